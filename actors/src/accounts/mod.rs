@@ -1,0 +1,344 @@
+//! People and their sessions: sign-up, login with Argon2id, opaque session tokens stored hashed,
+//! and password reset with a one-time code delivered through a `Notifier`.
+
+pub mod ratelimit;
+pub mod rules;
+
+use crate::clock::{EpochMs, SharedClock};
+use crate::ids::UserId;
+use crate::store::Db;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use rand::{Rng, RngCore};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+// Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::AssertSqlSafe;
+use sqlx::{Any, Row};
+use std::sync::Arc;
+
+pub const SESSION_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+pub const RESET_CODE_TTL_MS: i64 = 15 * 60 * 1000;
+pub const RESET_CODE_MAX_ATTEMPTS: i64 = 5;
+/// User numbers are short and typeable: 100001, 100002, …
+const USER_NO_BASE: i64 = 100_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Player,
+    Operator,
+}
+
+impl Role {
+    fn as_str(self) -> &'static str {
+        match self {
+            Role::Player => "player",
+            Role::Operator => "operator",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct User {
+    pub id: UserId,
+    pub user_no: i64,
+    pub phone: String,
+    pub name: String,
+    pub email: Option<String>,
+    pub role: Role,
+    pub created_at: EpochMs,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error(transparent)]
+    Invalid(#[from] rules::Invalid),
+    #[error("Phone number is already registered")]
+    PhoneTaken,
+    #[error("Invalid user number or password")]
+    BadCredentials,
+    #[error("Invalid or expired code")]
+    BadResetCode,
+    #[error("storage: {0}")]
+    Storage(#[from] sqlx::Error),
+    #[error("password hashing failed")]
+    Hashing,
+}
+
+/// Where one-time codes go. In development they are written to the log.
+pub trait Notifier: Send + Sync + 'static {
+    fn send_reset_code(&self, user: &User, code: &str);
+}
+
+pub struct LogNotifier;
+
+impl Notifier for LogNotifier {
+    fn send_reset_code(&self, user: &User, code: &str) {
+        tracing::info!(user_id = %user.id, user_no = user.user_no, code, "password reset code issued");
+    }
+}
+
+#[derive(Clone)]
+pub struct Accounts {
+    db: Db,
+    clock: SharedClock,
+    notifier: Arc<dyn Notifier>,
+}
+
+const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at";
+
+fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
+    let role: String = row.try_get(5)?;
+    Ok(User {
+        id: UserId(row.try_get(0)?),
+        user_no: row.try_get(1)?,
+        phone: row.try_get(2)?,
+        name: row.try_get(3)?,
+        email: row.try_get(4)?,
+        role: if role == "operator" { Role::Operator } else { Role::Player },
+        created_at: row.try_get(6)?,
+    })
+}
+
+/// SHA-256 hex: tokens and codes are stored only this way.
+pub fn digest(s: &str) -> String {
+    hex::encode(Sha256::digest(s.as_bytes()))
+}
+
+pub fn hash_password(password: &str) -> Result<String, AccountError> {
+    let mut salt = [0u8; 16];
+    rand::rng().fill_bytes(&mut salt);
+    let salt = SaltString::encode_b64(&salt).map_err(|_| AccountError::Hashing)?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|_| AccountError::Hashing)
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .unwrap_or(false)
+}
+
+/// Argon2 takes tens of milliseconds of CPU: keep it off the async workers.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
+    tokio::task::spawn_blocking(f).await.map_err(|_| AccountError::Hashing)
+}
+
+impl Accounts {
+    pub fn new(db: Db, clock: SharedClock, notifier: Arc<dyn Notifier>) -> Self {
+        Accounts { db, clock, notifier }
+    }
+
+    /// Validates, hashes and stores a new person with an empty wallet.
+    pub async fn register(&self, phone: &str, name: &str, password: &str, role: Role) -> Result<User, AccountError> {
+        let name = rules::name(name)?;
+        let phone = rules::phone(phone)?;
+        let password = rules::signup_password(password)?.to_string();
+        let hash = blocking(move || hash_password(&password)).await??;
+        self.insert_user(&phone, &name, &hash, role).await
+    }
+
+    /// Stores a person whose password is already hashed (the load-test fixture reuses one hash).
+    pub async fn insert_user(&self, phone: &str, name: &str, hash: &str, role: Role) -> Result<User, AccountError> {
+        let now = self.clock.now_ms();
+        let mut tx = self.db.pool.begin().await?;
+        let inserted = sqlx::query::<Any>(
+            "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (phone) DO NOTHING RETURNING id",
+        )
+        .bind(phone)
+        .bind(name)
+        .bind(hash)
+        .bind(role.as_str())
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = inserted else { return Err(AccountError::PhoneTaken) };
+        let id: i64 = row.try_get(0)?;
+        sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2")
+            .bind(USER_NO_BASE + id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        self.by_id(UserId(id)).await?.ok_or(AccountError::BadCredentials)
+    }
+
+    pub async fn by_id(&self, id: UserId) -> Result<Option<User>, AccountError> {
+        let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
+        let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&self.db.pool).await?;
+        Ok(row.map(|r| user_from(&r)).transpose()?)
+    }
+
+    /// Finds a person by user number, phone or e-mail, the ways a player may name themselves.
+    pub async fn by_login(&self, identifier: &str) -> Result<Option<User>, AccountError> {
+        let id = identifier.trim();
+        if id.is_empty() {
+            return Ok(None);
+        }
+        let user_no: i64 = id.parse().unwrap_or(-1);
+        let sql = format!(
+            "SELECT {USER_COLUMNS} FROM users WHERE user_no = $1 OR phone = $2 OR email = $2 ORDER BY (user_no = $1) DESC LIMIT 1"
+        );
+        let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(user_no).bind(id).fetch_optional(&self.db.pool).await?;
+        Ok(row.map(|r| user_from(&r)).transpose()?)
+    }
+
+    async fn password_hash(&self, id: UserId) -> Result<Option<String>, AccountError> {
+        let row = sqlx::query::<Any>("SELECT password_hash FROM users WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// Checks the password and opens a session. The error never says which part was wrong.
+    pub async fn login(&self, identifier: &str, password: &str) -> Result<(User, String), AccountError> {
+        let user = self.by_login(identifier).await?;
+        let hash = match &user {
+            Some(u) => self.password_hash(u.id).await?,
+            None => None,
+        };
+        let password = password.to_string();
+        // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
+        let ok = blocking(move || match hash {
+            Some(h) => verify_password(&password, &h),
+            None => {
+                let _ = verify_password(&password, DUMMY_HASH);
+                false
+            }
+        })
+        .await?;
+        match (user, ok) {
+            (Some(u), true) => {
+                let token = self.open_session(u.id).await?;
+                Ok((u, token))
+            }
+            _ => Err(AccountError::BadCredentials),
+        }
+    }
+
+    /// A new random 256-bit session token; only its digest is stored.
+    pub async fn open_session(&self, user: UserId) -> Result<String, AccountError> {
+        let mut bytes = [0u8; 32];
+        rand::rng().fill_bytes(&mut bytes);
+        let token = hex::encode(bytes);
+        let now = self.clock.now_ms();
+        sqlx::query::<Any>("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(digest(&token))
+            .bind(user.0)
+            .bind(now)
+            .bind(now + SESSION_TTL_MS)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(token)
+    }
+
+    /// The person behind a live session token, if any.
+    pub async fn session_user(&self, token: &str) -> Result<Option<User>, AccountError> {
+        let sql = format!(
+            "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2",
+            USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
+        );
+        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(digest(token))
+            .bind(self.clock.now_ms())
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.map(|r| user_from(&r)).transpose()?)
+    }
+
+    pub async fn logout(&self, token: &str) -> Result<(), AccountError> {
+        sqlx::query::<Any>("UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
+            .bind(self.clock.now_ms())
+            .bind(digest(token))
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Starts a reset: if the person exists, a fresh code goes to them through the notifier.
+    /// Returns the code for an operator to pass on; the public endpoint never shows it.
+    pub async fn start_reset(&self, identifier: &str) -> Result<Option<String>, AccountError> {
+        let Some(user) = self.by_login(identifier).await? else { return Ok(None) };
+        let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+        let now = self.clock.now_ms();
+        // A new code replaces any earlier one.
+        sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+            .bind(now)
+            .bind(user.id.0)
+            .execute(&self.db.pool)
+            .await?;
+        sqlx::query::<Any>(
+            "INSERT INTO reset_codes (user_id, code_hash, created_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)",
+        )
+        .bind(user.id.0)
+        .bind(digest(&format!("{}:{code}", user.id)))
+        .bind(now)
+        .bind(now + RESET_CODE_TTL_MS)
+        .execute(&self.db.pool)
+        .await?;
+        self.notifier.send_reset_code(&user, &code);
+        Ok(Some(code))
+    }
+
+    /// Completes a reset with the one-time code; revokes every session of the account.
+    pub async fn complete_reset(&self, identifier: &str, code: &str, new_password: &str) -> Result<(), AccountError> {
+        let new_password = rules::reset_password(new_password)?.to_string();
+        let user = self.by_login(identifier).await?.ok_or(AccountError::BadResetCode)?;
+        let now = self.clock.now_ms();
+        let row = sqlx::query::<Any>(
+            "SELECT id, code_hash, attempts FROM reset_codes \
+             WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user.id.0)
+        .bind(now)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .ok_or(AccountError::BadResetCode)?;
+        let (code_id, code_hash, attempts): (i64, String, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+        if attempts >= RESET_CODE_MAX_ATTEMPTS {
+            return Err(AccountError::BadResetCode);
+        }
+        if digest(&format!("{}:{}", user.id, code.trim())) != code_hash {
+            sqlx::query::<Any>("UPDATE reset_codes SET attempts = attempts + 1 WHERE id = $1")
+                .bind(code_id)
+                .execute(&self.db.pool)
+                .await?;
+            return Err(AccountError::BadResetCode);
+        }
+        let hash = blocking(move || hash_password(&new_password)).await??;
+        let mut tx = self.db.pool.begin().await?;
+        let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+            .bind(now)
+            .bind(code_id)
+            .execute(&mut *tx)
+            .await?;
+        if used.rows_affected() != 1 {
+            return Err(AccountError::BadResetCode);
+        }
+        sqlx::query::<Any>("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(hash)
+            .bind(user.id.0)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query::<Any>("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+            .bind(now)
+            .bind(user.id.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// A valid Argon2id hash of a random password, verified against when the user does not exist.
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0oQ3nD0d2pNqvI0bE8Yq1Wc3gXk5Q8u6m7QqgQ2w9yA";

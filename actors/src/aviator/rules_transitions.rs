@@ -1,0 +1,527 @@
+//! The transitions of an Aviator [`Game`]. Every command validates first and mutates only once it cannot fail,
+//! so a `Rejection` leaves the game exactly as it was. Every `match` over `Phase` is exhaustive.
+
+use super::{
+    Bet, BetState, CashOutCause, ConfigError, Event, Game, Loser, MIN_AUTO_CASHOUT, Phase,
+    Rejection, RoundSeed, RulesConfig, Slot, elapsed_for, multiplier_at, paise, payout,
+};
+use crate::clock::EpochMs;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+
+impl Game {
+    /// Opens the first round at `now`.
+    pub fn new(
+        config: RulesConfig,
+        first: RoundSeed,
+        now: EpochMs,
+    ) -> Result<(Game, Vec<Event>), ConfigError> {
+        config.validate()?;
+        let ends_at = now.saturating_add(config.countdown_ms);
+        let game = Game {
+            config,
+            seed: first,
+            phase: Phase::Betting {
+                round: first.round,
+                ends_at,
+            },
+            bets: Default::default(),
+            in_air: 0,
+            paid: 0,
+        };
+        Ok((
+            game,
+            vec![Event::RoundOpened {
+                round: first.round,
+                ends_at,
+            }],
+        ))
+    }
+
+    pub fn config(&self) -> &RulesConfig {
+        &self.config
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The current round's fair data. The crash point and hash are secret until `Crashed`; do not broadcast them.
+    pub fn seed(&self) -> &RoundSeed {
+        &self.seed
+    }
+    pub fn round(&self) -> RoundId {
+        self.seed.round
+    }
+    pub fn bet(&self, user: UserId, slot: Slot) -> Option<&Bet> {
+        self.bets.get(&(user, slot))
+    }
+    /// The current round's bets, ordered by (user, slot).
+    pub fn bets(&self) -> impl Iterator<Item = &Bet> {
+        self.bets.values()
+    }
+
+    /// The multiplier to show at `now`: 1.00× before take-off, the curve while flying (never above the crash
+    /// point), the final multiplier after the round ended.
+    pub fn multiplier_now(&self, now: EpochMs) -> u64 {
+        match self.phase {
+            Phase::Betting { .. } => 100,
+            Phase::Flying { started_at, .. } => {
+                multiplier_at(now - started_at).min(self.seed.crash_point)
+            }
+            Phase::Crashed { capped_at, .. } => capped_at.unwrap_or(self.seed.crash_point),
+        }
+    }
+
+    /// When `tick` next has something to do: close betting, fire the earliest auto cash-out, hit the cap, crash,
+    /// or open the next round. `None` while a finished round waits for a reservation to resolve.
+    pub fn next_deadline(&self) -> Option<EpochMs> {
+        match self.phase {
+            Phase::Betting { ends_at, .. } => Some(ends_at),
+            Phase::Flying {
+                started_at,
+                crash_at_ms_elapsed,
+                ..
+            } => {
+                let earliest_auto = self
+                    .bets
+                    .values()
+                    .filter(|b| b.state == BetState::Open)
+                    .filter_map(|b| b.auto_cashout)
+                    .min()
+                    .map(elapsed_for);
+                let cap = self
+                    .cap_multiplier()
+                    .map(|m| elapsed_for(m.saturating_add(1)));
+                let first = [Some(crash_at_ms_elapsed), earliest_auto, cap]
+                    .into_iter()
+                    .flatten()
+                    .min();
+                first.map(|elapsed| started_at + elapsed)
+            }
+            Phase::Crashed { at, .. } => {
+                (!self.has_reservations()).then_some(at + self.config.pause_ms)
+            }
+        }
+    }
+
+    /// Validates a bet and holds its slot while the wallet places the hold. Betting only, for the current round.
+    pub fn reserve_bet(
+        &mut self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        stake: Paise,
+        auto_cashout: Option<u64>,
+        now: EpochMs,
+    ) -> Result<Vec<Event>, Rejection> {
+        match self.phase {
+            Phase::Betting { ends_at, .. } if now < ends_at => {}
+            Phase::Betting { .. } | Phase::Flying { .. } | Phase::Crashed { .. } => {
+                return Err(Rejection::NotBetting);
+            }
+        }
+        if round != self.seed.round {
+            return Err(Rejection::WrongRound);
+        }
+        match self.bets.get(&(user, slot)).map(|b| b.state) {
+            None | Some(BetState::Cancelled) => {}
+            Some(
+                BetState::Reserved | BetState::Open | BetState::CashedOut { .. } | BetState::Lost,
+            ) => {
+                return Err(Rejection::SlotTaken);
+            }
+        }
+        if stake < self.config.min_bet {
+            return Err(Rejection::StakeTooLow {
+                min: self.config.min_bet,
+            });
+        }
+        if stake > self.config.max_bet {
+            return Err(Rejection::StakeTooHigh {
+                max: self.config.max_bet,
+            });
+        }
+        if auto_cashout.is_some_and(|a| a < MIN_AUTO_CASHOUT) {
+            return Err(Rejection::BadAutoCashout);
+        }
+        // Keep the cap multiplier at take-off at 1.01× or more, so a capped round still pays every bet a profit.
+        let in_air = self.in_air + i128::from(stake.get());
+        if in_air * i128::from(MIN_AUTO_CASHOUT)
+            > i128::from(self.config.max_payout_per_round.get()) * 100
+        {
+            return Err(Rejection::TableFull);
+        }
+        self.in_air = in_air;
+        self.bets.insert(
+            (user, slot),
+            Bet {
+                user,
+                slot,
+                stake,
+                auto_cashout,
+                state: BetState::Reserved,
+            },
+        );
+        Ok(vec![Event::BetReserved {
+            round,
+            user,
+            slot,
+            stake,
+        }])
+    }
+
+    /// The wallet committed the hold: the reserved bet is in. Accepted in any phase of its round, since a
+    /// reservation made while betting was open always flies; after the round ended it is settled at once, as
+    /// it would have been in the air: its auto target wins if the flight reached it, a capped round pays the cap
+    /// multiplier, otherwise it is lost.
+    pub fn confirm_bet(
+        &mut self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        now: EpochMs,
+    ) -> Result<Vec<Event>, Rejection> {
+        let _ = now; // The outcome does not depend on when the wallet answered, only on the phase.
+        let bet = self.reserved(round, user, slot)?.clone();
+        let mut events = vec![Event::BetAccepted {
+            round,
+            user,
+            slot,
+            stake: bet.stake,
+            auto_cashout: bet.auto_cashout,
+        }];
+        match self.phase {
+            Phase::Betting { .. } | Phase::Flying { .. } => {
+                self.set_state(user, slot, BetState::Open)
+            }
+            Phase::Crashed { capped_at, .. } => {
+                let reached = capped_at.unwrap_or(self.seed.crash_point);
+                match (bet.auto_cashout.filter(|&a| a <= reached), capped_at) {
+                    (Some(target), _) => {
+                        events.push(self.settle(user, slot, target, CashOutCause::Auto))
+                    }
+                    (None, Some(cap)) => {
+                        events.push(self.settle(user, slot, cap, CashOutCause::Capped))
+                    }
+                    (None, None) => {
+                        self.in_air -= i128::from(bet.stake.get());
+                        self.set_state(user, slot, BetState::Lost);
+                        events.push(Event::BetLost {
+                            round,
+                            user,
+                            slot,
+                            stake: bet.stake,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    /// The wallet refused the hold: the slot is free again and nothing was taken.
+    pub fn abort_bet(
+        &mut self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        now: EpochMs,
+    ) -> Result<Vec<Event>, Rejection> {
+        let _ = now; // Always allowed: the money never moved.
+        let stake = self.reserved(round, user, slot)?.stake;
+        self.in_air -= i128::from(stake.get());
+        self.bets.remove(&(user, slot));
+        Ok(vec![Event::BetAborted {
+            round,
+            user,
+            slot,
+            stake,
+        }])
+    }
+
+    /// Withdraws a confirmed bet while betting is open; the whole stake is refunded.
+    pub fn cancel_bet(
+        &mut self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        now: EpochMs,
+    ) -> Result<Vec<Event>, Rejection> {
+        match self.phase {
+            Phase::Betting { ends_at, .. } if now < ends_at => {}
+            Phase::Betting { .. } | Phase::Flying { .. } | Phase::Crashed { .. } => {
+                return Err(Rejection::NotBetting);
+            }
+        }
+        if round != self.seed.round {
+            return Err(Rejection::WrongRound);
+        }
+        let stake = match self.bets.get(&(user, slot)) {
+            Some(Bet {
+                state: BetState::Open,
+                stake,
+                ..
+            }) => *stake,
+            Some(Bet {
+                state: BetState::Reserved,
+                ..
+            }) => return Err(Rejection::BetPending),
+            Some(Bet {
+                state: BetState::CashedOut { .. } | BetState::Cancelled | BetState::Lost,
+                ..
+            })
+            | None => {
+                return Err(Rejection::NoBetToCancel);
+            }
+        };
+        self.in_air -= i128::from(stake.get());
+        self.set_state(user, slot, BetState::Cancelled);
+        Ok(vec![Event::BetCancelled {
+            round,
+            user,
+            slot,
+            refund: stake,
+        }])
+    }
+
+    /// Cashes a bet out at the curve's value at `now` (the server's receipt time). Anything due before `now`
+    /// (auto cash-outs, the cap) is applied first and returned too; if that already settled this bet, its event
+    /// is the answer. At or after the crash moment it is too late, even if no tick has crashed the round yet.
+    pub fn cash_out(
+        &mut self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        now: EpochMs,
+    ) -> Result<Vec<Event>, Rejection> {
+        let (started_at, crash_at_ms_elapsed) = match self.phase {
+            Phase::Flying {
+                started_at,
+                crash_at_ms_elapsed,
+                ..
+            } => (started_at, crash_at_ms_elapsed),
+            Phase::Betting { .. } if round == self.seed.round => return Err(Rejection::NotFlying),
+            Phase::Betting { .. } | Phase::Crashed { .. } => return Err(Rejection::TooLate),
+        };
+        if round != self.seed.round {
+            return Err(Rejection::TooLate);
+        }
+        match self.bets.get(&(user, slot)).map(|b| b.state) {
+            Some(BetState::Open) => {}
+            Some(BetState::Reserved) => return Err(Rejection::BetPending),
+            Some(BetState::CashedOut { .. }) => return Err(Rejection::AlreadyCashedOut),
+            Some(BetState::Lost) => return Err(Rejection::TooLate),
+            Some(BetState::Cancelled) | None => return Err(Rejection::NoBet),
+        }
+        let elapsed = (now - started_at).max(0);
+        if elapsed >= crash_at_ms_elapsed {
+            return Err(Rejection::TooLate);
+        }
+        let mut events = Vec::new();
+        self.advance_flight(now, &mut events);
+        let still_open = self
+            .bets
+            .get(&(user, slot))
+            .is_some_and(|b| b.state == BetState::Open);
+        if still_open && matches!(self.phase, Phase::Flying { .. }) {
+            // Not capped after `advance_flight`, so the curve here is within the cap and below the crash point.
+            events.push(self.settle(user, slot, multiplier_at(elapsed), CashOutCause::Manual));
+        }
+        Ok(events)
+    }
+
+    /// Moves time forward: closes betting, fires auto cash-outs, applies the liability cap, crashes, and after
+    /// the pause opens the next round with the data `next_round` returns (called at most once; `None` keeps the
+    /// table waiting, e.g. when the hash chain is used up).
+    pub fn tick(
+        &mut self,
+        now: EpochMs,
+        next_round: impl FnOnce() -> Option<RoundSeed>,
+    ) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut next_round = Some(next_round);
+        loop {
+            match self.phase {
+                Phase::Betting { round, ends_at } => {
+                    if now < ends_at {
+                        break;
+                    }
+                    // Take-off is the scheduled moment, not the tick's: prices never depend on tick lag.
+                    let crash_at_ms_elapsed = elapsed_for(self.seed.crash_point);
+                    self.phase = Phase::Flying {
+                        round,
+                        started_at: ends_at,
+                        crash_at_ms_elapsed,
+                    };
+                    events.push(Event::FlightStarted {
+                        round,
+                        started_at: ends_at,
+                    });
+                }
+                Phase::Flying { .. } => {
+                    self.advance_flight(now, &mut events);
+                    break;
+                }
+                Phase::Crashed { at, .. } => {
+                    if now < at + self.config.pause_ms || self.has_reservations() {
+                        break;
+                    }
+                    let Some(seed) = next_round.take().and_then(|f| f()) else {
+                        break;
+                    };
+                    let ends_at = now.saturating_add(self.config.countdown_ms);
+                    self.seed = seed;
+                    self.bets.clear();
+                    self.in_air = 0;
+                    self.paid = 0;
+                    self.phase = Phase::Betting {
+                        round: seed.round,
+                        ends_at,
+                    };
+                    events.push(Event::RoundOpened {
+                        round: seed.round,
+                        ends_at,
+                    });
+                    break;
+                }
+            }
+        }
+        events
+    }
+
+    /// Applies, in curve order, everything due in flight by `now`: auto targets (ascending), then the cap, then
+    /// the crash. Nothing to do outside `Flying`.
+    fn advance_flight(&mut self, now: EpochMs, events: &mut Vec<Event>) {
+        let (round, started_at, crash_at_ms_elapsed) = match self.phase {
+            Phase::Flying {
+                round,
+                started_at,
+                crash_at_ms_elapsed,
+            } => (round, started_at, crash_at_ms_elapsed),
+            Phase::Betting { .. } | Phase::Crashed { .. } => return,
+        };
+        let elapsed = (now - started_at).max(0);
+        let reached = if elapsed >= crash_at_ms_elapsed {
+            self.seed.crash_point
+        } else {
+            multiplier_at(elapsed).min(self.seed.crash_point)
+        };
+        loop {
+            let cap = self.cap_multiplier();
+            let next_auto = self
+                .bets
+                .values()
+                .filter(|b| b.state == BetState::Open)
+                .filter_map(|b| b.auto_cashout.map(|a| (a, b.user, b.slot)))
+                .min();
+            match next_auto {
+                Some((target, user, slot))
+                    if target <= reached && cap.is_none_or(|m| target <= m) =>
+                {
+                    events.push(self.settle(user, slot, target, CashOutCause::Auto));
+                    continue;
+                }
+                Some(_) | None => {}
+            }
+            if let Some(cap) = cap.filter(|&m| m < reached) {
+                let open: Vec<(UserId, Slot)> = self
+                    .bets
+                    .values()
+                    .filter(|b| b.state == BetState::Open)
+                    .map(|b| (b.user, b.slot))
+                    .collect();
+                for (user, slot) in open {
+                    events.push(self.settle(user, slot, cap, CashOutCause::Capped));
+                }
+                let at = started_at + elapsed_for(cap.saturating_add(1));
+                self.phase = Phase::Crashed {
+                    round,
+                    at,
+                    capped_at: Some(cap),
+                };
+                events.push(self.crashed_event(at, Some(cap), Vec::new()));
+            } else if elapsed >= crash_at_ms_elapsed {
+                let mut losers = Vec::new();
+                for bet in self.bets.values_mut().filter(|b| b.state == BetState::Open) {
+                    bet.state = BetState::Lost;
+                    self.in_air -= i128::from(bet.stake.get());
+                    losers.push(Loser {
+                        user: bet.user,
+                        slot: bet.slot,
+                        stake: bet.stake,
+                    });
+                }
+                let at = started_at + crash_at_ms_elapsed;
+                self.phase = Phase::Crashed {
+                    round,
+                    at,
+                    capped_at: None,
+                };
+                events.push(self.crashed_event(at, None, losers));
+            }
+            return;
+        }
+    }
+
+    fn crashed_event(&self, at: EpochMs, capped_at: Option<u64>, losers: Vec<Loser>) -> Event {
+        Event::Crashed {
+            round: self.seed.round,
+            crash_point: self.seed.crash_point,
+            hash: self.seed.hash,
+            at,
+            capped: capped_at.is_some(),
+            ended_at_multiplier: capped_at.unwrap_or(self.seed.crash_point),
+            losers,
+        }
+    }
+
+    /// `M*`: the highest multiplier at which every stake still in the air can be paid within the cap.
+    fn cap_multiplier(&self) -> Option<u64> {
+        if self.in_air <= 0 {
+            return None;
+        }
+        let room = i128::from(self.config.max_payout_per_round.get()) - self.paid;
+        Some(u64::try_from((room * 100 / self.in_air).max(0)).unwrap_or(u64::MAX))
+    }
+
+    /// Cashes out one bet (open, or reserved being confirmed late) at `multiplier`.
+    fn settle(&mut self, user: UserId, slot: Slot, multiplier: u64, cause: CashOutCause) -> Event {
+        let stake = self
+            .bets
+            .get(&(user, slot))
+            .map_or(Paise::ZERO, |b| b.stake);
+        let amount = payout(stake, multiplier);
+        self.paid += amount;
+        self.in_air -= i128::from(stake.get());
+        let payout = paise(amount);
+        self.set_state(user, slot, BetState::CashedOut { multiplier, payout });
+        Event::CashedOut {
+            round: self.seed.round,
+            user,
+            slot,
+            stake,
+            multiplier,
+            payout,
+            cause,
+        }
+    }
+
+    fn set_state(&mut self, user: UserId, slot: Slot, state: BetState) {
+        if let Some(bet) = self.bets.get_mut(&(user, slot)) {
+            bet.state = state;
+        }
+    }
+
+    fn reserved(&self, round: RoundId, user: UserId, slot: Slot) -> Result<&Bet, Rejection> {
+        if round != self.seed.round {
+            return Err(Rejection::WrongRound);
+        }
+        self.bets
+            .get(&(user, slot))
+            .filter(|b| b.state == BetState::Reserved)
+            .ok_or(Rejection::NoReservation)
+    }
+
+    fn has_reservations(&self) -> bool {
+        self.bets.values().any(|b| b.state == BetState::Reserved)
+    }
+}

@@ -1,0 +1,427 @@
+//! The cashier: deposit and withdrawal requests, decided once by an operator; payment details and news.
+//!
+//! A decision is first recorded with a guarded UPDATE (`… WHERE status = 'pending'`), so it happens
+//! once; then the wallet moves the money under an idempotency key derived from the request. If the
+//! process dies in between, `reconcile` (run at start-up) finishes the wallet side exactly once.
+
+use crate::clock::{EpochMs, SharedClock};
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+use crate::wallet::{Change, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
+use serde::Serialize;
+// Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::AssertSqlSafe;
+use sqlx::{Any, Row};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Status {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Approved => "approved",
+            Status::Rejected => "rejected",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Status> {
+        match s {
+            "pending" => Some(Status::Pending),
+            "approved" => Some(Status::Approved),
+            "rejected" => Some(Status::Rejected),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Deposit {
+    pub id: i64,
+    pub user_id: UserId,
+    pub utr: String,
+    pub user_name: String,
+    pub phone: String,
+    pub amount: Paise,
+    pub status: Status,
+    pub created_at: EpochMs,
+    pub decided_at: Option<EpochMs>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Withdrawal {
+    pub id: i64,
+    pub user_id: UserId,
+    pub user_name: String,
+    pub upi_id: String,
+    pub phone: String,
+    pub amount: Paise,
+    pub status: Status,
+    pub created_at: EpochMs,
+    pub decided_at: Option<EpochMs>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PaymentDetails {
+    pub upi_id: String,
+    pub phone: String,
+    pub qr_code: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CashierError {
+    #[error("This UTR number has already been submitted")]
+    UtrTaken,
+    #[error("Amount must be greater than 0")]
+    NonPositiveAmount,
+    #[error("Insufficient wallet balance!")]
+    InsufficientBalance,
+    #[error("{0} is required")]
+    Missing(&'static str),
+    #[error("request not found")]
+    NotFound,
+    #[error("request already decided")]
+    AlreadyDecided,
+    #[error("wallet: {0}")]
+    Wallet(#[from] WalletError),
+    #[error("storage: {0}")]
+    Storage(#[from] sqlx::Error),
+}
+
+pub const DEFAULT_NEWS: &str = "Welcome! Deposits and withdrawals are processed by our team around the clock. Play responsibly.";
+
+#[derive(Clone)]
+pub struct Cashier {
+    db: Db,
+    wallet: WalletHandle,
+    clock: SharedClock,
+}
+
+fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
+    let t = value.trim();
+    if t.is_empty() || t.len() > 128 { Err(CashierError::Missing(field)) } else { Ok(t.to_string()) }
+}
+
+const DEPOSIT_COLUMNS: &str = "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at";
+const WITHDRAWAL_COLUMNS: &str = "id, user_id, user_name, upi_id, phone, amount, status, created_at, decided_at";
+
+fn status_of(row: &sqlx::any::AnyRow, i: usize) -> Result<Status, sqlx::Error> {
+    let s: String = row.try_get(i)?;
+    Status::parse(&s).ok_or_else(|| sqlx::Error::Decode(format!("bad status {s}").into()))
+}
+
+fn deposit_from(r: &sqlx::any::AnyRow) -> Result<Deposit, sqlx::Error> {
+    Ok(Deposit {
+        id: r.try_get(0)?,
+        user_id: UserId(r.try_get(1)?),
+        utr: r.try_get(2)?,
+        user_name: r.try_get(3)?,
+        phone: r.try_get(4)?,
+        amount: Paise::new(r.try_get(5)?),
+        status: status_of(r, 6)?,
+        created_at: r.try_get(7)?,
+        decided_at: r.try_get(8)?,
+    })
+}
+
+fn withdrawal_from(r: &sqlx::any::AnyRow) -> Result<Withdrawal, sqlx::Error> {
+    Ok(Withdrawal {
+        id: r.try_get(0)?,
+        user_id: UserId(r.try_get(1)?),
+        user_name: r.try_get(2)?,
+        upi_id: r.try_get(3)?,
+        phone: r.try_get(4)?,
+        amount: Paise::new(r.try_get(5)?),
+        status: status_of(r, 6)?,
+        created_at: r.try_get(7)?,
+        decided_at: r.try_get(8)?,
+    })
+}
+
+impl Cashier {
+    pub fn new(db: Db, wallet: WalletHandle, clock: SharedClock) -> Self {
+        Cashier { db, wallet, clock }
+    }
+
+    pub async fn request_deposit(
+        &self,
+        user: UserId,
+        utr: &str,
+        user_name: &str,
+        phone: &str,
+        amount: Paise,
+    ) -> Result<Deposit, CashierError> {
+        let utr = required(utr, "UTR NO")?;
+        let user_name = required(user_name, "UserName")?;
+        let phone = if phone.trim().is_empty() { "N/A".to_string() } else { required(phone, "Mobile No")? };
+        if !amount.is_positive() {
+            return Err(CashierError::NonPositiveAmount);
+        }
+        let sql = format!(
+            "INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (utr) DO NOTHING RETURNING {DEPOSIT_COLUMNS}"
+        );
+        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(user.0)
+            .bind(utr)
+            .bind(user_name)
+            .bind(phone)
+            .bind(amount.get())
+            .bind(self.clock.now_ms())
+            .fetch_optional(&self.db.pool)
+            .await?
+            .ok_or(CashierError::UtrTaken)?;
+        Ok(deposit_from(&row)?)
+    }
+
+    /// A player's deposits (newest first), or every deposit with a status when `user` is None.
+    pub async fn deposits(&self, user: Option<UserId>, status: Option<Status>) -> Result<Vec<Deposit>, CashierError> {
+        let sql = format!(
+            "SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
+             ORDER BY id DESC LIMIT 500"
+        );
+        let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(user.map_or(-1, |u| u.0))
+            .bind(status.map_or("", Status::as_str))
+            .fetch_all(&self.db.pool)
+            .await?;
+        Ok(rows.iter().map(deposit_from).collect::<Result<_, _>>()?)
+    }
+
+    pub async fn withdrawals(&self, user: Option<UserId>, status: Option<Status>) -> Result<Vec<Withdrawal>, CashierError> {
+        let sql = format!(
+            "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
+             ORDER BY id DESC LIMIT 500"
+        );
+        let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(user.map_or(-1, |u| u.0))
+            .bind(status.map_or("", Status::as_str))
+            .fetch_all(&self.db.pool)
+            .await?;
+        Ok(rows.iter().map(withdrawal_from).collect::<Result<_, _>>()?)
+    }
+
+    /// Records the decision once. Errors: NotFound, or AlreadyDecided for a second decision.
+    async fn decide(&self, table: &str, id: i64, to: Status, operator: UserId) -> Result<(), CashierError> {
+        let sql = format!(
+            "UPDATE {table} SET status = $1, decided_at = $2, decided_by = $3 WHERE id = $4 AND status = 'pending'"
+        );
+        let done = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(to.as_str())
+            .bind(self.clock.now_ms())
+            .bind(operator.0)
+            .bind(id)
+            .execute(&self.db.pool)
+            .await?;
+        if done.rows_affected() == 1 {
+            return Ok(());
+        }
+        let exists = sqlx::query::<Any>(AssertSqlSafe(format!("SELECT 1 FROM {table} WHERE id = $1")))
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Err(if exists.is_some() { CashierError::AlreadyDecided } else { CashierError::NotFound })
+    }
+
+    async fn deposit(&self, id: i64) -> Result<Deposit, CashierError> {
+        let row = sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE id = $1")))
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?
+            .ok_or(CashierError::NotFound)?;
+        Ok(deposit_from(&row)?)
+    }
+
+    async fn withdrawal(&self, id: i64) -> Result<Withdrawal, CashierError> {
+        let row = sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1")))
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?
+            .ok_or(CashierError::NotFound)?;
+        Ok(withdrawal_from(&row)?)
+    }
+
+    fn deposit_credit(d: &Deposit) -> Change {
+        Change {
+            user: d.user_id,
+            movement: Movement::Credit { amount: d.amount, from: SystemAccount::Cashier },
+            kind: "deposit",
+            reference: format!("deposit:{}", d.id),
+            idempotency_key: format!("deposit:{}", d.id),
+        }
+    }
+
+    fn withdrawal_change(w: &Withdrawal, step: Status) -> Change {
+        let (movement, kind, step_name) = match step {
+            Status::Pending => (Movement::Hold { amount: w.amount }, "withdrawal_hold", "hold"),
+            Status::Approved => (
+                Movement::Settle { hold: w.amount, payout: Paise::ZERO, with: SystemAccount::Cashier },
+                "withdrawal",
+                "settle",
+            ),
+            Status::Rejected => (Movement::Release { amount: w.amount }, "withdrawal_release", "release"),
+        };
+        Change {
+            user: w.user_id,
+            movement,
+            kind,
+            reference: format!("withdrawal:{}", w.id),
+            idempotency_key: format!("withdrawal:{}:{step_name}", w.id),
+        }
+    }
+
+    pub async fn approve_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
+        self.decide("deposits", id, Status::Approved, operator).await?;
+        let d = self.deposit(id).await?;
+        self.wallet.apply(Self::deposit_credit(&d)).await?;
+        Ok(d)
+    }
+
+    pub async fn reject_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
+        self.decide("deposits", id, Status::Rejected, operator).await?;
+        self.deposit(id).await
+    }
+
+    /// Holds the amount at once, so it can be neither spent nor withdrawn twice while pending.
+    pub async fn request_withdrawal(
+        &self,
+        user: UserId,
+        user_name: &str,
+        upi_id: &str,
+        phone: &str,
+        amount: Paise,
+    ) -> Result<Withdrawal, CashierError> {
+        let user_name = required(user_name, "Username")?;
+        let upi_id = required(upi_id, "UPI ID")?;
+        let phone = required(phone, "Phone Number")?;
+        if !amount.is_positive() {
+            return Err(CashierError::NonPositiveAmount);
+        }
+        if balances(&self.db, user).await?.balance < amount {
+            return Err(CashierError::InsufficientBalance);
+        }
+        let sql = format!(
+            "INSERT INTO withdrawals (user_id, user_name, upi_id, phone, amount, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING {WITHDRAWAL_COLUMNS}"
+        );
+        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+            .bind(user.0)
+            .bind(user_name)
+            .bind(upi_id)
+            .bind(phone)
+            .bind(amount.get())
+            .bind(self.clock.now_ms())
+            .fetch_one(&self.db.pool)
+            .await?;
+        let w = withdrawal_from(&row)?;
+        match self.wallet.apply(Self::withdrawal_change(&w, Status::Pending)).await {
+            Ok(_) => Ok(w),
+            Err(e) => {
+                // The hold was refused (another spend got there first): the request never existed.
+                sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1").bind(w.id).execute(&self.db.pool).await?;
+                Err(match e {
+                    WalletError::InsufficientBalance => CashierError::InsufficientBalance,
+                    other => CashierError::Wallet(other),
+                })
+            }
+        }
+    }
+
+    pub async fn approve_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
+        self.decide("withdrawals", id, Status::Approved, operator).await?;
+        let w = self.withdrawal(id).await?;
+        self.wallet.apply(Self::withdrawal_change(&w, Status::Approved)).await?;
+        Ok(w)
+    }
+
+    pub async fn reject_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
+        self.decide("withdrawals", id, Status::Rejected, operator).await?;
+        let w = self.withdrawal(id).await?;
+        self.wallet.apply(Self::withdrawal_change(&w, Status::Rejected)).await?;
+        Ok(w)
+    }
+
+    /// Finishes the wallet side of decisions interrupted by a crash. Every step is idempotent.
+    pub async fn reconcile(&self) -> Result<usize, CashierError> {
+        let mut fixed = 0;
+        let missing = "NOT EXISTS (SELECT 1 FROM ledger l WHERE l.account_id = t.user_id AND l.idempotency_key = ";
+        let sql = format!("SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)");
+        for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
+            self.wallet.apply(Self::deposit_credit(&deposit_from(&row)?)).await?;
+            fixed += 1;
+        }
+        for (status, step) in [("pending", "hold"), ("approved", "settle"), ("rejected", "release")] {
+            let sql = format!(
+                "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals t WHERE status = '{status}' AND \
+                 {missing} 'withdrawal:' || t.id || ':{step}')"
+            );
+            for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
+                let w = withdrawal_from(&row)?;
+                match self.wallet.apply(Self::withdrawal_change(&w, w.status)).await {
+                    Ok(_) => fixed += 1,
+                    Err(WalletError::InsufficientBalance) if w.status == Status::Pending => {
+                        sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1").bind(w.id).execute(&self.db.pool).await?;
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        Ok(fixed)
+    }
+
+    pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {
+        let rows = sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('upi_id', 'upi_phone', 'upi_qr')")
+            .fetch_all(&self.db.pool)
+            .await?;
+        let mut d = PaymentDetails { upi_id: String::new(), phone: String::new(), qr_code: String::new() };
+        for r in rows {
+            let (k, v): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+            match k.as_str() {
+                "upi_id" => d.upi_id = v,
+                "upi_phone" => d.phone = v,
+                _ => d.qr_code = v,
+            }
+        }
+        Ok(d)
+    }
+
+    pub async fn set_payment_details(&self, d: &PaymentDetails) -> Result<(), CashierError> {
+        for (k, v) in [("upi_id", &d.upi_id), ("upi_phone", &d.phone), ("upi_qr", &d.qr_code)] {
+            sqlx::query::<Any>("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+                .bind(k)
+                .bind(v.clone())
+                .execute(&self.db.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Current news items, newest first; the welcome text when there are none.
+    pub async fn news(&self) -> Result<Vec<String>, CashierError> {
+        let rows = sqlx::query::<Any>("SELECT content FROM news ORDER BY id DESC LIMIT 20").fetch_all(&self.db.pool).await?;
+        let mut items: Vec<String> = rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
+        if items.is_empty() {
+            items.push(DEFAULT_NEWS.to_string());
+        }
+        Ok(items)
+    }
+
+    /// Replaces the news with the given items (operator).
+    pub async fn set_news(&self, items: &[String]) -> Result<(), CashierError> {
+        let mut tx = self.db.pool.begin().await?;
+        sqlx::query::<Any>("DELETE FROM news").execute(&mut *tx).await?;
+        for content in items.iter().rev().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+            sqlx::query::<Any>("INSERT INTO news (content, created_at) VALUES ($1, $2)")
+                .bind(content.to_string())
+                .bind(self.clock.now_ms())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

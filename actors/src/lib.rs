@@ -1,0 +1,12 @@
+//! Domain: money, the wallet ledger, accounts, the cashier, the broadcast hub, and each game's table actor
+//! beside its pure rules. Nothing here knows about HTTP.
+
+pub mod accounts;
+pub mod aviator;
+pub mod cashier;
+pub mod clock;
+pub mod hub;
+pub mod ids;
+pub mod money;
+pub mod store;
+pub mod wallet;

@@ -1,0 +1,85 @@
+//! Money as integer paise. Every amount inside the domain is a `Paise`; rupees exist only at the API edge.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// An amount of money in paise (1 rupee = 100 paise). May be negative only where it is a delta.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Paise(i64);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("amount overflow")]
+pub struct Overflow;
+
+impl Paise {
+    pub const ZERO: Paise = Paise(0);
+
+    pub const fn new(paise: i64) -> Self {
+        Paise(paise)
+    }
+    pub const fn from_rupees(rupees: i64) -> Self {
+        Paise(rupees * 100)
+    }
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+    pub fn checked_add(self, other: Paise) -> Result<Paise, Overflow> {
+        self.0.checked_add(other.0).map(Paise).ok_or(Overflow)
+    }
+    pub fn checked_sub(self, other: Paise) -> Result<Paise, Overflow> {
+        self.0.checked_sub(other.0).map(Paise).ok_or(Overflow)
+    }
+    pub fn checked_neg(self) -> Result<Paise, Overflow> {
+        self.0.checked_neg().map(Paise).ok_or(Overflow)
+    }
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+    pub fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+    pub fn min(self, other: Paise) -> Paise {
+        Paise(self.0.min(other.0))
+    }
+    /// `self × multiplier / 100`, rounded down to the paisa: payouts never round in the player's favour
+    /// by more than the curve allows, and never overflow silently.
+    pub fn times_hundredths(self, hundredths: i64) -> Result<Paise, Overflow> {
+        let wide = i128::from(self.0) * i128::from(hundredths) / 100;
+        i64::try_from(wide).map(Paise).map_err(|_| Overflow)
+    }
+}
+
+impl fmt::Display for Paise {
+    /// Rupees with two decimals, e.g. `-12.05`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_shows_rupees_with_two_decimals() {
+        assert_eq!(Paise::new(12345).to_string(), "123.45");
+        assert_eq!(Paise::new(-5).to_string(), "-0.05");
+        assert_eq!(Paise::ZERO.to_string(), "0.00");
+    }
+
+    #[test]
+    fn times_hundredths_rounds_down_and_detects_overflow() {
+        assert_eq!(Paise::new(1001).times_hundredths(150), Ok(Paise::new(1501)));
+        assert_eq!(Paise::new(333).times_hundredths(101), Ok(Paise::new(336)));
+        assert_eq!(Paise::new(i64::MAX).times_hundredths(200), Err(Overflow));
+    }
+
+    #[test]
+    fn checked_arithmetic_reports_overflow() {
+        assert_eq!(Paise::new(i64::MAX).checked_add(Paise::new(1)), Err(Overflow));
+        assert_eq!(Paise::new(5).checked_sub(Paise::new(7)), Ok(Paise::new(-2)));
+    }
+}

@@ -1,0 +1,497 @@
+//! The wallet shard actor and the handle that routes users to shards.
+//!
+//! A shard is the only writer of its users' accounts and of its own system accounts. Requests queue up
+//! while a batch is being written; when the batch commits, every caller in it gets its receipt and the
+//! queue becomes the next batch (group commit without a timer: one request alone commits at once, many
+//! requests share one transaction and one fsync).
+
+use super::rules::{self, Account};
+use super::{Balances, Change, Receipt, SystemAccount, WalletError};
+use crate::clock::SharedClock;
+use crate::ids::{AccountId, UserId};
+use crate::money::Paise;
+use crate::store::Db;
+use actix::prelude::*;
+// Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::AssertSqlSafe;
+use sqlx::{Any, Row};
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::oneshot;
+
+/// Called after each committed, non-replayed change (e.g. to push `balance_update` to the player).
+pub type Observer = Arc<dyn Fn(&Change, &Receipt) + Send + Sync>;
+
+#[derive(Debug, Clone, Copy)]
+pub struct WalletConfig {
+    pub shards: usize,
+    /// The most changes one transaction carries.
+    pub max_batch: usize,
+}
+
+impl Default for WalletConfig {
+    fn default() -> Self {
+        WalletConfig { shards: 4, max_batch: 2_000 }
+    }
+}
+
+/// Cheap to clone; the way every other part of the system moves money.
+#[derive(Clone)]
+pub struct WalletHandle {
+    shards: Arc<Vec<Addr<WalletShard>>>,
+}
+
+impl WalletHandle {
+    /// Creates the system accounts if missing and starts the shards on the current arbiter.
+    pub async fn start(
+        db: Db,
+        config: WalletConfig,
+        clock: SharedClock,
+        observer: Option<Observer>,
+    ) -> Result<WalletHandle, WalletError> {
+        let mut shards = Vec::with_capacity(config.shards);
+        for index in 0..config.shards.max(1) {
+            let mut cache = HashMap::new();
+            for which in [SystemAccount::House, SystemAccount::Cashier] {
+                let id = rules::system_account_id(index, which);
+                let kind = match which {
+                    SystemAccount::House => "house",
+                    SystemAccount::Cashier => "cashier",
+                };
+                sqlx::query::<Any>(
+                    "INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, $2, 0, 0) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(id.0)
+                .bind(kind)
+                .execute(&db.pool)
+                .await
+                .map_err(storage)?;
+                let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
+                    .bind(id.0)
+                    .fetch_one(&db.pool)
+                    .await
+                    .map_err(storage)?;
+                cache.insert(id, account_from(&row)?);
+            }
+            let shard = WalletShard {
+                index,
+                db: db.clone(),
+                clock: clock.clone(),
+                observer: observer.clone(),
+                max_batch: config.max_batch.max(1),
+                cache,
+                pending: VecDeque::new(),
+                flushing: false,
+                drain_waiters: Vec::new(),
+            };
+            shards.push(shard.start());
+        }
+        Ok(WalletHandle { shards: Arc::new(shards) })
+    }
+
+    pub fn shard_of(&self, user: UserId) -> usize {
+        user.0.rem_euclid(self.shards.len() as i64) as usize
+    }
+
+    /// Applies one change; resolves after it is committed (or refused, moving nothing).
+    pub async fn apply(&self, change: Change) -> Result<Receipt, WalletError> {
+        let shard = &self.shards[self.shard_of(change.user)];
+        shard.send(Apply(change)).await.map_err(|_| WalletError::Unavailable)?
+    }
+
+    /// Resolves when every shard has written everything it was given.
+    pub async fn drain(&self) {
+        for shard in self.shards.iter() {
+            let _ = shard.send(Drain).await;
+        }
+    }
+
+    pub fn shard_count(&self) -> usize {
+        self.shards.len()
+    }
+}
+
+/// The committed balance and exposure of a user, as the database holds them.
+pub async fn balances(db: &Db, user: UserId) -> Result<Balances, WalletError> {
+    let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1 AND kind = 'user'")
+        .bind(user.0)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(storage)?
+        .ok_or(WalletError::UnknownUser)?;
+    let a = account_from(&row)?;
+    Ok(Balances { balance: a.balance, exposure: a.exposure })
+}
+
+fn storage(e: sqlx::Error) -> WalletError {
+    WalletError::Storage(e.to_string())
+}
+
+fn account_from(row: &sqlx::any::AnyRow) -> Result<Account, WalletError> {
+    Ok(Account {
+        balance: Paise::new(row.try_get::<i64, _>(0).map_err(storage)?),
+        exposure: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
+    })
+}
+
+struct Pending {
+    change: Change,
+    reply: oneshot::Sender<Result<Receipt, WalletError>>,
+}
+
+pub struct WalletShard {
+    index: usize,
+    db: Db,
+    clock: SharedClock,
+    observer: Option<Observer>,
+    max_batch: usize,
+    /// Committed state of every account this shard has touched. Valid because no one else writes them.
+    cache: HashMap<AccountId, Account>,
+    pending: VecDeque<Pending>,
+    flushing: bool,
+    drain_waiters: Vec<oneshot::Sender<()>>,
+}
+
+impl Actor for WalletShard {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(8_192);
+    }
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Receipt, WalletError>")]
+struct Apply(Change);
+
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Drain;
+
+impl Handler<Apply> for WalletShard {
+    type Result = ResponseFuture<Result<Receipt, WalletError>>;
+
+    fn handle(&mut self, msg: Apply, ctx: &mut Self::Context) -> Self::Result {
+        let (reply, rx) = oneshot::channel();
+        self.pending.push_back(Pending { change: msg.0, reply });
+        self.maybe_flush(ctx);
+        Box::pin(async move { rx.await.unwrap_or(Err(WalletError::Unavailable)) })
+    }
+}
+
+impl Handler<Drain> for WalletShard {
+    type Result = ResponseFuture<()>;
+
+    fn handle(&mut self, _: Drain, _: &mut Self::Context) -> Self::Result {
+        if !self.flushing && self.pending.is_empty() {
+            return Box::pin(async {});
+        }
+        let (tx, rx) = oneshot::channel();
+        self.drain_waiters.push(tx);
+        Box::pin(async move {
+            let _ = rx.await;
+        })
+    }
+}
+
+impl WalletShard {
+    fn maybe_flush(&mut self, ctx: &mut Context<Self>) {
+        if self.flushing {
+            return;
+        }
+        if self.pending.is_empty() {
+            for w in self.drain_waiters.drain(..) {
+                let _ = w.send(());
+            }
+            return;
+        }
+        self.flushing = true;
+        let n = self.pending.len().min(self.max_batch);
+        let batch: Vec<Pending> = self.pending.drain(..n).collect();
+        let mut accounts = HashMap::new();
+        let mut missing = Vec::new();
+        for which in [SystemAccount::House, SystemAccount::Cashier] {
+            let id = rules::system_account_id(self.index, which);
+            if let Some(a) = self.cache.get(&id) {
+                accounts.insert(id, *a);
+            }
+        }
+        for p in &batch {
+            let id = AccountId::from(p.change.user);
+            match self.cache.get(&id) {
+                Some(a) => {
+                    accounts.insert(id, *a);
+                }
+                None if !missing.contains(&id) => missing.push(id),
+                None => {}
+            }
+        }
+        let changes: Vec<Change> = batch.iter().map(|p| p.change.clone()).collect();
+        let work = Batch {
+            db: self.db.clone(),
+            shard: self.index,
+            now: self.clock.now_ms(),
+            changes,
+            accounts,
+            missing,
+        };
+        let started = Instant::now();
+        ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
+            metrics::histogram!("wallet_batch_seconds").record(started.elapsed().as_secs_f64());
+            metrics::histogram!("wallet_batch_size").record(batch.len() as f64);
+            if let Some(accounts) = outcome {
+                act.cache.extend(accounts);
+            }
+            for (p, result) in batch.into_iter().zip(results) {
+                if let (Some(obs), Ok(r)) = (&act.observer, &result) {
+                    if !r.replayed {
+                        obs(&p.change, r);
+                    }
+                }
+                let _ = p.reply.send(result);
+            }
+            act.flushing = false;
+            act.maybe_flush(ctx);
+        }));
+    }
+}
+
+/// One group commit: everything it needs is owned, so it runs outside the actor while new requests queue.
+struct Batch {
+    db: Db,
+    shard: usize,
+    now: i64,
+    changes: Vec<Change>,
+    accounts: HashMap<AccountId, Account>,
+    missing: Vec<AccountId>,
+}
+
+/// First results of idempotency keys, with the kind and reference they were first used for.
+type Replays = HashMap<(AccountId, String), (Receipt, String, String)>;
+
+struct LedgerRow {
+    account: AccountId,
+    counterparty: Option<AccountId>,
+    delta_balance: Paise,
+    delta_exposure: Paise,
+    after: Account,
+    kind: &'static str,
+    reference: String,
+    key: Option<String>,
+}
+
+/// Parameters per statement stay far below both back ends' limits.
+const ROWS_PER_STATEMENT: usize = 500;
+
+impl Batch {
+    /// Returns the new state of the touched accounts (None if nothing was committed) and one result per change.
+    async fn run(mut self) -> (Option<HashMap<AccountId, Account>>, Vec<Result<Receipt, WalletError>>) {
+        let n = self.changes.len();
+        match self.prepare().await {
+            Err(e) => (None, vec![Err(e); n]),
+            Ok(replays) => {
+                let (rows, mut results) = self.apply_all(&replays);
+                if rows.is_empty() {
+                    return (None, results);
+                }
+                if let Err(e) = self.write(&rows).await {
+                    tracing::error!(shard = self.shard, error = %e, "wallet batch failed; nothing moved");
+                    for r in results.iter_mut().filter(|r| r.is_ok()) {
+                        *r = Err(e.clone());
+                    }
+                    return (None, results);
+                }
+                (Some(self.accounts), results)
+            }
+        }
+    }
+
+    /// Loads accounts not yet cached and the first results of any idempotency keys seen before.
+    async fn prepare(&mut self) -> Result<Replays, WalletError> {
+        if !self.missing.is_empty() {
+            let sql = format!(
+                "SELECT id, balance, exposure FROM accounts WHERE kind = 'user' AND id IN ({})",
+                placeholders(1, self.missing.len())
+            );
+            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            for id in &self.missing {
+                q = q.bind(id.0);
+            }
+            for row in q.fetch_all(&self.db.pool).await.map_err(storage)? {
+                let id = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
+                let a = Account {
+                    balance: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
+                    exposure: Paise::new(row.try_get::<i64, _>(2).map_err(storage)?),
+                };
+                self.accounts.insert(id, a);
+            }
+        }
+        self.replays().await
+    }
+
+    async fn replays(&self) -> Result<Replays, WalletError> {
+        let keys: Vec<&str> = self.changes.iter().map(|c| c.idempotency_key.as_str()).collect();
+        let mut found = HashMap::new();
+        for chunk in keys.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "SELECT account_id, idempotency_key, delta_balance, delta_exposure, balance_after, exposure_after, kind, reference \
+                 FROM ledger WHERE idempotency_key IN ({})",
+                placeholders(1, chunk.len())
+            );
+            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            for k in chunk {
+                q = q.bind(*k);
+            }
+            for row in q.fetch_all(&self.db.pool).await.map_err(storage)? {
+                let account = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
+                let key: String = row.try_get(1).map_err(storage)?;
+                let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new).map_err(storage);
+                let receipt = Receipt {
+                    user: UserId(account.0),
+                    delta_balance: get(2)?,
+                    delta_exposure: get(3)?,
+                    balance: get(4)?,
+                    exposure: get(5)?,
+                    replayed: true,
+                };
+                let kind: String = row.try_get(6).map_err(storage)?;
+                let reference: String = row.try_get(7).map_err(storage)?;
+                found.insert((account, key), (receipt, kind, reference));
+            }
+        }
+        Ok(found)
+    }
+
+    /// Applies the batch in order to the in-memory copy, producing ledger rows and one result per change.
+    fn apply_all(&mut self, replays: &Replays) -> (Vec<LedgerRow>, Vec<Result<Receipt, WalletError>>) {
+        let mut rows = Vec::new();
+        let mut results = Vec::with_capacity(self.changes.len());
+        let mut in_batch: Replays = HashMap::new();
+        for c in &self.changes {
+            let acct = AccountId::from(c.user);
+            let key = (acct, c.idempotency_key.clone());
+            if let Some((first, kind, reference)) = replays.get(&key).or_else(|| in_batch.get(&key)) {
+                let same = kind == c.kind && *reference == c.reference;
+                results.push(if same { Ok(*first) } else { Err(WalletError::KeyConflict) });
+                continue;
+            }
+            let Some(mut user) = self.accounts.get(&acct).copied() else {
+                results.push(Err(WalletError::UnknownUser));
+                continue;
+            };
+            let applied = rules::effect(&user, c.movement).and_then(|e| {
+                let cp_id = e.counterparty.map(|(w, _)| rules::system_account_id(self.shard, w));
+                let mut cp = cp_id.and_then(|id| self.accounts.get(&id).copied());
+                rules::commit(&mut user, cp.as_mut(), &e)?;
+                Ok((e, cp_id.zip(cp)))
+            });
+            let (e, counterparty) = match applied {
+                Ok(x) => x,
+                Err(err) => {
+                    results.push(Err(err));
+                    continue;
+                }
+            };
+            self.accounts.insert(acct, user);
+            rows.push(LedgerRow {
+                account: acct,
+                counterparty: counterparty.map(|(id, _)| id),
+                delta_balance: e.user_delta_balance,
+                delta_exposure: e.user_delta_exposure,
+                after: user,
+                kind: c.kind,
+                reference: c.reference.clone(),
+                key: Some(c.idempotency_key.clone()),
+            });
+            if let (Some((id, after)), Some((_, delta))) = (counterparty, e.counterparty) {
+                self.accounts.insert(id, after);
+                rows.push(LedgerRow {
+                    account: id,
+                    counterparty: Some(acct),
+                    delta_balance: delta,
+                    delta_exposure: Paise::ZERO,
+                    after,
+                    kind: c.kind,
+                    reference: c.reference.clone(),
+                    key: None,
+                });
+            }
+            let receipt = Receipt {
+                user: c.user,
+                balance: user.balance,
+                exposure: user.exposure,
+                delta_balance: e.user_delta_balance,
+                delta_exposure: e.user_delta_exposure,
+                replayed: false,
+            };
+            let replayed = Receipt { replayed: true, ..receipt };
+            in_batch.insert(key, (replayed, c.kind.to_string(), c.reference.clone()));
+            results.push(Ok(receipt));
+        }
+        (rows, results)
+    }
+
+    async fn write(&self, rows: &[LedgerRow]) -> Result<(), WalletError> {
+        let mut tx = self.db.pool.begin().await.map_err(storage)?;
+        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO ledger (account_id, counterparty_id, delta_balance, delta_exposure, balance_after, \
+                 exposure_after, kind, reference, idempotency_key, created_at) VALUES {}",
+                tuples(chunk.len(), 10)
+            );
+            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            for r in chunk {
+                q = q
+                    .bind(r.account.0)
+                    .bind(r.counterparty.map(|c| c.0))
+                    .bind(r.delta_balance.get())
+                    .bind(r.delta_exposure.get())
+                    .bind(r.after.balance.get())
+                    .bind(r.after.exposure.get())
+                    .bind(r.kind)
+                    .bind(r.reference.clone())
+                    .bind(r.key.clone())
+                    .bind(self.now);
+            }
+            q.execute(&mut *tx).await.map_err(storage)?;
+        }
+        let mut touched: Vec<AccountId> = rows.iter().map(|r| r.account).collect();
+        touched.sort_unstable();
+        touched.dedup();
+        for chunk in touched.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO accounts (id, kind, balance, exposure) VALUES {} \
+                 ON CONFLICT (id) DO UPDATE SET balance = excluded.balance, exposure = excluded.exposure",
+                tuples(chunk.len(), 4)
+            );
+            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            for id in chunk {
+                let a = self.accounts.get(id).copied().unwrap_or_default();
+                let kind = if id.0 > 0 {
+                    "user"
+                } else if *id == rules::system_account_id(self.shard, SystemAccount::House) {
+                    "house"
+                } else {
+                    "cashier"
+                };
+                q = q.bind(id.0).bind(kind).bind(a.balance.get()).bind(a.exposure.get());
+            }
+            q.execute(&mut *tx).await.map_err(storage)?;
+        }
+        tx.commit().await.map_err(storage)
+    }
+}
+
+/// `$from, $from+1, …` for an IN list.
+fn placeholders(from: usize, n: usize) -> String {
+    (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+/// `($1, …, $cols), ($cols+1, …)` for a multi-row VALUES.
+fn tuples(rows: usize, cols: usize) -> String {
+    (0..rows)
+        .map(|r| format!("({})", placeholders(r * cols + 1, cols)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,61 @@
+//! Command line: `serve` (the default) and operator commands.
+
+use crate::config::Config;
+use crate::startup::Application;
+use casino_actors::accounts::{Accounts, LogNotifier, User};
+use casino_actors::clock;
+use casino_actors::store::Db;
+use std::sync::Arc;
+use casino_actors::accounts::Role;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "game-server", about = "Real-time betting and casino server")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run the platform (HTTP API, Socket.IO gateway, game tables, web client).
+    Serve,
+    /// Manage operator accounts.
+    Operator {
+        #[command(subcommand)]
+        action: OperatorAction,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum OperatorAction {
+    /// Create an operator; prints the user number on the last line.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        phone: String,
+        #[arg(long)]
+        password: String,
+    },
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = Config::from_env();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => Application::build(config).await?.run_until_stopped().await,
+        Command::Operator { action: OperatorAction::Create { name, phone, password } } => {
+            let user = create_operator(&config, &name, &phone, &password).await?;
+            println!("operator created: {} (id {})", user.name, user.id);
+            println!("{}", user.user_no);
+            Ok(())
+        }
+    }
+}
+
+/// Creates an operator directly in the database; safe while a server runs (it moves no money).
+pub async fn create_operator(config: &Config, name: &str, phone: &str, password: &str) -> anyhow::Result<User> {
+    let db = Db::connect(&config.database_url, 2).await?;
+    let accounts = Accounts::new(db, clock::system(), Arc::new(LogNotifier));
+    Ok(accounts.register(phone, name, password, Role::Operator).await?)
+}

@@ -1,0 +1,6 @@
+//! The game-server binary's library: configuration, telemetry, start-up and operator commands.
+
+pub mod cli;
+pub mod config;
+pub mod startup;
+pub mod telemetry;

@@ -1,0 +1,88 @@
+//! Builds the whole platform: database, wallet shards, services, and the HTTP server on a listener.
+//! Tests bind port 0 and run many of these at once.
+
+use crate::config::Config;
+use crate::telemetry;
+use actix_web::{App, HttpServer, web};
+use anyhow::Context;
+use casino_actors::accounts::{Accounts, LogNotifier};
+use casino_actors::cashier::Cashier;
+use casino_actors::clock::{self, SharedClock};
+use casino_actors::store::Db;
+use casino_actors::wallet::{WalletConfig, WalletHandle};
+use casino_http::state::AppState;
+use std::net::TcpListener;
+use std::sync::Arc;
+
+/// The domain services, shared by the HTTP server and the operator CLI.
+pub struct Services {
+    pub db: Db,
+    pub clock: SharedClock,
+    pub accounts: Accounts,
+    pub wallet: WalletHandle,
+    pub cashier: Cashier,
+}
+
+impl Services {
+    /// Must run inside an actix system: it starts the wallet actors.
+    pub async fn start(config: &Config) -> anyhow::Result<Services> {
+        let db = Db::connect(&config.database_url, config.db_max_connections)
+            .await
+            .with_context(|| format!("opening database {}", config.database_url))?;
+        let clock = clock::system();
+        let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
+        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), None).await?;
+        let accounts = Accounts::new(db.clone(), clock.clone(), Arc::new(LogNotifier));
+        let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone());
+        let fixed = cashier.reconcile().await?;
+        if fixed > 0 {
+            tracing::warn!(fixed, "finished cashier decisions interrupted by a restart");
+        }
+        Ok(Services { db, clock, accounts, wallet, cashier })
+    }
+}
+
+pub struct Application {
+    port: u16,
+    server: actix_web::dev::Server,
+    wallet: WalletHandle,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
+        let port = listener.local_addr()?.port();
+        let s = Services::start(&config).await?;
+        let wallet = s.wallet.clone();
+        let state = web::Data::new(Arc::new(AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier)));
+        let metrics = web::Data::new(telemetry::metrics_handle());
+        let web_dir = config.web_dir.clone();
+        let server = HttpServer::new(move || {
+            let app = App::new()
+                .app_data(state.clone())
+                .app_data(metrics.clone())
+                .configure(casino_http::api_routes);
+            match &web_dir {
+                Some(dir) => app.service(casino_http::spa(dir.clone())),
+                None => app,
+            }
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        tracing::info!(port, database = %config.database_url, "game-server listening");
+        Ok(Application { port, server, wallet })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGINT/SIGTERM; in-flight requests finish, then every wallet batch commits.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.server.await?;
+        self.wallet.drain().await;
+        tracing::info!("stopped; wallet drained");
+        Ok(())
+    }
+}

@@ -1,0 +1,117 @@
+//! `spawn_app()`: a real server on a random port with a fresh database, in its own thread and actix
+//! system, plus a small typed client. Set `CASINO_TEST_POSTGRES` to run the suite on PostgreSQL.
+
+use game_server::config::Config;
+use game_server::startup::Application;
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+use std::sync::mpsc;
+
+pub struct TestApp {
+    pub base: String,
+    pub config: Config,
+    pub http: reqwest::Client,
+}
+
+pub fn config_for(database_url: String) -> Config {
+    Config {
+        bind: "127.0.0.1:0".into(),
+        database_url,
+        db_max_connections: 8,
+        wallet_shards: 2,
+        web_dir: None,
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    let url = casino_actors::store::fresh_database_url("api").await.expect("test database");
+    spawn_app_on(config_for(url)).await
+}
+
+/// Starts the server in a thread with its own actix system; returns once it listens.
+pub async fn spawn_app_on(config: Config) -> TestApp {
+    let (tx, rx) = mpsc::channel();
+    let cfg = config.clone();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            match Application::build(cfg).await {
+                Ok(app) => {
+                    let _ = tx.send(Ok(app.port()));
+                    let _ = app.run_until_stopped().await;
+                }
+                Err(e) => {
+                    let _ = tx.send(Err(format!("{e:#}")));
+                }
+            }
+        })
+    });
+    let port = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
+        .await
+        .expect("join")
+        .expect("server start");
+    TestApp { base: format!("http://127.0.0.1:{port}"), config, http: client() }
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder().cookie_store(true).build().expect("client")
+}
+
+/// Runs an operator command against the app's database, as the CLI does.
+pub async fn create_operator(app: &TestApp, phone: &str) -> Value {
+    let cfg = app.config.clone();
+    let phone = phone.to_string();
+    game_server::cli::create_operator(&cfg, "Operator Desk", &phone, "operator-pass").await.expect("operator");
+    json!({})
+}
+
+impl TestApp {
+    pub async fn post(&self, path: &str, body: &Value) -> Response {
+        self.http.post(format!("{}{path}", self.base)).json(body).send().await.expect("request")
+    }
+    pub async fn put(&self, path: &str, body: &Value) -> Response {
+        self.http.put(format!("{}{path}", self.base)).json(body).send().await.expect("request")
+    }
+    pub async fn get(&self, path: &str) -> Response {
+        self.http.get(format!("{}{path}", self.base)).send().await.expect("request")
+    }
+    /// A second client with its own cookie jar (another person on another phone).
+    pub fn other_client(&self) -> TestApp {
+        TestApp { base: self.base.clone(), config: self.config.clone(), http: client() }
+    }
+
+    pub async fn signup(&self, phone: &str, name: &str, password: &str) -> Response {
+        self.post("/api/signup", &json!({ "username": phone, "email": name, "password": password })).await
+    }
+
+    /// Signs up and logs in a fresh player on this client; returns the login body.
+    pub async fn player(&self, phone: &str) -> Value {
+        let r = self.signup(phone, "Test Player", "secret1").await;
+        assert_eq!(r.status(), StatusCode::CREATED, "{}", r.text().await.unwrap_or_default());
+        let user_no = r.json::<Value>().await.expect("json")["userNo"].clone();
+        self.login(&user_no.to_string(), "secret1").await
+    }
+
+    pub async fn login(&self, user_no: &str, password: &str) -> Value {
+        let r = self.post("/api/login", &json!({ "userNo": user_no, "password": password })).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        r.json().await.expect("json")
+    }
+
+    /// Logs this client in as a new operator.
+    pub async fn operator(&self, phone: &str) -> Value {
+        create_operator(self, phone).await;
+        let r = self.get(&format!("/api/userLoginUserNo/{phone}")).await;
+        let user_no = r.json::<Value>().await.expect("json")["userNo"].to_string();
+        self.login(&user_no, "operator-pass").await
+    }
+
+    pub async fn wallet(&self, user_id: &Value) -> (f64, f64) {
+        let v: Value = self.get(&format!("/api/getwalletandexposure/{user_id}")).await.json().await.expect("json");
+        (v["balance"].as_f64().expect("balance"), v["exposureBalance"].as_f64().expect("exposure"))
+    }
+}
+
+pub async fn error_of(r: Response) -> (StatusCode, Value) {
+    let status = r.status();
+    (status, r.json().await.expect("error json"))
+}

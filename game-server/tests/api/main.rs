@@ -1,0 +1,7 @@
+//! Black-box API tests: each test spawns the real server on a random port with a fresh database.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod accounts;
+mod cashier;
+mod helpers;

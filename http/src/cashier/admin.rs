@@ -1,0 +1,167 @@
+//! Operator-only calls: decide deposits and withdrawals, set payment details and news, issue reset
+//! codes, and adjust a wallet (`POST /wallet/update`, which players may never use).
+
+use super::{deposit_json, withdrawal_json};
+use crate::auth::{Authed, Operator};
+use crate::error::ApiError;
+use crate::money::{Rupees, rupees};
+use crate::state::State;
+use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::accounts::Role;
+use casino_actors::cashier::{PaymentDetails, Status};
+use casino_actors::ids::UserId;
+use casino_actors::wallet::{Change, Movement, SystemAccount};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+#[derive(Deserialize)]
+pub struct StatusQuery {
+    status: Option<String>,
+}
+
+fn status_filter(q: &StatusQuery) -> Result<Option<Status>, ApiError> {
+    match q.status.as_deref().map(str::to_lowercase).as_deref() {
+        None | Some("") | Some("all") => Ok(None),
+        Some(s) => Status::parse(s)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("invalid_status", "status must be pending, approved or rejected")),
+    }
+}
+
+fn decision(action: &str) -> Result<bool, ApiError> {
+    match action {
+        "approve" => Ok(true),
+        "reject" => Ok(false),
+        _ => Err(ApiError::not_found("Unknown action")),
+    }
+}
+
+#[get("/api/admin/deposits")]
+pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
+    let list = state.cashier.deposits(None, status_filter(&q)?).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
+}
+
+#[post("/api/admin/deposits/{id}/{action}")]
+pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, String)>) -> Result<HttpResponse, ApiError> {
+    let (id, action) = path.into_inner();
+    let d = if decision(&action)? {
+        state.cashier.approve_deposit(id, op.0.id).await?
+    } else {
+        state.cashier.reject_deposit(id, op.0.id).await?
+    };
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "deposit": deposit_json(&d) })))
+}
+
+#[get("/api/admin/withdrawals")]
+pub async fn list_withdrawals(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
+    let list = state.cashier.withdrawals(None, status_filter(&q)?).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
+}
+
+#[post("/api/admin/withdrawals/{id}/{action}")]
+pub async fn decide_withdrawal(state: State, op: Operator, path: web::Path<(i64, String)>) -> Result<HttpResponse, ApiError> {
+    let (id, action) = path.into_inner();
+    let w = if decision(&action)? {
+        state.cashier.approve_withdrawal(id, op.0.id).await?
+    } else {
+        state.cashier.reject_withdrawal(id, op.0.id).await?
+    };
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawal": withdrawal_json(&w) })))
+}
+
+#[derive(Deserialize)]
+#[allow(non_snake_case)]
+pub struct PaymentBody {
+    upi_id: Option<String>,
+    phone: Option<String>,
+    qrCode: Option<String>,
+}
+
+#[put("/api/admin/upi")]
+pub async fn set_payment_details(state: State, _op: Operator, body: web::Json<PaymentBody>) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let d = PaymentDetails {
+        upi_id: b.upi_id.unwrap_or_default().trim().to_string(),
+        phone: b.phone.unwrap_or_default().trim().to_string(),
+        qr_code: b.qrCode.unwrap_or_default().trim().to_string(),
+    };
+    if d.upi_id.is_empty() {
+        return Err(ApiError::bad_request("missing_field", "UPI ID is required"));
+    }
+    state.cashier.set_payment_details(&d).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code })))
+}
+
+#[derive(Deserialize)]
+pub struct NewsBody {
+    items: Vec<String>,
+}
+
+#[put("/api/admin/news")]
+pub async fn set_news(state: State, _op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
+    if body.items.iter().any(|i| i.len() > 500) {
+        return Err(ApiError::bad_request("too_long", "A news item may have at most 500 characters"));
+    }
+    state.cashier.set_news(&body.items).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true })))
+}
+
+#[post("/api/admin/users/{who}/reset-code")]
+pub async fn issue_reset_code(state: State, _op: Operator, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = state.accounts.by_login(&who).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
+    let code = state.accounts.start_reset(&user.user_no.to_string()).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "userNo": user.user_no, "code": code })))
+}
+
+#[derive(Deserialize)]
+#[allow(non_snake_case)]
+pub struct WalletUpdateBody {
+    userId: Option<Value>,
+    amount: Option<Rupees>,
+    reason: Option<String>,
+    idempotencyKey: Option<String>,
+}
+
+/// Operator adjustment: a positive amount credits, a negative one debits, against the cashier account.
+/// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
+#[post("/wallet/update")]
+pub async fn wallet_update(state: State, who: Authed, body: web::Json<WalletUpdateBody>) -> Result<HttpResponse, ApiError> {
+    if who.user.role != Role::Operator {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "forbidden",
+            "Balances are changed only by the server.",
+        ));
+    }
+    let b = body.into_inner();
+    let target = match &b.userId {
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| ApiError::bad_request("missing_field", "userId is required"))?;
+    let Some(Rupees(amount)) = b.amount else {
+        return Err(ApiError::bad_request("missing_field", "amount is required"));
+    };
+    let movement = if amount.is_negative() {
+        Movement::Debit { amount: amount.checked_neg().map_err(ApiError::internal)?, to: SystemAccount::Cashier }
+    } else {
+        Movement::Credit { amount, from: SystemAccount::Cashier }
+    };
+    let key = b.idempotencyKey.unwrap_or_else(|| format!("adjust:{}:{}", who.user.id, rand::random::<u64>()));
+    let receipt = state
+        .wallet
+        .apply(Change {
+            user: UserId(target),
+            movement,
+            kind: "adjustment",
+            reference: format!("operator:{}:{}", who.user.id, b.reason.unwrap_or_default()),
+            idempotency_key: key,
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "success": true, "message": "Wallet updated", "balance": rupees(receipt.balance),
+        "exposureBalance": rupees(receipt.exposure), "replayed": receipt.replayed,
+    })))
+}

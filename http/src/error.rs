@@ -1,0 +1,102 @@
+//! The one error type every route returns: a status, a stable snake_case code and the message a player
+//! sees (the spec's exact text where its catalogue has one). Causes are logged, never sent.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use casino_actors::accounts::AccountError;
+use casino_actors::cashier::CashierError;
+use casino_actors::wallet::WalletError;
+use serde_json::json;
+use std::fmt;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into() }
+    }
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", "Please log in to continue.")
+    }
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.")
+    }
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+    pub fn internal(cause: impl fmt::Display) -> Self {
+        tracing::error!(cause = %cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong. Please try again.")
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status).json(json!({ "success": false, "error": self.code, "message": self.message }))
+    }
+}
+
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> Self {
+        match e {
+            AccountError::Invalid(i) => ApiError::bad_request("invalid_input", i.to_string()),
+            AccountError::PhoneTaken => ApiError::new(StatusCode::CONFLICT, "phone_taken", e.to_string()),
+            AccountError::BadCredentials => ApiError::new(StatusCode::UNAUTHORIZED, "bad_credentials", e.to_string()),
+            AccountError::BadResetCode => ApiError::bad_request("bad_reset_code", e.to_string()),
+            AccountError::Storage(_) | AccountError::Hashing => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<WalletError> for ApiError {
+    fn from(e: WalletError) -> Self {
+        match e {
+            WalletError::InsufficientBalance => ApiError::bad_request("insufficient_balance", "Insufficient Balance"),
+            WalletError::NonPositiveAmount => ApiError::bad_request("invalid_amount", "Amount must be greater than 0"),
+            WalletError::UnknownUser => ApiError::not_found("No such user"),
+            WalletError::KeyConflict => ApiError::new(StatusCode::CONFLICT, "idempotency_conflict", e.to_string()),
+            WalletError::Overflow | WalletError::Storage(_) | WalletError::Unavailable => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<CashierError> for ApiError {
+    fn from(e: CashierError) -> Self {
+        match e {
+            CashierError::UtrTaken => ApiError::new(StatusCode::CONFLICT, "utr_taken", e.to_string()),
+            CashierError::NonPositiveAmount => ApiError::bad_request("invalid_amount", e.to_string()),
+            CashierError::InsufficientBalance => ApiError::bad_request("insufficient_balance", e.to_string()),
+            CashierError::Missing(_) => ApiError::bad_request("missing_field", e.to_string()),
+            CashierError::NotFound => ApiError::not_found("Request not found"),
+            CashierError::AlreadyDecided => {
+                ApiError::new(StatusCode::CONFLICT, "already_decided", "This request has already been decided")
+            }
+            CashierError::Wallet(w) => w.into(),
+            CashierError::Storage(_) => ApiError::internal(e),
+        }
+    }
+}
+
+/// Malformed JSON bodies get our error shape too.
+pub fn json_config() -> actix_web::web::JsonConfig {
+    actix_web::web::JsonConfig::default()
+        .limit(64 * 1024)
+        .error_handler(|err, _| ApiError::bad_request("invalid_request", format!("Invalid request: {err}")).into())
+}

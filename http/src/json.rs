@@ -1,0 +1,58 @@
+//! Shapes shared by several routes: the user object the spec's client stores, and ISO times.
+
+use crate::money::rupees;
+use casino_actors::accounts::User;
+use casino_actors::clock::EpochMs;
+use casino_actors::wallet::Balances;
+use serde_json::{Value, json};
+
+/// The stored-user object of the spec (`id`, `_id`, `userNo`, `username`, balances) plus our fields.
+pub fn user(u: &User, b: Balances) -> Value {
+    json!({
+        "id": u.id.0,
+        "_id": u.id.0.to_string(),
+        "userId": u.id.0,
+        "userNo": u.user_no,
+        "username": u.name,
+        "name": u.name,
+        "email": u.email.clone().unwrap_or_default(),
+        "phone": u.phone,
+        "mobile": u.phone,
+        "role": u.role,
+        "walletBalance": rupees(b.balance),
+        "exposureBalance": rupees(b.exposure),
+    })
+}
+
+/// Epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.mmmZ` (proleptic Gregorian, UTC).
+pub fn iso(ms: EpochMs) -> String {
+    let secs = ms.div_euclid(1000);
+    let millis = ms.rem_euclid(1000);
+    let (days, sod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil-from-days (H. Hinnant): days since 1970-01-01 → year, month, day.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        sod / 3600,
+        sod % 3600 / 60,
+        sod % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn iso_formats_known_instants() {
+        assert_eq!(super::iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(super::iso(1_795_000_000_123), "2026-11-18T10:26:40.123Z");
+        assert_eq!(super::iso(951_782_400_000), "2000-02-29T00:00:00.000Z");
+    }
+}

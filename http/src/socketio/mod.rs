@@ -1,0 +1,21 @@
+//! The Socket.IO gateway: our own Engine.IO v4 / Socket.IO v5 server over actix-ws.
+//!
+//! - [`codec`]: packets as typed values, parse and encode (pure).
+//! - [`route`]: the HTTP endpoint and the shared [`SocketState`].
+//! - `session`: one connection as an actor (heartbeat, CONNECT handshake, events, acks, hub delivery).
+//! - `writer`: the ordered, bounded outgoing queue that owns the websocket sink.
+//! - [`app`]: the [`SocketApp`] trait through which the application authenticates and handles events.
+//!
+//! Only the websocket transport and the main namespace are served. Broadcasts go through
+//! [`casino_actors::hub::Hub`]; a client that cannot keep up is disconnected.
+
+pub mod app;
+pub mod codec;
+pub mod config;
+pub mod route;
+mod session;
+mod writer;
+
+pub use app::{ConnectPlan, Principal, SocketApp, SocketHandle};
+pub use config::SocketConfig;
+pub use route::{SESSION_COOKIE, SocketState, configure, socketio_route};

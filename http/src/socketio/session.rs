@@ -1,0 +1,394 @@
+//! One Socket.IO connection as an actor: Engine.IO heartbeat, the CONNECT handshake, client events and acks, and
+//! delivery of hub frames through the bounded [`Writer`](super::writer::Writer).
+//!
+//! The actor's mailbox is bounded (`outbox_capacity`), so the hub's `try_send` fails for a client that cannot keep
+//! up; frames then queue in the writer, also bounded. Either bound reached means the client is disconnected.
+
+use super::app::{Principal, SocketApp, SocketHandle};
+use super::codec::{CodecError, EioPacket, Handshake, MAIN_NAMESPACE, SioPacket};
+use super::config::SocketConfig;
+use super::writer::{Backlog, Outgoing, Writer};
+use actix::prelude::*;
+use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
+use base64::Engine as _;
+use casino_actors::hub::{ConnId, Deliver, Disconnect, Hub, Member, Overflow};
+use serde_json::{Map, Value};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const CONNECTED_GAUGE: &str = "casino_socketio_connected";
+const PACKETS_IN: &str = "casino_socketio_packets_in_total";
+const PACKETS_OUT: &str = "casino_socketio_packets_out_total";
+const DISCONNECTS: &str = "casino_socketio_disconnects_total";
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh, process-unique connection id.
+pub(crate) fn next_conn_id() -> ConnId {
+    ConnId(NEXT_CONN.fetch_add(1, Ordering::Relaxed))
+}
+
+/// A random, URL-safe session id (128 bits).
+pub(crate) fn random_sid() -> String {
+    let bytes: [u8; 16] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+enum Phase {
+    /// Waiting for the client's CONNECT to the main namespace.
+    AwaitingConnect,
+    /// CONNECT received; the token is being checked (and the connect plan built).
+    Authenticating,
+    Connected(Arc<Principal>),
+}
+
+/// Why the server closes a connection (for logs and the metric label).
+#[derive(Debug, Clone, Copy)]
+enum CloseCause {
+    ClientClosed,
+    Malformed,
+    ProtocolViolation,
+    TooLarge,
+    ConnectTimeout,
+    PingTimeout,
+    Unauthorized,
+    Flooding,
+    SlowClient,
+}
+
+impl CloseCause {
+    fn label(self) -> &'static str {
+        match self {
+            CloseCause::ClientClosed => "client_closed",
+            CloseCause::Malformed => "malformed",
+            CloseCause::ProtocolViolation => "protocol_violation",
+            CloseCause::TooLarge => "too_large",
+            CloseCause::ConnectTimeout => "connect_timeout",
+            CloseCause::PingTimeout => "ping_timeout",
+            CloseCause::Unauthorized => "unauthorized",
+            CloseCause::Flooding => "flooding",
+            CloseCause::SlowClient => "slow_client",
+        }
+    }
+
+    fn ws_code(self) -> CloseCode {
+        match self {
+            CloseCause::ClientClosed | CloseCause::Unauthorized | CloseCause::ConnectTimeout => CloseCode::Normal,
+            CloseCause::PingTimeout => CloseCode::Away,
+            CloseCause::TooLarge => CloseCode::Size,
+            CloseCause::Malformed | CloseCause::ProtocolViolation | CloseCause::Flooding | CloseCause::SlowClient => {
+                CloseCode::Policy
+            }
+        }
+    }
+}
+
+/// Everything a session needs from the gateway, cloned per connection.
+pub(crate) struct SessionParts {
+    pub app: Arc<dyn SocketApp>,
+    pub hub: Addr<Hub>,
+    pub config: SocketConfig,
+    /// The `casino_session` cookie of the upgrade request, used when CONNECT carries no token.
+    pub cookie_token: Option<String>,
+}
+
+pub(crate) struct SocketSession {
+    conn: ConnId,
+    sid: String,
+    parts: SessionParts,
+    writer: Writer,
+    phase: Phase,
+    /// Armed after each ping; fires if the pong does not arrive in time.
+    pong_deadline: Option<SpawnHandle>,
+    inflight_events: usize,
+    closing: bool,
+}
+
+impl SocketSession {
+    pub(crate) fn new(parts: SessionParts, writer: Writer) -> Self {
+        Self {
+            conn: next_conn_id(),
+            sid: random_sid(),
+            parts,
+            writer,
+            phase: Phase::AwaitingConnect,
+            pong_deadline: None,
+            inflight_events: 0,
+            closing: false,
+        }
+    }
+
+    fn socket_handle(&self, ctx: &Context<Self>) -> SocketHandle {
+        let addr = ctx.address();
+        let member = Member { deliver: addr.clone().recipient(), overflow: addr.recipient() };
+        SocketHandle::new(self.conn, member, self.parts.hub.clone())
+    }
+
+    /// Queue one frame; a full queue means the client is too slow and is disconnected.
+    fn send(&mut self, ctx: &mut Context<Self>, frame: impl Into<Arc<str>>) {
+        if self.closing {
+            return;
+        }
+        match self.writer.send(Outgoing::Text(frame.into())) {
+            Ok(()) => metrics::counter!(PACKETS_OUT).increment(1),
+            Err(Backlog::Full) => self.close(ctx, CloseCause::SlowClient),
+            Err(Backlog::Closed) => {
+                self.closing = true;
+                ctx.stop();
+            }
+        }
+    }
+
+    fn send_packet(&mut self, ctx: &mut Context<Self>, packet: &SioPacket) {
+        self.send(ctx, packet.to_frame());
+    }
+
+    fn close(&mut self, ctx: &mut Context<Self>, cause: CloseCause) {
+        if self.closing {
+            return;
+        }
+        self.closing = true;
+        metrics::counter!(DISCONNECTS, "cause" => cause.label()).increment(1);
+        tracing::debug!(conn = %self.conn, cause = cause.label(), "closing socket");
+        match cause {
+            // The socket is not draining: skip the backlog instead of waiting behind it.
+            CloseCause::SlowClient => self.writer.kill(),
+            _ => {
+                let reason = CloseReason { code: cause.ws_code(), description: None };
+                if self.writer.send(Outgoing::Close(Some(reason))).is_err() {
+                    self.writer.kill();
+                }
+            }
+        }
+        ctx.stop();
+    }
+
+    fn schedule_ping(&mut self, ctx: &mut Context<Self>) {
+        ctx.run_later(self.parts.config.ping_interval, |act, ctx| {
+            act.send(ctx, EioPacket::Ping { probe: false }.encode());
+            let timeout = act.parts.config.ping_timeout;
+            act.pong_deadline = Some(ctx.run_later(timeout, |act, ctx| act.close(ctx, CloseCause::PingTimeout)));
+        });
+    }
+
+    fn on_text(&mut self, ctx: &mut Context<Self>, text: &str) {
+        metrics::counter!(PACKETS_IN).increment(1);
+        match EioPacket::parse(text) {
+            Ok(packet) => self.on_engine_packet(ctx, packet),
+            Err(err) => self.on_codec_error(ctx, &err),
+        }
+    }
+
+    fn on_codec_error(&mut self, ctx: &mut Context<Self>, err: &CodecError) {
+        tracing::debug!(conn = %self.conn, error = %err, "malformed packet");
+        self.close(ctx, CloseCause::Malformed);
+    }
+
+    fn on_engine_packet(&mut self, ctx: &mut Context<Self>, packet: EioPacket) {
+        match packet {
+            EioPacket::Pong { probe: false } => {
+                if let Some(deadline) = self.pong_deadline.take() {
+                    ctx.cancel_future(deadline);
+                    self.schedule_ping(ctx);
+                }
+            }
+            // Engine.IO v3 clients pinged the server; answering is harmless. Probes belong to transport upgrades.
+            EioPacket::Ping { probe } => self.send(ctx, EioPacket::Pong { probe }.encode()),
+            EioPacket::Noop | EioPacket::Pong { probe: true } | EioPacket::Upgrade => {}
+            EioPacket::Close => self.close(ctx, CloseCause::ClientClosed),
+            EioPacket::Open(_) => self.close(ctx, CloseCause::ProtocolViolation),
+            EioPacket::Message(packet) => self.on_socket_packet(ctx, packet),
+        }
+    }
+
+    fn on_socket_packet(&mut self, ctx: &mut Context<Self>, packet: SioPacket) {
+        match (&self.phase, packet) {
+            (_, SioPacket::Connect { nsp, .. }) if nsp != MAIN_NAMESPACE => {
+                // Only the main namespace is served; the client may still connect to it.
+                let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
+                self.send_packet(ctx, &refusal);
+            }
+            (Phase::AwaitingConnect, SioPacket::Connect { data, .. }) => self.on_connect(ctx, data),
+            (Phase::Connected(who), SioPacket::Event { nsp, ack, name, args }) if nsp == MAIN_NAMESPACE => {
+                let who = who.clone();
+                self.on_event(ctx, who, ack, name, args);
+            }
+            // We never ask the client for acks, so an ACK is unexpected but harmless.
+            (Phase::Connected(_), SioPacket::Ack { .. }) => {}
+            (Phase::Connected(_), SioPacket::Disconnect { nsp }) if nsp == MAIN_NAMESPACE => {
+                self.close(ctx, CloseCause::ClientClosed);
+            }
+            // Anything before CONNECT is answered, a second CONNECT, a CONNECT_ERROR from the client, or a
+            // packet for a namespace it never joined.
+            (Phase::AwaitingConnect | Phase::Authenticating | Phase::Connected(_), _) => {
+                self.close(ctx, CloseCause::ProtocolViolation);
+            }
+        }
+    }
+
+    fn on_connect(&mut self, ctx: &mut Context<Self>, data: Option<Map<String, Value>>) {
+        let token = match data.as_ref().and_then(|d| d.get("token")) {
+            Some(Value::String(token)) => Some(token.clone()),
+            _ => self.parts.cookie_token.clone(),
+        };
+        let Some(token) = token else {
+            self.refuse(ctx);
+            return;
+        };
+        self.phase = Phase::Authenticating;
+        let auth = self.parts.app.authenticate(token);
+        ctx.spawn(auth.into_actor(self).then(|who, act, ctx| {
+            let plan = who.as_ref().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx)));
+            async move {
+                match (who, plan) {
+                    (Some(who), Some(plan)) => Some((who, plan.await)),
+                    _ => None,
+                }
+            }
+            .into_actor(act)
+            .map(|outcome, act, ctx| match outcome {
+                Some((who, plan)) => act.connected(ctx, who, plan),
+                None => act.refuse(ctx),
+            })
+        }));
+    }
+
+    fn refuse(&mut self, ctx: &mut Context<Self>) {
+        let refusal = SioPacket::ConnectError { nsp: MAIN_NAMESPACE.into(), message: "unauthorized".into(), data: None };
+        self.send_packet(ctx, &refusal);
+        self.close(ctx, CloseCause::Unauthorized);
+    }
+
+    fn connected(&mut self, ctx: &mut Context<Self>, who: Principal, plan: super::app::ConnectPlan) {
+        if self.closing {
+            return;
+        }
+        tracing::debug!(conn = %self.conn, user = %who.user_id, "socket connected");
+        let mut ack = Map::new();
+        ack.insert("sid".into(), Value::String(random_sid()));
+        self.send_packet(ctx, &SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(ack) });
+        for (name, payload) in plan.initial_events {
+            self.send(ctx, casino_actors::hub::encode_event(&name, &payload));
+        }
+        // Joined after the acknowledgement is queued, so no broadcast can overtake it.
+        let handle = self.socket_handle(ctx);
+        for room in plan.rooms {
+            handle.join(room);
+        }
+        self.phase = Phase::Connected(Arc::new(who));
+    }
+
+    fn on_event(
+        &mut self,
+        ctx: &mut Context<Self>,
+        who: Arc<Principal>,
+        ack: Option<u64>,
+        name: String,
+        args: Vec<Value>,
+    ) {
+        if self.inflight_events >= self.parts.config.max_inflight_events {
+            self.close(ctx, CloseCause::Flooding);
+            return;
+        }
+        self.inflight_events += 1;
+        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx), name, args);
+        // Spawned, not waited: events run concurrently; acks are matched by id, not by order.
+        ctx.spawn(reply.into_actor(self).map(move |args, act, ctx| {
+            act.inflight_events -= 1;
+            if let Some(ack) = ack {
+                act.send_packet(ctx, &SioPacket::Ack { nsp: MAIN_NAMESPACE.into(), ack, args });
+            }
+        }));
+    }
+}
+
+impl Actor for SocketSession {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(self.parts.config.outbox_capacity);
+        metrics::gauge!(CONNECTED_GAUGE).increment(1.0);
+        let config = &self.parts.config;
+        let open = EioPacket::Open(Handshake {
+            sid: self.sid.clone(),
+            upgrades: vec![],
+            ping_interval: millis(config.ping_interval),
+            ping_timeout: millis(config.ping_timeout),
+            max_payload: config.max_payload as u64,
+        });
+        self.send(ctx, open.encode());
+        self.schedule_ping(ctx);
+        ctx.run_later(self.parts.config.connect_timeout, |act, ctx| {
+            if !matches!(act.phase, Phase::Connected(_)) {
+                act.close(ctx, CloseCause::ConnectTimeout);
+            }
+        });
+    }
+
+    fn stopping(&mut self, _: &mut Self::Context) -> Running {
+        // Always deregister, whatever stopped us.
+        self.parts.hub.do_send(Disconnect { conn: self.conn });
+        if let Phase::Connected(who) = &self.phase {
+            self.parts.app.on_disconnect(who, self.conn);
+        }
+        self.phase = Phase::AwaitingConnect;
+        Running::Stop
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        metrics::gauge!(CONNECTED_GAUGE).decrement(1.0);
+    }
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for SocketSession {
+    fn handle(&mut self, msg: Result<AggregatedMessage, ProtocolError>, ctx: &mut Self::Context) {
+        if self.closing {
+            return;
+        }
+        match msg {
+            Ok(AggregatedMessage::Text(text)) => self.on_text(ctx, &text),
+            // Binary Engine.IO payloads are not supported.
+            Ok(AggregatedMessage::Binary(_)) => self.close(ctx, CloseCause::ProtocolViolation),
+            Ok(AggregatedMessage::Ping(bytes)) => {
+                if self.writer.send(Outgoing::Pong(bytes)).is_err() {
+                    self.close(ctx, CloseCause::SlowClient);
+                }
+            }
+            Ok(AggregatedMessage::Pong(_)) => {}
+            Ok(AggregatedMessage::Close(_)) => self.close(ctx, CloseCause::ClientClosed),
+            Err(ProtocolError::Overflow) => self.close(ctx, CloseCause::TooLarge),
+            Err(err) => {
+                tracing::debug!(conn = %self.conn, error = %err, "websocket protocol error");
+                self.close(ctx, CloseCause::Malformed);
+            }
+        }
+    }
+
+    fn finished(&mut self, ctx: &mut Self::Context) {
+        // The client went away; nothing left to write to.
+        self.closing = true;
+        ctx.stop();
+    }
+}
+
+impl Handler<Deliver> for SocketSession {
+    type Result = ();
+
+    fn handle(&mut self, msg: Deliver, ctx: &mut Self::Context) {
+        if matches!(self.phase, Phase::Connected(_)) {
+            self.send(ctx, msg.0);
+        }
+    }
+}
+
+impl Handler<Overflow> for SocketSession {
+    type Result = ();
+
+    fn handle(&mut self, _: Overflow, ctx: &mut Self::Context) {
+        self.close(ctx, CloseCause::SlowClient);
+    }
+}
