@@ -1,6 +1,8 @@
 //! The hub actor: room membership and fan-out with `try_send`.
 
-use super::messages::{Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo};
+use super::messages::{
+    Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo,
+};
 use actix::prelude::*;
 use std::collections::{HashMap, HashSet};
 

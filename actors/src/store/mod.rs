@@ -6,6 +6,7 @@ use sqlx::AssertSqlSafe;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -21,6 +22,8 @@ pub enum Dialect {
 pub struct Db {
     pub pool: AnyPool,
     pub dialect: Dialect,
+    /// Serialises the wallet's SQLite write transactions (SQLite allows one writer at a time).
+    pub write_gate: Arc<tokio::sync::Mutex<()>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -41,11 +44,9 @@ impl Db {
         install_default_drivers();
         let (dialect, url) = if let Some(path) = url.strip_prefix("sqlite://") {
             let file = path.split('?').next().unwrap_or(path);
-            if file != ":memory:" {
-                if let Some(dir) = Path::new(file).parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| DbError::Folder(dir.display().to_string(), e))?;
-                }
+            let folder = Path::new(file).parent().filter(|d| !d.as_os_str().is_empty());
+            if let Some(dir) = folder.filter(|_| file != ":memory:") {
+                std::fs::create_dir_all(dir).map_err(|e| DbError::Folder(dir.display().to_string(), e))?;
             }
             let url = if url.contains('?') { url.to_string() } else { format!("{url}?mode=rwc") };
             (Dialect::Sqlite, url)
@@ -53,6 +54,12 @@ impl Db {
             (Dialect::Postgres, url.to_string())
         } else {
             return Err(DbError::UnsupportedUrl(url.to_string()));
+        };
+        // FULL (default): every commit is fsynced. NORMAL: commits survive a process crash but the
+        // last ones may be lost on power failure. `CASINO_SQLITE_SYNCHRONOUS` chooses.
+        let synchronous = match std::env::var("CASINO_SQLITE_SYNCHRONOUS").ok().as_deref() {
+            Some("NORMAL" | "normal") => "PRAGMA synchronous = NORMAL",
+            _ => "PRAGMA synchronous = FULL",
         };
         let pool = AnyPoolOptions::new()
             .max_connections(max_connections)
@@ -63,7 +70,7 @@ impl Db {
                         // WAL lets readers run beside the single writer; FULL makes every commit durable
                         // (group commit pays one fsync per batch, not per change).
                         conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute(synchronous).await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                     }
@@ -72,7 +79,7 @@ impl Db {
             })
             .connect(&url)
             .await?;
-        let db = Db { pool, dialect };
+        let db = Db { pool, dialect, write_gate: Arc::default() };
         match dialect {
             Dialect::Sqlite => SQLITE_MIGRATIONS.run(&db.pool).await?,
             Dialect::Postgres => POSTGRES_MIGRATIONS.run(&db.pool).await?,
@@ -85,14 +92,20 @@ impl Db {
 /// names a server (e.g. `postgres://postgres@127.0.0.1:5432/test`), else a fresh SQLite file.
 /// For tests and benchmarks.
 pub async fn fresh_database_url(label: &str) -> Result<String, DbError> {
+    let postgres = std::env::var("CASINO_TEST_POSTGRES").ok().filter(|u| !u.is_empty());
+    fresh_database_url_on(postgres.as_deref(), label).await
+}
+
+/// As `fresh_database_url`, with the PostgreSQL server given (None: SQLite).
+pub async fn fresh_database_url_on(postgres: Option<&str>, label: &str) -> Result<String, DbError> {
     install_default_drivers();
     let unique = format!("{label}_{}_{:x}", std::process::id(), rand::random::<u64>());
-    match std::env::var("CASINO_TEST_POSTGRES").ok().filter(|u| !u.is_empty()) {
+    match postgres {
         Some(admin_url) => {
-            let admin = AnyPoolOptions::new().max_connections(1).connect(&admin_url).await?;
+            let admin = AnyPoolOptions::new().max_connections(1).connect(admin_url).await?;
             admin.execute(AssertSqlSafe(format!("CREATE DATABASE {unique}"))).await?;
             admin.close().await;
-            let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(b, _)| b);
+            let base = admin_url.rsplit_once('/').map_or(admin_url, |(b, _)| b);
             Ok(format!("{base}/{unique}"))
         }
         None => {

@@ -52,9 +52,14 @@ pub async fn socketio_route(
     body: web::Payload,
     state: web::Data<SocketState>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let query = web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner);
+    let query =
+        web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner);
     let supported = match &query {
-        Ok(q) => q.eio.as_deref() == Some("4") && q.transport.as_deref() == Some("websocket") && q.sid.is_none(),
+        Ok(q) => {
+            q.eio.as_deref() == Some("4")
+                && q.transport.as_deref() == Some("websocket")
+                && q.sid.is_none()
+        }
         Err(_) => false,
     };
     if !supported {

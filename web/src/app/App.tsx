@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { MobileOnlyNotice } from '@/components/MobileOnlyNotice';
+import { queryClient } from '@/lib/query-client';
+import { AppRoutes } from './router';
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <MobileOnlyNotice />
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,49 @@
+/** Route table. Every screen is a lazy chunk so the login route loads only what it needs. */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Loading } from '@/components/Loading';
+
+const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('@/features/auth/components/SignupPage').then((m) => ({ default: m.SignupPage })));
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+const HomeRoute = lazy(() => import('./routes/home'));
+const SportRoute = lazy(() => import('./routes/sport'));
+const CasinoRoute = lazy(() => import('./routes/casino'));
+const AviatorRoute = lazy(() => import('./routes/aviator'));
+const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
+const TransactionsRoute = lazy(() => import('./routes/transactions'));
+const HistoryRoute = lazy(() => import('./routes/history'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+
+const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
+
+const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots', 'mines', 'color-prediction'];
+const NOT_BUILT = ['/casino/fun-games', '/casino/matka', '/casino/andar-bahar', '/cricket2', '/cricket2/games/:live'];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={s(<LoginPage />)} />
+      <Route path="/signup" element={s(<SignupPage />)} />
+      <Route path="/inplay" element={<Navigate to="/" replace />} />
+      <Route element={s(<AppLayout />)}>
+        <Route index element={s(<HomeRoute />)} />
+        <Route path="/sport/:sportId" element={s(<SportRoute />)} />
+        <Route path="/casino" element={s(<CasinoRoute />)} />
+        {CASINO_LIST.map((p) => (
+          <Route key={p} path={`/casino/${p}`} element={s(<CasinoRoute />)} />
+        ))}
+        <Route path="/casino/aviator" element={s(<AviatorRoute />)} />
+        {NOT_BUILT.map((p) => (
+          <Route key={p} path={p} element={s(<ComingSoonRoute />)} />
+        ))}
+        <Route path="/account/profile" element={s(<ProfileRoute />)} />
+        <Route path="/account/transactions" element={s(<TransactionsRoute />)} />
+        <Route path="/account/settings" element={s(<SettingsRoute />)} />
+        <Route path="/history" element={s(<HistoryRoute />)} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

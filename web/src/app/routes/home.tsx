@@ -1,0 +1,18 @@
+import { CasinoTiles } from '@/features/casino/components/CasinoTiles';
+import { NewsTicker } from '@/features/shell/components/NewsTicker';
+import { SportsNav } from '@/features/shell/components/SportsNav';
+import { MatchesList } from '@/features/sports/components/MatchesList';
+
+/** Sports home: nav, ticker, casino tiles and the default sport (Cricket, id 4). */
+export default function HomeRoute() {
+  return (
+    <>
+      <SportsNav />
+      <NewsTicker />
+      <div className="page">
+        <CasinoTiles />
+        <MatchesList sportId="4" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { ProfilePage } from '@/features/account/components/ProfilePage';
+import { useSession } from '../session-context';
+
+export default function ProfileRoute() {
+  return <ProfilePage userId={useSession().userId} />;
+}

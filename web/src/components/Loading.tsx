@@ -1,0 +1,7 @@
+export function Loading() {
+  return (
+    <div className="loading" role="progressbar" aria-label="Loading">
+      <span className="spinner" />
+    </div>
+  );
+}

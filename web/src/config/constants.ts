@@ -1,0 +1,67 @@
+/** App-wide constants taken from the spec (timings, limits, navigation entries). */
+export const BRAND = 'RoyalPlay';
+export const DEFAULT_NEWS = `Welcome to ${BRAND}! Play responsibly. Deposits and withdrawals are processed via UPI.`;
+export const MOBILE_ONLY_TEXT =
+  'Mobile Only - This application is designed exclusively for mobile devices. Please switch to a smartphone for the best experience. Open this link on your phone.';
+export const MOBILE_BREAKPOINT_PX = 768;
+export const WALLET_POLL_MS = 5000;
+export const COPY_CONFIRM_MS = 2000;
+export const TOAST_MS = 2000;
+
+export interface SportEntry {
+  label: string;
+  to: string;
+}
+
+/** Horizontal sports navigation, in the spec's order. */
+export const SPORTS_NAV: SportEntry[] = [
+  { label: 'HOME', to: '/' },
+  { label: 'IN-PLAY', to: '/inplay' },
+  { label: 'CRICKET', to: '/sport/4' },
+  { label: 'TENNIS', to: '/sport/2' },
+  { label: 'FOOTBALL', to: '/sport/1' },
+  { label: 'POLITICS', to: '/sport/politics' },
+  { label: 'HORSE RACING', to: '/sport/horse-racing' },
+  { label: 'GREYHOUND RACING', to: '/sport/greyhound-racing' },
+  { label: 'KABADDI', to: '/sport/kabaddi' },
+  { label: 'CASINO', to: '/casino' },
+  { label: 'SPORTS BOOK', to: '/sport/sports-book' },
+  { label: 'INT CASINO', to: '/casino/live' },
+  { label: 'BINARY', to: '/sport/binary' },
+  { label: 'MIXED MARTIAL ARTS', to: '/sport/mixed-martial-arts' },
+  { label: 'VOLLEYBALL', to: '/sport/998917' },
+  { label: 'ICE HOCKEY', to: '/sport/ice-hockey' },
+  { label: 'BASKETBALL', to: '/sport/7522' },
+  { label: 'BASEBALL', to: '/sport/7511' },
+  { label: 'DARTS', to: '/sport/darts' },
+  { label: 'FUTSAL', to: '/sport/futsal' },
+];
+
+/** Sidebar sports section (name and sport id). */
+export const SIDEBAR_SPORTS = [
+  { name: 'Cricket', id: '4' },
+  { name: 'Football', id: '1' },
+  { name: 'Tennis', id: '2' },
+  { name: 'BasketBall', id: '7522' },
+  { name: 'VolleyBall', id: '998917' },
+];
+
+const SPORT_NAMES: Record<string, string> = {
+  '4': 'Cricket',
+  '1': 'Football',
+  '2': 'Tennis',
+  '7522': 'Basketball',
+  '7511': 'Baseball',
+  '27454574': 'Table Tennis',
+  '998917': 'Volleyball',
+};
+
+/** Display name for a sport id or slug ("horse-racing" → "Horse Racing"). */
+export function sportName(id: string): string {
+  const known = SPORT_NAMES[id];
+  if (known) return known;
+  return id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,16 @@
+import { api } from '@/lib/api-client';
+
+export interface ForgotResponse {
+  success: boolean;
+  message?: string;
+}
+
+/** Step 1: ask for a one-time code (the answer is neutral whether or not the account exists). */
+export function requestResetCode(identifier: string): Promise<ForgotResponse> {
+  return api.post<ForgotResponse>('/api/forgot-password', { email: identifier.trim() });
+}
+
+/** Step 2: redeem the code with the new password. */
+export function resetPassword(identifier: string, code: string, newPassword: string): Promise<ForgotResponse> {
+  return api.post<ForgotResponse>('/api/forgot-password', { email: identifier.trim(), code: code.trim(), newPassword });
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth';
+import { getStoredUserNo, storeSession } from '@/lib/storage';
+import { login } from '../api/login';
+import { lookupUserNo } from '../api/lookup-user-no';
+import { isLoginValid } from '../validation';
+import { AuthCard } from './AuthCard';
+import { ForgotPassword } from './ForgotPassword';
+import { PasswordInput } from './PasswordInput';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [userNo, setUserNo] = useState(() => getStoredUserNo() ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
+
+  // The stored value may be the phone used at sign-up: resolve it to the user number.
+  useEffect(() => {
+    const stored = getStoredUserNo();
+    if (!stored) return;
+    let live = true;
+    lookupUserNo(stored)
+      .then((res) => {
+        if (live && res.success && res.userNo !== undefined) setUserNo(String(res.userNo));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!isLoginValid(userNo, password) || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const res = await login(userNo.trim(), password);
+      storeSession(res.user, res.token);
+      queryClient.setQueryData(meQueryKey, res.user);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, 'Login failed. Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
+
+  return (
+    <AuthCard title="Login">
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="form">
+        <div className="field">
+          <label htmlFor="login-userno">User Number</label>
+          <input
+            id="login-userno"
+            inputMode="numeric"
+            value={userNo}
+            onChange={(e) => setUserNo(e.target.value)}
+            autoComplete="username"
+            required
+          />
+        </div>
+        <PasswordInput id="login-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <button className="btn btn-primary btn-block" type="submit" disabled={!isLoginValid(userNo, password) || busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <button type="button" className="link-btn" onClick={() => setForgot(true)}>
+        Forgot Password?
+      </button>
+      <p className="auth-alt">
+        New here? <Link to="/signup">Sign Up</Link>
+      </p>
+    </AuthCard>
+  );
+}

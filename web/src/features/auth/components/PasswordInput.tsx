@@ -1,0 +1,34 @@
+import { useState } from 'react';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+  minLength?: number;
+}
+
+/** Password field with a show/hide toggle. */
+export function PasswordInput({ id, label, value, onChange, autoComplete, minLength }: Props) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="input-with-btn">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete={autoComplete}
+          minLength={minLength}
+          required
+        />
+        <button type="button" className="ghost-btn" onClick={() => setShown((s) => !s)} aria-label={shown ? 'Hide password' : 'Show password'}>
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Wallet figures (balance, exposure): polled every 5 s and patched by socket `balance_update`. */
+import { useQuery } from '@tanstack/react-query';
+import { WALLET_POLL_MS } from '@/config/constants';
+import { api } from './api-client';
+
+export interface Wallet {
+  balance: number;
+  exposureBalance: number;
+}
+
+export interface BalanceUpdate {
+  userId: string | number;
+  type: 'deduct' | 'add';
+  amount: number;
+  reason?: string;
+  balance: number;
+  exposureBalance: number;
+}
+
+export const walletQueryKey = (userId: string | null) => ['wallet', userId] as const;
+
+export function getWallet(userId: string): Promise<Wallet> {
+  return api.get<Wallet>(`/api/getwalletandexposure/${encodeURIComponent(userId)}`);
+}
+
+export function useWallet(userId: string | null) {
+  return useQuery({
+    queryKey: walletQueryKey(userId),
+    queryFn: () => getWallet(userId as string),
+    enabled: userId !== null,
+    refetchInterval: WALLET_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/** Pure: the wallet after a `balance_update`; events for another user leave it untouched. */
+export function applyBalanceUpdate(
+  current: Wallet | undefined,
+  event: BalanceUpdate,
+  userId: string | null,
+): Wallet | undefined {
+  if (userId === null || String(event.userId) !== userId) return current;
+  if (!Number.isFinite(event.balance) || !Number.isFinite(event.exposureBalance)) return current;
+  return { balance: event.balance, exposureBalance: event.exposureBalance };
+}
+
+/** The spec's toast text for a balance event. */
+export function balanceToastText(event: BalanceUpdate, format: (n: number) => string): string {
+  const amount = format(event.amount);
+  if (event.reason === 'bet_refunded') return `Bet refunded: ${amount} INR`;
+  return event.type === 'deduct' ? `${amount} INR deducted from your balance` : `${amount} INR added to your balance`;
+}
