@@ -50,6 +50,19 @@ impl Paise {
     }
 }
 
+impl Paise {
+    /// A JSON number of rupees with at most 2 decimals (the wire form of money).
+    pub fn to_rupees_json(self) -> serde_json::Value {
+        let n = self.0;
+        if n % 100 == 0 {
+            serde_json::Value::from(n / 100)
+        } else {
+            // Shortest round-trip formatting of n/100 has at most 2 decimals for any |n| < 2^53.
+            serde_json::Number::from_f64(n as f64 / 100.0).map_or(serde_json::Value::Null, serde_json::Value::Number)
+        }
+    }
+}
+
 impl fmt::Display for Paise {
     /// Rupees with two decimals, e.g. `-12.05`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

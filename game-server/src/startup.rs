@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::telemetry;
+use actix::Actor;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use casino_actors::accounts::{Accounts, LogNotifier};
@@ -10,7 +11,14 @@ use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::store::Db;
 use casino_actors::wallet::{WalletConfig, WalletHandle};
-use casino_http::state::AppState;
+use casino_actors::aviator::table::AviatorTable;
+use casino_actors::hub::{Broadcast, Hub, encode_event};
+use casino_actors::wallet::shard::Observer;
+use casino_actors::wallet::{Change, Receipt};
+use casino_http::aviator::socket::GameSocket;
+use casino_http::socketio::{SocketConfig, SocketState};
+use casino_http::state::{AppState, Tables};
+use serde_json::json;
 use std::net::TcpListener;
 use std::sync::Arc;
 
@@ -21,6 +29,37 @@ pub struct Services {
     pub accounts: Accounts,
     pub wallet: WalletHandle,
     pub cashier: Cashier,
+    pub tables: Tables,
+}
+
+/// Why money moved, in the words of `balance_update`.
+fn reason(kind: &str) -> &'static str {
+    match kind {
+        "aviator_bet" => "bet_placed",
+        "aviator_win" => "cashout",
+        "aviator_loss" => "bet_lost",
+        "aviator_cancel" => "bet_cancelled",
+        "aviator_refund" => "bet_refunded",
+        "deposit" | "fixture" => "deposit",
+        "withdrawal_hold" => "withdrawal_requested",
+        "withdrawal_release" => "withdrawal_rejected",
+        "withdrawal" => "withdrawal_approved",
+        _ => "adjustment",
+    }
+}
+
+/// Pushes `balance_update` to the player's own room after every committed change.
+fn balance_pusher(hub: actix::Addr<Hub>) -> Observer {
+    Arc::new(move |change: &Change, r: &Receipt| {
+        let delta = r.delta_balance.get();
+        let payload = json!({
+            "userId": r.user.0, "type": if delta < 0 { "deduct" } else { "add" },
+            "amount": casino_actors::money::Paise::new(delta.abs()).to_rupees_json(),
+            "reason": reason(change.kind), "balance": r.balance.to_rupees_json(),
+            "exposureBalance": r.exposure.to_rupees_json(),
+        });
+        hub.do_send(Broadcast { room: format!("user:{}", r.user), frame: encode_event("balance_update", &payload) });
+    })
 }
 
 impl Services {
@@ -30,15 +69,20 @@ impl Services {
             .await
             .with_context(|| format!("opening database {}", config.database_url))?;
         let clock = clock::system();
+        let hub = Hub::new().start();
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
-        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), None).await?;
+        let observer = Some(balance_pusher(hub.clone()));
+        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer).await?;
         let accounts = Accounts::new(db.clone(), clock.clone(), Arc::new(LogNotifier));
         let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone());
         let fixed = cashier.reconcile().await?;
         if fixed > 0 {
             tracing::warn!(fixed, "finished cashier decisions interrupted by a restart");
         }
-        Ok(Services { db, clock, accounts, wallet, cashier })
+        let (aviator, aviator_fairness) =
+            AviatorTable::start(config.aviator.clone(), db.clone(), wallet.clone(), hub.clone(), clock.clone()).await?;
+        let tables = Tables { hub, aviator, aviator_fairness };
+        Ok(Services { db, clock, accounts, wallet, cashier, tables })
     }
 }
 
@@ -54,13 +98,24 @@ impl Application {
         let port = listener.local_addr()?.port();
         let s = Services::start(&config).await?;
         let wallet = s.wallet.clone();
-        let state = web::Data::new(Arc::new(AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier)));
+        let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
+        let sockets = web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), SocketConfig::default()));
+        let state = web::Data::new(Arc::new(AppState::new(
+            s.db,
+            s.clock,
+            s.accounts,
+            s.wallet,
+            s.cashier,
+            s.tables,
+            config.load_test_fixtures,
+        )));
         let metrics = web::Data::new(telemetry::metrics_handle());
         let web_dir = config.web_dir.clone();
         let server = HttpServer::new(move || {
             let app = App::new()
                 .app_data(state.clone())
                 .app_data(metrics.clone())
+                .app_data(sockets.clone())
                 .configure(casino_http::api_routes);
             match &web_dir {
                 Some(dir) => app.service(casino_http::spa(dir.clone())),

@@ -2,7 +2,9 @@
 //! values once, call the domain services in `casino_actors`, and map errors to `ApiError`.
 
 pub mod accounts;
+pub mod admin;
 pub mod auth;
+pub mod aviator;
 pub mod cashier;
 pub mod error;
 pub mod json;
@@ -29,7 +31,10 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(health)
         .service(metrics_text)
         .configure(accounts::routes)
-        .configure(cashier::routes);
+        .configure(cashier::routes)
+        .configure(aviator::routes)
+        .configure(admin::routes)
+        .configure(socketio::configure);
 }
 
 #[get("/api/health")]

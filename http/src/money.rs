@@ -54,13 +54,7 @@ pub fn positive(field: Option<Rupees>, name: &str) -> Result<Paise, ApiError> {
 
 /// Paise as a JSON number of rupees with at most 2 decimals.
 pub fn rupees(p: Paise) -> Value {
-    let n = p.get();
-    if n % 100 == 0 {
-        Value::from(n / 100)
-    } else {
-        // Shortest round-trip formatting of n/100 has at most 2 decimals for any |n| < 2^53.
-        serde_json::Number::from_f64(n as f64 / 100.0).map_or(Value::Null, Value::Number)
-    }
+    p.to_rupees_json()
 }
 
 #[cfg(test)]

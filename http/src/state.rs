@@ -6,7 +6,18 @@ use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
 use casino_actors::store::Db;
 use casino_actors::wallet::WalletHandle;
+use actix::Addr;
+use casino_actors::aviator::store::Fairness;
+use casino_actors::aviator::table::AviatorTable;
+use casino_actors::hub::Hub;
 use std::sync::Arc;
+
+/// The live tables and the hub they broadcast through.
+pub struct Tables {
+    pub hub: Addr<Hub>,
+    pub aviator: Addr<AviatorTable>,
+    pub aviator_fairness: Arc<Fairness>,
+}
 
 pub struct AppState {
     pub db: Db,
@@ -17,12 +28,23 @@ pub struct AppState {
     /// Failed logins per user number, and per client address.
     pub login_by_user: FailureLimiter,
     pub login_by_addr: FailureLimiter,
+    pub tables: Tables,
+    /// `CASINO_LOAD_TEST=1`: operators may create funded fixture players for the load swarm.
+    pub load_test_fixtures: bool,
 }
 
 pub type State = actix_web::web::Data<Arc<AppState>>;
 
 impl AppState {
-    pub fn new(db: Db, clock: SharedClock, accounts: Accounts, wallet: WalletHandle, cashier: Cashier) -> Self {
+    pub fn new(
+        db: Db,
+        clock: SharedClock,
+        accounts: Accounts,
+        wallet: WalletHandle,
+        cashier: Cashier,
+        tables: Tables,
+        load_test_fixtures: bool,
+    ) -> Self {
         AppState {
             db,
             clock,
@@ -31,6 +53,8 @@ impl AppState {
             cashier,
             login_by_user: FailureLimiter::new(5, 15 * 60 * 1000),
             login_by_addr: FailureLimiter::new(50, 15 * 60 * 1000),
+            tables,
+            load_test_fixtures,
         }
     }
 }

@@ -171,6 +171,55 @@ impl Accounts {
         self.by_id(UserId(id)).await?.ok_or(AccountError::BadCredentials)
     }
 
+    /// Creates `count` players sharing one password hash, each with a session, in two transactions.
+    /// For load tests only (the HTTP route is disabled unless the server runs with CASINO_LOAD_TEST=1).
+    pub async fn create_fixture_players(&self, label: &str, count: usize, hash: &str) -> Result<Vec<(User, String)>, AccountError> {
+        let now = self.clock.now_ms();
+        let mut w = self.db.begin_write().await?;
+        let tx = &mut w.tx;
+        let mut ids = Vec::with_capacity(count);
+        for i in 0..count {
+            let row = sqlx::query::<Any>(
+                "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, 'Load Player', $2, 'player', $3) RETURNING id",
+            )
+            .bind(format!("{label}-{i}"))
+            .bind(hash)
+            .bind(now)
+            .fetch_one(&mut **tx)
+            .await?;
+            let id: i64 = row.try_get(0)?;
+            sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2").bind(USER_NO_BASE + id).bind(id).execute(&mut **tx).await?;
+            sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)").bind(id).execute(&mut **tx).await?;
+            let mut bytes = [0u8; 32];
+            rand::rng().fill_bytes(&mut bytes);
+            let token = hex::encode(bytes);
+            sqlx::query::<Any>("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+                .bind(digest(&token))
+                .bind(id)
+                .bind(now)
+                .bind(now + SESSION_TTL_MS)
+                .execute(&mut **tx)
+                .await?;
+            ids.push((id, token));
+        }
+        w.commit().await?;
+        Ok(ids
+            .into_iter()
+            .map(|(id, token)| {
+                let user = User {
+                    id: UserId(id),
+                    user_no: USER_NO_BASE + id,
+                    phone: format!("{label}-{id}"),
+                    name: "Load Player".into(),
+                    email: None,
+                    role: Role::Player,
+                    created_at: now,
+                };
+                (user, token)
+            })
+            .collect())
+    }
+
     pub async fn by_id(&self, id: UserId) -> Result<Option<User>, AccountError> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
         let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&self.db.pool).await?;

@@ -38,7 +38,31 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// A write transaction that holds the SQLite write gate until it ends (committed or dropped).
+pub struct WriteTx {
+    pub tx: sqlx::Transaction<'static, sqlx::Any>,
+    // Declared after `tx`, so the transaction ends before the gate opens.
+    _gate: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
 impl Db {
+    /// Begins a transaction for a batch of writes. On SQLite, writers queue here in-process instead of
+    /// sleeping in SQLite's busy handler while holding a pooled connection.
+    pub async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
+        let gate = match self.dialect {
+            Dialect::Sqlite => Some(self.write_gate.clone().lock_owned().await),
+            Dialect::Postgres => None,
+        };
+        let tx = self.pool.begin().await?;
+        Ok(WriteTx { tx, _gate: gate })
+    }
+
     /// Connects, creating the SQLite file and its folder if missing, and runs the migrations.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, DbError> {
         install_default_drivers();

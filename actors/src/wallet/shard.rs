@@ -10,7 +10,7 @@ use super::{Balances, Change, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
-use crate::store::{Db, Dialect};
+use crate::store::Db;
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
@@ -434,12 +434,8 @@ impl Batch {
     }
 
     async fn write(&self, rows: &[LedgerRow]) -> Result<(), WalletError> {
-        // SQLite has one writer at a time: shards queue here instead of sleeping in its busy handler.
-        let _gate = match self.db.dialect {
-            Dialect::Sqlite => Some(self.db.write_gate.lock().await),
-            Dialect::Postgres => None,
-        };
-        let mut tx = self.db.pool.begin().await.map_err(storage)?;
+        let mut w = self.db.begin_write().await.map_err(storage)?;
+        let tx = &mut w.tx;
         for chunk in rows.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(
                 "INSERT INTO ledger (account_id, counterparty_id, delta_balance, delta_exposure, balance_after, \
@@ -460,7 +456,7 @@ impl Batch {
                     .bind(r.key.clone())
                     .bind(self.now);
             }
-            q.execute(&mut *tx).await.map_err(storage)?;
+            q.execute(&mut **tx).await.map_err(storage)?;
         }
         let mut touched: Vec<AccountId> = rows.iter().map(|r| r.account).collect();
         touched.sort_unstable();
@@ -483,9 +479,9 @@ impl Batch {
                 };
                 q = q.bind(id.0).bind(kind).bind(a.balance.get()).bind(a.exposure.get());
             }
-            q.execute(&mut *tx).await.map_err(storage)?;
+            q.execute(&mut **tx).await.map_err(storage)?;
         }
-        tx.commit().await.map_err(storage)
+        w.commit().await.map_err(storage)
     }
 }
 

@@ -20,7 +20,22 @@ pub fn config_for(database_url: String) -> Config {
         db_max_connections: 8,
         wallet_shards: 2,
         web_dir: None,
+        aviator: fast_aviator(),
+        load_test_fixtures: true,
     }
+}
+
+/// Short rounds so tests see several of them: 1.2 s betting, 300 ms pause.
+pub fn fast_aviator() -> casino_actors::aviator::table::AviatorConfig {
+    let mut a = game_server::config::aviator_from_env();
+    a.rules.countdown_ms = 1_200;
+    a.rules.pause_ms = 300;
+    // A small liability cap ends any flight carrying a ₹500 stake by 1.2×, so tests need not wait for
+    // heavy-tailed crash points.
+    a.rules.max_bet = casino_actors::money::Paise::from_rupees(500);
+    a.rules.max_payout_per_round = casino_actors::money::Paise::from_rupees(600);
+    a.chain_length = 2_000;
+    a
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -114,4 +129,27 @@ impl TestApp {
 pub async fn error_of(r: Response) -> (StatusCode, Value) {
     let status = r.status();
     (status, r.json().await.expect("error json"))
+}
+
+impl TestApp {
+    /// Funded players with session tokens, through the operator's fixture endpoint.
+    pub async fn fixture_players(&self, count: usize, rupees: i64) -> Vec<(Value, String)> {
+        let desk = self.other_client();
+        desk.operator(&format!("90{:08}", rand::random::<u32>() % 100_000_000)).await;
+        let r = desk.post("/api/admin/fixtures/players", &json!({ "count": count, "balance": rupees })).await;
+        assert_eq!(r.status(), StatusCode::CREATED);
+        let body: Value = r.json().await.expect("json");
+        body["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .map(|p| (p["id"].clone(), p["token"].as_str().expect("token").to_string()))
+            .collect()
+    }
+
+    /// GET with a bearer token (a player of the fixture).
+    pub async fn get_as(&self, token: &str, path: &str) -> Value {
+        let r = self.http.get(format!("{}{path}", self.base)).bearer_auth(token).send().await.expect("request");
+        r.json().await.expect("json")
+    }
 }

@@ -3,5 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod accounts;
+mod aviator;
 mod cashier;
 mod helpers;
+mod restart;
+mod socket;

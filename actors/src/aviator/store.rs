@@ -1,0 +1,329 @@
+//! Aviator's tables: the committed chain (created once), rounds, settled bets for history, and the
+//! restart refund of rounds that never finished.
+
+use super::fair::{self, Hash, HashChain};
+use super::rules::{BetState, RoundSeed, Slot};
+use crate::clock::EpochMs;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::store::Db;
+use crate::wallet::{Change, Movement, WalletError, WalletHandle};
+use rand::RngCore;
+// Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::AssertSqlSafe;
+use sqlx::{Any, Row};
+
+/// The provably fair commitment of this server: the chain and how crash points are derived from it.
+pub struct Fairness {
+    pub chain: HashChain,
+    pub salt: String,
+    pub commitment: Hash,
+    pub house_edge_bp: u32,
+}
+
+impl Fairness {
+    /// Round `n` plays game `n` of the chain; `None` once the chain is used up.
+    pub fn seed_for(&self, round: RoundId) -> Option<RoundSeed> {
+        let n = u64::try_from(round.0).ok()?;
+        let hash = self.chain.game_hash(n)?;
+        Some(RoundSeed::from_hash(round, hash, &self.salt, self.house_edge_bp))
+    }
+}
+
+fn db_err(e: sqlx::Error) -> WalletError {
+    WalletError::Storage(e.to_string())
+}
+
+fn parse_hash(hex_text: &str) -> Option<Hash> {
+    hex::decode(hex_text).ok()?.try_into().ok()
+}
+
+/// Loads the chain, or creates and commits to a new one on first start. The house edge is fixed per
+/// chain: changing configuration later does not change published crash points.
+pub async fn load_or_create_chain(db: &Db, length: usize, house_edge_bp: u32, now: EpochMs) -> Result<Fairness, WalletError> {
+    let row = sqlx::query::<Any>("SELECT seed, length, salt, house_edge_bp FROM aviator_chain WHERE id = 1")
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(db_err)?;
+    let (seed, length, salt, edge) = match row {
+        Some(r) => {
+            let seed: String = r.try_get(0).map_err(db_err)?;
+            let length: i64 = r.try_get(1).map_err(db_err)?;
+            let salt: String = r.try_get(2).map_err(db_err)?;
+            let edge: i64 = r.try_get(3).map_err(db_err)?;
+            let seed = parse_hash(&seed).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
+            (seed, length as usize, salt, edge as u32)
+        }
+        None => {
+            let mut seed = [0u8; 32];
+            let mut salt = [0u8; 16];
+            rand::rng().fill_bytes(&mut seed);
+            rand::rng().fill_bytes(&mut salt);
+            let salt = hex::encode(salt);
+            let chain = HashChain::generate(seed, length);
+            sqlx::query::<Any>(
+                "INSERT INTO aviator_chain (id, seed, length, salt, commitment, house_edge_bp, created_at) \
+                 VALUES (1, $1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(hex::encode(seed))
+            .bind(length as i64)
+            .bind(salt.clone())
+            .bind(fair::to_hex(&chain.terminating_hash()))
+            .bind(i64::from(house_edge_bp))
+            .bind(now)
+            .execute(&db.pool)
+            .await
+            .map_err(db_err)?;
+            return Ok(Fairness { commitment: chain.terminating_hash(), chain, salt, house_edge_bp });
+        }
+    };
+    let chain = HashChain::generate(seed, length);
+    Ok(Fairness { commitment: chain.terminating_hash(), chain, salt, house_edge_bp: edge })
+}
+
+/// Records a round before any bet can reference it, so a restart knows it is unfinished.
+pub async fn open_round(db: &Db, seed: &RoundSeed, now: EpochMs) -> Result<(), WalletError> {
+    sqlx::query::<Any>(
+        "INSERT INTO aviator_rounds (id, hash, crash_point, status, created_at) VALUES ($1, $2, $3, 'open', $4) \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(seed.round.0)
+    .bind(fair::to_hex(&seed.hash))
+    .bind(seed.crash_point as i64)
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+/// A settled bet, as history shows it.
+#[derive(Debug, Clone)]
+pub struct SettledBet {
+    pub round: RoundId,
+    pub user: UserId,
+    pub slot: Slot,
+    pub stake: Paise,
+    pub auto_cashout: Option<u64>,
+    pub state: BetState,
+    pub created_at: EpochMs,
+}
+
+const BETS_PER_STATEMENT: usize = 50;
+
+/// Marks a round ended and stores its settled bets for history, in one transaction.
+pub async fn end_round(
+    db: &Db,
+    round: RoundId,
+    capped_at: Option<u64>,
+    bets: &[SettledBet],
+    now: EpochMs,
+) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'ended', capped_at = $1, ended_at = $2 WHERE id = $3")
+        .bind(capped_at.map(|c| c as i64))
+        .bind(now)
+        .bind(round.0)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    insert_bets(tx, bets, now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], now: EpochMs) -> Result<(), WalletError> {
+    for chunk in bets.chunks(BETS_PER_STATEMENT) {
+        let tuples: Vec<String> = (0..chunk.len())
+            .map(|r| format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", r * 10 + 1, r * 10 + 2, r * 10 + 3, r * 10 + 4, r * 10 + 5, r * 10 + 6, r * 10 + 7, r * 10 + 8, r * 10 + 9, r * 10 + 10))
+            .collect();
+        let sql = format!(
+            "INSERT INTO aviator_bets (round_id, user_id, slot, stake, auto_cashout, status, multiplier, payout, created_at, settled_at) VALUES {}",
+            tuples.join(", ")
+        );
+        let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+        for b in chunk {
+            let (status, multiplier, payout) = match b.state {
+                BetState::CashedOut { multiplier, payout } => ("won", Some(multiplier as i64), payout.get()),
+                BetState::Lost | BetState::Open | BetState::Reserved => ("lost", None, 0),
+                BetState::Cancelled => ("refunded", None, b.stake.get()),
+            };
+            q = q
+                .bind(b.round.0)
+                .bind(b.user.0)
+                .bind(i64::from(b.slot.index()))
+                .bind(b.stake.get())
+                .bind(b.auto_cashout.map(|a| a as i64))
+                .bind(status)
+                .bind(multiplier)
+                .bind(payout)
+                .bind(b.created_at)
+                .bind(now);
+        }
+        q.execute(&mut *conn).await.map_err(db_err)?;
+    }
+    Ok(())
+}
+
+/// Refunds, exactly once, whatever every unfinished round still holds, and marks those rounds void.
+/// Returns (rounds voided, bets refunded). Safe to run again: refunds carry fixed idempotency keys.
+pub async fn refund_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(usize, usize), WalletError> {
+    let rounds: Vec<i64> = sqlx::query::<Any>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()
+        .map_err(db_err)?;
+    let mut refunded = 0;
+    for round in &rounds {
+        let reference = format!("aviator:{round}");
+        let held = sqlx::query::<Any>(
+            "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
+             WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
+        )
+        .bind(reference.clone())
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+        let mut history = Vec::new();
+        for row in held {
+            let user = UserId(row.try_get(0).map_err(db_err)?);
+            let amount = Paise::new(row.try_get(1).map_err(db_err)?);
+            if !amount.is_positive() {
+                continue;
+            }
+            wallet
+                .apply(Change {
+                    user,
+                    movement: Movement::Release { amount },
+                    kind: "aviator_refund",
+                    reference: reference.clone(),
+                    idempotency_key: format!("aviator:{round}:{user}:refund"),
+                })
+                .await?;
+            refunded += 1;
+            history.push(SettledBet {
+                round: RoundId(*round),
+                user,
+                slot: Slot::First,
+                stake: amount,
+                auto_cashout: None,
+                state: BetState::Cancelled,
+                created_at: now,
+            });
+        }
+        let mut w = db.begin_write().await.map_err(db_err)?;
+        sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'void', ended_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(*round)
+            .execute(&mut *w.tx)
+            .await
+            .map_err(db_err)?;
+        insert_bets(&mut w.tx, &history, now).await?;
+        w.commit().await.map_err(db_err)?;
+    }
+    Ok((rounds.len(), refunded))
+}
+
+/// The next round to play: one past the highest ever recorded.
+pub async fn next_round_id(db: &Db) -> Result<RoundId, WalletError> {
+    let row = sqlx::query::<Any>("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM aviator_rounds")
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(RoundId(row.try_get::<i64, _>(0).map_err(db_err)? + 1))
+}
+
+/// An ended round, as the public list and the verifier show it.
+#[derive(Debug, Clone)]
+pub struct EndedRound {
+    pub round: RoundId,
+    pub hash: String,
+    pub crash_point: u64,
+    pub capped_at: Option<u64>,
+    pub ended_at: EpochMs,
+}
+
+fn ended_from(r: &sqlx::any::AnyRow) -> Result<EndedRound, sqlx::Error> {
+    Ok(EndedRound {
+        round: RoundId(r.try_get(0)?),
+        hash: r.try_get(1)?,
+        crash_point: r.try_get::<i64, _>(2)? as u64,
+        capped_at: r.try_get::<Option<i64>, _>(3)?.map(|c| c as u64),
+        ended_at: r.try_get::<Option<i64>, _>(4)?.unwrap_or(0),
+    })
+}
+
+pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, WalletError> {
+    sqlx::query::<Any>(
+        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE status = 'ended' ORDER BY id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?
+    .iter()
+    .map(ended_from)
+    .collect::<Result<_, _>>()
+    .map_err(db_err)
+}
+
+/// An ended round's revealed data (None while it is still in play: its hash is secret until the crash).
+pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, WalletError> {
+    let row = sqlx::query::<Any>(
+        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE id = $1 AND status <> 'open'",
+    )
+    .bind(round.0)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(db_err)?;
+    row.as_ref().map(ended_from).transpose().map_err(db_err)
+}
+
+/// A row of a player's Aviator history.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    pub round: RoundId,
+    pub slot: u8,
+    pub stake: Paise,
+    pub status: &'static str,
+    pub multiplier: Option<u64>,
+    pub payout: Paise,
+    pub crash_point: Option<u64>,
+    pub created_at: EpochMs,
+}
+
+pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT b.round_id, b.slot, b.stake, b.status, b.multiplier, b.payout, r.crash_point, b.created_at \
+         FROM aviator_bets b LEFT JOIN aviator_rounds r ON r.id = b.round_id \
+         WHERE b.user_id = $1 ORDER BY b.id DESC LIMIT $2",
+    )
+    .bind(user.0)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| -> Result<HistoryRow, sqlx::Error> {
+            let status: String = r.try_get(3)?;
+            Ok(HistoryRow {
+                round: RoundId(r.try_get(0)?),
+                slot: r.try_get::<i64, _>(1)? as u8,
+                stake: Paise::new(r.try_get(2)?),
+                status: match status.as_str() {
+                    "won" => "Won",
+                    "refunded" => "Refunded",
+                    _ => "Lost",
+                },
+                multiplier: r.try_get::<Option<i64>, _>(4)?.map(|m| m as u64),
+                payout: Paise::new(r.try_get(5)?),
+                crash_point: r.try_get::<Option<i64>, _>(6)?.map(|c| c as u64),
+                created_at: r.try_get(7)?,
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map_err(db_err)
+}

@@ -1,0 +1,142 @@
+//! Aviator through the real Socket.IO gateway: bets hold money, cash-outs and auto cash-outs pay exactly,
+//! refusals move nothing, history and the fairness verifier agree with what happened.
+
+use crate::helpers::{TestApp, spawn_app};
+use crate::socket::Sock;
+use serde_json::{Value, json};
+
+fn paise(v: &Value) -> i64 {
+    (v.as_f64().expect("number") * 100.0).round() as i64
+}
+
+async fn wallet(app: &TestApp, token: &str, id: &Value) -> (i64, i64) {
+    let w = app.get_as(token, &format!("/api/getwalletandexposure/{id}")).await;
+    (paise(&w["balance"]), paise(&w["exposureBalance"]))
+}
+
+#[tokio::test]
+async fn a_bet_holds_the_stake_and_a_cash_out_pays_stake_times_multiplier() {
+    let app = spawn_app().await;
+    let (id, token) = app.fixture_players(1, 1_000).await.remove(0);
+    let mut s = Sock::connect(&app.base, &token).await;
+    let state = s.countdown(500).await;
+    let round = state["roundId"].clone();
+
+    let ack = s.emit("place_bet", json!({"userId": id, "amount": 100, "roundId": round, "slot": 0})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    assert_eq!(wallet(&app, &token, &id).await, (90_000, 10_000), "the stake is held as exposure");
+    let placed = s.wait("bet_placed", |_| true).await;
+    assert_eq!(placed["amount"], 100);
+
+    s.wait("aviator_game_state", |v| v["phase"] == "flying" && v["roundId"] == round).await;
+    let ack = s.emit("cash_out", json!({"userId": id, "roundId": round, "slot": 0})).await;
+    if ack["success"] == true {
+        let m = paise(&ack["multiplier"]);
+        assert!(m >= 100);
+        assert_eq!(paise(&ack["totalWinnings"]), 10_000 * m / 100, "payout = stake × multiplier, rounded down");
+        assert_eq!(wallet(&app, &token, &id).await, (90_000 + paise(&ack["totalWinnings"]), 0));
+        let second = s.emit("cash_out", json!({"userId": id, "roundId": round, "slot": 0})).await;
+        assert_eq!((second["success"].as_bool(), second["message"].as_str()), (Some(false), Some("You Already Cashout")));
+    } else {
+        // The plane left before we asked (a crash at 1.00×): the stake is lost, nothing else moves.
+        assert_eq!(ack["error"], "too_late", "{ack}");
+        s.wait("aviator_game_result", |v| v["roundId"] == round).await;
+        s.wait("bet_result", |v| v["roundId"] == round).await;
+        assert_eq!(wallet(&app, &token, &id).await, (90_000, 0));
+    }
+}
+
+#[tokio::test]
+async fn refused_bets_move_nothing_and_say_why() {
+    let app = spawn_app().await;
+    let (id, token) = app.fixture_players(1, 50).await.remove(0);
+    let mut s = Sock::connect(&app.base, &token).await;
+    let round = s.countdown(500).await["roundId"].clone();
+    for (payload, error) in [
+        (json!({"amount": 60, "roundId": round, "slot": 0}), "insufficient_balance"),
+        (json!({"amount": 5, "roundId": round, "slot": 0}), "stake_too_low"),
+        (json!({"amount": 10.555, "roundId": round, "slot": 0}), "invalid_amount"),
+        (json!({"amount": 20, "roundId": round, "slot": 2}), "bad_slot"),
+        (json!({"amount": 20, "roundId": round, "slot": 0, "autoCashout": 1.0}), "bad_auto_cashout"),
+        (json!({"amount": 20, "roundId": round.as_i64().unwrap() + 5, "slot": 0}), "wrong_round"),
+        (json!({"amount": 20, "roundId": round, "slot": 0, "userId": 999_999}), "forbidden"),
+    ] {
+        let ack = s.emit("place_bet", payload.clone()).await;
+        assert_eq!((ack["success"].as_bool(), ack["error"].as_str()), (Some(false), Some(error)), "{payload}");
+    }
+    assert_eq!(wallet(&app, &token, &id).await, (5_000, 0));
+    assert_eq!(s.emit("place_bet", json!({"amount": 20, "roundId": round, "slot": 0})).await["success"], true);
+    let again = s.emit("place_bet", json!({"amount": 20, "roundId": round, "slot": 0})).await;
+    assert_eq!(again["message"], "Bet already placed");
+    let cancelled = s.emit("cancel_bet", json!({"roundId": round, "slot": 0})).await;
+    assert_eq!((cancelled["success"].as_bool(), cancelled["refundAmount"].as_i64()), (Some(true), Some(20)));
+    assert_eq!(wallet(&app, &token, &id).await, (5_000, 0), "a cancelled bet comes back whole");
+    s.wait("aviator_game_state", |v| v["phase"] == "flying" && v["roundId"] == round).await;
+    let late = s.emit("place_bet", json!({"amount": 20, "roundId": round, "slot": 1})).await;
+    assert_eq!(late["error"], "betting_closed");
+    assert_eq!(wallet(&app, &token, &id).await, (5_000, 0));
+}
+
+#[tokio::test]
+async fn auto_cash_out_pays_exactly_its_target_or_the_bet_is_lost() {
+    let app = spawn_app().await;
+    let (id, token) = app.fixture_players(1, 1_000).await.remove(0);
+    let mut s = Sock::connect(&app.base, &token).await;
+    let round = s.countdown(500).await["roundId"].clone();
+    let ack = s.emit("place_bet", json!({"amount": 33.33, "roundId": round, "slot": 1, "autoCashout": 1.5})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    // A win arrives when the curve passes 1.5×; a loss at a crash below it.
+    let result = s.wait("bet_result", |v| v["roundId"] == round).await;
+    let (balance, exposure) = wallet(&app, &token, &id).await;
+    assert_eq!(exposure, 0);
+    if result["win"] == true {
+        assert_eq!((result["win"].as_bool(), paise(&result["multiplier"])), (Some(true), 150));
+        assert_eq!(paise(&result["winnings"]), 3_333 * 150 / 100);
+        assert_eq!(balance, 100_000 - 3_333 + 4_999);
+    } else {
+        assert_eq!(result["win"], false);
+        assert_eq!(balance, 100_000 - 3_333);
+    }
+    let history = app.get_as(&token, &format!("/api/history/{id}")).await;
+    let row = history.as_array().unwrap().iter().find(|r| r["round_id"] == round).expect("history row");
+    assert_eq!((row["betAmt"].as_f64(), row["slot"].as_i64()), (Some(33.33), Some(1)));
+    assert_eq!(row["status"], if result["win"] == true { "Won" } else { "Lost" });
+}
+
+#[tokio::test]
+async fn the_liability_cap_ends_a_round_early_and_every_round_verifies_against_the_commitment() {
+    let app = spawn_app().await;
+    let (id, token) = app.fixture_players(1, 2_000).await.remove(0);
+    let mut s = Sock::connect(&app.base, &token).await;
+    let mut played = Vec::new();
+    for _ in 0..2 {
+        let round = s.countdown(500).await["roundId"].clone();
+        let ack = s.emit("place_bet", json!({"amount": 500, "roundId": round, "slot": 0})).await;
+        assert_eq!(ack["success"], true, "{ack}");
+        let result = s.wait("aviator_game_result", |v| v["roundId"] == round).await;
+        let bet = s.wait("bet_result", |v| v["roundId"] == round).await;
+        if result["capped"] == true {
+            // The cap (₹600 per round) cashes the ₹500 stake out at exactly 1.2×, below the crash point.
+            assert_eq!((bet["win"].as_bool(), paise(&bet["multiplier"]), paise(&bet["winnings"])), (Some(true), 120, 60_000));
+            assert!(paise(&result["crashPoint"]) > 120);
+        } else {
+            assert_eq!(bet["win"], false, "an uncapped round with this bet crashed first");
+        }
+        played.push(round.as_i64().unwrap());
+    }
+    assert_eq!(wallet(&app, &token, &id).await.1, 0);
+    let fairness: Value = app.get("/api/aviator/fairness").await.json().await.unwrap();
+    assert_eq!(fairness["commitment"].as_str().unwrap().len(), 64);
+    assert_eq!(fairness["houseEdgePercent"], 3.0);
+    let rounds: Value = app.get("/api/aviator/rounds?limit=5").await.json().await.unwrap();
+    let ids: Vec<i64> = rounds.as_array().unwrap().iter().map(|r| r["roundId"].as_i64().unwrap()).collect();
+    assert!(played.iter().all(|p| ids.contains(p)), "{ids:?}");
+    for id in ids {
+        let v: Value = app.get(&format!("/api/aviator/verify/{id}")).await.json().await.unwrap();
+        assert_eq!(v["valid"], true, "{v}");
+        assert_eq!(v["chainSteps"], id);
+    }
+    let current = s.countdown(0).await["roundId"].as_i64().unwrap();
+    let secret = app.get(&format!("/api/aviator/verify/{current}")).await;
+    assert_eq!(secret.status(), reqwest::StatusCode::NOT_FOUND, "a round in play keeps its hash secret");
+}

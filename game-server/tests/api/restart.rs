@@ -1,0 +1,144 @@
+//! Restart safety with the real binary: bets of a round in play when the server is killed (`kill -9`)
+//! are refunded exactly once at the next start; SIGTERM stops it cleanly.
+
+use crate::socket::Sock;
+use casino_actors::store::{Db, fresh_database_url};
+use serde_json::{Value, json};
+use sqlx::{Any, Row};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_game-server");
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn start(db_url: &str, port: u16) -> Child {
+    let child = Command::new(BIN)
+        .arg("serve")
+        .env("DATABASE_URL", db_url)
+        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
+        .env("CASINO_LOAD_TEST", "1")
+        .env("CASINO_AVIATOR_COUNTDOWN_MS", "60000")
+        .env("CASINO_AVIATOR_CHAIN_LENGTH", "1000")
+        .env("CASINO_WEB_DIR", "/nonexistent")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn game-server");
+    let client = reqwest::Client::new();
+    for _ in 0..300 {
+        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
+            return child;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("game-server did not start");
+}
+
+async fn scalar(db: &Db, sql: &'static str) -> i64 {
+    sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
+}
+
+#[tokio::test]
+async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
+    let db_url = fresh_database_url("restart").await.unwrap();
+    let out = Command::new(BIN)
+        .args(["operator", "create", "--name", "Night Desk", "--phone", "9000000077", "--password", "desk-pass"])
+        .env("DATABASE_URL", &db_url)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let operator_no = String::from_utf8_lossy(&out.stdout).trim().lines().last().unwrap().to_string();
+
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = start(&db_url, port).await;
+    let http = reqwest::Client::new();
+    let login: Value = http.post(format!("{base}/api/login")).json(&json!({"userNo": operator_no, "password": "desk-pass"})).send().await.unwrap().json().await.unwrap();
+    let op_token = login["token"].as_str().unwrap().to_string();
+    let players: Value = http
+        .post(format!("{base}/api/admin/fixtures/players"))
+        .bearer_auth(&op_token)
+        .json(&json!({"count": 2, "balance": 1000}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let players = players["players"].as_array().unwrap().clone();
+
+    // Player A bets on both slots, then cancels one and bets it again; player B bets once.
+    let mut a = Sock::connect(&base, players[0]["token"].as_str().unwrap()).await;
+    let round = a.countdown(5_000).await["roundId"].clone();
+    for (slot, amount) in [(0, 100), (1, 250)] {
+        assert_eq!(a.emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot})).await["success"], true);
+    }
+    assert_eq!(a.emit("cancel_bet", json!({"roundId": round, "slot": 1})).await["success"], true);
+    assert_eq!(a.emit("place_bet", json!({"amount": 300, "roundId": round, "slot": 1})).await["success"], true);
+    let mut b = Sock::connect(&base, players[1]["token"].as_str().unwrap()).await;
+    assert_eq!(b.emit("place_bet", json!({"amount": 999.99, "roundId": round, "slot": 0})).await["success"], true);
+
+    server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
+    server.wait().unwrap();
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    assert_eq!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await, 100_00 + 300_00 + 999_99);
+
+    let mut server = start(&db_url, port).await;
+    for p in &players {
+        let w: Value = http
+            .get(format!("{base}/api/getwalletandexposure/{}", p["id"]))
+            .bearer_auth(p["token"].as_str().unwrap())
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!((w["balance"].as_f64(), w["exposureBalance"].as_f64()), (Some(1000.0), Some(0.0)), "refunded in full");
+    }
+    let refunds = "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'";
+    assert_eq!(scalar(&db, refunds).await, 2, "one refund per player with money in the round");
+    let round_id = round.as_i64().unwrap();
+    let status: String = sqlx::query::<Any>("SELECT status FROM aviator_rounds WHERE id = $1")
+        .bind(round_id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap();
+    assert_eq!(status, "void");
+    let history: Value = http
+        .get(format!("{base}/api/history/{}", players[1]["id"]))
+        .bearer_auth(players[1]["token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!((history[0]["status"].as_str(), history[0]["betAmt"].as_f64()), (Some("Refunded"), Some(999.99)));
+
+    // A second crash and restart refunds nothing more.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = start(&db_url, port).await;
+    assert_eq!(scalar(&db, refunds).await, 2, "exactly once");
+    let books = "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts";
+    assert_eq!(scalar(&db, books).await, 0, "double entry holds across crashes");
+
+    // SIGTERM: a graceful stop.
+    let status = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let mut exited = None;
+    for _ in 0..150 {
+        if let Some(s) = server.try_wait().unwrap() {
+            exited = Some(s);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(exited.expect("stopped within 15 s").success(), "exits cleanly on SIGTERM");
+}

@@ -1,0 +1,100 @@
+//! A minimal Socket.IO client over our codec, for black-box tests of the real gateway.
+
+use casino_http::socketio::codec::{EioPacket, SioPacket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+pub struct Sock {
+    ws: Ws,
+    next_ack: u64,
+    events: VecDeque<(String, Value)>,
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+impl Sock {
+    /// Opens a websocket and completes the Socket.IO CONNECT with `token`.
+    pub async fn connect(base: &str, token: &str) -> Sock {
+        let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+        let mut s = Sock { ws, next_ack: 1, events: VecDeque::new() };
+        match s.packet().await {
+            EioPacket::Open(_) => {}
+            other => panic!("expected open, got {other:?}"),
+        }
+        s.send(SioPacket::Connect { nsp: "/".into(), data: json!({ "token": token }).as_object().cloned() }).await;
+        loop {
+            match s.packet().await {
+                EioPacket::Message(SioPacket::Connect { .. }) => return s,
+                EioPacket::Message(SioPacket::ConnectError { message, .. }) => panic!("refused: {message}"),
+                _ => {}
+            }
+        }
+    }
+
+    async fn send(&mut self, p: SioPacket) {
+        self.ws.send(Message::text(EioPacket::Message(p).encode())).await.expect("send");
+    }
+
+    /// The next Engine.IO packet, answering pings on the way.
+    async fn packet(&mut self) -> EioPacket {
+        loop {
+            let msg = tokio::time::timeout(WAIT, self.ws.next()).await.expect("timed out").expect("closed").expect("ws");
+            let Message::Text(text) = msg else { continue };
+            let p = EioPacket::parse(text.as_str()).expect("valid packet");
+            if let EioPacket::Ping { probe } = p {
+                self.ws.send(Message::text(EioPacket::Pong { probe }.encode())).await.expect("pong");
+                continue;
+            }
+            return p;
+        }
+    }
+
+    /// Emits with an ack id and returns the ack's first argument; events meanwhile are kept.
+    pub async fn emit(&mut self, name: &str, payload: Value) -> Value {
+        let id = self.next_ack;
+        self.next_ack += 1;
+        self.send(SioPacket::Event { nsp: "/".into(), ack: Some(id), name: name.into(), args: vec![payload] }).await;
+        loop {
+            match self.packet().await {
+                EioPacket::Message(SioPacket::Ack { ack, mut args, .. }) if ack == id => {
+                    return if args.is_empty() { Value::Null } else { args.remove(0) };
+                }
+                EioPacket::Message(SioPacket::Event { name, mut args, .. }) => {
+                    let v = if args.is_empty() { Value::Null } else { args.remove(0) };
+                    self.events.push_back((name, v));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits for an event named `name` whose payload satisfies `pred` (earlier ones are dropped).
+    pub async fn wait(&mut self, name: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+        while let Some((n, v)) = self.events.pop_front() {
+            if n == name && pred(&v) {
+                return v;
+            }
+        }
+        loop {
+            assert!(tokio::time::Instant::now() < deadline, "no {name} event in 90 s");
+            if let EioPacket::Message(SioPacket::Event { name: n, mut args, .. }) = self.packet().await {
+                let v = if args.is_empty() { Value::Null } else { args.remove(0) };
+                if n == name && pred(&v) {
+                    return v;
+                }
+            }
+        }
+    }
+
+    /// The next betting phase with at least `min_ms` left.
+    pub async fn countdown(&mut self, min_ms: i64) -> Value {
+        self.wait("aviator_game_state", |v| v["phase"] == "countdown" && v["countdownMs"].as_i64().unwrap_or(0) >= min_ms).await
+    }
+}

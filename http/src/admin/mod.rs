@@ -1,0 +1,51 @@
+//! Operator tools beyond the cashier. `POST /api/admin/fixtures/players` creates funded players with
+//! sessions for the load swarm; it exists only when the server runs with `CASINO_LOAD_TEST=1`.
+
+use crate::auth::Operator;
+use crate::error::ApiError;
+use crate::money::{Rupees, positive};
+use crate::state::State;
+use actix_web::{HttpResponse, post, web};
+use casino_actors::accounts::hash_password;
+use casino_actors::wallet::{Change, Movement, SystemAccount};
+use futures_util::future::join_all;
+use serde::Deserialize;
+use serde_json::json;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(fixture_players);
+}
+
+#[derive(Deserialize)]
+pub struct FixtureBody {
+    count: usize,
+    balance: Option<Rupees>,
+}
+
+#[post("/api/admin/fixtures/players")]
+pub async fn fixture_players(state: State, _op: Operator, body: web::Json<FixtureBody>) -> Result<HttpResponse, ApiError> {
+    if !state.load_test_fixtures {
+        return Err(ApiError::not_found("Load-test fixtures are disabled (start the server with CASINO_LOAD_TEST=1)"));
+    }
+    if body.count == 0 || body.count > 1_000 {
+        return Err(ApiError::bad_request("invalid_count", "count must be between 1 and 1000"));
+    }
+    let balance = positive(body.balance, "balance")?;
+    let hash = web::block(|| hash_password("load-test-player")).await.map_err(ApiError::internal)??;
+    let label = format!("load-{:x}", rand::random::<u64>());
+    let players = state.accounts.create_fixture_players(&label, body.count, &hash).await?;
+    let credits = players.iter().map(|(u, _)| {
+        state.wallet.apply(Change {
+            user: u.id,
+            movement: Movement::Credit { amount: balance, from: SystemAccount::Cashier },
+            kind: "fixture",
+            reference: format!("fixture:{label}"),
+            idempotency_key: format!("fixture:{}", u.id),
+        })
+    });
+    for r in join_all(credits).await {
+        r?;
+    }
+    let list: Vec<_> = players.iter().map(|(u, token)| json!({ "id": u.id.0, "userNo": u.user_no, "token": token })).collect();
+    Ok(HttpResponse::Created().json(json!({ "players": list })))
+}

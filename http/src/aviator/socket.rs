@@ -1,0 +1,117 @@
+//! The application behind the Socket.IO gateway: sessions authenticate connections, every player joins
+//! the Aviator room and their own `user:{id}` room, and client events become table messages. Every
+//! request is answered through its ack: `{success: true, …}` or `{success: false, error, message}`.
+
+use crate::money::parse_rupees;
+use crate::socketio::{ConnectPlan, Principal, SocketApp, SocketHandle};
+use actix::Addr;
+use casino_actors::accounts::{Accounts, Role};
+use casino_actors::aviator::table::{self, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
+use casino_actors::hub::ConnId;
+use casino_actors::ids::RoundId;
+use futures_util::future::LocalBoxFuture;
+use serde_json::{Value, json};
+
+pub struct GameSocket {
+    pub accounts: Accounts,
+    pub aviator: Addr<AviatorTable>,
+}
+
+fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
+    vec![json!({ "success": false, "error": error, "message": message.into() })]
+}
+
+fn reply(r: Result<Result<Value, TableError>, actix::MailboxError>) -> Vec<Value> {
+    match r {
+        Ok(Ok(v)) => vec![v],
+        Ok(Err(e)) => refuse(e.code(), e.to_string()),
+        Err(_) => refuse("unavailable", TableError::Unavailable.to_string()),
+    }
+}
+
+fn int(v: &Value, field: &str) -> Option<i64> {
+    match &v[field] {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A multiplier like 2 or "1.5" in hundredths (at most 2 decimals).
+fn hundredths(v: &Value) -> Result<Option<u64>, ()> {
+    match v {
+        Value::Null => Ok(None),
+        other => parse_rupees(other).ok().and_then(|p| u64::try_from(p.get()).ok()).map(Some).ok_or(()),
+    }
+}
+
+/// Where the client names a user id, it must be its own.
+fn names_someone_else(who: &Principal, payload: &Value) -> bool {
+    match &payload["userId"] {
+        Value::Null => false,
+        v => v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())) != Some(who.user_id.0),
+    }
+}
+
+impl SocketApp for GameSocket {
+    fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>> {
+        let accounts = self.accounts.clone();
+        Box::pin(async move {
+            let user = accounts.session_user(&token).await.ok().flatten()?;
+            Some(Principal { user_id: user.id, username: user.phone, is_operator: user.role == Role::Operator })
+        })
+    }
+
+    fn on_connect(&self, who: &Principal, _socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan> {
+        let rooms = vec![table::ROOM.to_string(), format!("user:{}", who.user_id)];
+        let aviator = self.aviator.clone();
+        Box::pin(async move {
+            let state = aviator.send(Snapshot).await.unwrap_or(Value::Null);
+            ConnectPlan { rooms, initial_events: vec![("aviator_game_state".into(), state)] }
+        })
+    }
+
+    fn on_event(&self, who: &Principal, _socket: &SocketHandle, name: String, args: Vec<Value>) -> LocalBoxFuture<'static, Vec<Value>> {
+        let p = args.into_iter().next().unwrap_or(Value::Null);
+        let who = who.clone();
+        let aviator = self.aviator.clone();
+        Box::pin(async move {
+            if names_someone_else(&who, &p) {
+                return refuse("forbidden", "This is not your account");
+            }
+            let round = int(&p, "roundId").map(RoundId);
+            let slot = int(&p, "slot").unwrap_or(0);
+            let slot = match u8::try_from(slot) {
+                Ok(s) => s,
+                Err(_) => return refuse("bad_slot", "Invalid bet slot"),
+            };
+            match name.as_str() {
+                "ping" => vec![json!({ "success": true, "pong": true })],
+                "authenticate" => vec![json!({ "success": true, "userId": who.user_id.0 })],
+                "place_bet" => {
+                    let Some(round) = round else { return refuse("wrong_round", "This round is not open for bets") };
+                    let stake = match parse_rupees(&p["amount"]) {
+                        Ok(s) if s.is_positive() => s,
+                        _ => return refuse("invalid_amount", "Please enter a valid bet amount"),
+                    };
+                    let Ok(auto_cashout) = hundredths(&p["autoCashout"]) else {
+                        return refuse("bad_auto_cashout", "Auto cashout must be at least 1.01x");
+                    };
+                    let msg = PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
+                    reply(aviator.send(msg).await)
+                }
+                "cancel_bet" => {
+                    let Some(round) = round else { return refuse("wrong_round", "No bet to cancel") };
+                    reply(aviator.send(CancelBet { user: who.user_id, round, slot }).await)
+                }
+                "cash_out" => {
+                    let Some(round) = round else { return refuse("no_bet", "No bet to cash out") };
+                    reply(aviator.send(CashOut { user: who.user_id, round, slot }).await)
+                }
+                _ => refuse("unknown_event", format!("Unknown event {name}")),
+            }
+        })
+    }
+
+    fn on_disconnect(&self, _who: &Principal, _conn: ConnId) {}
+}

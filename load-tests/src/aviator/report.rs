@@ -1,0 +1,337 @@
+//! Shared counters and latency histograms filled by every bettor, and the final report (stdout table and JSON).
+
+use hdrhistogram::Histogram;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Histograms record microseconds, up to one hour, 3 significant digits.
+const HIST_MAX_US: u64 = 3_600_000_000;
+
+fn new_histogram() -> Histogram<u64> {
+    match Histogram::new_with_bounds(1, HIST_MAX_US, 3) {
+        Ok(h) => h,
+        // The bounds are constants that `new_with_bounds` accepts (low ≥ 1, high ≥ 2·low, sigfig ≤ 5).
+        Err(e) => unreachable!("constant histogram bounds rejected: {e}"),
+    }
+}
+
+/// Counters and histograms shared by all bettor tasks. Locks are uncontended with one runtime worker and held
+/// only for one `record`.
+pub struct Stats {
+    pub bets: AtomicU64,
+    pub cashouts: AtomicU64,
+    pub errors: AtomicU64,
+    pub rejections: AtomicU64,
+    pub reconnects: AtomicU64,
+    pub messages: AtomicU64,
+    bet_ack: Mutex<Histogram<u64>>,
+    cashout_ack: Mutex<Histogram<u64>>,
+    broadcast_lag: Mutex<Histogram<u64>>,
+    error_kinds: Mutex<BTreeMap<String, u64>>,
+    rejection_kinds: Mutex<BTreeMap<String, u64>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Latency {
+    BetAck,
+    CashoutAck,
+    BroadcastLag,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            bets: AtomicU64::new(0),
+            cashouts: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            rejections: AtomicU64::new(0),
+            reconnects: AtomicU64::new(0),
+            messages: AtomicU64::new(0),
+            bet_ack: Mutex::new(new_histogram()),
+            cashout_ack: Mutex::new(new_histogram()),
+            broadcast_lag: Mutex::new(new_histogram()),
+            error_kinds: Mutex::new(BTreeMap::new()),
+            rejection_kinds: Mutex::new(BTreeMap::new()),
+        }
+    }
+}
+
+impl Stats {
+    pub fn record(&self, which: Latency, micros: u64) {
+        let h = match which {
+            Latency::BetAck => &self.bet_ack,
+            Latency::CashoutAck => &self.cashout_ack,
+            Latency::BroadcastLag => &self.broadcast_lag,
+        };
+        if let Ok(mut h) = h.lock() {
+            h.saturating_record(micros.max(1));
+        }
+    }
+
+    pub fn add(counter: &AtomicU64, n: u64) {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Count an error of a kind; the first few details of each kind go to stderr.
+    pub fn error(&self, kind: &str, detail: &dyn std::fmt::Display) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let seen = bump(&self.error_kinds, kind);
+        if seen <= 3 {
+            eprintln!("error [{kind}]: {detail}");
+        }
+    }
+
+    /// Count a business rejection (too_late, already_settled, …) by its code.
+    pub fn rejection(&self, code: &str) {
+        self.rejections.fetch_add(1, Ordering::Relaxed);
+        bump(&self.rejection_kinds, code);
+    }
+
+    pub fn summary(which: &Mutex<Histogram<u64>>) -> Percentiles {
+        match which.lock() {
+            Ok(h) => Percentiles::of(&h),
+            Err(_) => Percentiles::default(),
+        }
+    }
+}
+
+fn bump(map: &Mutex<BTreeMap<String, u64>>, kind: &str) -> u64 {
+    match map.lock() {
+        Ok(mut m) => {
+            let n = m.entry(kind.to_owned()).or_insert(0);
+            *n += 1;
+            *n
+        }
+        Err(_) => 0,
+    }
+}
+
+/// p50 / p99 / max in milliseconds; null when nothing was recorded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Percentiles {
+    pub count: u64,
+    pub p50: Option<f64>,
+    pub p99: Option<f64>,
+    pub max: Option<f64>,
+}
+
+fn ms(micros: u64) -> f64 {
+    micros as f64 / 1000.0
+}
+
+impl Percentiles {
+    pub fn of(h: &Histogram<u64>) -> Self {
+        if h.is_empty() {
+            return Percentiles::default();
+        }
+        Percentiles {
+            count: h.len(),
+            p50: Some(ms(h.value_at_quantile(0.5))),
+            p99: Some(ms(h.value_at_quantile(0.99))),
+            max: Some(ms(h.max())),
+        }
+    }
+}
+
+/// `report.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub seed: u64,
+    pub bettors: u64,
+    pub rounds: u64,
+    pub bets: u64,
+    pub cashouts: u64,
+    pub errors: u64,
+    pub rejections: u64,
+    pub money_mismatches: u64,
+    pub payouts_filled_from_history: u64,
+    pub reconnects: u64,
+    pub messages_received: u64,
+    pub bet_ack_ms: Percentiles,
+    pub cashout_ack_ms: Percentiles,
+    pub broadcast_lag_ms: Percentiles,
+    pub server_peak_memory_mb: Option<f64>,
+    pub prepare_secs: f64,
+    pub duration_secs: f64,
+    pub error_kinds: BTreeMap<String, u64>,
+    pub rejection_kinds: BTreeMap<String, u64>,
+}
+
+impl Report {
+    /// Counters, histograms and kinds from the stats; the caller fills the rest.
+    pub fn from_stats(stats: &Stats) -> Report {
+        let load = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let kinds =
+            |m: &Mutex<BTreeMap<String, u64>>| m.lock().map(|m| m.clone()).unwrap_or_default();
+        Report {
+            seed: 0,
+            bettors: 0,
+            rounds: 0,
+            bets: load(&stats.bets),
+            cashouts: load(&stats.cashouts),
+            errors: load(&stats.errors),
+            rejections: load(&stats.rejections),
+            money_mismatches: 0,
+            payouts_filled_from_history: 0,
+            reconnects: load(&stats.reconnects),
+            messages_received: load(&stats.messages),
+            bet_ack_ms: Stats::summary(&stats.bet_ack),
+            cashout_ack_ms: Stats::summary(&stats.cashout_ack),
+            broadcast_lag_ms: Stats::summary(&stats.broadcast_lag),
+            server_peak_memory_mb: None,
+            prepare_secs: 0.0,
+            duration_secs: 0.0,
+            error_kinds: kinds(&stats.error_kinds),
+            rejection_kinds: kinds(&stats.rejection_kinds),
+        }
+    }
+
+    /// CI fails on any error or money mismatch.
+    pub fn passed(&self) -> bool {
+        self.errors == 0 && self.money_mismatches == 0
+    }
+
+    pub fn table(&self) -> String {
+        let opt = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"));
+        let lat = |name: &str, p: &Percentiles| {
+            format!(
+                "{name:<22} {:>10} {:>10} {:>10} {:>10}\n",
+                p.count,
+                opt(p.p50),
+                opt(p.p99),
+                opt(p.max)
+            )
+        };
+        let mut s = String::new();
+        s.push_str(&format!("{:<22} {:>10}\n", "seed", self.seed));
+        for (k, v) in [
+            ("bettors", self.bettors),
+            ("rounds", self.rounds),
+            ("bets", self.bets),
+            ("cashouts", self.cashouts),
+            ("rejections", self.rejections),
+            ("reconnects", self.reconnects),
+            ("messages received", self.messages_received),
+            ("filled from history", self.payouts_filled_from_history),
+            ("errors", self.errors),
+            ("money mismatches", self.money_mismatches),
+        ] {
+            s.push_str(&format!("{k:<22} {v:>10}\n"));
+        }
+        s.push_str(&format!(
+            "{:<22} {:>10.1}\n",
+            "prepare secs", self.prepare_secs
+        ));
+        s.push_str(&format!(
+            "{:<22} {:>10.1}\n",
+            "duration secs", self.duration_secs
+        ));
+        s.push_str(&format!(
+            "{:<22} {:>10}\n",
+            "server peak MB",
+            opt(self.server_peak_memory_mb)
+        ));
+        s.push_str(&format!(
+            "{:<22} {:>10} {:>10} {:>10} {:>10}\n",
+            "latency (ms)", "count", "p50", "p99", "max"
+        ));
+        s.push_str(&lat("bet ack", &self.bet_ack_ms));
+        s.push_str(&lat("cash-out ack", &self.cashout_ack_ms));
+        s.push_str(&lat("broadcast lag", &self.broadcast_lag_ms));
+        for (k, v) in &self.error_kinds {
+            s.push_str(&format!("  error {k:<16} {v:>10}\n"));
+        }
+        for (k, v) in &self.rejection_kinds {
+            s.push_str(&format!("  rejected {k:<13} {v:>10}\n"));
+        }
+        s.push_str(if self.passed() {
+            "RESULT: PASS\n"
+        } else {
+            "RESULT: FAIL\n"
+        });
+        s
+    }
+}
+
+/// Peak resident memory (VmHWM) of a process in MB, from `/proc/<pid>/status`.
+pub fn peak_memory_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    parse_vm_hwm_mb(&status)
+}
+
+fn parse_vm_hwm_mb(status: &str) -> Option<f64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024.0 * 10.0).round() / 10.0)
+}
+
+/// The soft open-file limit of this process, from `/proc/self/limits`.
+pub fn open_file_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    parse_open_files(&limits)
+}
+
+fn parse_open_files(limits: &str) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    let soft = line
+        .trim_start_matches("Max open files")
+        .split_whitespace()
+        .next()?;
+    if soft == "unlimited" {
+        Some(u64::MAX)
+    } else {
+        soft.parse().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_are_reported_in_milliseconds() {
+        let mut h = new_histogram();
+        for us in 1..=1000u64 {
+            h.saturating_record(us * 1000); // 1 ms .. 1000 ms
+        }
+        let p = Percentiles::of(&h);
+        assert_eq!(p.count, 1000);
+        let near = |v: Option<f64>, want: f64| v.is_some_and(|v| (v - want).abs() <= want * 0.002);
+        assert!(near(p.p50, 500.0), "{p:?}");
+        assert!(near(p.p99, 990.0), "{p:?}");
+        assert!(near(p.max, 1000.0), "{p:?}");
+        assert_eq!(Percentiles::of(&new_histogram()), Percentiles::default());
+    }
+
+    #[test]
+    fn stats_record_into_the_named_histogram_and_count_kinds() {
+        let s = Stats::default();
+        s.record(Latency::BetAck, 2_000);
+        s.rejection("too_late");
+        s.rejection("too_late");
+        s.error("parse", &"x");
+        let r = Report::from_stats(&s);
+        assert_eq!(r.bet_ack_ms.count, 1);
+        assert_eq!(r.cashout_ack_ms.count, 0);
+        assert_eq!(r.rejections, 2);
+        assert_eq!(r.rejection_kinds.get("too_late"), Some(&2));
+        assert_eq!(r.errors, 1);
+        assert!(!r.passed());
+        let json = serde_json::to_value(&r).unwrap_or_default();
+        assert!(json["cashout_ack_ms"]["p50"].is_null());
+        assert!(json["server_peak_memory_mb"].is_null());
+    }
+
+    #[test]
+    fn proc_files_are_parsed() {
+        assert_eq!(
+            parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"),
+            Some(200.0)
+        );
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max open files            1024                 1048576              files     \n";
+        assert_eq!(parse_open_files(limits), Some(1024));
+    }
+}

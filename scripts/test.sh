@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
+# 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
+# Chromium, and a short Aviator swarm against a release build. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "prerequisites"
+if ! command -v chromium >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || { echo "could not install Debian's chromium"; exit 1; }
+fi
+( cd web && npm ci --no-audit --no-fund --loglevel=error )
+( cd http/tests/js && npm ci --no-audit --no-fund --loglevel=error )
+
+step "rust: build"
+cargo build --workspace --tests --bins
+
+step "rust: tests on SQLite"
+cargo test --workspace --no-fail-fast
+
+PG_URL="${CASINO_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
+if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+  step "rust: database tests on PostgreSQL"
+  CASINO_TEST_POSTGRES="$PG_URL" cargo test --no-fail-fast -p game-server -p casino-actors --test api --test wallet_ledger
+else
+  echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
+fi
+
+step "web: lint, unit tests, build"
+( cd web && npm run lint && npm test && npm run build && npm run size )
+
+step "web: Playwright (Debian Chromium, 390x844)"
+( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
+
+if [ -x scripts/swarm-smoke.sh ]; then
+  step "load: short Aviator swarm against a release build"
+  scripts/swarm-smoke.sh
+fi
+echo
+echo "all tests passed"
