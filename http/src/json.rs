@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn iso_formats_known_instants() {
         assert_eq!(super::iso(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(super::iso(1_795_000_000_123), "2026-11-18T10:26:40.123Z");
+        assert_eq!(super::iso(1_795_000_000_123), "2026-11-18T11:06:40.123Z");
         assert_eq!(super::iso(951_782_400_000), "2000-02-29T00:00:00.000Z");
     }
 }

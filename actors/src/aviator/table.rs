@@ -16,7 +16,7 @@ use crate::store::Db;
 use crate::wallet::{Change, Movement, SystemAccount, WalletError, WalletHandle};
 use actix::prelude::*;
 use serde_json::{Value, json};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -110,8 +110,25 @@ pub struct Snapshot;
 
 /// A player's bets in the round now in play (not yet in the history table).
 #[derive(Message)]
-#[rtype(result = "Vec<(RoundId, Bet, EpochMs)>")]
+#[rtype(result = "Vec<OpenBet>")]
 pub struct OpenBets(pub UserId);
+
+#[derive(Debug, Clone)]
+pub struct OpenBet {
+    pub round: RoundId,
+    pub bet: Bet,
+    pub placed_at: EpochMs,
+    /// The wallet has committed this bet's settlement (until then its outcome is not final).
+    pub settled: bool,
+}
+
+/// A crashed round's record, written once all its settles have committed.
+struct RoundEnd {
+    round: RoundId,
+    capped_at: Option<u64>,
+    at: EpochMs,
+    bets: Vec<SettledBet>,
+}
 
 struct FeedRow {
     name: String,
@@ -132,6 +149,12 @@ pub struct AviatorTable {
     /// when the current one was placed.
     attempts: HashMap<(UserId, Slot), (u32, EpochMs)>,
     names: HashMap<UserId, String>,
+    /// Settles sent to the wallet and not yet answered, and a finished round waiting for them: its history
+    /// is written only after every outcome is committed, so history never runs ahead of the wallet.
+    unsettled: usize,
+    round_end: Option<RoundEnd>,
+    /// Bets of this round whose settle has committed.
+    settled: HashSet<(UserId, Slot)>,
     /// Cash-out requests waiting for their settle to commit.
     cashout_waiters: HashMap<(UserId, Slot), oneshot::Sender<Reply>>,
     feed: VecDeque<((UserId, Slot), FeedRow)>,
@@ -174,6 +197,9 @@ impl AviatorTable {
             clock,
             attempts: HashMap::new(),
             names: HashMap::new(),
+            settled: HashSet::new(),
+            unsettled: 0,
+            round_end: None,
             cashout_waiters: HashMap::new(),
             feed: VecDeque::new(),
             feed_dirty: false,
@@ -235,6 +261,7 @@ impl AviatorTable {
             match event {
                 Event::RoundOpened { .. } => {
                     self.attempts.clear();
+                    self.settled.clear();
                     self.feed.clear();
                     self.feed_dirty = true;
                     self.broadcast_state(now);
@@ -271,7 +298,15 @@ impl AviatorTable {
                     });
                     self.broadcast(ROOM.into(), "aviator_game_result", &result);
                     self.broadcast_state(now);
-                    self.persist_round_end(round, capped.then_some(ended_at_multiplier), now);
+                    let bets = self
+                        .game
+                        .bets()
+                        .filter(|b| matches!(b.state, BetState::CashedOut { .. } | BetState::Lost))
+                        .map(|b| self.settled_bet(round, b))
+                        .collect();
+                    self.round_end = Some(RoundEnd { round, capped_at: capped.then_some(ended_at_multiplier), at: now, bets });
+                    self.maybe_persist_round_end();
+                    self.record_next_round(round, now);
                 }
                 Event::BetLost { round, user, slot, stake } => {
                     self.settle(round, user, slot, stake, None, ctx);
@@ -301,7 +336,10 @@ impl AviatorTable {
             idempotency_key: self.key(round, user, slot, "settle"),
         };
         let wallet = self.wallet.clone();
+        self.unsettled += 1;
         ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, _| {
+            act.unsettled -= 1;
+            act.maybe_persist_round_end();
             let waiter = act.cashout_waiters.remove(&(user, slot));
             if let Err(e) = &res {
                 tracing::error!(%round, %user, error = %e, "aviator settle failed");
@@ -309,6 +347,9 @@ impl AviatorTable {
                     let _ = w.send(Err(TableError::Unavailable));
                 }
                 return;
+            }
+            if act.game.round() == round {
+                act.settled.insert((user, slot));
             }
             let result = json!({
                 "roundId": round.0, "slot": slot.index(), "win": win.is_some(), "amount": stake.to_rupees_json(),
@@ -336,23 +377,25 @@ impl AviatorTable {
         SettledBet { round, user: b.user, slot: b.slot, stake: b.stake, auto_cashout: b.auto_cashout, state: b.state, created_at }
     }
 
-    fn persist_round_end(&self, round: RoundId, capped_at: Option<u64>, now: EpochMs) {
-        let bets: Vec<SettledBet> = self
-            .game
-            .bets()
-            .filter(|b| matches!(b.state, BetState::CashedOut { .. } | BetState::Lost))
-            .map(|b| self.settled_bet(round, b))
-            .collect();
+    fn maybe_persist_round_end(&mut self) {
+        if self.unsettled > 0 {
+            return;
+        }
+        let Some(end) = self.round_end.take() else { return };
         let db = self.db.clone();
-        let next = self.fairness.seed_for(RoundId(round.0 + 1));
         actix::spawn(async move {
-            if let Err(e) = store::end_round(&db, round, capped_at, &bets, now).await {
-                tracing::error!(%round, error = %e, "could not record the end of an Aviator round");
+            if let Err(e) = store::end_round(&db, end.round, end.capped_at, &end.bets, end.at).await {
+                tracing::error!(round = %end.round, error = %e, "could not record the end of an Aviator round");
             }
-            // The next round is on record before it opens, so a restart always finds it.
-            if let Some(seed) = next
-                && let Err(e) = store::open_round(&db, &seed, now).await
-            {
+        });
+    }
+
+    /// The next round is on record (during the pause, before it takes bets), so a restart always finds it.
+    fn record_next_round(&self, round: RoundId, now: EpochMs) {
+        let Some(seed) = self.fairness.seed_for(RoundId(round.0 + 1)) else { return };
+        let db = self.db.clone();
+        actix::spawn(async move {
+            if let Err(e) = store::open_round(&db, &seed, now).await {
                 tracing::error!(%round, error = %e, "could not record the next Aviator round");
             }
         });
@@ -550,11 +593,16 @@ impl Handler<OpenBets> for AviatorTable {
 
     fn handle(&mut self, msg: OpenBets, _: &mut Self::Context) -> Self::Result {
         let round = self.game.round();
-        let open: Vec<(RoundId, Bet, EpochMs)> = self
+        let open: Vec<OpenBet> = self
             .game
             .bets()
             .filter(|b| b.user == msg.0 && !matches!(b.state, BetState::Cancelled))
-            .map(|b| (round, b.clone(), self.attempts.get(&(b.user, b.slot)).map_or(0, |a| a.1)))
+            .map(|b| OpenBet {
+                round,
+                bet: b.clone(),
+                placed_at: self.attempts.get(&(b.user, b.slot)).map_or(0, |a| a.1),
+                settled: self.settled.contains(&(b.user, b.slot)),
+            })
             .collect();
         MessageResult(open)
     }

@@ -10,7 +10,7 @@ use crate::json::iso;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::aviator::rules::BetState;
-use casino_actors::aviator::table::OpenBets;
+use casino_actors::aviator::table::{OpenBet, OpenBets};
 use casino_actors::aviator::{fair, store, wire};
 use casino_actors::ids::RoundId;
 use serde::Deserialize;
@@ -97,14 +97,17 @@ pub async fn history(state: State, who: Authed, path: web::Path<String>, q: web:
     let settled = store::history(&state.db, user.id, limit).await?;
     let mut rows: Vec<Value> = Vec::new();
     let settled_rounds: Vec<(i64, u8)> = settled.iter().map(|r| (r.round.0, r.slot)).collect();
-    for (round, bet, created_at) in open {
+    for OpenBet { round, bet, placed_at: created_at, settled } in open {
         if settled_rounds.contains(&(round.0, bet.slot.index())) {
             continue;
         }
+        // An outcome is final once the wallet has committed it; until then the bet is Open.
         let (status, multiplier, payout) = match bet.state {
-            BetState::CashedOut { multiplier, payout } => ("Won", Some(multiplier), payout),
-            BetState::Lost => ("Lost", None, Default::default()),
-            BetState::Open | BetState::Reserved | BetState::Cancelled => ("Open", None, Default::default()),
+            BetState::CashedOut { multiplier, payout } if settled => ("Won", Some(multiplier), payout),
+            BetState::Lost if settled => ("Lost", None, Default::default()),
+            BetState::CashedOut { .. } | BetState::Lost | BetState::Open | BetState::Reserved | BetState::Cancelled => {
+                ("Open", None, Default::default())
+            }
         };
         rows.push(json!({
             "round_id": round.0, "slot": bet.slot.index(), "createdAt": iso(created_at),

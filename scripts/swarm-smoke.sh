@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the Aviator swarm against a release build of the server on a fresh SQLite database.
+# CI uses the defaults (a few hundred bettors, a few short rounds); the benchmark raises them:
+#   BETTORS=10000 ROUNDS=3 RAMP=20 scripts/swarm-smoke.sh
+# Fails on any error or money mismatch (the swarm's exit code). No latency assertions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BETTORS="${BETTORS:-300}"
+ROUNDS="${ROUNDS:-3}"
+RAMP="${RAMP:-3}"
+RECONNECT="${RECONNECT:-0.1}"
+REPORT="${REPORT:-target/swarm-report.json}"
+cargo build --release -p game-server -p load-tests
+work="$(mktemp -d)"
+db="sqlite://$work/casino.db"
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" --phone 9000000099 --password loadpass1 | tail -n 1)"
+ulimit -n 65536 2>/dev/null || true
+CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
+  CASINO_AVIATOR_COUNTDOWN_MS="${COUNTDOWN_MS:-4000}" CASINO_AVIATOR_PAUSE_MS=1000 \
+  CASINO_AVIATOR_MAX_PAYOUT="${MAX_PAYOUT:-2000000}" RUST_LOG=warn \
+  target/release/game-server serve > "$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+status=0
+target/release/load-tests aviator --url "http://127.0.0.1:$port" --bettors "$BETTORS" --rounds "$ROUNDS" \
+  --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --report "$REPORT" \
+  --operator-user-no "$operator_no" --operator-password loadpass1 --server-pid "$server" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "swarm failed (exit $status); last server log lines:"
+  tail -n 30 "$work/server.log"
+fi
+exit "$status"
