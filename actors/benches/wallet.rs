@@ -23,8 +23,12 @@ async fn setup(postgres: Option<&str>, users: i64) -> Db {
     let db = Db::connect(&url, 8).await.unwrap();
     let mut tx = db.pool.begin().await.unwrap();
     for chunk in (1..=users).collect::<Vec<_>>().chunks(500) {
-        let values: Vec<String> = chunk.iter().map(|id| format!("({id}, {}, 'p{id}', 'Bench', 'x', 'player', 0)", 100_000 + id)).collect();
-        let sql = format!("INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES {}", values.join(","));
+        let values: Vec<String> =
+            chunk.iter().map(|id| format!("({id}, {}, 'p{id}', 'Bench', 'x', 'player', 0)", 100_000 + id)).collect();
+        let sql = format!(
+            "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES {}",
+            values.join(",")
+        );
         sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).execute(&mut *tx).await.unwrap();
         let values: Vec<String> = chunk.iter().map(|id| format!("({id}, 'user', 100000000, 0)")).collect();
         let sql = format!("INSERT INTO accounts (id, kind, balance, exposure) VALUES {}", values.join(","));
@@ -48,7 +52,7 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
         tasks.push(actix_rt::spawn(async move {
             let mut n = 0u64;
             while !stop.load(Ordering::Relaxed) {
-                let movement = if n % 2 == 0 {
+                let movement = if n.is_multiple_of(2) {
                     Movement::Hold { amount: Paise::new(100) }
                 } else {
                     Movement::Release { amount: Paise::new(100) }
@@ -91,8 +95,8 @@ fn main() {
         for &users in &counts {
             let sys = actix_rt::System::new();
             let pg = pg.as_deref();
-            let (grouped, single) =
-                sys.block_on(async { (measure(pg, users, 2_000, seconds).await, measure(pg, users, 1, seconds).await) });
+            let (grouped, single) = sys
+                .block_on(async { (measure(pg, users, 2_000, seconds).await, measure(pg, users, 1, seconds).await) });
             println!("| {name} | {users} | {grouped:.0} | {single:.0} | {:.1}× |", grouped / single);
         }
     }

@@ -22,7 +22,10 @@ async fn setup(users: i64, shards: usize) -> (Db, WalletHandle) {
         sqlx::query::<Any>("INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'Test User', 'x', 'player', 0)")
             .bind(id).bind(100_000 + id).bind(format!("p{id}")).execute(&db.pool).await.unwrap();
         sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
-            .bind(id).execute(&db.pool).await.unwrap();
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
     }
     let cfg = WalletConfig { shards, max_batch: 500 };
     let wallet = WalletHandle::start(db.clone(), cfg, clock::system(), None).await.unwrap();
@@ -39,7 +42,11 @@ fn random_change(rng: &mut ChaCha8Rng, users: i64, n: usize) -> Change {
         5 => (Movement::Release { amount }, "refund"),
         6 => (Movement::Debit { amount, to: SystemAccount::House }, "fee"),
         _ => (
-            Movement::Settle { hold: amount, payout: Paise::new(rng.random_range(0..40_000)), with: SystemAccount::House },
+            Movement::Settle {
+                hold: amount,
+                payout: Paise::new(rng.random_range(0..40_000)),
+                with: SystemAccount::House,
+            },
             "settle",
         ),
     };
@@ -94,7 +101,10 @@ async fn run(seed: u64) {
     for (c, r) in &results {
         match r {
             Ok(receipt) if !receipt.replayed => {
-                assert!(applied.insert(c.idempotency_key.clone(), *receipt).is_none(), "seed {seed}: key applied twice");
+                assert!(
+                    applied.insert(c.idempotency_key.clone(), *receipt).is_none(),
+                    "seed {seed}: key applied twice"
+                );
             }
             Ok(_) => {}
             Err(WalletError::InsufficientBalance | WalletError::NonPositiveAmount) => refused += 1,
@@ -102,11 +112,11 @@ async fn run(seed: u64) {
         }
     }
     for (c, r) in &results {
-        if let Ok(receipt) = r {
-            if receipt.replayed {
-                let first = applied.get(&c.idempotency_key).expect("a replay answers a key that was applied");
-                assert_eq!((receipt.balance, receipt.delta_balance), (first.balance, first.delta_balance), "seed {seed}");
-            }
+        if let Ok(receipt) = r
+            && receipt.replayed
+        {
+            let first = applied.get(&c.idempotency_key).expect("a replay answers a key that was applied");
+            assert_eq!((receipt.balance, receipt.delta_balance), (first.balance, first.delta_balance), "seed {seed}");
         }
     }
     println!("{} operations: {} applied, {} refused", results.len(), applied.len(), refused);
@@ -169,7 +179,9 @@ async fn check_books(db: &Db, seed: u64) {
     }
     assert_eq!(total, 0, "seed {seed}: double entry broken, money created or destroyed");
     assert_eq!(inside, -cashier, "seed {seed}: money inside changed other than through the cashier");
-    let negative_rows = count(db, "SELECT COUNT(*) FROM ledger WHERE account_id > 0 AND (balance_after < 0 OR exposure_after < 0)").await;
+    let negative_rows =
+        count(db, "SELECT COUNT(*) FROM ledger WHERE account_id > 0 AND (balance_after < 0 OR exposure_after < 0)")
+            .await;
     assert_eq!(negative_rows, 0, "seed {seed}: a user figure went negative");
     let unpaired = count(db, "SELECT COUNT(*) FROM ledger WHERE account_id > 0 AND counterparty_id IS NULL AND delta_balance + delta_exposure <> 0").await;
     assert_eq!(unpaired, 0, "seed {seed}: money moved without a counter-party");

@@ -2,12 +2,12 @@
 
 use crate::config::Config;
 use crate::startup::Application;
+use casino_actors::accounts::Role;
 use casino_actors::accounts::{Accounts, LogNotifier, User};
 use casino_actors::clock;
 use casino_actors::store::Db;
-use std::sync::Arc;
-use casino_actors::accounts::Role;
 use clap::{Parser, Subcommand};
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "game-server", about = "Real-time betting and casino server")]

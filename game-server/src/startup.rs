@@ -7,14 +7,14 @@ use actix::Actor;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use casino_actors::accounts::{Accounts, LogNotifier};
+use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
-use casino_actors::store::Db;
-use casino_actors::wallet::{WalletConfig, WalletHandle};
-use casino_actors::aviator::table::AviatorTable;
 use casino_actors::hub::{Broadcast, Hub, encode_event};
+use casino_actors::store::Db;
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, Receipt};
+use casino_actors::wallet::{WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
 use casino_http::socketio::{SocketConfig, SocketState};
 use casino_http::state::{AppState, Tables};
@@ -99,7 +99,8 @@ impl Application {
         let s = Services::start(&config).await?;
         let wallet = s.wallet.clone();
         let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
-        let sockets = web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), SocketConfig::default()));
+        let sockets =
+            web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), SocketConfig::default()));
         let state = web::Data::new(Arc::new(AppState::new(
             s.db,
             s.clock,

@@ -9,13 +9,12 @@ use casino_actors::accounts::{Role, User};
 use std::future::Future;
 use std::pin::Pin;
 
-pub const SESSION_COOKIE: &str = "casino_session";
+pub use crate::socketio::SESSION_COOKIE;
 
 pub fn token_of(req: &HttpRequest) -> Option<String> {
-    if let Some(h) = req.headers().get("authorization").and_then(|v| v.to_str().ok()) {
-        if let Some(t) = h.strip_prefix("Bearer ") {
-            return Some(t.trim().to_string());
-        }
+    let header = req.headers().get("authorization").and_then(|v| v.to_str().ok());
+    if let Some(t) = header.and_then(|h| h.strip_prefix("Bearer ")) {
+        return Some(t.trim().to_string());
     }
     req.cookie(SESSION_COOKIE).map(|c| c.value().to_string())
 }

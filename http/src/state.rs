@@ -1,15 +1,15 @@
 //! What every route can reach: the domain services, built once at start-up by `game-server`.
 
+use actix::Addr;
 use casino_actors::accounts::Accounts;
 use casino_actors::accounts::ratelimit::FailureLimiter;
-use casino_actors::cashier::Cashier;
-use casino_actors::clock::SharedClock;
-use casino_actors::store::Db;
-use casino_actors::wallet::WalletHandle;
-use actix::Addr;
 use casino_actors::aviator::store::Fairness;
 use casino_actors::aviator::table::AviatorTable;
+use casino_actors::cashier::Cashier;
+use casino_actors::clock::SharedClock;
 use casino_actors::hub::Hub;
+use casino_actors::store::Db;
+use casino_actors::wallet::WalletHandle;
 use std::sync::Arc;
 
 /// The live tables and the hub they broadcast through.

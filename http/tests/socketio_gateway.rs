@@ -31,18 +31,12 @@ async fn open_packet_announces_websocket_only_and_the_configured_limits() {
 #[actix_web::test]
 async fn polling_and_other_engine_versions_are_refused_with_a_json_400() {
     let server = spawn_server(SocketConfig::default());
-    for query in [
-        "EIO=4&transport=polling",
-        "EIO=3&transport=websocket",
-        "transport=websocket",
-        "EIO=4",
-    ] {
+    for query in ["EIO=4&transport=polling", "EIO=3&transport=websocket", "transport=websocket", "EIO=4"] {
         let url = format!("ws://127.0.0.1:{}/socket.io/?{query}", server.port);
         match tokio_tungstenite::connect_async(url).await {
             Err(tungstenite::Error::Http(resp)) => {
                 assert_eq!(resp.status(), 400, "{query}");
-                let body: serde_json::Value =
-                    serde_json::from_slice(resp.body().as_deref().unwrap_or(b"")).unwrap();
+                let body: serde_json::Value = serde_json::from_slice(resp.body().as_deref().unwrap_or(b"")).unwrap();
                 assert_eq!(body["error"], "transport_unsupported", "{query}");
                 assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
             }
@@ -59,25 +53,12 @@ async fn connect_with_a_good_token_is_acknowledged_and_joins_the_user_room() {
     send(&mut ws, r#"40{"token":"good"}"#).await;
     let ack = json_after(&recv(&mut ws).await, "40");
     assert!(ack["sid"].as_str().is_some_and(|s| !s.is_empty()));
-    assert_eq!(
-        recv(&mut ws).await,
-        r#"42["welcome",{"userId":1,"username":"user1"}]"#
-    );
+    assert_eq!(recv(&mut ws).await, r#"42["welcome",{"userId":1,"username":"user1"}]"#);
 
-    assert_eq!(
-        server
-            .hub
-            .send(RoomSize {
-                room: "user:1".into()
-            })
-            .await
-            .unwrap(),
-        1
-    );
-    server.hub.do_send(Broadcast {
-        room: "user:1".into(),
-        frame: encode_event("balance_update", &json!({"amount": 5})),
-    });
+    assert_eq!(server.hub.send(RoomSize { room: "user:1".into() }).await.unwrap(), 1);
+    server
+        .hub
+        .do_send(Broadcast { room: "user:1".into(), frame: encode_event("balance_update", &json!({"amount": 5})) });
     assert_eq!(recv(&mut ws).await, r#"42["balance_update",{"amount":5}]"#);
 }
 
@@ -85,8 +66,7 @@ async fn connect_with_a_good_token_is_acknowledged_and_joins_the_user_room() {
 async fn the_session_cookie_authenticates_when_connect_has_no_token() {
     let server = spawn_server(SocketConfig::default());
     let mut req = server.ws_url().into_client_request().unwrap();
-    req.headers_mut()
-        .insert("cookie", "casino_session=good-5".parse().unwrap());
+    req.headers_mut().insert("cookie", "casino_session=good-5".parse().unwrap());
     let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
     recv(&mut ws).await;
     send(&mut ws, "40").await;
@@ -101,11 +81,7 @@ async fn a_bad_or_missing_token_is_refused_with_connect_error_then_closed() {
         let mut ws = connect_raw(&server).await;
         send(&mut ws, connect).await;
         let closed = expect_closed(&mut ws).await;
-        assert_eq!(
-            closed.texts,
-            vec![r#"44{"message":"unauthorized"}"#.to_owned()],
-            "{connect}"
-        );
+        assert_eq!(closed.texts, vec![r#"44{"message":"unauthorized"}"#.to_owned()], "{connect}");
         assert_eq!(closed.code, Some(CloseCode::Normal));
     }
 }
@@ -121,10 +97,7 @@ async fn other_namespaces_get_connect_error_but_the_main_one_still_works() {
     let server = spawn_server(SocketConfig::default());
     let mut ws = connect_raw(&server).await;
     send(&mut ws, r#"40/admin,{"token":"good"}"#).await;
-    assert_eq!(
-        recv(&mut ws).await,
-        r#"44/admin,{"message":"Invalid namespace"}"#
-    );
+    assert_eq!(recv(&mut ws).await, r#"44/admin,{"message":"Invalid namespace"}"#);
     send(&mut ws, r#"40{"token":"good"}"#).await;
     assert!(recv(&mut ws).await.starts_with("40{"));
 }
@@ -132,14 +105,7 @@ async fn other_namespaces_get_connect_error_but_the_main_one_still_works() {
 #[actix_web::test]
 async fn malformed_packets_close_the_connection() {
     let server = spawn_server(SocketConfig::default());
-    for bad in [
-        "4garbage",
-        r#"42["echo""#,
-        "42[]",
-        "9",
-        r#"451-["x",{"_placeholder":true,"num":0}]"#,
-        "0{}",
-    ] {
+    for bad in ["4garbage", r#"42["echo""#, "42[]", "9", r#"451-["x",{"_placeholder":true,"num":0}]"#, "0{}"] {
         let mut ws = connect_as(&server, "good").await;
         send(&mut ws, bad).await;
         let closed = expect_closed(&mut ws).await;
@@ -160,10 +126,7 @@ async fn a_first_socket_packet_that_is_not_connect_closes_the_connection() {
 
 #[actix_web::test]
 async fn no_connect_within_the_deadline_closes_the_connection() {
-    let config = SocketConfig {
-        connect_timeout: Duration::from_millis(200),
-        ..SocketConfig::default()
-    };
+    let config = SocketConfig { connect_timeout: Duration::from_millis(200), ..SocketConfig::default() };
     let server = spawn_server(config);
     let mut ws = connect_raw(&server).await;
     let started = tokio::time::Instant::now();
@@ -173,10 +136,7 @@ async fn no_connect_within_the_deadline_closes_the_connection() {
 
 #[actix_web::test]
 async fn a_frame_larger_than_max_payload_closes_the_connection() {
-    let config = SocketConfig {
-        max_payload: 1000,
-        ..SocketConfig::default()
-    };
+    let config = SocketConfig { max_payload: 1000, ..SocketConfig::default() };
     let server = spawn_server(config);
     let mut ws = connect_as(&server, "good").await;
     // Just under the limit still works.
@@ -200,10 +160,7 @@ async fn server_pings_every_interval_and_closes_when_no_pong_arrives_in_time() {
     let server = spawn_server(config);
     let mut ws = connect(&server.ws_url()).await;
     let hs = json_after(&recv(&mut ws).await, "0");
-    assert_eq!(
-        (hs["pingInterval"].as_u64(), hs["pingTimeout"].as_u64()),
-        (Some(150), Some(150))
-    );
+    assert_eq!((hs["pingInterval"].as_u64(), hs["pingTimeout"].as_u64()), (Some(150), Some(150)));
     send(&mut ws, r#"40{"token":"good"}"#).await;
     recv(&mut ws).await;
     recv(&mut ws).await;
@@ -215,16 +172,9 @@ async fn server_pings_every_interval_and_closes_when_no_pong_arrives_in_time() {
     assert_eq!(recv(&mut ws).await, "2");
     let unanswered = tokio::time::Instant::now();
     let closed = expect_closed_within(&mut ws, Duration::from_secs(2)).await;
-    assert!(
-        unanswered.elapsed() >= Duration::from_millis(100),
-        "closed too early"
-    );
+    assert!(unanswered.elapsed() >= Duration::from_millis(100), "closed too early");
     assert!(closed.texts.is_empty(), "{closed:?}");
-    assert!(
-        server
-            .wait_disconnected(UserId(1), Duration::from_secs(1))
-            .await
-    );
+    assert!(server.wait_disconnected(UserId(1), Duration::from_secs(1)).await);
 }
 
 #[actix_web::test]
@@ -259,21 +209,8 @@ async fn a_broadcast_reaches_each_room_member_exactly_once() {
         send(ws, r#"421["join","aviator"]"#).await;
         assert_eq!(recv(ws).await, r#"431["joined"]"#);
     }
-    assert_eq!(
-        server
-            .hub
-            .send(RoomSize {
-                room: "aviator".into()
-            })
-            .await
-            .unwrap(),
-        2
-    );
-    send(
-        &mut a,
-        r#"422["broadcast","aviator","aviator_game_state",{"phase":"flying"}]"#,
-    )
-    .await;
+    assert_eq!(server.hub.send(RoomSize { room: "aviator".into() }).await.unwrap(), 2);
+    send(&mut a, r#"422["broadcast","aviator","aviator_game_state",{"phase":"flying"}]"#).await;
     let expected = r#"42["aviator_game_state",{"phase":"flying"}]"#;
     // `a` may see its ack and the broadcast in either order.
     let mut seen = vec![recv(&mut a).await, recv(&mut a).await];
@@ -295,41 +232,16 @@ async fn client_disconnect_leaves_all_rooms_and_notifies_the_app() {
     recv(&mut ws).await;
     send(&mut ws, "41").await;
     expect_closed(&mut ws).await;
-    assert!(
-        server
-            .wait_disconnected(UserId(8), Duration::from_secs(2))
-            .await
-    );
-    assert_eq!(
-        server
-            .hub
-            .send(RoomSize {
-                room: "aviator".into()
-            })
-            .await
-            .unwrap(),
-        0
-    );
-    assert_eq!(
-        server
-            .hub
-            .send(RoomSize {
-                room: "user:8".into()
-            })
-            .await
-            .unwrap(),
-        0
-    );
+    assert!(server.wait_disconnected(UserId(8), Duration::from_secs(2)).await);
+    assert_eq!(server.hub.send(RoomSize { room: "aviator".into() }).await.unwrap(), 0);
+    assert_eq!(server.hub.send(RoomSize { room: "user:8".into() }).await.unwrap(), 0);
 }
 
 #[actix_web::test]
 async fn a_client_that_never_reads_is_disconnected_while_a_reading_client_gets_every_frame() {
     // The outbox must absorb a reader's scheduling stalls on a loaded 2-core machine (128 frames at one
     // every 5 ms is 640 ms), while a client that never reads fills it and the socket buffers in seconds.
-    let config = SocketConfig {
-        outbox_capacity: 128,
-        ..SocketConfig::default()
-    };
+    let config = SocketConfig { outbox_capacity: 128, ..SocketConfig::default() };
     let server = spawn_server(config);
     let mut slow = connect_as(&server, "good-9").await;
     let mut fast = connect_as(&server, "good-10").await;
@@ -354,51 +266,19 @@ async fn a_client_that_never_reads_is_disconnected_while_a_reading_client_gets_e
     let frame = encode_event("tick", &json!("x".repeat(16 * 1024)));
     let mut sent = 0usize;
     while sent < 5000 && !server.disconnected_users().contains(&UserId(9)) {
-        server.hub.do_send(Broadcast {
-            room: "aviator".into(),
-            frame: frame.clone(),
-        });
+        server.hub.do_send(Broadcast { room: "aviator".into(), frame: frame.clone() });
         sent += 1;
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(
-        server
-            .wait_disconnected(UserId(9), Duration::from_secs(5))
-            .await,
-        "slow client was not disconnected"
-    );
-    assert_eq!(
-        server
-            .hub
-            .send(RoomSize {
-                room: "aviator".into()
-            })
-            .await
-            .unwrap(),
-        1,
-        "only the reader remains"
-    );
-    server.hub.do_send(Broadcast {
-        room: "aviator".into(),
-        frame: encode_event("done", &json!(null)),
-    });
-    assert_eq!(
-        reader.await.unwrap(),
-        sent,
-        "the reading client got every frame"
-    );
+    assert!(server.wait_disconnected(UserId(9), Duration::from_secs(5)).await, "slow client was not disconnected");
+    assert_eq!(server.hub.send(RoomSize { room: "aviator".into() }).await.unwrap(), 1, "only the reader remains");
+    server.hub.do_send(Broadcast { room: "aviator".into(), frame: encode_event("done", &json!(null)) });
+    assert_eq!(reader.await.unwrap(), sent, "the reading client got every frame");
     assert!(!server.disconnected_users().contains(&UserId(10)));
 
     // When the slow client finally reads, it finds what was already in flight, then the end of the connection.
     let closed = expect_closed_within(&mut slow, Duration::from_secs(10)).await;
-    let received = closed
-        .texts
-        .iter()
-        .filter(|t| t.starts_with(r#"42["tick""#))
-        .count();
-    assert!(
-        received < sent,
-        "received {received} of {sent}: the backlog was not bounded"
-    );
+    let received = closed.texts.iter().filter(|t| t.starts_with(r#"42["tick""#)).count();
+    assert!(received < sent, "received {received} of {sent}: the backlog was not bounded");
     println!("slow client: {sent} frames broadcast, {received} received before disconnect");
 }

@@ -13,15 +13,11 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn js_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("js")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("js")
 }
 
 fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap_or_else(|e| {
-        panic!("could not run {cmd:?}: {e} (is Node installed? SKIP_NODE_TESTS=1 skips)")
-    })
+    cmd.output().unwrap_or_else(|e| panic!("could not run {cmd:?}: {e} (is Node installed? SKIP_NODE_TESTS=1 skips)"))
 }
 
 fn echo(out: &Output) {
@@ -38,9 +34,7 @@ async fn the_official_socket_io_client_connects_acks_and_receives_a_broadcast() 
     let dir = js_dir();
     if !dir.join("node_modules").join("socket.io-client").exists() {
         let out = tokio::task::spawn_blocking(move || {
-            run(Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(js_dir()))
+            run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(js_dir()))
         })
         .await
         .unwrap();
@@ -51,17 +45,10 @@ async fn the_official_socket_io_client_connects_acks_and_receives_a_broadcast() 
     let server = spawn_server(SocketConfig::default());
     let url = server.base_url();
     // Blocking wait off the test thread: the hub actor lives on this thread and must keep running.
-    let out = tokio::task::spawn_blocking(move || {
-        run(Command::new("node")
-            .arg(dir.join("official_client.mjs"))
-            .arg(url))
-    })
-    .await
-    .unwrap();
+    let out =
+        tokio::task::spawn_blocking(move || run(Command::new("node").arg(dir.join("official_client.mjs")).arg(url)))
+            .await
+            .unwrap();
     echo(&out);
-    assert!(
-        out.status.success(),
-        "official client exited with {:?}",
-        out.status.code()
-    );
+    assert!(out.status.success(), "official client exited with {:?}", out.status.code());
 }

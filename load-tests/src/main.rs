@@ -7,10 +7,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "load-tests",
-    about = "Load-test swarms against the casino server"
-)]
+#[command(name = "load-tests", about = "Load-test swarms against the casino server")]
 struct Cli {
     /// Tokio worker threads for the swarm.
     #[arg(long, global = true, default_value_t = 1, env = "LOAD_WORKERS")]
@@ -27,17 +24,14 @@ enum Scenario {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(cli.workers.max(1))
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let runtime =
+        match tokio::runtime::Builder::new_multi_thread().worker_threads(cli.workers.max(1)).enable_all().build() {
+            Ok(rt) => rt,
+            Err(e) => {
+                eprintln!("cannot start the tokio runtime: {e}");
+                return ExitCode::from(2);
+            }
+        };
     let outcome = runtime.block_on(async {
         match cli.scenario {
             Scenario::Aviator(args) => aviator::run(args).await,

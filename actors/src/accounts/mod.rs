@@ -7,8 +7,8 @@ pub mod rules;
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
 use crate::store::Db;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rand::{Rng, RngCore};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -117,9 +117,7 @@ pub fn hash_password(password: &str) -> Result<String, AccountError> {
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-        .unwrap_or(false)
+    PasswordHash::new(hash).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
 }
 
 /// Argon2 takes tens of milliseconds of CPU: keep it off the async workers.
@@ -173,7 +171,12 @@ impl Accounts {
 
     /// Creates `count` players sharing one password hash, each with a session, in two transactions.
     /// For load tests only (the HTTP route is disabled unless the server runs with CASINO_LOAD_TEST=1).
-    pub async fn create_fixture_players(&self, label: &str, count: usize, hash: &str) -> Result<Vec<(User, String)>, AccountError> {
+    pub async fn create_fixture_players(
+        &self,
+        label: &str,
+        count: usize,
+        hash: &str,
+    ) -> Result<Vec<(User, String)>, AccountError> {
         let now = self.clock.now_ms();
         let mut w = self.db.begin_write().await?;
         let tx = &mut w.tx;
@@ -188,18 +191,27 @@ impl Accounts {
             .fetch_one(&mut **tx)
             .await?;
             let id: i64 = row.try_get(0)?;
-            sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2").bind(USER_NO_BASE + id).bind(id).execute(&mut **tx).await?;
-            sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)").bind(id).execute(&mut **tx).await?;
+            sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2")
+                .bind(USER_NO_BASE + id)
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
             let mut bytes = [0u8; 32];
             rand::rng().fill_bytes(&mut bytes);
             let token = hex::encode(bytes);
-            sqlx::query::<Any>("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-                .bind(digest(&token))
-                .bind(id)
-                .bind(now)
-                .bind(now + SESSION_TTL_MS)
-                .execute(&mut **tx)
-                .await?;
+            sqlx::query::<Any>(
+                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(digest(&token))
+            .bind(id)
+            .bind(now)
+            .bind(now + SESSION_TTL_MS)
+            .execute(&mut **tx)
+            .await?;
             ids.push((id, token));
         }
         w.commit().await?;
@@ -280,13 +292,15 @@ impl Accounts {
         rand::rng().fill_bytes(&mut bytes);
         let token = hex::encode(bytes);
         let now = self.clock.now_ms();
-        sqlx::query::<Any>("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(digest(&token))
-            .bind(user.0)
-            .bind(now)
-            .bind(now + SESSION_TTL_MS)
-            .execute(&self.db.pool)
-            .await?;
+        sqlx::query::<Any>(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(digest(&token))
+        .bind(user.0)
+        .bind(now)
+        .bind(now + SESSION_TTL_MS)
+        .execute(&self.db.pool)
+        .await?;
         Ok(token)
     }
 
@@ -390,4 +404,5 @@ impl Accounts {
 }
 
 /// A valid Argon2id hash of a random password, verified against when the user does not exist.
-const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0oQ3nD0d2pNqvI0bE8Yq1Wc3gXk5Q8u6m7QqgQ2w9yA";
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0oQ3nD0d2pNqvI0bE8Yq1Wc3gXk5Q8u6m7QqgQ2w9yA";

@@ -61,10 +61,7 @@ mod tests {
         let mut previous = multiplier_at(0);
         for ms in 1..=MAX_FLIGHT_MS {
             let m = multiplier_at(ms);
-            assert!(
-                m >= previous,
-                "curve decreased at {ms} ms: {previous} -> {m}"
-            );
+            assert!(m >= previous, "curve decreased at {ms} ms: {previous} -> {m}");
             previous = m;
         }
     }
@@ -73,15 +70,8 @@ mod tests {
     fn elapsed_for_is_the_first_millisecond_reaching_each_target() {
         let check = |target: u64| {
             let t = elapsed_for(target);
-            assert!(
-                multiplier_at(t) >= target,
-                "target {target}: curve at {t} is {}",
-                multiplier_at(t)
-            );
-            assert!(
-                t == 0 || multiplier_at(t - 1) < target,
-                "target {target}: {t} is not the first millisecond"
-            );
+            assert!(multiplier_at(t) >= target, "target {target}: curve at {t} is {}", multiplier_at(t));
+            assert!(t == 0 || multiplier_at(t - 1) < target, "target {target}: {t} is not the first millisecond");
         };
         (0..=200_000).for_each(check);
         let mut big = 200_000u64;

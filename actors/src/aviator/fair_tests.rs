@@ -19,10 +19,7 @@ fn seed_0_to_31() -> [u8; 32] {
 fn chain_of_ten_matches_pinned_vectors() {
     let chain = HashChain::generate(seed_0_to_31(), 10);
     assert_eq!(chain.len(), 10);
-    assert_eq!(
-        to_hex(&chain.terminating_hash()),
-        "31b484ecc2ffb8164a93010dd98a05b1c6b2cbd488b09074e2e9dd6010406217"
-    );
+    assert_eq!(to_hex(&chain.terminating_hash()), "31b484ecc2ffb8164a93010dd98a05b1c6b2cbd488b09074e2e9dd6010406217");
     assert_eq!(
         chain.game_hash(1).map(|h| to_hex(&h)).as_deref(),
         Some("ecb807a1906b5e5268b738f97d957a382e6e318fe30d404a46492494473761a0")
@@ -39,10 +36,8 @@ fn chain_of_ten_matches_pinned_vectors() {
 fn crash_points_match_pinned_vectors_at_one_percent_edge() {
     let chain = HashChain::generate(seed_0_to_31(), 10);
     let expected = [106, 832, 170, 940, 239, 243, 1212, 190, 208, 106];
-    let got: Vec<u64> = (1..=10)
-        .filter_map(|g| chain.game_hash(g))
-        .map(|h| crash_point_hundredths(&h, SALT, 100))
-        .collect();
+    let got: Vec<u64> =
+        (1..=10).filter_map(|g| chain.game_hash(g)).map(|h| crash_point_hundredths(&h, SALT, 100)).collect();
     assert_eq!(got, expected);
     // Step 2 by hand for game 1: the digest starts 112bb67ad870b → X = 302071084320523.
     let h1 = chain.game_hash(1).unwrap_or_default();
@@ -85,9 +80,7 @@ fn fake_or_foreign_hashes_do_not_verify() {
     let mut forged = chain.game_hash(5).unwrap_or_default();
     forged[0] ^= 1;
     assert_eq!(verify_chain(&forged, &commitment, 1_000), None);
-    let other = HashChain::generate([8; 32], 200)
-        .game_hash(5)
-        .unwrap_or_default();
+    let other = HashChain::generate([8; 32], 200).game_hash(5).unwrap_or_default();
     assert_eq!(verify_chain(&other, &commitment, 1_000), None);
     // The commitment itself is not a game hash.
     assert_eq!(verify_chain(&commitment, &commitment, 1_000), None);
@@ -112,13 +105,8 @@ fn generating_a_hundred_thousand_rounds_is_fast_and_resumable() {
 fn simulated_rtp_matches_one_minus_edge_for_fixed_targets() {
     const N: usize = 300_000;
     const EDGE_BP: u32 = 100;
-    let seed: u64 = std::env::var("AVIATOR_SIM_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0xA71A_7012);
-    println!(
-        "simulation seed = {seed} (set AVIATOR_SIM_SEED to replay another), N = {N}, edge = {EDGE_BP} bp"
-    );
+    let seed: u64 = std::env::var("AVIATOR_SIM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xA71A_7012);
+    println!("simulation seed = {seed} (set AVIATOR_SIM_SEED to replay another), N = {N}, edge = {EDGE_BP} bp");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let crashes: Vec<u64> = (0..N)
         .map(|_| {
@@ -135,30 +123,16 @@ fn simulated_rtp_matches_one_minus_edge_for_fixed_targets() {
         let rtp = wins * t / n;
         let p = keep / t;
         let sigma = t * (p * (1.0 - p) / n).sqrt();
-        println!(
-            "target {t:>5.2}x: RTP = {rtp:.5} (expected {keep:.4} ± {:.5} at 4σ)",
-            4.0 * sigma
-        );
-        assert!(
-            (rtp - keep).abs() <= 4.0 * sigma,
-            "RTP at {t}x is {rtp}, expected {keep} ± {}",
-            4.0 * sigma
-        );
+        println!("target {t:>5.2}x: RTP = {rtp:.5} (expected {keep:.4} ± {:.5} at 4σ)", 4.0 * sigma);
+        assert!((rtp - keep).abs() <= 4.0 * sigma, "RTP at {t}x is {rtp}, expected {keep} ± {}", 4.0 * sigma);
     }
 
     for m in [101u64, 200, 500, 1_000, 10_000] {
         let share = crashes.iter().filter(|&&c| c >= m).count() as f64 / n;
         let p = keep / (m as f64 / 100.0);
         let sigma = (p * (1.0 - p) / n).sqrt();
-        println!(
-            "P(crash ≥ {:>6.2}x) = {share:.5} (expected {p:.5} ± {:.5})",
-            m as f64 / 100.0,
-            4.0 * sigma
-        );
-        assert!(
-            (share - p).abs() <= 4.0 * sigma,
-            "P(crash ≥ {m}) = {share}, expected {p}"
-        );
+        println!("P(crash ≥ {:>6.2}x) = {share:.5} (expected {p:.5} ± {:.5})", m as f64 / 100.0, 4.0 * sigma);
+        assert!((share - p).abs() <= 4.0 * sigma, "P(crash ≥ {m}) = {share}, expected {p}");
     }
     let instant = crashes.iter().filter(|&&c| c == 100).count() as f64 / n;
     println!("instant bust share (1.00x) = {instant:.5}");

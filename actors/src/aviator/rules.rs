@@ -101,11 +101,7 @@ pub struct RoundSeed {
 
 impl RoundSeed {
     pub fn from_hash(round: RoundId, hash: Hash, salt: &str, house_edge_bp: u32) -> Self {
-        RoundSeed {
-            round,
-            hash,
-            crash_point: fair::crash_point_hundredths(&hash, salt, house_edge_bp),
-        }
+        RoundSeed { round, hash, crash_point: fair::crash_point_hundredths(&hash, salt, house_edge_bp) }
     }
 }
 

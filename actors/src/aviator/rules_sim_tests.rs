@@ -33,11 +33,7 @@ struct Model {
 impl Model {
     fn settle(&mut self, key: (RoundId, UserId, Slot)) -> Paise {
         let entry = self.bets.get_mut(&key).unwrap();
-        assert_eq!(
-            entry.1,
-            Seen::Accepted,
-            "{key:?} settled twice or never accepted"
-        );
+        assert_eq!(entry.1, Seen::Accepted, "{key:?} settled twice or never accepted");
         entry.1 = Seen::Settled;
         entry.0
     }
@@ -46,72 +42,29 @@ impl Model {
         for e in events {
             match e {
                 Event::RoundOpened { .. } | Event::FlightStarted { .. } => {}
-                Event::BetReserved {
-                    round,
-                    user,
-                    slot,
-                    stake,
-                } => {
-                    let old = self
-                        .bets
-                        .insert((*round, *user, *slot), (*stake, Seen::Reserved));
+                Event::BetReserved { round, user, slot, stake } => {
+                    let old = self.bets.insert((*round, *user, *slot), (*stake, Seen::Reserved));
                     assert!(old.is_none_or(|(_, s)| s == Seen::Aborted || s == Seen::Settled));
                 }
-                Event::BetAborted {
-                    round, user, slot, ..
-                }
-                | Event::BetAccepted {
-                    round, user, slot, ..
-                } => {
+                Event::BetAborted { round, user, slot, .. } | Event::BetAccepted { round, user, slot, .. } => {
                     let entry = self.bets.get_mut(&(*round, *user, *slot)).unwrap();
                     assert_eq!(entry.1, Seen::Reserved);
-                    entry.1 = if matches!(e, Event::BetAborted { .. }) {
-                        Seen::Aborted
-                    } else {
-                        Seen::Accepted
-                    };
+                    entry.1 = if matches!(e, Event::BetAborted { .. }) { Seen::Aborted } else { Seen::Accepted };
                 }
-                Event::BetCancelled {
-                    round,
-                    user,
-                    slot,
-                    refund,
-                } => {
-                    assert_eq!(
-                        self.settle((*round, *user, *slot)),
-                        *refund,
-                        "a cancel refunds exactly the stake"
-                    );
+                Event::BetCancelled { round, user, slot, refund } => {
+                    assert_eq!(self.settle((*round, *user, *slot)), *refund, "a cancel refunds exactly the stake");
                     self.cancels += 1;
                 }
-                Event::CashedOut {
-                    round,
-                    user,
-                    slot,
-                    stake,
-                    multiplier,
-                    payout,
-                    ..
-                } => {
+                Event::CashedOut { round, user, slot, stake, multiplier, payout, .. } => {
                     assert_eq!(self.settle((*round, *user, *slot)), *stake);
                     assert_eq!(*payout, stake.times_hundredths(*multiplier as i64).unwrap());
-                    assert!(
-                        *multiplier >= 100 && *multiplier <= self.crash_points[round],
-                        "{e:?}"
-                    );
+                    assert!(*multiplier >= 100 && *multiplier <= self.crash_points[round], "{e:?}");
                     let paid = self.paid.entry(*round).or_default();
                     *paid += payout.get();
                     assert!(*paid <= cap.get(), "round {round} paid {paid} over the cap");
                     self.cash_outs += 1;
                 }
-                Event::Crashed {
-                    round,
-                    crash_point,
-                    capped,
-                    ended_at_multiplier,
-                    losers,
-                    ..
-                } => {
+                Event::Crashed { round, crash_point, capped, ended_at_multiplier, losers, .. } => {
                     assert_eq!(*crash_point, self.crash_points[round]);
                     assert!(ended_at_multiplier <= crash_point);
                     assert_eq!(*capped, ended_at_multiplier < crash_point);
@@ -120,17 +73,9 @@ impl Model {
                         assert_eq!(self.settle((*round, l.user, l.slot)), l.stake);
                         self.losses += 1;
                     }
-                    assert!(
-                        g.bets().all(|b| b.state != BetState::Open),
-                        "no bet stays open after the round ends"
-                    );
+                    assert!(g.bets().all(|b| b.state != BetState::Open), "no bet stays open after the round ends");
                 }
-                Event::BetLost {
-                    round,
-                    user,
-                    slot,
-                    stake,
-                } => {
+                Event::BetLost { round, user, slot, stake } => {
                     assert_eq!(self.settle((*round, *user, *slot)), *stake);
                     self.losses += 1;
                 }
@@ -149,13 +94,8 @@ fn new_seed(round: i64, rng: &mut ChaCha8Rng, model: &mut Model) -> RoundSeed {
 
 #[test]
 fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash() {
-    let seed: u64 = std::env::var("AVIATOR_RULES_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5EED_A71A);
-    println!(
-        "rules simulation seed = {seed} (set AVIATOR_RULES_SEED to replay another), rounds = {ROUNDS}"
-    );
+    let seed: u64 = std::env::var("AVIATOR_RULES_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5EED_A71A);
+    println!("rules simulation seed = {seed} (set AVIATOR_RULES_SEED to replay another), rounds = {ROUNDS}");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let config = RulesConfig {
         min_bet: Paise::from_rupees(20),
@@ -193,16 +133,8 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
         }
 
         let user = UserId(rng.random_range(1..=25));
-        let slot = if rng.random_bool(0.5) {
-            Slot::First
-        } else {
-            Slot::Second
-        };
-        let round = if rng.random_bool(0.97) {
-            g.round()
-        } else {
-            RoundId(g.round().0 - 1)
-        };
+        let slot = if rng.random_bool(0.5) { Slot::First } else { Slot::Second };
+        let round = if rng.random_bool(0.97) { g.round() } else { RoundId(g.round().0 - 1) };
         let before = g.clone();
         let result = match rng.random_range(0..10) {
             0..=3 => {
@@ -217,11 +149,7 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
             4 => g.cancel_bet(round, user, slot, now),
             5..=7 => {
                 let crash_moment = match g.phase() {
-                    Phase::Flying {
-                        started_at,
-                        crash_at_ms_elapsed,
-                        ..
-                    } => Some(started_at + crash_at_ms_elapsed),
+                    Phase::Flying { started_at, crash_at_ms_elapsed, .. } => Some(started_at + crash_at_ms_elapsed),
                     Phase::Betting { .. } | Phase::Crashed { .. } => None,
                 };
                 let r = g.cash_out(round, user, slot, now);
@@ -230,25 +158,14 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
                 }
                 if let (Ok(events), Phase::Flying { started_at, .. }) = (&r, before.phase()) {
                     for e in events {
-                        if let Event::CashedOut {
-                            cause: CashOutCause::Manual,
-                            multiplier,
-                            ..
-                        } = e
-                        {
-                            assert_eq!(
-                                *multiplier,
-                                multiplier_at(now - started_at),
-                                "priced by the server clock"
-                            );
+                        if let Event::CashedOut { cause: CashOutCause::Manual, multiplier, .. } = e {
+                            assert_eq!(*multiplier, multiplier_at(now - started_at), "priced by the server clock");
                         }
                     }
                 }
                 r
             }
-            _ => Ok(g.tick(now, || {
-                Some(new_seed(before.round().0 + 1, &mut rng, &mut model))
-            })),
+            _ => Ok(g.tick(now, || Some(new_seed(before.round().0 + 1, &mut rng, &mut model)))),
         };
         match result {
             Ok(events) => model.apply(&g, &events, cap),
@@ -269,11 +186,8 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
         let events = g.tick(now, || None);
         model.apply(&g, &events, cap);
     }
-    let unsettled: Vec<_> = model
-        .bets
-        .iter()
-        .filter(|(_, (_, s))| *s == Seen::Accepted || *s == Seen::Reserved)
-        .collect();
+    let unsettled: Vec<_> =
+        model.bets.iter().filter(|(_, (_, s))| *s == Seen::Accepted || *s == Seen::Reserved).collect();
     assert!(unsettled.is_empty(), "unsettled bets: {unsettled:?}");
     println!(
         "bets = {}, cash-outs = {}, cancels = {}, losses = {}, wallet refusals = {late_refusals}, capped rounds = {}",
@@ -283,8 +197,5 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
         model.losses,
         model.cap_hits
     );
-    assert!(
-        model.cap_hits > 0 && model.cash_outs > 1_000 && model.cancels > 100,
-        "the run should exercise every path"
-    );
+    assert!(model.cap_hits > 0 && model.cash_outs > 1_000 && model.cancels > 100, "the run should exercise every path");
 }

@@ -22,11 +22,7 @@ fn config() -> RulesConfig {
 }
 
 fn seed(round: i64, crash_point: u64) -> RoundSeed {
-    RoundSeed {
-        round: RoundId(round),
-        hash: [round as u8; 32],
-        crash_point,
-    }
+    RoundSeed { round: RoundId(round), hash: [round as u8; 32], crash_point }
 }
 
 fn game_with(config: RulesConfig, crash_point: u64) -> Game {
@@ -39,8 +35,7 @@ fn game(crash_point: u64) -> Game {
 
 /// Reserves and confirms a bet in round 1.
 fn bet(g: &mut Game, user: UserId, slot: Slot, rupees: i64, auto: Option<u64>) {
-    g.reserve_bet(R1, user, slot, Paise::from_rupees(rupees), auto, T0)
-        .unwrap();
+    g.reserve_bet(R1, user, slot, Paise::from_rupees(rupees), auto, T0).unwrap();
     g.confirm_bet(R1, user, slot, T0).unwrap();
 }
 
@@ -48,21 +43,11 @@ fn bet(g: &mut Game, user: UserId, slot: Slot, rupees: i64, auto: Option<u64>) {
 fn take_off(g: &mut Game) -> EpochMs {
     let started = T0 + 10_000;
     let events = g.tick(started, || None);
-    assert_eq!(
-        events,
-        vec![Event::FlightStarted {
-            round: R1,
-            started_at: started
-        }]
-    );
+    assert_eq!(events, vec![Event::FlightStarted { round: R1, started_at: started }]);
     started
 }
 
-fn assert_rejected(
-    g: &mut Game,
-    f: impl FnOnce(&mut Game) -> Result<Vec<Event>, Rejection>,
-    want: Rejection,
-) {
+fn assert_rejected(g: &mut Game, f: impl FnOnce(&mut Game) -> Result<Vec<Event>, Rejection>, want: Rejection) {
     let before = g.clone();
     assert_eq!(f(g), Err(want));
     assert_eq!(*g, before, "a rejection must not change the game");
@@ -71,20 +56,8 @@ fn assert_rejected(
 #[test]
 fn new_game_opens_betting_until_the_countdown_ends() {
     let (g, events) = Game::new(config(), seed(1, 250), T0).unwrap();
-    assert_eq!(
-        events,
-        vec![Event::RoundOpened {
-            round: R1,
-            ends_at: T0 + 10_000
-        }]
-    );
-    assert_eq!(
-        g.phase(),
-        Phase::Betting {
-            round: R1,
-            ends_at: T0 + 10_000
-        }
-    );
+    assert_eq!(events, vec![Event::RoundOpened { round: R1, ends_at: T0 + 10_000 }]);
+    assert_eq!(g.phase(), Phase::Betting { round: R1, ends_at: T0 + 10_000 });
     assert_eq!(g.next_deadline(), Some(T0 + 10_000));
     assert_eq!(g.multiplier_now(T0), 100);
 }
@@ -96,19 +69,10 @@ fn invalid_configs_are_refused() {
         f(&mut c);
         Game::new(c, seed(1, 200), T0).err()
     };
-    assert_eq!(
-        bad(|c| c.min_bet = Paise::ZERO),
-        Some(ConfigError::BetLimits)
-    );
-    assert_eq!(
-        bad(|c| c.max_bet = Paise::from_rupees(1)),
-        Some(ConfigError::BetLimits)
-    );
+    assert_eq!(bad(|c| c.min_bet = Paise::ZERO), Some(ConfigError::BetLimits));
+    assert_eq!(bad(|c| c.max_bet = Paise::from_rupees(1)), Some(ConfigError::BetLimits));
     assert_eq!(bad(|c| c.pause_ms = -1), Some(ConfigError::Timing));
-    assert_eq!(
-        bad(|c| c.max_payout_per_round = Paise::from_rupees(5_000)),
-        Some(ConfigError::PayoutCap)
-    );
+    assert_eq!(bad(|c| c.max_payout_per_round = Paise::from_rupees(5_000)), Some(ConfigError::PayoutCap));
     assert_eq!(bad(|c| c.house_edge_bp = 10_000), Some(ConfigError::Edge));
     assert!(RulesConfig::default().validate().is_ok());
 }
@@ -117,29 +81,13 @@ fn invalid_configs_are_refused() {
 fn reserve_then_confirm_places_a_bet_and_two_slots_are_allowed() {
     let mut g = game(300);
     let stake = Paise::from_rupees(100);
-    let reserved = g
-        .reserve_bet(R1, U1, Slot::First, stake, Some(150), T0)
-        .unwrap();
-    assert_eq!(
-        reserved,
-        vec![Event::BetReserved {
-            round: R1,
-            user: U1,
-            slot: Slot::First,
-            stake
-        }]
-    );
+    let reserved = g.reserve_bet(R1, U1, Slot::First, stake, Some(150), T0).unwrap();
+    assert_eq!(reserved, vec![Event::BetReserved { round: R1, user: U1, slot: Slot::First, stake }]);
     assert_eq!(g.bet(U1, Slot::First).unwrap().state, BetState::Reserved);
     let accepted = g.confirm_bet(R1, U1, Slot::First, T0 + 5).unwrap();
     assert_eq!(
         accepted,
-        vec![Event::BetAccepted {
-            round: R1,
-            user: U1,
-            slot: Slot::First,
-            stake,
-            auto_cashout: Some(150)
-        }]
+        vec![Event::BetAccepted { round: R1, user: U1, slot: Slot::First, stake, auto_cashout: Some(150) }]
     );
     assert_eq!(g.bet(U1, Slot::First).unwrap().state, BetState::Open);
     bet(&mut g, U1, Slot::Second, 50, None);
@@ -152,24 +100,11 @@ fn reserve_then_confirm_places_a_bet_and_two_slots_are_allowed() {
 fn reserve_rejections_carry_the_players_messages_and_change_nothing() {
     let mut g = game(300);
     bet(&mut g, U1, Slot::First, 100, None);
-    g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(100), None, T0)
-        .unwrap();
+    g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(100), None, T0).unwrap();
     let p = Paise::from_rupees;
-    assert_rejected(
-        &mut g,
-        |g| g.reserve_bet(R1, U1, Slot::First, p(100), None, T0),
-        Rejection::SlotTaken,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.reserve_bet(R1, U2, Slot::First, p(100), None, T0),
-        Rejection::SlotTaken,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.reserve_bet(RoundId(2), U1, Slot::Second, p(100), None, T0),
-        Rejection::WrongRound,
-    );
+    assert_rejected(&mut g, |g| g.reserve_bet(R1, U1, Slot::First, p(100), None, T0), Rejection::SlotTaken);
+    assert_rejected(&mut g, |g| g.reserve_bet(R1, U2, Slot::First, p(100), None, T0), Rejection::SlotTaken);
+    assert_rejected(&mut g, |g| g.reserve_bet(RoundId(2), U1, Slot::Second, p(100), None, T0), Rejection::WrongRound);
     assert_rejected(
         &mut g,
         |g| g.reserve_bet(R1, U1, Slot::Second, Paise::new(1_999), None, T0),
@@ -180,41 +115,15 @@ fn reserve_rejections_carry_the_players_messages_and_change_nothing() {
         |g| g.reserve_bet(R1, U1, Slot::Second, Paise::new(500_001), None, T0),
         Rejection::StakeTooHigh { max: p(5_000) },
     );
-    assert_rejected(
-        &mut g,
-        |g| g.reserve_bet(R1, U1, Slot::Second, p(100), Some(100), T0),
-        Rejection::BadAutoCashout,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.reserve_bet(R1, U1, Slot::Second, p(100), None, T0 + 10_000),
-        Rejection::NotBetting,
-    );
-    assert!(
-        g.reserve_bet(R1, U1, Slot::Second, p(100), Some(101), T0 + 9_999)
-            .is_ok()
-    );
+    assert_rejected(&mut g, |g| g.reserve_bet(R1, U1, Slot::Second, p(100), Some(100), T0), Rejection::BadAutoCashout);
+    assert_rejected(&mut g, |g| g.reserve_bet(R1, U1, Slot::Second, p(100), None, T0 + 10_000), Rejection::NotBetting);
+    assert!(g.reserve_bet(R1, U1, Slot::Second, p(100), Some(101), T0 + 9_999).is_ok());
 
-    assert_eq!(
-        Rejection::NotBetting.to_string(),
-        "Bets are closed for this round"
-    );
+    assert_eq!(Rejection::NotBetting.to_string(), "Bets are closed for this round");
     assert_eq!(Rejection::SlotTaken.to_string(), "Bet already placed");
-    assert_eq!(
-        Rejection::StakeTooLow { min: p(20) }.to_string(),
-        "Minimum bet is 20.00 INR"
-    );
-    assert_eq!(
-        Rejection::StakeTooHigh {
-            max: Paise::new(5_091_045)
-        }
-        .to_string(),
-        "Maximum bet is 50910.45 INR"
-    );
-    assert_eq!(
-        Rejection::AlreadyCashedOut.to_string(),
-        "You Already Cashout"
-    );
+    assert_eq!(Rejection::StakeTooLow { min: p(20) }.to_string(), "Minimum bet is 20.00 INR");
+    assert_eq!(Rejection::StakeTooHigh { max: Paise::new(5_091_045) }.to_string(), "Maximum bet is 50910.45 INR");
+    assert_eq!(Rejection::AlreadyCashedOut.to_string(), "You Already Cashout");
     assert_eq!(Rejection::TooLate.to_string(), "Round has crashed");
     assert_eq!(Rejection::NoBet.to_string(), "No bet to cash out");
 }
@@ -231,10 +140,7 @@ fn bets_that_could_not_be_paid_at_1_01x_within_the_cap_are_refused() {
         |g| g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(1_001), None, T0),
         Rejection::TableFull,
     );
-    assert!(
-        g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(1_000), None, T0)
-            .is_ok()
-    );
+    assert!(g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(1_000), None, T0).is_ok());
 }
 
 #[test]
@@ -244,81 +150,34 @@ fn abort_frees_the_slot_and_confirm_needs_a_reservation() {
     g.reserve_bet(R1, U1, Slot::First, stake, None, T0).unwrap();
     assert_eq!(
         g.abort_bet(R1, U1, Slot::First, T0).unwrap(),
-        vec![Event::BetAborted {
-            round: R1,
-            user: U1,
-            slot: Slot::First,
-            stake
-        }]
+        vec![Event::BetAborted { round: R1, user: U1, slot: Slot::First, stake }]
     );
     assert_eq!(g.bet(U1, Slot::First), None);
-    assert_rejected(
-        &mut g,
-        |g| g.confirm_bet(R1, U1, Slot::First, T0),
-        Rejection::NoReservation,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.abort_bet(R1, U1, Slot::First, T0),
-        Rejection::NoReservation,
-    );
+    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
+    assert_rejected(&mut g, |g| g.abort_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
     bet(&mut g, U1, Slot::First, 100, None);
-    assert_rejected(
-        &mut g,
-        |g| g.confirm_bet(R1, U1, Slot::First, T0),
-        Rejection::NoReservation,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.confirm_bet(RoundId(9), U1, Slot::First, T0),
-        Rejection::WrongRound,
-    );
+    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
+    assert_rejected(&mut g, |g| g.confirm_bet(RoundId(9), U1, Slot::First, T0), Rejection::WrongRound);
 }
 
 #[test]
 fn cancel_refunds_exactly_the_stake_only_while_betting() {
     let mut g = game(300);
     bet(&mut g, U1, Slot::First, 123, None);
-    g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(50), None, T0)
-        .unwrap();
-    assert_rejected(
-        &mut g,
-        |g| g.cancel_bet(R1, U2, Slot::First, T0),
-        Rejection::BetPending,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.cancel_bet(R1, U2, Slot::Second, T0),
-        Rejection::NoBetToCancel,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.cancel_bet(R1, U1, Slot::First, T0 + 10_000),
-        Rejection::NotBetting,
-    );
+    g.reserve_bet(R1, U2, Slot::First, Paise::from_rupees(50), None, T0).unwrap();
+    assert_rejected(&mut g, |g| g.cancel_bet(R1, U2, Slot::First, T0), Rejection::BetPending);
+    assert_rejected(&mut g, |g| g.cancel_bet(R1, U2, Slot::Second, T0), Rejection::NoBetToCancel);
+    assert_rejected(&mut g, |g| g.cancel_bet(R1, U1, Slot::First, T0 + 10_000), Rejection::NotBetting);
     let refund = Paise::from_rupees(123);
     assert_eq!(
         g.cancel_bet(R1, U1, Slot::First, T0 + 1).unwrap(),
-        vec![Event::BetCancelled {
-            round: R1,
-            user: U1,
-            slot: Slot::First,
-            refund
-        }]
+        vec![Event::BetCancelled { round: R1, user: U1, slot: Slot::First, refund }]
     );
-    assert_rejected(
-        &mut g,
-        |g| g.cancel_bet(R1, U1, Slot::First, T0 + 2),
-        Rejection::NoBetToCancel,
-    );
+    assert_rejected(&mut g, |g| g.cancel_bet(R1, U1, Slot::First, T0 + 2), Rejection::NoBetToCancel);
     // The slot is free again.
     bet(&mut g, U1, Slot::First, 20, None);
     take_off(&mut g);
-    assert_rejected(
-        &mut g,
-        |g| g.cancel_bet(R1, U1, Slot::First, T0 + 10_001),
-        Rejection::NotBetting,
-    );
+    assert_rejected(&mut g, |g| g.cancel_bet(R1, U1, Slot::First, T0 + 10_001), Rejection::NotBetting);
 }
 
 #[test]
@@ -326,21 +185,8 @@ fn take_off_happens_at_the_scheduled_time_even_when_the_tick_is_late() {
     let mut g = game(300);
     assert!(g.tick(T0 + 9_999, || None).is_empty());
     let events = g.tick(T0 + 10_250, || None);
-    assert_eq!(
-        events,
-        vec![Event::FlightStarted {
-            round: R1,
-            started_at: T0 + 10_000
-        }]
-    );
-    assert_eq!(
-        g.phase(),
-        Phase::Flying {
-            round: R1,
-            started_at: T0 + 10_000,
-            crash_at_ms_elapsed: elapsed_for(300)
-        }
-    );
+    assert_eq!(events, vec![Event::FlightStarted { round: R1, started_at: T0 + 10_000 }]);
+    assert_eq!(g.phase(), Phase::Flying { round: R1, started_at: T0 + 10_000, crash_at_ms_elapsed: elapsed_for(300) });
     assert_eq!(g.multiplier_now(T0 + 10_000 + 11_553), 200);
 }
 
@@ -348,11 +194,7 @@ fn take_off_happens_at_the_scheduled_time_even_when_the_tick_is_late() {
 fn manual_cash_out_is_priced_by_the_server_clock_once() {
     let mut g = game(500);
     bet(&mut g, U1, Slot::First, 101, None);
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U1, Slot::First, T0 + 1),
-        Rejection::NotFlying,
-    );
+    assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, T0 + 1), Rejection::NotFlying);
     let started = take_off(&mut g);
     let events = g.cash_out(R1, U1, Slot::First, started + 11_553).unwrap();
     let stake = Paise::from_rupees(101);
@@ -368,34 +210,19 @@ fn manual_cash_out_is_priced_by_the_server_clock_once() {
             cause: CashOutCause::Manual
         }]
     );
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U1, Slot::First, started + 12_000),
-        Rejection::AlreadyCashedOut,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U2, Slot::First, started + 12_000),
-        Rejection::NoBet,
-    );
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(RoundId(0), U1, Slot::First, started + 12_000),
-        Rejection::TooLate,
-    );
+    assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, started + 12_000), Rejection::AlreadyCashedOut);
+    assert_rejected(&mut g, |g| g.cash_out(R1, U2, Slot::First, started + 12_000), Rejection::NoBet);
+    assert_rejected(&mut g, |g| g.cash_out(RoundId(0), U1, Slot::First, started + 12_000), Rejection::TooLate);
 }
 
 #[test]
 fn payout_rounds_down_to_the_paisa() {
     let mut g = game(500);
-    g.reserve_bet(R1, U1, Slot::First, Paise::new(3_333), None, T0)
-        .unwrap();
+    g.reserve_bet(R1, U1, Slot::First, Paise::new(3_333), None, T0).unwrap();
     g.confirm_bet(R1, U1, Slot::First, T0).unwrap();
     let started = take_off(&mut g);
     let events = g.cash_out(R1, U1, Slot::First, started + 1_000).unwrap(); // 1.06×
-    assert!(
-        matches!(events[..], [Event::CashedOut { multiplier: 106, payout, .. }] if payout == Paise::new(3_532))
-    );
+    assert!(matches!(events[..], [Event::CashedOut { multiplier: 106, payout, .. }] if payout == Paise::new(3_532)));
 }
 
 #[test]
@@ -404,20 +231,10 @@ fn cash_out_at_or_after_the_crash_moment_is_too_late_even_before_the_tick() {
     bet(&mut g, U1, Slot::First, 100, None);
     let started = take_off(&mut g);
     let crash_moment = started + elapsed_for(200);
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U1, Slot::First, crash_moment),
-        Rejection::TooLate,
-    );
+    assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, crash_moment), Rejection::TooLate);
     // One millisecond earlier the curve is below the crash point and the cash-out stands.
     let events = g.cash_out(R1, U1, Slot::First, crash_moment - 1).unwrap();
-    assert!(matches!(
-        events[..],
-        [Event::CashedOut {
-            multiplier: 199,
-            ..
-        }]
-    ));
+    assert!(matches!(events[..], [Event::CashedOut { multiplier: 199, .. }]));
 }
 
 #[test]
@@ -439,33 +256,14 @@ fn crash_settles_open_bets_as_lost_and_reveals_the_hash() {
             capped: false,
             ended_at_multiplier: 150,
             losers: vec![
-                Loser {
-                    user: U1,
-                    slot: Slot::First,
-                    stake: Paise::from_rupees(100)
-                },
-                Loser {
-                    user: U2,
-                    slot: Slot::Second,
-                    stake: Paise::from_rupees(40)
-                },
+                Loser { user: U1, slot: Slot::First, stake: Paise::from_rupees(100) },
+                Loser { user: U2, slot: Slot::Second, stake: Paise::from_rupees(40) },
             ],
         }]
     );
-    assert_eq!(
-        g.phase(),
-        Phase::Crashed {
-            round: R1,
-            at,
-            capped_at: None
-        }
-    );
+    assert_eq!(g.phase(), Phase::Crashed { round: R1, at, capped_at: None });
     assert_eq!(g.bet(U1, Slot::First).unwrap().state, BetState::Lost);
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U1, Slot::First, at + 500),
-        Rejection::TooLate,
-    );
+    assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, at + 500), Rejection::TooLate);
 }
 
 #[test]
@@ -473,10 +271,8 @@ fn a_round_crashing_at_1_00x_ends_at_take_off() {
     let mut g = game(100);
     bet(&mut g, U1, Slot::First, 100, Some(101));
     let events = g.tick(T0 + 10_000, || None);
-    assert!(
-        matches!(events[..], [Event::FlightStarted { .. }, Event::Crashed { crash_point: 100, ref losers, .. }]
-        if losers.len() == 1)
-    );
+    assert!(matches!(events[..], [Event::FlightStarted { .. }, Event::Crashed { crash_point: 100, ref losers, .. }]
+        if losers.len() == 1));
 }
 
 #[test]
@@ -505,21 +301,11 @@ fn manual_cash_out_after_a_passed_auto_target_gets_the_auto_price() {
     bet(&mut g, U1, Slot::First, 100, Some(150));
     let started = take_off(&mut g);
     let events = g.cash_out(R1, U1, Slot::First, started + 20_000).unwrap();
-    assert!(matches!(
-        events[..],
-        [Event::CashedOut {
-            multiplier: 150,
-            cause: CashOutCause::Auto,
-            ..
-        }]
-    ));
+    assert!(matches!(events[..], [Event::CashedOut { multiplier: 150, cause: CashOutCause::Auto, .. }]));
 }
 
 fn capped_config() -> RulesConfig {
-    RulesConfig {
-        max_payout_per_round: Paise::from_rupees(10_000),
-        ..config()
-    }
+    RulesConfig { max_payout_per_round: Paise::from_rupees(10_000), ..config() }
 }
 
 #[test]
@@ -535,32 +321,14 @@ fn liability_cap_cashes_everyone_out_at_the_cap_multiplier_and_ends_the_round() 
     let paid: i64 = events
         .iter()
         .map(|e| match e {
-            Event::CashedOut {
-                multiplier: 250,
-                cause: CashOutCause::Capped,
-                payout,
-                ..
-            } => payout.get(),
-            Event::Crashed {
-                capped: true,
-                ended_at_multiplier: 250,
-                crash_point: 5_000,
-                at: a,
-                ..
-            } if *a == at => 0,
+            Event::CashedOut { multiplier: 250, cause: CashOutCause::Capped, payout, .. } => payout.get(),
+            Event::Crashed { capped: true, ended_at_multiplier: 250, crash_point: 5_000, at: a, .. } if *a == at => 0,
             other => panic!("unexpected {other:?}"),
         })
         .sum();
     assert_eq!(events.len(), 3);
     assert_eq!(paid, Paise::from_rupees(10_000).get());
-    assert_eq!(
-        g.phase(),
-        Phase::Crashed {
-            round: R1,
-            at,
-            capped_at: Some(250)
-        }
-    );
+    assert_eq!(g.phase(), Phase::Crashed { round: R1, at, capped_at: Some(250) });
 }
 
 #[test]
@@ -573,23 +341,9 @@ fn an_auto_cash_out_below_the_cap_raises_the_cap_for_the_rest() {
     assert!(matches!(
         events[..],
         [
-            Event::CashedOut {
-                user: U1,
-                multiplier: 200,
-                cause: CashOutCause::Auto,
-                ..
-            },
-            Event::CashedOut {
-                user: U2,
-                multiplier: 300,
-                cause: CashOutCause::Capped,
-                ..
-            },
-            Event::Crashed {
-                capped: true,
-                ended_at_multiplier: 300,
-                ..
-            },
+            Event::CashedOut { user: U1, multiplier: 200, cause: CashOutCause::Auto, .. },
+            Event::CashedOut { user: U2, multiplier: 300, cause: CashOutCause::Capped, .. },
+            Event::Crashed { capped: true, ended_at_multiplier: 300, .. },
         ]
     ));
 }
@@ -604,16 +358,8 @@ fn a_manual_cash_out_after_the_cap_moment_receives_the_cap_settlement() {
     assert!(matches!(
         events[..],
         [
-            Event::CashedOut {
-                user: U1,
-                multiplier: 250,
-                ..
-            },
-            Event::CashedOut {
-                user: U2,
-                multiplier: 250,
-                ..
-            },
+            Event::CashedOut { user: U1, multiplier: 250, .. },
+            Event::CashedOut { user: U2, multiplier: 250, .. },
             Event::Crashed { capped: true, .. },
         ]
     ));
@@ -622,35 +368,12 @@ fn a_manual_cash_out_after_the_cap_moment_receives_the_cap_settlement() {
 #[test]
 fn a_reservation_confirmed_after_take_off_flies_and_can_cash_out() {
     let mut g = game(500);
-    g.reserve_bet(
-        R1,
-        U1,
-        Slot::First,
-        Paise::from_rupees(100),
-        None,
-        T0 + 9_999,
-    )
-    .unwrap();
+    g.reserve_bet(R1, U1, Slot::First, Paise::from_rupees(100), None, T0 + 9_999).unwrap();
     let started = take_off(&mut g);
-    assert_rejected(
-        &mut g,
-        |g| g.cash_out(R1, U1, Slot::First, started + 10),
-        Rejection::BetPending,
-    );
-    assert_eq!(
-        g.confirm_bet(R1, U1, Slot::First, started + 20)
-            .unwrap()
-            .len(),
-        1
-    );
+    assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, started + 10), Rejection::BetPending);
+    assert_eq!(g.confirm_bet(R1, U1, Slot::First, started + 20).unwrap().len(), 1);
     let events = g.cash_out(R1, U1, Slot::First, started + 11_553).unwrap();
-    assert!(matches!(
-        events[..],
-        [Event::CashedOut {
-            multiplier: 200,
-            ..
-        }]
-    ));
+    assert!(matches!(events[..], [Event::CashedOut { multiplier: 200, .. }]));
 }
 
 #[test]
@@ -658,10 +381,8 @@ fn a_reservation_confirmed_after_the_crash_is_settled_as_it_flew() {
     let mut g = game(300);
     let p = Paise::from_rupees(100);
     g.reserve_bet(R1, U1, Slot::First, p, None, T0).unwrap();
-    g.reserve_bet(R1, U1, Slot::Second, p, Some(250), T0)
-        .unwrap();
-    g.reserve_bet(R1, U2, Slot::First, p, Some(400), T0)
-        .unwrap();
+    g.reserve_bet(R1, U1, Slot::Second, p, Some(250), T0).unwrap();
+    g.reserve_bet(R1, U2, Slot::First, p, Some(400), T0).unwrap();
     let started = take_off(&mut g);
     let events = g.tick(started + 60_000, || Some(seed(2, 200)));
     assert!(matches!(&events[..], [Event::Crashed { losers, .. }] if losers.is_empty()));
@@ -669,43 +390,16 @@ fn a_reservation_confirmed_after_the_crash_is_settled_as_it_flew() {
     assert_eq!(g.next_deadline(), None);
     assert!(g.tick(started + 120_000, || Some(seed(2, 200))).is_empty());
     assert!(matches!(
-        g.confirm_bet(R1, U1, Slot::First, started + 120_000)
-            .unwrap()[..],
-        [
-            Event::BetAccepted { .. },
-            Event::BetLost {
-                user: U1,
-                slot: Slot::First,
-                ..
-            }
-        ]
+        g.confirm_bet(R1, U1, Slot::First, started + 120_000).unwrap()[..],
+        [Event::BetAccepted { .. }, Event::BetLost { user: U1, slot: Slot::First, .. }]
     ));
     assert!(matches!(
-        g.confirm_bet(R1, U1, Slot::Second, started + 120_000)
-            .unwrap()[..],
-        [
-            Event::BetAccepted { .. },
-            Event::CashedOut {
-                multiplier: 250,
-                cause: CashOutCause::Auto,
-                ..
-            }
-        ]
+        g.confirm_bet(R1, U1, Slot::Second, started + 120_000).unwrap()[..],
+        [Event::BetAccepted { .. }, Event::CashedOut { multiplier: 250, cause: CashOutCause::Auto, .. }]
     ));
-    assert_eq!(
-        g.abort_bet(R1, U2, Slot::First, started + 120_000)
-            .unwrap()
-            .len(),
-        1
-    );
+    assert_eq!(g.abort_bet(R1, U2, Slot::First, started + 120_000).unwrap().len(), 1);
     let events = g.tick(started + 120_000, || Some(seed(2, 200)));
-    assert_eq!(
-        events,
-        vec![Event::RoundOpened {
-            round: RoundId(2),
-            ends_at: started + 130_000
-        }]
-    );
+    assert_eq!(events, vec![Event::RoundOpened { round: RoundId(2), ends_at: started + 130_000 }]);
 }
 
 #[test]
@@ -726,26 +420,11 @@ fn next_round_opens_after_the_pause_with_the_callers_seed() {
     assert!(!asked, "the next seed is only taken when the round opens");
     assert!(g.tick(crashed_at + 3_000, || None).is_empty()); // chain used up: the table waits
     let events = g.tick(crashed_at + 3_010, || Some(seed(2, 200)));
-    assert_eq!(
-        events,
-        vec![Event::RoundOpened {
-            round: RoundId(2),
-            ends_at: crashed_at + 13_010
-        }]
-    );
+    assert_eq!(events, vec![Event::RoundOpened { round: RoundId(2), ends_at: crashed_at + 13_010 }]);
     assert_eq!(g.bets().count(), 0);
     assert_rejected(
         &mut g,
-        |g| {
-            g.reserve_bet(
-                R1,
-                U1,
-                Slot::First,
-                Paise::from_rupees(20),
-                None,
-                crashed_at + 3_100,
-            )
-        },
+        |g| g.reserve_bet(R1, U1, Slot::First, Paise::from_rupees(20), None, crashed_at + 3_100),
         Rejection::WrongRound,
     );
 }

@@ -2,8 +2,8 @@
 //! so a `Rejection` leaves the game exactly as it was. Every `match` over `Phase` is exhaustive.
 
 use super::{
-    Bet, BetState, CashOutCause, ConfigError, Event, Game, Loser, MIN_AUTO_CASHOUT, Phase,
-    Rejection, RoundSeed, RulesConfig, Slot, elapsed_for, multiplier_at, paise, payout,
+    Bet, BetState, CashOutCause, ConfigError, Event, Game, Loser, MIN_AUTO_CASHOUT, Phase, Rejection, RoundSeed,
+    RulesConfig, Slot, elapsed_for, multiplier_at, paise, payout,
 };
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
@@ -11,31 +11,18 @@ use crate::money::Paise;
 
 impl Game {
     /// Opens the first round at `now`.
-    pub fn new(
-        config: RulesConfig,
-        first: RoundSeed,
-        now: EpochMs,
-    ) -> Result<(Game, Vec<Event>), ConfigError> {
+    pub fn new(config: RulesConfig, first: RoundSeed, now: EpochMs) -> Result<(Game, Vec<Event>), ConfigError> {
         config.validate()?;
         let ends_at = now.saturating_add(config.countdown_ms);
         let game = Game {
             config,
             seed: first,
-            phase: Phase::Betting {
-                round: first.round,
-                ends_at,
-            },
+            phase: Phase::Betting { round: first.round, ends_at },
             bets: Default::default(),
             in_air: 0,
             paid: 0,
         };
-        Ok((
-            game,
-            vec![Event::RoundOpened {
-                round: first.round,
-                ends_at,
-            }],
-        ))
+        Ok((game, vec![Event::RoundOpened { round: first.round, ends_at }]))
     }
 
     pub fn config(&self) -> &RulesConfig {
@@ -64,9 +51,7 @@ impl Game {
     pub fn multiplier_now(&self, now: EpochMs) -> u64 {
         match self.phase {
             Phase::Betting { .. } => 100,
-            Phase::Flying { started_at, .. } => {
-                multiplier_at(now - started_at).min(self.seed.crash_point)
-            }
+            Phase::Flying { started_at, .. } => multiplier_at(now - started_at).min(self.seed.crash_point),
             Phase::Crashed { capped_at, .. } => capped_at.unwrap_or(self.seed.crash_point),
         }
     }
@@ -76,11 +61,7 @@ impl Game {
     pub fn next_deadline(&self) -> Option<EpochMs> {
         match self.phase {
             Phase::Betting { ends_at, .. } => Some(ends_at),
-            Phase::Flying {
-                started_at,
-                crash_at_ms_elapsed,
-                ..
-            } => {
+            Phase::Flying { started_at, crash_at_ms_elapsed, .. } => {
                 let earliest_auto = self
                     .bets
                     .values()
@@ -88,18 +69,11 @@ impl Game {
                     .filter_map(|b| b.auto_cashout)
                     .min()
                     .map(elapsed_for);
-                let cap = self
-                    .cap_multiplier()
-                    .map(|m| elapsed_for(m.saturating_add(1)));
-                let first = [Some(crash_at_ms_elapsed), earliest_auto, cap]
-                    .into_iter()
-                    .flatten()
-                    .min();
+                let cap = self.cap_multiplier().map(|m| elapsed_for(m.saturating_add(1)));
+                let first = [Some(crash_at_ms_elapsed), earliest_auto, cap].into_iter().flatten().min();
                 first.map(|elapsed| started_at + elapsed)
             }
-            Phase::Crashed { at, .. } => {
-                (!self.has_reservations()).then_some(at + self.config.pause_ms)
-            }
+            Phase::Crashed { at, .. } => (!self.has_reservations()).then_some(at + self.config.pause_ms),
         }
     }
 
@@ -124,49 +98,27 @@ impl Game {
         }
         match self.bets.get(&(user, slot)).map(|b| b.state) {
             None | Some(BetState::Cancelled) => {}
-            Some(
-                BetState::Reserved | BetState::Open | BetState::CashedOut { .. } | BetState::Lost,
-            ) => {
+            Some(BetState::Reserved | BetState::Open | BetState::CashedOut { .. } | BetState::Lost) => {
                 return Err(Rejection::SlotTaken);
             }
         }
         if stake < self.config.min_bet {
-            return Err(Rejection::StakeTooLow {
-                min: self.config.min_bet,
-            });
+            return Err(Rejection::StakeTooLow { min: self.config.min_bet });
         }
         if stake > self.config.max_bet {
-            return Err(Rejection::StakeTooHigh {
-                max: self.config.max_bet,
-            });
+            return Err(Rejection::StakeTooHigh { max: self.config.max_bet });
         }
         if auto_cashout.is_some_and(|a| a < MIN_AUTO_CASHOUT) {
             return Err(Rejection::BadAutoCashout);
         }
         // Keep the cap multiplier at take-off at 1.01× or more, so a capped round still pays every bet a profit.
         let in_air = self.in_air + i128::from(stake.get());
-        if in_air * i128::from(MIN_AUTO_CASHOUT)
-            > i128::from(self.config.max_payout_per_round.get()) * 100
-        {
+        if in_air * i128::from(MIN_AUTO_CASHOUT) > i128::from(self.config.max_payout_per_round.get()) * 100 {
             return Err(Rejection::TableFull);
         }
         self.in_air = in_air;
-        self.bets.insert(
-            (user, slot),
-            Bet {
-                user,
-                slot,
-                stake,
-                auto_cashout,
-                state: BetState::Reserved,
-            },
-        );
-        Ok(vec![Event::BetReserved {
-            round,
-            user,
-            slot,
-            stake,
-        }])
+        self.bets.insert((user, slot), Bet { user, slot, stake, auto_cashout, state: BetState::Reserved });
+        Ok(vec![Event::BetReserved { round, user, slot, stake }])
     }
 
     /// The wallet committed the hold: the reserved bet is in. Accepted in any phase of its round, since a
@@ -182,35 +134,19 @@ impl Game {
     ) -> Result<Vec<Event>, Rejection> {
         let _ = now; // The outcome does not depend on when the wallet answered, only on the phase.
         let bet = self.reserved(round, user, slot)?.clone();
-        let mut events = vec![Event::BetAccepted {
-            round,
-            user,
-            slot,
-            stake: bet.stake,
-            auto_cashout: bet.auto_cashout,
-        }];
+        let mut events =
+            vec![Event::BetAccepted { round, user, slot, stake: bet.stake, auto_cashout: bet.auto_cashout }];
         match self.phase {
-            Phase::Betting { .. } | Phase::Flying { .. } => {
-                self.set_state(user, slot, BetState::Open)
-            }
+            Phase::Betting { .. } | Phase::Flying { .. } => self.set_state(user, slot, BetState::Open),
             Phase::Crashed { capped_at, .. } => {
                 let reached = capped_at.unwrap_or(self.seed.crash_point);
                 match (bet.auto_cashout.filter(|&a| a <= reached), capped_at) {
-                    (Some(target), _) => {
-                        events.push(self.settle(user, slot, target, CashOutCause::Auto))
-                    }
-                    (None, Some(cap)) => {
-                        events.push(self.settle(user, slot, cap, CashOutCause::Capped))
-                    }
+                    (Some(target), _) => events.push(self.settle(user, slot, target, CashOutCause::Auto)),
+                    (None, Some(cap)) => events.push(self.settle(user, slot, cap, CashOutCause::Capped)),
                     (None, None) => {
                         self.in_air -= i128::from(bet.stake.get());
                         self.set_state(user, slot, BetState::Lost);
-                        events.push(Event::BetLost {
-                            round,
-                            user,
-                            slot,
-                            stake: bet.stake,
-                        });
+                        events.push(Event::BetLost { round, user, slot, stake: bet.stake });
                     }
                 }
             }
@@ -230,12 +166,7 @@ impl Game {
         let stake = self.reserved(round, user, slot)?.stake;
         self.in_air -= i128::from(stake.get());
         self.bets.remove(&(user, slot));
-        Ok(vec![Event::BetAborted {
-            round,
-            user,
-            slot,
-            stake,
-        }])
+        Ok(vec![Event::BetAborted { round, user, slot, stake }])
     }
 
     /// Withdraws a confirmed bet while betting is open; the whole stake is refunded.
@@ -256,31 +187,15 @@ impl Game {
             return Err(Rejection::WrongRound);
         }
         let stake = match self.bets.get(&(user, slot)) {
-            Some(Bet {
-                state: BetState::Open,
-                stake,
-                ..
-            }) => *stake,
-            Some(Bet {
-                state: BetState::Reserved,
-                ..
-            }) => return Err(Rejection::BetPending),
-            Some(Bet {
-                state: BetState::CashedOut { .. } | BetState::Cancelled | BetState::Lost,
-                ..
-            })
-            | None => {
+            Some(Bet { state: BetState::Open, stake, .. }) => *stake,
+            Some(Bet { state: BetState::Reserved, .. }) => return Err(Rejection::BetPending),
+            Some(Bet { state: BetState::CashedOut { .. } | BetState::Cancelled | BetState::Lost, .. }) | None => {
                 return Err(Rejection::NoBetToCancel);
             }
         };
         self.in_air -= i128::from(stake.get());
         self.set_state(user, slot, BetState::Cancelled);
-        Ok(vec![Event::BetCancelled {
-            round,
-            user,
-            slot,
-            refund: stake,
-        }])
+        Ok(vec![Event::BetCancelled { round, user, slot, refund: stake }])
     }
 
     /// Cashes a bet out at the curve's value at `now` (the server's receipt time). Anything due before `now`
@@ -294,11 +209,7 @@ impl Game {
         now: EpochMs,
     ) -> Result<Vec<Event>, Rejection> {
         let (started_at, crash_at_ms_elapsed) = match self.phase {
-            Phase::Flying {
-                started_at,
-                crash_at_ms_elapsed,
-                ..
-            } => (started_at, crash_at_ms_elapsed),
+            Phase::Flying { started_at, crash_at_ms_elapsed, .. } => (started_at, crash_at_ms_elapsed),
             Phase::Betting { .. } if round == self.seed.round => return Err(Rejection::NotFlying),
             Phase::Betting { .. } | Phase::Crashed { .. } => return Err(Rejection::TooLate),
         };
@@ -318,10 +229,7 @@ impl Game {
         }
         let mut events = Vec::new();
         self.advance_flight(now, &mut events);
-        let still_open = self
-            .bets
-            .get(&(user, slot))
-            .is_some_and(|b| b.state == BetState::Open);
+        let still_open = self.bets.get(&(user, slot)).is_some_and(|b| b.state == BetState::Open);
         if still_open && matches!(self.phase, Phase::Flying { .. }) {
             // Not capped after `advance_flight`, so the curve here is within the cap and below the crash point.
             events.push(self.settle(user, slot, multiplier_at(elapsed), CashOutCause::Manual));
@@ -332,11 +240,7 @@ impl Game {
     /// Moves time forward: closes betting, fires auto cash-outs, applies the liability cap, crashes, and after
     /// the pause opens the next round with the data `next_round` returns (called at most once; `None` keeps the
     /// table waiting, e.g. when the hash chain is used up).
-    pub fn tick(
-        &mut self,
-        now: EpochMs,
-        next_round: impl FnOnce() -> Option<RoundSeed>,
-    ) -> Vec<Event> {
+    pub fn tick(&mut self, now: EpochMs, next_round: impl FnOnce() -> Option<RoundSeed>) -> Vec<Event> {
         let mut events = Vec::new();
         let mut next_round = Some(next_round);
         loop {
@@ -347,15 +251,8 @@ impl Game {
                     }
                     // Take-off is the scheduled moment, not the tick's: prices never depend on tick lag.
                     let crash_at_ms_elapsed = elapsed_for(self.seed.crash_point);
-                    self.phase = Phase::Flying {
-                        round,
-                        started_at: ends_at,
-                        crash_at_ms_elapsed,
-                    };
-                    events.push(Event::FlightStarted {
-                        round,
-                        started_at: ends_at,
-                    });
+                    self.phase = Phase::Flying { round, started_at: ends_at, crash_at_ms_elapsed };
+                    events.push(Event::FlightStarted { round, started_at: ends_at });
                 }
                 Phase::Flying { .. } => {
                     self.advance_flight(now, &mut events);
@@ -373,14 +270,8 @@ impl Game {
                     self.bets.clear();
                     self.in_air = 0;
                     self.paid = 0;
-                    self.phase = Phase::Betting {
-                        round: seed.round,
-                        ends_at,
-                    };
-                    events.push(Event::RoundOpened {
-                        round: seed.round,
-                        ends_at,
-                    });
+                    self.phase = Phase::Betting { round: seed.round, ends_at };
+                    events.push(Event::RoundOpened { round: seed.round, ends_at });
                     break;
                 }
             }
@@ -392,11 +283,7 @@ impl Game {
     /// the crash. Nothing to do outside `Flying`.
     fn advance_flight(&mut self, now: EpochMs, events: &mut Vec<Event>) {
         let (round, started_at, crash_at_ms_elapsed) = match self.phase {
-            Phase::Flying {
-                round,
-                started_at,
-                crash_at_ms_elapsed,
-            } => (round, started_at, crash_at_ms_elapsed),
+            Phase::Flying { round, started_at, crash_at_ms_elapsed } => (round, started_at, crash_at_ms_elapsed),
             Phase::Betting { .. } | Phase::Crashed { .. } => return,
         };
         let elapsed = (now - started_at).max(0);
@@ -414,48 +301,30 @@ impl Game {
                 .filter_map(|b| b.auto_cashout.map(|a| (a, b.user, b.slot)))
                 .min();
             match next_auto {
-                Some((target, user, slot))
-                    if target <= reached && cap.is_none_or(|m| target <= m) =>
-                {
+                Some((target, user, slot)) if target <= reached && cap.is_none_or(|m| target <= m) => {
                     events.push(self.settle(user, slot, target, CashOutCause::Auto));
                     continue;
                 }
                 Some(_) | None => {}
             }
             if let Some(cap) = cap.filter(|&m| m < reached) {
-                let open: Vec<(UserId, Slot)> = self
-                    .bets
-                    .values()
-                    .filter(|b| b.state == BetState::Open)
-                    .map(|b| (b.user, b.slot))
-                    .collect();
+                let open: Vec<(UserId, Slot)> =
+                    self.bets.values().filter(|b| b.state == BetState::Open).map(|b| (b.user, b.slot)).collect();
                 for (user, slot) in open {
                     events.push(self.settle(user, slot, cap, CashOutCause::Capped));
                 }
                 let at = started_at + elapsed_for(cap.saturating_add(1));
-                self.phase = Phase::Crashed {
-                    round,
-                    at,
-                    capped_at: Some(cap),
-                };
+                self.phase = Phase::Crashed { round, at, capped_at: Some(cap) };
                 events.push(self.crashed_event(at, Some(cap), Vec::new()));
             } else if elapsed >= crash_at_ms_elapsed {
                 let mut losers = Vec::new();
                 for bet in self.bets.values_mut().filter(|b| b.state == BetState::Open) {
                     bet.state = BetState::Lost;
                     self.in_air -= i128::from(bet.stake.get());
-                    losers.push(Loser {
-                        user: bet.user,
-                        slot: bet.slot,
-                        stake: bet.stake,
-                    });
+                    losers.push(Loser { user: bet.user, slot: bet.slot, stake: bet.stake });
                 }
                 let at = started_at + crash_at_ms_elapsed;
-                self.phase = Phase::Crashed {
-                    round,
-                    at,
-                    capped_at: None,
-                };
+                self.phase = Phase::Crashed { round, at, capped_at: None };
                 events.push(self.crashed_event(at, None, losers));
             }
             return;
@@ -485,24 +354,13 @@ impl Game {
 
     /// Cashes out one bet (open, or reserved being confirmed late) at `multiplier`.
     fn settle(&mut self, user: UserId, slot: Slot, multiplier: u64, cause: CashOutCause) -> Event {
-        let stake = self
-            .bets
-            .get(&(user, slot))
-            .map_or(Paise::ZERO, |b| b.stake);
+        let stake = self.bets.get(&(user, slot)).map_or(Paise::ZERO, |b| b.stake);
         let amount = payout(stake, multiplier);
         self.paid += amount;
         self.in_air -= i128::from(stake.get());
         let payout = paise(amount);
         self.set_state(user, slot, BetState::CashedOut { multiplier, payout });
-        Event::CashedOut {
-            round: self.seed.round,
-            user,
-            slot,
-            stake,
-            multiplier,
-            payout,
-            cause,
-        }
+        Event::CashedOut { round: self.seed.round, user, slot, stake, multiplier, payout, cause }
     }
 
     fn set_state(&mut self, user: UserId, slot: Slot, state: BetState) {
@@ -515,10 +373,7 @@ impl Game {
         if round != self.seed.round {
             return Err(Rejection::WrongRound);
         }
-        self.bets
-            .get(&(user, slot))
-            .filter(|b| b.state == BetState::Reserved)
-            .ok_or(Rejection::NoReservation)
+        self.bets.get(&(user, slot)).filter(|b| b.state == BetState::Reserved).ok_or(Rejection::NoReservation)
     }
 
     fn has_reservations(&self) -> bool {

@@ -40,7 +40,12 @@ fn parse_hash(hex_text: &str) -> Option<Hash> {
 
 /// Loads the chain, or creates and commits to a new one on first start. The house edge is fixed per
 /// chain: changing configuration later does not change published crash points.
-pub async fn load_or_create_chain(db: &Db, length: usize, house_edge_bp: u32, now: EpochMs) -> Result<Fairness, WalletError> {
+pub async fn load_or_create_chain(
+    db: &Db,
+    length: usize,
+    house_edge_bp: u32,
+    now: EpochMs,
+) -> Result<Fairness, WalletError> {
     let row = sqlx::query::<Any>("SELECT seed, length, salt, house_edge_bp FROM aviator_chain WHERE id = 1")
         .fetch_optional(&db.pool)
         .await
@@ -135,7 +140,21 @@ pub async fn end_round(
 pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], now: EpochMs) -> Result<(), WalletError> {
     for chunk in bets.chunks(BETS_PER_STATEMENT) {
         let tuples: Vec<String> = (0..chunk.len())
-            .map(|r| format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", r * 10 + 1, r * 10 + 2, r * 10 + 3, r * 10 + 4, r * 10 + 5, r * 10 + 6, r * 10 + 7, r * 10 + 8, r * 10 + 9, r * 10 + 10))
+            .map(|r| {
+                format!(
+                    "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                    r * 10 + 1,
+                    r * 10 + 2,
+                    r * 10 + 3,
+                    r * 10 + 4,
+                    r * 10 + 5,
+                    r * 10 + 6,
+                    r * 10 + 7,
+                    r * 10 + 8,
+                    r * 10 + 9,
+                    r * 10 + 10
+                )
+            })
             .collect();
         let sql = format!(
             "INSERT INTO aviator_bets (round_id, user_id, slot, stake, auto_cashout, status, multiplier, payout, created_at, settled_at) VALUES {}",
@@ -167,7 +186,11 @@ pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], no
 
 /// Refunds, exactly once, whatever every unfinished round still holds, and marks those rounds void.
 /// Returns (rounds voided, bets refunded). Safe to run again: refunds carry fixed idempotency keys.
-pub async fn refund_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(usize, usize), WalletError> {
+pub async fn refund_unfinished_rounds(
+    db: &Db,
+    wallet: &WalletHandle,
+    now: EpochMs,
+) -> Result<(usize, usize), WalletError> {
     let rounds: Vec<i64> = sqlx::query::<Any>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
         .fetch_all(&db.pool)
         .await

@@ -178,13 +178,11 @@ impl AviatorTable {
         if voided > 0 {
             tracing::warn!(voided, refunded, "refunded Aviator rounds left unfinished by the last run");
         }
-        let fairness = Arc::new(
-            store::load_or_create_chain(&db, config.chain_length, config.rules.house_edge_bp, now).await?,
-        );
+        let fairness =
+            Arc::new(store::load_or_create_chain(&db, config.chain_length, config.rules.house_edge_bp, now).await?);
         let first = store::next_round_id(&db).await?;
-        let seed = fairness
-            .seed_for(first)
-            .ok_or_else(|| WalletError::Storage("the Aviator hash chain is used up".into()))?;
+        let seed =
+            fairness.seed_for(first).ok_or_else(|| WalletError::Storage("the Aviator hash chain is used up".into()))?;
         store::open_round(&db, &seed, now).await?;
         let (game, _) = Game::new(config.rules, seed, clock.now_ms())
             .map_err(|e| WalletError::Storage(format!("aviator config: {e}")))?;
@@ -270,7 +268,10 @@ impl AviatorTable {
                 Event::BetReserved { .. } | Event::BetAborted { .. } | Event::BetCancelled { .. } => {}
                 Event::BetAccepted { user, slot, stake, .. } => {
                     let name = self.names.get(&user).cloned().unwrap_or_default();
-                    self.feed.push_back(((user, slot), FeedRow { name, stake, slot, multiplier: None, payout: Paise::ZERO }));
+                    self.feed.push_back((
+                        (user, slot),
+                        FeedRow { name, stake, slot, multiplier: None, payout: Paise::ZERO },
+                    ));
                     if self.feed.len() > 4 * FEED_ROWS {
                         self.feed.pop_front();
                     }
@@ -282,7 +283,10 @@ impl AviatorTable {
                         row.payout = payout;
                     } else {
                         let name = self.names.get(&user).cloned().unwrap_or_default();
-                        self.feed.push_back(((user, slot), FeedRow { name, stake, slot, multiplier: Some(multiplier), payout }));
+                        self.feed.push_back((
+                            (user, slot),
+                            FeedRow { name, stake, slot, multiplier: Some(multiplier), payout },
+                        ));
                     }
                     self.feed_dirty = true;
                     self.settle(round, user, slot, stake, Some((multiplier, payout, cause)), ctx);
@@ -304,7 +308,8 @@ impl AviatorTable {
                         .filter(|b| matches!(b.state, BetState::CashedOut { .. } | BetState::Lost))
                         .map(|b| self.settled_bet(round, b))
                         .collect();
-                    self.round_end = Some(RoundEnd { round, capped_at: capped.then_some(ended_at_multiplier), at: now, bets });
+                    self.round_end =
+                        Some(RoundEnd { round, capped_at: capped.then_some(ended_at_multiplier), at: now, bets });
                     self.maybe_persist_round_end();
                     self.record_next_round(round, now);
                 }
@@ -374,7 +379,15 @@ impl AviatorTable {
 
     fn settled_bet(&self, round: RoundId, b: &Bet) -> SettledBet {
         let created_at = self.attempts.get(&(b.user, b.slot)).map_or(0, |a| a.1);
-        SettledBet { round, user: b.user, slot: b.slot, stake: b.stake, auto_cashout: b.auto_cashout, state: b.state, created_at }
+        SettledBet {
+            round,
+            user: b.user,
+            slot: b.slot,
+            stake: b.stake,
+            auto_cashout: b.auto_cashout,
+            state: b.state,
+            created_at,
+        }
     }
 
     fn maybe_persist_round_end(&mut self) {
@@ -568,7 +581,8 @@ impl Handler<CashOut> for AviatorTable {
             Ok(events) => events,
             Err(r) => return ready(Err(r.into())),
         };
-        let settles_this = events.iter().any(|e| matches!(e, Event::CashedOut { user: u, slot: s, .. } if *u == user && *s == slot));
+        let settles_this =
+            events.iter().any(|e| matches!(e, Event::CashedOut { user: u, slot: s, .. } if *u == user && *s == slot));
         if !settles_this {
             self.apply(events, now, ctx);
             return ready(Err(Rejection::NoBet.into()));

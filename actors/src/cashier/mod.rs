@@ -92,7 +92,8 @@ pub enum CashierError {
     Storage(#[from] sqlx::Error),
 }
 
-pub const DEFAULT_NEWS: &str = "Welcome! Deposits and withdrawals are processed by our team around the clock. Play responsibly.";
+pub const DEFAULT_NEWS: &str =
+    "Welcome! Deposits and withdrawals are processed by our team around the clock. Play responsibly.";
 
 #[derive(Clone)]
 pub struct Cashier {
@@ -192,7 +193,11 @@ impl Cashier {
         Ok(rows.iter().map(deposit_from).collect::<Result<_, _>>()?)
     }
 
-    pub async fn withdrawals(&self, user: Option<UserId>, status: Option<Status>) -> Result<Vec<Withdrawal>, CashierError> {
+    pub async fn withdrawals(
+        &self,
+        user: Option<UserId>,
+        status: Option<Status>,
+    ) -> Result<Vec<Withdrawal>, CashierError> {
         let sql = format!(
             "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
              ORDER BY id DESC LIMIT 500"
@@ -237,11 +242,12 @@ impl Cashier {
     }
 
     async fn withdrawal(&self, id: i64) -> Result<Withdrawal, CashierError> {
-        let row = sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1")))
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?
-            .ok_or(CashierError::NotFound)?;
+        let row =
+            sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1")))
+                .bind(id)
+                .fetch_optional(&self.db.pool)
+                .await?
+                .ok_or(CashierError::NotFound)?;
         Ok(withdrawal_from(&row)?)
     }
 
@@ -349,7 +355,9 @@ impl Cashier {
     pub async fn reconcile(&self) -> Result<usize, CashierError> {
         let mut fixed = 0;
         let missing = "NOT EXISTS (SELECT 1 FROM ledger l WHERE l.account_id = t.user_id AND l.idempotency_key = ";
-        let sql = format!("SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)");
+        let sql = format!(
+            "SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)"
+        );
         for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
             self.wallet.apply(Self::deposit_credit(&deposit_from(&row)?)).await?;
             fixed += 1;
@@ -364,7 +372,10 @@ impl Cashier {
                 match self.wallet.apply(Self::withdrawal_change(&w, w.status)).await {
                     Ok(_) => fixed += 1,
                     Err(WalletError::InsufficientBalance) if w.status == Status::Pending => {
-                        sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1").bind(w.id).execute(&self.db.pool).await?;
+                        sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1")
+                            .bind(w.id)
+                            .execute(&self.db.pool)
+                            .await?;
                     }
                     Err(e) => return Err(e.into()),
                 }
@@ -402,7 +413,8 @@ impl Cashier {
 
     /// Current news items, newest first; the welcome text when there are none.
     pub async fn news(&self) -> Result<Vec<String>, CashierError> {
-        let rows = sqlx::query::<Any>("SELECT content FROM news ORDER BY id DESC LIMIT 20").fetch_all(&self.db.pool).await?;
+        let rows =
+            sqlx::query::<Any>("SELECT content FROM news ORDER BY id DESC LIMIT 20").fetch_all(&self.db.pool).await?;
         let mut items: Vec<String> = rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
         if items.is_empty() {
             items.push(DEFAULT_NEWS.to_string());

@@ -1,8 +1,6 @@
 //! The hub actor: room membership and fan-out with `try_send`.
 
-use super::messages::{
-    Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo,
-};
+use super::messages::{Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo};
 use actix::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -94,10 +92,7 @@ impl Handler<Join> for Hub {
     type Result = ();
 
     fn handle(&mut self, msg: Join, _: &mut Self::Context) {
-        let conn = self.conns.entry(msg.conn).or_insert_with(|| Conn {
-            member: msg.member,
-            rooms: HashSet::new(),
-        });
+        let conn = self.conns.entry(msg.conn).or_insert_with(|| Conn { member: msg.member, rooms: HashSet::new() });
         conn.rooms.insert(msg.room.clone());
         let members = self.rooms.entry(msg.room.clone()).or_default();
         members.insert(msg.conn);

@@ -13,9 +13,7 @@ mod messages;
 
 pub use actor::Hub;
 pub use frame::encode_event;
-pub use messages::{
-    Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo,
-};
+pub use messages::{Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo};
 
 #[cfg(test)]
 mod tests;

@@ -56,21 +56,8 @@ struct ProbeHandle {
 fn probe(capacity: usize, stalled: bool) -> ProbeHandle {
     let frames = Arc::new(Mutex::new(Vec::new()));
     let overflowed = Arc::new(Mutex::new(false));
-    let addr = Probe {
-        frames: frames.clone(),
-        overflowed: overflowed.clone(),
-        capacity,
-        stalled,
-    }
-    .start();
-    ProbeHandle {
-        member: Member {
-            deliver: addr.clone().recipient(),
-            overflow: addr.recipient(),
-        },
-        frames,
-        overflowed,
-    }
+    let addr = Probe { frames: frames.clone(), overflowed: overflowed.clone(), capacity, stalled }.start();
+    ProbeHandle { member: Member { deliver: addr.clone().recipient(), overflow: addr.recipient() }, frames, overflowed }
 }
 
 fn frames_of(p: &ProbeHandle) -> Vec<Arc<str>> {
@@ -82,9 +69,7 @@ async fn settle() {
 }
 
 async fn size(hub: &Addr<Hub>, room: &str) -> usize {
-    hub.send(RoomSize { room: room.into() })
-        .await
-        .unwrap_or(usize::MAX)
+    hub.send(RoomSize { room: room.into() }).await.unwrap_or(usize::MAX)
 }
 
 #[actix_rt::test]
@@ -93,42 +78,20 @@ async fn broadcast_reaches_each_member_of_the_room_once_and_shares_one_allocatio
     let a = probe(16, false);
     let b = probe(16, false);
     let outsider = probe(16, false);
-    hub.do_send(Join {
-        conn: ConnId(1),
-        room: "aviator".into(),
-        member: a.member.clone(),
-    });
-    hub.do_send(Join {
-        conn: ConnId(2),
-        room: "aviator".into(),
-        member: b.member.clone(),
-    });
+    hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: a.member.clone() });
+    hub.do_send(Join { conn: ConnId(2), room: "aviator".into(), member: b.member.clone() });
     // Joining twice must not duplicate delivery.
-    hub.do_send(Join {
-        conn: ConnId(2),
-        room: "aviator".into(),
-        member: b.member.clone(),
-    });
-    hub.do_send(Join {
-        conn: ConnId(3),
-        room: "user:3".into(),
-        member: outsider.member.clone(),
-    });
+    hub.do_send(Join { conn: ConnId(2), room: "aviator".into(), member: b.member.clone() });
+    hub.do_send(Join { conn: ConnId(3), room: "user:3".into(), member: outsider.member.clone() });
     let frame = encode_event("aviator_game_state", &json!({"phase": "flying"}));
-    hub.do_send(Broadcast {
-        room: "aviator".into(),
-        frame: frame.clone(),
-    });
+    hub.do_send(Broadcast { room: "aviator".into(), frame: frame.clone() });
     settle().await;
 
     assert_eq!(size(&hub, "aviator").await, 2);
     let (fa, fb) = (frames_of(&a), frames_of(&b));
     assert_eq!(fa.len(), 1);
     assert_eq!(fb.len(), 1);
-    assert!(
-        Arc::ptr_eq(&fa[0], &frame) && Arc::ptr_eq(&fb[0], &frame),
-        "frame is shared, not copied"
-    );
+    assert!(Arc::ptr_eq(&fa[0], &frame) && Arc::ptr_eq(&fb[0], &frame), "frame is shared, not copied");
     assert!(frames_of(&outsider).is_empty());
 }
 
@@ -136,28 +99,14 @@ async fn broadcast_reaches_each_member_of_the_room_once_and_shares_one_allocatio
 async fn leave_and_disconnect_remove_membership() {
     let hub = Hub::new().start();
     let a = probe(16, false);
-    hub.do_send(Join {
-        conn: ConnId(1),
-        room: "aviator".into(),
-        member: a.member.clone(),
-    });
-    hub.do_send(Join {
-        conn: ConnId(1),
-        room: "user:1".into(),
-        member: a.member.clone(),
-    });
-    hub.do_send(Leave {
-        conn: ConnId(1),
-        room: "aviator".into(),
-    });
+    hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: a.member.clone() });
+    hub.do_send(Join { conn: ConnId(1), room: "user:1".into(), member: a.member.clone() });
+    hub.do_send(Leave { conn: ConnId(1), room: "aviator".into() });
     assert_eq!(size(&hub, "aviator").await, 0);
     assert_eq!(size(&hub, "user:1").await, 1);
     hub.do_send(Disconnect { conn: ConnId(1) });
     assert_eq!(size(&hub, "user:1").await, 0);
-    hub.do_send(Broadcast {
-        room: "user:1".into(),
-        frame: encode_event("x", &json!(1)),
-    });
+    hub.do_send(Broadcast { room: "user:1".into(), frame: encode_event("x", &json!(1)) });
     settle().await;
     assert!(frames_of(&a).is_empty());
 }
@@ -166,30 +115,10 @@ async fn leave_and_disconnect_remove_membership() {
 async fn send_to_reaches_a_known_connection_only() {
     let hub = Hub::new().start();
     let a = probe(16, false);
-    hub.do_send(Join {
-        conn: ConnId(7),
-        room: "user:7".into(),
-        member: a.member.clone(),
-    });
+    hub.do_send(Join { conn: ConnId(7), room: "user:7".into(), member: a.member.clone() });
     let frame = encode_event("balance_update", &json!({"amount": 10}));
-    assert_eq!(
-        hub.send(SendTo {
-            conn: ConnId(7),
-            frame: frame.clone()
-        })
-        .await
-        .ok(),
-        Some(true)
-    );
-    assert_eq!(
-        hub.send(SendTo {
-            conn: ConnId(8),
-            frame
-        })
-        .await
-        .ok(),
-        Some(false)
-    );
+    assert_eq!(hub.send(SendTo { conn: ConnId(7), frame: frame.clone() }).await.ok(), Some(true));
+    assert_eq!(hub.send(SendTo { conn: ConnId(8), frame }).await.ok(), Some(false));
     settle().await;
     assert_eq!(frames_of(&a).len(), 1);
 }
@@ -200,60 +129,28 @@ async fn a_member_whose_mailbox_is_full_is_dropped_from_all_rooms_and_told_to_cl
     let fast = probe(4, false);
     let slow = probe(4, true);
     for room in ["aviator", "user:2"] {
-        hub.do_send(Join {
-            conn: ConnId(2),
-            room: room.into(),
-            member: slow.member.clone(),
-        });
+        hub.do_send(Join { conn: ConnId(2), room: room.into(), member: slow.member.clone() });
     }
-    hub.do_send(Join {
-        conn: ConnId(1),
-        room: "aviator".into(),
-        member: fast.member.clone(),
-    });
+    hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: fast.member.clone() });
     for i in 0..50 {
-        hub.do_send(Broadcast {
-            room: "aviator".into(),
-            frame: encode_event("tick", &json!(i)),
-        });
+        hub.do_send(Broadcast { room: "aviator".into(), frame: encode_event("tick", &json!(i)) });
         // Let the fast member drain, as a healthy client would.
         if i % 2 == 1 {
             settle().await;
         }
     }
     settle().await;
-    assert_eq!(
-        size(&hub, "aviator").await,
-        1,
-        "only the fast member remains"
-    );
+    assert_eq!(size(&hub, "aviator").await, 1, "only the fast member remains");
     assert_eq!(size(&hub, "user:2").await, 0, "slow member left every room");
-    assert_eq!(
-        frames_of(&fast).len(),
-        50,
-        "the fast member got every frame"
-    );
+    assert_eq!(frames_of(&fast).len(), 50, "the fast member got every frame");
     // Once the stalled member wakes up it finds the overflow notice and no more than its bounded backlog.
     actix_rt::time::sleep(STALL).await;
-    assert!(
-        slow.overflowed.lock().map(|o| *o).unwrap_or(false),
-        "slow member was told to close"
-    );
-    assert!(
-        frames_of(&slow).len() <= 4 + 1,
-        "backlog stayed bounded: {}",
-        frames_of(&slow).len()
-    );
+    assert!(slow.overflowed.lock().map(|o| *o).unwrap_or(false), "slow member was told to close");
+    assert!(frames_of(&slow).len() <= 4 + 1, "backlog stayed bounded: {}", frames_of(&slow).len());
 }
 
 #[test]
 fn encode_event_matches_the_socket_io_wire_format() {
-    assert_eq!(
-        &*encode_event("a", &json!({"x": [1, "é"]})),
-        r#"42["a",{"x":[1,"é"]}]"#
-    );
-    assert_eq!(
-        &*encode_event("quote\"d", &json!(null)),
-        r#"42["quote\"d",null]"#
-    );
+    assert_eq!(&*encode_event("a", &json!({"x": [1, "é"]})), r#"42["a",{"x":[1,"é"]}]"#);
+    assert_eq!(&*encode_event("quote\"d", &json!(null)), r#"42["quote\"d",null]"#);
 }

@@ -72,11 +72,7 @@ pub fn effect(user: &Account, movement: Movement) -> Result<Effect, WalletError>
 }
 
 /// Applies an effect computed by `effect` against the same account state.
-pub fn commit(
-    user: &mut Account,
-    counterparty: Option<&mut Account>,
-    e: &Effect,
-) -> Result<(), WalletError> {
+pub fn commit(user: &mut Account, counterparty: Option<&mut Account>, e: &Effect) -> Result<(), WalletError> {
     let ov = |_| WalletError::Overflow;
     user.balance = user.balance.checked_add(e.user_delta_balance).map_err(ov)?;
     user.exposure = user.exposure.checked_add(e.user_delta_exposure).map_err(ov)?;
@@ -123,9 +119,15 @@ mod tests {
     #[test]
     fn settle_pays_out_and_the_house_takes_the_difference() {
         let a = acc(0, 1_000);
-        let win = effect(&a, Movement::Settle { hold: Paise::new(1_000), payout: Paise::new(2_500), with: SystemAccount::House }).unwrap();
+        let win = effect(
+            &a,
+            Movement::Settle { hold: Paise::new(1_000), payout: Paise::new(2_500), with: SystemAccount::House },
+        )
+        .unwrap();
         assert_eq!(win.counterparty, Some((SystemAccount::House, Paise::new(-1_500))));
-        let loss = effect(&a, Movement::Settle { hold: Paise::new(1_000), payout: Paise::ZERO, with: SystemAccount::House }).unwrap();
+        let loss =
+            effect(&a, Movement::Settle { hold: Paise::new(1_000), payout: Paise::ZERO, with: SystemAccount::House })
+                .unwrap();
         assert_eq!(loss.counterparty, Some((SystemAccount::House, Paise::new(1_000))));
         assert_eq!(
             effect(&a, Movement::Settle { hold: Paise::new(1_001), payout: Paise::ZERO, with: SystemAccount::House }),
@@ -163,7 +165,11 @@ mod tests {
                 1 => Movement::Debit { amount, to: SystemAccount::House },
                 2 => Movement::Hold { amount },
                 3 => Movement::Release { amount },
-                _ => Movement::Settle { hold: amount, payout: Paise::new(rng.random_range(0..8_000)), with: SystemAccount::House },
+                _ => Movement::Settle {
+                    hold: amount,
+                    payout: Paise::new(rng.random_range(0..8_000)),
+                    with: SystemAccount::House,
+                },
             };
             if let Ok(e) = effect(&user, m) {
                 let cp = match e.counterparty.map(|c| c.0) {

@@ -228,14 +228,8 @@ impl WalletShard {
             }
         }
         let changes: Vec<Change> = batch.iter().map(|p| p.change.clone()).collect();
-        let work = Batch {
-            db: self.db.clone(),
-            shard: self.index,
-            now: self.clock.now_ms(),
-            changes,
-            accounts,
-            missing,
-        };
+        let work =
+            Batch { db: self.db.clone(), shard: self.index, now: self.clock.now_ms(), changes, accounts, missing };
         let started = Instant::now();
         ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
             metrics::histogram!("wallet_batch_seconds").record(started.elapsed().as_secs_f64());
@@ -492,8 +486,5 @@ fn placeholders(from: usize, n: usize) -> String {
 
 /// `($1, …, $cols), ($cols+1, …)` for a multi-row VALUES.
 fn tuples(rows: usize, cols: usize) -> String {
-    (0..rows)
-        .map(|r| format!("({})", placeholders(r * cols + 1, cols)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    (0..rows).map(|r| format!("({})", placeholders(r * cols + 1, cols))).collect::<Vec<_>>().join(", ")
 }

@@ -85,7 +85,12 @@ async fn paths_naming_another_user_are_forbidden_and_no_session_is_unauthorized(
         assert_eq!(other.get(&format!("{path}{a_id}")).await.status(), StatusCode::FORBIDDEN, "{path}");
         assert_eq!(app.other_client().get(&format!("{path}{a_id}")).await.status(), StatusCode::UNAUTHORIZED);
     }
-    let r = other.post("/api/withdraw", &json!({"user": a_id, "userName": "x", "upi_id": "x@upi", "phoneNumber": "1", "withdrawAmount": 1})).await;
+    let r = other
+        .post(
+            "/api/withdraw",
+            &json!({"user": a_id, "userName": "x", "upi_id": "x@upi", "phoneNumber": "1", "withdrawAmount": 1}),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     let _ = b;
 }
@@ -111,25 +116,40 @@ async fn password_reset_needs_the_one_time_code_and_revokes_sessions() {
     // An operator issues a code; a wrong code fails, the right one resets and logs the player out.
     let desk = app.other_client();
     desk.operator("9000000001").await;
-    let code: Value = desk.post(&format!("/api/admin/users/{user_no}/reset-code"), &json!({})).await.json().await.unwrap();
+    let code: Value =
+        desk.post(&format!("/api/admin/users/{user_no}/reset-code"), &json!({})).await.json().await.unwrap();
     let code = code["code"].as_str().unwrap().to_string();
-    let bad = app.post("/api/forgot-password", &json!({"email": user_no, "code": "000000x", "newPassword": "brandnew"})).await;
+    let bad = app
+        .post("/api/forgot-password", &json!({"email": user_no, "code": "000000x", "newPassword": "brandnew"}))
+        .await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
     let short = app.post("/api/forgot-password", &json!({"email": user_no, "code": code, "newPassword": "abc"})).await;
     assert_eq!(short.status(), StatusCode::BAD_REQUEST);
-    let ok = app.post("/api/forgot-password", &json!({"email": user_no, "code": code, "newPassword": "brandnew"})).await;
+    let ok =
+        app.post("/api/forgot-password", &json!({"email": user_no, "code": code, "newPassword": "brandnew"})).await;
     assert_eq!(ok.status(), StatusCode::OK);
-    assert_eq!(ok.json::<Value>().await.unwrap()["message"], "Password reset successful! You can now log in with the new password.");
+    assert_eq!(
+        ok.json::<Value>().await.unwrap()["message"],
+        "Password reset successful! You can now log in with the new password."
+    );
     assert_eq!(app.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
     app.login(&user_no, "brandnew").await;
-    let reused = app.post("/api/forgot-password", &json!({"email": user_no, "code": code, "newPassword": "another1"})).await;
+    let reused =
+        app.post("/api/forgot-password", &json!({"email": user_no, "code": code, "newPassword": "another1"})).await;
     assert_eq!(reused.status(), StatusCode::BAD_REQUEST, "a code works once");
 }
 
 #[tokio::test]
 async fn malformed_json_gets_the_error_shape() {
     let app = spawn_app().await;
-    let r = app.http.post(format!("{}/api/signup", app.base)).header("content-type", "application/json").body("{nope").send().await.unwrap();
+    let r = app
+        .http
+        .post(format!("{}/api/signup", app.base))
+        .header("content-type", "application/json")
+        .body("{nope")
+        .send()
+        .await
+        .unwrap();
     let (s, body) = error_of(r).await;
     assert_eq!((s, body["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_request")));
 }

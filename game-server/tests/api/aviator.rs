@@ -36,7 +36,10 @@ async fn a_bet_holds_the_stake_and_a_cash_out_pays_stake_times_multiplier() {
         assert_eq!(paise(&ack["totalWinnings"]), 10_000 * m / 100, "payout = stake × multiplier, rounded down");
         assert_eq!(wallet(&app, &token, &id).await, (90_000 + paise(&ack["totalWinnings"]), 0));
         let second = s.emit("cash_out", json!({"userId": id, "roundId": round, "slot": 0})).await;
-        assert_eq!((second["success"].as_bool(), second["message"].as_str()), (Some(false), Some("You Already Cashout")));
+        assert_eq!(
+            (second["success"].as_bool(), second["message"].as_str()),
+            (Some(false), Some("You Already Cashout"))
+        );
     } else {
         // The plane left before we asked (a crash at 1.00×): the stake is lost, nothing else moves.
         assert_eq!(ack["error"], "too_late", "{ack}");
@@ -117,7 +120,10 @@ async fn the_liability_cap_ends_a_round_early_and_every_round_verifies_against_t
         let bet = s.wait("bet_result", |v| v["roundId"] == round).await;
         if result["capped"] == true {
             // The cap (₹600 per round) cashes the ₹500 stake out at exactly 1.2×, below the crash point.
-            assert_eq!((bet["win"].as_bool(), paise(&bet["multiplier"]), paise(&bet["winnings"])), (Some(true), 120, 60_000));
+            assert_eq!(
+                (bet["win"].as_bool(), paise(&bet["multiplier"]), paise(&bet["winnings"])),
+                (Some(true), 120, 60_000)
+            );
             assert!(paise(&result["crashPoint"]) > 120);
         } else {
             assert_eq!(bet["win"], false, "an uncapped round with this bet crashed first");

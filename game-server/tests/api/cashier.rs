@@ -5,7 +5,11 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 async fn deposit(app: &TestApp, user: &Value, utr: &str, amount: Value) -> reqwest::Response {
-    app.post("/api/add-more-points", &json!({"Utr": utr, "userName": "Test Player", "user": user, "phoneNumber": "", "deposite": amount})).await
+    app.post(
+        "/api/add-more-points",
+        &json!({"Utr": utr, "userName": "Test Player", "user": user, "phoneNumber": "", "deposite": amount}),
+    )
+    .await
 }
 
 /// A funded player: deposit requested and approved by the operator client `desk`.
@@ -30,7 +34,10 @@ async fn an_approved_deposit_credits_once_and_a_second_decision_is_refused() {
     let r = deposit(&app, &id, "UTR0001", json!(1500.5)).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let body: Value = r.json().await.unwrap();
-    assert_eq!((body["deposit"]["status"].as_str(), body["deposit"]["phoneNumber"].as_str()), (Some("Pending"), Some("N/A")));
+    assert_eq!(
+        (body["deposit"]["status"].as_str(), body["deposit"]["phoneNumber"].as_str()),
+        (Some("Pending"), Some("N/A"))
+    );
     assert_eq!(app.wallet(&id).await, (0.0, 0.0), "pending deposits move nothing");
 
     let pending: Value = desk.get("/api/admin/deposits?status=pending").await.json().await.unwrap();
@@ -91,7 +98,11 @@ async fn a_withdrawal_holds_the_amount_until_decided() {
     assert_eq!(first["message"], "Withdrawal request submitted successfully!");
     assert_eq!(app.wallet(&id).await, (400.0, 600.0), "held at once");
     let (s, b) = error_of(app.post("/api/withdraw", &w(json!(600))).await).await;
-    assert_eq!((s, b["message"].as_str()), (StatusCode::BAD_REQUEST, Some("Insufficient wallet balance!")), "cannot withdraw twice");
+    assert_eq!(
+        (s, b["message"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Insufficient wallet balance!")),
+        "cannot withdraw twice"
+    );
     let second: Value = app.post("/api/withdraw", &w(json!(400))).await.json().await.unwrap();
     assert_eq!(app.wallet(&id).await, (0.0, 1000.0));
 
@@ -100,11 +111,15 @@ async fn a_withdrawal_holds_the_amount_until_decided() {
     assert_eq!(app.wallet(&id).await, (0.0, 400.0), "approved: the money left");
     assert_eq!(desk.post(&format!("/api/admin/withdrawals/{w2}/reject"), &json!({})).await.status(), StatusCode::OK);
     assert_eq!(app.wallet(&id).await, (400.0, 0.0), "rejected: the hold came back");
-    assert_eq!(desk.post(&format!("/api/admin/withdrawals/{w2}/approve"), &json!({})).await.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        desk.post(&format!("/api/admin/withdrawals/{w2}/approve"), &json!({})).await.status(),
+        StatusCode::CONFLICT
+    );
     assert_eq!(app.wallet(&id).await, (400.0, 0.0));
 
     let list: Value = app.get(&format!("/api/getwithdrawal/{id}")).await.json().await.unwrap();
-    let statuses: Vec<&str> = list["withdrawals"].as_array().unwrap().iter().map(|w| w["status"].as_str().unwrap()).collect();
+    let statuses: Vec<&str> =
+        list["withdrawals"].as_array().unwrap().iter().map(|w| w["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, vec!["Rejected", "Approved"]);
 }
 
@@ -140,7 +155,12 @@ async fn payment_details_and_news_are_operator_set() {
     app.player("9876501005").await;
     let news: Value = app.get("/api/platform/news").await.json().await.unwrap();
     assert!(news[0]["content"].as_str().unwrap().starts_with("Welcome"));
-    let r = desk.put("/api/admin/upi", &json!({"upi_id": "casino@upi", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"})).await;
+    let r = desk
+        .put(
+            "/api/admin/upi",
+            &json!({"upi_id": "casino@upi", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"}),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::OK);
     let upi: Value = app.get("/api/getupiqr").await.json().await.unwrap();
     assert_eq!(upi, json!({"upi_id": "casino@upi", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"}));

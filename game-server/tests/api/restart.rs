@@ -15,6 +15,7 @@ fn free_port() -> u16 {
 }
 
 async fn start(db_url: &str, port: u16) -> Child {
+    #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
     let child = Command::new(BIN)
         .arg("serve")
         .env("DATABASE_URL", db_url)
@@ -34,6 +35,9 @@ async fn start(db_url: &str, port: u16) -> Child {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let mut child = child;
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("game-server did not start");
 }
 
@@ -56,7 +60,15 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     let base = format!("http://127.0.0.1:{port}");
     let mut server = start(&db_url, port).await;
     let http = reqwest::Client::new();
-    let login: Value = http.post(format!("{base}/api/login")).json(&json!({"userNo": operator_no, "password": "desk-pass"})).send().await.unwrap().json().await.unwrap();
+    let login: Value = http
+        .post(format!("{base}/api/login"))
+        .json(&json!({"userNo": operator_no, "password": "desk-pass"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let op_token = login["token"].as_str().unwrap().to_string();
     let players: Value = http
         .post(format!("{base}/api/admin/fixtures/players"))
@@ -74,7 +86,10 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     let mut a = Sock::connect(&base, players[0]["token"].as_str().unwrap()).await;
     let round = a.countdown(5_000).await["roundId"].clone();
     for (slot, amount) in [(0, 100), (1, 250)] {
-        assert_eq!(a.emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot})).await["success"], true);
+        assert_eq!(
+            a.emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot})).await["success"],
+            true
+        );
     }
     assert_eq!(a.emit("cancel_bet", json!({"roundId": round, "slot": 1})).await["success"], true);
     assert_eq!(a.emit("place_bet", json!({"amount": 300, "roundId": round, "slot": 1})).await["success"], true);
@@ -84,7 +99,10 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
     server.wait().unwrap();
     let db = Db::connect(&db_url, 2).await.unwrap();
-    assert_eq!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await, 100_00 + 300_00 + 999_99);
+    assert_eq!(
+        scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await,
+        10_000 + 30_000 + 99_999
+    );
 
     let mut server = start(&db_url, port).await;
     for p in &players {
@@ -97,7 +115,11 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
             .json()
             .await
             .unwrap();
-        assert_eq!((w["balance"].as_f64(), w["exposureBalance"].as_f64()), (Some(1000.0), Some(0.0)), "refunded in full");
+        assert_eq!(
+            (w["balance"].as_f64(), w["exposureBalance"].as_f64()),
+            (Some(1000.0), Some(0.0)),
+            "refunded in full"
+        );
     }
     let refunds = "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'";
     assert_eq!(scalar(&db, refunds).await, 2, "one refund per player with money in the round");

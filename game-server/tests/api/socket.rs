@@ -44,7 +44,8 @@ impl Sock {
     /// The next Engine.IO packet, answering pings on the way.
     async fn packet(&mut self) -> EioPacket {
         loop {
-            let msg = tokio::time::timeout(WAIT, self.ws.next()).await.expect("timed out").expect("closed").expect("ws");
+            let msg =
+                tokio::time::timeout(WAIT, self.ws.next()).await.expect("timed out").expect("closed").expect("ws");
             let Message::Text(text) = msg else { continue };
             let p = EioPacket::parse(text.as_str()).expect("valid packet");
             if let EioPacket::Ping { probe } = p {
@@ -95,6 +96,9 @@ impl Sock {
 
     /// The next betting phase with at least `min_ms` left.
     pub async fn countdown(&mut self, min_ms: i64) -> Value {
-        self.wait("aviator_game_state", |v| v["phase"] == "countdown" && v["countdownMs"].as_i64().unwrap_or(0) >= min_ms).await
+        self.wait("aviator_game_state", |v| {
+            v["phase"] == "countdown" && v["countdownMs"].as_i64().unwrap_or(0) >= min_ms
+        })
+        .await
     }
 }

@@ -17,7 +17,11 @@ pub async fn me(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
 }
 
 /// Resolves a path's user id (an id or a user number) to the person it names.
-pub(crate) async fn resolve_user(state: &State, who: &Authed, path: &str) -> Result<casino_actors::accounts::User, ApiError> {
+pub(crate) async fn resolve_user(
+    state: &State,
+    who: &Authed,
+    path: &str,
+) -> Result<casino_actors::accounts::User, ApiError> {
     who.ensure_self(path)?;
     if path == who.user.id.to_string() || path == who.user.user_no.to_string() {
         return Ok(who.user.clone());
@@ -48,4 +52,3 @@ pub async fn wallet_and_exposure(state: State, who: Authed, path: web::Path<Stri
     let b = balances(&state.db, u.id).await?;
     Ok(HttpResponse::Ok().json(json!({ "balance": rupees(b.balance), "exposureBalance": rupees(b.exposure) })))
 }
-

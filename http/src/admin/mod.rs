@@ -23,7 +23,11 @@ pub struct FixtureBody {
 }
 
 #[post("/api/admin/fixtures/players")]
-pub async fn fixture_players(state: State, _op: Operator, body: web::Json<FixtureBody>) -> Result<HttpResponse, ApiError> {
+pub async fn fixture_players(
+    state: State,
+    _op: Operator,
+    body: web::Json<FixtureBody>,
+) -> Result<HttpResponse, ApiError> {
     if !state.load_test_fixtures {
         return Err(ApiError::not_found("Load-test fixtures are disabled (start the server with CASINO_LOAD_TEST=1)"));
     }
@@ -46,6 +50,7 @@ pub async fn fixture_players(state: State, _op: Operator, body: web::Json<Fixtur
     for r in join_all(credits).await {
         r?;
     }
-    let list: Vec<_> = players.iter().map(|(u, token)| json!({ "id": u.id.0, "userNo": u.user_no, "token": token })).collect();
+    let list: Vec<_> =
+        players.iter().map(|(u, token)| json!({ "id": u.id.0, "userNo": u.user_no, "token": token })).collect();
     Ok(HttpResponse::Created().json(json!({ "players": list })))
 }

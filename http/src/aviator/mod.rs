@@ -90,7 +90,12 @@ fn hex_hash(text: &str) -> Option<fair::Hash> {
 
 /// The player's Aviator bets, newest first: the round in play (from the table) then settled ones.
 #[get("/api/history/{userId}")]
-pub async fn history(state: State, who: Authed, path: web::Path<String>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+pub async fn history(
+    state: State,
+    who: Authed,
+    path: web::Path<String>,
+    q: web::Query<Limit>,
+) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
     let open = state.tables.aviator.send(OpenBets(user.id)).await.unwrap_or_default();

@@ -71,7 +71,13 @@ impl SocketApp for GameSocket {
         })
     }
 
-    fn on_event(&self, who: &Principal, _socket: &SocketHandle, name: String, args: Vec<Value>) -> LocalBoxFuture<'static, Vec<Value>> {
+    fn on_event(
+        &self,
+        who: &Principal,
+        _socket: &SocketHandle,
+        name: String,
+        args: Vec<Value>,
+    ) -> LocalBoxFuture<'static, Vec<Value>> {
         let p = args.into_iter().next().unwrap_or(Value::Null);
         let who = who.clone();
         let aviator = self.aviator.clone();
@@ -97,7 +103,8 @@ impl SocketApp for GameSocket {
                     let Ok(auto_cashout) = hundredths(&p["autoCashout"]) else {
                         return refuse("bad_auto_cashout", "Auto cashout must be at least 1.01x");
                     };
-                    let msg = PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
+                    let msg =
+                        PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
                     reply(aviator.send(msg).await)
                 }
                 "cancel_bet" => {

@@ -39,11 +39,16 @@ fn decision(action: &str) -> Result<bool, ApiError> {
 #[get("/api/admin/deposits")]
 pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.deposits(None, status_filter(&q)?).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
 }
 
 #[post("/api/admin/deposits/{id}/{action}")]
-pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, String)>) -> Result<HttpResponse, ApiError> {
+pub async fn decide_deposit(
+    state: State,
+    op: Operator,
+    path: web::Path<(i64, String)>,
+) -> Result<HttpResponse, ApiError> {
     let (id, action) = path.into_inner();
     let d = if decision(&action)? {
         state.cashier.approve_deposit(id, op.0.id).await?
@@ -54,13 +59,22 @@ pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, St
 }
 
 #[get("/api/admin/withdrawals")]
-pub async fn list_withdrawals(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list_withdrawals(
+    state: State,
+    _op: Operator,
+    q: web::Query<StatusQuery>,
+) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.withdrawals(None, status_filter(&q)?).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
 }
 
 #[post("/api/admin/withdrawals/{id}/{action}")]
-pub async fn decide_withdrawal(state: State, op: Operator, path: web::Path<(i64, String)>) -> Result<HttpResponse, ApiError> {
+pub async fn decide_withdrawal(
+    state: State,
+    op: Operator,
+    path: web::Path<(i64, String)>,
+) -> Result<HttpResponse, ApiError> {
     let (id, action) = path.into_inner();
     let w = if decision(&action)? {
         state.cashier.approve_withdrawal(id, op.0.id).await?
@@ -79,7 +93,11 @@ pub struct PaymentBody {
 }
 
 #[put("/api/admin/upi")]
-pub async fn set_payment_details(state: State, _op: Operator, body: web::Json<PaymentBody>) -> Result<HttpResponse, ApiError> {
+pub async fn set_payment_details(
+    state: State,
+    _op: Operator,
+    body: web::Json<PaymentBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let d = PaymentDetails {
         upi_id: b.upi_id.unwrap_or_default().trim().to_string(),
@@ -126,7 +144,11 @@ pub struct WalletUpdateBody {
 /// Operator adjustment: a positive amount credits, a negative one debits, against the cashier account.
 /// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
 #[post("/wallet/update")]
-pub async fn wallet_update(state: State, who: Authed, body: web::Json<WalletUpdateBody>) -> Result<HttpResponse, ApiError> {
+pub async fn wallet_update(
+    state: State,
+    who: Authed,
+    body: web::Json<WalletUpdateBody>,
+) -> Result<HttpResponse, ApiError> {
     if who.user.role != Role::Operator {
         return Err(ApiError::new(
             actix_web::http::StatusCode::FORBIDDEN,

@@ -36,7 +36,11 @@ pub struct DepositBody {
 }
 
 #[post("/api/add-more-points")]
-pub async fn request_deposit(state: State, who: Authed, body: web::Json<DepositBody>) -> Result<HttpResponse, ApiError> {
+pub async fn request_deposit(
+    state: State,
+    who: Authed,
+    body: web::Json<DepositBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
     let amount = positive(b.deposite, "Deposit amount")?;
@@ -61,7 +65,8 @@ pub async fn request_deposit(state: State, who: Authed, body: web::Json<DepositB
 pub async fn my_deposits(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let list = state.cashier.deposits(Some(u.id), None).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
 }
 
 #[derive(Deserialize)]
@@ -75,7 +80,11 @@ pub struct WithdrawBody {
 }
 
 #[post("/api/withdraw")]
-pub async fn request_withdrawal(state: State, who: Authed, body: web::Json<WithdrawBody>) -> Result<HttpResponse, ApiError> {
+pub async fn request_withdrawal(
+    state: State,
+    who: Authed,
+    body: web::Json<WithdrawBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
     let amount = positive(b.withdrawAmount, "Amount")?;
@@ -100,7 +109,8 @@ pub async fn request_withdrawal(state: State, who: Authed, body: web::Json<Withd
 pub async fn my_withdrawals(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let list = state.cashier.withdrawals(Some(u.id), None).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
 }
 
 #[get("/api/platform/news")]

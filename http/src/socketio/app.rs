@@ -42,18 +42,11 @@ impl SocketHandle {
 
     /// Add this connection to `room`; broadcasts to the room reach it from then on.
     pub fn join(&self, room: impl Into<String>) {
-        self.hub.do_send(Join {
-            conn: self.id,
-            room: room.into(),
-            member: self.member.clone(),
-        });
+        self.hub.do_send(Join { conn: self.id, room: room.into(), member: self.member.clone() });
     }
 
     pub fn leave(&self, room: impl Into<String>) {
-        self.hub.do_send(Leave {
-            conn: self.id,
-            room: room.into(),
-        });
+        self.hub.do_send(Leave { conn: self.id, room: room.into() });
     }
 }
 
@@ -64,11 +57,7 @@ pub trait SocketApp: Send + Sync + 'static {
     fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>>;
 
     /// Rooms and initial events for a freshly connected user.
-    fn on_connect(
-        &self,
-        who: &Principal,
-        socket: &SocketHandle,
-    ) -> LocalBoxFuture<'static, ConnectPlan>;
+    fn on_connect(&self, who: &Principal, socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan>;
 
     /// A client event. The returned values are the ack arguments, sent only if the client asked for an ack.
     fn on_event(

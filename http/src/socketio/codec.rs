@@ -16,14 +16,8 @@ use std::fmt::Write as _;
 pub const MAIN_NAMESPACE: &str = "/";
 
 /// Event names that Socket.IO reserves for its own use; a client may not emit them.
-pub const RESERVED_EVENTS: [&str; 6] = [
-    "connect",
-    "connect_error",
-    "disconnect",
-    "disconnecting",
-    "newListener",
-    "removeListener",
-];
+pub const RESERVED_EVENTS: [&str; 6] =
+    ["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"];
 
 /// Engine.IO handshake data, sent by the server in the open packet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,31 +56,15 @@ pub type AckId = u64;
 #[derive(Debug, Clone, PartialEq)]
 pub enum SioPacket {
     /// `0[/nsp,][{json}]`: from the client with optional auth, from the server with `{"sid":…}`.
-    Connect {
-        nsp: String,
-        data: Option<Map<String, Value>>,
-    },
+    Connect { nsp: String, data: Option<Map<String, Value>> },
     /// `1[/nsp,]`
     Disconnect { nsp: String },
     /// `2[/nsp,][id]["name",args…]`
-    Event {
-        nsp: String,
-        ack: Option<AckId>,
-        name: String,
-        args: Vec<Value>,
-    },
+    Event { nsp: String, ack: Option<AckId>, name: String, args: Vec<Value> },
     /// `3[/nsp,]id[args…]`
-    Ack {
-        nsp: String,
-        ack: AckId,
-        args: Vec<Value>,
-    },
+    Ack { nsp: String, ack: AckId, args: Vec<Value> },
     /// `4[/nsp,]{"message":…[,"data":…]}`
-    ConnectError {
-        nsp: String,
-        message: String,
-        data: Option<Value>,
-    },
+    ConnectError { nsp: String, message: String, data: Option<Value> },
 }
 
 /// Why a frame is not a packet we accept.
@@ -121,23 +99,13 @@ impl EioPacket {
         let kind = chars.next().ok_or(CodecError::Empty)?;
         let rest = chars.as_str();
         let no_payload = |p: EioPacket| {
-            if rest.is_empty() {
-                Ok(p)
-            } else {
-                Err(CodecError::UnexpectedPayload)
-            }
+            if rest.is_empty() { Ok(p) } else { Err(CodecError::UnexpectedPayload) }
         };
         match kind {
-            '0' => serde_json::from_str(rest)
-                .map(EioPacket::Open)
-                .map_err(json_error),
+            '0' => serde_json::from_str(rest).map(EioPacket::Open).map_err(json_error),
             '1' => no_payload(EioPacket::Close),
-            '2' => Ok(EioPacket::Ping {
-                probe: probe(rest)?,
-            }),
-            '3' => Ok(EioPacket::Pong {
-                probe: probe(rest)?,
-            }),
+            '2' => Ok(EioPacket::Ping { probe: probe(rest)? }),
+            '3' => Ok(EioPacket::Pong { probe: probe(rest)? }),
             '4' => SioPacket::parse(rest).map(EioPacket::Message),
             '5' => no_payload(EioPacket::Upgrade),
             '6' => no_payload(EioPacket::Noop),
@@ -201,9 +169,7 @@ impl SioPacket {
                     json => match parse_json(json)? {
                         Value::Object(map) => Some(map),
                         _ => {
-                            return Err(CodecError::InvalidPayload(
-                                "CONNECT payload must be an object",
-                            ));
+                            return Err(CodecError::InvalidPayload("CONNECT payload must be an object"));
                         }
                     },
                 };
@@ -211,11 +177,7 @@ impl SioPacket {
             }
             '1' => {
                 no_ack(ack)?;
-                if json.is_empty() {
-                    Ok(SioPacket::Disconnect { nsp })
-                } else {
-                    Err(CodecError::UnexpectedPayload)
-                }
+                if json.is_empty() { Ok(SioPacket::Disconnect { nsp }) } else { Err(CodecError::UnexpectedPayload) }
             }
             '2' => {
                 let mut args = parse_array(json)?.into_iter();
@@ -229,20 +191,11 @@ impl SioPacket {
                 if RESERVED_EVENTS.contains(&name.as_str()) {
                     return Err(CodecError::InvalidPayload("reserved event name"));
                 }
-                Ok(SioPacket::Event {
-                    nsp,
-                    ack,
-                    name,
-                    args: args.collect(),
-                })
+                Ok(SioPacket::Event { nsp, ack, name, args: args.collect() })
             }
             '3' => {
                 let ack = ack.ok_or(CodecError::InvalidAckId)?;
-                Ok(SioPacket::Ack {
-                    nsp,
-                    ack,
-                    args: parse_array(json)?,
-                })
+                Ok(SioPacket::Ack { nsp, ack, args: parse_array(json)? })
             }
             _ => {
                 no_ack(ack)?;
@@ -251,9 +204,7 @@ impl SioPacket {
                         let message = match map.remove("message") {
                             Some(Value::String(m)) => m,
                             _ => {
-                                return Err(CodecError::InvalidPayload(
-                                    "CONNECT_ERROR needs a message",
-                                ));
+                                return Err(CodecError::InvalidPayload("CONNECT_ERROR needs a message"));
                             }
                         };
                         let data = map.remove("data");
@@ -262,9 +213,7 @@ impl SioPacket {
                         }
                         Ok(SioPacket::ConnectError { nsp, message, data })
                     }
-                    _ => Err(CodecError::InvalidPayload(
-                        "CONNECT_ERROR payload must be an object",
-                    )),
+                    _ => Err(CodecError::InvalidPayload("CONNECT_ERROR payload must be an object")),
                 }
             }
         }
@@ -304,9 +253,7 @@ impl SioPacket {
                 }
             }
             SioPacket::Disconnect { .. } => {}
-            SioPacket::Event {
-                ack, name, args, ..
-            } => {
+            SioPacket::Event { ack, name, args, .. } => {
                 if let Some(id) = ack {
                     let _ = write!(out, "{id}");
                 }

@@ -52,14 +52,9 @@ pub async fn socketio_route(
     body: web::Payload,
     state: web::Data<SocketState>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let query =
-        web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner);
+    let query = web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner);
     let supported = match &query {
-        Ok(q) => {
-            q.eio.as_deref() == Some("4")
-                && q.transport.as_deref() == Some("websocket")
-                && q.sid.is_none()
-        }
+        Ok(q) => q.eio.as_deref() == Some("4") && q.transport.as_deref() == Some("websocket") && q.sid.is_none(),
         Err(_) => false,
     };
     if !supported {
@@ -71,10 +66,8 @@ pub async fn socketio_route(
     }
     let (response, session, stream) = actix_ws::handle(&req, body)?;
     let config = state.config.clone();
-    let stream = stream
-        .max_frame_size(config.max_payload)
-        .aggregate_continuations()
-        .max_continuation_size(config.max_payload);
+    let stream =
+        stream.max_frame_size(config.max_payload).aggregate_continuations().max_continuation_size(config.max_payload);
     let writer = Writer::spawn(session, config.outbox_capacity);
     let parts = SessionParts {
         app: state.app.clone(),

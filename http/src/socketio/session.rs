@@ -73,15 +73,12 @@ impl CloseCause {
 
     fn ws_code(self) -> CloseCode {
         match self {
-            CloseCause::ClientClosed | CloseCause::Unauthorized | CloseCause::ConnectTimeout => {
-                CloseCode::Normal
-            }
+            CloseCause::ClientClosed | CloseCause::Unauthorized | CloseCause::ConnectTimeout => CloseCode::Normal,
             CloseCause::PingTimeout => CloseCode::Away,
             CloseCause::TooLarge => CloseCode::Size,
-            CloseCause::Malformed
-            | CloseCause::ProtocolViolation
-            | CloseCause::Flooding
-            | CloseCause::SlowClient => CloseCode::Policy,
+            CloseCause::Malformed | CloseCause::ProtocolViolation | CloseCause::Flooding | CloseCause::SlowClient => {
+                CloseCode::Policy
+            }
         }
     }
 }
@@ -123,10 +120,7 @@ impl SocketSession {
 
     fn socket_handle(&self, ctx: &Context<Self>) -> SocketHandle {
         let addr = ctx.address();
-        let member = Member {
-            deliver: addr.clone().recipient(),
-            overflow: addr.recipient(),
-        };
+        let member = Member { deliver: addr.clone().recipient(), overflow: addr.recipient() };
         SocketHandle::new(self.conn, member, self.parts.hub.clone())
     }
 
@@ -160,10 +154,7 @@ impl SocketSession {
             // The socket is not draining: skip the backlog instead of waiting behind it.
             CloseCause::SlowClient => self.writer.kill(),
             _ => {
-                let reason = CloseReason {
-                    code: cause.ws_code(),
-                    description: None,
-                };
+                let reason = CloseReason { code: cause.ws_code(), description: None };
                 if self.writer.send(Outgoing::Close(Some(reason))).is_err() {
                     self.writer.kill();
                 }
@@ -176,8 +167,7 @@ impl SocketSession {
         ctx.run_later(self.parts.config.ping_interval, |act, ctx| {
             act.send(ctx, EioPacket::Ping { probe: false }.encode());
             let timeout = act.parts.config.ping_timeout;
-            act.pong_deadline =
-                Some(ctx.run_later(timeout, |act, ctx| act.close(ctx, CloseCause::PingTimeout)));
+            act.pong_deadline = Some(ctx.run_later(timeout, |act, ctx| act.close(ctx, CloseCause::PingTimeout)));
         });
     }
 
@@ -215,23 +205,11 @@ impl SocketSession {
         match (&self.phase, packet) {
             (_, SioPacket::Connect { nsp, .. }) if nsp != MAIN_NAMESPACE => {
                 // Only the main namespace is served; the client may still connect to it.
-                let refusal = SioPacket::ConnectError {
-                    nsp,
-                    message: "Invalid namespace".into(),
-                    data: None,
-                };
+                let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
                 self.send_packet(ctx, &refusal);
             }
             (Phase::AwaitingConnect, SioPacket::Connect { data, .. }) => self.on_connect(ctx, data),
-            (
-                Phase::Connected(who),
-                SioPacket::Event {
-                    nsp,
-                    ack,
-                    name,
-                    args,
-                },
-            ) if nsp == MAIN_NAMESPACE => {
+            (Phase::Connected(who), SioPacket::Event { nsp, ack, name, args }) if nsp == MAIN_NAMESPACE => {
                 let who = who.clone();
                 self.on_event(ctx, who, ack, name, args);
             }
@@ -260,9 +238,7 @@ impl SocketSession {
         self.phase = Phase::Authenticating;
         let auth = self.parts.app.authenticate(token);
         ctx.spawn(auth.into_actor(self).then(|who, act, ctx| {
-            let plan = who
-                .as_ref()
-                .map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx)));
+            let plan = who.as_ref().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx)));
             async move {
                 match (who, plan) {
                     (Some(who), Some(plan)) => Some((who, plan.await)),
@@ -278,34 +254,20 @@ impl SocketSession {
     }
 
     fn refuse(&mut self, ctx: &mut Context<Self>) {
-        let refusal = SioPacket::ConnectError {
-            nsp: MAIN_NAMESPACE.into(),
-            message: "unauthorized".into(),
-            data: None,
-        };
+        let refusal =
+            SioPacket::ConnectError { nsp: MAIN_NAMESPACE.into(), message: "unauthorized".into(), data: None };
         self.send_packet(ctx, &refusal);
         self.close(ctx, CloseCause::Unauthorized);
     }
 
-    fn connected(
-        &mut self,
-        ctx: &mut Context<Self>,
-        who: Principal,
-        plan: super::app::ConnectPlan,
-    ) {
+    fn connected(&mut self, ctx: &mut Context<Self>, who: Principal, plan: super::app::ConnectPlan) {
         if self.closing {
             return;
         }
         tracing::debug!(conn = %self.conn, user = %who.user_id, "socket connected");
         let mut ack = Map::new();
         ack.insert("sid".into(), Value::String(random_sid()));
-        self.send_packet(
-            ctx,
-            &SioPacket::Connect {
-                nsp: MAIN_NAMESPACE.into(),
-                data: Some(ack),
-            },
-        );
+        self.send_packet(ctx, &SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(ack) });
         for (name, payload) in plan.initial_events {
             self.send(ctx, casino_actors::hub::encode_event(&name, &payload));
         }
@@ -330,22 +292,12 @@ impl SocketSession {
             return;
         }
         self.inflight_events += 1;
-        let reply = self
-            .parts
-            .app
-            .on_event(&who, &self.socket_handle(ctx), name, args);
+        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx), name, args);
         // Spawned, not waited: events run concurrently; acks are matched by id, not by order.
         ctx.spawn(reply.into_actor(self).map(move |args, act, ctx| {
             act.inflight_events -= 1;
             if let Some(ack) = ack {
-                act.send_packet(
-                    ctx,
-                    &SioPacket::Ack {
-                        nsp: MAIN_NAMESPACE.into(),
-                        ack,
-                        args,
-                    },
-                );
+                act.send_packet(ctx, &SioPacket::Ack { nsp: MAIN_NAMESPACE.into(), ack, args });
             }
         }));
     }

@@ -59,11 +59,7 @@ async fn killed(kill: &mut watch::Receiver<bool>) {
     }
 }
 
-async fn run(
-    mut session: Session,
-    mut rx: mpsc::Receiver<Outgoing>,
-    mut kill: watch::Receiver<bool>,
-) {
+async fn run(mut session: Session, mut rx: mpsc::Receiver<Outgoing>, mut kill: watch::Receiver<bool>) {
     let reason = loop {
         let next = tokio::select! {
             biased;

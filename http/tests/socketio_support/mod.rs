@@ -6,9 +6,7 @@ use actix::{Actor, Addr};
 use actix_web::{App, HttpServer, web};
 use casino_actors::hub::{Broadcast, ConnId, Hub, encode_event};
 use casino_actors::ids::UserId;
-use casino_http::socketio::{
-    self, ConnectPlan, Principal, SocketApp, SocketConfig, SocketHandle, SocketState,
-};
+use casino_http::socketio::{self, ConnectPlan, Principal, SocketApp, SocketConfig, SocketHandle, SocketState};
 use futures_util::future::LocalBoxFuture;
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -40,17 +38,10 @@ impl SocketApp for FakeApp {
         .boxed_local()
     }
 
-    fn on_connect(
-        &self,
-        who: &Principal,
-        _: &SocketHandle,
-    ) -> LocalBoxFuture<'static, ConnectPlan> {
+    fn on_connect(&self, who: &Principal, _: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan> {
         let plan = ConnectPlan {
             rooms: vec![format!("user:{}", who.user_id)],
-            initial_events: vec![(
-                "welcome".into(),
-                json!({"userId": who.user_id, "username": who.username}),
-            )],
+            initial_events: vec![("welcome".into(), json!({"userId": who.user_id, "username": who.username}))],
         };
         async move { plan }.boxed_local()
     }
@@ -73,10 +64,7 @@ impl SocketApp for FakeApp {
             // ["room", "event", payload]
             "broadcast" => {
                 if let [Value::String(room), Value::String(event), payload] = args.as_slice() {
-                    self.hub.do_send(Broadcast {
-                        room: room.clone(),
-                        frame: encode_event(event, payload),
-                    });
+                    self.hub.do_send(Broadcast { room: room.clone(), frame: encode_event(event, payload) });
                 }
                 async move { vec![json!(true)] }.boxed_local()
             }
@@ -102,10 +90,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub fn ws_url(&self) -> String {
-        format!(
-            "ws://127.0.0.1:{}/socket.io/?EIO=4&transport=websocket",
-            self.port
-        )
+        format!("ws://127.0.0.1:{}/socket.io/?EIO=4&transport=websocket", self.port)
     }
 
     pub fn base_url(&self) -> String {
@@ -113,12 +98,7 @@ impl TestServer {
     }
 
     pub fn disconnected_users(&self) -> Vec<UserId> {
-        self.disconnects
-            .lock()
-            .unwrap()
-            .iter()
-            .map(|(u, _)| *u)
-            .collect()
+        self.disconnects.lock().unwrap().iter().map(|(u, _)| *u).collect()
     }
 
     /// Wait until `user` has been reported disconnected, up to `within`.
@@ -138,41 +118,26 @@ impl TestServer {
 pub fn spawn_server(config: SocketConfig) -> TestServer {
     let hub = Hub::new().start();
     let disconnects = Arc::new(Mutex::new(Vec::new()));
-    let app: Arc<dyn SocketApp> = Arc::new(FakeApp {
-        hub: hub.clone(),
-        disconnects: disconnects.clone(),
-    });
+    let app: Arc<dyn SocketApp> = Arc::new(FakeApp { hub: hub.clone(), disconnects: disconnects.clone() });
     let state = web::Data::new(SocketState::new(app, hub.clone(), config));
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
-    let server = HttpServer::new(move || {
-        App::new()
-            .app_data(state.clone())
-            .configure(socketio::configure)
-    })
-    .workers(2)
-    .listen(listener)
-    .unwrap()
-    .disable_signals()
-    .run();
+    let server = HttpServer::new(move || App::new().app_data(state.clone()).configure(socketio::configure))
+        .workers(2)
+        .listen(listener)
+        .unwrap()
+        .disable_signals()
+        .run();
     actix_web::rt::spawn(server);
-    TestServer {
-        port,
-        hub,
-        disconnects,
-    }
+    TestServer { port, hub, disconnects }
 }
 
-pub type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 const STEP: Duration = Duration::from_secs(5);
 
 pub async fn connect(url: &str) -> Ws {
-    tokio_tungstenite::connect_async(url)
-        .await
-        .expect("websocket upgrade")
-        .0
+    tokio_tungstenite::connect_async(url).await.expect("websocket upgrade").0
 }
 
 pub async fn send(ws: &mut Ws, text: &str) {
@@ -182,9 +147,7 @@ pub async fn send(ws: &mut Ws, text: &str) {
 /// The next text frame; panics on close or after 5 s.
 pub async fn recv(ws: &mut Ws) -> String {
     loop {
-        let msg = tokio::time::timeout(STEP, ws.next())
-            .await
-            .expect("timed out waiting for a frame");
+        let msg = tokio::time::timeout(STEP, ws.next()).await.expect("timed out waiting for a frame");
         match msg {
             Some(Ok(Message::Text(t))) => return t.as_str().to_owned(),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -213,10 +176,7 @@ pub async fn expect_closed_within(ws: &mut Ws, within: Duration) -> Closed {
         match msg {
             Some(Ok(Message::Text(t))) => texts.push(t.as_str().to_owned()),
             Some(Ok(Message::Close(frame))) => {
-                return Closed {
-                    texts,
-                    code: frame.map(|f| f.code),
-                };
+                return Closed { texts, code: frame.map(|f| f.code) };
             }
             Some(Ok(_)) => {}
             Some(Err(_)) | None => return Closed { texts, code: None },
@@ -243,8 +203,6 @@ pub async fn connect_as(server: &TestServer, token: &str) -> Ws {
 
 /// Parse a `4…` frame's JSON tail after `prefix`.
 pub fn json_after(frame: &str, prefix: &str) -> Value {
-    let tail = frame
-        .strip_prefix(prefix)
-        .unwrap_or_else(|| panic!("{frame:?} does not start with {prefix:?}"));
+    let tail = frame.strip_prefix(prefix).unwrap_or_else(|| panic!("{frame:?} does not start with {prefix:?}"));
     serde_json::from_str(tail).unwrap()
 }

@@ -5,8 +5,8 @@ use crate::aviator::curve::elapsed_for;
 use crate::aviator::fixture::Player;
 use crate::aviator::money::{BetRecord, number_hundredths};
 use crate::aviator::protocol::{
-    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, PONG, Phase, ServerEvent,
-    cash_out_frame, place_bet_frame,
+    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, PONG, Phase, ServerEvent, cash_out_frame,
+    place_bet_frame,
 };
 use crate::aviator::report::{Latency, Stats};
 use futures_util::{SinkExt, StreamExt};
@@ -50,16 +50,11 @@ pub struct Shared {
 
 fn ws_config() -> WebSocketConfig {
     // Small buffers: ten thousand sockets with the default 128 KiB read buffer each would need gigabytes.
-    WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_message_size(Some(1 << 20))
+    WebSocketConfig::default().read_buffer_size(4 * 1024).write_buffer_size(0).max_message_size(Some(1 << 20))
 }
 
 fn epoch_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The local instant at which the wall clock reads `epoch_ms` (now, if that is in the past).
@@ -111,12 +106,7 @@ enum Step {
 }
 
 /// Run one bettor to completion; returns the bets the server acknowledged, with the payouts seen.
-pub async fn run(
-    shared: Arc<Shared>,
-    player: Arc<Player>,
-    rng: ChaCha8Rng,
-    start_at: Instant,
-) -> Vec<BetRecord> {
+pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, start_at: Instant) -> Vec<BetRecord> {
     tokio::time::sleep_until(start_at).await;
     let mut bettor = Bettor::new(&shared, &player, rng);
     let ws = match bettor.open_session().await {
@@ -160,11 +150,7 @@ fn failure(kind: &'static str, detail: impl std::fmt::Display) -> Failure {
 /// The server's close code and reason (e.g. `connect_timeout`, `slow_client`), for error details.
 fn close_reason(frame: Option<&CloseFrame>) -> String {
     match frame {
-        Some(f) => format!(
-            "server closed the websocket: {} {}",
-            f.code,
-            f.reason.as_str()
-        ),
+        Some(f) => format!("server closed the websocket: {} {}", f.code, f.reason.as_str()),
         None => "server closed the websocket without a reason".into(),
     }
 }
@@ -199,10 +185,9 @@ impl<'a> Bettor<'a> {
     /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token.
     async fn open_session(&mut self) -> Result<Ws, Failure> {
         let handshake = async {
-            let (mut ws, _) =
-                connect_async_with_config(self.shared.ws_url.as_str(), Some(ws_config()), true)
-                    .await
-                    .map_err(|e| failure("connect_failed", e))?;
+            let (mut ws, _) = connect_async_with_config(self.shared.ws_url.as_str(), Some(ws_config()), true)
+                .await
+                .map_err(|e| failure("connect_failed", e))?;
             let mut opened = false;
             while let Some(msg) = ws.next().await {
                 let text = match msg.map_err(|e| failure("connect_failed", e))? {
@@ -218,9 +203,7 @@ impl<'a> Bettor<'a> {
                     Inbound::Open if !opened => {
                         opened = true;
                         let frame = protocol::connect_frame(&self.player.token);
-                        ws.send(Message::text(frame))
-                            .await
-                            .map_err(|e| failure("connect_failed", e))?;
+                        ws.send(Message::text(frame)).await.map_err(|e| failure("connect_failed", e))?;
                     }
                     Inbound::Ping => ws
                         .send(Message::Text(Utf8Bytes::from_static(PONG)))
@@ -229,10 +212,7 @@ impl<'a> Bettor<'a> {
                     Inbound::Connected if opened => return Ok(ws),
                     Inbound::Refused(message) => return Err(Failure("connect_refused", message)),
                     other => {
-                        return Err(Failure(
-                            "unexpected_frame",
-                            format!("during handshake: {other:?}"),
-                        ));
+                        return Err(Failure("unexpected_frame", format!("during handshake: {other:?}")));
                     }
                 }
             }
@@ -300,10 +280,7 @@ impl<'a> Bettor<'a> {
             bet.missed_events = true;
         }
         for p in self.pending.drain(..) {
-            self.shared.stats.error(
-                "ack_lost",
-                &format!("ack {} ({:?}) lost with the connection", p.id, p.kind),
-            );
+            self.shared.stats.error("ack_lost", &format!("ack {} ({:?}) lost with the connection", p.id, p.kind));
         }
         for slot in &mut self.slots {
             if let Slot::Placing { .. } = slot {
@@ -337,15 +314,12 @@ impl<'a> Bettor<'a> {
     }
 
     async fn send(&mut self, ws: &mut Ws, frame: String) -> Result<(), Failure> {
-        ws.send(Message::text(frame))
-            .await
-            .map_err(|e| Failure("send_failed", e.to_string()))
+        ws.send(Message::text(frame)).await.map_err(|e| Failure("send_failed", e.to_string()))
     }
 
     async fn on_frame(&mut self, ws: &mut Ws, text: &str) -> Result<Step, Failure> {
         Stats::add(&self.stats().messages, 1);
-        let inbound =
-            protocol::decode(text).map_err(|e| Failure("parse", format!("{e}: {text}")))?;
+        let inbound = protocol::decode(text).map_err(|e| Failure("parse", format!("{e}: {text}")))?;
         match inbound {
             Inbound::Ping => {
                 ws.send(Message::Text(Utf8Bytes::from_static(PONG)))
@@ -358,10 +332,7 @@ impl<'a> Bettor<'a> {
                 return Err(Failure("disconnected", "server closed the session".into()));
             }
             Inbound::Open | Inbound::Connected | Inbound::Refused(_) => {
-                return Err(Failure(
-                    "unexpected_frame",
-                    format!("after connect: {text}"),
-                ));
+                return Err(Failure("unexpected_frame", format!("after connect: {text}")));
             }
             Inbound::Ignored => {}
         }
@@ -375,28 +346,16 @@ impl<'a> Bettor<'a> {
                 self.enter_round(result.round_id);
                 self.end_round(result.round_id);
             }
-            ServerEvent::CashOutSuccess(CashOutSuccess {
-                total_winnings,
-                slot,
-                round_id,
-            }) => {
+            ServerEvent::CashOutSuccess(CashOutSuccess { total_winnings, slot, round_id }) => {
                 let paid = number_hundredths(&total_winnings)
                     .ok_or_else(|| Failure("parse", format!("totalWinnings {total_winnings}")))?;
                 self.settle(round_id, slot, paid)?;
             }
-            ServerEvent::BetResult(BetResult {
-                round_id,
-                slot,
-                win,
-                winnings,
-            }) => {
-                let paid = number_hundredths(&winnings)
-                    .ok_or_else(|| Failure("parse", format!("winnings {winnings}")))?;
+            ServerEvent::BetResult(BetResult { round_id, slot, win, winnings }) => {
+                let paid =
+                    number_hundredths(&winnings).ok_or_else(|| Failure("parse", format!("winnings {winnings}")))?;
                 if win != (paid > 0) {
-                    return Err(Failure(
-                        "unexpected_event",
-                        format!("bet_result win={win} winnings={winnings}"),
-                    ));
+                    return Err(Failure("unexpected_event", format!("bet_result win={win} winnings={winnings}")));
                 }
                 self.settle(round_id, slot, paid)?;
             }
@@ -437,9 +396,7 @@ impl<'a> Bettor<'a> {
         for slot in &mut self.slots {
             // A manual cash-out not sent by the crash is a loss; its bet_result settles it.
             match *slot {
-                Slot::Open { round_id: r, .. } | Slot::Planned { round_id: r, .. }
-                    if r == round_id =>
-                {
+                Slot::Open { round_id: r, .. } | Slot::Planned { round_id: r, .. } if r == round_id => {
                     *slot = Slot::Idle
                 }
                 _ => {}
@@ -458,9 +415,7 @@ impl<'a> Bettor<'a> {
         let now_epoch = epoch_ms();
         self.last_state = Instant::now();
         let lag_ms = u64::try_from(now_epoch - state.server_time).unwrap_or(0);
-        self.shared
-            .stats
-            .record(Latency::BroadcastLag, lag_ms.saturating_mul(1000));
+        self.shared.stats.record(Latency::BroadcastLag, lag_ms.saturating_mul(1000));
         self.enter_round(state.round_id);
         if self.round != Some(state.round_id) {
             return; // a stale frame from an older round
@@ -496,34 +451,20 @@ impl<'a> Bettor<'a> {
         if self.rng.random_bool(self.shared.bet_probability) {
             let two = self.rng.random_bool(0.4);
             let first_slot = self.rng.random_range(0..2usize);
-            for slot in [first_slot, 1 - first_slot]
-                .into_iter()
-                .take(if two { 2 } else { 1 })
-            {
+            for slot in [first_slot, 1 - first_slot].into_iter().take(if two { 2 } else { 1 }) {
                 let stake = if self.rng.random_bool(0.5) {
                     self.rng.random_range(MIN_STAKE / 100..=MAX_STAKE / 100) * 100
                 } else {
                     self.rng.random_range(MIN_STAKE..=MAX_STAKE)
                 };
                 let target = self.rng.random_range(MIN_TARGET..=MAX_TARGET);
-                let (auto, manual) = if self.rng.random_bool(0.5) {
-                    (Some(target), None)
-                } else {
-                    (None, Some(target))
-                };
+                let (auto, manual) =
+                    if self.rng.random_bool(0.5) { (Some(target), None) } else { (None, Some(target)) };
                 let at = now + Duration::from_millis(self.rng.random_range(0..window));
-                self.slots[slot] = Slot::Planned {
-                    at,
-                    round_id,
-                    stake,
-                    auto,
-                    manual,
-                };
+                self.slots[slot] = Slot::Planned { at, round_id, stake, auto, manual };
             }
         }
-        if self.shared.reconnect_rate > 0.0
-            && self.rng.random_bool(self.shared.reconnect_rate.min(1.0))
-        {
+        if self.shared.reconnect_rate > 0.0 && self.rng.random_bool(self.shared.reconnect_rate.min(1.0)) {
             let span = u64::try_from(countdown_ms).unwrap_or(0) + 4_000;
             self.drop_at = Some(now + Duration::from_millis(self.rng.random_range(0..span)));
         }
@@ -536,12 +477,7 @@ impl<'a> Bettor<'a> {
         };
         let current = self.round;
         for slot in &mut self.slots {
-            if let Slot::Open {
-                round_id,
-                manual: Some(target),
-                cash_out_at,
-            } = slot
-            {
+            if let Slot::Open { round_id, manual: Some(target), cash_out_at } = slot {
                 if Some(*round_id) != current {
                     continue;
                 }
@@ -557,21 +493,12 @@ impl<'a> Bettor<'a> {
     async fn on_timer(&mut self, ws: &mut Ws) -> Result<Step, Failure> {
         let now = Instant::now();
         if self.last_state + STALL_TIMEOUT <= now {
-            return Err(Failure(
-                "stalled",
-                format!("no aviator_game_state for {}s", STALL_TIMEOUT.as_secs()),
-            ));
+            return Err(Failure("stalled", format!("no aviator_game_state for {}s", STALL_TIMEOUT.as_secs())));
         }
         for i in 0..2u8 {
             let idx = usize::from(i);
             match self.slots[idx] {
-                Slot::Planned {
-                    at,
-                    round_id,
-                    stake,
-                    auto,
-                    manual,
-                } if at <= now => {
+                Slot::Planned { at, round_id, stake, auto, manual } if at <= now => {
                     if self.round != Some(round_id) || self.phase != Phase::Countdown {
                         self.slots[idx] = Slot::Idle; // the countdown ended before our planned moment
                         continue;
@@ -581,20 +508,12 @@ impl<'a> Bettor<'a> {
                     self.pending.push(Pending {
                         id,
                         sent: Instant::now(),
-                        kind: PendingKind::Bet {
-                            slot: i,
-                            round_id,
-                            stake,
-                        },
+                        kind: PendingKind::Bet { slot: i, round_id, stake },
                     });
                     self.slots[idx] = Slot::Placing { round_id, manual };
                     self.send(ws, frame).await?;
                 }
-                Slot::Open {
-                    round_id,
-                    manual: Some(_),
-                    cash_out_at: Some(at),
-                } if at <= now => {
+                Slot::Open { round_id, manual: Some(_), cash_out_at: Some(at) } if at <= now => {
                     let id = self.take_ack_id();
                     let frame = cash_out_frame(id, self.player.id, round_id, i);
                     self.pending.push(Pending {
@@ -613,11 +532,7 @@ impl<'a> Bettor<'a> {
         if self.pending.len() != before {
             return Err(Failure(
                 "ack_timeout",
-                format!(
-                    "{} ack(s) not received within {:?}",
-                    before - self.pending.len(),
-                    ACK_TIMEOUT
-                ),
+                format!("{} ack(s) not received within {:?}", before - self.pending.len(), ACK_TIMEOUT),
             ));
         }
         if let Some(at) = self.drop_at
@@ -643,33 +558,21 @@ impl<'a> Bettor<'a> {
 
     fn on_ack(&mut self, id: u64, body: AckBody) -> Result<(), Failure> {
         let Some(pos) = self.pending.iter().position(|p| p.id == id) else {
-            return Err(Failure(
-                "unexpected_ack",
-                format!("ack {id} matches no request"),
-            ));
+            return Err(Failure("unexpected_ack", format!("ack {id} matches no request")));
         };
         let pending = self.pending.swap_remove(pos);
         let micros = u64::try_from(pending.sent.elapsed().as_micros()).unwrap_or(u64::MAX);
         match pending.kind {
-            PendingKind::Bet {
-                slot,
-                round_id,
-                stake,
-            } => {
+            PendingKind::Bet { slot, round_id, stake } => {
                 self.shared.stats.record(Latency::BetAck, micros);
                 let idx = usize::from(slot);
                 let manual = match self.slots[idx] {
-                    Slot::Placing {
-                        round_id: r,
-                        manual,
-                    } if r == round_id => manual,
+                    Slot::Placing { round_id: r, manual } if r == round_id => manual,
                     _ => None,
                 };
                 self.slots[idx] = Slot::Idle;
                 if !body.success {
-                    self.shared
-                        .stats
-                        .rejection(body.error.as_deref().unwrap_or("unspecified"));
+                    self.shared.stats.rejection(body.error.as_deref().unwrap_or("unspecified"));
                     return Ok(());
                 }
                 let acked = body.amount.as_ref().and_then(number_hundredths);
@@ -680,9 +583,7 @@ impl<'a> Bettor<'a> {
                     // Record what the server says it took; the money check compares with the history.
                     self.stats().error(
                         "ack_mismatch",
-                        &format!(
-                            "place_bet ack {body:?} for stake {stake} slot {slot} round {round_id}"
-                        ),
+                        &format!("place_bet ack {body:?} for stake {stake} slot {slot} round {round_id}"),
                     );
                 }
                 Stats::add(&self.stats().bets, 1);
@@ -694,32 +595,19 @@ impl<'a> Bettor<'a> {
                     missed_events: false,
                 });
                 if manual.is_some() && self.round == Some(round_id) && !self.round_ended {
-                    self.slots[idx] = Slot::Open {
-                        round_id,
-                        manual,
-                        cash_out_at: None,
-                    };
+                    self.slots[idx] = Slot::Open { round_id, manual, cash_out_at: None };
                     self.time_cash_outs(None);
                 }
             }
             PendingKind::CashOut { slot, round_id } => {
                 self.shared.stats.record(Latency::CashoutAck, micros);
                 if !body.success {
-                    self.shared
-                        .stats
-                        .rejection(body.error.as_deref().unwrap_or("unspecified"));
+                    self.shared.stats.rejection(body.error.as_deref().unwrap_or("unspecified"));
                     return Ok(());
                 }
-                let paid = body
-                    .total_winnings
-                    .as_ref()
-                    .and_then(number_hundredths)
-                    .ok_or_else(|| {
-                        Failure(
-                            "unexpected_ack",
-                            format!("cash_out ack without totalWinnings: {body:?}"),
-                        )
-                    })?;
+                let paid = body.total_winnings.as_ref().and_then(number_hundredths).ok_or_else(|| {
+                    Failure("unexpected_ack", format!("cash_out ack without totalWinnings: {body:?}"))
+                })?;
                 self.settle(round_id, slot, paid)?;
             }
         }
@@ -728,12 +616,7 @@ impl<'a> Bettor<'a> {
 
     /// Record a settlement seen by the client (ack or event); the same bet may be reported more than once.
     fn settle(&mut self, round_id: i64, slot: u8, paid: i64) -> Result<(), Failure> {
-        let Some(bet) = self
-            .ledger
-            .iter_mut()
-            .rev()
-            .find(|b| b.round_id == round_id && b.slot == slot)
-        else {
+        let Some(bet) = self.ledger.iter_mut().rev().find(|b| b.round_id == round_id && b.slot == slot) else {
             return Err(Failure(
                 "unexpected_event",
                 format!("settlement for unknown bet round {round_id} slot {slot}"),
@@ -748,24 +631,14 @@ impl<'a> Bettor<'a> {
                 Ok(())
             }
             Some(p) if p == paid => Ok(()),
-            Some(p) => Err(Failure(
-                "payout_conflict",
-                format!("round {round_id} slot {slot}: paid {p} then {paid}"),
-            )),
+            Some(p) => Err(Failure("payout_conflict", format!("round {round_id} slot {slot}: paid {p} then {paid}"))),
         }
     }
 
     /// Done once the last counted round ended and every ack and settlement is in.
     fn check_finished(&self) -> Step {
-        let settled = self
-            .ledger
-            .iter()
-            .all(|b| b.payout.is_some() || b.missed_events);
-        if self.finish_by.is_some() && self.pending.is_empty() && settled {
-            Step::Finished
-        } else {
-            Step::Continue
-        }
+        let settled = self.ledger.iter().all(|b| b.payout.is_some() || b.missed_events);
+        if self.finish_by.is_some() && self.pending.is_empty() && settled { Step::Finished } else { Step::Continue }
     }
 }
 

@@ -50,10 +50,7 @@ mod tests {
         for target in 101..=500 {
             let t = elapsed_for(target);
             assert!(multiplier_at(t) >= target, "target {target} at {t}");
-            assert!(
-                t == 0 || multiplier_at(t - 1) < target,
-                "target {target} reached before {t}"
-            );
+            assert!(t == 0 || multiplier_at(t - 1) < target, "target {target} reached before {t}");
         }
     }
 }

@@ -28,12 +28,7 @@ struct Login {
 }
 
 /// POST /api/login as the operator; returns the session token.
-pub async fn operator_login(
-    http: &reqwest::Client,
-    base: &str,
-    user_no: &str,
-    password: &str,
-) -> Result<String> {
+pub async fn operator_login(http: &reqwest::Client, base: &str, user_no: &str, password: &str) -> Result<String> {
     let resp = http
         .post(format!("{base}/api/login"))
         .json(&json!({ "userNo": user_no, "password": password }))
@@ -73,11 +68,7 @@ pub async fn create_players(
                 "fixture players: expected 201, got {status} {body} (is the server running with CASINO_LOAD_TEST=1?)"
             );
         }
-        let chunk = resp
-            .json::<Players>()
-            .await
-            .context("fixture players response")?
-            .players;
+        let chunk = resp.json::<Players>().await.context("fixture players response")?.players;
         if chunk.len() != n {
             bail!("fixture players: asked for {n}, got {}", chunk.len());
         }
@@ -87,57 +78,29 @@ pub async fn create_players(
 }
 
 /// GET /api/getwalletandexposure/{id} and GET /api/history/{id} with the player's own token.
-pub async fn server_view(
-    http: &reqwest::Client,
-    base: &str,
-    player: &Player,
-) -> Result<ServerView> {
-    let wallet: Value = get_json(
-        http,
-        &format!("{base}/api/getwalletandexposure/{}", player.id),
-        &player.token,
-    )
-    .await?;
-    let balance = wallet
-        .get("balance")
-        .and_then(value_paise)
-        .ok_or_else(|| anyhow!("wallet without balance: {wallet}"))?;
+pub async fn server_view(http: &reqwest::Client, base: &str, player: &Player) -> Result<ServerView> {
+    let wallet: Value =
+        get_json(http, &format!("{base}/api/getwalletandexposure/{}", player.id), &player.token).await?;
+    let balance =
+        wallet.get("balance").and_then(value_paise).ok_or_else(|| anyhow!("wallet without balance: {wallet}"))?;
     let exposure = wallet
         .get("exposureBalance")
         .and_then(value_paise)
         .ok_or_else(|| anyhow!("wallet without exposureBalance: {wallet}"))?;
-    let history: Value = get_json(
-        http,
-        &format!("{base}/api/history/{}", player.id),
-        &player.token,
-    )
-    .await?;
-    let rows = history
-        .as_array()
-        .ok_or_else(|| anyhow!("history is not an array: {history}"))?;
+    let history: Value = get_json(http, &format!("{base}/api/history/{}", player.id), &player.token).await?;
+    let rows = history.as_array().ok_or_else(|| anyhow!("history is not an array: {history}"))?;
     let history = rows.iter().map(history_row).collect::<Result<Vec<_>>>()?;
-    Ok(ServerView {
-        balance,
-        exposure,
-        history,
-    })
+    Ok(ServerView { balance, exposure, history })
 }
 
 async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> Result<Value> {
-    let resp = http
-        .get(url)
-        .bearer_auth(token)
-        .send()
-        .await
-        .with_context(|| format!("GET {url}"))?;
+    let resp = http.get(url).bearer_auth(token).send().await.with_context(|| format!("GET {url}"))?;
     let status = resp.status();
     if !status.is_success() {
         let body = resp.text().await.unwrap_or_default();
         bail!("GET {url}: {status} {body}");
     }
-    resp.json()
-        .await
-        .with_context(|| format!("GET {url}: body"))
+    resp.json().await.with_context(|| format!("GET {url}: body"))
 }
 
 /// An integer that may arrive as a JSON number or a numeric string.
@@ -153,23 +116,14 @@ fn history_row(row: &Value) -> Result<HistoryRow> {
     let field = |name: &str| anyhow!("history row without a valid {name}: {row}");
     Ok(HistoryRow {
         round_id: int_field(row, "round_id").ok_or_else(|| field("round_id"))?,
-        slot: int_field(row, "slot")
-            .and_then(|s| u8::try_from(s).ok())
-            .ok_or_else(|| field("slot"))?,
-        stake: row
-            .get("betAmt")
-            .and_then(value_paise)
-            .ok_or_else(|| field("betAmt"))?,
+        slot: int_field(row, "slot").and_then(|s| u8::try_from(s).ok()).ok_or_else(|| field("slot"))?,
+        stake: row.get("betAmt").and_then(value_paise).ok_or_else(|| field("betAmt"))?,
         // An open bet may carry a null winningAmt.
         winnings: match row.get("winningAmt") {
             None | Some(Value::Null) => 0,
             Some(v) => value_paise(v).ok_or_else(|| field("winningAmt"))?,
         },
-        status: row
-            .get("status")
-            .and_then(Value::as_str)
-            .ok_or_else(|| field("status"))?
-            .to_owned(),
+        status: row.get("status").and_then(Value::as_str).ok_or_else(|| field("status"))?.to_owned(),
     })
 }
 
@@ -184,19 +138,9 @@ mod tests {
         )
         .unwrap_or_default();
         let row = history_row(&v).ok();
-        assert_eq!(
-            row,
-            Some(HistoryRow {
-                round_id: 17,
-                slot: 1,
-                stake: 1010,
-                winnings: 2020,
-                status: "Won".into()
-            })
-        );
+        assert_eq!(row, Some(HistoryRow { round_id: 17, slot: 1, stake: 1010, winnings: 2020, status: "Won".into() }));
         let bad: Value =
-            serde_json::from_str(r#"{"round_id":1,"slot":0,"betAmt":1.234,"status":"Lost"}"#)
-                .unwrap_or_default();
+            serde_json::from_str(r#"{"round_id":1,"slot":0,"betAmt":1.234,"status":"Lost"}"#).unwrap_or_default();
         assert!(history_row(&bad).is_err());
     }
 }

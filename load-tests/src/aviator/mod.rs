@@ -75,16 +75,11 @@ pub fn ws_url(base: &str) -> Result<String> {
     let Some(rest) = base.strip_prefix("http://") else {
         bail!("--url must start with http:// (this build has no TLS): {base}");
     };
-    Ok(format!(
-        "ws://{}/socket.io/?EIO=4&transport=websocket",
-        rest.trim_end_matches('/')
-    ))
+    Ok(format!("ws://{}/socket.io/?EIO=4&transport=websocket", rest.trim_end_matches('/')))
 }
 
 fn random_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
@@ -103,10 +98,7 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
         bail!("--bettors and --rounds must be at least 1");
     }
     let seed = args.seed.unwrap_or_else(random_seed);
-    println!(
-        "aviator swarm: seed {seed}, {} bettors, {} rounds",
-        args.bettors, args.rounds
-    );
+    println!("aviator swarm: seed {seed}, {} bettors, {} rounds", args.bettors, args.rounds);
     match report::open_file_limit() {
         Some(limit) if limit < args.bettors as u64 + 100 => eprintln!(
             "warning: open-file limit is {limit}, below bettors+100 = {}; raise it with `ulimit -n {}`",
@@ -117,26 +109,13 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     }
     let base = args.url.trim_end_matches('/').to_owned();
     let ws_url = ws_url(&base)?;
-    let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(120))
-        .build()
-        .context("HTTP client")?;
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(120)).build().context("HTTP client")?;
 
     let prepare = Instant::now();
-    let operator = fixture::operator_login(
-        &http,
-        &base,
-        &args.operator_user_no,
-        &args.operator_password,
-    )
-    .await?;
-    let players =
-        fixture::create_players(&http, &base, &operator, args.bettors, args.balance).await?;
+    let operator = fixture::operator_login(&http, &base, &args.operator_user_no, &args.operator_password).await?;
+    let players = fixture::create_players(&http, &base, &operator, args.bettors, args.balance).await?;
     let prepare_secs = prepare.elapsed().as_secs_f64();
-    println!(
-        "prepared {} funded players in {prepare_secs:.1}s",
-        players.len()
-    );
+    println!("prepared {} funded players in {prepare_secs:.1}s", players.len());
     let players: Vec<Arc<Player>> = players.into_iter().map(Arc::new).collect();
 
     let stats = Arc::new(Stats::default());
@@ -155,12 +134,7 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(i as u64);
         let start_at = started + ramp * (i as u32) / count;
-        handles.push(tokio::spawn(bettor::run(
-            Arc::clone(&shared),
-            Arc::clone(player),
-            rng,
-            start_at,
-        )));
+        handles.push(tokio::spawn(bettor::run(Arc::clone(&shared), Arc::clone(player), rng, start_at)));
     }
     let progress = tokio::spawn(print_progress(Arc::clone(&stats), started));
     let mut ledgers: Vec<Vec<BetRecord>> = Vec::with_capacity(handles.len());
@@ -175,15 +149,10 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     }
     progress.abort();
     let duration_secs = started.elapsed().as_secs_f64();
-    println!(
-        "all bettors finished after {duration_secs:.1}s; settling for {}s",
-        args.settle_secs
-    );
+    println!("all bettors finished after {duration_secs:.1}s; settling for {}s", args.settle_secs);
     tokio::time::sleep(Duration::from_secs_f64(args.settle_secs.max(0.0))).await;
 
-    let start_balance = i64::try_from(args.balance)
-        .context("--balance too large")?
-        .saturating_mul(100);
+    let start_balance = i64::try_from(args.balance).context("--balance too large")?.saturating_mul(100);
     let checks = futures_util::stream::iter(players.iter().zip(&ledgers).enumerate())
         .map(|(i, (player, ledger))| {
             let http = &http;
@@ -232,8 +201,7 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     report.duration_secs = duration_secs;
     print!("{}", report.table());
     let json = serde_json::to_string_pretty(&report).context("serialise report")?;
-    std::fs::write(&args.report, json)
-        .with_context(|| format!("write {}", args.report.display()))?;
+    std::fs::write(&args.report, json).with_context(|| format!("write {}", args.report.display()))?;
     println!("report written to {}", args.report.display());
     Ok(report)
 }

@@ -16,10 +16,7 @@ pub fn parse_hundredths(text: &str) -> Option<i64> {
         Some((w, f)) => (w, f),
         None => (digits, ""),
     };
-    if whole.is_empty()
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-    {
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let frac = frac.trim_end_matches('0');
@@ -107,10 +104,7 @@ pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) ->
             continue;
         }
         if rows.insert((row.round_id, row.slot), row).is_some() {
-            out.problems.push(format!(
-                "history has two rows for round {} slot {}",
-                row.round_id, row.slot
-            ));
+            out.problems.push(format!("history has two rows for round {} slot {}", row.round_id, row.slot));
         }
     }
     let mut expected = start_balance;
@@ -135,10 +129,7 @@ pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) ->
                     ));
                 }
                 if row.status == "Open" {
-                    out.problems.push(format!(
-                        "round {} slot {} still Open in history",
-                        bet.round_id, bet.slot
-                    ));
+                    out.problems.push(format!("round {} slot {} still Open in history", bet.round_id, bet.slot));
                 }
             }
         }
@@ -194,10 +185,7 @@ pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) ->
         ));
     }
     if server.exposure != 0 {
-        out.problems.push(format!(
-            "exposure {} after the last round settled",
-            fmt_paise(server.exposure)
-        ));
+        out.problems.push(format!("exposure {} after the last round settled", fmt_paise(server.exposure)));
     }
     out
 }
@@ -224,12 +212,7 @@ mod tests {
     #[test]
     fn json_numbers_are_read_through_their_text_not_summed_as_floats() {
         let v: Value = serde_json::from_str("[0.1, 0.2, 123.45, 5, 1000.0]").unwrap_or_default();
-        let sum: i64 = v
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(value_paise)
-            .sum();
+        let sum: i64 = v.as_array().into_iter().flatten().filter_map(value_paise).sum();
         assert_eq!(sum, 10 + 20 + 12_345 + 500 + 100_000);
         assert_eq!(value_paise(&Value::String(" 7.5 ".into())), Some(750));
         assert_eq!(fmt_paise(-12_345), "-123.45");
@@ -237,32 +220,17 @@ mod tests {
     }
 
     fn bet(round_id: i64, slot: u8, stake: i64, payout: Option<i64>, missed: bool) -> BetRecord {
-        BetRecord {
-            round_id,
-            slot,
-            stake,
-            payout,
-            missed_events: missed,
-        }
+        BetRecord { round_id, slot, stake, payout, missed_events: missed }
     }
 
     fn row(round_id: i64, slot: u8, stake: i64, winnings: i64, status: &str) -> HistoryRow {
-        HistoryRow {
-            round_id,
-            slot,
-            stake,
-            winnings,
-            status: status.into(),
-        }
+        HistoryRow { round_id, slot, stake, winnings, status: status.into() }
     }
 
     #[test]
     fn agreeing_player_has_no_problems_and_fills_missed_payouts_from_history() {
-        let bets = [
-            bet(1, 0, 10_000, Some(25_000), false),
-            bet(1, 1, 5_050, Some(0), false),
-            bet(2, 0, 1_000, None, true),
-        ];
+        let bets =
+            [bet(1, 0, 10_000, Some(25_000), false), bet(1, 1, 5_050, Some(0), false), bet(2, 0, 1_000, None, true)];
         let server = ServerView {
             // 100000.00 − 100 − 50.50 − 10 + 250 + 0 + 13 = 100102.50
             balance: 10_010_250,
@@ -294,11 +262,7 @@ mod tests {
     #[test]
     fn a_settlement_missed_without_a_reconnect_is_a_problem() {
         let bets = [bet(1, 0, 10_000, None, false)];
-        let server = ServerView {
-            balance: 9_990_000,
-            exposure: 0,
-            history: vec![row(1, 0, 10_000, 0, "Lost")],
-        };
+        let server = ServerView { balance: 9_990_000, exposure: 0, history: vec![row(1, 0, 10_000, 0, "Lost")] };
         let r = reconcile(10_000_000, &bets, &server);
         assert_eq!(r.problems.len(), 1);
         assert_eq!(r.filled_from_history, 0);

@@ -156,9 +156,7 @@ pub fn decode(frame: &str) -> Result<Inbound, DecodeError> {
             }
             SioPacket::Event { name, .. } => {
                 // The fast path refused it, so a known event has an unexpected payload.
-                Err(DecodeError::Shape(format!(
-                    "event {name} has an unexpected payload"
-                )))
+                Err(DecodeError::Shape(format!("event {name} has an unexpected payload")))
             }
         },
     }
@@ -180,20 +178,12 @@ impl<'de> Visitor<'de> for EventVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ServerEvent, A::Error> {
-        let name: &str = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let name: &str = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
         let missing = || de::Error::invalid_length(1, &EventVisitor);
         let event = match name {
-            "aviator_game_state" => {
-                ServerEvent::GameState(seq.next_element()?.ok_or_else(missing)?)
-            }
-            "aviator_game_result" => {
-                ServerEvent::GameResult(seq.next_element()?.ok_or_else(missing)?)
-            }
-            "cash_out_success" => {
-                ServerEvent::CashOutSuccess(seq.next_element()?.ok_or_else(missing)?)
-            }
+            "aviator_game_state" => ServerEvent::GameState(seq.next_element()?.ok_or_else(missing)?),
+            "aviator_game_result" => ServerEvent::GameResult(seq.next_element()?.ok_or_else(missing)?),
+            "cash_out_success" => ServerEvent::CashOutSuccess(seq.next_element()?.ok_or_else(missing)?),
             "bet_result" => ServerEvent::BetResult(seq.next_element()?.ok_or_else(missing)?),
             "aviator_bet_update" => ServerEvent::BetUpdate,
             "bet_placed" => ServerEvent::BetPlaced,
@@ -210,11 +200,7 @@ impl<'de> Visitor<'de> for EventVisitor {
 pub fn connect_frame(token: &str) -> String {
     let mut data = serde_json::Map::new();
     data.insert("token".into(), Value::String(token.into()));
-    SioPacket::Connect {
-        nsp: MAIN_NAMESPACE.into(),
-        data: Some(data),
-    }
-    .to_frame()
+    SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(data) }.to_frame()
 }
 
 /// Rupees in paise as a JSON number with at most 2 decimals, built from its decimal text.
@@ -228,13 +214,7 @@ fn rupees_json(paise: i64) -> Value {
 }
 
 fn event_frame(ack: u64, name: &str, payload: Value) -> String {
-    SioPacket::Event {
-        nsp: MAIN_NAMESPACE.into(),
-        ack: Some(ack),
-        name: name.into(),
-        args: vec![payload],
-    }
-    .to_frame()
+    SioPacket::Event { nsp: MAIN_NAMESPACE.into(), ack: Some(ack), name: name.into(), args: vec![payload] }.to_frame()
 }
 
 /// `42<ack>["place_bet",{…}]`; `auto_cashout` in hundredths.
@@ -260,11 +240,7 @@ pub fn place_bet_frame(
 
 /// `42<ack>["cash_out",{…}]`
 pub fn cash_out_frame(ack: u64, user_id: i64, round_id: i64, slot: u8) -> String {
-    event_frame(
-        ack,
-        "cash_out",
-        json!({ "userId": user_id, "roundId": round_id, "slot": slot }),
-    )
+    event_frame(ack, "cash_out", json!({ "userId": user_id, "roundId": round_id, "slot": slot }))
 }
 
 #[cfg(test)]
@@ -274,67 +250,42 @@ mod tests {
     #[test]
     fn game_state_broadcast_decodes_on_the_fast_path() {
         let frame = r#"42["aviator_game_state",{"phase":"flying","countdown":0,"countdownMs":0,"multiplier":1.37,"roundId":42,"isActive":true,"elapsed":5300,"serverTime":1700000000123}]"#;
-        let Ok(Inbound::Event(ServerEvent::GameState(s))) = decode(frame) else {
-            panic!("not a state: {frame}")
-        };
+        let Ok(Inbound::Event(ServerEvent::GameState(s))) = decode(frame) else { panic!("not a state: {frame}") };
         assert_eq!(s.phase, Phase::Flying);
         assert_eq!(s.round_id, 42);
         assert_eq!(s.elapsed, Some(5300));
         assert_eq!(s.server_time, 1_700_000_000_123);
-        assert_eq!(
-            s.multiplier
-                .as_ref()
-                .and_then(crate::aviator::money::number_hundredths),
-            Some(137)
-        );
+        assert_eq!(s.multiplier.as_ref().and_then(crate::aviator::money::number_hundredths), Some(137));
     }
 
     #[test]
     fn settlement_events_and_unknown_events_decode() {
-        let r = decode(
-            r#"42["bet_result",{"roundId":7,"slot":1,"win":false,"amount":10,"winnings":0,"multiplier":null}]"#,
-        );
+        let r =
+            decode(r#"42["bet_result",{"roundId":7,"slot":1,"win":false,"amount":10,"winnings":0,"multiplier":null}]"#);
         assert!(matches!(
             r,
-            Ok(Inbound::Event(ServerEvent::BetResult(BetResult {
-                round_id: 7,
-                slot: 1,
-                win: false,
-                ..
-            })))
+            Ok(Inbound::Event(ServerEvent::BetResult(BetResult { round_id: 7, slot: 1, win: false, .. })))
         ));
         let r = decode(
             r#"42["cash_out_success",{"success":true,"totalWinnings":20.5,"multiplier":2.05,"slot":0,"roundId":7}]"#,
         );
-        let Ok(Inbound::Event(ServerEvent::CashOutSuccess(c))) = r else {
-            panic!("{r:?}")
-        };
-        assert_eq!(
-            crate::aviator::money::number_hundredths(&c.total_winnings),
-            Some(2050)
-        );
+        let Ok(Inbound::Event(ServerEvent::CashOutSuccess(c))) = r else { panic!("{r:?}") };
+        assert_eq!(crate::aviator::money::number_hundredths(&c.total_winnings), Some(2050));
         assert_eq!(
             decode(r#"42["aviator_bet_update",[{"username":"a","amount":1}]]"#),
             Ok(Inbound::Event(ServerEvent::BetUpdate))
         );
-        assert_eq!(
-            decode(r#"42["something_new",1,2]"#),
-            Ok(Inbound::Event(ServerEvent::Other))
-        );
+        assert_eq!(decode(r#"42["something_new",1,2]"#), Ok(Inbound::Event(ServerEvent::Other)));
     }
 
     #[test]
     fn control_packets_and_acks_go_through_the_codec() {
         assert_eq!(decode("2"), Ok(Inbound::Ping));
         assert_eq!(decode(r#"40{"sid":"abc"}"#), Ok(Inbound::Connected));
-        assert_eq!(
-            decode(r#"44{"message":"unauthorized"}"#),
-            Ok(Inbound::Refused("unauthorized".into()))
-        );
+        assert_eq!(decode(r#"44{"message":"unauthorized"}"#), Ok(Inbound::Refused("unauthorized".into())));
         let open = r#"0{"sid":"x","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#;
         assert_eq!(decode(open), Ok(Inbound::Open));
-        let Ok(Inbound::Ack { id: 12, body }) =
-            decode(r#"4312[{"success":false,"error":"too_late","message":"x"}]"#)
+        let Ok(Inbound::Ack { id: 12, body }) = decode(r#"4312[{"success":false,"error":"too_late","message":"x"}]"#)
         else {
             panic!("ack")
         };
@@ -345,40 +296,25 @@ mod tests {
     #[test]
     fn malformed_frames_and_bad_payloads_are_errors() {
         assert!(matches!(decode(""), Err(DecodeError::Codec(_))));
-        assert!(matches!(
-            decode("42[\"aviator_game_state\",{\"phase\":\"boom\"}]"),
-            Err(DecodeError::Shape(_))
-        ));
+        assert!(matches!(decode("42[\"aviator_game_state\",{\"phase\":\"boom\"}]"), Err(DecodeError::Shape(_))));
         assert!(matches!(decode("43[{}]"), Err(DecodeError::Codec(_))));
     }
 
     #[test]
     fn outgoing_frames_are_what_the_codec_reads_back() {
         let event = |frame: &str| match EioPacket::parse(frame) {
-            Ok(EioPacket::Message(SioPacket::Event {
-                ack, name, args, ..
-            })) => Some((ack, name, args)),
+            Ok(EioPacket::Message(SioPacket::Event { ack, name, args, .. })) => Some((ack, name, args)),
             _ => None,
         };
         let frame = place_bet_frame(3, 9, 12_345, 77, 1, Some(250));
         assert!(frame.starts_with("423[\"place_bet\","), "{frame}");
-        let want =
-            json!({"userId": 9, "amount": 123.45, "roundId": 77, "slot": 1, "autoCashout": 2.5});
-        assert_eq!(
-            event(&frame),
-            Some((Some(3), "place_bet".to_owned(), vec![want]))
-        );
+        let want = json!({"userId": 9, "amount": 123.45, "roundId": 77, "slot": 1, "autoCashout": 2.5});
+        assert_eq!(event(&frame), Some((Some(3), "place_bet".to_owned(), vec![want])));
         let manual = place_bet_frame(5, 9, 1_000, 77, 0, None);
         let want = json!({"userId": 9, "amount": 10, "roundId": 77, "slot": 0});
-        assert_eq!(
-            event(&manual),
-            Some((Some(5), "place_bet".to_owned(), vec![want]))
-        );
+        assert_eq!(event(&manual), Some((Some(5), "place_bet".to_owned(), vec![want])));
         let want = json!({"userId": 9, "roundId": 77, "slot": 0});
-        assert_eq!(
-            event(&cash_out_frame(4, 9, 77, 0)),
-            Some((Some(4), "cash_out".to_owned(), vec![want]))
-        );
+        assert_eq!(event(&cash_out_frame(4, 9, 77, 0)), Some((Some(4), "cash_out".to_owned(), vec![want])));
         assert_eq!(connect_frame("t0k"), r#"40{"token":"t0k"}"#);
     }
 }

@@ -163,8 +163,7 @@ impl Report {
     /// Counters, histograms and kinds from the stats; the caller fills the rest.
     pub fn from_stats(stats: &Stats) -> Report {
         let load = |c: &AtomicU64| c.load(Ordering::Relaxed);
-        let kinds =
-            |m: &Mutex<BTreeMap<String, u64>>| m.lock().map(|m| m.clone()).unwrap_or_default();
+        let kinds = |m: &Mutex<BTreeMap<String, u64>>| m.lock().map(|m| m.clone()).unwrap_or_default();
         Report {
             seed: 0,
             bettors: 0,
@@ -196,13 +195,7 @@ impl Report {
     pub fn table(&self) -> String {
         let opt = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"));
         let lat = |name: &str, p: &Percentiles| {
-            format!(
-                "{name:<22} {:>10} {:>10} {:>10} {:>10}\n",
-                p.count,
-                opt(p.p50),
-                opt(p.p99),
-                opt(p.max)
-            )
+            format!("{name:<22} {:>10} {:>10} {:>10} {:>10}\n", p.count, opt(p.p50), opt(p.p99), opt(p.max))
         };
         let mut s = String::new();
         s.push_str(&format!("{:<22} {:>10}\n", "seed", self.seed));
@@ -220,23 +213,10 @@ impl Report {
         ] {
             s.push_str(&format!("{k:<22} {v:>10}\n"));
         }
-        s.push_str(&format!(
-            "{:<22} {:>10.1}\n",
-            "prepare secs", self.prepare_secs
-        ));
-        s.push_str(&format!(
-            "{:<22} {:>10.1}\n",
-            "duration secs", self.duration_secs
-        ));
-        s.push_str(&format!(
-            "{:<22} {:>10}\n",
-            "server peak MB",
-            opt(self.server_peak_memory_mb)
-        ));
-        s.push_str(&format!(
-            "{:<22} {:>10} {:>10} {:>10} {:>10}\n",
-            "latency (ms)", "count", "p50", "p99", "max"
-        ));
+        s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
+        s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
+        s.push_str(&format!("{:<22} {:>10}\n", "server peak MB", opt(self.server_peak_memory_mb)));
+        s.push_str(&format!("{:<22} {:>10} {:>10} {:>10} {:>10}\n", "latency (ms)", "count", "p50", "p99", "max"));
         s.push_str(&lat("bet ack", &self.bet_ack_ms));
         s.push_str(&lat("cash-out ack", &self.cashout_ack_ms));
         s.push_str(&lat("broadcast lag", &self.broadcast_lag_ms));
@@ -246,11 +226,7 @@ impl Report {
         for (k, v) in &self.rejection_kinds {
             s.push_str(&format!("  rejected {k:<13} {v:>10}\n"));
         }
-        s.push_str(if self.passed() {
-            "RESULT: PASS\n"
-        } else {
-            "RESULT: FAIL\n"
-        });
+        s.push_str(if self.passed() { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
         s
     }
 }
@@ -275,15 +251,8 @@ pub fn open_file_limit() -> Option<u64> {
 
 fn parse_open_files(limits: &str) -> Option<u64> {
     let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
-    let soft = line
-        .trim_start_matches("Max open files")
-        .split_whitespace()
-        .next()?;
-    if soft == "unlimited" {
-        Some(u64::MAX)
-    } else {
-        soft.parse().ok()
-    }
+    let soft = line.trim_start_matches("Max open files").split_whitespace().next()?;
+    if soft == "unlimited" { Some(u64::MAX) } else { soft.parse().ok() }
 }
 
 #[cfg(test)]
@@ -326,10 +295,7 @@ mod tests {
 
     #[test]
     fn proc_files_are_parsed() {
-        assert_eq!(
-            parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"),
-            Some(200.0)
-        );
+        assert_eq!(parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"), Some(200.0));
         let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
                       Max open files            1024                 1048576              files     \n";
         assert_eq!(parse_open_files(limits), Some(1024));
