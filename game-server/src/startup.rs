@@ -69,7 +69,8 @@ impl Services {
             .await
             .with_context(|| format!("opening database {}", config.database_url))?;
         let clock = clock::system();
-        let hub = Hub::new().start();
+        // The hub fans frames out to thousands of sessions: give it a thread of its own.
+        let hub = Hub::start_in_arbiter(&actix::Arbiter::new().handle(), |_| Hub::new());
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
         let observer = Some(balance_pusher(hub.clone()));
         let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer).await?;

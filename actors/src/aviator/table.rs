@@ -24,11 +24,12 @@ use tokio::sync::oneshot;
 pub const ROOM: &str = "aviator";
 /// How often the table looks at the clock.
 const TICK: Duration = Duration::from_millis(20);
-/// How often the flying state is broadcast (clients draw the curve locally in between).
-const STATE_EVERY_MS: EpochMs = 100;
+/// How often the flying state is broadcast. Clients draw the curve locally from `serverTime` and
+/// `elapsed`; at 10,000 players every frame costs 10,000 socket writes, so this is kept sparse.
+const STATE_EVERY_MS: EpochMs = 500;
 /// How often the live bet feed is broadcast when it changed, and how many rows it carries.
-const FEED_EVERY_MS: EpochMs = 500;
-const FEED_ROWS: usize = 30;
+const FEED_EVERY_MS: EpochMs = 1_000;
+const FEED_ROWS: usize = 20;
 
 #[derive(Debug, Clone)]
 pub struct AviatorConfig {
@@ -161,6 +162,7 @@ pub struct AviatorTable {
     feed_dirty: bool,
     last_feed: EpochMs,
     last_state: EpochMs,
+    last_tick: EpochMs,
 }
 
 impl AviatorTable {
@@ -203,6 +205,7 @@ impl AviatorTable {
             feed_dirty: false,
             last_feed: 0,
             last_state: 0,
+            last_tick: 0,
         };
         Ok((table.start(), fairness))
     }
@@ -227,6 +230,11 @@ impl AviatorTable {
 
     fn on_tick(&mut self, ctx: &mut Context<Self>) {
         let now = self.clock.now_ms();
+        // How late the timer fires: the table's own health signal (actix exposes no actor metrics).
+        if self.last_tick > 0 {
+            metrics::histogram!("aviator_tick_lag_ms").record((now - self.last_tick - TICK.as_millis() as i64).max(0) as f64);
+        }
+        self.last_tick = now;
         let fairness = self.fairness.clone();
         let next = RoundId(self.game.round().0 + 1);
         let events = self.game.tick(now, || fairness.seed_for(next));
@@ -257,7 +265,8 @@ impl AviatorTable {
     fn apply(&mut self, events: Vec<Event>, now: EpochMs, ctx: &mut Context<Self>) {
         for event in events {
             match event {
-                Event::RoundOpened { .. } => {
+                Event::RoundOpened { round, .. } => {
+                    metrics::gauge!("aviator_round").set(round.0 as f64);
                     self.attempts.clear();
                     self.settled.clear();
                     self.feed.clear();
@@ -267,6 +276,7 @@ impl AviatorTable {
                 Event::FlightStarted { .. } => self.broadcast_state(now),
                 Event::BetReserved { .. } | Event::BetAborted { .. } | Event::BetCancelled { .. } => {}
                 Event::BetAccepted { user, slot, stake, .. } => {
+                    metrics::counter!("aviator_bets_total").increment(1);
                     let name = self.names.get(&user).cloned().unwrap_or_default();
                     self.feed.push_back((
                         (user, slot),
@@ -278,6 +288,7 @@ impl AviatorTable {
                     self.feed_dirty = true;
                 }
                 Event::CashedOut { round, user, slot, stake, multiplier, payout, cause } => {
+                    metrics::counter!("aviator_cashouts_total").increment(1);
                     if let Some((_, row)) = self.feed.iter_mut().rev().find(|(k, _)| *k == (user, slot)) {
                         row.multiplier = Some(multiplier);
                         row.payout = payout;

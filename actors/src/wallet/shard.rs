@@ -51,6 +51,8 @@ impl WalletHandle {
         observer: Option<Observer>,
     ) -> Result<WalletHandle, WalletError> {
         let mut shards = Vec::with_capacity(config.shards);
+        // The shards share a thread of their own, off the arbiter that runs the tables and the hub.
+        let arbiter = Arbiter::new();
         for index in 0..config.shards.max(1) {
             let mut cache = HashMap::new();
             for which in [SystemAccount::House, SystemAccount::Cashier] {
@@ -85,7 +87,7 @@ impl WalletHandle {
                 flushing: false,
                 drain_waiters: Vec::new(),
             };
-            shards.push(shard.start());
+            shards.push(WalletShard::start_in_arbiter(&arbiter.handle(), move |_| shard));
         }
         Ok(WalletHandle { shards: Arc::new(shards) })
     }
