@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Aviator swarm against a release build of the server on a fresh SQLite database.
 # CI uses the defaults (a few hundred bettors, a few short rounds); the benchmark raises them:
-#   BETTORS=10000 ROUNDS=3 RAMP=20 scripts/swarm-smoke.sh
+#   MAX_PAYOUT=1000000000 BETTORS=10000 ROUNDS=3 RAMP=20 scripts/swarm-smoke.sh
+# PROFILE_SECS=20 also records a CPU profile of the server (perf, Debian's linux-perf) into target/server.perf.
 # Fails on any error or money mismatch (the swarm's exit code). No latency assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,9 @@ for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
   sleep 0.2
 done
+if [ -n "${PROFILE_SECS:-}" ]; then
+  (sleep "$RAMP"; perf record -F 499 -g -p "$server" -o target/server.perf -- sleep "$PROFILE_SECS" >/dev/null 2>&1) &
+fi
 status=0
 target/release/load-tests aviator --url "http://127.0.0.1:$port" --bettors "$BETTORS" --rounds "$ROUNDS" \
   --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --report "$REPORT" \
