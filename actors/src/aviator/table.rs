@@ -232,7 +232,8 @@ impl AviatorTable {
         let now = self.clock.now_ms();
         // How late the timer fires: the table's own health signal (actix exposes no actor metrics).
         if self.last_tick > 0 {
-            metrics::histogram!("aviator_tick_lag_ms").record((now - self.last_tick - TICK.as_millis() as i64).max(0) as f64);
+            metrics::histogram!("aviator_tick_lag_ms")
+                .record((now - self.last_tick - TICK.as_millis() as i64).max(0) as f64);
         }
         self.last_tick = now;
         let fairness = self.fairness.clone();

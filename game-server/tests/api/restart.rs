@@ -41,6 +41,12 @@ async fn start(db_url: &str, port: u16) -> Child {
     panic!("game-server did not start");
 }
 
+/// GET `path` as the player with `token`, as JSON.
+async fn get_as(http: &reqwest::Client, base: &str, token: &Value, path: &str) -> Value {
+    let token = token.as_str().unwrap();
+    http.get(format!("{base}{path}")).bearer_auth(token).send().await.unwrap().json().await.unwrap()
+}
+
 async fn scalar(db: &Db, sql: &'static str) -> i64 {
     sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
 }
@@ -106,15 +112,7 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
 
     let mut server = start(&db_url, port).await;
     for p in &players {
-        let w: Value = http
-            .get(format!("{base}/api/getwalletandexposure/{}", p["id"]))
-            .bearer_auth(p["token"].as_str().unwrap())
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let w = get_as(&http, &base, &p["token"], &format!("/api/getwalletandexposure/{}", p["id"])).await;
         assert_eq!(
             (w["balance"].as_f64(), w["exposureBalance"].as_f64()),
             (Some(1000.0), Some(0.0)),
@@ -132,15 +130,7 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
         .try_get(0)
         .unwrap();
     assert_eq!(status, "void");
-    let history: Value = http
-        .get(format!("{base}/api/history/{}", players[1]["id"]))
-        .bearer_auth(players[1]["token"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let history = get_as(&http, &base, &players[1]["token"], &format!("/api/history/{}", players[1]["id"])).await;
     assert_eq!((history[0]["status"].as_str(), history[0]["betAmt"].as_f64()), (Some("Refunded"), Some(999.99)));
 
     // A second crash and restart refunds nothing more.
