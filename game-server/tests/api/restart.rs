@@ -66,26 +66,13 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     let base = format!("http://127.0.0.1:{port}");
     let mut server = start(&db_url, port).await;
     let http = reqwest::Client::new();
-    let login: Value = http
-        .post(format!("{base}/api/login"))
-        .json(&json!({"userNo": operator_no, "password": "desk-pass"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let post = |path: &str, token: &str, body: Value| {
+        let request = http.post(format!("{base}{path}")).bearer_auth(token).json(&body);
+        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let login = post("/api/login", "", json!({"userNo": operator_no, "password": "desk-pass"})).await;
     let op_token = login["token"].as_str().unwrap().to_string();
-    let players: Value = http
-        .post(format!("{base}/api/admin/fixtures/players"))
-        .bearer_auth(&op_token)
-        .json(&json!({"count": 2, "balance": 1000}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let players = post("/api/admin/fixtures/players", &op_token, json!({"count": 2, "balance": 1000})).await;
     let players = players["players"].as_array().unwrap().clone();
 
     // Player A bets on both slots, then cancels one and bets it again; player B bets once.
