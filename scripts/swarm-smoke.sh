@@ -23,10 +23,15 @@ CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_D
   target/release/game-server serve > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
-  sleep 0.2
-done
+python3 - "$port" <<'PY'
+import sys, time, urllib.request
+for _ in range(150):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=1)
+        break
+    except Exception:
+        time.sleep(0.2)
+PY
 if [ -n "${PROFILE_SECS:-}" ]; then
   (sleep "$RAMP"; perf record -F 499 -g -p "$server" -o target/server.perf -- sleep "$PROFILE_SECS" >/dev/null 2>&1) &
 fi
