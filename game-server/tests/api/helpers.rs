@@ -25,10 +25,10 @@ pub fn config_for(database_url: String) -> Config {
     }
 }
 
-/// Short rounds so tests see several of them: 1.2 s betting, 300 ms pause.
+/// Short rounds so tests see several of them: 2 s betting (room for a loaded CI machine), 300 ms pause.
 pub fn fast_aviator() -> casino_actors::aviator::table::AviatorConfig {
     let mut a = game_server::config::aviator_from_env();
-    a.rules.countdown_ms = 1_200;
+    a.rules.countdown_ms = 2_000;
     a.rules.pause_ms = 300;
     // A small liability cap ends any flight carrying a ₹500 stake by 1.2×, so tests need not wait for
     // heavy-tailed crash points.
