@@ -20,9 +20,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(rounds).service(fairness).service(verify).service(history);
 }
 
-const FORMULA: &str = "Round n uses hash h(n) of a SHA-256 chain played in reverse: sha256(h(n)) = h(n-1)'s \
-successor, so hashing a revealed hash n times reaches the commitment. Crash point: take HMAC-SHA256 with key = \
-h(n) as 64 lowercase hex characters and message = salt; X = the first 13 hex digits as an integer (52 bits); \
+const FORMULA: &str = "Chain: every round hash is the SHA-256 of the next round's hash, and SHA-256 applied n \
+times to round n's hash gives the published commitment. Crash point: HMAC-SHA256 with key = the round hash as 64 \
+lowercase hex characters and message = the salt; X = the first 13 hex digits as an integer (52 bits); \
 crash = max(1.00, floor(100 * (1 - edge) * 2^52 / (2^52 - X)) / 100).";
 
 #[derive(Deserialize)]
