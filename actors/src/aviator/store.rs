@@ -34,7 +34,8 @@ fn db_err(e: sqlx::Error) -> WalletError {
     WalletError::Storage(e.to_string())
 }
 
-fn parse_hash(hex_text: &str) -> Option<Hash> {
+/// A hash from its 64 hex characters.
+pub fn parse_hash(hex_text: &str) -> Option<Hash> {
     hex::decode(hex_text).ok()?.try_into().ok()
 }
 

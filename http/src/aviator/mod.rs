@@ -64,7 +64,7 @@ pub async fn verify(state: State, round: web::Path<i64>) -> Result<HttpResponse,
         .await?
         .ok_or_else(|| ApiError::not_found("This round has not ended yet (its hash is revealed at the crash)"))?;
     let f = &state.tables.aviator_fairness;
-    let hash: Option<fair::Hash> = hex_hash(&ended.hash);
+    let hash = store::parse_hash(&ended.hash);
     let (computed, chain_steps) = match hash {
         Some(h) => (
             Some(fair::crash_point_hundredths(&h, &f.salt, f.house_edge_bp)),
@@ -78,14 +78,6 @@ pub async fn verify(state: State, round: web::Path<i64>) -> Result<HttpResponse,
         "crashPoint": wire::multiplier(ended.crash_point), "computedCrashPoint": computed.map(wire::multiplier),
         "cappedAt": ended.capped_at.map(wire::multiplier), "chainSteps": chain_steps, "valid": valid,
     })))
-}
-
-fn hex_hash(text: &str) -> Option<fair::Hash> {
-    let bytes: Vec<u8> = (0..text.len())
-        .step_by(2)
-        .map(|i| text.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok()))
-        .collect::<Option<_>>()?;
-    bytes.try_into().ok()
 }
 
 /// The player's Aviator bets, newest first: the round in play (from the table) then settled ones.
