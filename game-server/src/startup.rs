@@ -58,7 +58,7 @@ fn balance_pusher(hub: actix::Addr<Hub>) -> Observer {
             "reason": reason(change.kind), "balance": r.balance.to_rupees_json(),
             "exposureBalance": r.exposure.to_rupees_json(),
         });
-        hub.do_send(Broadcast { room: format!("user:{}", r.user), frame: encode_event("balance_update", &payload) });
+        hub.do_send(Broadcast::one(format!("user:{}", r.user), encode_event("balance_update", &payload)));
     })
 }
 
@@ -124,6 +124,9 @@ impl Application {
                 None => app,
             }
         })
+        // Small frames (acks, state) must leave at once: with Nagle's algorithm a frame written while an earlier
+        // one awaits its (delayed) ACK waits up to 40 ms.
+        .tcp_nodelay(true)
         .listen(listener)?
         .shutdown_timeout(10)
         .run();

@@ -56,9 +56,7 @@ async fn connect_with_a_good_token_is_acknowledged_and_joins_the_user_room() {
     assert_eq!(recv(&mut ws).await, r#"42["welcome",{"userId":1,"username":"user1"}]"#);
 
     assert_eq!(server.hub.send(RoomSize { room: "user:1".into() }).await.unwrap(), 1);
-    server
-        .hub
-        .do_send(Broadcast { room: "user:1".into(), frame: encode_event("balance_update", &json!({"amount": 5})) });
+    server.hub.do_send(Broadcast::one("user:1", encode_event("balance_update", &json!({"amount": 5}))));
     assert_eq!(recv(&mut ws).await, r#"42["balance_update",{"amount":5}]"#);
 }
 
@@ -267,13 +265,13 @@ async fn a_client_that_never_reads_is_disconnected_while_a_reading_client_gets_e
     let frame = encode_event("tick", &json!("x".repeat(16 * 1024)));
     let mut sent = 0usize;
     while sent < 5000 && !server.disconnected_users().contains(&UserId(9)) {
-        server.hub.do_send(Broadcast { room: "aviator".into(), frame: frame.clone() });
+        server.hub.do_send(Broadcast::one("aviator", frame.clone()));
         sent += 1;
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     assert!(server.wait_disconnected(UserId(9), Duration::from_secs(5)).await, "slow client was not disconnected");
     assert_eq!(server.hub.send(RoomSize { room: "aviator".into() }).await.unwrap(), 1, "only the reader remains");
-    server.hub.do_send(Broadcast { room: "aviator".into(), frame: encode_event("done", &json!(null)) });
+    server.hub.do_send(Broadcast::one("aviator", encode_event("done", &json!(null))));
     let (got, _fast) = reader.await.unwrap();
     assert_eq!(got, sent, "the reading client got every frame");
     assert!(!server.disconnected_users().contains(&UserId(10)));

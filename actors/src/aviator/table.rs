@@ -24,10 +24,11 @@ use tokio::sync::oneshot;
 pub const ROOM: &str = "aviator";
 /// How often the table looks at the clock.
 const TICK: Duration = Duration::from_millis(20);
-/// How often the flying state is broadcast. Clients draw the curve locally from `serverTime` and
-/// `elapsed`; at 10,000 players every frame costs 10,000 socket writes, so this is kept sparse.
-const STATE_EVERY_MS: EpochMs = 500;
-/// How often the live bet feed is broadcast when it changed, and how many rows it carries.
+/// How often the flying state is broadcast: a heartbeat, as clients draw the curve locally from `serverTime` and
+/// `elapsed`. At 10,000 players every broadcast costs 10,000 socket writes, so this is kept sparse.
+const STATE_EVERY_MS: EpochMs = 1_000;
+/// The live bet feed, when it changed, rides along with the next broadcast to the room, or goes alone after this
+/// long; at most this many rows.
 const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
 
@@ -163,6 +164,8 @@ pub struct AviatorTable {
     last_feed: EpochMs,
     last_state: EpochMs,
     last_tick: EpochMs,
+    /// Frames for the room, sent together (one socket write per player) when the current message is handled.
+    outgoing: Vec<Arc<str>>,
 }
 
 impl AviatorTable {
@@ -206,21 +209,50 @@ impl AviatorTable {
             last_feed: 0,
             last_state: 0,
             last_tick: 0,
+            outgoing: Vec::new(),
         };
         Ok((table.start(), fairness))
     }
 
-    fn broadcast(&self, room: String, name: &str, payload: &Value) {
-        self.hub.do_send(Broadcast { room, frame: encode_event(name, payload) });
+    /// Events for one player, sent together.
+    fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
+        let frames = events.iter().map(|(name, payload)| encode_event(name, payload)).collect();
+        self.hub.do_send(Broadcast { room: format!("user:{user}"), frames });
     }
 
-    fn to_user(&self, user: UserId, name: &str, payload: &Value) {
-        self.broadcast(format!("user:{user}"), name, payload);
+    /// Queue an event for the room; [`Self::flush`] sends it.
+    fn queue(&mut self, name: &str, payload: &Value) {
+        self.outgoing.push(encode_event(name, payload));
     }
 
-    fn broadcast_state(&mut self, now: EpochMs) {
+    fn queue_state(&mut self, now: EpochMs) {
         self.last_state = now;
-        self.broadcast(ROOM.into(), "aviator_game_state", &wire::game_state(&self.game, now));
+        self.queue("aviator_game_state", &wire::game_state(&self.game, now));
+    }
+
+    /// Send the queued room frames, with the bet feed if it changed.
+    fn flush(&mut self, now: EpochMs) {
+        if self.feed_dirty && (!self.outgoing.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
+            self.feed_dirty = false;
+            self.last_feed = now;
+            let rows: Vec<Value> = self
+                .feed
+                .iter()
+                .rev()
+                .take(FEED_ROWS)
+                .map(|(_, r)| {
+                    json!({
+                        "username": r.name, "amount": r.stake.to_rupees_json(), "slot": r.slot.index(),
+                        "multiplier": r.multiplier.map(wire::multiplier), "winnings": r.payout.to_rupees_json(),
+                    })
+                })
+                .collect();
+            self.queue("aviator_bet_update", &Value::Array(rows));
+        }
+        if !self.outgoing.is_empty() {
+            let frames = std::mem::take(&mut self.outgoing).into();
+            self.hub.do_send(Broadcast { room: ROOM.into(), frames });
+        }
     }
 
     fn key(&self, round: RoundId, user: UserId, slot: Slot, step: &str) -> String {
@@ -241,25 +273,9 @@ impl AviatorTable {
         let events = self.game.tick(now, || fairness.seed_for(next));
         self.apply(events, now, ctx);
         if matches!(self.game.phase(), super::rules::Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
-            self.broadcast_state(now);
+            self.queue_state(now);
         }
-        if self.feed_dirty && now - self.last_feed >= FEED_EVERY_MS {
-            self.feed_dirty = false;
-            self.last_feed = now;
-            let rows: Vec<Value> = self
-                .feed
-                .iter()
-                .rev()
-                .take(FEED_ROWS)
-                .map(|(_, r)| {
-                    json!({
-                        "username": r.name, "amount": r.stake.to_rupees_json(), "slot": r.slot.index(),
-                        "multiplier": r.multiplier.map(wire::multiplier), "winnings": r.payout.to_rupees_json(),
-                    })
-                })
-                .collect();
-            self.broadcast(ROOM.into(), "aviator_bet_update", &Value::Array(rows));
-        }
+        self.flush(now);
     }
 
     /// Turns rule events into wallet movements, persistence and broadcasts.
@@ -272,9 +288,9 @@ impl AviatorTable {
                     self.settled.clear();
                     self.feed.clear();
                     self.feed_dirty = true;
-                    self.broadcast_state(now);
+                    self.queue_state(now);
                 }
-                Event::FlightStarted { .. } => self.broadcast_state(now),
+                Event::FlightStarted { .. } => self.queue_state(now),
                 Event::BetReserved { .. } | Event::BetAborted { .. } | Event::BetCancelled { .. } => {}
                 Event::BetAccepted { user, slot, stake, .. } => {
                     metrics::counter!("aviator_bets_total").increment(1);
@@ -312,8 +328,8 @@ impl AviatorTable {
                         "endedAt": wire::multiplier(ended_at_multiplier), "hash": super::fair::to_hex(&hash),
                         "capped": capped,
                     });
-                    self.broadcast(ROOM.into(), "aviator_game_result", &result);
-                    self.broadcast_state(now);
+                    self.queue("aviator_game_result", &result);
+                    self.queue_state(now);
                     let bets = self
                         .game
                         .bets()
@@ -378,14 +394,16 @@ impl AviatorTable {
                     "success": true, "totalWinnings": payout.to_rupees_json(), "multiplier": wire::multiplier(multiplier),
                     "slot": slot.index(), "roundId": round.0,
                 });
-                act.to_user(user, "cash_out_success", &ack);
+                act.to_user(user, &[("cash_out_success", &ack), ("bet_result", &result)]);
                 if let Some(w) = waiter {
                     let _ = w.send(Ok(ack));
                 }
-            } else if let Some(w) = waiter {
-                let _ = w.send(Err(TableError::Rule(Rejection::TooLate)));
+            } else {
+                if let Some(w) = waiter {
+                    let _ = w.send(Err(TableError::Rule(Rejection::TooLate)));
+                }
+                act.to_user(user, &[("bet_result", &result)]);
             }
-            act.to_user(user, "bet_result", &result);
         }));
     }
 
@@ -448,7 +466,8 @@ impl Actor for AviatorTable {
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(16_384);
         let now = self.clock.now_ms();
-        self.broadcast_state(now);
+        self.queue_state(now);
+        self.flush(now);
         ctx.run_interval(TICK, |act, ctx| act.on_tick(ctx));
     }
 }
@@ -493,7 +512,7 @@ impl Handler<PlaceBet> for AviatorTable {
                             "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
                             "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
                         });
-                        act.to_user(user, "bet_placed", &ack);
+                        act.to_user(user, &[("bet_placed", &ack)]);
                         Ok(ack)
                     }
                     Err(r) => {
@@ -565,7 +584,7 @@ impl Handler<CancelBet> for AviatorTable {
             let reply = match res {
                 Ok(_) => {
                     let ack = json!({ "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0 });
-                    act.to_user(user, "bet_cancelled", &ack);
+                    act.to_user(user, &[("bet_cancelled", &ack)]);
                     Ok(ack)
                 }
                 Err(e) => {
@@ -597,11 +616,13 @@ impl Handler<CashOut> for AviatorTable {
             events.iter().any(|e| matches!(e, Event::CashedOut { user: u, slot: s, .. } if *u == user && *s == slot));
         if !settles_this {
             self.apply(events, now, ctx);
+            self.flush(now);
             return ready(Err(Rejection::NoBet.into()));
         }
         let (tx, rx) = oneshot::channel();
         self.cashout_waiters.insert((user, slot), tx);
         self.apply(events, now, ctx);
+        self.flush(now);
         Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
     }
 }

@@ -1,6 +1,6 @@
-//! The hub actor: room membership and fan-out with `try_send`.
+//! The hub actor: room membership and fan-out into each member's bounded outbox.
 
-use super::messages::{Broadcast, ConnId, Deliver, Disconnect, Join, Leave, Member, Overflow, RoomSize, SendTo};
+use super::messages::{Broadcast, ConnId, Disconnect, Join, Leave, Member, Offer, Overflow, RoomSize, SendTo};
 use actix::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -51,15 +51,6 @@ impl Hub {
         }
     }
 
-    /// Hand `frame` to one member without waiting.
-    fn deliver(member: &Member, frame: &std::sync::Arc<str>) -> Delivery {
-        match member.deliver.try_send(Deliver(frame.clone())) {
-            Ok(()) => Delivery::Sent,
-            Err(SendError::Full(_)) => Delivery::Full,
-            Err(SendError::Closed(_)) => Delivery::Gone,
-        }
-    }
-
     fn drop_slow(&mut self, slow: Vec<ConnId>) {
         for conn in slow {
             if let Some(member) = self.remove_conn(conn) {
@@ -70,12 +61,6 @@ impl Hub {
             }
         }
     }
-}
-
-enum Delivery {
-    Sent,
-    Full,
-    Gone,
 }
 
 fn record_room_size(room: &str, size: usize) {
@@ -142,13 +127,13 @@ impl Handler<Broadcast> for Hub {
             let Some(conn) = self.conns.get(id) else {
                 continue;
             };
-            match Self::deliver(&conn.member, &msg.frame) {
-                Delivery::Sent => delivered += 1,
-                Delivery::Full => slow.push(*id),
-                Delivery::Gone => gone.push(*id),
+            match conn.member.outbox.offer(&msg.frames) {
+                Offer::Queued => delivered += 1,
+                Offer::Full => slow.push(*id),
+                Offer::Closed => gone.push(*id),
             }
         }
-        metrics::counter!(DELIVERED_COUNTER).increment(delivered);
+        metrics::counter!(DELIVERED_COUNTER).increment(delivered * msg.frames.len() as u64);
         for id in gone {
             self.remove_conn(id);
         }
@@ -163,16 +148,16 @@ impl Handler<SendTo> for Hub {
         let Some(conn) = self.conns.get(&msg.conn) else {
             return false;
         };
-        match Self::deliver(&conn.member, &msg.frame) {
-            Delivery::Sent => {
-                metrics::counter!(DELIVERED_COUNTER).increment(1);
+        match conn.member.outbox.offer(&msg.frames) {
+            Offer::Queued => {
+                metrics::counter!(DELIVERED_COUNTER).increment(msg.frames.len() as u64);
                 true
             }
-            Delivery::Full => {
+            Offer::Full => {
                 self.drop_slow(vec![msg.conn]);
                 false
             }
-            Delivery::Gone => {
+            Offer::Closed => {
                 self.remove_conn(msg.conn);
                 false
             }

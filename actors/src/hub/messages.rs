@@ -14,10 +14,31 @@ impl fmt::Display for ConnId {
     }
 }
 
-/// An already-encoded websocket text frame, shared by every member it is delivered to.
-#[derive(Debug, Clone, Message)]
-#[rtype(result = "()")]
-pub struct Deliver(pub Arc<str>);
+/// Already-encoded websocket text frames for one delivery, shared by every member they go to. A member queues
+/// them back to back, so frames of the same moment (a state and the bet feed, an ack and its event) leave in one
+/// socket write.
+pub type Frames = Arc<[Arc<str>]>;
+
+/// One frame as a delivery.
+pub fn single(frame: Arc<str>) -> Frames {
+    Arc::from([frame])
+}
+
+/// What became of a delivery offered to a member's outbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    Queued,
+    /// The outbox is full: the client is not reading fast enough.
+    Full,
+    /// The connection is gone.
+    Closed,
+}
+
+/// A connection's outgoing queue as the hub sees it: bounded, and offering never waits. The gateway's writer
+/// implements it, so a broadcast goes straight into each socket's queue without passing through the session actor.
+pub trait Outbox: Send + Sync + 'static {
+    fn offer(&self, frames: &Frames) -> Offer;
+}
 
 /// Sent to a connection whose outbox was full: it has been dropped from every room and must close.
 #[derive(Debug, Clone, Copy, Message)]
@@ -27,8 +48,8 @@ pub struct Overflow;
 /// How the hub reaches one connection.
 #[derive(Clone)]
 pub struct Member {
-    /// Frames go here with `try_send`; the recipient's mailbox must be bounded.
-    pub deliver: Recipient<Deliver>,
+    /// Frames are offered here; the outbox must be bounded.
+    pub outbox: Arc<dyn Outbox>,
     /// Told once when `deliver` was full (sent with `do_send`, which ignores the mailbox bound).
     pub overflow: Recipient<Overflow>,
 }
@@ -63,12 +84,19 @@ pub struct Disconnect {
     pub conn: ConnId,
 }
 
-/// Deliver `frame` to every member of `room`.
+/// Deliver `frames` to every member of `room`.
 #[derive(Debug, Clone, Message)]
 #[rtype(result = "()")]
 pub struct Broadcast {
     pub room: String,
-    pub frame: Arc<str>,
+    pub frames: Frames,
+}
+
+impl Broadcast {
+    /// A broadcast of one frame.
+    pub fn one(room: impl Into<String>, frame: Arc<str>) -> Self {
+        Self { room: room.into(), frames: single(frame) }
+    }
 }
 
 /// Deliver `frame` to one connection, if the hub knows it (e.g. a reply pushed outside of any room).
@@ -76,7 +104,7 @@ pub struct Broadcast {
 #[rtype(result = "bool")]
 pub struct SendTo {
     pub conn: ConnId,
-    pub frame: Arc<str>,
+    pub frames: Frames,
 }
 
 /// How many connections are in `room` (for metrics and tests).

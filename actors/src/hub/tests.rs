@@ -6,42 +6,41 @@ use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-const STALL: Duration = Duration::from_millis(300);
-
-/// A fake connection: records frames and overflow notices. `capacity` bounds its mailbox like a real session.
+/// A fake connection: records frames (up to `capacity` not yet read) and overflow notices.
 struct Probe {
-    frames: Arc<Mutex<Vec<Arc<str>>>>,
-    overflowed: Arc<Mutex<bool>>,
+    frames: Mutex<Vec<Arc<str>>>,
+    /// Frames the client has read; a stalled client reads nothing, so its outbox fills.
+    read: Mutex<usize>,
     capacity: usize,
-    /// While set, the probe does not process its mailbox (a client that never reads).
     stalled: bool,
 }
 
-impl Actor for Probe {
+impl Outbox for Probe {
+    fn offer(&self, frames: &Frames) -> Offer {
+        let (Ok(mut queued), Ok(mut read)) = (self.frames.lock(), self.read.lock()) else {
+            return Offer::Closed;
+        };
+        if !self.stalled {
+            *read = queued.len();
+        }
+        if queued.len() - *read >= self.capacity {
+            return Offer::Full;
+        }
+        queued.extend(frames.iter().cloned());
+        Offer::Queued
+    }
+}
+
+struct Overflowed(Arc<Mutex<bool>>);
+
+impl Actor for Overflowed {
     type Context = Context<Self>;
-
-    fn started(&mut self, ctx: &mut Self::Context) {
-        ctx.set_mailbox_capacity(self.capacity);
-        if self.stalled {
-            // `wait` suspends mailbox processing until the future ends: a client that stops reading for a while.
-            ctx.wait(actix::fut::wrap_future(actix_rt::time::sleep(STALL)));
-        }
-    }
 }
 
-impl Handler<Deliver> for Probe {
-    type Result = ();
-    fn handle(&mut self, msg: Deliver, _: &mut Self::Context) {
-        if let Ok(mut frames) = self.frames.lock() {
-            frames.push(msg.0);
-        }
-    }
-}
-
-impl Handler<Overflow> for Probe {
+impl Handler<Overflow> for Overflowed {
     type Result = ();
     fn handle(&mut self, _: Overflow, _: &mut Self::Context) {
-        if let Ok(mut o) = self.overflowed.lock() {
+        if let Ok(mut o) = self.0.lock() {
             *o = true;
         }
     }
@@ -49,19 +48,19 @@ impl Handler<Overflow> for Probe {
 
 struct ProbeHandle {
     member: Member,
-    frames: Arc<Mutex<Vec<Arc<str>>>>,
+    probe: Arc<Probe>,
     overflowed: Arc<Mutex<bool>>,
 }
 
 fn probe(capacity: usize, stalled: bool) -> ProbeHandle {
-    let frames = Arc::new(Mutex::new(Vec::new()));
+    let probe = Arc::new(Probe { frames: Mutex::new(Vec::new()), read: Mutex::new(0), capacity, stalled });
     let overflowed = Arc::new(Mutex::new(false));
-    let addr = Probe { frames: frames.clone(), overflowed: overflowed.clone(), capacity, stalled }.start();
-    ProbeHandle { member: Member { deliver: addr.clone().recipient(), overflow: addr.recipient() }, frames, overflowed }
+    let notice = Overflowed(overflowed.clone()).start();
+    ProbeHandle { member: Member { outbox: probe.clone(), overflow: notice.recipient() }, probe, overflowed }
 }
 
 fn frames_of(p: &ProbeHandle) -> Vec<Arc<str>> {
-    p.frames.lock().map(|f| f.clone()).unwrap_or_default()
+    p.probe.frames.lock().map(|f| f.clone()).unwrap_or_default()
 }
 
 async fn settle() {
@@ -84,14 +83,16 @@ async fn broadcast_reaches_each_member_of_the_room_once_and_shares_one_allocatio
     hub.do_send(Join { conn: ConnId(2), room: "aviator".into(), member: b.member.clone() });
     hub.do_send(Join { conn: ConnId(3), room: "user:3".into(), member: outsider.member.clone() });
     let frame = encode_event("aviator_game_state", &json!({"phase": "flying"}));
-    hub.do_send(Broadcast { room: "aviator".into(), frame: frame.clone() });
+    let feed = encode_event("aviator_bet_update", &json!([]));
+    hub.do_send(Broadcast { room: "aviator".into(), frames: Arc::from([frame.clone(), feed.clone()]) });
     settle().await;
 
     assert_eq!(size(&hub, "aviator").await, 2);
     let (fa, fb) = (frames_of(&a), frames_of(&b));
-    assert_eq!(fa.len(), 1);
-    assert_eq!(fb.len(), 1);
+    assert_eq!(fa.len(), 2, "both frames, in order");
+    assert_eq!(fb.len(), 2);
     assert!(Arc::ptr_eq(&fa[0], &frame) && Arc::ptr_eq(&fb[0], &frame), "frame is shared, not copied");
+    assert!(Arc::ptr_eq(&fa[1], &feed) && Arc::ptr_eq(&fb[1], &feed));
     assert!(frames_of(&outsider).is_empty());
 }
 
@@ -106,7 +107,7 @@ async fn leave_and_disconnect_remove_membership() {
     assert_eq!(size(&hub, "user:1").await, 1);
     hub.do_send(Disconnect { conn: ConnId(1) });
     assert_eq!(size(&hub, "user:1").await, 0);
-    hub.do_send(Broadcast { room: "user:1".into(), frame: encode_event("x", &json!(1)) });
+    hub.do_send(Broadcast::one("user:1", encode_event("x", &json!(1))));
     settle().await;
     assert!(frames_of(&a).is_empty());
 }
@@ -117,14 +118,14 @@ async fn send_to_reaches_a_known_connection_only() {
     let a = probe(16, false);
     hub.do_send(Join { conn: ConnId(7), room: "user:7".into(), member: a.member.clone() });
     let frame = encode_event("balance_update", &json!({"amount": 10}));
-    assert_eq!(hub.send(SendTo { conn: ConnId(7), frame: frame.clone() }).await.ok(), Some(true));
-    assert_eq!(hub.send(SendTo { conn: ConnId(8), frame }).await.ok(), Some(false));
+    assert_eq!(hub.send(SendTo { conn: ConnId(7), frames: single(frame.clone()) }).await.ok(), Some(true));
+    assert_eq!(hub.send(SendTo { conn: ConnId(8), frames: single(frame) }).await.ok(), Some(false));
     settle().await;
     assert_eq!(frames_of(&a).len(), 1);
 }
 
 #[actix_rt::test]
-async fn a_member_whose_mailbox_is_full_is_dropped_from_all_rooms_and_told_to_close() {
+async fn a_member_whose_outbox_is_full_is_dropped_from_all_rooms_and_told_to_close() {
     let hub = Hub::new().start();
     let fast = probe(4, false);
     let slow = probe(4, true);
@@ -133,20 +134,14 @@ async fn a_member_whose_mailbox_is_full_is_dropped_from_all_rooms_and_told_to_cl
     }
     hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: fast.member.clone() });
     for i in 0..50 {
-        hub.do_send(Broadcast { room: "aviator".into(), frame: encode_event("tick", &json!(i)) });
-        // Let the fast member drain, as a healthy client would.
-        if i % 2 == 1 {
-            settle().await;
-        }
+        hub.do_send(Broadcast::one("aviator", encode_event("tick", &json!(i))));
     }
     settle().await;
     assert_eq!(size(&hub, "aviator").await, 1, "only the fast member remains");
     assert_eq!(size(&hub, "user:2").await, 0, "slow member left every room");
     assert_eq!(frames_of(&fast).len(), 50, "the fast member got every frame");
-    // Once the stalled member wakes up it finds the overflow notice and no more than its bounded backlog.
-    actix_rt::time::sleep(STALL).await;
     assert!(slow.overflowed.lock().map(|o| *o).unwrap_or(false), "slow member was told to close");
-    assert!(frames_of(&slow).len() <= 4 + 1, "backlog stayed bounded: {}", frames_of(&slow).len());
+    assert!(frames_of(&slow).len() <= 4, "backlog stayed bounded: {}", frames_of(&slow).len());
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub struct SocketConfig {
     pub max_payload: usize,
     /// The first Socket.IO packet (CONNECT) must arrive within this time.
     pub connect_timeout: Duration,
-    /// Frames that may wait for a slow client before it is disconnected (actor mailbox and writer queue bounds).
+    /// Deliveries that may wait for a slow client before it is disconnected (the writer queue's bound).
     pub outbox_capacity: usize,
     /// Client events being handled at once on one connection; a client that floods past this is disconnected.
     pub max_inflight_events: usize,

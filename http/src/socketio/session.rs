@@ -1,8 +1,8 @@
 //! One Socket.IO connection as an actor: Engine.IO heartbeat, the CONNECT handshake, client events and acks, and
 //! delivery of hub frames through the bounded [`Writer`](super::writer::Writer).
 //!
-//! The actor's mailbox is bounded (`outbox_capacity`), so the hub's `try_send` fails for a client that cannot keep
-//! up; frames then queue in the writer, also bounded. Either bound reached means the client is disconnected.
+//! The hub offers broadcasts straight to the writer's bounded queue; the session queues its own frames there too.
+//! A full queue means the client cannot keep up, and it is disconnected.
 
 use super::app::{Principal, SocketApp, SocketHandle};
 use super::codec::{CodecError, EioPacket, Handshake, MAIN_NAMESPACE, SioPacket};
@@ -11,7 +11,7 @@ use super::writer::{Backlog, Outgoing, Writer};
 use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
-use casino_actors::hub::{ConnId, Deliver, Disconnect, Hub, Member, Overflow};
+use casino_actors::hub::{ConnId, Disconnect, Hub, Member, Overflow};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -119,8 +119,7 @@ impl SocketSession {
     }
 
     fn socket_handle(&self, ctx: &Context<Self>) -> SocketHandle {
-        let addr = ctx.address();
-        let member = Member { deliver: addr.clone().recipient(), overflow: addr.recipient() };
+        let member = Member { outbox: self.writer.outbox(), overflow: ctx.address().recipient() };
         SocketHandle::new(self.conn, member, self.parts.hub.clone())
     }
 
@@ -307,7 +306,6 @@ impl Actor for SocketSession {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        ctx.set_mailbox_capacity(self.parts.config.outbox_capacity);
         metrics::gauge!(CONNECTED_GAUGE).increment(1.0);
         let config = &self.parts.config;
         let open = EioPacket::Open(Handshake {
@@ -373,16 +371,6 @@ impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for SocketSession {
         // The client went away; nothing left to write to.
         self.closing = true;
         ctx.stop();
-    }
-}
-
-impl Handler<Deliver> for SocketSession {
-    type Result = ();
-
-    fn handle(&mut self, msg: Deliver, ctx: &mut Self::Context) {
-        if matches!(self.phase, Phase::Connected(_)) {
-            self.send(ctx, msg.0);
-        }
     }
 }
 

@@ -1,8 +1,11 @@
 //! The ordered outgoing half of a connection: a task that owns the `actix_ws::Session` and writes queued frames
-//! one by one. `Session::text` is async, so the session actor only enqueues (bounded, `try_send`) and never waits.
+//! in order. `Session::text` is async, so producers only enqueue (bounded, `try_send`) and never wait: the session
+//! actor for its own replies, and the hub, through [`WriterOutbox`], for broadcasts. Frames queued together are
+//! encoded into one buffer by actix-ws and so leave in one socket write.
 
 use actix_web::web::Bytes;
 use actix_ws::{CloseReason, Session};
+use casino_actors::hub::{Frames, Offer, Outbox};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -12,6 +15,7 @@ const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 pub(crate) enum Outgoing {
     Text(Arc<str>),
+    Frames(Frames),
     Pong(Bytes),
     Close(Option<CloseReason>),
 }
@@ -20,6 +24,20 @@ pub(crate) enum Outgoing {
 pub(crate) struct Writer {
     queue: mpsc::Sender<Outgoing>,
     kill: watch::Sender<bool>,
+    outbox: Arc<WriterOutbox>,
+}
+
+/// The hub's way into the same queue.
+pub(crate) struct WriterOutbox(mpsc::Sender<Outgoing>);
+
+impl Outbox for WriterOutbox {
+    fn offer(&self, frames: &Frames) -> Offer {
+        match self.0.try_send(Outgoing::Frames(frames.clone())) {
+            Ok(()) => Offer::Queued,
+            Err(mpsc::error::TrySendError::Full(_)) => Offer::Full,
+            Err(mpsc::error::TrySendError::Closed(_)) => Offer::Closed,
+        }
+    }
 }
 
 /// Why a frame could not be queued.
@@ -36,7 +54,12 @@ impl Writer {
         let (queue, rx) = mpsc::channel(capacity.max(1));
         let (kill, kill_rx) = watch::channel(false);
         actix_web::rt::spawn(run(session, rx, kill_rx));
-        Self { queue, kill }
+        let outbox = Arc::new(WriterOutbox(queue.clone()));
+        Self { queue, kill, outbox }
+    }
+
+    pub(crate) fn outbox(&self) -> Arc<WriterOutbox> {
+        self.outbox.clone()
     }
 
     pub(crate) fn send(&self, out: Outgoing) -> Result<(), Backlog> {
@@ -74,6 +97,11 @@ async fn run(mut session: Session, mut rx: mpsc::Receiver<Outgoing>, mut kill: w
                 () = killed(&mut kill) => return,
                 sent = session.text(&*text) => sent,
             },
+            Some(Outgoing::Frames(frames)) => tokio::select! {
+                biased;
+                () = killed(&mut kill) => return,
+                sent = write_all(&mut session, &frames) => sent,
+            },
             Some(Outgoing::Pong(bytes)) => tokio::select! {
                 biased;
                 () = killed(&mut kill) => return,
@@ -85,4 +113,11 @@ async fn run(mut session: Session, mut rx: mpsc::Receiver<Outgoing>, mut kill: w
         }
     };
     let _ = tokio::time::timeout(CLOSE_GRACE, session.close(reason)).await;
+}
+
+async fn write_all(session: &mut Session, frames: &Frames) -> Result<(), actix_ws::Closed> {
+    for frame in frames.iter() {
+        session.text(&**frame).await?;
+    }
+    Ok(())
 }

@@ -64,7 +64,7 @@ impl SocketApp for FakeApp {
             // ["room", "event", payload]
             "broadcast" => {
                 if let [Value::String(room), Value::String(event), payload] = args.as_slice() {
-                    self.hub.do_send(Broadcast { room: room.clone(), frame: encode_event(event, payload) });
+                    self.hub.do_send(Broadcast::one(room.clone(), encode_event(event, payload)));
                 }
                 async move { vec![json!(true)] }.boxed_local()
             }
