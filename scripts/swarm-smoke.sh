@@ -37,7 +37,7 @@ if [ -n "${PROFILE_SECS:-}" ]; then
 fi
 status=0
 target/release/load-tests aviator --url "http://127.0.0.1:$port" --bettors "$BETTORS" --rounds "$ROUNDS" \
-  --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --report "$REPORT" \
+  --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --bet-probability "${BET_PROBABILITY:-0.9}" --report "$REPORT" \
   --operator-user-no "$operator_no" --operator-password loadpass1 --server-pid "$server" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "swarm failed (exit $status); last server log lines:"

@@ -188,6 +188,19 @@ async fn an_event_with_an_ack_id_is_answered_with_the_same_id() {
 }
 
 #[actix_web::test]
+async fn a_reply_s_events_precede_its_ack_and_are_sent_without_an_ack_id_too() {
+    let server = spawn_server(SocketConfig::default());
+    let mut ws = connect_as(&server, "good").await;
+    send(&mut ws, r#"425["announce",{"n":1}]"#).await;
+    assert_eq!(recv(&mut ws).await, r#"42["announced",{"n":1}]"#);
+    assert_eq!(recv(&mut ws).await, r#"435["announced"]"#);
+    send(&mut ws, r#"42["announce",2]"#).await;
+    assert_eq!(recv(&mut ws).await, r#"42["announced",2]"#);
+    send(&mut ws, r#"426["echo","after"]"#).await;
+    assert_eq!(recv(&mut ws).await, r#"436["after"]"#, "no ack was sent for the event without an ack id");
+}
+
+#[actix_web::test]
 async fn events_are_handled_concurrently_and_acks_matched_by_id() {
     let server = spawn_server(SocketConfig::default());
     let mut ws = connect_as(&server, "good").await;

@@ -512,7 +512,6 @@ impl Handler<PlaceBet> for AviatorTable {
                             "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
                             "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
                         });
-                        act.to_user(user, &[("bet_placed", &ack)]);
                         Ok(ack)
                     }
                     Err(r) => {
@@ -580,13 +579,11 @@ impl Handler<CancelBet> for AviatorTable {
         };
         let (tx, rx) = oneshot::channel();
         let wallet = self.wallet.clone();
-        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, _| {
+        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, _, _| {
             let reply = match res {
-                Ok(_) => {
-                    let ack = json!({ "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0 });
-                    act.to_user(user, &[("bet_cancelled", &ack)]);
-                    Ok(ack)
-                }
+                Ok(_) => Ok(
+                    json!({ "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0 }),
+                ),
                 Err(e) => {
                     tracing::error!(%round, %user, error = %e, "aviator cancel release failed");
                     Err(TableError::Unavailable)

@@ -1,9 +1,11 @@
 //! The application behind the Socket.IO gateway: sessions authenticate connections, every player joins
 //! the Aviator room and their own `user:{id}` room, and client events become table messages. Every
-//! request is answered through its ack: `{success: true, …}` or `{success: false, error, message}`.
+//! request is answered through its ack: `{success: true, …}` or `{success: false, error, message}`. An accepted
+//! bet or cancellation is also announced with the spec's `bet_placed` / `bet_cancelled`, to the connection that
+//! asked, in the same socket write as its ack.
 
 use crate::money::parse_rupees;
-use crate::socketio::{ConnectPlan, Principal, SocketApp, SocketHandle};
+use crate::socketio::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
 use actix::Addr;
 use casino_actors::accounts::{Accounts, Role};
 use casino_actors::aviator::table::{self, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
@@ -77,48 +79,62 @@ impl SocketApp for GameSocket {
         _socket: &SocketHandle,
         name: String,
         args: Vec<Value>,
-    ) -> LocalBoxFuture<'static, Vec<Value>> {
+    ) -> LocalBoxFuture<'static, EventReply> {
         let p = args.into_iter().next().unwrap_or(Value::Null);
         let who = who.clone();
         let aviator = self.aviator.clone();
         Box::pin(async move {
-            if names_someone_else(&who, &p) {
-                return refuse("forbidden", "This is not your account");
-            }
-            let round = int(&p, "roundId").map(RoundId);
-            let slot = int(&p, "slot").unwrap_or(0);
-            let slot = match u8::try_from(slot) {
-                Ok(s) => s,
-                Err(_) => return refuse("bad_slot", "Invalid bet slot"),
+            let announce = match name.as_str() {
+                "place_bet" => Some("bet_placed"),
+                "cancel_bet" => Some("bet_cancelled"),
+                _ => None,
             };
-            match name.as_str() {
-                "ping" => vec![json!({ "success": true, "pong": true })],
-                "authenticate" => vec![json!({ "success": true, "userId": who.user_id.0 })],
-                "place_bet" => {
-                    let Some(round) = round else { return refuse("wrong_round", "This round is not open for bets") };
-                    let stake = match parse_rupees(&p["amount"]) {
-                        Ok(s) if s.is_positive() => s,
-                        _ => return refuse("invalid_amount", "Please enter a valid bet amount"),
-                    };
-                    let Ok(auto_cashout) = hundredths(&p["autoCashout"]) else {
-                        return refuse("bad_auto_cashout", "Auto cashout must be at least 1.01x");
-                    };
-                    let msg =
-                        PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
-                    reply(aviator.send(msg).await)
-                }
-                "cancel_bet" => {
-                    let Some(round) = round else { return refuse("wrong_round", "No bet to cancel") };
-                    reply(aviator.send(CancelBet { user: who.user_id, round, slot }).await)
-                }
-                "cash_out" => {
-                    let Some(round) = round else { return refuse("no_bet", "No bet to cash out") };
-                    reply(aviator.send(CashOut { user: who.user_id, round, slot }).await)
-                }
-                _ => refuse("unknown_event", format!("Unknown event {name}")),
-            }
+            let ack = answer(aviator, who, name, p).await;
+            let events = match (announce, ack.first()) {
+                (Some(event), Some(body)) if body["success"] == true => vec![(event.to_owned(), body.clone())],
+                _ => Vec::new(),
+            };
+            EventReply { events, ack }
         })
     }
 
     fn on_disconnect(&self, _who: &Principal, _conn: ConnId) {}
+}
+
+/// The ack of one client event.
+async fn answer(aviator: Addr<AviatorTable>, who: Principal, name: String, p: Value) -> Vec<Value> {
+    if names_someone_else(&who, &p) {
+        return refuse("forbidden", "This is not your account");
+    }
+    let round = int(&p, "roundId").map(RoundId);
+    let slot = int(&p, "slot").unwrap_or(0);
+    let slot = match u8::try_from(slot) {
+        Ok(s) => s,
+        Err(_) => return refuse("bad_slot", "Invalid bet slot"),
+    };
+    match name.as_str() {
+        "ping" => vec![json!({ "success": true, "pong": true })],
+        "authenticate" => vec![json!({ "success": true, "userId": who.user_id.0 })],
+        "place_bet" => {
+            let Some(round) = round else { return refuse("wrong_round", "This round is not open for bets") };
+            let stake = match parse_rupees(&p["amount"]) {
+                Ok(s) if s.is_positive() => s,
+                _ => return refuse("invalid_amount", "Please enter a valid bet amount"),
+            };
+            let Ok(auto_cashout) = hundredths(&p["autoCashout"]) else {
+                return refuse("bad_auto_cashout", "Auto cashout must be at least 1.01x");
+            };
+            let msg = PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
+            reply(aviator.send(msg).await)
+        }
+        "cancel_bet" => {
+            let Some(round) = round else { return refuse("wrong_round", "No bet to cancel") };
+            reply(aviator.send(CancelBet { user: who.user_id, round, slot }).await)
+        }
+        "cash_out" => {
+            let Some(round) = round else { return refuse("no_bet", "No bet to cash out") };
+            reply(aviator.send(CashOut { user: who.user_id, round, slot }).await)
+        }
+        _ => refuse("unknown_event", format!("Unknown event {name}")),
+    }
 }

@@ -23,6 +23,22 @@ pub struct ConnectPlan {
     pub initial_events: Vec<(String, Value)>,
 }
 
+/// The answer to a client event: events for this connection, then the ack arguments (sent only if the client
+/// asked for an ack). Both leave together, in one socket write.
+#[derive(Debug, Clone, Default)]
+pub struct EventReply {
+    /// `(event name, payload)`, sent in this order before the ack.
+    pub events: Vec<(String, Value)>,
+    pub ack: Vec<Value>,
+}
+
+impl EventReply {
+    /// Only an ack.
+    pub fn ack(ack: Vec<Value>) -> Self {
+        Self { events: Vec::new(), ack }
+    }
+}
+
 /// One live connection as the application sees it: its id, and room membership through the hub.
 #[derive(Clone)]
 pub struct SocketHandle {
@@ -59,14 +75,14 @@ pub trait SocketApp: Send + Sync + 'static {
     /// Rooms and initial events for a freshly connected user.
     fn on_connect(&self, who: &Principal, socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan>;
 
-    /// A client event. The returned values are the ack arguments, sent only if the client asked for an ack.
+    /// A client event, answered with events for this connection and the ack arguments.
     fn on_event(
         &self,
         who: &Principal,
         socket: &SocketHandle,
         name: String,
         args: Vec<Value>,
-    ) -> LocalBoxFuture<'static, Vec<Value>>;
+    ) -> LocalBoxFuture<'static, EventReply>;
 
     /// The connection is gone (after it was connected); hub membership is already being removed.
     fn on_disconnect(&self, who: &Principal, conn: ConnId);

@@ -16,6 +16,6 @@ pub mod route;
 mod session;
 mod writer;
 
-pub use app::{ConnectPlan, Principal, SocketApp, SocketHandle};
+pub use app::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
 pub use config::SocketConfig;
 pub use route::{SESSION_COOKIE, SocketState, configure, socketio_route};

@@ -11,7 +11,7 @@ use super::writer::{Backlog, Outgoing, Writer};
 use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
-use casino_actors::hub::{ConnId, Disconnect, Hub, Member, Overflow};
+use casino_actors::hub::{ConnId, Disconnect, Frames, Hub, Member, Overflow, encode_event, single};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -125,11 +125,17 @@ impl SocketSession {
 
     /// Queue one frame; a full queue means the client is too slow and is disconnected.
     fn send(&mut self, ctx: &mut Context<Self>, frame: impl Into<Arc<str>>) {
+        self.send_all(ctx, single(frame.into()));
+    }
+
+    /// Queue frames to leave together (one socket write).
+    fn send_all(&mut self, ctx: &mut Context<Self>, frames: Frames) {
         if self.closing {
             return;
         }
-        match self.writer.send(Outgoing::Text(frame.into())) {
-            Ok(()) => metrics::counter!(PACKETS_OUT).increment(1),
+        let count = frames.len() as u64;
+        match self.writer.send(Outgoing::Frames(frames)) {
+            Ok(()) => metrics::counter!(PACKETS_OUT).increment(count),
             Err(Backlog::Full) => self.close(ctx, CloseCause::SlowClient),
             Err(Backlog::Closed) => {
                 self.closing = true;
@@ -268,7 +274,7 @@ impl SocketSession {
         ack.insert("sid".into(), Value::String(random_sid()));
         self.send_packet(ctx, &SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(ack) });
         for (name, payload) in plan.initial_events {
-            self.send(ctx, casino_actors::hub::encode_event(&name, &payload));
+            self.send(ctx, encode_event(&name, &payload));
         }
         // Joined after the acknowledgement is queued, so no broadcast can overtake it.
         let handle = self.socket_handle(ctx);
@@ -293,10 +299,15 @@ impl SocketSession {
         self.inflight_events += 1;
         let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx), name, args);
         // Spawned, not waited: events run concurrently; acks are matched by id, not by order.
-        ctx.spawn(reply.into_actor(self).map(move |args, act, ctx| {
+        ctx.spawn(reply.into_actor(self).map(move |reply, act, ctx| {
             act.inflight_events -= 1;
+            let mut frames: Vec<Arc<str>> =
+                reply.events.iter().map(|(name, payload)| encode_event(name, payload)).collect();
             if let Some(ack) = ack {
-                act.send_packet(ctx, &SioPacket::Ack { nsp: MAIN_NAMESPACE.into(), ack, args });
+                frames.push(SioPacket::Ack { nsp: MAIN_NAMESPACE.into(), ack, args: reply.ack }.to_frame().into());
+            }
+            if !frames.is_empty() {
+                act.send_all(ctx, frames.into());
             }
         }));
     }

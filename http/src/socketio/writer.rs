@@ -14,7 +14,6 @@ use tokio::sync::{mpsc, watch};
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 pub(crate) enum Outgoing {
-    Text(Arc<str>),
     Frames(Frames),
     Pong(Bytes),
     Close(Option<CloseReason>),
@@ -92,11 +91,6 @@ async fn run(mut session: Session, mut rx: mpsc::Receiver<Outgoing>, mut kill: w
         let sent = match next {
             None => break None,
             Some(Outgoing::Close(reason)) => break reason,
-            Some(Outgoing::Text(text)) => tokio::select! {
-                biased;
-                () = killed(&mut kill) => return,
-                sent = session.text(&*text) => sent,
-            },
             Some(Outgoing::Frames(frames)) => tokio::select! {
                 biased;
                 () = killed(&mut kill) => return,

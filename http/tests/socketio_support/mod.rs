@@ -6,7 +6,9 @@ use actix::{Actor, Addr};
 use actix_web::{App, HttpServer, web};
 use casino_actors::hub::{Broadcast, ConnId, Hub, encode_event};
 use casino_actors::ids::UserId;
-use casino_http::socketio::{self, ConnectPlan, Principal, SocketApp, SocketConfig, SocketHandle, SocketState};
+use casino_http::socketio::{
+    self, ConnectPlan, EventReply, Principal, SocketApp, SocketConfig, SocketHandle, SocketState,
+};
 use futures_util::future::LocalBoxFuture;
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -52,28 +54,34 @@ impl SocketApp for FakeApp {
         socket: &SocketHandle,
         name: String,
         args: Vec<Value>,
-    ) -> LocalBoxFuture<'static, Vec<Value>> {
+    ) -> LocalBoxFuture<'static, EventReply> {
+        let ack = |args: Vec<Value>| async move { EventReply::ack(args) }.boxed_local();
         match name.as_str() {
-            "echo" => async move { args }.boxed_local(),
+            "echo" => ack(args),
+            // An event for this connection, then the ack: both must arrive, in that order.
+            "announce" => {
+                let events = vec![("announced".to_owned(), args.first().cloned().unwrap_or(Value::Null))];
+                async move { EventReply { events, ack: vec![json!("announced")] } }.boxed_local()
+            }
             "join" => {
                 if let Some(room) = args.first().and_then(Value::as_str) {
                     socket.join(room);
                 }
-                async move { vec![json!("joined")] }.boxed_local()
+                ack(vec![json!("joined")])
             }
             // ["room", "event", payload]
             "broadcast" => {
                 if let [Value::String(room), Value::String(event), payload] = args.as_slice() {
                     self.hub.do_send(Broadcast::one(room.clone(), encode_event(event, payload)));
                 }
-                async move { vec![json!(true)] }.boxed_local()
+                ack(vec![json!(true)])
             }
             "slow" => async move {
                 actix_web::rt::time::sleep(Duration::from_millis(300)).await;
-                vec![json!("slow done")]
+                EventReply::ack(vec![json!("slow done")])
             }
             .boxed_local(),
-            _ => async move { vec![json!({"error": "unknown_event"})] }.boxed_local(),
+            _ => ack(vec![json!({"error": "unknown_event"})]),
         }
     }
 
