@@ -18,7 +18,7 @@ port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" --phone 9000000099 --password loadpass1 | tail -n 1)"
 ulimit -n 65536 2>/dev/null || true
 CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
-  CASINO_AVIATOR_COUNTDOWN_MS="${COUNTDOWN_MS:-4000}" CASINO_AVIATOR_PAUSE_MS=1000 \
+  CASINO_AVIATOR_COUNTDOWN_MS="${COUNTDOWN_MS:-4000}" CASINO_AVIATOR_PAUSE_MS="${PAUSE_MS:-1000}" \
   CASINO_AVIATOR_MAX_PAYOUT="${MAX_PAYOUT:-2000000}" RUST_LOG=warn \
   target/release/game-server serve > "$work/server.log" 2>&1 &
 server=$!
