@@ -105,6 +105,7 @@ fn reserve_rejections_carry_the_players_messages_and_change_nothing() {
     assert_rejected(&mut g, |g| g.reserve_bet(R1, U1, Slot::First, p(100), None, T0), Rejection::SlotTaken);
     assert_rejected(&mut g, |g| g.reserve_bet(R1, U2, Slot::First, p(100), None, T0), Rejection::SlotTaken);
     assert_rejected(&mut g, |g| g.reserve_bet(RoundId(2), U1, Slot::Second, p(100), None, T0), Rejection::WrongRound);
+    assert_rejected(&mut g, |g| g.reserve_bet(RoundId(0), U1, Slot::Second, p(100), None, T0), Rejection::NotBetting);
     assert_rejected(
         &mut g,
         |g| g.reserve_bet(R1, U1, Slot::Second, Paise::new(1_999), None, T0),
@@ -425,7 +426,7 @@ fn next_round_opens_after_the_pause_with_the_callers_seed() {
     assert_rejected(
         &mut g,
         |g| g.reserve_bet(R1, U1, Slot::First, Paise::from_rupees(20), None, crashed_at + 3_100),
-        Rejection::WrongRound,
+        Rejection::NotBetting,
     );
 }
 

@@ -87,15 +87,7 @@ impl Game {
         auto_cashout: Option<u64>,
         now: EpochMs,
     ) -> Result<Vec<Event>, Rejection> {
-        match self.phase {
-            Phase::Betting { ends_at, .. } if now < ends_at => {}
-            Phase::Betting { .. } | Phase::Flying { .. } | Phase::Crashed { .. } => {
-                return Err(Rejection::NotBetting);
-            }
-        }
-        if round != self.seed.round {
-            return Err(Rejection::WrongRound);
-        }
+        self.betting_open(round, now)?;
         match self.bets.get(&(user, slot)).map(|b| b.state) {
             None | Some(BetState::Cancelled) => {}
             Some(BetState::Reserved | BetState::Open | BetState::CashedOut { .. } | BetState::Lost) => {
@@ -177,15 +169,7 @@ impl Game {
         slot: Slot,
         now: EpochMs,
     ) -> Result<Vec<Event>, Rejection> {
-        match self.phase {
-            Phase::Betting { ends_at, .. } if now < ends_at => {}
-            Phase::Betting { .. } | Phase::Flying { .. } | Phase::Crashed { .. } => {
-                return Err(Rejection::NotBetting);
-            }
-        }
-        if round != self.seed.round {
-            return Err(Rejection::WrongRound);
-        }
+        self.betting_open(round, now)?;
         let stake = match self.bets.get(&(user, slot)) {
             Some(Bet { state: BetState::Open, stake, .. }) => *stake,
             Some(Bet { state: BetState::Reserved, .. }) => return Err(Rejection::BetPending),
@@ -367,6 +351,24 @@ impl Game {
         if let Some(bet) = self.bets.get_mut(&(user, slot)) {
             bet.state = state;
         }
+    }
+
+    /// Betting is open at `now` for `round`. A round that has already taken off is closed, whichever round is
+    /// now taking bets; a round not yet opened is the wrong one.
+    fn betting_open(&self, round: RoundId, now: EpochMs) -> Result<(), Rejection> {
+        if round < self.seed.round {
+            return Err(Rejection::NotBetting);
+        }
+        match self.phase {
+            Phase::Betting { ends_at, .. } if now < ends_at => {}
+            Phase::Betting { .. } | Phase::Flying { .. } | Phase::Crashed { .. } => {
+                return Err(Rejection::NotBetting);
+            }
+        }
+        if round != self.seed.round {
+            return Err(Rejection::WrongRound);
+        }
+        Ok(())
     }
 
     fn reserved(&self, round: RoundId, user: UserId, slot: Slot) -> Result<&Bet, Rejection> {

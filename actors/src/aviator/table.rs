@@ -5,7 +5,7 @@
 //! Messages: `PlaceBet`, `CancelBet`, `CashOut` (answered after the wallet committed), `Snapshot`,
 //! `OpenBets` (a player's bets in the current round, for history).
 
-use super::rules::{Bet, BetState, CashOutCause, Event, Game, Rejection, RulesConfig, Slot};
+use super::rules::{Bet, BetState, CashOutCause, Event, Game, Phase, Rejection, RulesConfig, Slot};
 use super::store::{self, Fairness, SettledBet};
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
@@ -155,6 +155,10 @@ pub struct AviatorTable {
     /// is written only after every outcome is committed, so history never runs ahead of the wallet.
     unsettled: usize,
     round_end: Option<RoundEnd>,
+    /// Writes of the finished round still in flight (its end, the next round's record). The next round opens
+    /// only after them, so a player's bet is always in the table or in the history, and a restart finds the
+    /// round that takes bets.
+    recording: usize,
     /// Bets of this round whose settle has committed.
     settled: HashSet<(UserId, Slot)>,
     /// Cash-out requests waiting for their settle to commit.
@@ -203,6 +207,7 @@ impl AviatorTable {
             settled: HashSet::new(),
             unsettled: 0,
             round_end: None,
+            recording: 0,
             cashout_waiters: HashMap::new(),
             feed: VecDeque::new(),
             feed_dirty: false,
@@ -270,9 +275,10 @@ impl AviatorTable {
         self.last_tick = now;
         let fairness = self.fairness.clone();
         let next = RoundId(self.game.round().0 + 1);
-        let events = self.game.tick(now, || fairness.seed_for(next));
+        let recorded = self.round_end.is_none() && self.recording == 0;
+        let events = self.game.tick(now, || if recorded { fairness.seed_for(next) } else { None });
         self.apply(events, now, ctx);
-        if matches!(self.game.phase(), super::rules::Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
+        if matches!(self.game.phase(), Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
             self.queue_state(now);
         }
         self.flush(now);
@@ -290,7 +296,10 @@ impl AviatorTable {
                     self.feed_dirty = true;
                     self.queue_state(now);
                 }
-                Event::FlightStarted { .. } => self.queue_state(now),
+                Event::FlightStarted { round, started_at } => {
+                    self.last_state = now;
+                    self.queue("aviator_game_state", &wire::take_off(&self.game, round, started_at, now));
+                }
                 Event::BetReserved { .. } | Event::BetAborted { .. } | Event::BetCancelled { .. } => {}
                 Event::BetAccepted { user, slot, stake, .. } => {
                     metrics::counter!("aviator_bets_total").increment(1);
@@ -338,12 +347,11 @@ impl AviatorTable {
                         .collect();
                     self.round_end =
                         Some(RoundEnd { round, capped_at: capped.then_some(ended_at_multiplier), at: now, bets });
-                    self.maybe_persist_round_end();
-                    self.record_next_round(round, now);
+                    self.maybe_persist_round_end(ctx);
+                    self.record_next_round(round, now, ctx);
                 }
                 Event::BetLost { round, user, slot, stake } => {
                     self.settle(round, user, slot, stake, None, ctx);
-                    self.persist_late_bet(round, user, slot, now);
                 }
             }
         }
@@ -370,9 +378,9 @@ impl AviatorTable {
         };
         let wallet = self.wallet.clone();
         self.unsettled += 1;
-        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, _| {
+        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, ctx| {
             act.unsettled -= 1;
-            act.maybe_persist_round_end();
+            act.maybe_persist_round_end(ctx);
             let waiter = act.cashout_waiters.remove(&(user, slot));
             if let Err(e) = &res {
                 tracing::error!(%round, %user, error = %e, "aviator settle failed");
@@ -420,13 +428,13 @@ impl AviatorTable {
         }
     }
 
-    fn maybe_persist_round_end(&mut self) {
+    fn maybe_persist_round_end(&mut self, ctx: &mut Context<Self>) {
         if self.unsettled > 0 {
             return;
         }
         let Some(end) = self.round_end.take() else { return };
         let db = self.db.clone();
-        actix::spawn(async move {
+        self.record(ctx, async move {
             if let Err(e) = store::end_round(&db, end.round, end.capped_at, &end.bets, end.at).await {
                 tracing::error!(round = %end.round, error = %e, "could not record the end of an Aviator round");
             }
@@ -434,21 +442,27 @@ impl AviatorTable {
     }
 
     /// The next round is on record (during the pause, before it takes bets), so a restart always finds it.
-    fn record_next_round(&self, round: RoundId, now: EpochMs) {
+    fn record_next_round(&mut self, round: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
         let Some(seed) = self.fairness.seed_for(RoundId(round.0 + 1)) else { return };
         let db = self.db.clone();
-        actix::spawn(async move {
+        self.record(ctx, async move {
             if let Err(e) = store::open_round(&db, &seed, now).await {
                 tracing::error!(%round, error = %e, "could not record the next Aviator round");
             }
         });
     }
 
-    fn persist_late_bet(&self, round: RoundId, user: UserId, slot: Slot, now: EpochMs) {
+    /// Runs a write of the finished round; the next round waits for it (see `recording`).
+    fn record(&mut self, ctx: &mut Context<Self>, write: impl std::future::Future<Output = ()> + 'static) {
+        self.recording += 1;
+        ctx.spawn(write.into_actor(self).map(|(), act, _| act.recording -= 1));
+    }
+
+    fn persist_late_bet(&mut self, round: RoundId, user: UserId, slot: Slot, now: EpochMs, ctx: &mut Context<Self>) {
         let Some(bet) = self.game.bet(user, slot) else { return };
         let row = self.settled_bet(round, bet);
         let db = self.db.clone();
-        actix::spawn(async move {
+        self.record(ctx, async move {
             let result = async {
                 let mut conn = db.pool.acquire().await.map_err(|e| WalletError::Storage(e.to_string()))?;
                 store::insert_bets(&mut conn, &[row], now).await
@@ -508,6 +522,10 @@ impl Handler<PlaceBet> for AviatorTable {
                 Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
                     Ok(events) => {
                         act.apply(events, now, ctx);
+                        if matches!(act.game.phase(), Phase::Crashed { .. }) {
+                            // Confirmed after the crash, so settled at once and not in the round's record.
+                            act.persist_late_bet(round, user, slot, now, ctx);
+                        }
                         let ack = json!({
                             "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
                             "roundId": round.0, "autoCashout": auto.map(wire::multiplier),

@@ -2,8 +2,9 @@
 //! Money is rupees (≤ 2 decimals), multipliers are numbers like 1.37.
 
 use super::fair;
-use super::rules::{Game, Phase};
+use super::rules::{Game, Phase, multiplier_at};
 use crate::clock::EpochMs;
+use crate::ids::RoundId;
 use crate::money::Paise;
 use serde_json::{Value, json};
 
@@ -23,11 +24,7 @@ pub fn game_state(game: &Game, now: EpochMs) -> Value {
                 "multiplier": 1, "isActive": false, "elapsed": 0, "serverTime": now, "bettingEndsAt": ends_at,
             })
         }
-        Phase::Flying { started_at, .. } => json!({
-            "phase": "flying", "roundId": round, "countdown": 0, "countdownMs": 0,
-            "multiplier": multiplier(game.multiplier_now(now)), "isActive": true,
-            "elapsed": (now - started_at).max(0), "serverTime": now, "startedAt": started_at,
-        }),
+        Phase::Flying { started_at, .. } => flying(round, started_at, game.multiplier_now(now), now),
         Phase::Crashed { at, capped_at, .. } => json!({
             "phase": "crashed", "roundId": round, "countdown": 0, "countdownMs": 0,
             "multiplier": multiplier(game.multiplier_now(now)), "isActive": false, "elapsed": 0,
@@ -35,6 +32,23 @@ pub fn game_state(game: &Game, now: EpochMs) -> Value {
             "hash": fair::to_hex(&game.seed().hash), "capped": capped_at.is_some(),
         }),
     }
+}
+
+/// `aviator_game_state` announcing a take-off, built from the event rather than the game: a round whose crash
+/// point is reached in the tick it takes off (a 1.00× crash, or a late tick) has already crashed by the time the
+/// event is applied, and every round must still say it flew. The multiplier never shows more than the round
+/// reached.
+pub fn take_off(game: &Game, round: RoundId, started_at: EpochMs, now: EpochMs) -> Value {
+    let reached = multiplier_at((now - started_at).max(0)).min(game.multiplier_now(now));
+    flying(round.0, started_at, reached, now)
+}
+
+fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> Value {
+    json!({
+        "phase": "flying", "roundId": round, "countdown": 0, "countdownMs": 0,
+        "multiplier": multiplier(hundredths), "isActive": true,
+        "elapsed": (now - started_at).max(0), "serverTime": now, "startedAt": started_at,
+    })
 }
 
 /// Masks a display name for the public feed: "9876543210" → "98****10".
@@ -55,6 +69,24 @@ mod tests {
         assert_eq!(super::mask("9876543210"), "98****10");
         assert_eq!(super::mask("Ravi Kumar"), "Ra****ar");
         assert_eq!(super::mask("Om"), "O****");
+    }
+
+    #[test]
+    fn a_round_that_crashes_in_its_take_off_tick_still_announces_the_take_off() {
+        use crate::aviator::rules::{Event, Game, RoundSeed, RulesConfig};
+        use crate::ids::RoundId;
+        let seed = RoundSeed { round: RoundId(7), hash: [7; 32], crash_point: 100 };
+        let (mut game, _) = Game::new(RulesConfig::default(), seed, 0).unwrap();
+        // A late tick: take-off was due at 10 000, the tick comes 150 ms after it.
+        let events = game.tick(10_150, || None);
+        assert!(matches!(events[..], [Event::FlightStarted { started_at: 10_000, .. }, Event::Crashed { .. }]));
+        let state = super::take_off(&game, RoundId(7), 10_000, 10_150);
+        assert_eq!(
+            (state["phase"].as_str(), state["roundId"].as_i64(), state["elapsed"].as_i64()),
+            (Some("flying"), Some(7), Some(150))
+        );
+        assert_eq!(state["multiplier"].to_string(), "1", "never more than the round reached");
+        assert_eq!(super::game_state(&game, 10_150)["phase"], "crashed");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Aviator through the real Socket.IO gateway: bets hold money, cash-outs and auto cash-outs pay exactly,
 //! refusals move nothing, history and the fairness verifier agree with what happened.
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 use crate::socket::Sock;
 use serde_json::{Value, json};
 
@@ -19,15 +19,13 @@ async fn a_bet_holds_the_stake_and_a_cash_out_pays_stake_times_multiplier() {
     let app = spawn_app().await;
     let (id, token) = app.fixture_players(1, 1_000).await.remove(0);
     let mut s = Sock::connect(&app.base, &token).await;
-    let state = s.countdown(500).await;
-    let round = state["roundId"].clone();
-
-    let ack = s.emit("place_bet", json!({"userId": id, "amount": 100, "roundId": round, "slot": 0})).await;
+    let (round, ack) = s.bet(json!({"userId": id, "amount": 100, "slot": 0}), 500).await;
     assert_eq!(ack["success"], true, "{ack}");
     assert_eq!(wallet(&app, &token, &id).await, (90_000, 10_000), "the stake is held as exposure");
-    let placed = s.wait("bet_placed", |_| true).await;
+    let placed = s.wait("bet_placed", |v| v["roundId"] == round).await;
     assert_eq!(placed["amount"], 100);
 
+    // Every round announces its take-off, even one that crashes at 1.00×.
     s.wait("aviator_game_state", |v| v["phase"] == "flying" && v["roundId"] == round).await;
     let ack = s.emit("cash_out", json!({"userId": id, "roundId": round, "slot": 0})).await;
     if ack["success"] == true {
@@ -41,7 +39,7 @@ async fn a_bet_holds_the_stake_and_a_cash_out_pays_stake_times_multiplier() {
             (Some(false), Some("You Already Cashout"))
         );
     } else {
-        // The plane left before we asked (a crash at 1.00×): the stake is lost, nothing else moves.
+        // The round crashed before the cash-out arrived (at 1.00×, or soon after take-off): the stake is lost.
         assert_eq!(ack["error"], "too_late", "{ack}");
         s.wait("aviator_game_result", |v| v["roundId"] == round).await;
         s.wait("bet_result", |v| v["roundId"] == round).await;
@@ -51,10 +49,13 @@ async fn a_bet_holds_the_stake_and_a_cash_out_pays_stake_times_multiplier() {
 
 #[tokio::test]
 async fn refused_bets_move_nothing_and_say_why() {
-    let app = spawn_app().await;
+    // Room for a dozen requests in one betting window on a loaded machine.
+    let app = spawn_app_with(|c| c.aviator.rules.countdown_ms = 6_000).await;
     let (id, token) = app.fixture_players(1, 50).await.remove(0);
     let mut s = Sock::connect(&app.base, &token).await;
-    let round = s.countdown(500).await["roundId"].clone();
+    let round = s.countdown(4_000).await["roundId"].clone();
+    let secret = app.get(&format!("/api/aviator/verify/{round}")).await;
+    assert_eq!(secret.status(), reqwest::StatusCode::NOT_FOUND, "a round in play keeps its hash secret");
     for (payload, error) in [
         (json!({"amount": 60, "roundId": round, "slot": 0}), "insufficient_balance"),
         (json!({"amount": 5, "roundId": round, "slot": 0}), "stake_too_low"),
@@ -75,8 +76,9 @@ async fn refused_bets_move_nothing_and_say_why() {
     assert_eq!((cancelled["success"].as_bool(), cancelled["refundAmount"].as_i64()), (Some(true), Some(20)));
     assert_eq!(wallet(&app, &token, &id).await, (5_000, 0), "a cancelled bet comes back whole");
     s.wait("aviator_game_state", |v| v["phase"] == "flying" && v["roundId"] == round).await;
+    // Closed for good: whether this round is still flying or the next one already takes bets.
     let late = s.emit("place_bet", json!({"amount": 20, "roundId": round, "slot": 1})).await;
-    assert_eq!(late["error"], "betting_closed");
+    assert_eq!(late["error"], "betting_closed", "{late}");
     assert_eq!(wallet(&app, &token, &id).await, (5_000, 0));
 }
 
@@ -85,8 +87,7 @@ async fn auto_cash_out_pays_exactly_its_target_or_the_bet_is_lost() {
     let app = spawn_app().await;
     let (id, token) = app.fixture_players(1, 1_000).await.remove(0);
     let mut s = Sock::connect(&app.base, &token).await;
-    let round = s.countdown(500).await["roundId"].clone();
-    let ack = s.emit("place_bet", json!({"amount": 33.33, "roundId": round, "slot": 1, "autoCashout": 1.5})).await;
+    let (round, ack) = s.bet(json!({"amount": 33.33, "slot": 1, "autoCashout": 1.5}), 500).await;
     assert_eq!(ack["success"], true, "{ack}");
     // A win arrives when the curve passes 1.5×; a loss at a crash below it.
     let result = s.wait("bet_result", |v| v["roundId"] == round).await;
@@ -113,8 +114,7 @@ async fn the_liability_cap_ends_a_round_early_and_every_round_verifies_against_t
     let mut s = Sock::connect(&app.base, &token).await;
     let mut played = Vec::new();
     for _ in 0..2 {
-        let round = s.countdown(500).await["roundId"].clone();
-        let ack = s.emit("place_bet", json!({"amount": 500, "roundId": round, "slot": 0})).await;
+        let (round, ack) = s.bet(json!({"amount": 500, "slot": 0}), 500).await;
         assert_eq!(ack["success"], true, "{ack}");
         let result = s.wait("aviator_game_result", |v| v["roundId"] == round).await;
         let bet = s.wait("bet_result", |v| v["roundId"] == round).await;
@@ -142,7 +142,4 @@ async fn the_liability_cap_ends_a_round_early_and_every_round_verifies_against_t
         assert_eq!(v["valid"], true, "{v}");
         assert_eq!(v["chainSteps"], id);
     }
-    let current = s.countdown(0).await["roundId"].as_i64().unwrap();
-    let secret = app.get(&format!("/api/aviator/verify/{current}")).await;
-    assert_eq!(secret.status(), reqwest::StatusCode::NOT_FOUND, "a round in play keeps its hash secret");
 }

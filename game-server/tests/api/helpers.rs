@@ -39,8 +39,15 @@ pub fn fast_aviator() -> casino_actors::aviator::table::AviatorConfig {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// A server whose configuration `f` adjusts first (say, a longer betting window).
+pub async fn spawn_app_with(f: impl FnOnce(&mut Config)) -> TestApp {
     let url = casino_actors::store::fresh_database_url("api").await.expect("test database");
-    spawn_app_on(config_for(url)).await
+    let mut config = config_for(url);
+    f(&mut config);
+    spawn_app_on(config).await
 }
 
 /// Starts the server in a thread with its own actix system; returns once it listens.

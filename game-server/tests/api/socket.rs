@@ -94,6 +94,22 @@ impl Sock {
         }
     }
 
+    /// Places `bet` (a `place_bet` payload without `roundId`) in the next round with at least `min_ms` of betting
+    /// left, as a player would: a bet that arrives after betting closed (a loaded machine) moves nothing and is
+    /// placed again in the round after. Returns the round and the ack.
+    pub async fn bet(&mut self, bet: Value, min_ms: i64) -> (Value, Value) {
+        for _ in 0..5 {
+            let round = self.countdown(min_ms).await["roundId"].clone();
+            let mut payload = bet.clone();
+            payload["roundId"] = round.clone();
+            let ack = self.emit("place_bet", payload).await;
+            if ack["error"] != "betting_closed" {
+                return (round, ack);
+            }
+        }
+        panic!("betting closed before the bet arrived in 5 rounds in a row");
+    }
+
     /// The next betting phase with at least `min_ms` left.
     pub async fn countdown(&mut self, min_ms: i64) -> Value {
         self.wait("aviator_game_state", |v| {
