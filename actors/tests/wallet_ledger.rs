@@ -192,3 +192,31 @@ async fn concurrent_random_operations_keep_the_books_exact() {
     let seed = std::env::var("WALLET_TEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
     run(seed).await;
 }
+
+#[actix_rt::test]
+async fn a_key_is_bound_to_its_request_amount_account_and_all() {
+    let (db, wallet) = setup(2, 2).await;
+    let credit = |user: i64, rupees: i64, key: &str| Change {
+        user: UserId(user),
+        movement: Movement::Credit { amount: Paise::from_rupees(rupees), from: SystemAccount::Cashier },
+        kind: "deposit",
+        reference: "deposit:1".into(),
+        idempotency_key: key.into(),
+    };
+    let first = wallet.apply(credit(1, 100, "deposit:1")).await.unwrap();
+    assert!(!first.replayed);
+    assert!(wallet.apply(credit(1, 100, "deposit:1")).await.unwrap().replayed, "the same request is a replay");
+    assert_eq!(wallet.apply(credit(1, 999, "deposit:1")).await, Err(WalletError::KeyConflict), "another amount");
+    assert_eq!(wallet.apply(credit(2, 100, "deposit:1")).await, Err(WalletError::KeyConflict), "another account");
+    let hold = Change {
+        movement: Movement::Hold { amount: Paise::from_rupees(100) },
+        ..credit(1, 100, "deposit:1")
+    };
+    assert_eq!(wallet.apply(hold).await, Err(WalletError::KeyConflict), "another movement");
+    // Keys asked in one batch conflict the same way.
+    let (a, b) = tokio::join!(wallet.apply(credit(1, 5, "k:batch")), wallet.apply(credit(1, 6, "k:batch")));
+    assert!(a.is_ok() != b.is_ok() && [a, b].contains(&Err(WalletError::KeyConflict)));
+    wallet.drain().await;
+    check_books(&db, 0).await;
+    assert_eq!(accounts(&db).await.iter().find(|a| a.0 == 2).map(|a| a.2), Some(0), "nothing reached account 2");
+}

@@ -4,6 +4,7 @@
 pub mod curve;
 pub mod fair;
 pub mod rules;
+mod settle;
 pub mod store;
 pub mod table;
 pub mod wire;

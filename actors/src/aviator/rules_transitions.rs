@@ -378,7 +378,8 @@ impl Game {
         self.bets.get(&(user, slot)).filter(|b| b.state == BetState::Reserved).ok_or(Rejection::NoReservation)
     }
 
-    fn has_reservations(&self) -> bool {
+    /// A bet whose wallet hold has not answered yet.
+    pub fn has_reservations(&self) -> bool {
         self.bets.values().any(|b| b.state == BetState::Reserved)
     }
 }

@@ -7,7 +7,7 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, Movement, WalletError, WalletHandle};
+use crate::wallet::{Change, Movement, WalletError, WalletHandle, intents};
 use rand::RngCore;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
@@ -117,17 +117,25 @@ pub struct SettledBet {
 
 const BETS_PER_STATEMENT: usize = 50;
 
-/// Marks a round ended and stores its settled bets for history, in one transaction.
-pub async fn end_round(
+/// The owner of a round's wallet intents, and the reference of its ledger rows.
+pub fn owner(round: RoundId) -> String {
+    format!("aviator:{round}")
+}
+
+/// Records a crashed round in one transaction: when it ended (revealing its hash), its bets for history, and the
+/// settles its outcomes need as wallet intents. The round stays `open` until [`close_round`]: a restart resumes
+/// the intents instead of refunding.
+pub async fn record_round_end(
     db: &Db,
     round: RoundId,
     capped_at: Option<u64>,
     bets: &[SettledBet],
+    settles: &[Change],
     now: EpochMs,
 ) -> Result<(), WalletError> {
     let mut w = db.begin_write().await.map_err(db_err)?;
     let tx = &mut w.tx;
-    sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'ended', capped_at = $1, ended_at = $2 WHERE id = $3")
+    sqlx::query::<Any>("UPDATE aviator_rounds SET capped_at = $1, ended_at = $2 WHERE id = $3")
         .bind(capped_at.map(|c| c as i64))
         .bind(now)
         .bind(round.0)
@@ -135,6 +143,28 @@ pub async fn end_round(
         .await
         .map_err(db_err)?;
     insert_bets(tx, bets, now).await?;
+    intents::record(tx, &owner(round), settles, now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// A bet confirmed after its round crashed (settled on the spot): its history row and its settle, in one
+/// transaction, before the settle is applied.
+pub async fn record_late_bet(db: &Db, bet: &SettledBet, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    insert_bets(&mut w.tx, std::slice::from_ref(bet), now).await?;
+    intents::record(&mut w.tx, &owner(bet.round), std::slice::from_ref(settle), now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// All of a round's money has moved: its intents are applied and the round is `ended`.
+pub async fn close_round(db: &Db, round: RoundId, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    intents::mark_applied(&mut w.tx, &owner(round), now).await?;
+    sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'ended' WHERE id = $1")
+        .bind(round.0)
+        .execute(&mut *w.tx)
+        .await
+        .map_err(db_err)?;
     w.commit().await.map_err(db_err)
 }
 
@@ -185,13 +215,23 @@ pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], no
     Ok(())
 }
 
-/// Refunds, exactly once, whatever every unfinished round still holds, and marks those rounds void.
-/// Returns (rounds voided, bets refunded). Safe to run again: refunds carry fixed idempotency keys.
-pub async fn refund_unfinished_rounds(
-    db: &Db,
-    wallet: &WalletHandle,
-    now: EpochMs,
-) -> Result<(usize, usize), WalletError> {
+/// What start-up did with the rounds a previous run left unfinished.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Recovered {
+    /// Rounds that had crashed and were recorded: their outcomes were paid and they are `ended`.
+    pub finished: usize,
+    /// Rounds cut in play: every stake still held was refunded and they are `void`.
+    pub voided: usize,
+    pub refunded_bets: usize,
+    /// Rounds that could not be finished now (reported; the next start tries again).
+    pub failed: usize,
+}
+
+/// Finishes every round a previous run left `open`, exactly once (every movement has a fixed idempotency key,
+/// so running it again moves nothing): a round that crashed and was recorded gets its recorded settles applied;
+/// then whatever any unfinished round still holds is refunded. A round that fails is reported and skipped, never
+/// a reason to stop the server.
+pub async fn recover_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
     let rounds: Vec<i64> = sqlx::query::<Any>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
         .fetch_all(&db.pool)
         .await
@@ -200,9 +240,35 @@ pub async fn refund_unfinished_rounds(
         .map(|r| r.try_get(0))
         .collect::<Result<_, _>>()
         .map_err(db_err)?;
+    let mut done = Recovered::default();
+    for round in rounds {
+        match recover_round(db, wallet, RoundId(round), now).await {
+            Ok((true, refunded)) => {
+                done.finished += 1;
+                done.refunded_bets += refunded;
+            }
+            Ok((false, refunded)) => {
+                done.voided += 1;
+                done.refunded_bets += refunded;
+            }
+            Err(e) => {
+                tracing::error!(round, error = %e, "could not finish an Aviator round left by the last run; it stays open");
+                done.failed += 1;
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// Returns whether the round had crashed (and is now ended, not void), and how many holds were refunded.
+async fn recover_round(db: &Db, wallet: &WalletHandle, round: RoundId, now: EpochMs) -> Result<(bool, usize), WalletError> {
+    let owner = owner(round);
+    let crashed = intents::has_any(db, &owner).await?;
+    if crashed {
+        intents::resume(db, wallet, &owner, now).await?;
+    }
     let mut refunded = 0;
-    for round in &rounds {
-        let reference = format!("aviator:{round}");
+        let reference = owner;
         let held = sqlx::query::<Any>(
             "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
              WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
@@ -218,18 +284,20 @@ pub async fn refund_unfinished_rounds(
             if !amount.is_positive() {
                 continue;
             }
-            wallet
-                .apply(Change {
+            intents::apply_until_final(
+                wallet,
+                Change {
                     user,
                     movement: Movement::Release { amount },
                     kind: "aviator_refund",
                     reference: reference.clone(),
                     idempotency_key: format!("aviator:{round}:{user}:refund"),
-                })
-                .await?;
+                },
+            )
+            .await?;
             refunded += 1;
             history.push(SettledBet {
-                round: RoundId(*round),
+                round,
                 user,
                 slot: Slot::First,
                 stake: amount,
@@ -239,16 +307,19 @@ pub async fn refund_unfinished_rounds(
             });
         }
         let mut w = db.begin_write().await.map_err(db_err)?;
-        sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'void', ended_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(*round)
-            .execute(&mut *w.tx)
-            .await
-            .map_err(db_err)?;
+        let status = if crashed { "ended" } else { "void" };
+        sqlx::query::<Any>(
+            "UPDATE aviator_rounds SET status = $1, ended_at = COALESCE(ended_at, $2) WHERE id = $3",
+        )
+        .bind(status)
+        .bind(now)
+        .bind(round.0)
+        .execute(&mut *w.tx)
+        .await
+        .map_err(db_err)?;
         insert_bets(&mut w.tx, &history, now).await?;
         w.commit().await.map_err(db_err)?;
-    }
-    Ok((rounds.len(), refunded))
+    Ok((crashed, refunded))
 }
 
 /// The next round to play: one past the highest ever recorded.
@@ -282,7 +353,8 @@ fn ended_from(r: &sqlx::any::AnyRow) -> Result<EndedRound, sqlx::Error> {
 
 pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, WalletError> {
     sqlx::query::<Any>(
-        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE status = 'ended' ORDER BY id DESC LIMIT $1",
+        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds \
+         WHERE ended_at IS NOT NULL AND status <> 'void' ORDER BY id DESC LIMIT $1",
     )
     .bind(limit)
     .fetch_all(&db.pool)
@@ -297,7 +369,7 @@ pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, Walle
 /// An ended round's revealed data (None while it is still in play: its hash is secret until the crash).
 pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, WalletError> {
     let row = sqlx::query::<Any>(
-        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE id = $1 AND status <> 'open'",
+        "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE id = $1 AND ended_at IS NOT NULL",
     )
     .bind(round.0)
     .fetch_optional(&db.pool)

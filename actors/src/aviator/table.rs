@@ -1,19 +1,22 @@
 //! The Aviator table actor: owns one `Game` (the pure rules) and its timer, asks the wallet to move
 //! money, and tells the hub what to broadcast. Every money movement of a round carries the reference
-//! `aviator:{round}`; keys are per bet attempt, so a retry never moves money twice.
+//! `aviator:{round}`; keys are per bet attempt, so asking again never moves money twice. How a round's money
+//! moves and how a round ends is in `settle.rs`.
 //!
-//! Messages: `PlaceBet`, `CancelBet`, `CashOut` (answered after the wallet committed), `Snapshot`,
-//! `OpenBets` (a player's bets in the current round, for history).
+//! Messages: `PlaceBet`, `CancelBet`, `CashOut` (answered after the wallet committed, or `pending` when it is
+//! slow: the result follows as events), `Snapshot`, `OpenBets` (a player's bets in the current round, for history).
 
-use super::rules::{Bet, BetState, CashOutCause, Event, Game, Phase, Rejection, RulesConfig, Slot};
-use super::store::{self, Fairness, SettledBet};
+use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RulesConfig, Slot};
+use super::settle::{Closing, Outcome};
+use super::store::{self, Fairness};
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::{Broadcast, Hub, encode_event};
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, Movement, SystemAccount, WalletError, WalletHandle};
+use crate::wallet::intents::apply_until_final;
+use crate::wallet::{Change, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -31,6 +34,8 @@ const STATE_EVERY_MS: EpochMs = 1_000;
 /// long; at most this many rows.
 const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
+/// How long a cash-out or cancel waits for the wallet before its ack says `pending` (the result follows).
+const PATIENCE: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Clone)]
 pub struct AviatorConfig {
@@ -48,6 +53,9 @@ pub enum TableError {
     InsufficientBalance,
     #[error("The game is unavailable, please try again")]
     Unavailable,
+    /// Accepted and certain, but the wallet has not committed it yet; the result follows as events.
+    #[error("{0}")]
+    Pending(&'static str),
 }
 
 impl TableError {
@@ -72,6 +80,7 @@ impl TableError {
             },
             TableError::InsufficientBalance => "insufficient_balance",
             TableError::Unavailable => "unavailable",
+            TableError::Pending(_) => "pending",
         }
     }
 }
@@ -124,14 +133,6 @@ pub struct OpenBet {
     pub settled: bool,
 }
 
-/// A crashed round's record, written once all its settles have committed.
-struct RoundEnd {
-    round: RoundId,
-    capped_at: Option<u64>,
-    at: EpochMs,
-    bets: Vec<SettledBet>,
-}
-
 struct FeedRow {
     name: String,
     stake: Paise,
@@ -141,28 +142,29 @@ struct FeedRow {
 }
 
 pub struct AviatorTable {
-    game: Game,
-    fairness: Arc<Fairness>,
-    wallet: WalletHandle,
+    pub(super) game: Game,
+    pub(super) fairness: Arc<Fairness>,
+    pub(super) wallet: WalletHandle,
     hub: Addr<Hub>,
-    db: Db,
-    clock: SharedClock,
+    pub(super) db: Db,
+    pub(super) clock: SharedClock,
     /// Per (user, slot): how many bets were placed this round (a cancelled slot may be bet again), and
     /// when the current one was placed.
-    attempts: HashMap<(UserId, Slot), (u32, EpochMs)>,
+    pub(super) attempts: HashMap<(UserId, Slot), (u32, EpochMs)>,
     names: HashMap<UserId, String>,
-    /// Settles sent to the wallet and not yet answered, and a finished round waiting for them: its history
-    /// is written only after every outcome is committed, so history never runs ahead of the wallet.
-    unsettled: usize,
-    round_end: Option<RoundEnd>,
-    /// Writes of the finished round still in flight (its end, the next round's record). The next round opens
-    /// only after them, so a player's bet is always in the table or in the history, and a restart finds the
-    /// round that takes bets.
-    recording: usize,
-    /// Bets of this round whose settle has committed.
-    settled: HashSet<(UserId, Slot)>,
+    /// Wallet moves of this round in flight (settles, cancel releases, round records); the round closes only
+    /// when none is left.
+    pub(super) unsettled: usize,
+    /// The crashed round, until all its money has moved. The next round opens only after it.
+    pub(super) closing: Option<Closing>,
+    /// The next round's record is being written; it opens only once on record, so a restart always finds it
+    /// and no round id (or key) is ever used twice.
+    pub(super) recording: usize,
+    /// Bets of this round whose settle was sent to the wallet, and those whose settle has committed.
+    pub(super) sent: HashSet<(UserId, Slot)>,
+    pub(super) settled: HashSet<(UserId, Slot)>,
     /// Cash-out requests waiting for their settle to commit.
-    cashout_waiters: HashMap<(UserId, Slot), oneshot::Sender<Reply>>,
+    pub(super) cashout_waiters: HashMap<(UserId, Slot), oneshot::Sender<Reply>>,
     feed: VecDeque<((UserId, Slot), FeedRow)>,
     feed_dirty: bool,
     last_feed: EpochMs,
@@ -183,9 +185,9 @@ impl AviatorTable {
         clock: SharedClock,
     ) -> Result<(Addr<AviatorTable>, Arc<Fairness>), WalletError> {
         let now = clock.now_ms();
-        let (voided, refunded) = store::refund_unfinished_rounds(&db, &wallet, now).await?;
-        if voided > 0 {
-            tracing::warn!(voided, refunded, "refunded Aviator rounds left unfinished by the last run");
+        let recovered = store::recover_unfinished_rounds(&db, &wallet, now).await?;
+        if recovered != store::Recovered::default() {
+            tracing::warn!(?recovered, "finished the Aviator rounds left by the last run");
         }
         let fairness =
             Arc::new(store::load_or_create_chain(&db, config.chain_length, config.rules.house_edge_bp, now).await?);
@@ -204,9 +206,10 @@ impl AviatorTable {
             clock,
             attempts: HashMap::new(),
             names: HashMap::new(),
+            sent: HashSet::new(),
             settled: HashSet::new(),
             unsettled: 0,
-            round_end: None,
+            closing: None,
             recording: 0,
             cashout_waiters: HashMap::new(),
             feed: VecDeque::new(),
@@ -220,17 +223,17 @@ impl AviatorTable {
     }
 
     /// Events for one player, sent together.
-    fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
+    pub(super) fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
         let frames = events.iter().map(|(name, payload)| encode_event(name, payload)).collect();
         self.hub.do_send(Broadcast { room: format!("user:{user}"), frames });
     }
 
     /// Queue an event for the room; [`Self::flush`] sends it.
-    fn queue(&mut self, name: &str, payload: &Value) {
+    pub(super) fn queue(&mut self, name: &str, payload: &Value) {
         self.outgoing.push(encode_event(name, payload));
     }
 
-    fn queue_state(&mut self, now: EpochMs) {
+    pub(super) fn queue_state(&mut self, now: EpochMs) {
         self.last_state = now;
         self.queue("aviator_game_state", &wire::game_state(&self.game, now));
     }
@@ -260,7 +263,7 @@ impl AviatorTable {
         }
     }
 
-    fn key(&self, round: RoundId, user: UserId, slot: Slot, step: &str) -> String {
+    pub(super) fn key(&self, round: RoundId, user: UserId, slot: Slot, step: &str) -> String {
         let attempt = self.attempts.get(&(user, slot)).map_or(0, |a| a.0);
         format!("aviator:{round}:{user}:{}:{attempt}:{step}", slot.index())
     }
@@ -275,8 +278,8 @@ impl AviatorTable {
         self.last_tick = now;
         let fairness = self.fairness.clone();
         let next = RoundId(self.game.round().0 + 1);
-        let recorded = self.round_end.is_none() && self.recording == 0;
-        let events = self.game.tick(now, || if recorded { fairness.seed_for(next) } else { None });
+        let ready = self.closing.is_none() && self.recording == 0;
+        let events = self.game.tick(now, || if ready { fairness.seed_for(next) } else { None });
         self.apply(events, now, ctx);
         if matches!(self.game.phase(), Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
             self.queue_state(now);
@@ -284,13 +287,19 @@ impl AviatorTable {
         self.flush(now);
     }
 
-    /// Turns rule events into wallet movements, persistence and broadcasts.
-    fn apply(&mut self, events: Vec<Event>, now: EpochMs, ctx: &mut Context<Self>) {
+    /// Turns rule events into wallet movements, persistence and broadcasts. Outcomes decided in flight are
+    /// settled at once; those of the crash itself are recorded with the round first (see `settle.rs`).
+    pub(super) fn apply(&mut self, events: Vec<Event>, now: EpochMs, ctx: &mut Context<Self>) {
+        let crashing = events.iter().any(|e| matches!(e, Event::Crashed { .. }));
+        // A bet confirmed after the crash is settled on the spot, and recorded before it moves.
+        let late = !crashing && matches!(self.game.phase(), Phase::Crashed { .. });
+        let mut at_crash = Vec::new();
         for event in events {
             match event {
                 Event::RoundOpened { round, .. } => {
                     metrics::gauge!("aviator_round").set(round.0 as f64);
                     self.attempts.clear();
+                    self.sent.clear();
                     self.settled.clear();
                     self.feed.clear();
                     self.feed_dirty = true;
@@ -326,12 +335,21 @@ impl AviatorTable {
                         ));
                     }
                     self.feed_dirty = true;
-                    self.settle(round, user, slot, stake, Some((multiplier, payout, cause)), ctx);
-                }
-                Event::Crashed { round, crash_point, hash, capped, ended_at_multiplier, losers, .. } => {
-                    for l in losers {
-                        self.settle(round, l.user, l.slot, l.stake, None, ctx);
+                    let outcome = Outcome { round, user, slot, stake, win: Some((multiplier, payout, cause)) };
+                    match (crashing, late) {
+                        (true, _) => at_crash.push(outcome),
+                        (false, true) => self.settle_late(outcome, now, ctx),
+                        (false, false) => self.settle(outcome, ctx),
                     }
+                }
+                Event::Crashed { round, crash_point, hash, capped, ended_at_multiplier, losers, at } => {
+                    at_crash.extend(losers.into_iter().map(|l| Outcome {
+                        round,
+                        user: l.user,
+                        slot: l.slot,
+                        stake: l.stake,
+                        win: None,
+                    }));
                     let result = json!({
                         "roundId": round.0, "crashPoint": wire::multiplier(crash_point),
                         "endedAt": wire::multiplier(ended_at_multiplier), "hash": super::fair::to_hex(&hash),
@@ -339,85 +357,19 @@ impl AviatorTable {
                     });
                     self.queue("aviator_game_result", &result);
                     self.queue_state(now);
-                    let bets = self
-                        .game
-                        .bets()
-                        .filter(|b| matches!(b.state, BetState::CashedOut { .. } | BetState::Lost))
-                        .map(|b| self.settled_bet(round, b))
-                        .collect();
-                    self.round_end =
-                        Some(RoundEnd { round, capped_at: capped.then_some(ended_at_multiplier), at: now, bets });
-                    self.maybe_persist_round_end(ctx);
+                    self.close(round, capped.then_some(ended_at_multiplier), at, std::mem::take(&mut at_crash), ctx);
                     self.record_next_round(round, now, ctx);
                 }
                 Event::BetLost { round, user, slot, stake } => {
-                    self.settle(round, user, slot, stake, None, ctx);
+                    self.settle_late(Outcome { round, user, slot, stake, win: None }, now, ctx);
                 }
             }
         }
     }
 
-    /// Settles one bet in the wallet (win: payout; loss: none), then tells the player. A settle cannot be
-    /// refused: the stake is held in exposure.
-    fn settle(
-        &mut self,
-        round: RoundId,
-        user: UserId,
-        slot: Slot,
-        stake: Paise,
-        win: Option<(u64, Paise, CashOutCause)>,
-        ctx: &mut Context<Self>,
-    ) {
-        let payout = win.map_or(Paise::ZERO, |w| w.1);
-        let change = Change {
-            user,
-            movement: Movement::Settle { hold: stake, payout, with: SystemAccount::House },
-            kind: if win.is_some() { "aviator_win" } else { "aviator_loss" },
-            reference: format!("aviator:{round}"),
-            idempotency_key: self.key(round, user, slot, "settle"),
-        };
-        let wallet = self.wallet.clone();
-        self.unsettled += 1;
-        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, ctx| {
-            act.unsettled -= 1;
-            act.maybe_persist_round_end(ctx);
-            let waiter = act.cashout_waiters.remove(&(user, slot));
-            if let Err(e) = &res {
-                tracing::error!(%round, %user, error = %e, "aviator settle failed");
-                if let Some(w) = waiter {
-                    let _ = w.send(Err(TableError::Unavailable));
-                }
-                return;
-            }
-            if act.game.round() == round {
-                act.settled.insert((user, slot));
-            }
-            let result = json!({
-                "roundId": round.0, "slot": slot.index(), "win": win.is_some(), "amount": stake.to_rupees_json(),
-                "winnings": payout.to_rupees_json(), "multiplier": win.map(|w| wire::multiplier(w.0)),
-                "auto": win.is_some_and(|w| w.2 != CashOutCause::Manual), "capped": win.is_some_and(|w| w.2 == CashOutCause::Capped),
-            });
-            if let Some((multiplier, payout, _)) = win {
-                let ack = json!({
-                    "success": true, "totalWinnings": payout.to_rupees_json(), "multiplier": wire::multiplier(multiplier),
-                    "slot": slot.index(), "roundId": round.0,
-                });
-                act.to_user(user, &[("cash_out_success", &ack), ("bet_result", &result)]);
-                if let Some(w) = waiter {
-                    let _ = w.send(Ok(ack));
-                }
-            } else {
-                if let Some(w) = waiter {
-                    let _ = w.send(Err(TableError::Rule(Rejection::TooLate)));
-                }
-                act.to_user(user, &[("bet_result", &result)]);
-            }
-        }));
-    }
-
-    fn settled_bet(&self, round: RoundId, b: &Bet) -> SettledBet {
+    pub(super) fn settled_bet(&self, round: RoundId, b: &Bet) -> store::SettledBet {
         let created_at = self.attempts.get(&(b.user, b.slot)).map_or(0, |a| a.1);
-        SettledBet {
+        store::SettledBet {
             round,
             user: b.user,
             slot: b.slot,
@@ -426,51 +378,6 @@ impl AviatorTable {
             state: b.state,
             created_at,
         }
-    }
-
-    fn maybe_persist_round_end(&mut self, ctx: &mut Context<Self>) {
-        if self.unsettled > 0 {
-            return;
-        }
-        let Some(end) = self.round_end.take() else { return };
-        let db = self.db.clone();
-        self.record(ctx, async move {
-            if let Err(e) = store::end_round(&db, end.round, end.capped_at, &end.bets, end.at).await {
-                tracing::error!(round = %end.round, error = %e, "could not record the end of an Aviator round");
-            }
-        });
-    }
-
-    /// The next round is on record (during the pause, before it takes bets), so a restart always finds it.
-    fn record_next_round(&mut self, round: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
-        let Some(seed) = self.fairness.seed_for(RoundId(round.0 + 1)) else { return };
-        let db = self.db.clone();
-        self.record(ctx, async move {
-            if let Err(e) = store::open_round(&db, &seed, now).await {
-                tracing::error!(%round, error = %e, "could not record the next Aviator round");
-            }
-        });
-    }
-
-    /// Runs a write of the finished round; the next round waits for it (see `recording`).
-    fn record(&mut self, ctx: &mut Context<Self>, write: impl std::future::Future<Output = ()> + 'static) {
-        self.recording += 1;
-        ctx.spawn(write.into_actor(self).map(|(), act, _| act.recording -= 1));
-    }
-
-    fn persist_late_bet(&mut self, round: RoundId, user: UserId, slot: Slot, now: EpochMs, ctx: &mut Context<Self>) {
-        let Some(bet) = self.game.bet(user, slot) else { return };
-        let row = self.settled_bet(round, bet);
-        let db = self.db.clone();
-        self.record(ctx, async move {
-            let result = async {
-                let mut conn = db.pool.acquire().await.map_err(|e| WalletError::Storage(e.to_string()))?;
-                store::insert_bets(&mut conn, &[row], now).await
-            };
-            if let Err(e) = result.await {
-                tracing::error!(%round, error = %e, "could not record a late Aviator bet");
-            }
-        });
     }
 }
 
@@ -488,6 +395,17 @@ impl Actor for AviatorTable {
 
 fn ready(r: Reply) -> ResponseFuture<Reply> {
     Box::pin(async move { r })
+}
+
+/// Waits for a decided request's money to move, up to [`PATIENCE`]; then answers `pending` with `message` (the
+/// move is retried until it commits, and the player hears the result as events).
+fn patient(rx: oneshot::Receiver<Reply>, message: &'static str) -> ResponseFuture<Reply> {
+    Box::pin(async move {
+        match tokio::time::timeout(PATIENCE, rx).await {
+            Ok(reply) => reply.unwrap_or(Err(TableError::Unavailable)),
+            Err(_) => Err(TableError::Pending(message)),
+        }
+    })
 }
 
 impl Handler<PlaceBet> for AviatorTable {
@@ -516,16 +434,14 @@ impl Handler<PlaceBet> for AviatorTable {
         let (tx, rx) = oneshot::channel();
         let wallet = self.wallet.clone();
         let auto = msg.auto_cashout;
-        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, act, ctx| {
+        // Asked again while the failure is transient: the bet stays reserved (and the next round waits) until the
+        // wallet's answer is final, so a hold that committed but reported a failure still becomes a bet.
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
             let now = act.clock.now_ms();
             let reply = match res {
                 Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
                     Ok(events) => {
                         act.apply(events, now, ctx);
-                        if matches!(act.game.phase(), Phase::Crashed { .. }) {
-                            // Confirmed after the crash, so settled at once and not in the round's record.
-                            act.persist_late_bet(round, user, slot, now, ctx);
-                        }
                         let ack = json!({
                             "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
                             "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
@@ -544,7 +460,7 @@ impl Handler<PlaceBet> for AviatorTable {
                         };
                         let wallet = act.wallet.clone();
                         actix::spawn(async move {
-                            let _ = wallet.apply(release).await;
+                            let _ = apply_until_final(&wallet, release).await;
                         });
                         Err(r.into())
                     }
@@ -554,13 +470,14 @@ impl Handler<PlaceBet> for AviatorTable {
                     match e {
                         WalletError::InsufficientBalance => Err(TableError::InsufficientBalance),
                         other => {
-                            tracing::error!(%round, %user, error = %other, "aviator hold failed");
+                            tracing::error!(%round, %user, error = %other, "aviator hold refused");
                             Err(TableError::Unavailable)
                         }
                     }
                 }
             };
             let _ = tx.send(reply);
+            act.maybe_close(ctx);
         }));
         Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
     }
@@ -597,19 +514,27 @@ impl Handler<CancelBet> for AviatorTable {
         };
         let (tx, rx) = oneshot::channel();
         let wallet = self.wallet.clone();
-        ctx.spawn(async move { wallet.apply(change).await }.into_actor(self).map(move |res, _, _| {
-            let reply = match res {
-                Ok(_) => Ok(
-                    json!({ "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0 }),
-                ),
-                Err(e) => {
-                    tracing::error!(%round, %user, error = %e, "aviator cancel release failed");
-                    Err(TableError::Unavailable)
+        self.unsettled += 1;
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
+            act.unsettled -= 1;
+            match res {
+                Ok(_) => {
+                    let ack = json!({
+                        "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0,
+                    });
+                    // The ack already said `pending`: the player hears the refund as an event.
+                    if let Err(Ok(ack)) = tx.send(Ok(ack)) {
+                        act.to_user(user, &[("bet_cancelled", &ack)]);
+                    }
                 }
-            };
-            let _ = tx.send(reply);
+                Err(e) => {
+                    tracing::error!(%round, %user, error = %e, "aviator cancel release refused");
+                    let _ = tx.send(Err(TableError::Unavailable));
+                }
+            }
+            act.maybe_close(ctx);
         }));
-        Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
+        patient(rx, "Your bet is cancelled; the refund is on its way")
     }
 }
 
@@ -638,7 +563,7 @@ impl Handler<CashOut> for AviatorTable {
         self.cashout_waiters.insert((user, slot), tx);
         self.apply(events, now, ctx);
         self.flush(now);
-        Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
+        patient(rx, "Your cash-out is accepted; the payment is on its way")
     }
 }
 

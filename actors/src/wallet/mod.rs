@@ -4,6 +4,7 @@
 //! `rules` is the pure part (apply an operation to in-memory accounts); `shard` is the actor shell
 //! (batching, SQL, replies); `WalletHandle` routes a user to their shard.
 
+pub mod intents;
 pub mod rules;
 pub mod shard;
 
@@ -40,6 +41,73 @@ pub enum Movement {
     Settle { hold: Paise, payout: Paise, with: SystemAccount },
 }
 
+impl SystemAccount {
+    fn as_str(self) -> &'static str {
+        match self {
+            SystemAccount::House => "house",
+            SystemAccount::Cashier => "cashier",
+        }
+    }
+
+    fn parse(s: &str) -> Option<SystemAccount> {
+        match s {
+            "house" => Some(SystemAccount::House),
+            "cashier" => Some(SystemAccount::Cashier),
+            _ => None,
+        }
+    }
+}
+
+impl Movement {
+    /// A stable text form, e.g. `settle:10000:25000:house`: stored with a recorded intent, and part of the
+    /// request an idempotency key is bound to.
+    pub fn encode(&self) -> String {
+        match *self {
+            Movement::Credit { amount, from } => format!("credit:{}:{}", amount.get(), from.as_str()),
+            Movement::Debit { amount, to } => format!("debit:{}:{}", amount.get(), to.as_str()),
+            Movement::Hold { amount } => format!("hold:{}", amount.get()),
+            Movement::Release { amount } => format!("release:{}", amount.get()),
+            Movement::Settle { hold, payout, with } => {
+                format!("settle:{}:{}:{}", hold.get(), payout.get(), with.as_str())
+            }
+        }
+    }
+
+    pub fn decode(s: &str) -> Option<Movement> {
+        let parts: Vec<&str> = s.split(':').collect();
+        let paise = |i: usize| parts.get(i).and_then(|p| p.parse::<i64>().ok()).map(Paise::new);
+        let account = |i: usize| parts.get(i).copied().and_then(SystemAccount::parse);
+        match (parts.first().copied(), parts.len()) {
+            (Some("credit"), 3) => Some(Movement::Credit { amount: paise(1)?, from: account(2)? }),
+            (Some("debit"), 3) => Some(Movement::Debit { amount: paise(1)?, to: account(2)? }),
+            (Some("hold"), 2) => Some(Movement::Hold { amount: paise(1)? }),
+            (Some("release"), 2) => Some(Movement::Release { amount: paise(1)? }),
+            (Some("settle"), 4) => Some(Movement::Settle { hold: paise(1)?, payout: paise(2)?, with: account(3)? }),
+            _ => None,
+        }
+    }
+}
+
+/// Every ledger kind a stored intent may carry (a `Change` holds its kind as a `&'static str`).
+pub const KINDS: &[&str] = &[
+    "deposit",
+    "withdrawal",
+    "withdrawal_hold",
+    "withdrawal_release",
+    "adjustment",
+    "fixture",
+    "aviator_bet",
+    "aviator_cancel",
+    "aviator_win",
+    "aviator_loss",
+    "aviator_refund",
+];
+
+/// The `'static` form of a stored kind, if it is one of [`KINDS`].
+pub fn known_kind(s: &str) -> Option<&'static str> {
+    KINDS.iter().copied().find(|k| *k == s)
+}
+
 /// One requested change. `idempotency_key` is unique across the ledger: replaying it returns the
 /// first receipt and moves nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +119,13 @@ pub struct Change {
     /// What it refers to, e.g. `deposit:17` or `aviator:5123:0`.
     pub reference: String,
     pub idempotency_key: String,
+}
+
+impl Change {
+    /// What an idempotency key is bound to: a replay must ask for exactly this again.
+    pub fn request(&self) -> String {
+        format!("{}|{}|{}|{}", self.user, self.movement.encode(), self.kind, self.reference)
+    }
 }
 
 /// The state of the user's wallet right after the change committed.
@@ -82,6 +157,14 @@ pub enum WalletError {
     Storage(String),
     #[error("wallet is shutting down")]
     Unavailable,
+}
+
+impl WalletError {
+    /// A failure that may pass if the same change is asked again (with the same key): storage trouble, a
+    /// commit whose outcome is unknown, a shard restarting. Every other error is the wallet's final answer.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, WalletError::Storage(_) | WalletError::Unavailable)
+    }
 }
 
 /// A balance snapshot as the player sees it.

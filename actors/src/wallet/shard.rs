@@ -215,8 +215,11 @@ impl WalletShard {
         let mut missing = Vec::new();
         for which in [SystemAccount::House, SystemAccount::Cashier] {
             let id = rules::system_account_id(self.index, which);
-            if let Some(a) = self.cache.get(&id) {
-                accounts.insert(id, *a);
+            match self.cache.get(&id) {
+                Some(a) => {
+                    accounts.insert(id, *a);
+                }
+                None => missing.push(id),
             }
         }
         for p in &batch {
@@ -236,8 +239,16 @@ impl WalletShard {
         ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
             metrics::histogram!("wallet_batch_seconds").record(started.elapsed().as_secs_f64());
             metrics::histogram!("wallet_batch_size").record(batch.len() as f64);
-            if let Some(accounts) = outcome {
-                act.cache.extend(accounts);
+            match outcome {
+                Outcome::Committed(accounts) => act.cache.extend(accounts),
+                Outcome::Untouched => {}
+                // The commit failed or its outcome is unknown: forget what this batch touched, so the next one
+                // reads the books again instead of trusting (and writing over them from) a copy that may be stale.
+                Outcome::Unknown(touched) => {
+                    for id in touched {
+                        act.cache.remove(&id);
+                    }
+                }
             }
             for (p, result) in batch.into_iter().zip(results) {
                 if let (Some(obs), Ok(r)) = (&act.observer, &result)
@@ -263,8 +274,18 @@ struct Batch {
     missing: Vec<AccountId>,
 }
 
-/// First results of idempotency keys, with the kind and reference they were first used for.
-type Replays = HashMap<(AccountId, String), (Receipt, String, String)>;
+/// First results of idempotency keys, with the request each was first used for.
+type Replays = HashMap<String, (Receipt, String)>;
+
+/// What a batch did to the books.
+enum Outcome {
+    /// Committed: the touched accounts' new state.
+    Committed(HashMap<AccountId, Account>),
+    /// Nothing was written (every change refused or replayed).
+    Untouched,
+    /// Failed, possibly after committing: these accounts must be read again.
+    Unknown(Vec<AccountId>),
+}
 
 struct LedgerRow {
     account: AccountId,
@@ -275,6 +296,7 @@ struct LedgerRow {
     kind: &'static str,
     reference: String,
     key: Option<String>,
+    request: Option<String>,
 }
 
 /// Rows per multi-row statement. Small on purpose: binding cost in the SQLite driver grows with the
@@ -282,24 +304,24 @@ struct LedgerRow {
 const ROWS_PER_STATEMENT: usize = 50;
 
 impl Batch {
-    /// Returns the new state of the touched accounts (None if nothing was committed) and one result per change.
-    async fn run(mut self) -> (Option<HashMap<AccountId, Account>>, Vec<Result<Receipt, WalletError>>) {
+    /// Returns what happened to the books and one result per change.
+    async fn run(mut self) -> (Outcome, Vec<Result<Receipt, WalletError>>) {
         let n = self.changes.len();
         match self.prepare().await {
-            Err(e) => (None, vec![Err(e); n]),
+            Err(e) => (Outcome::Unknown(self.accounts.keys().copied().collect()), vec![Err(e); n]),
             Ok(replays) => {
                 let (rows, mut results) = self.apply_all(&replays);
                 if rows.is_empty() {
-                    return (None, results);
+                    return (Outcome::Untouched, results);
                 }
                 if let Err(e) = self.write(&rows).await {
-                    tracing::error!(shard = self.shard, error = %e, "wallet batch failed; nothing moved");
+                    tracing::error!(shard = self.shard, error = %e, "wallet batch failed; its changes may be retried");
                     for r in results.iter_mut().filter(|r| r.is_ok()) {
                         *r = Err(e.clone());
                     }
-                    return (None, results);
+                    return (Outcome::Unknown(self.accounts.into_keys().collect()), results);
                 }
-                (Some(self.accounts), results)
+                (Outcome::Committed(self.accounts), results)
             }
         }
     }
@@ -308,7 +330,7 @@ impl Batch {
     async fn prepare(&mut self) -> Result<Replays, WalletError> {
         if !self.missing.is_empty() {
             let sql = format!(
-                "SELECT id, balance, exposure FROM accounts WHERE kind = 'user' AND id IN ({})",
+                "SELECT id, balance, exposure FROM accounts WHERE id IN ({})",
                 placeholders(1, self.missing.len())
             );
             let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
@@ -332,8 +354,8 @@ impl Batch {
         let mut found = HashMap::new();
         for chunk in keys.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(
-                "SELECT account_id, idempotency_key, delta_balance, delta_exposure, balance_after, exposure_after, kind, reference \
-                 FROM ledger WHERE idempotency_key IN ({})",
+                "SELECT account_id, idempotency_key, delta_balance, delta_exposure, balance_after, exposure_after, kind, \
+                 reference, request FROM ledger WHERE idempotency_key IN ({})",
                 placeholders(1, chunk.len())
             );
             let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
@@ -354,7 +376,10 @@ impl Batch {
                 };
                 let kind: String = row.try_get(6).map_err(storage)?;
                 let reference: String = row.try_get(7).map_err(storage)?;
-                found.insert((account, key), (receipt, kind, reference));
+                // Rows written before requests were recorded are bound to their account, kind and reference.
+                let request: Option<String> = row.try_get(8).map_err(storage)?;
+                let request = request.unwrap_or_else(|| format!("{}|*|{kind}|{reference}", account.0));
+                found.insert(key, (receipt, request));
             }
         }
         Ok(found)
@@ -367,10 +392,9 @@ impl Batch {
         let mut in_batch: Replays = HashMap::new();
         for c in &self.changes {
             let acct = AccountId::from(c.user);
-            let key = (acct, c.idempotency_key.clone());
-            if let Some((first, kind, reference)) = replays.get(&key).or_else(|| in_batch.get(&key)) {
-                let same = kind == c.kind && *reference == c.reference;
-                results.push(if same { Ok(*first) } else { Err(WalletError::KeyConflict) });
+            let key = c.idempotency_key.clone();
+            if let Some((first, request)) = replays.get(&key).or_else(|| in_batch.get(&key)) {
+                results.push(if same_request(request, c) { Ok(*first) } else { Err(WalletError::KeyConflict) });
                 continue;
             }
             let Some(mut user) = self.accounts.get(&acct).copied() else {
@@ -400,6 +424,7 @@ impl Batch {
                 kind: c.kind,
                 reference: c.reference.clone(),
                 key: Some(c.idempotency_key.clone()),
+                request: Some(c.request()),
             });
             if let (Some((id, after)), Some((_, delta))) = (counterparty, e.counterparty) {
                 self.accounts.insert(id, after);
@@ -412,6 +437,7 @@ impl Batch {
                     kind: c.kind,
                     reference: c.reference.clone(),
                     key: None,
+                    request: None,
                 });
             }
             let receipt = Receipt {
@@ -423,20 +449,22 @@ impl Batch {
                 replayed: false,
             };
             let replayed = Receipt { replayed: true, ..receipt };
-            in_batch.insert(key, (replayed, c.kind.to_string(), c.reference.clone()));
+            in_batch.insert(key, (replayed, c.request()));
             results.push(Ok(receipt));
         }
         (rows, results)
     }
 
     async fn write(&self, rows: &[LedgerRow]) -> Result<(), WalletError> {
+        // A slow or timed-out database: `delay(ms)` stalls the batch, `return` fails it before anything is written.
+        fail::fail_point!("wallet::before_write", |_| Err(WalletError::Storage("failpoint: timed out".into())));
         let mut w = self.db.begin_write().await.map_err(storage)?;
         let tx = &mut w.tx;
         for chunk in rows.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(
                 "INSERT INTO ledger (account_id, counterparty_id, delta_balance, delta_exposure, balance_after, \
-                 exposure_after, kind, reference, idempotency_key, created_at) VALUES {}",
-                tuples(chunk.len(), 10)
+                 exposure_after, kind, reference, idempotency_key, request, created_at) VALUES {}",
+                tuples(chunk.len(), 11)
             );
             let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
             for r in chunk {
@@ -450,35 +478,69 @@ impl Batch {
                     .bind(r.kind)
                     .bind(r.reference.clone())
                     .bind(r.key.clone())
+                    .bind(r.request.clone())
                     .bind(self.now);
             }
             q.execute(&mut **tx).await.map_err(storage)?;
         }
-        let mut touched: Vec<AccountId> = rows.iter().map(|r| r.account).collect();
-        touched.sort_unstable();
-        touched.dedup();
-        for chunk in touched.chunks(ROWS_PER_STATEMENT) {
+        // The books move by deltas, never by values from the cache; the rows they end at must be the ones the
+        // cache expects, or the batch is rolled back and the accounts are read again.
+        let mut deltas: Vec<(AccountId, Paise, Paise)> = Vec::new();
+        for r in rows {
+            match deltas.iter_mut().find(|d| d.0 == r.account) {
+                Some(d) => {
+                    d.1 = d.1.checked_add(r.delta_balance).map_err(|_| WalletError::Overflow)?;
+                    d.2 = d.2.checked_add(r.delta_exposure).map_err(|_| WalletError::Overflow)?;
+                }
+                None => deltas.push((r.account, r.delta_balance, r.delta_exposure)),
+            }
+        }
+        for chunk in deltas.chunks(ROWS_PER_STATEMENT) {
+            // `UPDATE … FROM (VALUES …)`: one statement per chunk on both SQLite and PostgreSQL, whose unnamed
+            // VALUES columns are `column1…`.
             let sql = format!(
-                "INSERT INTO accounts (id, kind, balance, exposure) VALUES {} \
-                 ON CONFLICT (id) DO UPDATE SET balance = excluded.balance, exposure = excluded.exposure",
-                tuples(chunk.len(), 4)
+                "UPDATE accounts SET balance = accounts.balance + d.column2, exposure = accounts.exposure + d.column3 \
+                 FROM (VALUES {}) AS d WHERE accounts.id = d.column1 RETURNING accounts.id, accounts.balance, accounts.exposure",
+                tuples(chunk.len(), 3)
             );
             let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
-            for id in chunk {
-                let a = self.accounts.get(id).copied().unwrap_or_default();
-                let kind = if id.0 > 0 {
-                    "user"
-                } else if *id == rules::system_account_id(self.shard, SystemAccount::House) {
-                    "house"
-                } else {
-                    "cashier"
-                };
-                q = q.bind(id.0).bind(kind).bind(a.balance.get()).bind(a.exposure.get());
+            for (id, balance, exposure) in chunk {
+                q = q.bind(id.0).bind(balance.get()).bind(exposure.get());
             }
-            q.execute(&mut **tx).await.map_err(storage)?;
+            let rows = q.fetch_all(&mut **tx).await.map_err(storage)?;
+            if rows.len() != chunk.len() {
+                return Err(WalletError::Storage("an account of the batch is missing from the books".into()));
+            }
+            for row in rows {
+                let id = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
+                let now = Account {
+                    balance: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
+                    exposure: Paise::new(row.try_get::<i64, _>(2).map_err(storage)?),
+                };
+                if self.accounts.get(&id) != Some(&now) {
+                    metrics::counter!("wallet_cache_divergence_total").increment(1);
+                    return Err(WalletError::Storage(format!("account {} differs from the shard's copy", id.0)));
+                }
+            }
         }
-        w.commit().await.map_err(storage)
+        fail::fail_point!("wallet::before_commit", |_| Err(WalletError::Storage("failpoint: commit failed".into())));
+        w.commit().await.map_err(storage)?;
+        fail::fail_point!("wallet::after_commit", |_| {
+            Err(WalletError::Storage("failpoint: committed, reported as failed".into()))
+        });
+        Ok(())
     }
+}
+
+/// A replayed key must carry the request it was first used for. Rows from before requests were recorded
+/// (`account|*|kind|reference`) match on everything but the movement.
+fn same_request(first: &str, c: &Change) -> bool {
+    let now = c.request();
+    if first == now {
+        return true;
+    }
+    let old: Vec<&str> = first.splitn(4, '|').collect();
+    old.get(1) == Some(&"*") && first == format!("{}|*|{}|{}", c.user, c.kind, c.reference)
 }
 
 /// `$from, $from+1, …` for an IN list.
