@@ -60,9 +60,8 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let db = Db::connect(&url, 8).await.unwrap();
     let manual = ManualClock::at(1_700_000_000_000);
     let clock: SharedClock = Arc::new(manual.clone());
-    let wallet = WalletHandle::start(db.clone(), WalletConfig { shards: 2, max_batch: 200 }, clock.clone(), None)
-        .await
-        .unwrap();
+    let wallet =
+        WalletHandle::start(db.clone(), WalletConfig { shards: 2, max_batch: 200 }, clock.clone(), None).await.unwrap();
     for id in 1..=PLAYERS {
         sqlx::query::<Any>(
             "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'Bettor', 'x', 'player', 0)",
@@ -154,7 +153,10 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
                             let placed = reply.is_ok();
                             told.borrow_mut().push(Told::Bet { round, user, slot, reply });
                             if placed && cancel {
-                                let reply = table.send(CancelBet { user: UserId(user), round: RoundId(round), slot }).await.unwrap();
+                                let reply = table
+                                    .send(CancelBet { user: UserId(user), round: RoundId(round), slot })
+                                    .await
+                                    .unwrap();
                                 told.borrow_mut().push(Told::Cancel { round, user, slot, reply });
                             }
                         });
@@ -171,7 +173,8 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
                     let (table, told) = (table.clone(), told.clone());
                     actix::spawn(async move {
                         tokio::time::sleep(wait).await;
-                        let reply = table.send(CashOut { user: UserId(user), round: RoundId(round), slot }).await.unwrap();
+                        let reply =
+                            table.send(CashOut { user: UserId(user), round: RoundId(round), slot }).await.unwrap();
                         told.borrow_mut().push(Told::CashOut { round, user, slot, reply });
                     });
                 }
@@ -199,7 +202,11 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     ticker.abort();
 
     // The books.
-    assert_eq!(scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0, "seed {seed}: money created or destroyed");
+    assert_eq!(
+        scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await,
+        0,
+        "seed {seed}: money created or destroyed"
+    );
     let drift = scalar(
         &db,
         "SELECT COUNT(*) FROM accounts a WHERE a.balance <> (SELECT COALESCE(CAST(SUM(delta_balance) AS BIGINT), 0) FROM ledger l WHERE l.account_id = a.id) \
@@ -207,24 +214,44 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     )
     .await;
     assert_eq!(drift, 0, "seed {seed}: an account differs from its ledger");
-    assert_eq!(scalar(&db, "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'").await, 0, "seed {seed}: a stake is still held");
-    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await, 0, "seed {seed}: an intent did not move");
-    let unfinished = scalar(&db, "SELECT COUNT(*) FROM aviator_rounds WHERE status = 'open' AND ended_at IS NOT NULL").await;
+    assert_eq!(
+        scalar(&db, "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'").await,
+        0,
+        "seed {seed}: a stake is still held"
+    );
+    assert_eq!(
+        scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await,
+        0,
+        "seed {seed}: an intent did not move"
+    );
+    let unfinished =
+        scalar(&db, "SELECT COUNT(*) FROM aviator_rounds WHERE status = 'open' AND ended_at IS NOT NULL").await;
     assert_eq!(unfinished, 0, "seed {seed}: a crashed round never closed");
 
     // Each player's balance is their bets' outcomes.
-    let rows = sqlx::query::<Any>("SELECT round_id, user_id, slot, stake, status, payout FROM aviator_bets").fetch_all(&db.pool).await.unwrap();
+    let rows = sqlx::query::<Any>("SELECT round_id, user_id, slot, stake, status, payout FROM aviator_bets")
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
     let mut history: HashMap<(i64, i64, u8), (i64, String, i64)> = HashMap::new();
     let mut expected: HashMap<i64, i64> = (1..=PLAYERS).map(|u| (u, START)).collect();
     for r in &rows {
-        let key = (r.try_get::<i64, _>(0).unwrap(), r.try_get::<i64, _>(1).unwrap(), r.try_get::<i64, _>(2).unwrap() as u8);
-        let (stake, status, payout): (i64, String, i64) = (r.try_get(3).unwrap(), r.try_get(4).unwrap(), r.try_get(5).unwrap());
+        let key =
+            (r.try_get::<i64, _>(0).unwrap(), r.try_get::<i64, _>(1).unwrap(), r.try_get::<i64, _>(2).unwrap() as u8);
+        let (stake, status, payout): (i64, String, i64) =
+            (r.try_get(3).unwrap(), r.try_get(4).unwrap(), r.try_get(5).unwrap());
         assert_ne!(status, "refunded", "seed {seed}: no round was cut, so none is refunded");
         *expected.get_mut(&key.1).unwrap() += payout - stake;
         assert!(history.insert(key, (stake, status, payout)).is_none(), "seed {seed}: a bet recorded twice: {key:?}");
     }
     for (user, want) in &expected {
-        let have: i64 = sqlx::query::<Any>("SELECT balance FROM accounts WHERE id = $1").bind(*user).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap();
+        let have: i64 = sqlx::query::<Any>("SELECT balance FROM accounts WHERE id = $1")
+            .bind(*user)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
         assert_eq!(have, *want, "seed {seed}: player {user}'s balance is not their bets' outcomes");
     }
 
@@ -233,7 +260,9 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let cancelled: Vec<(i64, i64, u8)> = told
         .iter()
         .filter_map(|t| match t {
-            Told::Cancel { round, user, slot, reply: Ok(_) | Err(TableError::Pending(_)) } => Some((*round, *user, *slot)),
+            Told::Cancel { round, user, slot, reply: Ok(_) | Err(TableError::Pending(_)) } => {
+                Some((*round, *user, *slot))
+            }
             _ => None,
         })
         .collect();
@@ -242,7 +271,10 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         match t {
             Told::Bet { round, user, slot, reply: Ok(_) } if !cancelled.contains(&(*round, *user, *slot)) => {
                 placed += 1;
-                assert!(history.contains_key(&(*round, *user, *slot)), "seed {seed}: an accepted bet is missing from history");
+                assert!(
+                    history.contains_key(&(*round, *user, *slot)),
+                    "seed {seed}: an accepted bet is missing from history"
+                );
             }
             Told::Bet { round, user, slot, reply: Ok(_) } => {
                 assert!(!history.contains_key(&(*round, *user, *slot)), "seed {seed}: a cancelled bet was settled");
@@ -250,7 +282,11 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
             Told::CashOut { round, user, slot, reply: Ok(ack) } => {
                 cashed += 1;
                 let (_, status, payout) = &history[&(*round, *user, *slot)];
-                assert_eq!((status.as_str(), *payout), ("won", paise(&ack["totalWinnings"])), "seed {seed}: a cash-out paid other than told");
+                assert_eq!(
+                    (status.as_str(), *payout),
+                    ("won", paise(&ack["totalWinnings"])),
+                    "seed {seed}: a cash-out paid other than told"
+                );
             }
             Told::CashOut { round, user, slot, reply: Err(TableError::Pending(_)) } => {
                 assert_eq!(history[&(*round, *user, *slot)].1, "won", "seed {seed}: a pending cash-out was not paid");

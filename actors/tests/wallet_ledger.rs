@@ -208,10 +208,7 @@ async fn a_key_is_bound_to_its_request_amount_account_and_all() {
     assert!(wallet.apply(credit(1, 100, "deposit:1")).await.unwrap().replayed, "the same request is a replay");
     assert_eq!(wallet.apply(credit(1, 999, "deposit:1")).await, Err(WalletError::KeyConflict), "another amount");
     assert_eq!(wallet.apply(credit(2, 100, "deposit:1")).await, Err(WalletError::KeyConflict), "another account");
-    let hold = Change {
-        movement: Movement::Hold { amount: Paise::from_rupees(100) },
-        ..credit(1, 100, "deposit:1")
-    };
+    let hold = Change { movement: Movement::Hold { amount: Paise::from_rupees(100) }, ..credit(1, 100, "deposit:1") };
     assert_eq!(wallet.apply(hold).await, Err(WalletError::KeyConflict), "another movement");
     // Keys asked in one batch conflict the same way.
     let (a, b) = tokio::join!(wallet.apply(credit(1, 5, "k:batch")), wallet.apply(credit(1, 6, "k:batch")));

@@ -41,7 +41,15 @@ pub(super) struct Closing {
 }
 
 impl AviatorTable {
-    fn settle_change(&self, round: RoundId, user: UserId, slot: Slot, stake: Paise, payout: Paise, won: bool) -> Change {
+    fn settle_change(
+        &self,
+        round: RoundId,
+        user: UserId,
+        slot: Slot,
+        stake: Paise,
+        payout: Paise,
+        won: bool,
+    ) -> Change {
         Change {
             user,
             movement: Movement::Settle { hold: stake, payout, with: SystemAccount::House },
@@ -138,8 +146,10 @@ impl AviatorTable {
         self.unsettled += 1;
         let db = self.db.clone();
         let write = async move {
-            retry_transient("aviator round record", || store::record_round_end(&db, round, capped_at, &bets, &settles, at))
-                .await
+            retry_transient("aviator round record", || {
+                store::record_round_end(&db, round, capped_at, &bets, &settles, at)
+            })
+            .await
         };
         ctx.spawn(write.into_actor(self).map(move |res, act, ctx| {
             if let Err(e) = res {
@@ -160,11 +170,13 @@ impl AviatorTable {
     pub(super) fn settle_late(&mut self, o: Outcome, now: EpochMs, ctx: &mut Context<Self>) {
         let Some(bet) = self.game.bet(o.user, o.slot) else { return };
         let row = self.settled_bet(o.round, bet);
-        let change = self.settle_change(o.round, o.user, o.slot, o.stake, o.win.map_or(Paise::ZERO, |w| w.1), o.win.is_some());
+        let change =
+            self.settle_change(o.round, o.user, o.slot, o.stake, o.win.map_or(Paise::ZERO, |w| w.1), o.win.is_some());
         let db = self.db.clone();
         self.unsettled += 1;
-        let write =
-            async move { retry_transient("aviator late bet", || store::record_late_bet(&db, &row, &change, now)).await };
+        let write = async move {
+            retry_transient("aviator late bet", || store::record_late_bet(&db, &row, &change, now)).await
+        };
         ctx.spawn(write.into_actor(self).map(move |res, act, ctx| {
             if let Err(e) = res {
                 tracing::error!(round = %o.round, error = %e, "could not record a late Aviator bet");

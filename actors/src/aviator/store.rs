@@ -261,64 +261,90 @@ pub async fn recover_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: Epoc
 }
 
 /// Returns whether the round had crashed (and is now ended, not void), and how many holds were refunded.
-async fn recover_round(db: &Db, wallet: &WalletHandle, round: RoundId, now: EpochMs) -> Result<(bool, usize), WalletError> {
+async fn recover_round(
+    db: &Db,
+    wallet: &WalletHandle,
+    round: RoundId,
+    now: EpochMs,
+) -> Result<(bool, usize), WalletError> {
     let owner = owner(round);
     let crashed = intents::has_any(db, &owner).await?;
     if crashed {
         intents::resume(db, wallet, &owner, now).await?;
     }
-    let mut refunded = 0;
-        let reference = owner;
-        let held = sqlx::query::<Any>(
-            "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
-             WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
-        )
-        .bind(reference.clone())
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-        let mut history = Vec::new();
-        for row in held {
-            let user = UserId(row.try_get(0).map_err(db_err)?);
-            let amount = Paise::new(row.try_get(1).map_err(db_err)?);
-            if !amount.is_positive() {
-                continue;
-            }
-            intents::apply_until_final(
-                wallet,
-                Change {
-                    user,
-                    movement: Movement::Release { amount },
-                    kind: "aviator_refund",
-                    reference: reference.clone(),
-                    idempotency_key: format!("aviator:{round}:{user}:refund"),
-                },
-            )
-            .await?;
-            refunded += 1;
-            history.push(SettledBet {
-                round,
-                user,
-                slot: Slot::First,
-                stake: amount,
-                auto_cashout: None,
-                state: BetState::Cancelled,
-                created_at: now,
-            });
+    let held = sqlx::query::<Any>(
+        "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
+         WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
+    )
+    .bind(owner.clone())
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    for row in held {
+        let user = UserId(row.try_get(0).map_err(db_err)?);
+        let amount = Paise::new(row.try_get(1).map_err(db_err)?);
+        if !amount.is_positive() {
+            continue;
         }
-        let mut w = db.begin_write().await.map_err(db_err)?;
-        let status = if crashed { "ended" } else { "void" };
-        sqlx::query::<Any>(
-            "UPDATE aviator_rounds SET status = $1, ended_at = COALESCE(ended_at, $2) WHERE id = $3",
-        )
+        let refund = Change {
+            user,
+            movement: Movement::Release { amount },
+            kind: "aviator_refund",
+            reference: owner.clone(),
+            idempotency_key: format!("aviator:{round}:{user}:refund"),
+        };
+        intents::apply_until_final(wallet, refund).await?;
+    }
+    // History from what the ledger says happened (so running this again writes the same): the refunds, and for
+    // a round cut in flight the cash-outs it paid before the cut (a recorded round has those already).
+    let kinds = if crashed { "('aviator_refund')" } else { "('aviator_refund', 'aviator_win', 'aviator_loss')" };
+    let sql = format!(
+        "SELECT account_id, kind, delta_balance, delta_exposure, idempotency_key FROM ledger \
+         WHERE reference = $1 AND account_id > 0 AND kind IN {kinds} ORDER BY id"
+    );
+    let moved = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(owner).fetch_all(&db.pool).await.map_err(db_err)?;
+    let mut history = Vec::new();
+    let mut refunded = 0;
+    for row in moved {
+        let user = UserId(row.try_get(0).map_err(db_err)?);
+        let kind: String = row.try_get(1).map_err(db_err)?;
+        let paid = Paise::new(row.try_get(2).map_err(db_err)?);
+        let released = Paise::new(-row.try_get::<i64, _>(3).map_err(db_err)?);
+        let key: String = row.try_get(4).map_err(db_err)?;
+        // Keys are `aviator:{round}:{user}:{slot}:{attempt}:{step}`; a refund covers the player's whole round.
+        let slot = key.split(':').nth(3).and_then(|s| s.parse::<u8>().ok()).and_then(|s| Slot::try_from(s).ok());
+        let state = match kind.as_str() {
+            "aviator_refund" => {
+                refunded += 1;
+                BetState::Cancelled
+            }
+            "aviator_win" if released.is_positive() => BetState::CashedOut {
+                multiplier: u64::try_from(i128::from(paid.get()) * 100 / i128::from(released.get())).unwrap_or(0),
+                payout: paid,
+            },
+            _ => BetState::Lost,
+        };
+        history.push(SettledBet {
+            round,
+            user,
+            slot: slot.unwrap_or(Slot::First),
+            stake: released,
+            auto_cashout: None,
+            state,
+            created_at: now,
+        });
+    }
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let status = if crashed { "ended" } else { "void" };
+    sqlx::query::<Any>("UPDATE aviator_rounds SET status = $1, ended_at = COALESCE(ended_at, $2) WHERE id = $3")
         .bind(status)
         .bind(now)
         .bind(round.0)
         .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
-        insert_bets(&mut w.tx, &history, now).await?;
-        w.commit().await.map_err(db_err)?;
+    insert_bets(&mut w.tx, &history, now).await?;
+    w.commit().await.map_err(db_err)?;
     Ok((crashed, refunded))
 }
 

@@ -436,49 +436,51 @@ impl Handler<PlaceBet> for AviatorTable {
         let auto = msg.auto_cashout;
         // Asked again while the failure is transient: the bet stays reserved (and the next round waits) until the
         // wallet's answer is final, so a hold that committed but reported a failure still becomes a bet.
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
-            let now = act.clock.now_ms();
-            let reply = match res {
-                Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
-                    Ok(events) => {
-                        act.apply(events, now, ctx);
-                        let ack = json!({
-                            "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
-                            "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
-                        });
-                        Ok(ack)
-                    }
-                    Err(r) => {
-                        // Unreachable by the rules' contract; never leave money held without a bet.
-                        tracing::error!(%round, %user, rejection = %r, "confirm refused after hold; releasing");
-                        let release = Change {
-                            user,
-                            movement: Movement::Release { amount: stake },
-                            kind: "aviator_cancel",
-                            reference: format!("aviator:{round}"),
-                            idempotency_key: act.key(round, user, slot, "orphan"),
-                        };
-                        let wallet = act.wallet.clone();
-                        actix::spawn(async move {
-                            let _ = apply_until_final(&wallet, release).await;
-                        });
-                        Err(r.into())
-                    }
-                },
-                Err(e) => {
-                    let _ = act.game.abort_bet(round, user, slot, now);
-                    match e {
-                        WalletError::InsufficientBalance => Err(TableError::InsufficientBalance),
-                        other => {
-                            tracing::error!(%round, %user, error = %other, "aviator hold refused");
-                            Err(TableError::Unavailable)
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
+            move |res, act, ctx| {
+                let now = act.clock.now_ms();
+                let reply = match res {
+                    Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
+                        Ok(events) => {
+                            act.apply(events, now, ctx);
+                            let ack = json!({
+                                "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
+                                "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
+                            });
+                            Ok(ack)
+                        }
+                        Err(r) => {
+                            // Unreachable by the rules' contract; never leave money held without a bet.
+                            tracing::error!(%round, %user, rejection = %r, "confirm refused after hold; releasing");
+                            let release = Change {
+                                user,
+                                movement: Movement::Release { amount: stake },
+                                kind: "aviator_cancel",
+                                reference: format!("aviator:{round}"),
+                                idempotency_key: act.key(round, user, slot, "orphan"),
+                            };
+                            let wallet = act.wallet.clone();
+                            actix::spawn(async move {
+                                let _ = apply_until_final(&wallet, release).await;
+                            });
+                            Err(r.into())
+                        }
+                    },
+                    Err(e) => {
+                        let _ = act.game.abort_bet(round, user, slot, now);
+                        match e {
+                            WalletError::InsufficientBalance => Err(TableError::InsufficientBalance),
+                            other => {
+                                tracing::error!(%round, %user, error = %other, "aviator hold refused");
+                                Err(TableError::Unavailable)
+                            }
                         }
                     }
-                }
-            };
-            let _ = tx.send(reply);
-            act.maybe_close(ctx);
-        }));
+                };
+                let _ = tx.send(reply);
+                act.maybe_close(ctx);
+            },
+        ));
         Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
     }
 }

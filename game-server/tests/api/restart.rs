@@ -6,6 +6,8 @@ use casino_actors::store::{Db, fresh_database_url};
 use serde_json::{Value, json};
 use sqlx::{Any, Row};
 use std::process::{Child, Command, Stdio};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_game-server");
@@ -15,13 +17,18 @@ fn free_port() -> u16 {
 }
 
 async fn start(db_url: &str, port: u16) -> Child {
+    start_with(db_url, port, 60_000).await
+}
+
+async fn start_with(db_url: &str, port: u16, countdown_ms: u32) -> Child {
     #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
     let child = Command::new(BIN)
         .arg("serve")
         .env("DATABASE_URL", db_url)
         .env("CASINO_BIND", format!("127.0.0.1:{port}"))
         .env("CASINO_LOAD_TEST", "1")
-        .env("CASINO_AVIATOR_COUNTDOWN_MS", "60000")
+        .env("CASINO_AVIATOR_COUNTDOWN_MS", countdown_ms.to_string())
+        .env("CASINO_AVIATOR_PAUSE_MS", "200")
         .env("CASINO_AVIATOR_CHAIN_LENGTH", "1000")
         .env("CASINO_WEB_DIR", "/nonexistent")
         .stdout(Stdio::null())
@@ -140,4 +147,122 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(exited.expect("stopped within 15 s").success(), "exits cleanly on SIGTERM");
+}
+
+/// Plays rounds as `token` until the server goes away: a bet or two per round, some with auto cash-out, some
+/// cashed out by hand at a random moment.
+async fn bettor(base: String, token: String, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut s = Sock::connect(&base, &token).await;
+    loop {
+        let round = s.countdown(300).await["roundId"].clone();
+        let mut manual = Vec::new();
+        for slot in 0..2 {
+            if rng.random_bool(0.4) {
+                continue;
+            }
+            let amount = f64::from(rng.random_range(1_000..=20_000u32)) / 100.0;
+            let auto = rng.random_bool(0.5).then(|| f64::from(rng.random_range(101..=250u32)) / 100.0);
+            let ack = s.emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot, "autoCashout": auto})).await;
+            if ack["success"] == true && auto.is_none() {
+                manual.push(slot);
+            }
+        }
+        if manual.is_empty() {
+            continue;
+        }
+        s.wait("aviator_game_state", |v| v["phase"] == "flying" && v["roundId"] == round).await;
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..1_500))).await;
+        for slot in manual {
+            s.emit("cash_out", json!({"roundId": round, "slot": slot})).await;
+        }
+    }
+}
+
+/// After any number of kills, the books must hold: they sum to zero and match the ledger, nothing is held or
+/// pending, every finished round is ended or void, and each player's balance is their bets' outcomes.
+async fn assert_consistent(db: &Db, players: &[Value], start_paise: i64, seed: u64) {
+    assert_eq!(scalar(db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0, "seed {seed}");
+    let drift = "SELECT COUNT(*) FROM accounts a WHERE a.balance <> (SELECT COALESCE(CAST(SUM(delta_balance) AS BIGINT), 0) \
+                 FROM ledger l WHERE l.account_id = a.id) OR a.exposure <> (SELECT COALESCE(CAST(SUM(delta_exposure) AS BIGINT), 0) \
+                 FROM ledger l WHERE l.account_id = a.id)";
+    assert_eq!(scalar(db, drift).await, 0, "seed {seed}: an account differs from its ledger");
+    assert_eq!(scalar(db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await, 0, "seed {seed}");
+    for p in players {
+        let id = p["id"].as_i64().unwrap();
+        let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1").bind(id).fetch_one(&db.pool).await.unwrap();
+        let (balance, exposure): (i64, i64) = (row.try_get(0).unwrap(), row.try_get(1).unwrap());
+        assert_eq!(exposure, 0, "seed {seed}: player {id} still has a stake held");
+        let outcomes = sqlx::query::<Any>(
+            "SELECT CAST(COALESCE(SUM(payout - stake), 0) AS BIGINT) FROM aviator_bets WHERE user_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+        .try_get::<i64, _>(0)
+        .unwrap();
+        assert_eq!(balance, start_paise + outcomes, "seed {seed}: player {id}'s balance is not their bets' outcomes");
+    }
+}
+
+#[tokio::test]
+async fn kill_9_at_random_moments_always_restarts_to_consistent_books() {
+    let seed: u64 = std::env::var("KILL_TEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
+    println!("seed = {seed} (replay with KILL_TEST_SEED={seed})");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let db_url = fresh_database_url("kills").await.unwrap();
+    let out = Command::new(BIN)
+        .args(["operator", "create", "--name", "Kill Desk", "--phone", "9000000078", "--password", "desk-pass"])
+        .env("DATABASE_URL", &db_url)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let operator_no = String::from_utf8_lossy(&out.stdout).trim().lines().last().unwrap().to_string();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::new();
+    let mut server = start_with(&db_url, port, 1_200).await;
+    let login: Value = http
+        .post(format!("{base}/api/login"))
+        .json(&json!({"userNo": operator_no, "password": "desk-pass"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let players: Value = http
+        .post(format!("{base}/api/admin/fixtures/players"))
+        .bearer_auth(login["token"].as_str().unwrap())
+        .json(&json!({"count": 4, "balance": 5000}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let players = players["players"].as_array().unwrap().clone();
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    for kill in 0..4 {
+        let bettors: Vec<_> = players
+            .iter()
+            .map(|p| tokio::spawn(bettor(base.clone(), p["token"].as_str().unwrap().to_string(), rng.random())))
+            .collect();
+        tokio::time::sleep(Duration::from_millis(rng.random_range(500..4_000))).await;
+        server.kill().unwrap(); // SIGKILL at a random moment of a round
+        server.wait().unwrap();
+        for b in bettors {
+            let _ = b.await; // each ends when its socket breaks
+        }
+        println!("kill {kill}: done");
+        server = start_with(&db_url, port, 1_200).await;
+        assert_consistent(&db, &players, 500_000, seed).await;
+    }
+    let bets = scalar(&db, "SELECT COUNT(*) FROM aviator_bets").await;
+    let refunds = scalar(&db, "SELECT COUNT(*) FROM aviator_bets WHERE status = 'refunded'").await;
+    println!("{bets} bets in history, {refunds} of them refunds of rounds cut in flight");
+    assert!(bets > 0, "seed {seed}: the bettors should have played");
+    server.kill().unwrap();
+    server.wait().unwrap();
 }
