@@ -29,7 +29,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const PLAYERS: i64 = 12;
-const START: i64 = 10_000_00;
+/// ₹10,000 in paise.
+const START: i64 = 1_000_000;
 const ROUNDS: usize = 30;
 /// Game time runs this many times faster than real time, so heavy-tailed flights stay short.
 const SPEED: i64 = 25;
@@ -135,7 +136,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
                         if !rng.random_bool(0.6) {
                             continue;
                         }
-                        let stake = Paise::new(rng.random_range(10_00..=300_00));
+                        let stake = Paise::new(rng.random_range(1_000..=30_000));
                         let auto = rng.random_bool(0.4).then(|| rng.random_range(101..=300));
                         let cancel = rng.random_bool(0.15);
                         open_bets.push((round, user, slot, auto.is_some()));

@@ -3,7 +3,7 @@
 use crate::config::Config;
 use crate::startup::Application;
 use casino_actors::accounts::Role;
-use casino_actors::accounts::{Accounts, LogNotifier, User};
+use casino_actors::accounts::{Accounts, NoNotifier, User};
 use casino_actors::clock;
 use casino_actors::store::Db;
 use clap::{Parser, Subcommand};
@@ -56,6 +56,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 /// Creates an operator directly in the database; safe while a server runs (it moves no money).
 pub async fn create_operator(config: &Config, name: &str, phone: &str, password: &str) -> anyhow::Result<User> {
     let db = Db::connect(&config.database_url, 2).await?;
-    let accounts = Accounts::new(db, clock::system(), Arc::new(LogNotifier));
+    let accounts = Accounts::new(db, clock::system(), Arc::new(NoNotifier));
     Ok(accounts.register(phone, name, password, Role::Operator).await?)
 }

@@ -1,8 +1,11 @@
 //! Configuration: works with nothing set; environment variables override.
 
+use casino_actors::accounts::{NotifierConfig, WebhookConfig, default_hashing_limit};
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::money::Paise;
+use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone)]
@@ -24,6 +27,133 @@ pub struct Config {
     pub aviator: AviatorConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
+    /// Reset-code delivery, trusted proxies and the limits on unauthenticated work.
+    pub accounts: AccountsConfig,
+    /// Browser protections and socket limits; see [`web_security_from_env`].
+    pub web: WebSecurity,
+}
+
+/// Cookies, trusted origins and Socket.IO connection limits.
+#[derive(Debug, Clone, Default)]
+pub struct WebSecurity {
+    /// `CASINO_SECURE_COOKIES=1` (cookies get `Secure`; also automatic for requests that arrived over HTTPS) and
+    /// `CASINO_ALLOWED_ORIGINS` (comma-separated `scheme://host[:port]` trusted besides the request's own host).
+    pub http: casino_http::security::SecurityConfig,
+    /// `CASINO_SOCKET_MAX_PER_ADDR` (50), `CASINO_SOCKET_MAX_PER_LOOPBACK` (100000: a local proxy or the load
+    /// swarm), `CASINO_SOCKET_MAX_PER_USER` (10), `CASINO_SOCKET_OUTBOX_BYTES` (4 MiB queued for a slow client),
+    /// `CASINO_SOCKET_SESSION_CHECK_MS` (60000: how often a socket re-checks its session).
+    pub socket: casino_http::socketio::SocketConfig,
+}
+
+pub fn web_security_from_env() -> WebSecurity {
+    let origins = std::env::var("CASINO_ALLOWED_ORIGINS").unwrap_or_default();
+    let allowed_origins = casino_http::security::SecurityConfig::parse_origins(&origins);
+    let d = casino_http::socketio::SocketConfig::default();
+    WebSecurity {
+        http: casino_http::security::SecurityConfig {
+            secure_cookies: env_or("CASINO_SECURE_COOKIES", 0u8) == 1,
+            allowed_origins: allowed_origins.clone(),
+        },
+        socket: casino_http::socketio::SocketConfig {
+            max_per_addr: env_or("CASINO_SOCKET_MAX_PER_ADDR", d.max_per_addr),
+            max_per_loopback: env_or("CASINO_SOCKET_MAX_PER_LOOPBACK", d.max_per_loopback),
+            max_per_user: env_or("CASINO_SOCKET_MAX_PER_USER", d.max_per_user),
+            outbox_max_bytes: env_or("CASINO_SOCKET_OUTBOX_BYTES", d.outbox_max_bytes),
+            session_check_interval: std::time::Duration::from_millis(env_or(
+                "CASINO_SOCKET_SESSION_CHECK_MS",
+                u64::try_from(d.session_check_interval.as_millis()).unwrap_or(60_000),
+            )),
+            allowed_origins,
+            ..d
+        },
+    }
+}
+
+/// `DATABASE_URL` for logs: the password (if any) replaced by `***`.
+pub fn redacted_database_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    // The userinfo ends at the last `@` before the query (a raw password may itself contain `@` or `/`).
+    let before_query = rest.find('?').unwrap_or(rest.len());
+    let Some(at) = rest[..before_query].rfind('@') else { return url.to_string() };
+    let (userinfo, host) = (&rest[..at], &rest[at..]);
+    match userinfo.split_once(':') {
+        Some((user, _password)) => format!("{scheme}://{user}:***{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// Accounts: how codes reach players, whose forwarded headers count, and the limits on anonymous work.
+#[derive(Debug, Clone)]
+pub struct AccountsConfig {
+    /// `CASINO_NOTIFIER`: unset or `none` (codes are not sent; operators issue them), `webhook`
+    /// (`CASINO_NOTIFIER_WEBHOOK_URL`, `CASINO_NOTIFIER_WEBHOOK_SECRET`), or `log` (development only).
+    pub notifier: NotifierConfig,
+    /// `CASINO_TRUSTED_PROXIES`: comma-separated proxy addresses whose `Forwarded` / `X-Forwarded-For`
+    /// headers name the client. Empty (default): the peer address is the client.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// `CASINO_HASHING_CONCURRENCY`: Argon2 runs at once (default two per core).
+    pub hashing_concurrency: usize,
+    /// `CASINO_LOGIN_FAILURES_PER_ADDR`: failed logins per client address in 15 minutes (default 50).
+    pub login_failures_per_addr: u32,
+    /// `CASINO_SIGNUPS_PER_ADDR_PER_HOUR`: sign-ups per client address an hour (default 30).
+    pub signups_per_addr_per_hour: u32,
+}
+
+impl Default for AccountsConfig {
+    fn default() -> Self {
+        AccountsConfig {
+            notifier: NotifierConfig::Disabled,
+            trusted_proxies: Vec::new(),
+            hashing_concurrency: default_hashing_limit(),
+            login_failures_per_addr: LOGIN_FAILURES_PER_ADDR,
+            signups_per_addr_per_hour: SIGNUPS_PER_ADDR_PER_HOUR,
+        }
+    }
+}
+
+fn accounts_from_env() -> AccountsConfig {
+    let var = |k: &str| std::env::var(k).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let webhook_url = var("CASINO_NOTIFIER_WEBHOOK_URL");
+    let webhook = |url: Option<String>| {
+        let secret = var("CASINO_NOTIFIER_WEBHOOK_SECRET").unwrap_or_default();
+        // A missing URL or secret is refused at start-up.
+        NotifierConfig::Webhook(WebhookConfig::new(url.unwrap_or_default(), secret))
+    };
+    let notifier = match var("CASINO_NOTIFIER").map(|v| v.to_ascii_lowercase()).as_deref() {
+        Some("log") => NotifierConfig::Log,
+        Some("webhook") => webhook(webhook_url),
+        Some("none") => NotifierConfig::Disabled,
+        // Naming a webhook URL is enough to choose it.
+        None if webhook_url.is_some() => webhook(webhook_url),
+        None => NotifierConfig::Disabled,
+        Some(other) => {
+            eprintln!("CASINO_NOTIFIER: unknown {other:?} (none, webhook, log): codes will not be sent");
+            NotifierConfig::Disabled
+        }
+    };
+    let trusted_proxies = var("CASINO_TRUSTED_PROXIES")
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .filter_map(|p| match p.parse::<IpAddr>() {
+                    Ok(ip) => Some(ip.to_canonical()),
+                    Err(_) => {
+                        eprintln!("CASINO_TRUSTED_PROXIES: ignoring {p:?} (not an IP address)");
+                        None
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let d = AccountsConfig::default();
+    AccountsConfig {
+        notifier,
+        trusted_proxies,
+        hashing_concurrency: env_or("CASINO_HASHING_CONCURRENCY", d.hashing_concurrency),
+        login_failures_per_addr: env_or("CASINO_LOGIN_FAILURES_PER_ADDR", d.login_failures_per_addr),
+        signups_per_addr_per_hour: env_or("CASINO_SIGNUPS_PER_ADDR_PER_HOUR", d.signups_per_addr_per_hour),
+    }
 }
 
 fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
@@ -45,6 +175,8 @@ impl Config {
             web_dir,
             aviator: aviator_from_env(),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
+            accounts: accounts_from_env(),
+            web: web_security_from_env(),
         }
     }
 }
@@ -68,5 +200,28 @@ pub fn aviator_from_env() -> AviatorConfig {
             house_edge_bp: env_or("CASINO_AVIATOR_HOUSE_EDGE_BP", 300),
         },
         chain_length: env_or("CASINO_AVIATOR_CHAIN_LENGTH", 200_000),
+    }
+}
+
+#[cfg(test)]
+mod redaction_tests {
+    use super::redacted_database_url;
+
+    #[test]
+    fn the_database_password_never_reaches_a_log_line() {
+        assert_eq!(
+            redacted_database_url("postgres://casino:s3cr%40t@db.internal:5432/casino?sslmode=require"),
+            "postgres://casino:***@db.internal:5432/casino?sslmode=require"
+        );
+        assert_eq!(redacted_database_url("postgres://casino:p@ss/w@rd@db/casino"), "postgres://casino:***@db/casino");
+        let logged = redacted_database_url("postgresql://u:hunter2@localhost/db");
+        assert!(!logged.contains("hunter2"), "{logged}");
+    }
+
+    #[test]
+    fn urls_without_a_password_are_logged_as_they_are() {
+        assert_eq!(redacted_database_url("sqlite://data/casino.db"), "sqlite://data/casino.db");
+        assert_eq!(redacted_database_url("postgres://casino@db/casino"), "postgres://casino@db/casino");
+        assert_eq!(redacted_database_url("not a url"), "not a url");
     }
 }

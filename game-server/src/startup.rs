@@ -6,7 +6,8 @@ use crate::telemetry;
 use actix::Actor;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
-use casino_actors::accounts::{Accounts, LogNotifier};
+use casino_actors::accounts::ratelimit::FailureLimiter;
+use casino_actors::accounts::{Accounts, notify};
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
@@ -16,7 +17,7 @@ use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, Receipt};
 use casino_actors::wallet::{WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
-use casino_http::socketio::{SocketConfig, SocketState};
+use casino_http::socketio::SocketState;
 use casino_http::state::{AppState, Tables};
 use serde_json::json;
 use std::net::TcpListener;
@@ -65,20 +66,22 @@ fn balance_pusher(hub: actix::Addr<Hub>) -> Observer {
 impl Services {
     /// Must run inside an actix system: it starts the wallet actors.
     pub async fn start(config: &Config) -> anyhow::Result<Services> {
-        let db = Db::connect(&config.database_url, config.db_max_connections)
-            .await
-            .with_context(|| format!("opening database {}", config.database_url))?;
+        let db = Db::connect(&config.database_url, config.db_max_connections).await.with_context(|| {
+            format!("opening database {}", crate::config::redacted_database_url(&config.database_url))
+        })?;
         let clock = clock::system();
         // The hub fans frames out to thousands of sessions: give it a thread of its own.
         let hub = Hub::start_in_arbiter(&actix::Arbiter::new().handle(), |_| Hub::new());
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
         let observer = Some(balance_pusher(hub.clone()));
         let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer).await?;
-        let accounts = Accounts::new(db.clone(), clock.clone(), Arc::new(LogNotifier));
+        let notifier = notify::from_config(&config.accounts.notifier)?;
+        let accounts =
+            Accounts::new(db.clone(), clock.clone(), notifier).with_hashing_limit(config.accounts.hashing_concurrency);
         let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone());
-        let fixed = cashier.reconcile().await?;
-        if fixed > 0 {
-            tracing::warn!(fixed, "finished cashier decisions interrupted by a restart");
+        let reconciled = cashier.reconcile().await?;
+        if reconciled != Default::default() {
+            tracing::warn!(?reconciled, "finished cashier decisions interrupted by a restart");
         }
         let (aviator, aviator_fairness) =
             AviatorTable::start(config.aviator.clone(), db.clone(), wallet.clone(), hub.clone(), clock.clone()).await?;
@@ -101,20 +104,24 @@ impl Application {
         let wallet = s.wallet.clone();
         let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
         let sockets =
-            web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), SocketConfig::default()));
-        let state = web::Data::new(Arc::new(AppState::new(
-            s.db,
-            s.clock,
-            s.accounts,
-            s.wallet,
-            s.cashier,
-            s.tables,
-            config.load_test_fixtures,
-        )));
+            web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), config.web.socket.clone()));
+        let mut app_state =
+            AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, config.load_test_fixtures);
+        let a = &config.accounts;
+        app_state.trusted_proxies = a.trusted_proxies.clone();
+        app_state.login_by_addr = FailureLimiter::new(a.login_failures_per_addr, casino_http::state::LOGIN_WINDOW_MS);
+        app_state.signup_by_addr = FailureLimiter::new(a.signups_per_addr_per_hour, 3600 * 1000);
+        let state = web::Data::new(Arc::new(app_state));
         let metrics = web::Data::new(telemetry::metrics_handle());
         let web_dir = config.web_dir.clone();
+        let security = Arc::new(config.web.http.clone());
         let server = HttpServer::new(move || {
+            let security = security.clone();
             let app = App::new()
+                // Security headers on every response; cross-site cookie-authenticated writes refused.
+                .wrap(actix_web::middleware::from_fn(move |req, next| {
+                    casino_http::security::guard(security.clone(), req, next)
+                }))
                 .app_data(state.clone())
                 .app_data(metrics.clone())
                 .app_data(sockets.clone())
@@ -130,7 +137,8 @@ impl Application {
         .listen(listener)?
         .shutdown_timeout(10)
         .run();
-        tracing::info!(port, database = %config.database_url, "game-server listening");
+        let database = crate::config::redacted_database_url(&config.database_url);
+        tracing::info!(port, %database, "game-server listening");
         Ok(Application { port, server, wallet })
     }
 

@@ -1,5 +1,6 @@
 //! Who is asking: the session token from the `casino_session` cookie or `Authorization: Bearer`,
-//! resolved to a user. Paths that name a user id must name the caller (operators excepted).
+//! resolved to a user. Paths that name a user id must name the caller (operators excepted). And where the
+//! request comes from (`client_ip`), believing forwarded headers only from trusted proxies.
 
 use crate::error::ApiError;
 use crate::state::State;
@@ -7,6 +8,7 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use casino_actors::accounts::{Role, User};
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 pub use crate::socketio::SESSION_COOKIE;
@@ -17,6 +19,14 @@ pub fn token_of(req: &HttpRequest) -> Option<String> {
         return Some(t.trim().to_string());
     }
     req.cookie(SESSION_COOKIE).map(|c| c.value().to_string())
+}
+
+/// After a password reset (which revokes every session of the account): close every socket of the person
+/// `identifier` names, at once.
+pub async fn end_sockets_of(state: &State, identifier: &str) {
+    if let Ok(Some(user)) = state.accounts.by_login(identifier).await {
+        crate::socketio::end_user_sockets(&state.tables.hub, user.id);
+    }
 }
 
 /// A request with a live session.
@@ -65,5 +75,108 @@ impl FromRequest for Operator {
             let a = authed.await?;
             if a.user.role == Role::Operator { Ok(Operator(a.user)) } else { Err(ApiError::forbidden()) }
         })
+    }
+}
+
+/// The client's address: the peer's, unless the peer is a trusted proxy (`CASINO_TRUSTED_PROXIES`); then the
+/// forwarded chain (`Forwarded`, else `X-Forwarded-For`) is walked from the nearest hop back to the first
+/// address that is not a trusted proxy. Headers from anyone else are ignored, so they cannot be spoofed.
+pub fn client_ip(req: &HttpRequest, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let peer = req.peer_addr()?.ip().to_canonical();
+    if !trusted.contains(&peer) {
+        return Some(peer);
+    }
+    let chain = forwarded_chain(req);
+    let mut client = peer;
+    for hop in chain.iter().rev() {
+        match hop {
+            // A hop we cannot read ends the walk at the last proxy we trust.
+            None => break,
+            Some(ip) => {
+                client = *ip;
+                if !trusted.contains(ip) {
+                    break;
+                }
+            }
+        }
+    }
+    Some(client)
+}
+
+/// The forwarded addresses, client first; `None` for an entry that is not an address (`unknown`, junk).
+fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
+    let forwarded: Vec<Option<IpAddr>> = req
+        .headers()
+        .get_all("forwarded")
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|element| {
+            let node = element.split(';').find_map(|pair| {
+                let (k, v) = pair.trim().split_once('=')?;
+                k.trim().eq_ignore_ascii_case("for").then(|| v.trim().trim_matches('"').to_string())
+            });
+            node.and_then(|n| parse_node(&n))
+        })
+        .collect();
+    if !forwarded.is_empty() {
+        return forwarded;
+    }
+    req.headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|n| parse_node(n.trim()))
+        .collect()
+}
+
+/// `192.0.2.1`, `192.0.2.1:4711`, `[2001:db8::1]:4711` or `2001:db8::1`.
+fn parse_node(node: &str) -> Option<IpAddr> {
+    if let Ok(ip) = node.parse::<IpAddr>() {
+        return Some(ip.to_canonical());
+    }
+    if let Some(rest) = node.strip_prefix('[') {
+        return rest.split(']').next()?.parse::<IpAddr>().ok().map(|ip| ip.to_canonical());
+    }
+    node.parse::<std::net::SocketAddr>().ok().map(|s| s.ip().to_canonical())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn forwarded_headers_count_only_from_a_trusted_peer() {
+        let spoofed = TestRequest::default()
+            .peer_addr("198.51.100.9:5000".parse().unwrap())
+            .insert_header(("x-forwarded-for", "203.0.113.1"))
+            .to_http_request();
+        assert_eq!(client_ip(&spoofed, &[]), Some(ip("198.51.100.9")));
+        assert_eq!(client_ip(&spoofed, &[ip("10.0.0.1")]), Some(ip("198.51.100.9")));
+
+        let proxied = TestRequest::default()
+            .peer_addr("10.0.0.1:5000".parse().unwrap())
+            .insert_header(("x-forwarded-for", "203.0.113.1, 192.0.2.7, 10.0.0.2"))
+            .to_http_request();
+        let trusted = [ip("10.0.0.1"), ip("10.0.0.2")];
+        // The client may prepend anything; the walk stops at the first hop our proxies did not add.
+        assert_eq!(client_ip(&proxied, &trusted), Some(ip("192.0.2.7")));
+
+        let rfc7239 = TestRequest::default()
+            .peer_addr("10.0.0.1:5000".parse().unwrap())
+            .insert_header(("forwarded", "for=\"[2001:db8::1]:4711\";proto=https, for=10.0.0.2"))
+            .insert_header(("x-forwarded-for", "203.0.113.1"))
+            .to_http_request();
+        assert_eq!(client_ip(&rfc7239, &trusted), Some(ip("2001:db8::1")));
+
+        let junk = TestRequest::default()
+            .peer_addr("10.0.0.1:5000".parse().unwrap())
+            .insert_header(("x-forwarded-for", "203.0.113.1, not-an-ip"))
+            .to_http_request();
+        assert_eq!(client_ip(&junk, &trusted), Some(ip("10.0.0.1")));
     }
 }

@@ -29,6 +29,9 @@ impl ApiError {
     pub fn forbidden() -> Self {
         Self::new(StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.")
     }
+    pub fn too_many(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, code, message)
+    }
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", message)
     }
@@ -59,7 +62,10 @@ impl From<AccountError> for ApiError {
             AccountError::Invalid(i) => ApiError::bad_request("invalid_input", i.to_string()),
             AccountError::PhoneTaken => ApiError::new(StatusCode::CONFLICT, "phone_taken", e.to_string()),
             AccountError::BadCredentials => ApiError::new(StatusCode::UNAUTHORIZED, "bad_credentials", e.to_string()),
+            AccountError::Blocked => ApiError::new(StatusCode::FORBIDDEN, "account_blocked", e.to_string()),
             AccountError::BadResetCode => ApiError::bad_request("bad_reset_code", e.to_string()),
+            AccountError::TooManyAttempts => ApiError::too_many("too_many_attempts", e.to_string()),
+            AccountError::Busy => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", e.to_string()),
             AccountError::Storage(_) | AccountError::Hashing => ApiError::internal(e),
         }
     }
@@ -88,6 +94,7 @@ impl From<CashierError> for ApiError {
             CashierError::AlreadyDecided => {
                 ApiError::new(StatusCode::CONFLICT, "already_decided", "This request has already been decided")
             }
+            CashierError::HoldMissing => ApiError::new(StatusCode::CONFLICT, "hold_missing", e.to_string()),
             CashierError::Wallet(w) => w.into(),
             CashierError::Storage(_) => ApiError::internal(e),
         }

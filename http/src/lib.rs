@@ -9,6 +9,7 @@ pub mod cashier;
 pub mod error;
 pub mod json;
 pub mod money;
+pub mod security;
 pub mod socketio;
 pub mod state;
 mod web_client;

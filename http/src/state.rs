@@ -25,15 +25,31 @@ pub struct AppState {
     pub accounts: Accounts,
     pub wallet: WalletHandle,
     pub cashier: Cashier,
-    /// Failed logins per user number, and per client address.
+    /// Login attempts per account (or unknown name), and per client address; reserved before the password
+    /// is checked, given back on success.
     pub login_by_user: FailureLimiter,
     pub login_by_addr: FailureLimiter,
+    /// Sign-ups per client address.
+    pub signup_by_addr: FailureLimiter,
+    /// Reset-code requests per client address (each may send a message), and wrong codes per address.
+    pub reset_requests_by_addr: FailureLimiter,
+    pub reset_guesses_by_addr: FailureLimiter,
+    /// Peers whose `Forwarded` / `X-Forwarded-For` headers are believed (`CASINO_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     pub tables: Tables,
     /// `CASINO_LOAD_TEST=1`: operators may create funded fixture players for the load swarm.
     pub load_test_fixtures: bool,
 }
 
 pub type State = actix_web::web::Data<Arc<AppState>>;
+
+const HOUR_MS: i64 = 3600 * 1000;
+/// Default sign-ups per client address an hour (`CASINO_SIGNUPS_PER_ADDR_PER_HOUR`); generous, since
+/// mobile carriers put many players behind one address.
+pub const SIGNUPS_PER_ADDR_PER_HOUR: u32 = 30;
+/// Default failed logins per client address in 15 minutes (`CASINO_LOGIN_FAILURES_PER_ADDR`).
+pub const LOGIN_FAILURES_PER_ADDR: u32 = 50;
+pub const LOGIN_WINDOW_MS: i64 = 15 * 60 * 1000;
 
 impl AppState {
     pub fn new(
@@ -51,8 +67,12 @@ impl AppState {
             accounts,
             wallet,
             cashier,
-            login_by_user: FailureLimiter::new(5, 15 * 60 * 1000),
-            login_by_addr: FailureLimiter::new(50, 15 * 60 * 1000),
+            login_by_user: FailureLimiter::new(5, LOGIN_WINDOW_MS),
+            login_by_addr: FailureLimiter::new(LOGIN_FAILURES_PER_ADDR, LOGIN_WINDOW_MS),
+            signup_by_addr: FailureLimiter::new(SIGNUPS_PER_ADDR_PER_HOUR, HOUR_MS),
+            reset_requests_by_addr: FailureLimiter::new(20, HOUR_MS),
+            reset_guesses_by_addr: FailureLimiter::new(100, HOUR_MS),
+            trusted_proxies: Vec::new(),
             tables,
             load_test_fixtures,
         }

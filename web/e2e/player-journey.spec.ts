@@ -37,11 +37,14 @@ async function login(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-const userIdOf = (page: Page) =>
-  page.evaluate(() => {
-    const u = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: unknown; _id?: unknown; userNo?: unknown };
-    return String(u.id ?? u._id ?? u.userNo);
-  });
+/** Who the page is signed in as, asked of the server with the page's HttpOnly cookie (nothing is stored). */
+const me = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/me')).json()) as { id?: unknown; _id?: unknown; userNo?: unknown });
+
+const userIdOf = async (page: Page) => {
+  const u = await me(page);
+  return String(u.id ?? u._id ?? u.userNo);
+};
 
 test('player signs up, requests a deposit, the operator approves it and the balance shows it', async ({ page, context, request }) => {
   // --- the operator publishes payment details and news
@@ -65,7 +68,11 @@ test('player signs up, requests a deposit, the operator approves it and the bala
   await shot(page, '03-login-prefilled');
   await login(page);
   const userId = await userIdOf(page);
-  userNo = await page.evaluate(() => String((JSON.parse(localStorage.getItem('user') ?? '{}') as { userNo?: unknown }).userNo ?? ''));
+  userNo = String((await me(page)).userNo ?? '');
+  // The session is the HttpOnly cookie: the page keeps only the remembered user number.
+  const stored = await page.evaluate(() => Object.keys(localStorage));
+  expect(stored.filter((k) => k !== 'UserNo')).toEqual([]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('casino_session');
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(0));
   await expect(page.getByTestId('news')).toHaveText('E2E: weekend Aviator bonus is live');
   await expect(page.getByTestId('matches-empty')).toHaveText('No Cricket matches available at the moment.');

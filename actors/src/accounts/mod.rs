@@ -1,25 +1,36 @@
 //! People and their sessions: sign-up, login with Argon2id, opaque session tokens stored hashed,
-//! and password reset with a one-time code delivered through a `Notifier`.
+//! and password reset with a one-time code delivered through a `Notifier` (`reset.rs`, `notify.rs`).
+//! Argon2 work is capped by a semaphore, so floods of unauthenticated requests queue instead of
+//! exhausting memory.
 
+pub mod blocking;
+pub mod budget;
+pub mod notify;
 pub mod ratelimit;
+mod reset;
 pub mod rules;
+
+pub use notify::{LogNotifier, NoNotifier, Notifier, NotifierConfig, WebhookConfig};
+pub use reset::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_GUESSES, RESET_REQUESTS};
 
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
 use crate::store::Db;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
 pub const SESSION_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
-pub const RESET_CODE_TTL_MS: i64 = 15 * 60 * 1000;
-pub const RESET_CODE_MAX_ATTEMPTS: i64 = 5;
+/// How long a request waits for an Argon2 slot before it is answered "busy".
+const HASHING_WAIT: Duration = Duration::from_secs(10);
 /// User numbers are short and typeable: 100001, 100002, …
 const USER_NO_BASE: i64 = 100_000;
 
@@ -58,25 +69,18 @@ pub enum AccountError {
     PhoneTaken,
     #[error("Invalid user number or password")]
     BadCredentials,
+    #[error("This account is blocked. Please contact support.")]
+    Blocked,
     #[error("Invalid or expired code")]
     BadResetCode,
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
     #[error("password hashing failed")]
     Hashing,
-}
-
-/// Where one-time codes go. In development they are written to the log.
-pub trait Notifier: Send + Sync + 'static {
-    fn send_reset_code(&self, user: &User, code: &str);
-}
-
-pub struct LogNotifier;
-
-impl Notifier for LogNotifier {
-    fn send_reset_code(&self, user: &User, code: &str) {
-        tracing::info!(user_id = %user.id, user_no = user.user_no, code, "password reset code issued");
-    }
+    #[error("Too many attempts. Please try again later.")]
+    TooManyAttempts,
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
 }
 
 #[derive(Clone)]
@@ -84,6 +88,13 @@ pub struct Accounts {
     db: Db,
     clock: SharedClock,
     notifier: Arc<dyn Notifier>,
+    /// Argon2 runs (each holds ~19 MiB for tens of milliseconds) allowed at once.
+    hashing: Arc<Semaphore>,
+}
+
+/// The default cap on concurrent Argon2 work: two per core.
+pub fn default_hashing_limit() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
 }
 
 const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at";
@@ -120,14 +131,27 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
 }
 
-/// Argon2 takes tens of milliseconds of CPU: keep it off the async workers.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
-    tokio::task::spawn_blocking(f).await.map_err(|_| AccountError::Hashing)
-}
-
 impl Accounts {
     pub fn new(db: Db, clock: SharedClock, notifier: Arc<dyn Notifier>) -> Self {
-        Accounts { db, clock, notifier }
+        Accounts { db, clock, notifier, hashing: Arc::new(Semaphore::new(default_hashing_limit())) }
+    }
+
+    /// Caps concurrent Argon2 work at `permits` (at least one).
+    pub fn with_hashing_limit(mut self, permits: usize) -> Self {
+        self.hashing = Arc::new(Semaphore::new(permits.max(1)));
+        self
+    }
+
+    /// Argon2 takes tens of milliseconds of CPU and megabytes of memory: run it off the async workers,
+    /// a bounded number at a time. A request that cannot get a slot soon is answered `Busy`.
+    async fn hashing<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
+        let permit = match tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned()).await {
+            Ok(Ok(p)) => p,
+            Ok(Err(_)) | Err(_) => return Err(AccountError::Busy),
+        };
+        let out = tokio::task::spawn_blocking(f).await.map_err(|_| AccountError::Hashing);
+        drop(permit);
+        out
     }
 
     /// Validates, hashes and stores a new person with an empty wallet.
@@ -135,7 +159,7 @@ impl Accounts {
         let name = rules::name(name)?;
         let phone = rules::phone(phone)?;
         let password = rules::signup_password(password)?.to_string();
-        let hash = blocking(move || hash_password(&password)).await??;
+        let hash = self.hashing(move || hash_password(&password)).await??;
         self.insert_user(&phone, &name, &hash, role).await
     }
 
@@ -263,21 +287,29 @@ impl Accounts {
     /// Checks the password and opens a session. The error never says which part was wrong.
     pub async fn login(&self, identifier: &str, password: &str) -> Result<(User, String), AccountError> {
         let user = self.by_login(identifier).await?;
+        self.login_as(user, password).await
+    }
+
+    /// As `login`, for a caller that has already looked the person up (to count attempts per account).
+    pub async fn login_as(&self, user: Option<User>, password: &str) -> Result<(User, String), AccountError> {
         let hash = match &user {
             Some(u) => self.password_hash(u.id).await?,
             None => None,
         };
         let password = password.to_string();
         // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
-        let ok = blocking(move || match hash {
-            Some(h) => verify_password(&password, &h),
-            None => {
-                let _ = verify_password(&password, DUMMY_HASH);
-                false
-            }
-        })
-        .await?;
+        let ok = self
+            .hashing(move || match hash {
+                Some(h) => verify_password(&password, &h),
+                None => {
+                    let _ = verify_password(&password, DUMMY_HASH);
+                    false
+                }
+            })
+            .await?;
         match (user, ok) {
+            // Said only to whoever knows the password.
+            (Some(u), true) if self.is_blocked(u.id).await? == Some(true) => Err(AccountError::Blocked),
             (Some(u), true) => {
                 let token = self.open_session(u.id).await?;
                 Ok((u, token))
@@ -325,80 +357,6 @@ impl Accounts {
             .bind(digest(token))
             .execute(&self.db.pool)
             .await?;
-        Ok(())
-    }
-
-    /// Starts a reset: if the person exists, a fresh code goes to them through the notifier.
-    /// Returns the code for an operator to pass on; the public endpoint never shows it.
-    pub async fn start_reset(&self, identifier: &str) -> Result<Option<String>, AccountError> {
-        let Some(user) = self.by_login(identifier).await? else { return Ok(None) };
-        let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
-        let now = self.clock.now_ms();
-        // A new code replaces any earlier one.
-        sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
-            .bind(now)
-            .bind(user.id.0)
-            .execute(&self.db.pool)
-            .await?;
-        sqlx::query::<Any>(
-            "INSERT INTO reset_codes (user_id, code_hash, created_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)",
-        )
-        .bind(user.id.0)
-        .bind(digest(&format!("{}:{code}", user.id)))
-        .bind(now)
-        .bind(now + RESET_CODE_TTL_MS)
-        .execute(&self.db.pool)
-        .await?;
-        self.notifier.send_reset_code(&user, &code);
-        Ok(Some(code))
-    }
-
-    /// Completes a reset with the one-time code; revokes every session of the account.
-    pub async fn complete_reset(&self, identifier: &str, code: &str, new_password: &str) -> Result<(), AccountError> {
-        let new_password = rules::reset_password(new_password)?.to_string();
-        let user = self.by_login(identifier).await?.ok_or(AccountError::BadResetCode)?;
-        let now = self.clock.now_ms();
-        let row = sqlx::query::<Any>(
-            "SELECT id, code_hash, attempts FROM reset_codes \
-             WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY id DESC LIMIT 1",
-        )
-        .bind(user.id.0)
-        .bind(now)
-        .fetch_optional(&self.db.pool)
-        .await?
-        .ok_or(AccountError::BadResetCode)?;
-        let (code_id, code_hash, attempts): (i64, String, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-        if attempts >= RESET_CODE_MAX_ATTEMPTS {
-            return Err(AccountError::BadResetCode);
-        }
-        if digest(&format!("{}:{}", user.id, code.trim())) != code_hash {
-            sqlx::query::<Any>("UPDATE reset_codes SET attempts = attempts + 1 WHERE id = $1")
-                .bind(code_id)
-                .execute(&self.db.pool)
-                .await?;
-            return Err(AccountError::BadResetCode);
-        }
-        let hash = blocking(move || hash_password(&new_password)).await??;
-        let mut tx = self.db.pool.begin().await?;
-        let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-            .bind(now)
-            .bind(code_id)
-            .execute(&mut *tx)
-            .await?;
-        if used.rows_affected() != 1 {
-            return Err(AccountError::BadResetCode);
-        }
-        sqlx::query::<Any>("UPDATE users SET password_hash = $1 WHERE id = $2")
-            .bind(hash)
-            .bind(user.id.0)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query::<Any>("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-            .bind(now)
-            .bind(user.id.0)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
         Ok(())
     }
 }

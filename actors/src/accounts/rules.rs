@@ -47,9 +47,56 @@ pub fn reset_password(raw: &str) -> Result<&str, Invalid> {
     if (PASSWORD_MIN_RESET..=PASSWORD_MAX).contains(&n) { Ok(raw) } else { Err(Invalid::ResetPassword) }
 }
 
+/// Digits in a reset code: with the per-account guess budget (`RESET_GUESSES_PER_ACCOUNT` a day) a
+/// guesser's chance is about one in 10¹¹ a day, and twelve digits still type easily on a phone keypad.
+pub const RESET_CODE_DIGITS: usize = 12;
+
+/// A fresh reset code from `rng` (randomness is an input).
+pub fn new_reset_code(rng: &mut impl rand::Rng) -> String {
+    (0..RESET_CODE_DIGITS).map(|_| char::from(b'0' + rng.random_range(0..10u8))).collect()
+}
+
+/// A typed code as stored: spaces and dashes (the way codes are read out in groups) removed.
+pub fn typed_code(raw: &str) -> String {
+    raw.chars().filter(|c| !c.is_whitespace() && *c != '-').collect()
+}
+
+/// The one spelling of a login identifier, for counting attempts against names that match no account:
+/// `+100001`, `0100001` and ` 100001 ` are one key; phone separators are dropped; e-mail is lower-cased.
+pub fn identifier_key(raw: &str) -> String {
+    let compact: String = raw.trim().chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    let digits = compact.strip_prefix('+').unwrap_or(&compact);
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        let trimmed = digits.trim_start_matches('0');
+        return if trimmed.is_empty() { "0".into() } else { trimmed.to_string() };
+    }
+    compact.to_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identifier_spellings_of_one_number_share_a_key() {
+        let k = identifier_key("100001");
+        for s in ["+100001", "0100001", " 100001 ", "100-001", "00100001"] {
+            assert_eq!(identifier_key(s), k, "{s}");
+        }
+        assert_eq!(identifier_key(" Asha@Example.COM "), "asha@example.com");
+        assert_ne!(identifier_key("100002"), k);
+    }
+
+    #[test]
+    fn reset_codes_are_twelve_digits_and_typed_codes_ignore_grouping() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let a = new_reset_code(&mut rng);
+        assert_eq!(a.len(), RESET_CODE_DIGITS);
+        assert!(a.chars().all(|c| c.is_ascii_digit()));
+        assert_ne!(a, new_reset_code(&mut rng));
+        assert_eq!(typed_code(" 1234 5678-9012 "), "123456789012");
+    }
 
     #[test]
     fn names_need_four_letters_and_only_letters_or_spaces() {

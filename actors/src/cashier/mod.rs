@@ -8,6 +8,7 @@ use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
+use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
 use serde::Serialize;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
@@ -86,6 +87,8 @@ pub enum CashierError {
     NotFound,
     #[error("request already decided")]
     AlreadyDecided,
+    #[error("This withdrawal's amount is not held, so it cannot be approved")]
+    HoldMissing,
     #[error("wallet: {0}")]
     Wallet(#[from] WalletError),
     #[error("storage: {0}")]
@@ -94,6 +97,14 @@ pub enum CashierError {
 
 pub const DEFAULT_NEWS: &str =
     "Welcome! Deposits and withdrawals are processed by our team around the clock. Play responsibly.";
+
+/// What [`Cashier::reconcile`] did at start-up.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Reconciled {
+    pub fixed: usize,
+    /// Requests it could not finish (reported in the log, left for the operators).
+    pub failed: usize,
+}
 
 #[derive(Clone)]
 pub struct Cashier {
@@ -283,7 +294,7 @@ impl Cashier {
     pub async fn approve_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
         self.decide("deposits", id, Status::Approved, operator).await?;
         let d = self.deposit(id).await?;
-        self.wallet.apply(Self::deposit_credit(&d)).await?;
+        apply_until_final(&self.wallet, Self::deposit_credit(&d)).await?;
         Ok(d)
     }
 
@@ -337,30 +348,58 @@ impl Cashier {
         }
     }
 
+    /// Pays out a pending withdrawal from its hold. Refused, changing nothing, when the hold is not in the
+    /// ledger: settling it would take exposure that belongs to the player's bets.
     pub async fn approve_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
+        let w = self.withdrawal(id).await?;
+        if w.status == Status::Pending && !self.hold_exists(&w).await? {
+            return Err(CashierError::HoldMissing);
+        }
         self.decide("withdrawals", id, Status::Approved, operator).await?;
         let w = self.withdrawal(id).await?;
-        self.wallet.apply(Self::withdrawal_change(&w, Status::Approved)).await?;
+        apply_until_final(&self.wallet, Self::withdrawal_change(&w, Status::Approved)).await?;
         Ok(w)
+    }
+
+    async fn hold_exists(&self, w: &Withdrawal) -> Result<bool, CashierError> {
+        let row = sqlx::query::<Any>("SELECT 1 FROM ledger WHERE idempotency_key = $1 AND account_id = $2")
+            .bind(Self::withdrawal_change(w, Status::Pending).idempotency_key)
+            .bind(w.user_id.0)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.is_some())
     }
 
     pub async fn reject_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
         self.decide("withdrawals", id, Status::Rejected, operator).await?;
         let w = self.withdrawal(id).await?;
-        self.wallet.apply(Self::withdrawal_change(&w, Status::Rejected)).await?;
+        apply_until_final(&self.wallet, Self::withdrawal_change(&w, Status::Rejected)).await?;
         Ok(w)
     }
 
-    /// Finishes the wallet side of decisions interrupted by a crash. Every step is idempotent.
-    pub async fn reconcile(&self) -> Result<usize, CashierError> {
-        let mut fixed = 0;
+    /// Finishes the wallet side of decisions interrupted by a crash. Every step is idempotent. A request that
+    /// cannot be finished is reported (and counted) and the others still are: start-up never stops on one row.
+    pub async fn reconcile(&self) -> Result<Reconciled, CashierError> {
+        let mut done = Reconciled::default();
+        let mut failed = |what: &str, id: i64, e: &dyn std::fmt::Display| {
+            tracing::error!(what, id, error = %e, "could not finish a cashier decision; left for the operators");
+            done.failed += 1;
+        };
         let missing = "NOT EXISTS (SELECT 1 FROM ledger l WHERE l.account_id = t.user_id AND l.idempotency_key = ";
         let sql = format!(
             "SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)"
         );
+        let mut fixed = 0;
         for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
-            self.wallet.apply(Self::deposit_credit(&deposit_from(&row)?)).await?;
-            fixed += 1;
+            let id = row.try_get::<i64, _>(0).unwrap_or(0);
+            let result = match deposit_from(&row) {
+                Ok(d) => apply_until_final(&self.wallet, Self::deposit_credit(&d)).await.map_err(CashierError::from),
+                Err(e) => Err(e.into()),
+            };
+            match result {
+                Ok(_) => fixed += 1,
+                Err(e) => failed("deposit", id, &e),
+            }
         }
         for (status, step) in [("pending", "hold"), ("approved", "settle"), ("rejected", "release")] {
             let sql = format!(
@@ -368,20 +407,32 @@ impl Cashier {
                  {missing} 'withdrawal:' || t.id || ':{step}')"
             );
             for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
-                let w = withdrawal_from(&row)?;
-                match self.wallet.apply(Self::withdrawal_change(&w, w.status)).await {
+                let id = row.try_get::<i64, _>(0).unwrap_or(0);
+                let w = match withdrawal_from(&row) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        failed("withdrawal", id, &e);
+                        continue;
+                    }
+                };
+                match apply_until_final(&self.wallet, Self::withdrawal_change(&w, w.status)).await {
                     Ok(_) => fixed += 1,
                     Err(WalletError::InsufficientBalance) if w.status == Status::Pending => {
-                        sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1")
+                        // The hold never happened and cannot now: the request never existed.
+                        let deleted = sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1")
                             .bind(w.id)
                             .execute(&self.db.pool)
-                            .await?;
+                            .await;
+                        if let Err(e) = deleted {
+                            failed("withdrawal", id, &e);
+                        }
                     }
-                    Err(e) => return Err(e.into()),
+                    Err(e) => failed("withdrawal", id, &e),
                 }
             }
         }
-        Ok(fixed)
+        done.fixed = fixed;
+        Ok(done)
     }
 
     pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {

@@ -1,6 +1,9 @@
 //! The hub actor: room membership and fan-out into each member's bounded outbox.
 
-use super::messages::{Broadcast, ConnId, Disconnect, Join, Leave, Member, Offer, Overflow, RoomSize, SendTo};
+use super::messages::{
+    Broadcast, ConnId, Disconnect, Join, Kick, KickTarget, Leave, Member, Offer, Overflow, RoomSize, SendTo,
+    SessionEnded,
+};
 use actix::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -13,6 +16,8 @@ const CONNECTIONS_GAUGE: &str = "casino_hub_connections";
 const DELIVERED_COUNTER: &str = "casino_hub_frames_delivered_total";
 /// Counter: connections dropped because their outbox was full.
 const OVERFLOW_COUNTER: &str = "casino_hub_overflow_disconnects_total";
+/// Counter: connections closed because their session ended (logout, reset, block).
+const KICK_COUNTER: &str = "casino_hub_session_kicks_total";
 
 struct Conn {
     member: Member,
@@ -162,6 +167,33 @@ impl Handler<SendTo> for Hub {
                 false
             }
         }
+    }
+}
+
+impl Handler<Kick> for Hub {
+    type Result = usize;
+
+    fn handle(&mut self, msg: Kick, _: &mut Self::Context) -> usize {
+        // Kicks are rare (a logout, a reset): a scan of the connections is cheaper than keeping an index current.
+        let targets: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| {
+                c.member.owner.as_ref().is_some_and(|o| match &msg.target {
+                    KickTarget::User(user) => o.user == *user,
+                    KickTarget::Session(session) => o.session == *session,
+                })
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        for conn in &targets {
+            if let Some(member) = self.remove_conn(*conn) {
+                // `do_send` ignores the mailbox bound on purpose: this one notice must arrive.
+                member.ended.do_send(SessionEnded);
+            }
+        }
+        metrics::counter!(KICK_COUNTER).increment(targets.len() as u64);
+        targets.len()
     }
 }
 

@@ -1,5 +1,6 @@
 //! The hub's message family: membership changes in, shared frames out.
 
+use crate::ids::UserId;
 use actix::{Message, Recipient};
 use std::fmt;
 use std::sync::Arc;
@@ -45,6 +46,20 @@ pub trait Outbox: Send + Sync + 'static {
 #[rtype(result = "()")]
 pub struct Overflow;
 
+/// Sent to a connection whose session ended (logout, password reset, block, expiry): it has been dropped from
+/// every room and must close.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct SessionEnded;
+
+/// Who a connection belongs to: the user, and an opaque key of the login session it authenticated with (the
+/// session token's digest), so that ending a session or every session of a user can close its sockets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owner {
+    pub user: UserId,
+    pub session: Arc<str>,
+}
+
 /// How the hub reaches one connection.
 #[derive(Clone)]
 pub struct Member {
@@ -52,6 +67,10 @@ pub struct Member {
     pub outbox: Arc<dyn Outbox>,
     /// Told once when `deliver` was full (sent with `do_send`, which ignores the mailbox bound).
     pub overflow: Recipient<Overflow>,
+    /// Whose connection this is, when it is authenticated; [`Kick`] finds connections by it.
+    pub owner: Option<Owner>,
+    /// Told once when a [`Kick`] names this connection's owner.
+    pub ended: Recipient<SessionEnded>,
 }
 
 impl fmt::Debug for Member {
@@ -112,4 +131,21 @@ pub struct SendTo {
 #[rtype(result = "usize")]
 pub struct RoomSize {
     pub room: String,
+}
+
+/// Which connections a [`Kick`] closes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KickTarget {
+    /// Every connection of this user (password reset, block).
+    User(UserId),
+    /// Every connection authenticated with this session (logout); the key is [`Owner::session`].
+    Session(Arc<str>),
+}
+
+/// Close the connections of a user or of one session at once: they leave every room and are told
+/// [`SessionEnded`]. Answers how many connections were closed.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "usize")]
+pub struct Kick {
+    pub target: KickTarget,
 }

@@ -7,6 +7,9 @@
 //! Delivery offers the frames to each connection's bounded outbox, without waiting. A member whose outbox is full is
 //! a slow client: the hub removes it from every room and tells it to close, so memory never grows with a client that
 //! cannot keep up.
+//!
+//! A member may carry its [`Owner`] (user and login session). A [`Kick`] closes every connection of a user or of
+//! one session at once, which is how logout, password reset and an operator's block end a player's sockets.
 
 mod actor;
 mod frame;
@@ -15,7 +18,8 @@ mod messages;
 pub use actor::Hub;
 pub use frame::encode_event;
 pub use messages::{
-    Broadcast, ConnId, Disconnect, Frames, Join, Leave, Member, Offer, Outbox, Overflow, RoomSize, SendTo, single,
+    Broadcast, ConnId, Disconnect, Frames, Join, Kick, KickTarget, Leave, Member, Offer, Outbox, Overflow, Owner,
+    RoomSize, SendTo, SessionEnded, single,
 };
 
 #[cfg(test)]

@@ -46,17 +46,38 @@ impl Handler<Overflow> for Overflowed {
     }
 }
 
+impl Handler<SessionEnded> for Overflowed {
+    type Result = ();
+    fn handle(&mut self, _: SessionEnded, _: &mut Self::Context) {
+        if let Ok(mut o) = self.0.lock() {
+            *o = true;
+        }
+    }
+}
+
 struct ProbeHandle {
     member: Member,
     probe: Arc<Probe>,
     overflowed: Arc<Mutex<bool>>,
+    ended: Arc<Mutex<bool>>,
 }
 
 fn probe(capacity: usize, stalled: bool) -> ProbeHandle {
+    owned_probe(capacity, stalled, None)
+}
+
+fn owned_probe(capacity: usize, stalled: bool, owner: Option<Owner>) -> ProbeHandle {
     let probe = Arc::new(Probe { frames: Mutex::new(Vec::new()), read: Mutex::new(0), capacity, stalled });
     let overflowed = Arc::new(Mutex::new(false));
+    let ended = Arc::new(Mutex::new(false));
     let notice = Overflowed(overflowed.clone()).start();
-    ProbeHandle { member: Member { outbox: probe.clone(), overflow: notice.recipient() }, probe, overflowed }
+    let end_notice = Overflowed(ended.clone()).start();
+    let member = Member { outbox: probe.clone(), overflow: notice.recipient(), owner, ended: end_notice.recipient() };
+    ProbeHandle { member, probe, overflowed, ended }
+}
+
+fn flag(f: &Arc<Mutex<bool>>) -> bool {
+    f.lock().map(|o| *o).unwrap_or(false)
 }
 
 fn frames_of(p: &ProbeHandle) -> Vec<Arc<str>> {
@@ -142,6 +163,50 @@ async fn a_member_whose_outbox_is_full_is_dropped_from_all_rooms_and_told_to_clo
     assert_eq!(frames_of(&fast).len(), 50, "the fast member got every frame");
     assert!(slow.overflowed.lock().map(|o| *o).unwrap_or(false), "slow member was told to close");
     assert!(frames_of(&slow).len() <= 4, "backlog stayed bounded: {}", frames_of(&slow).len());
+}
+
+#[actix_rt::test]
+async fn a_kick_by_session_closes_only_that_session_s_connections() {
+    let hub = Hub::new().start();
+    let owner = |user, session: &str| Some(Owner { user: crate::ids::UserId(user), session: Arc::from(session) });
+    let phone = owned_probe(16, false, owner(5, "s1"));
+    let tablet = owned_probe(16, false, owner(5, "s2"));
+    let other = owned_probe(16, false, owner(6, "s3"));
+    hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: phone.member.clone() });
+    hub.do_send(Join { conn: ConnId(1), room: "user:5".into(), member: phone.member.clone() });
+    hub.do_send(Join { conn: ConnId(2), room: "aviator".into(), member: tablet.member.clone() });
+    hub.do_send(Join { conn: ConnId(3), room: "aviator".into(), member: other.member.clone() });
+
+    let kicked = hub.send(Kick { target: KickTarget::Session(Arc::from("s1")) }).await.unwrap_or(usize::MAX);
+    settle().await;
+    assert_eq!(kicked, 1);
+    assert!(flag(&phone.ended), "the logged-out session's socket was told to close");
+    assert!(!flag(&tablet.ended) && !flag(&other.ended));
+    assert_eq!(size(&hub, "user:5").await, 0, "it left every room");
+    assert_eq!(size(&hub, "aviator").await, 2);
+}
+
+#[actix_rt::test]
+async fn a_kick_by_user_closes_every_connection_of_that_user_and_no_other() {
+    let hub = Hub::new().start();
+    let owner = |user, session: &str| Some(Owner { user: crate::ids::UserId(user), session: Arc::from(session) });
+    let phone = owned_probe(16, false, owner(5, "s1"));
+    let tablet = owned_probe(16, false, owner(5, "s2"));
+    let other = owned_probe(16, false, owner(6, "s3"));
+    let anonymous = probe(16, false);
+    for (id, p) in [(1, &phone), (2, &tablet), (3, &other), (4, &anonymous)] {
+        hub.do_send(Join { conn: ConnId(id), room: "aviator".into(), member: p.member.clone() });
+    }
+    let kicked = hub.send(Kick { target: KickTarget::User(crate::ids::UserId(5)) }).await.unwrap_or(usize::MAX);
+    settle().await;
+    assert_eq!(kicked, 2);
+    assert!(flag(&phone.ended) && flag(&tablet.ended));
+    assert!(!flag(&other.ended) && !flag(&anonymous.ended));
+    assert_eq!(size(&hub, "aviator").await, 2);
+    hub.do_send(Broadcast::one("aviator", encode_event("x", &json!(1))));
+    settle().await;
+    assert!(frames_of(&phone).is_empty(), "a kicked connection gets no more broadcasts");
+    assert_eq!(frames_of(&other).len(), 1);
 }
 
 #[test]

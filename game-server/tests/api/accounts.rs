@@ -1,5 +1,8 @@
 //! Sign-up, login, sessions, access rules and password reset, through the HTTP API.
 
+mod login_limits;
+mod reset_limits;
+
 use crate::helpers::{error_of, spawn_app};
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -168,3 +168,43 @@ async fn payment_details_and_news_are_operator_set() {
     let news: Value = app.other_client().get("/api/platform/news").await.json().await.unwrap();
     assert_eq!(news, json!([{"content": "IPL markets open"}, {"content": "Diwali bonus"}]));
 }
+
+#[tokio::test]
+async fn start_up_finishes_what_it_can_and_an_approval_needs_its_hold() {
+    use casino_actors::store::Db;
+    let app = spawn_app().await;
+    let desk = app.other_client();
+    desk.operator("9000000009").await;
+    let login = funded(&app, &desk, "9876501009", 1_000).await;
+    let id = login["user"]["id"].as_i64().unwrap();
+    let db = Db::connect(&app.config.database_url, 2).await.unwrap();
+    let exec = |sql: &'static str, binds: Vec<i64>| {
+        let db = db.clone();
+        async move {
+            let mut q = sqlx::query::<sqlx::Any>(sql);
+            for b in binds {
+                q = q.bind(b);
+            }
+            q.execute(&db.pool).await.unwrap();
+        }
+    };
+    // A decision interrupted before its wallet move, one that can never move (a user with no wallet), and a
+    // withdrawal whose hold never happened.
+    exec("INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES (9999, 109999, 'ghost', 'Ghost', 'x', 'player', 0)", vec![]).await;
+    exec("INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at) VALUES (9999, 'UTRGHOST', 'Ghost', '', 5000, 'approved', 0)", vec![]).await;
+    exec("INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at) VALUES ($1, 'UTRLOST', 'P', '', 25000, 'approved', 0)", vec![id]).await;
+    exec("INSERT INTO withdrawals (id, user_id, user_name, upi_id, phone, amount, status, created_at) VALUES (777, $1, 'P', 'p@upi', '1', 10000, 'pending', 0)", vec![id]).await;
+
+    let (s, b) = error_of(desk.post("/api/admin/withdrawals/777/approve", &json!({})).await).await;
+    assert_eq!((s, b["error"].as_str()), (StatusCode::CONFLICT, Some("hold_missing")), "{b}");
+    assert_eq!(app.wallet(&json!(id)).await, (1000.0, 0.0), "a refused approval moves nothing");
+
+    // A restart on the same books: the lost credit and the missing hold are finished, the bad row is only reported.
+    let restarted = crate::helpers::spawn_app_on(app.config.clone()).await;
+    let desk2 = restarted.other_client();
+    desk2.operator("9000000010").await;
+    let again = TestApp { http: app.http.clone(), ..restarted }; // the player's session, on the new server
+    assert_eq!(again.wallet(&json!(id)).await, (1000.0 + 250.0 - 100.0, 100.0));
+    assert_eq!(desk2.post("/api/admin/withdrawals/777/approve", &json!({})).await.status(), StatusCode::OK);
+    assert_eq!(again.wallet(&json!(id)).await, (1150.0, 0.0));
+}

@@ -22,6 +22,8 @@ pub fn config_for(database_url: String) -> Config {
         web_dir: None,
         aviator: fast_aviator(),
         load_test_fixtures: true,
+        accounts: game_server::config::AccountsConfig::default(),
+        web: game_server::config::WebSecurity::default(),
     }
 }
 

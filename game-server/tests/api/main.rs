@@ -7,4 +7,5 @@ mod aviator;
 mod cashier;
 mod helpers;
 mod restart;
+mod sessions;
 mod socket;

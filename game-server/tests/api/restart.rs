@@ -3,11 +3,11 @@
 
 use crate::socket::Sock;
 use casino_actors::store::{Db, fresh_database_url};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use sqlx::{Any, Row};
 use std::process::{Child, Command, Stdio};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_game-server");
@@ -163,7 +163,9 @@ async fn bettor(base: String, token: String, seed: u64) {
             }
             let amount = f64::from(rng.random_range(1_000..=20_000u32)) / 100.0;
             let auto = rng.random_bool(0.5).then(|| f64::from(rng.random_range(101..=250u32)) / 100.0);
-            let ack = s.emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot, "autoCashout": auto})).await;
+            let ack = s
+                .emit("place_bet", json!({"amount": amount, "roundId": round, "slot": slot, "autoCashout": auto}))
+                .await;
             if ack["success"] == true && auto.is_none() {
                 manual.push(slot);
             }
@@ -190,7 +192,11 @@ async fn assert_consistent(db: &Db, players: &[Value], start_paise: i64, seed: u
     assert_eq!(scalar(db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await, 0, "seed {seed}");
     for p in players {
         let id = p["id"].as_i64().unwrap();
-        let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1").bind(id).fetch_one(&db.pool).await.unwrap();
+        let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
         let (balance, exposure): (i64, i64) = (row.try_get(0).unwrap(), row.try_get(1).unwrap());
         assert_eq!(exposure, 0, "seed {seed}: player {id} still has a stake held");
         let outcomes = sqlx::query::<Any>(

@@ -56,6 +56,18 @@ impl Sock {
         }
     }
 
+    /// Reads until the server ends the connection (a close frame or the end of the stream); panics if it is
+    /// still open after 30 s. Pings are not answered meanwhile (the ping timeout is far longer).
+    pub async fn wait_closed(&mut self) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await.expect("socket still open after 30 s") {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// Emits with an ack id and returns the ack's first argument; events meanwhile are kept.
     pub async fn emit(&mut self, name: &str, payload: Value) -> Value {
         let id = self.next_ack;

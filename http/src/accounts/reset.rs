@@ -1,10 +1,13 @@
 //! POST /api/forgot-password: with an identifier it starts a reset (a one-time code goes to the player);
 //! with identifier + code + newPassword it completes one. It never reveals whether an account exists,
-//! and `{email, newPassword}` without a code changes nothing.
+//! and `{email, newPassword}` without a code changes nothing. Requests are limited per client address here
+//! and per account in `casino_actors::accounts` (code guesses across codes, code requests).
 
+use crate::auth::client_ip;
 use crate::error::ApiError;
 use crate::state::State;
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use casino_actors::accounts::AccountError;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -22,7 +25,11 @@ pub struct ForgotBody {
 const STARTED: &str = "If the account exists, a one-time reset code has been sent to the player.";
 
 #[post("/api/forgot-password")]
-pub async fn forgot_password(state: State, body: web::Json<ForgotBody>) -> Result<HttpResponse, ApiError> {
+pub async fn forgot_password(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<ForgotBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let ident = b
         .email
@@ -32,9 +39,23 @@ pub async fn forgot_password(state: State, body: web::Json<ForgotBody>) -> Resul
     if ident.trim().is_empty() {
         return Err(ApiError::bad_request("missing_field", "Enter your phone number or user number"));
     }
+    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    let addr_key = format!("addr:{addr}");
+    let now = state.clock.now_ms();
     match (b.code.filter(|c| !c.trim().is_empty()), b.new_password) {
         (Some(code), Some(pw)) => {
-            state.accounts.complete_reset(&ident, &code, &pw).await?;
+            // Guesses are bounded per account in the database; this also bounds one address spraying many.
+            if state.reset_guesses_by_addr.is_blocked(&addr_key, now) {
+                return Err(too_many());
+            }
+            match state.accounts.complete_reset(&ident, &code, &pw).await {
+                Ok(()) => crate::auth::end_sockets_of(&state, &ident).await,
+                Err(e @ AccountError::BadResetCode) => {
+                    state.reset_guesses_by_addr.record_failure(&addr_key, now);
+                    return Err(e.into());
+                }
+                Err(e) => return Err(e.into()),
+            }
             Ok(HttpResponse::Ok().json(json!({
                 "success": true,
                 "message": "Password reset successful! You can now log in with the new password."
@@ -42,7 +63,10 @@ pub async fn forgot_password(state: State, body: web::Json<ForgotBody>) -> Resul
         }
         (Some(_), None) => Err(ApiError::bad_request("missing_field", "New password is required")),
         (None, with_password) => {
-            state.accounts.start_reset(&ident).await?;
+            if !state.reset_requests_by_addr.reserve(&addr_key, now) {
+                return Err(too_many());
+            }
+            state.accounts.request_reset(&ident).await?;
             if with_password.is_some() {
                 // The old spec flow: never change a password without the code.
                 return Err(ApiError::bad_request(
@@ -53,4 +77,8 @@ pub async fn forgot_password(state: State, body: web::Json<ForgotBody>) -> Resul
             Ok(HttpResponse::Ok().json(json!({ "success": true, "message": STARTED })))
         }
     }
+}
+
+fn too_many() -> ApiError {
+    ApiError::too_many("too_many_attempts", "Too many password-reset attempts. Please try again later.")
 }

@@ -1,9 +1,10 @@
-//! POST /api/signup and GET /api/userLoginUserNo/{phoneOrUserNo}.
+//! POST /api/signup (rate-limited per client address) and GET /api/userLoginUserNo/{phoneOrUserNo}.
 
+use crate::auth::client_ip;
 use crate::error::ApiError;
 use crate::state::State;
-use actix_web::{HttpResponse, get, post, web};
-use casino_actors::accounts::Role;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::accounts::{AccountError, Role};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -17,9 +18,19 @@ pub struct SignupBody {
 }
 
 #[post("/api/signup")]
-pub async fn signup(state: State, body: web::Json<SignupBody>) -> Result<HttpResponse, ApiError> {
+pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let user = state
+    // Each sign-up costs an Argon2 hash and a row: a bounded number per address an hour. Refused input
+    // gives its slot back (it cost nothing).
+    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    let addr_key = format!("addr:{addr}");
+    if !state.signup_by_addr.reserve(&addr_key, state.clock.now_ms()) {
+        return Err(ApiError::too_many(
+            "too_many_signups",
+            "Too many new accounts from this network. Please try again later.",
+        ));
+    }
+    let registered = state
         .accounts
         .register(
             b.username.as_deref().unwrap_or(""),
@@ -27,7 +38,16 @@ pub async fn signup(state: State, body: web::Json<SignupBody>) -> Result<HttpRes
             b.password.as_deref().unwrap_or(""),
             Role::Player,
         )
-        .await?;
+        .await;
+    let user = match registered {
+        Ok(u) => u,
+        Err(e) => {
+            if matches!(e, AccountError::Invalid(_) | AccountError::Busy) {
+                state.signup_by_addr.release(&addr_key);
+            }
+            return Err(e.into());
+        }
+    };
     Ok(HttpResponse::Created().json(json!({
         "success": true,
         "message": "User registered successfully!",

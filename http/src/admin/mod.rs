@@ -1,5 +1,6 @@
 //! Operator tools beyond the cashier. `POST /api/admin/fixtures/players` creates funded players with
 //! sessions for the load swarm; it exists only when the server runs with `CASINO_LOAD_TEST=1`.
+//! `users`: blocking and unblocking a person.
 
 use crate::auth::Operator;
 use crate::error::ApiError;
@@ -12,8 +13,10 @@ use futures_util::future::join_all;
 use serde::Deserialize;
 use serde_json::json;
 
+mod users;
+
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(fixture_players);
+    cfg.service(fixture_players).service(users::block).service(users::unblock);
 }
 
 #[derive(Deserialize)]

@@ -7,12 +7,14 @@
 use crate::money::parse_rupees;
 use crate::socketio::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
 use actix::Addr;
-use casino_actors::accounts::{Accounts, Role};
+use casino_actors::accounts::{Accounts, Role, digest};
 use casino_actors::aviator::table::{self, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
 use futures_util::future::LocalBoxFuture;
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
 
 pub struct GameSocket {
     pub accounts: Accounts,
@@ -59,8 +61,15 @@ impl SocketApp for GameSocket {
     fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>> {
         let accounts = self.accounts.clone();
         Box::pin(async move {
-            let user = accounts.session_user(&token).await.ok().flatten()?;
-            Some(Principal { user_id: user.id, username: user.phone, is_operator: user.role == Role::Operator })
+            let live = accounts.live_session(&token).await.ok().flatten()?;
+            let user = live.user;
+            Some(Principal {
+                user_id: user.id,
+                username: user.phone,
+                is_operator: user.role == Role::Operator,
+                session: Arc::from(digest(&token)),
+                expires_in: u64::try_from(live.expires_in_ms).ok().map(Duration::from_millis),
+            })
         })
     }
 
@@ -135,6 +144,7 @@ async fn answer(aviator: Addr<AviatorTable>, who: Principal, name: String, p: Va
             let Some(round) = round else { return refuse("no_bet", "No bet to cash out") };
             reply(aviator.send(CashOut { user: who.user_id, round, slot }).await)
         }
-        _ => refuse("unknown_event", format!("Unknown event {name}")),
+        // The client's event name is not repeated back: the server never reflects client-chosen text.
+        _ => refuse("unknown_event", "Unknown event"),
     }
 }

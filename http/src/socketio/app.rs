@@ -6,6 +6,8 @@ use casino_actors::hub::{ConnId, Hub, Join, Leave, Member};
 use casino_actors::ids::UserId;
 use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The authenticated user behind a connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +15,10 @@ pub struct Principal {
     pub user_id: UserId,
     pub username: String,
     pub is_operator: bool,
+    /// An opaque key of the login session the connection authenticated with; `Kick` by session matches it.
+    pub session: Arc<str>,
+    /// Time left until the session expires; the connection closes then.
+    pub expires_in: Option<Duration>,
 }
 
 /// Rooms to join and events to send right after a successful CONNECT.
@@ -69,7 +75,8 @@ impl SocketHandle {
 /// The application behind the gateway. Futures run on the connection's own worker thread, so they need not be
 /// `Send`; the trait object itself is shared by all workers.
 pub trait SocketApp: Send + Sync + 'static {
-    /// The user a session token belongs to, or `None` to refuse the connection.
+    /// The user a session token belongs to, or `None` to refuse the connection. Asked again every
+    /// `session_check_interval` while the connection lives: `None` (or another user) then ends it.
     fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>>;
 
     /// Rooms and initial events for a freshly connected user.

@@ -17,6 +17,22 @@ pub struct SocketConfig {
     pub outbox_capacity: usize,
     /// Client events being handled at once on one connection; a client that floods past this is disconnected.
     pub max_inflight_events: usize,
+    /// Bytes that may wait for a slow client before it is disconnected (the writer queue's other bound): a few
+    /// big frames must not hold as much memory as `outbox_capacity` small ones.
+    pub outbox_max_bytes: usize,
+    /// How often a connected socket checks that its login session is still live (revoked, expired or blocked
+    /// sessions end the connection). Logout, reset and block also close sockets at once through the hub; this
+    /// is the backstop.
+    pub session_check_interval: Duration,
+    /// Live connections per client address (non-loopback).
+    pub max_per_addr: usize,
+    /// Live connections per loopback address: a local reverse proxy or the load swarm connects from there.
+    pub max_per_loopback: usize,
+    /// Live connections per user.
+    pub max_per_user: usize,
+    /// Origins (`https://host[:port]`) allowed to open a socket authenticated by the session cookie, besides the
+    /// request's own host. A CONNECT carrying a token needs no Origin.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for SocketConfig {
@@ -28,6 +44,12 @@ impl Default for SocketConfig {
             connect_timeout: Duration::from_secs(10),
             outbox_capacity: 256,
             max_inflight_events: 64,
+            outbox_max_bytes: 4 * 1024 * 1024,
+            session_check_interval: Duration::from_secs(60),
+            max_per_addr: 50,
+            max_per_loopback: 100_000,
+            max_per_user: 10,
+            allowed_origins: Vec::new(),
         }
     }
 }

@@ -8,14 +8,19 @@
 //!
 //! Only the websocket transport and the main namespace are served. Broadcasts go through
 //! [`casino_actors::hub::Hub`]; a client that cannot keep up is disconnected.
+//!
+//! A socket never outlives its login session: logout, password reset and an operator's block close it through
+//! the hub ([`end_session_sockets`], [`end_user_sockets`]); it closes itself when its session expires, and
+//! re-checks the session every `session_check_interval`. Connections are capped per address and per user.
 
 pub mod app;
 pub mod codec;
 pub mod config;
+mod limits;
 pub mod route;
 mod session;
 mod writer;
 
 pub use app::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
 pub use config::SocketConfig;
-pub use route::{SESSION_COOKIE, SocketState, configure, socketio_route};
+pub use route::{SESSION_COOKIE, SocketState, configure, end_session_sockets, end_user_sockets, socketio_route};

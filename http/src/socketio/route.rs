@@ -2,11 +2,13 @@
 
 use super::app::SocketApp;
 use super::config::SocketConfig;
+use super::limits::ConnLimits;
 use super::session::{SessionParts, SocketSession};
 use super::writer::Writer;
 use actix::{Actor, Addr, AsyncContext};
 use actix_web::{HttpRequest, HttpResponse, web};
-use casino_actors::hub::Hub;
+use casino_actors::hub::{Hub, Kick, KickTarget};
+use casino_actors::ids::UserId;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -19,12 +21,25 @@ pub struct SocketState {
     pub app: Arc<dyn SocketApp>,
     pub hub: Addr<Hub>,
     pub config: SocketConfig,
+    limits: Arc<ConnLimits>,
 }
 
 impl SocketState {
     pub fn new(app: Arc<dyn SocketApp>, hub: Addr<Hub>, config: SocketConfig) -> Self {
-        Self { app, hub, config }
+        Self { app, hub, config, limits: ConnLimits::new() }
     }
+}
+
+/// Close every socket authenticated with this session token, at once (logout). The key is the token's digest,
+/// as [`Principal::session`](super::Principal::session) carries it.
+pub fn end_session_sockets(hub: &Addr<Hub>, token: &str) {
+    let key: Arc<str> = Arc::from(casino_actors::accounts::digest(token));
+    hub.do_send(Kick { target: KickTarget::Session(key) });
+}
+
+/// Close every socket of `user`, at once (password reset, block).
+pub fn end_user_sockets(hub: &Addr<Hub>, user: UserId) {
+    hub.do_send(Kick { target: KickTarget::User(user) });
 }
 
 /// Mount the gateway at `/socket.io/`. The caller provides `web::Data<SocketState>`.
@@ -64,15 +79,39 @@ pub async fn socketio_route(
              (socket.io-client option transports: ['websocket'])",
         ));
     }
-    let (response, session, stream) = actix_ws::handle(&req, body)?;
     let config = state.config.clone();
+    let addr_slot = match req.peer_addr().map(|a| a.ip()) {
+        Some(ip) => {
+            let limit = if ip.is_loopback() { config.max_per_loopback } else { config.max_per_addr };
+            match state.limits.admit_addr(ip, limit) {
+                Some(slot) => Some(slot),
+                None => {
+                    metrics::counter!("casino_socketio_refused_total", "cause" => "per_address").increment(1);
+                    return Ok(HttpResponse::TooManyRequests().json(serde_json::json!({
+                        "error": "too_many_connections",
+                        "message": "Too many connections from this address",
+                    })));
+                }
+            }
+        }
+        None => None,
+    };
+    // A browser sends the cookie to any site's socket: use it only when the page is ours (its Origin names this
+    // host or an allowed origin). A CONNECT with a token needs no Origin.
+    let cookie_token = req
+        .cookie(SESSION_COOKIE)
+        .filter(|_| crate::security::same_site_request(req.headers(), &config.allowed_origins))
+        .map(|c| c.value().to_owned());
+    let (response, session, stream) = actix_ws::handle(&req, body)?;
     let stream =
         stream.max_frame_size(config.max_payload).aggregate_continuations().max_continuation_size(config.max_payload);
-    let writer = Writer::spawn(session, config.outbox_capacity);
+    let writer = Writer::spawn(session, config.outbox_capacity, config.outbox_max_bytes);
     let parts = SessionParts {
         app: state.app.clone(),
         hub: state.hub.clone(),
-        cookie_token: req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned()),
+        limits: state.limits.clone(),
+        cookie_token,
+        _addr_slot: addr_slot,
         config,
     };
     SocketSession::create(|ctx| {

@@ -3,15 +3,21 @@
 //!
 //! The hub offers broadcasts straight to the writer's bounded queue; the session queues its own frames there too.
 //! A full queue means the client cannot keep up, and it is disconnected.
+//!
+//! The connection lives only as long as its login session: it closes when the hub says the session ended
+//! ([`SessionEnded`]), when the session expires, and when a periodic re-check finds it revoked.
 
 use super::app::{Principal, SocketApp, SocketHandle};
 use super::codec::{CodecError, EioPacket, Handshake, MAIN_NAMESPACE, SioPacket};
 use super::config::SocketConfig;
+use super::limits::{ConnLimits, Slot};
 use super::writer::{Backlog, Outgoing, Writer};
 use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
-use casino_actors::hub::{ConnId, Disconnect, Frames, Hub, Member, Overflow, encode_event, single};
+use casino_actors::hub::{
+    ConnId, Disconnect, Frames, Hub, Member, Overflow, Owner, SessionEnded, encode_event, single,
+};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,6 +60,10 @@ enum CloseCause {
     Unauthorized,
     Flooding,
     SlowClient,
+    /// The login session was logged out, reset, blocked or expired.
+    SessionEnded,
+    /// The user already has the most connections allowed.
+    TooManyConnections,
 }
 
 impl CloseCause {
@@ -68,12 +78,18 @@ impl CloseCause {
             CloseCause::Unauthorized => "unauthorized",
             CloseCause::Flooding => "flooding",
             CloseCause::SlowClient => "slow_client",
+            CloseCause::SessionEnded => "session_ended",
+            CloseCause::TooManyConnections => "too_many_connections",
         }
     }
 
     fn ws_code(self) -> CloseCode {
         match self {
-            CloseCause::ClientClosed | CloseCause::Unauthorized | CloseCause::ConnectTimeout => CloseCode::Normal,
+            CloseCause::ClientClosed
+            | CloseCause::Unauthorized
+            | CloseCause::ConnectTimeout
+            | CloseCause::SessionEnded
+            | CloseCause::TooManyConnections => CloseCode::Normal,
             CloseCause::PingTimeout => CloseCode::Away,
             CloseCause::TooLarge => CloseCode::Size,
             CloseCause::Malformed | CloseCause::ProtocolViolation | CloseCause::Flooding | CloseCause::SlowClient => {
@@ -88,8 +104,12 @@ pub(crate) struct SessionParts {
     pub app: Arc<dyn SocketApp>,
     pub hub: Addr<Hub>,
     pub config: SocketConfig,
-    /// The `casino_session` cookie of the upgrade request, used when CONNECT carries no token.
+    pub limits: Arc<ConnLimits>,
+    /// The `casino_session` cookie of the upgrade request (only when its Origin is trusted), used when CONNECT
+    /// carries no token.
     pub cookie_token: Option<String>,
+    /// This connection's place in its address's count (held for its `Drop`, never read).
+    pub _addr_slot: Option<Slot>,
 }
 
 pub(crate) struct SocketSession {
@@ -102,6 +122,12 @@ pub(crate) struct SocketSession {
     pong_deadline: Option<SpawnHandle>,
     inflight_events: usize,
     closing: bool,
+    /// The session token the connection authenticated with, re-checked while it lives.
+    token: Option<String>,
+    /// A re-check of the session is under way.
+    checking: bool,
+    /// This connection's place in its user's count.
+    user_slot: Option<Slot>,
 }
 
 impl SocketSession {
@@ -115,11 +141,19 @@ impl SocketSession {
             pong_deadline: None,
             inflight_events: 0,
             closing: false,
+            token: None,
+            checking: false,
+            user_slot: None,
         }
     }
 
-    fn socket_handle(&self, ctx: &Context<Self>) -> SocketHandle {
-        let member = Member { outbox: self.writer.outbox(), overflow: ctx.address().recipient() };
+    fn socket_handle(&self, ctx: &Context<Self>, who: &Principal) -> SocketHandle {
+        let member = Member {
+            outbox: self.writer.outbox(),
+            overflow: ctx.address().recipient(),
+            owner: Some(Owner { user: who.user_id, session: who.session.clone() }),
+            ended: ctx.address().recipient(),
+        };
         SocketHandle::new(self.conn, member, self.parts.hub.clone())
     }
 
@@ -209,9 +243,15 @@ impl SocketSession {
     fn on_socket_packet(&mut self, ctx: &mut Context<Self>, packet: SioPacket) {
         match (&self.phase, packet) {
             (_, SioPacket::Connect { nsp, .. }) if nsp != MAIN_NAMESPACE => {
-                // Only the main namespace is served; the client may still connect to it.
-                let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
-                self.send_packet(ctx, &refusal);
+                // Only the main namespace is served; the client may still connect to it. The refusal must name
+                // the namespace (that is the protocol), so only a plain path is answered: the server never
+                // reflects arbitrary client text.
+                if plain_namespace(&nsp) {
+                    let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
+                    self.send_packet(ctx, &refusal);
+                } else {
+                    self.close(ctx, CloseCause::ProtocolViolation);
+                }
             }
             (Phase::AwaitingConnect, SioPacket::Connect { data, .. }) => self.on_connect(ctx, data),
             (Phase::Connected(who), SioPacket::Event { nsp, ack, name, args }) if nsp == MAIN_NAMESPACE => {
@@ -241,28 +281,78 @@ impl SocketSession {
             return;
         };
         self.phase = Phase::Authenticating;
+        self.token = Some(token.clone());
         let auth = self.parts.app.authenticate(token);
         ctx.spawn(auth.into_actor(self).then(|who, act, ctx| {
-            let plan = who.as_ref().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx)));
+            // The per-user cap is taken before the application builds anything for the connection.
+            let who = match who {
+                Some(who) => match act.parts.limits.admit_user(who.user_id, act.parts.config.max_per_user) {
+                    Some(slot) => {
+                        act.user_slot = Some(slot);
+                        Ok(who)
+                    }
+                    None => Err(CloseCause::TooManyConnections),
+                },
+                None => Err(CloseCause::Unauthorized),
+            };
+            let plan = who.as_ref().ok().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx, who)));
             async move {
                 match (who, plan) {
-                    (Some(who), Some(plan)) => Some((who, plan.await)),
-                    _ => None,
+                    (Ok(who), Some(plan)) => Ok((who, plan.await)),
+                    (Err(cause), _) => Err(cause),
+                    (Ok(_), None) => Err(CloseCause::Unauthorized),
                 }
             }
             .into_actor(act)
             .map(|outcome, act, ctx| match outcome {
-                Some((who, plan)) => act.connected(ctx, who, plan),
-                None => act.refuse(ctx),
+                Ok((who, plan)) => act.connected(ctx, who, plan),
+                Err(CloseCause::TooManyConnections) => act.refuse_with(ctx, CloseCause::TooManyConnections),
+                Err(_) => act.refuse(ctx),
             })
         }));
     }
 
     fn refuse(&mut self, ctx: &mut Context<Self>) {
-        let refusal =
-            SioPacket::ConnectError { nsp: MAIN_NAMESPACE.into(), message: "unauthorized".into(), data: None };
+        self.refuse_with(ctx, CloseCause::Unauthorized);
+    }
+
+    fn refuse_with(&mut self, ctx: &mut Context<Self>, cause: CloseCause) {
+        let message = match cause {
+            CloseCause::TooManyConnections => "too_many_connections",
+            _ => "unauthorized",
+        };
+        let refusal = SioPacket::ConnectError { nsp: MAIN_NAMESPACE.into(), message: message.into(), data: None };
         self.send_packet(ctx, &refusal);
-        self.close(ctx, CloseCause::Unauthorized);
+        self.close(ctx, cause);
+    }
+
+    /// The login session is over: tell the client (a server-side DISCONNECT, so the official client does not
+    /// reconnect with a dead session) and close.
+    fn end_session(&mut self, ctx: &mut Context<Self>) {
+        if self.closing {
+            return;
+        }
+        tracing::debug!(conn = %self.conn, "session ended; closing socket");
+        self.send_packet(ctx, &SioPacket::Disconnect { nsp: MAIN_NAMESPACE.into() });
+        self.close(ctx, CloseCause::SessionEnded);
+    }
+
+    /// Ask the application again whether the session is live; end the connection if it is not (or now names
+    /// someone else).
+    fn recheck_session(&mut self, ctx: &mut Context<Self>) {
+        let (Phase::Connected(who), Some(token)) = (&self.phase, &self.token) else { return };
+        if self.checking || self.closing {
+            return;
+        }
+        self.checking = true;
+        let user = who.user_id;
+        let check = self.parts.app.authenticate(token.clone());
+        ctx.spawn(check.into_actor(self).map(move |now, act, ctx| {
+            act.checking = false;
+            if now.is_none_or(|p| p.user_id != user) {
+                act.end_session(ctx);
+            }
+        }));
     }
 
     fn connected(&mut self, ctx: &mut Context<Self>, who: Principal, plan: super::app::ConnectPlan) {
@@ -277,10 +367,14 @@ impl SocketSession {
             self.send(ctx, encode_event(&name, &payload));
         }
         // Joined after the acknowledgement is queued, so no broadcast can overtake it.
-        let handle = self.socket_handle(ctx);
+        let handle = self.socket_handle(ctx, &who);
         for room in plan.rooms {
             handle.join(room);
         }
+        if let Some(left) = who.expires_in {
+            ctx.run_later(left, |act, ctx| act.end_session(ctx));
+        }
+        ctx.run_interval(self.parts.config.session_check_interval, |act, ctx| act.recheck_session(ctx));
         self.phase = Phase::Connected(Arc::new(who));
     }
 
@@ -297,7 +391,7 @@ impl SocketSession {
             return;
         }
         self.inflight_events += 1;
-        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx), name, args);
+        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx, &who), name, args);
         // Spawned, not waited: events run concurrently; acks are matched by id, not by order.
         ctx.spawn(reply.into_actor(self).map(move |reply, act, ctx| {
             act.inflight_events -= 1;
@@ -350,6 +444,11 @@ impl Actor for SocketSession {
     }
 }
 
+/// A namespace that is a short plain path (`/admin`), safe to name in a reply.
+fn plain_namespace(nsp: &str) -> bool {
+    nsp.len() <= 64 && nsp.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '-' | '.'))
+}
+
 fn millis(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -390,5 +489,13 @@ impl Handler<Overflow> for SocketSession {
 
     fn handle(&mut self, _: Overflow, ctx: &mut Self::Context) {
         self.close(ctx, CloseCause::SlowClient);
+    }
+}
+
+impl Handler<SessionEnded> for SocketSession {
+    type Result = ();
+
+    fn handle(&mut self, _: SessionEnded, ctx: &mut Self::Context) {
+        self.end_session(ctx);
     }
 }

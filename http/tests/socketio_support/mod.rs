@@ -18,7 +18,8 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-/// Tokens: `good` is user 1; `good-<n>` is user n; anything else is refused.
+/// Tokens: `good` is user 1; `good-<n>` is user n; `brief-<n>` is user n with a session that expires in 200 ms;
+/// anything else is refused.
 pub struct FakeApp {
     pub hub: Addr<Hub>,
     pub disconnects: Arc<Mutex<Vec<(UserId, ConnId)>>>,
@@ -26,15 +27,18 @@ pub struct FakeApp {
 
 impl SocketApp for FakeApp {
     fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>> {
+        let brief = token.starts_with("brief-");
         let user = match token.as_str() {
             "good" => Some(1),
-            t => t.strip_prefix("good-").and_then(|n| n.parse().ok()),
+            t => t.strip_prefix("good-").or_else(|| t.strip_prefix("brief-")).and_then(|n| n.parse().ok()),
         };
         async move {
             user.map(|id| Principal {
                 user_id: UserId(id),
                 username: format!("user{id}"),
                 is_operator: false,
+                session: Arc::from(format!("session-{id}")),
+                expires_in: brief.then(|| Duration::from_millis(200)),
             })
         }
         .boxed_local()

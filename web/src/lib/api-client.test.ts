@@ -8,11 +8,11 @@ function respond(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
-  it('returns parsed JSON on success and sends cookies', async () => {
+  it('returns parsed JSON on success and sends the same-origin cookie', async () => {
     respond(200, { balance: 5, exposureBalance: 0 });
     await expect(api.get('/api/x')).resolves.toEqual({ balance: 5, exposureBalance: 0 });
     const init = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0]![1];
-    expect(init.credentials).toBe('include');
+    expect(init.credentials).toBe('same-origin');
   });
   it('surfaces the server message and code as ApiError', async () => {
     respond(400, { error: 'insufficient_balance', message: 'Insufficient wallet balance!' });

@@ -1,5 +1,7 @@
-/** Fetch wrapper: same-origin, cookie + Bearer token, JSON in/out, server `message` surfaced as ApiError. */
-import { getToken } from './storage';
+/**
+ * Fetch wrapper: same-origin, authenticated by the HttpOnly session cookie only (the page never sees a token),
+ * JSON in/out, server `message` surfaced as ApiError.
+ */
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,13 +28,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(path, {
     method,
     headers,
-    credentials: 'include',
+    credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -1,6 +1,10 @@
-/** One Socket.IO connection per session: websocket only, session token in the CONNECT auth payload. */
+/**
+ * One Socket.IO connection per session: websocket only, same origin. The upgrade request carries the HttpOnly
+ * session cookie, which is how the server knows the player; no token is sent from script. When the server ends
+ * the session (logout elsewhere, password reset, block, expiry) it disconnects the socket and the client does not
+ * reconnect on its own.
+ */
 import { io, type Socket } from 'socket.io-client';
-import { getToken } from './storage';
 
 let socket: Socket | null = null;
 
@@ -9,8 +13,6 @@ export function getSocket(): Socket {
     socket = io(window.location.origin, {
       path: '/socket.io/',
       transports: ['websocket'],
-      // A function so every (re)connect sends the current token.
-      auth: (cb) => cb({ token: getToken() ?? '' }),
       reconnectionDelayMax: 5000,
     });
   }

@@ -1,4 +1,4 @@
-/** Browser storage keys used by the spec: `user`, `token`, `UserNo`. */
+/** The signed-in person as the server describes them (`/api/me`, the login response). */
 export interface SessionUser {
   id: string | number;
   _id?: string | number;
@@ -12,9 +12,14 @@ export interface SessionUser {
   exposureBalance?: number;
 }
 
-const USER_KEY = 'user';
-const TOKEN_KEY = 'token';
+/**
+ * Browser storage holds only non-secret preferences: the remembered user number (`UserNo`) that prefills the
+ * login form. The session lives in the server's HttpOnly cookie; the signed-in user is kept in memory (the
+ * `me` query). Keys older versions wrote (`user`, `token`) are removed, never written.
+ */
+export const PREFERENCE_KEYS = ['UserNo'] as const;
 const USER_NO_KEY = 'UserNo';
+const LEGACY_SESSION_KEYS = ['user', 'token'];
 
 function read(key: string): string | null {
   try {
@@ -24,29 +29,13 @@ function read(key: string): string | null {
   }
 }
 
-export function getStoredUser(): SessionUser | null {
-  const raw = read(USER_KEY);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as SessionUser | null;
-    return parsed && typeof parsed === 'object' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-export function getToken(): string | null {
-  return read(TOKEN_KEY);
-}
-
-export function storeSession(user: SessionUser, token: string | undefined): void {
-  localStorage.setItem(USER_KEY, JSON.stringify(user));
-  if (token) localStorage.setItem(TOKEN_KEY, token);
-}
-
+/** Forget whatever an older version stored about the session (the server session is ended separately). */
 export function clearSession(): void {
-  localStorage.removeItem(USER_KEY);
-  localStorage.removeItem(TOKEN_KEY);
+  try {
+    for (const key of LEGACY_SESSION_KEYS) localStorage.removeItem(key);
+  } catch {
+    // Storage may be unavailable (private mode); there is nothing to clear then.
+  }
 }
 
 export function getStoredUserNo(): string | null {
@@ -54,7 +43,11 @@ export function getStoredUserNo(): string | null {
 }
 
 export function storeUserNo(userNo: string | number): void {
-  localStorage.setItem(USER_NO_KEY, String(userNo));
+  try {
+    localStorage.setItem(USER_NO_KEY, String(userNo));
+  } catch {
+    // A preference only: the form is simply not prefilled next time.
+  }
 }
 
 /** The spec's user id: id, then _id, then userNo. */

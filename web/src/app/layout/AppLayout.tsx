@@ -9,9 +9,10 @@ import { Sidebar } from '@/features/shell/components/Sidebar';
 import { TopBar } from '@/features/shell/components/TopBar';
 import { DepositModal } from '@/features/wallet/components/DepositModal';
 import { WithdrawModal } from '@/features/wallet/components/WithdrawModal';
-import { logout, useMe } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { getMe, logout, meQueryKey, useMe } from '@/lib/auth';
 import { disconnectSocket, getSocket } from '@/lib/socket';
-import { clearSession, getToken, storeSession, userIdOf } from '@/lib/storage';
+import { clearSession, userIdOf } from '@/lib/storage';
 import { useWallet } from '@/lib/wallet';
 import type { SessionContext } from '../session-context';
 import { useBalanceSync } from './use-balance-sync';
@@ -27,12 +28,29 @@ export default function AppLayout() {
   const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
   useBalanceSync(userId);
 
-  // Keep the stored record fresh and open the socket once the server has accepted the session.
+  // Open the socket once the server has accepted the session (the cookie authenticates it too). When the server
+  // ends the session it disconnects the socket: if the session is really gone, forget the user (→ /login),
+  // otherwise connect again.
   useEffect(() => {
     if (!user) return;
-    storeSession(user, getToken() ?? undefined);
-    getSocket();
-  }, [user]);
+    const socket = getSocket();
+    const onDisconnect = (reason: string) => {
+      if (reason !== 'io server disconnect') return;
+      getMe()
+        .then((me) => {
+          queryClient.setQueryData(meQueryKey, me);
+          socket.connect();
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(meQueryKey, null);
+          else socket.connect();
+        });
+    };
+    socket.on('disconnect', onDisconnect);
+    return () => {
+      socket.off('disconnect', onDisconnect);
+    };
+  }, [user, queryClient]);
 
   const onLogout = useCallback(async () => {
     await logout();

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
-import { getStoredUserNo, storeSession } from '@/lib/storage';
+import { getStoredUserNo } from '@/lib/storage';
 import { login } from '../api/login';
 import { lookupUserNo } from '../api/lookup-user-no';
 import { isLoginValid } from '../validation';
@@ -42,7 +42,7 @@ export function LoginPage() {
     setError('');
     try {
       const res = await login(userNo.trim(), password);
-      storeSession(res.user, res.token);
+      // The session is the HttpOnly cookie the response set; the token in the body is for tools and is dropped.
       queryClient.setQueryData(meQueryKey, res.user);
       navigate('/', { replace: true });
     } catch (err) {

@@ -1,0 +1,51 @@
+//! POST /api/admin/users/{id}/block and /unblock (operators only). A block revokes every session of the person,
+//! refuses their logins while it lasts (the database will not open a session for them), and closes their live
+//! sockets at once. `{id}` is the user id or the user number.
+
+use crate::auth::Operator;
+use crate::error::ApiError;
+use crate::socketio::end_user_sockets;
+use crate::state::State;
+use actix_web::{HttpResponse, post, web};
+use casino_actors::accounts::User;
+use casino_actors::ids::UserId;
+use serde_json::json;
+
+async fn person(state: &State, path: &str) -> Result<User, ApiError> {
+    let path = path.trim();
+    let by_id = match path.parse::<i64>() {
+        Ok(id) => state.accounts.by_id(UserId(id)).await?,
+        Err(_) => None,
+    };
+    match by_id {
+        Some(u) => Ok(u),
+        None => state.accounts.by_login(path).await?.ok_or_else(|| ApiError::not_found("User not found")),
+    }
+}
+
+#[post("/api/admin/users/{id}/block")]
+pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = person(&state, &path).await?;
+    if user.id == op.0.id {
+        return Err(ApiError::bad_request("cannot_block_self", "You cannot block your own account"));
+    }
+    if !state.accounts.block_user(user.id).await? {
+        return Err(ApiError::not_found("User not found"));
+    }
+    // Sessions are revoked first, so a socket that reconnects (or re-checks) finds nothing to resume.
+    end_user_sockets(&state.tables.hub, user.id);
+    tracing::info!(operator = %op.0.id, user = %user.id, "user blocked");
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": true })))
+}
+
+#[post("/api/admin/users/{id}/unblock")]
+pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = person(&state, &path).await?;
+    if !state.accounts.unblock_user(user.id).await? {
+        return Err(ApiError::not_found("User not found"));
+    }
+    tracing::info!(operator = %op.0.id, user = %user.id, "user unblocked");
+    Ok(HttpResponse::Ok()
+        .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": false })))
+}

@@ -1,0 +1,8 @@
+-- Attempt budgets that must hold across codes, restarts and processes (reset-code guesses and reset
+-- requests per account). `Budget::reserve` checks and counts in one upsert. Times are epoch milliseconds.
+
+CREATE TABLE rate_limits (
+    key          TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    used         INTEGER NOT NULL
+);
