@@ -3,7 +3,7 @@
 use actix::Addr;
 use casino_actors::accounts::Accounts;
 use casino_actors::accounts::ratelimit::FailureLimiter;
-use casino_actors::aviator::store::Fairness;
+use casino_actors::aviator::chains::Fairness;
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
@@ -34,6 +34,8 @@ pub struct AppState {
     /// Reset-code requests per client address (each may send a message), and wrong codes per address.
     pub reset_requests_by_addr: FailureLimiter,
     pub reset_guesses_by_addr: FailureLimiter,
+    /// `/api/aviator/verify` requests per client address per minute.
+    pub verify_by_addr: FailureLimiter,
     /// Peers whose `Forwarded` / `X-Forwarded-For` headers are believed (`CASINO_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub tables: Tables,
@@ -50,6 +52,8 @@ pub const SIGNUPS_PER_ADDR_PER_HOUR: u32 = 30;
 /// Default failed logins per client address in 15 minutes (`CASINO_LOGIN_FAILURES_PER_ADDR`).
 pub const LOGIN_FAILURES_PER_ADDR: u32 = 50;
 pub const LOGIN_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Fairness checks one client address may ask for in a minute (each costs at most a thousand hashes).
+pub const VERIFY_PER_ADDR_PER_MINUTE: u32 = 60;
 
 impl AppState {
     pub fn new(
@@ -72,6 +76,7 @@ impl AppState {
             signup_by_addr: FailureLimiter::new(SIGNUPS_PER_ADDR_PER_HOUR, HOUR_MS),
             reset_requests_by_addr: FailureLimiter::new(20, HOUR_MS),
             reset_guesses_by_addr: FailureLimiter::new(100, HOUR_MS),
+            verify_by_addr: FailureLimiter::new(VERIFY_PER_ADDR_PER_MINUTE, 60_000),
             trusted_proxies: Vec::new(),
             tables,
             load_test_fixtures,

@@ -138,3 +138,18 @@ fn simulated_rtp_matches_one_minus_edge_for_fixed_targets() {
     println!("instant bust share (1.00x) = {instant:.5}");
     assert!(crashes.iter().all(|&c| c >= 100));
 }
+
+#[test]
+fn checkpoints_place_every_game_hash_and_nothing_else() {
+    let chain = HashChain::generate([7; 32], 2_345);
+    let checkpoints = Checkpoints::of(&chain);
+    for game in [1, 2, 999, 1_000, 1_001, 1_345, 2_000, 2_344, 2_345] {
+        let hash = chain.game_hash(game as u64).unwrap();
+        assert_eq!(checkpoints.game_of(&hash), Some(game), "game {game}");
+        assert_eq!(verify_chain(&hash, &chain.terminating_hash(), 3_000), Some(game));
+    }
+    assert_eq!(checkpoints.game_of(&chain.terminating_hash()), None, "the commitment is not a game");
+    assert_eq!(checkpoints.game_of(&[1; 32]), None, "a foreign hash");
+    let other = HashChain::generate([8; 32], 2_345);
+    assert_eq!(checkpoints.game_of(&other.game_hash(5).unwrap()), None, "another chain's hash");
+}

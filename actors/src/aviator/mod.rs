@@ -1,6 +1,7 @@
 //! Aviator, the crash game: provably fair crash points (`fair`), the public growth curve (`curve`), the
 //! pure round rules (`rules`), persistence (`store`), the event payloads (`wire`) and the table actor.
 
+pub mod chains;
 pub mod curve;
 pub mod fair;
 pub mod rules;

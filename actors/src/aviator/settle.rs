@@ -9,6 +9,7 @@
 //! - When nothing of the round is left in flight and no reservation is pending, the round is closed (`ended`,
 //!   intents applied) and only then may the next round open.
 
+use super::chains;
 use super::rules::{BetState, CashOutCause, Slot};
 use super::store;
 use super::table::{AviatorTable, TableError};
@@ -204,12 +205,20 @@ impl AviatorTable {
         }));
     }
 
-    /// The next round is on record (during the pause, before it takes bets), so a restart always finds it.
+    /// The next round is on record (during the pause, before it takes bets), so a restart always finds it; when it
+    /// starts the newest hash chain, the chain after it is committed now.
     pub(super) fn record_next_round(&mut self, round: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
-        let Some(seed) = self.fairness.seed_for(RoundId(round.0 + 1)) else { return };
-        let db = self.db.clone();
+        let next = RoundId(round.0 + 1);
+        let Some(seed) = self.fairness.seed_for(next) else {
+            tracing::error!(%next, "no Aviator hash chain covers the next round; the table waits");
+            return;
+        };
+        let (db, fairness, settings) = (self.db.clone(), self.fairness.clone(), self.chain_settings);
         self.recording += 1;
-        let write = async move { retry_transient("aviator next round", || store::open_round(&db, &seed, now)).await };
+        let write = async move {
+            retry_transient("aviator next round", || store::open_round(&db, &seed, now)).await?;
+            retry_transient("aviator next chain", || chains::ensure_next(&db, &fairness, settings, next, now)).await
+        };
         ctx.spawn(write.into_actor(self).map(move |res, act, _| {
             if let Err(e) = res {
                 tracing::error!(%round, error = %e, "could not record the next Aviator round");

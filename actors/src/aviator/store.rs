@@ -1,34 +1,16 @@
 //! Aviator's tables: the committed chain (created once), rounds, settled bets for history, and the
 //! restart refund of rounds that never finished.
 
-use super::fair::{self, Hash, HashChain};
+use super::fair::{self, Hash};
 use super::rules::{BetState, RoundSeed, Slot};
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::{Change, Movement, WalletError, WalletHandle, intents};
-use rand::RngCore;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
-
-/// The provably fair commitment of this server: the chain and how crash points are derived from it.
-pub struct Fairness {
-    pub chain: HashChain,
-    pub salt: String,
-    pub commitment: Hash,
-    pub house_edge_bp: u32,
-}
-
-impl Fairness {
-    /// Round `n` plays game `n` of the chain; `None` once the chain is used up.
-    pub fn seed_for(&self, round: RoundId) -> Option<RoundSeed> {
-        let n = u64::try_from(round.0).ok()?;
-        let hash = self.chain.game_hash(n)?;
-        Some(RoundSeed::from_hash(round, hash, &self.salt, self.house_edge_bp))
-    }
-}
 
 fn db_err(e: sqlx::Error) -> WalletError {
     WalletError::Storage(e.to_string())
@@ -37,54 +19,6 @@ fn db_err(e: sqlx::Error) -> WalletError {
 /// A hash from its 64 hex characters.
 pub fn parse_hash(hex_text: &str) -> Option<Hash> {
     hex::decode(hex_text).ok()?.try_into().ok()
-}
-
-/// Loads the chain, or creates and commits to a new one on first start. The house edge is fixed per
-/// chain: changing configuration later does not change published crash points.
-pub async fn load_or_create_chain(
-    db: &Db,
-    length: usize,
-    house_edge_bp: u32,
-    now: EpochMs,
-) -> Result<Fairness, WalletError> {
-    let row = sqlx::query::<Any>("SELECT seed, length, salt, house_edge_bp FROM aviator_chain WHERE id = 1")
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(db_err)?;
-    let (seed, length, salt, edge) = match row {
-        Some(r) => {
-            let seed: String = r.try_get(0).map_err(db_err)?;
-            let length: i64 = r.try_get(1).map_err(db_err)?;
-            let salt: String = r.try_get(2).map_err(db_err)?;
-            let edge: i64 = r.try_get(3).map_err(db_err)?;
-            let seed = parse_hash(&seed).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
-            (seed, length as usize, salt, edge as u32)
-        }
-        None => {
-            let mut seed = [0u8; 32];
-            let mut salt = [0u8; 16];
-            rand::rng().fill_bytes(&mut seed);
-            rand::rng().fill_bytes(&mut salt);
-            let salt = hex::encode(salt);
-            let chain = HashChain::generate(seed, length);
-            sqlx::query::<Any>(
-                "INSERT INTO aviator_chain (id, seed, length, salt, commitment, house_edge_bp, created_at) \
-                 VALUES (1, $1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(hex::encode(seed))
-            .bind(length as i64)
-            .bind(salt.clone())
-            .bind(fair::to_hex(&chain.terminating_hash()))
-            .bind(i64::from(house_edge_bp))
-            .bind(now)
-            .execute(&db.pool)
-            .await
-            .map_err(db_err)?;
-            return Ok(Fairness { commitment: chain.terminating_hash(), chain, salt, house_edge_bp });
-        }
-    };
-    let chain = HashChain::generate(seed, length);
-    Ok(Fairness { commitment: chain.terminating_hash(), chain, salt, house_edge_bp: edge })
 }
 
 /// Records a round before any bet can reference it, so a restart knows it is unfinished.

@@ -8,7 +8,8 @@
 
 use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RulesConfig, Slot};
 use super::settle::{Closing, Outcome};
-use super::store::{self, Fairness};
+use super::chains::{self, ChainSettings, Fairness};
+use super::store;
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::{Broadcast, Hub, encode_event};
@@ -144,6 +145,7 @@ struct FeedRow {
 pub struct AviatorTable {
     pub(super) game: Game,
     pub(super) fairness: Arc<Fairness>,
+    pub(super) chain_settings: ChainSettings,
     pub(super) wallet: WalletHandle,
     hub: Addr<Hub>,
     pub(super) db: Db,
@@ -189,17 +191,19 @@ impl AviatorTable {
         if recovered != store::Recovered::default() {
             tracing::warn!(?recovered, "finished the Aviator rounds left by the last run");
         }
-        let fairness =
-            Arc::new(store::load_or_create_chain(&db, config.chain_length, config.rules.house_edge_bp, now).await?);
         let first = store::next_round_id(&db).await?;
-        let seed =
-            fairness.seed_for(first).ok_or_else(|| WalletError::Storage("the Aviator hash chain is used up".into()))?;
+        let chain_settings = ChainSettings { length: config.chain_length, house_edge_bp: config.rules.house_edge_bp };
+        let fairness = Arc::new(chains::load(&db, chain_settings, first, now).await?);
+        let seed = fairness
+            .seed_for(first)
+            .ok_or_else(|| WalletError::Storage(format!("no Aviator hash chain covers round {first}")))?;
         store::open_round(&db, &seed, now).await?;
         let (game, _) = Game::new(config.rules, seed, clock.now_ms())
             .map_err(|e| WalletError::Storage(format!("aviator config: {e}")))?;
         let table = AviatorTable {
             game,
             fairness: fairness.clone(),
+            chain_settings,
             wallet,
             hub,
             db,

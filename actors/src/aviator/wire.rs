@@ -51,9 +51,11 @@ fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> Val
     })
 }
 
-/// Masks a display name for the public feed: "9876543210" → "98****10".
+/// Masks a display name for the public feed, showing no digit (a phone number shows nothing of itself):
+/// "Ravi Kumar" → "Ra****ar", "9876543210" → "********".
 pub fn mask(name: &str) -> String {
-    let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+    let chars: Vec<char> =
+        name.chars().filter(|c| !c.is_whitespace()).map(|c| if c.is_numeric() { '*' } else { c }).collect();
     if chars.len() <= 4 {
         return format!("{}****", chars.first().copied().unwrap_or('*'));
     }
@@ -66,7 +68,8 @@ pub fn mask(name: &str) -> String {
 mod tests {
     #[test]
     fn masks_keep_two_characters_each_side() {
-        assert_eq!(super::mask("9876543210"), "98****10");
+        assert_eq!(super::mask("9876543210"), "********");
+        assert_eq!(super::mask("Ravi 98765"), "Ra******");
         assert_eq!(super::mask("Ravi Kumar"), "Ra****ar");
         assert_eq!(super::mask("Om"), "O****");
     }

@@ -143,3 +143,43 @@ async fn the_liability_cap_ends_a_round_early_and_every_round_verifies_against_t
         assert_eq!(v["chainSteps"], id);
     }
 }
+
+#[tokio::test]
+async fn a_used_up_chain_hands_over_to_one_committed_before_it_and_old_rounds_still_verify() {
+    let app = spawn_app_with(|c| {
+        c.aviator.chain_length = 3;
+        c.aviator.rules.countdown_ms = 1_000;
+    })
+    .await;
+    let (_, token) = app.fixture_players(1, 5_000).await.remove(0);
+    let fairness: Value = app.get("/api/aviator/fairness").await.json().await.unwrap();
+    assert_eq!((fairness["firstRound"].as_i64(), fairness["chainLength"].as_i64()), (Some(1), Some(3)));
+    let next = fairness["next"].clone();
+    assert_eq!(next["firstRound"], 4, "the next chain is committed before the first one is used up: {fairness}");
+    assert_ne!(next["commitment"], fairness["commitment"]);
+
+    let mut s = Sock::connect(&app.base, &token).await;
+    loop {
+        // A ₹500 stake meets the test's ₹600 cap by 1.2×, so every flight is short.
+        let (round, ack) = s.bet(json!({"amount": 500, "slot": 0}), 300).await;
+        assert_eq!(ack["success"], true, "{ack}");
+        // The bet's result comes once the round is on record.
+        s.wait("bet_result", |v| v["roundId"] == round).await;
+        if round.as_i64().unwrap() >= 5 {
+            break;
+        }
+    }
+    let rounds: Value = app.get("/api/aviator/rounds?limit=10").await.json().await.unwrap();
+    let ids: Vec<i64> = rounds.as_array().unwrap().iter().map(|r| r["roundId"].as_i64().unwrap()).collect();
+    assert!(ids.contains(&4) && ids.contains(&5), "{ids:?}");
+    for id in ids {
+        let v: Value = app.get(&format!("/api/aviator/verify/{id}")).await.json().await.unwrap();
+        assert_eq!(v["valid"], true, "{v}");
+        let (first, commitment) = if id <= 3 { (1, &fairness["commitment"]) } else { (4, &next["commitment"]) };
+        assert_eq!((v["chainSteps"].as_i64(), &v["commitment"]), (Some(id - first + 1), commitment), "{v}");
+    }
+    let now: Value = app.get("/api/aviator/fairness").await.json().await.unwrap();
+    assert_eq!(now["commitment"], next["commitment"], "the second chain is in play");
+    assert_eq!(now["next"]["firstRound"], 7, "and the third is already committed");
+    assert_eq!(now["chains"].as_array().unwrap().len(), 3);
+}

@@ -4,13 +4,14 @@
 pub mod socket;
 
 use crate::accounts::resolve_user;
-use crate::auth::Authed;
+use crate::auth::{Authed, client_ip};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::state::State;
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use casino_actors::aviator::rules::BetState;
-use casino_actors::aviator::table::{OpenBet, OpenBets};
+use casino_actors::aviator::chains::Chain;
+use casino_actors::aviator::table::{OpenBet, OpenBets, Snapshot};
 use casino_actors::aviator::{fair, store, wire};
 use casino_actors::ids::RoundId;
 use serde::Deserialize;
@@ -21,7 +22,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 const FORMULA: &str = "Chain: every round hash is the SHA-256 of the next round's hash, and SHA-256 applied n \
-times to round n's hash gives the published commitment. Crash point: HMAC-SHA256 with key = the round hash as 64 \
+times to the hash of game n of a chain (round firstRound + n - 1) gives that chain's published commitment. Crash point: HMAC-SHA256 with key = the round hash as 64 \
 lowercase hex characters and message = the salt; X = the first 13 hex digits as an integer (52 bits); \
 crash = max(1.00, floor(100 * (1 - edge) * 2^52 / (2^52 - X)) / 100).";
 
@@ -46,37 +47,60 @@ pub async fn rounds(state: State, q: web::Query<Limit>) -> Result<HttpResponse, 
     ))
 }
 
+fn chain_json(c: &Chain) -> Value {
+    json!({
+        "firstRound": c.first_round, "lastRound": c.last_round(), "chainLength": c.length,
+        "commitment": fair::to_hex(&c.commitment), "salt": c.salt,
+        "houseEdgePercent": f64::from(c.house_edge_bp) / 100.0, "createdAt": iso(c.created_at),
+    })
+}
+
+/// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
+/// round), and every chain ever played, so any past round can be checked against its own.
 #[get("/api/aviator/fairness")]
 pub async fn fairness(state: State) -> HttpResponse {
     let f = &state.tables.aviator_fairness;
+    let round = state.tables.aviator.send(Snapshot).await.ok().and_then(|s| s["roundId"].as_i64()).unwrap_or(1);
+    let chains = f.chains();
+    let current = chains.iter().find(|c| c.contains(RoundId(round))).or(chains.first());
+    let next = current.and_then(|c| chains.iter().find(|n| n.first_round == c.last_round() + 1));
+    let Some(current) = current else {
+        return HttpResponse::ServiceUnavailable().json(json!({"error": "unavailable", "message": "No chain yet"}));
+    };
+    let edge = f64::from(current.house_edge_bp) / 100.0;
     HttpResponse::Ok().json(json!({
-        "commitment": fair::to_hex(&f.commitment), "salt": f.salt, "chainLength": f.chain.len(),
-        "houseEdgePercent": f64::from(f.house_edge_bp) / 100.0, "rtpPercent": 100.0 - f64::from(f.house_edge_bp) / 100.0,
+        "commitment": fair::to_hex(&current.commitment), "salt": current.salt, "chainLength": current.length,
+        "firstRound": current.first_round, "houseEdgePercent": edge, "rtpPercent": 100.0 - edge,
         "growth": "multiplier(ms) = floor(100 * e^(0.00006 * ms)) / 100", "formula": FORMULA,
+        "next": next.map(|n| chain_json(n)),
+        "chains": chains.iter().map(|c| chain_json(c)).collect::<Vec<_>>(),
     }))
 }
 
-/// Recomputes a past round from its revealed hash: the crash point, and the hash's place in the chain.
+/// Recomputes a past round from its revealed hash: the crash point, and the hash's place in its chain (found from
+/// the chain's checkpoints, so a request costs at most a thousand hashes). Limited per client address.
 #[get("/api/aviator/verify/{round}")]
-pub async fn verify(state: State, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    if !state.verify_by_addr.reserve(&addr, state.clock.now_ms()) {
+        return Err(ApiError::too_many("too_many_requests", "Too many verifications, please wait a minute"));
+    }
     let round = RoundId(round.into_inner());
     let ended = store::ended_round(&state.db, round)
         .await?
         .ok_or_else(|| ApiError::not_found("This round has not ended yet (its hash is revealed at the crash)"))?;
-    let f = &state.tables.aviator_fairness;
-    let hash = store::parse_hash(&ended.hash);
-    let (computed, chain_steps) = match hash {
-        Some(h) => (
-            Some(fair::crash_point_hundredths(&h, &f.salt, f.house_edge_bp)),
-            fair::verify_chain(&h, &f.commitment, f.chain.len() + 1),
-        ),
-        None => (None, None),
+    let checked = store::parse_hash(&ended.hash).and_then(|h| state.tables.aviator_fairness.verify(round, &h));
+    let Some(v) = checked else {
+        return Ok(HttpResponse::Ok().json(json!({
+            "roundId": round.0, "hash": ended.hash, "crashPoint": wire::multiplier(ended.crash_point), "valid": false,
+        })));
     };
-    let valid = computed == Some(ended.crash_point) && chain_steps == usize::try_from(round.0).ok();
+    let valid = v.computed_crash_point == ended.crash_point && v.game.is_some() && v.game == v.chain.game(round);
     Ok(HttpResponse::Ok().json(json!({
-        "roundId": round.0, "hash": ended.hash, "salt": f.salt, "commitment": fair::to_hex(&f.commitment),
-        "crashPoint": wire::multiplier(ended.crash_point), "computedCrashPoint": computed.map(wire::multiplier),
-        "cappedAt": ended.capped_at.map(wire::multiplier), "chainSteps": chain_steps, "valid": valid,
+        "roundId": round.0, "hash": ended.hash, "salt": v.chain.salt, "commitment": fair::to_hex(&v.chain.commitment),
+        "chainFirstRound": v.chain.first_round, "crashPoint": wire::multiplier(ended.crash_point),
+        "computedCrashPoint": wire::multiplier(v.computed_crash_point),
+        "cappedAt": ended.capped_at.map(wire::multiplier), "chainSteps": v.game, "valid": valid,
     })))
 }
 
