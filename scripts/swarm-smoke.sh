@@ -11,7 +11,13 @@ ROUNDS="${ROUNDS:-3}"
 RAMP="${RAMP:-3}"
 RECONNECT="${RECONNECT:-0.1}"
 REPORT="${REPORT:-target/swarm-report.json}"
-cargo build --release -p game-server -p load-tests
+# FAILPOINTS="wallet::after_commit=5%return;wallet::before_commit=5%return" runs the server built with fault
+# injection (`--features failpoints`): wallet batches then fail or commit-then-fail at random.
+if [ -n "${FAILPOINTS:-}" ]; then
+  cargo build --release -p game-server -p load-tests --features game-server/failpoints
+else
+  cargo build --release -p game-server -p load-tests
+fi
 work="$(mktemp -d)"
 db="sqlite://$work/casino.db"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"

@@ -98,6 +98,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
             house_edge_bp: 300,
         },
         chain_length: 500,
+        salt_source: None,
     };
     let hub = Hub::new().start();
     let (table, _) = AviatorTable::start(config, db.clone(), wallet.clone(), hub, clock.clone()).await.unwrap();

@@ -200,6 +200,10 @@ pub fn aviator_from_env() -> AviatorConfig {
             house_edge_bp: env_or("CASINO_AVIATOR_HOUSE_EDGE_BP", 300),
         },
         chain_length: env_or("CASINO_AVIATOR_CHAIN_LENGTH", 200_000),
+        salt_source: std::env::var("CASINO_AVIATOR_SALT_SOURCE")
+            .ok()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty()),
     }
 }
 

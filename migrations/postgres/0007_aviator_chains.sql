@@ -1,17 +1,21 @@
 -- Aviator plays one hash chain after another: each chain covers rounds first_round .. first_round + length - 1,
 -- and the next one is created (and its commitment published) before the current one runs out. Every chain's
--- commitment is kept, so old rounds still verify.
+-- commitment is kept, so old rounds still verify. A chain's salt may be fixed only after its commitment is public,
+-- from the announced `salt_source` (a public value the operator cannot choose); until then `salt` is NULL and the
+-- chain cannot start.
 
 CREATE TABLE aviator_chains (
     id            BIGINT PRIMARY KEY,
     seed          TEXT NOT NULL,
     length        BIGINT NOT NULL CHECK (length > 0),
-    salt          TEXT NOT NULL,
+    salt          TEXT,
+    salt_source   TEXT NOT NULL,
+    salt_fixed_at BIGINT,
     commitment    TEXT NOT NULL,
     house_edge_bp BIGINT NOT NULL,
     first_round   BIGINT NOT NULL UNIQUE,
     created_at    BIGINT NOT NULL
 );
-INSERT INTO aviator_chains (id, seed, length, salt, commitment, house_edge_bp, first_round, created_at)
-    SELECT 1, seed, length, salt, commitment, house_edge_bp, 1, created_at FROM aviator_chain;
+INSERT INTO aviator_chains (id, seed, length, salt, salt_source, salt_fixed_at, commitment, house_edge_bp, first_round, created_at)
+    SELECT 1, seed, length, salt, 'server', created_at, commitment, house_edge_bp, 1, created_at FROM aviator_chain;
 DROP TABLE aviator_chain;

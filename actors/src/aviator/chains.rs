@@ -6,6 +6,14 @@
 //! starts, a whole chain's length of rounds before its own first round. Every chain's commitment is kept, so any
 //! past round verifies against the chain it was played on. The house edge of a chain is the configured edge at
 //! the time it was created, and never changes after.
+//!
+//! The salt. Crash points depend on the chain *and* its salt, so an operator who could choose the salt after
+//! seeing the chain could pick a favourable pair. With a salt source configured (`CASINO_AVIATOR_SALT_SOURCE`, the
+//! announcement of a public value nobody controls, e.g. "the hash of Bitcoin block 900000"), every chain after the
+//! first is committed with no salt, and the salt is fixed later, once, by an operator entering that public value;
+//! the chain cannot start before. Players check that the salt equals the announced public value and was fixed
+//! after the commitment was published (`createdAt` < `saltFixedAt`). Without a source, the server draws the salt
+//! itself (`saltSource: "server"`), which protects players from nobody but outsiders.
 
 use super::fair::{self, Checkpoints, Hash, HashChain};
 use super::rules::RoundSeed;
@@ -24,7 +32,10 @@ pub struct Chain {
     pub id: i64,
     pub first_round: i64,
     pub length: usize,
-    pub salt: String,
+    /// `None` until fixed from `salt_source`; the chain cannot be played before.
+    pub salt: Option<String>,
+    pub salt_source: String,
+    pub salt_fixed_at: Option<EpochMs>,
     pub commitment: Hash,
     pub house_edge_bp: u32,
     pub created_at: EpochMs,
@@ -80,21 +91,21 @@ impl Fairness {
     pub fn seed_for(&self, round: RoundId) -> Option<RoundSeed> {
         let chain = self.chain_for(round)?;
         let hash = chain.hashes.as_ref()?.game_hash(chain.game(round)? as u64)?;
-        Some(RoundSeed::from_hash(round, hash, &chain.salt, chain.house_edge_bp))
+        Some(RoundSeed::from_hash(round, hash, chain.salt.as_deref()?, chain.house_edge_bp))
     }
 
     /// Recomputes a revealed round: its crash point from the hash, and the hash's place in its round's chain.
     pub fn verify(&self, round: RoundId, revealed: &Hash) -> Option<Verified> {
         let chain = self.chain_for(round)?;
-        let computed_crash_point = fair::crash_point_hundredths(revealed, &chain.salt, chain.house_edge_bp);
+        let computed_crash_point = fair::crash_point_hundredths(revealed, chain.salt.as_deref()?, chain.house_edge_bp);
         let game = chain.game_of(revealed);
         Some(Verified { chain, computed_crash_point, game })
     }
 
-    fn push(&self, chain: Chain) {
-        if let Ok(mut chains) = self.chains.write()
-            && !chains.iter().any(|c| c.first_round == chain.first_round)
-        {
+    /// Adds a chain, or replaces the one with the same first round (its salt was fixed).
+    fn put(&self, chain: Chain) {
+        if let Ok(mut chains) = self.chains.write() {
+            chains.retain(|c| c.first_round != chain.first_round);
             chains.push(Arc::new(chain));
             chains.sort_by_key(|c| c.first_round);
         }
@@ -106,24 +117,32 @@ fn db_err(e: sqlx::Error) -> WalletError {
 }
 
 /// Settings for new chains.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ChainSettings {
     pub length: usize,
     pub house_edge_bp: u32,
+    /// The announced public value each new chain's salt will be (see the module doc); `None`: the server's own.
+    pub salt_source: Option<Arc<str>>,
 }
 
 /// Loads every chain (regenerating the hashes of those not finished before `next_round`), creating the first one
 /// on first start, and makes sure a chain that has not started yet exists.
-pub async fn load(db: &Db, settings: ChainSettings, next_round: RoundId, now: EpochMs) -> Result<Fairness, WalletError> {
+pub async fn load(
+    db: &Db,
+    settings: &ChainSettings,
+    next_round: RoundId,
+    now: EpochMs,
+) -> Result<Fairness, WalletError> {
     let fairness = Fairness::default();
     let rows = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at FROM aviator_chains ORDER BY first_round",
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at \
+         FROM aviator_chains ORDER BY first_round",
     )
     .fetch_all(&db.pool)
     .await
     .map_err(db_err)?;
     for r in rows {
-        fairness.push(chain_from(&r, next_round)?);
+        fairness.put(chain_from(&r, next_round)?);
     }
     if fairness.chains().is_empty() {
         create(db, &fairness, settings, 1, now).await?;
@@ -137,7 +156,7 @@ pub async fn load(db: &Db, settings: ChainSettings, next_round: RoundId, now: Ep
 pub async fn ensure_next(
     db: &Db,
     fairness: &Fairness,
-    settings: ChainSettings,
+    settings: &ChainSettings,
     round: RoundId,
     now: EpochMs,
 ) -> Result<(), WalletError> {
@@ -153,7 +172,7 @@ pub async fn ensure_next(
 async fn create(
     db: &Db,
     fairness: &Fairness,
-    settings: ChainSettings,
+    settings: &ChainSettings,
     first_round: i64,
     now: EpochMs,
 ) -> Result<(), WalletError> {
@@ -163,24 +182,35 @@ async fn create(
     rand::rng().fill_bytes(&mut salt);
     let length = settings.length.max(1);
     let hashes = HashChain::generate(seed, length);
+    // The very first chain cannot wait for a public value (nothing could be played until it came): its salt is
+    // the server's, and says so. Every later chain waits for its announced source.
+    let (salt, source) = match &settings.salt_source {
+        Some(source) if first_round > 1 => (None, source.to_string()),
+        _ => (Some(hex::encode(salt)), SERVER_SALT.to_string()),
+    };
+    let fixed_at = salt.is_some().then_some(now);
     // Another node may have created it first: the stored chain is the one that counts.
     sqlx::query::<Any>(
-        "INSERT INTO aviator_chains (id, seed, length, salt, commitment, house_edge_bp, first_round, created_at) \
-         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM aviator_chains), $1, $2, $3, $4, $5, $6, $7) \
+        "INSERT INTO aviator_chains (id, seed, length, salt, commitment, house_edge_bp, first_round, created_at, \
+         salt_source, salt_fixed_at) \
+         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM aviator_chains), $1, $2, $3, $4, $5, $6, $7, $8, $9) \
          ON CONFLICT (first_round) DO NOTHING",
     )
     .bind(hex::encode(seed))
     .bind(length as i64)
-    .bind(hex::encode(salt))
+    .bind(salt)
     .bind(fair::to_hex(&hashes.terminating_hash()))
     .bind(i64::from(settings.house_edge_bp))
     .bind(first_round)
     .bind(now)
+    .bind(source)
+    .bind(fixed_at)
     .execute(&db.pool)
     .await
     .map_err(db_err)?;
     let row = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at FROM aviator_chains WHERE first_round = $1",
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at \
+         FROM aviator_chains WHERE first_round = $1",
     )
     .bind(first_round)
     .fetch_one(&db.pool)
@@ -188,7 +218,7 @@ async fn create(
     .map_err(db_err)?;
     let chain = chain_from(&row, RoundId(first_round))?;
     tracing::info!(first_round, length, commitment = %fair::to_hex(&chain.commitment), "new Aviator hash chain committed");
-    fairness.push(chain);
+    fairness.put(chain);
     Ok(())
 }
 
@@ -203,15 +233,76 @@ fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId) -> Result<Chain, Walle
         first_round,
         length,
         salt: r.try_get(3).map_err(db_err)?,
+        salt_source: r.try_get(7).map_err(db_err)?,
+        salt_fixed_at: r.try_get(8).map_err(db_err)?,
         commitment: hashes.terminating_hash(),
         house_edge_bp: u32::try_from(r.try_get::<i64, _>(4).map_err(db_err)?).unwrap_or(0),
         created_at: r.try_get(6).map_err(db_err)?,
         checkpoints: Checkpoints::of(&hashes),
         hashes: None,
     };
-    // Finished chains keep only their checkpoints.
-    if chain.last_round() >= next_round.0 {
+    // Finished chains keep only their checkpoints (the last round played is kept, to resume after it).
+    if chain.last_round() >= next_round.0 - 1 {
         chain.hashes = Some(hashes);
     }
     Ok(chain)
+}
+
+/// The `salt_source` of a salt the server drew itself.
+pub const SERVER_SALT: &str = "server";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SaltError {
+    #[error("No chain starts at that round")]
+    NoSuchChain,
+    #[error("This chain's salt is already fixed")]
+    AlreadyFixed,
+    #[error("The salt must be 1 to 128 visible characters")]
+    Invalid,
+    #[error("storage: {0}")]
+    Storage(String),
+}
+
+/// Fixes, once, the salt of the chain starting at `first_round` to the public value its `salt_source` announced.
+/// The chain may then start. Refused for a chain whose salt is already fixed (by the server or before).
+pub async fn fix_salt(
+    db: &Db,
+    fairness: &Fairness,
+    first_round: i64,
+    salt: &str,
+    now: EpochMs,
+) -> Result<Arc<Chain>, SaltError> {
+    let salt = salt.trim();
+    if salt.is_empty() || salt.len() > 128 || !salt.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(SaltError::Invalid);
+    }
+    let chain = fairness.chains().into_iter().find(|c| c.first_round == first_round).ok_or(SaltError::NoSuchChain)?;
+    let done = sqlx::query::<Any>(
+        "UPDATE aviator_chains SET salt = $1, salt_fixed_at = $2 WHERE first_round = $3 AND salt IS NULL",
+    )
+    .bind(salt)
+    .bind(now)
+    .bind(first_round)
+    .execute(&db.pool)
+    .await
+    .map_err(|e| SaltError::Storage(e.to_string()))?;
+    if done.rows_affected() != 1 {
+        return Err(SaltError::AlreadyFixed);
+    }
+    let fixed = Chain {
+        id: chain.id,
+        first_round: chain.first_round,
+        length: chain.length,
+        salt: Some(salt.to_string()),
+        salt_source: chain.salt_source.clone(),
+        salt_fixed_at: Some(now),
+        commitment: chain.commitment,
+        house_edge_bp: chain.house_edge_bp,
+        created_at: chain.created_at,
+        checkpoints: chain.checkpoints.clone(),
+        hashes: chain.hashes.clone(),
+    };
+    fairness.put(fixed);
+    tracing::info!(first_round, salt, "Aviator chain salt fixed; the chain may start");
+    fairness.chains().into_iter().find(|c| c.first_round == first_round).ok_or(SaltError::NoSuchChain)
 }

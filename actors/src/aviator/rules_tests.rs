@@ -432,3 +432,17 @@ fn next_round_opens_after_the_pause_with_the_callers_seed() {
 
 #[path = "rules_sim_tests.rs"]
 mod sim;
+
+#[test]
+fn a_table_resumed_after_its_last_round_waits_for_the_next_round_s_data_then_opens_it() {
+    let mut g = Game::after(config(), seed(7, 150), T0).unwrap();
+    assert!(matches!(g.phase(), Phase::Crashed { round: RoundId(7), .. }));
+    assert_rejected(
+        &mut g,
+        |g| g.reserve_bet(RoundId(7), U1, Slot::First, Paise::from_rupees(20), None, T0),
+        Rejection::NotBetting,
+    );
+    assert!(g.tick(T0 + 10, || None).is_empty(), "no data yet: the table waits");
+    let events = g.tick(T0 + 20, || Some(seed(8, 200)));
+    assert_eq!(events, vec![Event::RoundOpened { round: RoundId(8), ends_at: T0 + 20 + 10_000 }]);
+}

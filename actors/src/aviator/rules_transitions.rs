@@ -25,6 +25,21 @@ impl Game {
         Ok((game, vec![Event::RoundOpened { round: first.round, ends_at }]))
     }
 
+    /// A table resuming with no round open, as if `last` (already played) had just ended: the next round opens as
+    /// soon as `tick` is given its data (used when that data is not yet available, e.g. a chain awaiting its salt).
+    pub fn after(config: RulesConfig, last: RoundSeed, now: EpochMs) -> Result<Game, ConfigError> {
+        config.validate()?;
+        let at = now.saturating_sub(config.pause_ms);
+        Ok(Game {
+            config,
+            seed: last,
+            phase: Phase::Crashed { round: last.round, at, capped_at: None },
+            bets: Default::default(),
+            in_air: 0,
+            paid: 0,
+        })
+    }
+
     pub fn config(&self) -> &RulesConfig {
         &self.config
     }

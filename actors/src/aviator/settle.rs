@@ -206,22 +206,29 @@ impl AviatorTable {
     }
 
     /// The next round is on record (during the pause, before it takes bets), so a restart always finds it; when it
-    /// starts the newest hash chain, the chain after it is committed now.
-    pub(super) fn record_next_round(&mut self, round: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
-        let next = RoundId(round.0 + 1);
+    /// starts the newest hash chain, the chain after it is committed now. A chain still awaiting its salt cannot
+    /// start: the table waits (and says so now and then), and `on_tick` asks again.
+    pub(super) fn record_next_round(&mut self, next: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
         let Some(seed) = self.fairness.seed_for(next) else {
-            tracing::error!(%next, "no Aviator hash chain covers the next round; the table waits");
+            metrics::gauge!("aviator_waiting_for_salt").set(1.0);
+            if now - self.last_wait_warning >= 60_000 {
+                self.last_wait_warning = now;
+                let source = self.fairness.chain_for(next).map(|c| c.salt_source.clone()).unwrap_or_default();
+                tracing::warn!(%next, source, "the Aviator table waits: the next chain's salt is not fixed yet");
+            }
             return;
         };
-        let (db, fairness, settings) = (self.db.clone(), self.fairness.clone(), self.chain_settings);
+        metrics::gauge!("aviator_waiting_for_salt").set(0.0);
+        let (db, fairness, settings) = (self.db.clone(), self.fairness.clone(), self.chain_settings.clone());
         self.recording += 1;
         let write = async move {
             retry_transient("aviator next round", || store::open_round(&db, &seed, now)).await?;
-            retry_transient("aviator next chain", || chains::ensure_next(&db, &fairness, settings, next, now)).await
+            retry_transient("aviator next chain", || chains::ensure_next(&db, &fairness, &settings, next, now)).await
         };
         ctx.spawn(write.into_actor(self).map(move |res, act, _| {
-            if let Err(e) = res {
-                tracing::error!(%round, error = %e, "could not record the next Aviator round");
+            match res {
+                Ok(()) => act.recorded_next = Some(next),
+                Err(e) => tracing::error!(%next, error = %e, "could not record the next Aviator round"),
             }
             act.recording -= 1;
         }));

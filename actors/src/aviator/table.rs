@@ -6,9 +6,9 @@
 //! Messages: `PlaceBet`, `CancelBet`, `CashOut` (answered after the wallet committed, or `pending` when it is
 //! slow: the result follows as events), `Snapshot`, `OpenBets` (a player's bets in the current round, for history).
 
+use super::chains::{self, ChainSettings, Fairness};
 use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RulesConfig, Slot};
 use super::settle::{Closing, Outcome};
-use super::chains::{self, ChainSettings, Fairness};
 use super::store;
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
@@ -41,8 +41,10 @@ const PATIENCE: Duration = Duration::from_secs(3);
 #[derive(Debug, Clone)]
 pub struct AviatorConfig {
     pub rules: RulesConfig,
-    /// Rounds in the committed hash chain (generated once, at first start).
+    /// Rounds in each committed hash chain.
     pub chain_length: usize,
+    /// The announced public value each later chain's salt will be fixed from (see `chains`); `None`: the server's.
+    pub salt_source: Option<String>,
 }
 
 /// Why a request was refused: the rules' rejection, the wallet's, or the table being unavailable.
@@ -146,6 +148,9 @@ pub struct AviatorTable {
     pub(super) game: Game,
     pub(super) fairness: Arc<Fairness>,
     pub(super) chain_settings: ChainSettings,
+    /// The next round, once it is on record (it opens only then).
+    pub(super) recorded_next: Option<RoundId>,
+    pub(super) last_wait_warning: EpochMs,
     pub(super) wallet: WalletHandle,
     hub: Addr<Hub>,
     pub(super) db: Db,
@@ -192,18 +197,32 @@ impl AviatorTable {
             tracing::warn!(?recovered, "finished the Aviator rounds left by the last run");
         }
         let first = store::next_round_id(&db).await?;
-        let chain_settings = ChainSettings { length: config.chain_length, house_edge_bp: config.rules.house_edge_bp };
-        let fairness = Arc::new(chains::load(&db, chain_settings, first, now).await?);
-        let seed = fairness
-            .seed_for(first)
-            .ok_or_else(|| WalletError::Storage(format!("no Aviator hash chain covers round {first}")))?;
-        store::open_round(&db, &seed, now).await?;
-        let (game, _) = Game::new(config.rules, seed, clock.now_ms())
-            .map_err(|e| WalletError::Storage(format!("aviator config: {e}")))?;
+        let chain_settings = ChainSettings {
+            length: config.chain_length,
+            house_edge_bp: config.rules.house_edge_bp,
+            salt_source: config.salt_source.as_deref().map(Arc::from),
+        };
+        let fairness = Arc::new(chains::load(&db, &chain_settings, first, now).await?);
+        let bad_config = |e| WalletError::Storage(format!("aviator config: {e}"));
+        let (game, recorded_next) = match fairness.seed_for(first) {
+            Some(seed) => {
+                store::open_round(&db, &seed, now).await?;
+                (Game::new(config.rules, seed, clock.now_ms()).map_err(bad_config)?.0, None)
+            }
+            // The chain of the next round awaits its salt: resume after the last round, waiting for it.
+            None => {
+                let last = fairness
+                    .seed_for(RoundId(first.0 - 1))
+                    .ok_or_else(|| WalletError::Storage(format!("no Aviator hash chain covers round {first}")))?;
+                (Game::after(config.rules, last, now).map_err(bad_config)?, None)
+            }
+        };
         let table = AviatorTable {
             game,
             fairness: fairness.clone(),
             chain_settings,
+            recorded_next,
+            last_wait_warning: 0,
             wallet,
             hub,
             db,
@@ -282,7 +301,11 @@ impl AviatorTable {
         self.last_tick = now;
         let fairness = self.fairness.clone();
         let next = RoundId(self.game.round().0 + 1);
-        let ready = self.closing.is_none() && self.recording == 0;
+        if matches!(self.game.phase(), Phase::Crashed { .. }) && self.recording == 0 && self.recorded_next != Some(next)
+        {
+            self.record_next_round(next, now, ctx);
+        }
+        let ready = self.closing.is_none() && self.recording == 0 && self.recorded_next == Some(next);
         let events = self.game.tick(now, || if ready { fairness.seed_for(next) } else { None });
         self.apply(events, now, ctx);
         if matches!(self.game.phase(), Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
@@ -362,7 +385,7 @@ impl AviatorTable {
                     self.queue("aviator_game_result", &result);
                     self.queue_state(now);
                     self.close(round, capped.then_some(ended_at_multiplier), at, std::mem::take(&mut at_crash), ctx);
-                    self.record_next_round(round, now, ctx);
+                    self.record_next_round(RoundId(round.0 + 1), now, ctx);
                 }
                 Event::BetLost { round, user, slot, stake } => {
                     self.settle_late(Outcome { round, user, slot, stake, win: None }, now, ctx);

@@ -183,3 +183,61 @@ async fn a_used_up_chain_hands_over_to_one_committed_before_it_and_old_rounds_st
     assert_eq!(now["next"]["firstRound"], 7, "and the third is already committed");
     assert_eq!(now["chains"].as_array().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn a_chain_waits_for_its_public_salt_which_is_fixed_once_after_its_commitment() {
+    let app = spawn_app_with(|c| {
+        c.aviator.chain_length = 2;
+        c.aviator.rules.countdown_ms = 1_000;
+        c.aviator.salt_source = Some("the hash of Bitcoin block 900000".into());
+    })
+    .await;
+    let (_, token) = app.fixture_players(1, 5_000).await.remove(0);
+    let fairness: Value = app.get("/api/aviator/fairness").await.json().await.unwrap();
+    assert_eq!(fairness["chains"][0]["saltSource"], "server", "the first chain cannot wait: {fairness}");
+    let next = fairness["next"].clone();
+    assert_eq!((next["firstRound"].as_i64(), next["salt"].is_null()), (Some(3), true), "{next}");
+    assert_eq!(next["saltSource"], "the hash of Bitcoin block 900000");
+
+    // Rounds 1 and 2 play; round 3 cannot open before its salt is fixed.
+    let mut s = Sock::connect(&app.base, &token).await;
+    loop {
+        let (round, ack) = s.bet(json!({"amount": 500, "slot": 0}), 300).await;
+        assert_eq!(ack["success"], true, "{ack}");
+        s.wait("bet_result", |v| v["roundId"] == round).await;
+        if round == 2 {
+            break;
+        }
+    }
+    let public_value = "00000000000000000001a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3";
+    let path = "/api/admin/aviator/chains/3/salt";
+    let player = app.post(path, &json!({"salt": public_value})).await;
+    assert_eq!(player.status(), reqwest::StatusCode::UNAUTHORIZED, "not for anonymous callers");
+    let desk = app.other_client();
+    desk.operator("9000000055").await;
+    assert_eq!(desk.post(path, &json!({"salt": "has spaces"})).await.status(), reqwest::StatusCode::BAD_REQUEST);
+    assert_eq!(
+        desk.post("/api/admin/aviator/chains/1/salt", &json!({"salt": public_value})).await.status(),
+        reqwest::StatusCode::CONFLICT,
+        "the first chain's salt is fixed"
+    );
+    let rounds: Value = app.get("/api/aviator/rounds?limit=10").await.json().await.unwrap();
+    assert!(rounds.as_array().unwrap().iter().all(|r| r["roundId"].as_i64() < Some(3)), "round 3 waited: {rounds}");
+    let fixed = desk.post(path, &json!({"salt": public_value})).await;
+    assert_eq!(fixed.status(), reqwest::StatusCode::OK);
+    assert_eq!(
+        desk.post(path, &json!({"salt": "another"})).await.status(),
+        reqwest::StatusCode::CONFLICT,
+        "fixed once"
+    );
+
+    // Round 3 now plays with that salt, and verifies with it.
+    let (round, ack) = s.bet(json!({"amount": 500, "slot": 0}), 300).await;
+    assert_eq!((ack["success"].as_bool(), round.as_i64()), (Some(true), Some(3)), "{ack}");
+    s.wait("bet_result", |v| v["roundId"] == round).await;
+    let v: Value = app.get("/api/aviator/verify/3").await.json().await.unwrap();
+    assert_eq!((v["valid"].as_bool(), v["salt"].as_str()), (Some(true), Some(public_value)), "{v}");
+    let now: Value = app.get("/api/aviator/fairness").await.json().await.unwrap();
+    let chain = &now["chains"][1];
+    assert!(chain["createdAt"].as_str() <= chain["saltFixedAt"].as_str(), "fixed after the commitment: {chain}");
+}

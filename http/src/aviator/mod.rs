@@ -4,13 +4,14 @@
 pub mod socket;
 
 use crate::accounts::resolve_user;
-use crate::auth::{Authed, client_ip};
+use crate::auth::{Authed, Operator, client_ip};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::state::State;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::aviator::chains::{self, Chain, SaltError};
 use casino_actors::aviator::rules::BetState;
-use casino_actors::aviator::chains::Chain;
 use casino_actors::aviator::table::{OpenBet, OpenBets, Snapshot};
 use casino_actors::aviator::{fair, store, wire};
 use casino_actors::ids::RoundId;
@@ -18,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(rounds).service(fairness).service(verify).service(history);
+    cfg.service(rounds).service(fairness).service(verify).service(history).service(fix_salt);
 }
 
 const FORMULA: &str = "Chain: every round hash is the SHA-256 of the next round's hash, and SHA-256 applied n \
@@ -50,9 +51,38 @@ pub async fn rounds(state: State, q: web::Query<Limit>) -> Result<HttpResponse, 
 fn chain_json(c: &Chain) -> Value {
     json!({
         "firstRound": c.first_round, "lastRound": c.last_round(), "chainLength": c.length,
-        "commitment": fair::to_hex(&c.commitment), "salt": c.salt,
-        "houseEdgePercent": f64::from(c.house_edge_bp) / 100.0, "createdAt": iso(c.created_at),
+        "commitment": fair::to_hex(&c.commitment), "salt": c.salt, "saltSource": c.salt_source,
+        "saltFixedAt": c.salt_fixed_at.map(iso), "houseEdgePercent": f64::from(c.house_edge_bp) / 100.0,
+        "createdAt": iso(c.created_at),
     })
+}
+
+#[derive(Deserialize)]
+pub struct SaltBody {
+    salt: Option<String>,
+}
+
+/// An operator fixes, once, the salt of a chain committed without one: the public value its `saltSource`
+/// announced. The chain can start only after.
+#[post("/api/admin/aviator/chains/{firstRound}/salt")]
+pub async fn fix_salt(
+    state: State,
+    op: Operator,
+    first_round: web::Path<i64>,
+    body: web::Json<SaltBody>,
+) -> Result<HttpResponse, ApiError> {
+    let salt = body.salt.as_deref().unwrap_or_default();
+    let first_round = first_round.into_inner();
+    let fixed = chains::fix_salt(&state.db, &state.tables.aviator_fairness, first_round, salt, state.clock.now_ms())
+        .await
+        .map_err(|e| match e {
+            SaltError::NoSuchChain => ApiError::not_found(&e.to_string()),
+            SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, "salt_fixed", e.to_string()),
+            SaltError::Invalid => ApiError::bad_request("invalid_salt", e.to_string()),
+            SaltError::Storage(_) => ApiError::internal(e),
+        })?;
+    tracing::info!(operator = %op.0.id, first_round, "Aviator chain salt fixed by an operator");
+    Ok(HttpResponse::Ok().json(chain_json(&fixed)))
 }
 
 /// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
