@@ -5,12 +5,23 @@ use game_server::config::Config;
 use game_server::startup::Application;
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
 pub struct TestApp {
     pub base: String,
     pub config: Config,
     pub http: reqwest::Client,
+    /// Stops the server (and closes its database connections) when the test's last client is dropped, so a
+    /// suite of many tests never holds more connections than the tests running at once.
+    pub server: Arc<Running>,
+}
+
+pub struct Running(actix_web::rt::System);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }
 
 pub fn config_for(database_url: String) -> Config {
@@ -57,23 +68,29 @@ pub async fn spawn_app_on(config: Config) -> TestApp {
     let (tx, rx) = mpsc::channel();
     let cfg = config.clone();
     std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
+        let system = actix_web::rt::System::new();
+        let started = system.block_on(async move {
             match Application::build(cfg).await {
                 Ok(app) => {
-                    let _ = tx.send(Ok(app.port()));
-                    let _ = app.run_until_stopped().await;
+                    let _ = tx.send(Ok((app.port(), actix_web::rt::System::current())));
+                    actix_web::rt::spawn(app.run_until_stopped());
+                    true
                 }
                 Err(e) => {
                     let _ = tx.send(Err(format!("{e:#}")));
+                    false
                 }
             }
-        })
+        });
+        if started {
+            let _ = system.run(); // until the test drops its last client
+        }
     });
-    let port = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
+    let (port, system) = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
         .await
         .expect("join")
         .expect("server start");
-    TestApp { base: format!("http://127.0.0.1:{port}"), config, http: client() }
+    TestApp { base: format!("http://127.0.0.1:{port}"), config, http: client(), server: Arc::new(Running(system)) }
 }
 
 pub fn client() -> reqwest::Client {
@@ -97,7 +114,7 @@ impl TestApp {
     }
     /// A second client with its own cookie jar (another person on another phone).
     pub fn other_client(&self) -> TestApp {
-        TestApp { base: self.base.clone(), config: self.config.clone(), http: client() }
+        TestApp { base: self.base.clone(), config: self.config.clone(), http: client(), server: self.server.clone() }
     }
 
     pub async fn signup(&self, phone: &str, name: &str, password: &str) -> Response {
