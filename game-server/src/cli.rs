@@ -1,4 +1,6 @@
-//! Command line: `serve` (the default) and operator commands.
+//! Command line: `serve` (the default), operator commands, and removing load-test fixtures.
+
+pub mod fixtures;
 
 use crate::config::Config;
 use crate::startup::Application;
@@ -25,6 +27,19 @@ pub enum Command {
         #[command(subcommand)]
         action: OperatorAction,
     },
+    /// Load-test fixture players (created by the swarm with CASINO_LOAD_TEST=1).
+    Fixtures {
+        #[command(subcommand)]
+        action: FixturesAction,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum FixturesAction {
+    /// Delete every fixture player with their sessions, wallet, ledger rows (and the house / load-test rows
+    /// written against them), bets and intents, in one transaction; the books still balance. Run it on a
+    /// stopped server or a load-test database. Prints what it removed; the last line is the number of players.
+    Remove,
 }
 
 #[derive(Subcommand)]
@@ -48,6 +63,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let user = create_operator(&config, &name, &phone, &password).await?;
             println!("operator created: {} (id {})", user.name, user.id);
             println!("{}", user.user_no);
+            Ok(())
+        }
+        Command::Fixtures { action: FixturesAction::Remove } => {
+            let db = Db::connect(&config.database_url, 2).await?;
+            let removed = fixtures::remove(&db).await?;
+            println!("{}", fixtures::report(&removed));
             Ok(())
         }
     }

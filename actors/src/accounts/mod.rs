@@ -59,6 +59,8 @@ pub struct User {
     pub email: Option<String>,
     pub role: Role,
     pub created_at: EpochMs,
+    /// A load-test fixture player (`CASINO_LOAD_TEST=1`): no password, no deposits or withdrawals.
+    pub fixture: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -97,7 +99,7 @@ pub fn default_hashing_limit() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
 }
 
-const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at";
+const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture";
 
 fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
     let role: String = row.try_get(5)?;
@@ -109,6 +111,7 @@ fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
         email: row.try_get(4)?,
         role: if role == "operator" { Role::Operator } else { Role::Player },
         created_at: row.try_get(6)?,
+        fixture: row.try_get::<i64, _>(7)? != 0,
     })
 }
 
@@ -163,7 +166,7 @@ impl Accounts {
         self.insert_user(&phone, &name, &hash, role).await
     }
 
-    /// Stores a person whose password is already hashed (the load-test fixture reuses one hash).
+    /// Stores a person whose password is already hashed.
     pub async fn insert_user(&self, phone: &str, name: &str, hash: &str, role: Role) -> Result<User, AccountError> {
         let now = self.clock.now_ms();
         let mut tx = self.db.pool.begin().await?;
@@ -193,24 +196,22 @@ impl Accounts {
         self.by_id(UserId(id)).await?.ok_or(AccountError::BadCredentials)
     }
 
-    /// Creates `count` players sharing one password hash, each with a session, in two transactions.
+    /// Creates `count` fixture players, each with a session, in one transaction. They have no password
+    /// ([`FIXTURE_PASSWORD_HASH`] never verifies): the returned session token is their only way in.
     /// For load tests only (the HTTP route is disabled unless the server runs with CASINO_LOAD_TEST=1).
-    pub async fn create_fixture_players(
-        &self,
-        label: &str,
-        count: usize,
-        hash: &str,
-    ) -> Result<Vec<(User, String)>, AccountError> {
+    pub async fn create_fixture_players(&self, label: &str, count: usize) -> Result<Vec<(User, String)>, AccountError> {
         let now = self.clock.now_ms();
         let mut w = self.db.begin_write().await?;
         let tx = &mut w.tx;
-        let mut ids = Vec::with_capacity(count);
+        let mut players = Vec::with_capacity(count);
         for i in 0..count {
+            let phone = format!("{label}-{i}");
             let row = sqlx::query::<Any>(
-                "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, 'Load Player', $2, 'player', $3) RETURNING id",
+                "INSERT INTO users (phone, name, password_hash, role, created_at, fixture) \
+                 VALUES ($1, 'Load Player', $2, 'player', $3, 1) RETURNING id",
             )
-            .bind(format!("{label}-{i}"))
-            .bind(hash)
+            .bind(phone.clone())
+            .bind(FIXTURE_PASSWORD_HASH)
             .bind(now)
             .fetch_one(&mut **tx)
             .await?;
@@ -236,24 +237,20 @@ impl Accounts {
             .bind(now + SESSION_TTL_MS)
             .execute(&mut **tx)
             .await?;
-            ids.push((id, token));
+            let user = User {
+                id: UserId(id),
+                user_no: USER_NO_BASE + id,
+                phone,
+                name: "Load Player".into(),
+                email: None,
+                role: Role::Player,
+                created_at: now,
+                fixture: true,
+            };
+            players.push((user, token));
         }
         w.commit().await?;
-        Ok(ids
-            .into_iter()
-            .map(|(id, token)| {
-                let user = User {
-                    id: UserId(id),
-                    user_no: USER_NO_BASE + id,
-                    phone: format!("{label}-{id}"),
-                    name: "Load Player".into(),
-                    email: None,
-                    role: Role::Player,
-                    created_at: now,
-                };
-                (user, token)
-            })
-            .collect())
+        Ok(players)
     }
 
     pub async fn by_id(&self, id: UserId) -> Result<Option<User>, AccountError> {
@@ -361,6 +358,25 @@ impl Accounts {
     }
 }
 
+/// What a fixture player has instead of a password hash: not a PHC string (those start with `$`), so
+/// `verify_password` refuses every password against it. The schema refuses a fixture any value starting with `$`.
+pub const FIXTURE_PASSWORD_HASH: &str = "!fixture: token only";
+
 /// A valid Argon2id hash of a random password, verified against when the user does not exist.
 const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0oQ3nD0d2pNqvI0bE8Yq1Wc3gXk5Q8u6m7QqgQ2w9yA";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixture_marker_never_verifies_any_password() {
+        for password in ["", "load-test-player", FIXTURE_PASSWORD_HASH, "!fixture", "secret1"] {
+            assert!(!verify_password(password, FIXTURE_PASSWORD_HASH), "{password:?}");
+        }
+        assert!(PasswordHash::new(FIXTURE_PASSWORD_HASH).is_err(), "not a PHC string");
+        let real = hash_password("secret1").unwrap();
+        assert!(verify_password("secret1", &real), "a real hash still verifies");
+    }
+}

@@ -1,4 +1,5 @@
-//! The cashier: deposit and withdrawal requests, decided once by an operator; payment details and news.
+//! The cashier: deposit and withdrawal requests, decided once by an operator; payment details and news;
+//! the operators' books (what each kind of account holds).
 //!
 //! A decision is first recorded with a guarded UPDATE (`… WHERE status = 'pending'`), so it happens
 //! once; then the wallet moves the money under an idempotency key derived from the request. If the
@@ -93,6 +94,35 @@ pub enum CashierError {
     Wallet(#[from] WalletError),
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
+}
+
+/// What a group of wallet accounts holds together.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BookLine {
+    pub accounts: i64,
+    pub balance: Paise,
+    pub exposure: Paise,
+}
+
+/// The books by kind of account. Load-test money (the shards' `load_test` accounts and the fixture players
+/// they fund) is reported apart from real money; all of it together sums to zero (double entry).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Books {
+    /// The shards' house accounts (their results against fixture players included, until those are removed).
+    pub house: BookLine,
+    pub cashier: BookLine,
+    pub load_test: BookLine,
+    pub players: BookLine,
+    pub fixture_players: BookLine,
+}
+
+impl Books {
+    /// Balance plus exposure of every account: zero while the books balance. None on overflow.
+    pub fn total(&self) -> Option<Paise> {
+        [self.house, self.cashier, self.load_test, self.players, self.fixture_players]
+            .iter()
+            .try_fold(Paise::ZERO, |t, l| t.checked_add(l.balance).and_then(|t| t.checked_add(l.exposure)).ok())
+    }
 }
 
 pub const DEFAULT_NEWS: &str =
@@ -433,6 +463,34 @@ impl Cashier {
         }
         done.fixed = fixed;
         Ok(done)
+    }
+
+    /// The books: per kind of account, how many there are and what they hold.
+    pub async fn books(&self) -> Result<Books, CashierError> {
+        let rows = sqlx::query::<Any>(
+            "SELECT CASE WHEN a.kind <> 'user' THEN a.kind WHEN u.fixture <> 0 THEN 'fixture_player' ELSE 'player' END, \
+             COUNT(*), CAST(SUM(a.balance) AS BIGINT), CAST(SUM(a.exposure) AS BIGINT) \
+             FROM accounts a LEFT JOIN users u ON u.id = a.id GROUP BY 1",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut books = Books::default();
+        for r in rows {
+            let kind: String = r.try_get(0)?;
+            let line = BookLine {
+                accounts: r.try_get(1)?,
+                balance: Paise::new(r.try_get(2)?),
+                exposure: Paise::new(r.try_get(3)?),
+            };
+            match kind.as_str() {
+                "house" => books.house = line,
+                "cashier" => books.cashier = line,
+                "load_test" => books.load_test = line,
+                "fixture_player" => books.fixture_players = line,
+                _ => books.players = line,
+            }
+        }
+        Ok(books)
     }
 
     pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {

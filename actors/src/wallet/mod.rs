@@ -22,6 +22,9 @@ pub enum SystemAccount {
     House,
     /// The outside world: approved deposits come from here, approved withdrawals go to it.
     Cashier,
+    /// Play money for load-test fixture players (`CASINO_LOAD_TEST=1`): they are funded from here, never from
+    /// the cashier, so the books report it apart and `game-server fixtures remove` can take it back.
+    LoadTest,
 }
 
 /// What happens to one user's money. Each variant moves money between the user and a counter-party
@@ -42,10 +45,14 @@ pub enum Movement {
 }
 
 impl SystemAccount {
+    /// Every system account a shard keeps.
+    pub const ALL: [SystemAccount; 3] = [SystemAccount::House, SystemAccount::Cashier, SystemAccount::LoadTest];
+
     fn as_str(self) -> &'static str {
         match self {
             SystemAccount::House => "house",
             SystemAccount::Cashier => "cashier",
+            SystemAccount::LoadTest => "load_test",
         }
     }
 
@@ -53,6 +60,7 @@ impl SystemAccount {
         match s {
             "house" => Some(SystemAccount::House),
             "cashier" => Some(SystemAccount::Cashier),
+            "load_test" => Some(SystemAccount::LoadTest),
             _ => None,
         }
     }
@@ -95,6 +103,7 @@ pub const KINDS: &[&str] = &[
     "withdrawal_hold",
     "withdrawal_release",
     "adjustment",
+    // A fixture player's funding from the shard's load-test account.
     "fixture",
     "aviator_bet",
     "aviator_cancel",

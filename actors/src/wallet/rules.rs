@@ -88,6 +88,7 @@ pub fn system_account_id(shard: usize, which: SystemAccount) -> AccountId {
     let base = match which {
         SystemAccount::House => 1_000,
         SystemAccount::Cashier => 2_000,
+        SystemAccount::LoadTest => 3_000,
     };
     AccountId(-(base + shard as i64))
 }
@@ -136,6 +137,16 @@ mod tests {
     }
 
     #[test]
+    fn every_system_account_of_every_shard_has_its_own_id() {
+        let mut ids: Vec<AccountId> =
+            (0..8).flat_map(|shard| SystemAccount::ALL.map(|w| system_account_id(shard, w))).collect();
+        assert!(ids.iter().all(|id| id.0 < 0), "system accounts have negative ids");
+        ids.sort_by_key(|id| id.0);
+        ids.dedup();
+        assert_eq!(ids.len(), 8 * SystemAccount::ALL.len());
+    }
+
+    #[test]
     fn non_positive_amounts_are_refused() {
         let a = acc(100, 100);
         for m in [
@@ -158,10 +169,12 @@ mod tests {
         let mut user = acc(0, 0);
         let mut house = Account::default();
         let mut cashier = Account::default();
+        let mut load_test = Account::default();
         for _ in 0..20_000 {
             let amount = Paise::new(rng.random_range(-10..5_000));
-            let m = match rng.random_range(0..5) {
+            let m = match rng.random_range(0..6) {
                 0 => Movement::Credit { amount, from: SystemAccount::Cashier },
+                5 => Movement::Credit { amount, from: SystemAccount::LoadTest },
                 1 => Movement::Debit { amount, to: SystemAccount::House },
                 2 => Movement::Hold { amount },
                 3 => Movement::Release { amount },
@@ -175,12 +188,17 @@ mod tests {
                 let cp = match e.counterparty.map(|c| c.0) {
                     Some(SystemAccount::House) => Some(&mut house),
                     Some(SystemAccount::Cashier) => Some(&mut cashier),
+                    Some(SystemAccount::LoadTest) => Some(&mut load_test),
                     None => None,
                 };
                 commit(&mut user, cp, &e).unwrap();
             }
             assert!(!user.balance.is_negative() && !user.exposure.is_negative(), "seed {seed}");
-            let total = user.balance.get() + user.exposure.get() + house.balance.get() + cashier.balance.get();
+            let total = user.balance.get()
+                + user.exposure.get()
+                + house.balance.get()
+                + cashier.balance.get()
+                + load_test.balance.get();
             assert_eq!(total, 0, "seed {seed}: money created or destroyed");
         }
     }

@@ -55,11 +55,12 @@ impl WalletHandle {
         let arbiter = Arbiter::new();
         for index in 0..config.shards.max(1) {
             let mut cache = HashMap::new();
-            for which in [SystemAccount::House, SystemAccount::Cashier] {
+            for which in SystemAccount::ALL {
                 let id = rules::system_account_id(index, which);
                 let kind = match which {
                     SystemAccount::House => "house",
                     SystemAccount::Cashier => "cashier",
+                    SystemAccount::LoadTest => "load_test",
                 };
                 sqlx::query::<Any>(
                     "INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, $2, 0, 0) ON CONFLICT (id) DO NOTHING",
@@ -213,7 +214,7 @@ impl WalletShard {
         let batch: Vec<Pending> = self.pending.drain(..n).collect();
         let mut accounts = HashMap::new();
         let mut missing = Vec::new();
-        for which in [SystemAccount::House, SystemAccount::Cashier] {
+        for which in SystemAccount::ALL {
             let id = rules::system_account_id(self.index, which);
             match self.cache.get(&id) {
                 Some(a) => {

@@ -5,6 +5,7 @@
 mod accounts;
 mod aviator;
 mod cashier;
+mod fixtures;
 mod helpers;
 mod restart;
 mod sessions;

@@ -1,5 +1,7 @@
 //! Operator tools beyond the cashier. `POST /api/admin/fixtures/players` creates funded players with
-//! sessions for the load swarm; it exists only when the server runs with `CASINO_LOAD_TEST=1`.
+//! sessions for the load swarm; it exists only when the server runs with `CASINO_LOAD_TEST=1`. Fixture
+//! players have no password (the token is their only way in), may not deposit or withdraw, and are funded
+//! from their shard's load-test account, never the cashier's.
 //! `users`: blocking and unblocking a person.
 
 use crate::auth::Operator;
@@ -7,7 +9,6 @@ use crate::error::ApiError;
 use crate::money::{Rupees, positive};
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
-use casino_actors::accounts::hash_password;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use futures_util::future::join_all;
 use serde::Deserialize;
@@ -38,13 +39,12 @@ pub async fn fixture_players(
         return Err(ApiError::bad_request("invalid_count", "count must be between 1 and 1000"));
     }
     let balance = positive(body.balance, "balance")?;
-    let hash = web::block(|| hash_password("load-test-player")).await.map_err(ApiError::internal)??;
     let label = format!("load-{:x}", rand::random::<u64>());
-    let players = state.accounts.create_fixture_players(&label, body.count, &hash).await?;
+    let players = state.accounts.create_fixture_players(&label, body.count).await?;
     let credits = players.iter().map(|(u, _)| {
         state.wallet.apply(Change {
             user: u.id,
-            movement: Movement::Credit { amount: balance, from: SystemAccount::Cashier },
+            movement: Movement::Credit { amount: balance, from: SystemAccount::LoadTest },
             kind: "fixture",
             reference: format!("fixture:{label}"),
             idempotency_key: format!("fixture:{}", u.id),

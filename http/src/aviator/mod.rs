@@ -76,7 +76,7 @@ pub async fn fix_salt(
     let fixed = chains::fix_salt(&state.db, &state.tables.aviator_fairness, first_round, salt, state.clock.now_ms())
         .await
         .map_err(|e| match e {
-            SaltError::NoSuchChain => ApiError::not_found(&e.to_string()),
+            SaltError::NoSuchChain => ApiError::not_found(e.to_string()),
             SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, "salt_fixed", e.to_string()),
             SaltError::Invalid => ApiError::bad_request("invalid_salt", e.to_string()),
             SaltError::Storage(_) => ApiError::internal(e),

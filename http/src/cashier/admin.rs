@@ -1,5 +1,5 @@
 //! Operator-only calls: decide deposits and withdrawals, set payment details and news, issue reset
-//! codes, and adjust a wallet (`POST /wallet/update`, which players may never use).
+//! codes, adjust a wallet (`POST /wallet/update`, which players may never use), and read the books.
 
 use super::{deposit_json, withdrawal_json};
 use crate::auth::{Authed, Operator};
@@ -8,7 +8,7 @@ use crate::money::{Rupees, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::accounts::Role;
-use casino_actors::cashier::{PaymentDetails, Status};
+use casino_actors::cashier::{BookLine, PaymentDetails, Status};
 use casino_actors::ids::UserId;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use serde::Deserialize;
@@ -166,6 +166,10 @@ pub async fn wallet_update(
     let Some(Rupees(amount)) = b.amount else {
         return Err(ApiError::bad_request("missing_field", "amount is required"));
     };
+    // A fixture player's money is load-test money: it never meets the cashier's.
+    if state.accounts.by_id(UserId(target)).await?.is_some_and(|u| u.fixture) {
+        return Err(super::player::fixture_account());
+    }
     let movement = if amount.is_negative() {
         Movement::Debit { amount: amount.checked_neg().map_err(ApiError::internal)?, to: SystemAccount::Cashier }
     } else {
@@ -185,5 +189,23 @@ pub async fn wallet_update(
     Ok(HttpResponse::Ok().json(json!({
         "success": true, "message": "Wallet updated", "balance": rupees(receipt.balance),
         "exposureBalance": rupees(receipt.exposure), "replayed": receipt.replayed,
+    })))
+}
+
+/// The books by kind of account, load-test money apart from real money; `total` is zero while they balance.
+#[get("/api/admin/books")]
+pub async fn books(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+    let b = state.cashier.books().await?;
+    let line =
+        |l: BookLine| json!({ "accounts": l.accounts, "balance": rupees(l.balance), "exposure": rupees(l.exposure) });
+    let total = b.total().ok_or_else(|| ApiError::internal("books total overflows"))?;
+    Ok(HttpResponse::Ok().json(json!({
+        "success": true,
+        "house": line(b.house),
+        "cashier": line(b.cashier),
+        "loadTest": line(b.load_test),
+        "players": line(b.players),
+        "fixturePlayers": line(b.fixture_players),
+        "total": rupees(total),
     })))
 }

@@ -23,7 +23,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(admin::set_payment_details)
         .service(admin::set_news)
         .service(admin::issue_reset_code)
-        .service(admin::wallet_update);
+        .service(admin::wallet_update)
+        .service(admin::books);
 }
 
 fn status(s: Status) -> &'static str {

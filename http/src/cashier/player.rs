@@ -1,4 +1,4 @@
-//! The player's cashier calls (spec platform §7).
+//! The player's cashier calls (spec platform §7). Load-test fixture players may not deposit or withdraw.
 
 use super::{deposit_json, withdrawal_json};
 use crate::accounts::resolve_user;
@@ -14,6 +14,19 @@ use serde_json::{Value, json};
 pub async fn payment_details(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
     let d = state.cashier.payment_details().await?;
     Ok(HttpResponse::Ok().json(json!({ "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code })))
+}
+
+/// Load-test fixture players play with load-test money only: they may never bring money in or take it out.
+fn refuse_fixtures(who: &Authed) -> Result<(), ApiError> {
+    if who.user.fixture { Err(fixture_account()) } else { Ok(()) }
+}
+
+pub(super) fn fixture_account() -> ApiError {
+    ApiError::new(
+        actix_web::http::StatusCode::FORBIDDEN,
+        "fixture_account",
+        "Load-test players cannot move real money: deposits and withdrawals are refused.",
+    )
 }
 
 /// The `user` field, when sent, must be the caller.
@@ -41,6 +54,7 @@ pub async fn request_deposit(
     who: Authed,
     body: web::Json<DepositBody>,
 ) -> Result<HttpResponse, ApiError> {
+    refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
     let amount = positive(b.deposite, "Deposit amount")?;
@@ -85,6 +99,7 @@ pub async fn request_withdrawal(
     who: Authed,
     body: web::Json<WithdrawBody>,
 ) -> Result<HttpResponse, ApiError> {
+    refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
     let amount = positive(b.withdrawAmount, "Amount")?;

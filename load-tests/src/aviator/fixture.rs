@@ -1,5 +1,6 @@
 //! REST calls around the swarm: operator login, funded fixture players (in chunks), and the end-of-run reads
-//! of each player's wallet and history for the money check.
+//! of each player's wallet and history for the money check. Fixture players have no password: each is used
+//! only through the session token the endpoint returns with it (REST bearer and the socket's CONNECT).
 
 use crate::aviator::money::{HistoryRow, ServerView, value_paise};
 use anyhow::{Context, Result, anyhow, bail};
@@ -14,6 +15,7 @@ pub const CHUNK: usize = 1_000;
 pub struct Player {
     pub id: i64,
     pub user_no: i64,
+    /// The player's only credential.
     pub token: String,
 }
 
