@@ -2,16 +2,14 @@
 //! from the shards' load-test accounts that the books report apart, and removable with their ledger by
 //! `game-server fixtures remove` (the real binary) while the books still balance.
 
+use crate::binary::{self, cli, free_port, scalar};
 use crate::helpers::{TestApp, error_of, spawn_app_with};
 use crate::socket::Sock;
 use casino_actors::store::{Db, fresh_database_url};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::{Any, Row};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_game-server");
+use std::process::{Child, Command};
 
 /// A server with a small pool: the in-process servers of the whole suite share one PostgreSQL's connections.
 async fn small_app() -> TestApp {
@@ -35,10 +33,6 @@ async fn post_as(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest
 
 fn paise(v: &Value) -> i64 {
     (v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")) * 100.0).round() as i64
-}
-
-async fn scalar(db: &Db, sql: &str) -> i64 {
-    sqlx::query::<Any>(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
 }
 
 #[tokio::test]
@@ -134,47 +128,18 @@ async fn fixtures_are_funded_from_the_load_test_account_which_the_books_report_a
     assert_eq!(scalar(&db, cashier).await, 0, "and none on the cashier's");
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// The real binary serving `db_url`, with short rounds that a ₹250 stake's liability cap ends early.
 async fn start(db_url: &str, port: u16) -> Child {
-    #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
-    let child = Command::new(BIN)
-        .arg("serve")
-        .env("DATABASE_URL", db_url)
-        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
-        .env("CASINO_LOAD_TEST", "1")
-        .env("CASINO_WALLET_SHARDS", "2")
-        .env("CASINO_DB_MAX_CONNECTIONS", "4")
-        .env("CASINO_AVIATOR_COUNTDOWN_MS", "3000")
-        .env("CASINO_AVIATOR_PAUSE_MS", "300")
-        .env("CASINO_AVIATOR_CHAIN_LENGTH", "1000")
-        .env("CASINO_AVIATOR_MAX_BET", "500")
-        .env("CASINO_AVIATOR_MAX_PAYOUT", "600")
-        .env("CASINO_WEB_DIR", "/nonexistent")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn game-server");
-    let client = reqwest::Client::new();
-    for _ in 0..600 {
-        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let mut child = child;
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("game-server did not start");
-}
-
-fn cli(db_url: &str, args: &[&str]) -> String {
-    let out = Command::new(BIN).args(args).env("DATABASE_URL", db_url).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let settings = [
+        ("CASINO_WALLET_SHARDS", "2"),
+        ("CASINO_DB_MAX_CONNECTIONS", "4"),
+        ("CASINO_AVIATOR_COUNTDOWN_MS", "3000"),
+        ("CASINO_AVIATOR_PAUSE_MS", "300"),
+        ("CASINO_AVIATOR_CHAIN_LENGTH", "1000"),
+        ("CASINO_AVIATOR_MAX_BET", "500"),
+        ("CASINO_AVIATOR_MAX_PAYOUT", "600"),
+    ];
+    binary::serve(db_url, port, &settings).await
 }
 
 /// Every ledger row that touches `user` (theirs, and the counter-party rows written against them).
@@ -223,15 +188,7 @@ async fn play_a_round(base: &str, id: &Value, token: &str) {
 #[tokio::test]
 async fn fixtures_remove_deletes_fixtures_with_their_ledger_and_the_books_still_balance() {
     let db_url = fresh_database_url("fixtures").await.unwrap();
-    let operator_no = cli(
-        &db_url,
-        &["operator", "create", "--name", "Load Desk", "--phone", "9000000066", "--password", "desk-pass"],
-    )
-    .trim()
-    .lines()
-    .last()
-    .unwrap()
-    .to_string();
+    let operator_no = binary::operator(&db_url, "9000000066");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let mut server = start(&db_url, port).await;

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod aviator;
+mod binary;
 mod cashier;
 mod fixtures;
 mod helpers;

@@ -1,51 +1,28 @@
 //! Restart safety with the real binary: bets of a round in play when the server is killed (`kill -9`)
 //! are refunded exactly once at the next start; SIGTERM stops it cleanly.
 
+use crate::binary::{self, free_port, scalar};
 use crate::socket::Sock;
 use casino_actors::store::{Db, fresh_database_url};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use sqlx::{Any, Row};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_game-server");
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 async fn start(db_url: &str, port: u16) -> Child {
     start_with(db_url, port, 60_000).await
 }
 
 async fn start_with(db_url: &str, port: u16, countdown_ms: u32) -> Child {
-    #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
-    let child = Command::new(BIN)
-        .arg("serve")
-        .env("DATABASE_URL", db_url)
-        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
-        .env("CASINO_LOAD_TEST", "1")
-        .env("CASINO_AVIATOR_COUNTDOWN_MS", countdown_ms.to_string())
-        .env("CASINO_AVIATOR_PAUSE_MS", "200")
-        .env("CASINO_AVIATOR_CHAIN_LENGTH", "1000")
-        .env("CASINO_WEB_DIR", "/nonexistent")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn game-server");
-    let client = reqwest::Client::new();
-    for _ in 0..300 {
-        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let mut child = child;
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("game-server did not start");
+    let countdown = countdown_ms.to_string();
+    let settings = [
+        ("CASINO_AVIATOR_COUNTDOWN_MS", countdown.as_str()),
+        ("CASINO_AVIATOR_PAUSE_MS", "200"),
+        ("CASINO_AVIATOR_CHAIN_LENGTH", "1000"),
+    ];
+    binary::serve(db_url, port, &settings).await
 }
 
 /// GET `path` as the player with `token`, as JSON.
@@ -54,20 +31,10 @@ async fn get_as(http: &reqwest::Client, base: &str, token: &Value, path: &str) -
     http.get(format!("{base}{path}")).bearer_auth(token).send().await.unwrap().json().await.unwrap()
 }
 
-async fn scalar(db: &Db, sql: &'static str) -> i64 {
-    sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
-}
-
 #[tokio::test]
 async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     let db_url = fresh_database_url("restart").await.unwrap();
-    let out = Command::new(BIN)
-        .args(["operator", "create", "--name", "Night Desk", "--phone", "9000000077", "--password", "desk-pass"])
-        .env("DATABASE_URL", &db_url)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let operator_no = String::from_utf8_lossy(&out.stdout).trim().lines().last().unwrap().to_string();
+    let operator_no = binary::operator(&db_url, "9000000077");
 
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
@@ -218,13 +185,7 @@ async fn kill_9_at_random_moments_always_restarts_to_consistent_books() {
     println!("seed = {seed} (replay with KILL_TEST_SEED={seed})");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let db_url = fresh_database_url("kills").await.unwrap();
-    let out = Command::new(BIN)
-        .args(["operator", "create", "--name", "Kill Desk", "--phone", "9000000078", "--password", "desk-pass"])
-        .env("DATABASE_URL", &db_url)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let operator_no = String::from_utf8_lossy(&out.stdout).trim().lines().last().unwrap().to_string();
+    let operator_no = binary::operator(&db_url, "9000000078");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::new();

@@ -1,0 +1,57 @@
+//! The real `game-server` binary as a child process, for tests that kill it, stop it or run its CLI.
+
+use casino_actors::store::Db;
+use sqlx::{Any, Row};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_game-server");
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// `game-server serve` on `db_url` (load-test fixtures on, no web client) with `settings` on top; returns once it
+/// answers its health check.
+pub async fn serve(db_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+    #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
+    let child = Command::new(BIN)
+        .arg("serve")
+        .env("DATABASE_URL", db_url)
+        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
+        .env("CASINO_LOAD_TEST", "1")
+        .env("CASINO_WEB_DIR", "/nonexistent")
+        .envs(settings.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn game-server");
+    let client = reqwest::Client::new();
+    for _ in 0..600 {
+        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
+            return child;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut child = child;
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("game-server did not start");
+}
+
+/// Runs a CLI command against `db_url`; its standard output.
+pub fn cli(db_url: &str, args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).env("DATABASE_URL", db_url).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Creates an operator from the command line (password `desk-pass`); their user number.
+pub fn operator(db_url: &str, phone: &str) -> String {
+    let out = cli(db_url, &["operator", "create", "--name", "Test Desk", "--phone", phone, "--password", "desk-pass"]);
+    out.trim().lines().last().unwrap().to_string()
+}
+
+pub async fn scalar(db: &Db, sql: &str) -> i64 {
+    sqlx::query::<Any>(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
+}
