@@ -1,6 +1,7 @@
 //! The real `game-server` binary as a child process, for tests that kill it, stop it or run its CLI.
 
 use casino_actors::store::Db;
+use serde_json::{Value, json};
 use sqlx::{Any, Row};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -54,4 +55,31 @@ pub fn operator(db_url: &str, phone: &str) -> String {
 
 pub async fn scalar(db: &Db, sql: &str) -> i64 {
     sqlx::query::<Any>(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
+}
+
+/// Logs in the operator made by [`operator`] and has it create `count` funded fixture players on the server at
+/// `base`; the operator's token and the players (`{id, userNo, token}`).
+pub async fn fixture_players(base: &str, operator_no: &str, count: usize, rupees: i64) -> (String, Vec<Value>) {
+    let http = reqwest::Client::new();
+    let login: Value = http
+        .post(format!("{base}/api/login"))
+        .json(&json!({"userNo": operator_no, "password": "desk-pass"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["token"].as_str().unwrap().to_string();
+    let body: Value = http
+        .post(format!("{base}/api/admin/fixtures/players"))
+        .bearer_auth(&token)
+        .json(&json!({"count": count, "balance": rupees}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (token, body["players"].as_array().unwrap().clone())
 }

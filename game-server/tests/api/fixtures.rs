@@ -197,10 +197,7 @@ async fn fixtures_remove_deletes_fixtures_with_their_ledger_and_the_books_still_
         let request = http.post(format!("{base}{path}")).bearer_auth(token).json(&body);
         async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
     };
-    let login = post("/api/login", "", json!({ "userNo": operator_no, "password": "desk-pass" })).await;
-    let op = login["token"].as_str().unwrap().to_string();
-    let fixtures = post("/api/admin/fixtures/players", &op, json!({ "count": 3, "balance": 1000 })).await;
-    let fixtures = fixtures["players"].as_array().unwrap().clone();
+    let (op, fixtures) = binary::fixture_players(&base, &operator_no, 3, 1000).await;
 
     // A real player: signs up, deposits through the cashier, and plays too.
     let signup =

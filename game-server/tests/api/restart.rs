@@ -40,14 +40,7 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     let base = format!("http://127.0.0.1:{port}");
     let mut server = start(&db_url, port).await;
     let http = reqwest::Client::new();
-    let post = |path: &str, token: &str, body: Value| {
-        let request = http.post(format!("{base}{path}")).bearer_auth(token).json(&body);
-        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
-    };
-    let login = post("/api/login", "", json!({"userNo": operator_no, "password": "desk-pass"})).await;
-    let op_token = login["token"].as_str().unwrap().to_string();
-    let players = post("/api/admin/fixtures/players", &op_token, json!({"count": 2, "balance": 1000})).await;
-    let players = players["players"].as_array().unwrap().clone();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 2, 1000).await;
 
     // Player A bets on both slots, then cancels one and bets it again; player B bets once.
     let mut a = Sock::connect(&base, players[0]["token"].as_str().unwrap()).await;
@@ -188,28 +181,8 @@ async fn kill_9_at_random_moments_always_restarts_to_consistent_books() {
     let operator_no = binary::operator(&db_url, "9000000078");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
-    let http = reqwest::Client::new();
     let mut server = start_with(&db_url, port, 1_200).await;
-    let login: Value = http
-        .post(format!("{base}/api/login"))
-        .json(&json!({"userNo": operator_no, "password": "desk-pass"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let players: Value = http
-        .post(format!("{base}/api/admin/fixtures/players"))
-        .bearer_auth(login["token"].as_str().unwrap())
-        .json(&json!({"count": 4, "balance": 5000}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let players = players["players"].as_array().unwrap().clone();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 4, 5000).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
     for kill in 0..4 {
         let bettors: Vec<_> = players

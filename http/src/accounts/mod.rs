@@ -3,7 +3,7 @@
 mod login;
 mod profile;
 
-pub(crate) use profile::resolve_user;
+pub(crate) use profile::{find_user, resolve_user};
 mod reset;
 mod signup;
 

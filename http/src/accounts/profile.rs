@@ -26,6 +26,12 @@ pub(crate) async fn resolve_user(
     if path == who.user.id.to_string() || path == who.user.user_no.to_string() {
         return Ok(who.user.clone());
     }
+    find_user(state, path).await
+}
+
+/// The person a path names: an id, else a user number, phone or e-mail. No access check: callers do that.
+pub(crate) async fn find_user(state: &State, path: &str) -> Result<casino_actors::accounts::User, ApiError> {
+    let path = path.trim();
     let by_id = match path.parse::<i64>() {
         Ok(id) => state.accounts.by_id(UserId(id)).await?,
         Err(_) => None,

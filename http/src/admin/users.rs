@@ -2,30 +2,17 @@
 //! refuses their logins while it lasts (the database will not open a session for them), and closes their live
 //! sockets at once. `{id}` is the user id or the user number.
 
+use crate::accounts::find_user;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
-use casino_actors::accounts::User;
-use casino_actors::ids::UserId;
 use serde_json::json;
-
-async fn person(state: &State, path: &str) -> Result<User, ApiError> {
-    let path = path.trim();
-    let by_id = match path.parse::<i64>() {
-        Ok(id) => state.accounts.by_id(UserId(id)).await?,
-        Err(_) => None,
-    };
-    match by_id {
-        Some(u) => Ok(u),
-        None => state.accounts.by_login(path).await?.ok_or_else(|| ApiError::not_found("User not found")),
-    }
-}
 
 #[post("/api/admin/users/{id}/block")]
 pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = person(&state, &path).await?;
+    let user = find_user(&state, &path).await?;
     if user.id == op.0.id {
         return Err(ApiError::bad_request("cannot_block_self", "You cannot block your own account"));
     }
@@ -41,7 +28,7 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
 
 #[post("/api/admin/users/{id}/unblock")]
 pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = person(&state, &path).await?;
+    let user = find_user(&state, &path).await?;
     if !state.accounts.unblock_user(user.id).await? {
         return Err(ApiError::not_found("User not found"));
     }
