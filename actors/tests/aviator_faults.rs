@@ -99,6 +99,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         },
         chain_length: 500,
         salt_source: None,
+        seed_key: None,
     };
     let hub = Hub::new().start();
     let (table, _) = AviatorTable::start(config, db.clone(), wallet.clone(), hub, clock.clone()).await.unwrap();

@@ -1,6 +1,7 @@
 //! Configuration: works with nothing set; environment variables override.
 
 use casino_actors::accounts::{NotifierConfig, WebhookConfig, default_hashing_limit};
+use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::money::Paise;
@@ -204,6 +205,10 @@ pub fn aviator_from_env() -> AviatorConfig {
             .ok()
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty()),
+        seed_key: std::env::var("CASINO_AVIATOR_SEED_KEY")
+            .ok()
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| SeedKey::new(k.trim())),
     }
 }
 

@@ -2,11 +2,13 @@
 -- and the next one is created (and its commitment published) before the current one runs out. Every chain's
 -- commitment is kept, so old rounds still verify. A chain's salt may be fixed only after its commitment is public,
 -- from the announced `salt_source` (a public value the operator cannot choose); until then `salt` is NULL and the
--- chain cannot start.
+-- chain cannot start. With a seed key configured, `seed` holds only a nonce (the seed is HMAC(key, nonce)).
 
 CREATE TABLE aviator_chains (
     id            BIGINT PRIMARY KEY,
+    -- the seed itself, or (seed_keyed = 1) a nonce the seed is derived from with the server's seed key
     seed          TEXT NOT NULL,
+    seed_keyed    BIGINT NOT NULL DEFAULT 0,
     length        BIGINT NOT NULL CHECK (length > 0),
     salt          TEXT,
     salt_source   TEXT NOT NULL,

@@ -14,6 +14,11 @@
 //! the chain cannot start before. Players check that the salt equals the announced public value and was fixed
 //! after the commitment was published (`createdAt` < `saltFixedAt`). Without a source, the server draws the salt
 //! itself (`saltSource: "server"`), which protects players from nobody but outsiders.
+//!
+//! The seeds. With a seed key configured (`CASINO_AVIATOR_SEED_KEY`), the database keeps only a random nonce per
+//! chain and the seed is HMAC-SHA256(key, nonce): a copy of the database alone does not tell future crash points.
+//! Every chain is checked at load against its stored commitment, so a wrong key (or a tampered row) stops the
+//! server instead of playing a chain nobody committed to.
 
 use super::fair::{self, Checkpoints, Hash, HashChain};
 use super::rules::RoundSeed;
@@ -123,6 +128,37 @@ pub struct ChainSettings {
     pub house_edge_bp: u32,
     /// The announced public value each new chain's salt will be (see the module doc); `None`: the server's own.
     pub salt_source: Option<Arc<str>>,
+    /// The key chain seeds are derived with (see the module doc); `None`: seeds are stored as they are.
+    pub seed_key: Option<SeedKey>,
+}
+
+/// A secret that never prints.
+#[derive(Clone)]
+pub struct SeedKey(Arc<[u8]>);
+
+impl SeedKey {
+    pub fn new(secret: &str) -> SeedKey {
+        SeedKey(Arc::from(secret.as_bytes()))
+    }
+}
+
+impl std::fmt::Debug for SeedKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SeedKey(***)")
+    }
+}
+
+/// The seed of a chain from what its row stores: the seed itself, or a nonce under the seed key.
+fn seed_of(stored: &Hash, keyed: bool, key: Option<&[u8]>) -> Result<Hash, WalletError> {
+    use hmac::{Hmac, Mac};
+    if !keyed {
+        return Ok(*stored);
+    }
+    let key =
+        key.ok_or_else(|| WalletError::Storage("an Aviator chain's seed needs CASINO_AVIATOR_SEED_KEY".into()))?;
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).map_err(|e| WalletError::Storage(e.to_string()))?;
+    mac.update(stored);
+    Ok(mac.finalize().into_bytes().into())
 }
 
 /// Loads every chain (regenerating the hashes of those not finished before `next_round`), creating the first one
@@ -135,14 +171,14 @@ pub async fn load(
 ) -> Result<Fairness, WalletError> {
     let fairness = Fairness::default();
     let rows = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at \
-         FROM aviator_chains ORDER BY first_round",
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
+         seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
     )
     .fetch_all(&db.pool)
     .await
     .map_err(db_err)?;
     for r in rows {
-        fairness.put(chain_from(&r, next_round)?);
+        fairness.put(chain_from(&r, next_round, settings)?);
     }
     if fairness.chains().is_empty() {
         create(db, &fairness, settings, 1, now).await?;
@@ -176,12 +212,13 @@ async fn create(
     first_round: i64,
     now: EpochMs,
 ) -> Result<(), WalletError> {
-    let mut seed = [0u8; 32];
+    let mut stored = [0u8; 32];
     let mut salt = [0u8; 16];
-    rand::rng().fill_bytes(&mut seed);
+    rand::rng().fill_bytes(&mut stored);
     rand::rng().fill_bytes(&mut salt);
     let length = settings.length.max(1);
-    let hashes = HashChain::generate(seed, length);
+    let keyed = settings.seed_key.is_some();
+    let hashes = HashChain::generate(seed_of(&stored, keyed, settings.seed_key.as_ref().map(|k| &*k.0))?, length);
     // The very first chain cannot wait for a public value (nothing could be played until it came): its salt is
     // the server's, and says so. Every later chain waits for its announced source.
     let (salt, source) = match &settings.salt_source {
@@ -192,11 +229,11 @@ async fn create(
     // Another node may have created it first: the stored chain is the one that counts.
     sqlx::query::<Any>(
         "INSERT INTO aviator_chains (id, seed, length, salt, commitment, house_edge_bp, first_round, created_at, \
-         salt_source, salt_fixed_at) \
-         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM aviator_chains), $1, $2, $3, $4, $5, $6, $7, $8, $9) \
+         salt_source, salt_fixed_at, seed_keyed) \
+         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM aviator_chains), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
          ON CONFLICT (first_round) DO NOTHING",
     )
-    .bind(hex::encode(seed))
+    .bind(hex::encode(stored))
     .bind(length as i64)
     .bind(salt)
     .bind(fair::to_hex(&hashes.terminating_hash()))
@@ -205,29 +242,37 @@ async fn create(
     .bind(now)
     .bind(source)
     .bind(fixed_at)
+    .bind(i64::from(keyed))
     .execute(&db.pool)
     .await
     .map_err(db_err)?;
     let row = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at \
-         FROM aviator_chains WHERE first_round = $1",
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
+         seed_keyed, commitment FROM aviator_chains WHERE first_round = $1",
     )
     .bind(first_round)
     .fetch_one(&db.pool)
     .await
     .map_err(db_err)?;
-    let chain = chain_from(&row, RoundId(first_round))?;
+    let chain = chain_from(&row, RoundId(first_round), settings)?;
     tracing::info!(first_round, length, commitment = %fair::to_hex(&chain.commitment), "new Aviator hash chain committed");
     fairness.put(chain);
     Ok(())
 }
 
-fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId) -> Result<Chain, WalletError> {
-    let seed: String = r.try_get(1).map_err(db_err)?;
-    let seed = parse_hash(&seed).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
+fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId, settings: &ChainSettings) -> Result<Chain, WalletError> {
+    let stored: String = r.try_get(1).map_err(db_err)?;
+    let stored = parse_hash(&stored).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
+    let keyed = r.try_get::<i64, _>(9).map_err(db_err)? != 0;
     let length = usize::try_from(r.try_get::<i64, _>(2).map_err(db_err)?).unwrap_or(0);
     let first_round: i64 = r.try_get(5).map_err(db_err)?;
-    let hashes = HashChain::generate(seed, length);
+    let hashes = HashChain::generate(seed_of(&stored, keyed, settings.seed_key.as_ref().map(|k| &*k.0))?, length);
+    let committed: String = r.try_get(10).map_err(db_err)?;
+    if committed != fair::to_hex(&hashes.terminating_hash()) {
+        return Err(WalletError::Storage(format!(
+            "the Aviator chain starting at round {first_round} does not match its commitment (wrong seed key?)"
+        )));
+    }
     let mut chain = Chain {
         id: r.try_get(0).map_err(db_err)?,
         first_round,

@@ -6,7 +6,7 @@
 //! Messages: `PlaceBet`, `CancelBet`, `CashOut` (answered after the wallet committed, or `pending` when it is
 //! slow: the result follows as events), `Snapshot`, `OpenBets` (a player's bets in the current round, for history).
 
-use super::chains::{self, ChainSettings, Fairness};
+use super::chains::{self, ChainSettings, Fairness, SeedKey};
 use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RulesConfig, Slot};
 use super::settle::{Closing, Outcome};
 use super::store;
@@ -45,6 +45,8 @@ pub struct AviatorConfig {
     pub chain_length: usize,
     /// The announced public value each later chain's salt will be fixed from (see `chains`); `None`: the server's.
     pub salt_source: Option<String>,
+    /// Chain seeds are derived with this key, and the database keeps only nonces (see `chains`).
+    pub seed_key: Option<SeedKey>,
 }
 
 /// Why a request was refused: the rules' rejection, the wallet's, or the table being unavailable.
@@ -201,7 +203,13 @@ impl AviatorTable {
             length: config.chain_length,
             house_edge_bp: config.rules.house_edge_bp,
             salt_source: config.salt_source.as_deref().map(Arc::from),
+            seed_key: config.seed_key.clone(),
         };
+        if config.seed_key.is_none() {
+            tracing::info!(
+                "Aviator chain seeds are stored as they are (set CASINO_AVIATOR_SEED_KEY to keep them out of the database)"
+            );
+        }
         let fairness = Arc::new(chains::load(&db, &chain_settings, first, now).await?);
         let bad_config = |e| WalletError::Storage(format!("aviator config: {e}"));
         let (game, recorded_next) = match fairness.seed_for(first) {

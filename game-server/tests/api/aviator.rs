@@ -241,3 +241,36 @@ async fn a_chain_waits_for_its_public_salt_which_is_fixed_once_after_its_commitm
     let chain = &now["chains"][1];
     assert!(chain["createdAt"].as_str() <= chain["saltFixedAt"].as_str(), "fixed after the commitment: {chain}");
 }
+
+#[tokio::test]
+async fn with_a_seed_key_a_database_copy_does_not_hold_the_chain_and_a_wrong_key_stops_start_up() {
+    use casino_actors::aviator::chains::SeedKey;
+    use casino_actors::aviator::fair::{HashChain, to_hex};
+    use casino_actors::aviator::store::parse_hash;
+    use sqlx::Row;
+    let app = spawn_app_with(|c| c.aviator.seed_key = Some(SeedKey::new("a long secret seed key for the tests"))).await;
+    let db = casino_actors::store::Db::connect(&app.config.database_url, 2).await.unwrap();
+    let row = sqlx::query::<sqlx::Any>("SELECT seed, seed_keyed, commitment FROM aviator_chains WHERE first_round = 1")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    let (stored, keyed, commitment): (String, i64, String) = (row.get(0), row.get(1), row.get(2));
+    assert_eq!(keyed, 1);
+    let from_the_copy = HashChain::generate(parse_hash(&stored).unwrap(), app.config.aviator.chain_length);
+    assert_ne!(to_hex(&from_the_copy.terminating_hash()), commitment, "the stored value is not the seed");
+
+    let mut wrong = app.config.clone();
+    wrong.aviator.seed_key = Some(SeedKey::new("another key entirely"));
+    let refused = tokio::task::spawn_blocking(move || {
+        actix_web::rt::System::new().block_on(async move {
+            game_server::startup::Application::build(wrong).await.err().map(|e| format!("{e:#}"))
+        })
+    })
+    .await
+    .unwrap();
+    assert!(refused.as_deref().is_some_and(|e| e.contains("does not match its commitment")), "{refused:?}");
+
+    let again = crate::helpers::spawn_app_on(app.config.clone()).await;
+    let fairness: Value = again.get("/api/aviator/fairness").await.json().await.unwrap();
+    assert_eq!(fairness["chains"][0]["commitment"], commitment.as_str(), "the right key plays the committed chain");
+}
