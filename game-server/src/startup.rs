@@ -94,6 +94,24 @@ pub struct Application {
     port: u16,
     server: actix_web::dev::Server,
     wallet: WalletHandle,
+    stopper: Stopper,
+}
+
+/// Stops a server started in this process (the API tests): the HTTP server, the Aviator table, then the
+/// database pool, so a stopped server holds no connection and no timer.
+#[derive(Clone)]
+pub struct Stopper {
+    server: actix_web::dev::ServerHandle,
+    aviator: actix::Addr<AviatorTable>,
+    db: Db,
+}
+
+impl Stopper {
+    pub async fn stop(self) {
+        self.server.stop(false).await;
+        let _ = self.aviator.send(casino_actors::aviator::table::Shutdown).await;
+        self.db.pool.close().await;
+    }
 }
 
 impl Application {
@@ -102,6 +120,7 @@ impl Application {
         let port = listener.local_addr()?.port();
         let s = Services::start(&config).await?;
         let wallet = s.wallet.clone();
+        let (aviator, db) = (s.tables.aviator.clone(), s.db.clone());
         let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
         let sockets =
             web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), config.web.socket.clone()));
@@ -139,11 +158,16 @@ impl Application {
         .run();
         let database = crate::config::redacted_database_url(&config.database_url);
         tracing::info!(port, %database, "game-server listening");
-        Ok(Application { port, server, wallet })
+        let stopper = Stopper { server: server.handle(), aviator, db };
+        Ok(Application { port, server, wallet, stopper })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    pub fn stopper(&self) -> Stopper {
+        self.stopper.clone()
     }
 
     /// Serves until SIGINT/SIGTERM; in-flight requests finish, then every wallet batch commits.

@@ -124,6 +124,12 @@ pub struct CashOut {
 #[rtype(result = "Value")]
 pub struct Snapshot;
 
+/// Stops the table; what it has in flight is dropped with it (a stopped test server, not a production path:
+/// a restart finishes the round).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Shutdown;
+
 /// A player's bets in the round now in play (not yet in the history table).
 #[derive(Message)]
 #[rtype(result = "Vec<OpenBet>")]
@@ -601,6 +607,14 @@ impl Handler<CashOut> for AviatorTable {
         self.apply(events, now, ctx);
         self.flush(now);
         patient(rx, "Your cash-out is accepted; the payment is on its way")
+    }
+}
+
+impl Handler<Shutdown> for AviatorTable {
+    type Result = ();
+
+    fn handle(&mut self, _: Shutdown, ctx: &mut Self::Context) {
+        ctx.stop();
     }
 }
 

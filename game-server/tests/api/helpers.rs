@@ -2,7 +2,7 @@
 //! system, plus a small typed client. Set `CASINO_TEST_POSTGRES` to run the suite on PostgreSQL.
 
 use game_server::config::Config;
-use game_server::startup::Application;
+use game_server::startup::{Application, Stopper};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use std::sync::{Arc, mpsc};
@@ -16,11 +16,15 @@ pub struct TestApp {
     pub server: Arc<Running>,
 }
 
-pub struct Running(actix_web::rt::System);
+pub struct Running {
+    system: actix_web::rt::System,
+    stopper: Stopper,
+}
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.0.stop();
+        // On the server's own thread: stopping the system itself would drop pooled connections outside a runtime.
+        self.system.arbiter().spawn(self.stopper.clone().stop());
     }
 }
 
@@ -72,7 +76,7 @@ pub async fn spawn_app_on(config: Config) -> TestApp {
         let started = system.block_on(async move {
             match Application::build(cfg).await {
                 Ok(app) => {
-                    let _ = tx.send(Ok((app.port(), actix_web::rt::System::current())));
+                    let _ = tx.send(Ok((app.port(), actix_web::rt::System::current(), app.stopper())));
                     actix_web::rt::spawn(app.run_until_stopped());
                     true
                 }
@@ -83,14 +87,19 @@ pub async fn spawn_app_on(config: Config) -> TestApp {
             }
         });
         if started {
-            let _ = system.run(); // until the test drops its last client
+            let _ = system.run(); // idle once the test drops its last client and `Running` stops the server
         }
     });
-    let (port, system) = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
+    let (port, system, stopper) = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
         .await
         .expect("join")
         .expect("server start");
-    TestApp { base: format!("http://127.0.0.1:{port}"), config, http: client(), server: Arc::new(Running(system)) }
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        config,
+        http: client(),
+        server: Arc::new(Running { system, stopper }),
+    }
 }
 
 pub fn client() -> reqwest::Client {
