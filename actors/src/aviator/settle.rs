@@ -69,7 +69,6 @@ impl AviatorTable {
         let key = change.idempotency_key.clone();
         let wallet = self.wallet.clone();
         self.unsettled += 1;
-        self.sent.insert((user, slot));
         ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
             act.unsettled -= 1;
             let waiter = act.cashout_waiters.remove(&(user, slot));

@@ -175,8 +175,7 @@ pub struct AviatorTable {
     /// The next round's record is being written; it opens only once on record, so a restart always finds it
     /// and no round id (or key) is ever used twice.
     pub(super) recording: usize,
-    /// Bets of this round whose settle was sent to the wallet, and those whose settle has committed.
-    pub(super) sent: HashSet<(UserId, Slot)>,
+    /// Bets of this round whose settle has committed.
     pub(super) settled: HashSet<(UserId, Slot)>,
     /// Cash-out requests waiting for their settle to commit.
     pub(super) cashout_waiters: HashMap<(UserId, Slot), oneshot::Sender<Reply>>,
@@ -243,7 +242,6 @@ impl AviatorTable {
             clock,
             attempts: HashMap::new(),
             names: HashMap::new(),
-            sent: HashSet::new(),
             settled: HashSet::new(),
             unsettled: 0,
             closing: None,
@@ -340,7 +338,6 @@ impl AviatorTable {
                 Event::RoundOpened { round, .. } => {
                     metrics::gauge!("aviator_round").set(round.0 as f64);
                     self.attempts.clear();
-                    self.sent.clear();
                     self.settled.clear();
                     self.feed.clear();
                     self.feed_dirty = true;
