@@ -83,3 +83,45 @@ pub async fn fixture_players(base: &str, operator_no: &str, count: usize, rupees
         .unwrap();
     (token, body["players"].as_array().unwrap().clone())
 }
+
+/// Serves on a fresh database with its standard output going to a file until it answers; that output.
+async fn log_of_a_start(format: &str) -> String {
+    let dir = std::env::temp_dir().join("casino-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = format!("logs-{format}-{}", rand::random::<u32>());
+    let log = dir.join(format!("{name}.log"));
+    let port = free_port();
+    let mut child = Command::new(BIN)
+        .arg("serve")
+        .env("DATABASE_URL", format!("sqlite://{}", dir.join(format!("{name}.db")).display()))
+        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
+        .env("CASINO_WEB_DIR", "/nonexistent")
+        .env("CASINO_LOG_FORMAT", format)
+        .env("RUST_LOG", "info")
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::new();
+    for _ in 0..600 {
+        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    std::fs::read_to_string(&log).unwrap()
+}
+
+#[tokio::test]
+async fn logs_written_to_a_file_carry_no_colour_codes_and_json_logs_parse() {
+    let text = log_of_a_start("text").await;
+    assert!(text.contains("game-server listening"), "{text}");
+    assert!(!text.contains('\u{1b}'), "no escape codes when stdout is not a terminal: {text}");
+    let json = log_of_a_start("json").await;
+    let lines: Vec<Value> =
+        json.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    let listening = lines.iter().find(|v| v["message"] == "game-server listening").expect("the start line");
+    assert!(listening["port"].is_number() && listening["level"] == "INFO" && listening["timestamp"].is_string());
+}
