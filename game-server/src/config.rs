@@ -13,6 +13,9 @@ use std::path::PathBuf;
 pub struct Config {
     /// `CASINO_BIND`, default `127.0.0.1:8080`. Port 0 picks a free port.
     pub bind: String,
+    /// `CASINO_METRICS_BIND`: a second address serving only `GET /metrics`, without a login, for Prometheus
+    /// (keep it private). Unset: metrics only at `/metrics` on the main address, for operators.
+    pub metrics_bind: Option<String>,
     /// `DATABASE_URL`, default `sqlite://data/casino.db`; `postgres://…` switches to PostgreSQL.
     pub database_url: String,
     /// `CASINO_DB_MAX_CONNECTIONS`, default 16.
@@ -170,6 +173,7 @@ impl Config {
             .filter(|p| p.join("index.html").exists());
         Config {
             bind: env_or("CASINO_BIND", "127.0.0.1:8080".to_string()),
+            metrics_bind: std::env::var("CASINO_METRICS_BIND").ok().filter(|b| !b.trim().is_empty()),
             database_url: env_or("DATABASE_URL", "sqlite://data/casino.db".to_string()),
             db_max_connections: env_or("CASINO_DB_MAX_CONNECTIONS", 16),
             wallet_shards: env_or("CASINO_WALLET_SHARDS", 4),

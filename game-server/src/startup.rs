@@ -93,6 +93,8 @@ impl Services {
 pub struct Application {
     port: u16,
     server: actix_web::dev::Server,
+    /// The separate metrics address, when configured.
+    metrics: Option<(u16, actix_web::dev::Server)>,
     wallet: WalletHandle,
     stopper: Stopper,
 }
@@ -102,6 +104,7 @@ pub struct Application {
 #[derive(Clone)]
 pub struct Stopper {
     server: actix_web::dev::ServerHandle,
+    metrics: Option<actix_web::dev::ServerHandle>,
     aviator: actix::Addr<AviatorTable>,
     db: Db,
 }
@@ -109,6 +112,9 @@ pub struct Stopper {
 impl Stopper {
     pub async fn stop(self) {
         self.server.stop(false).await;
+        if let Some(m) = self.metrics {
+            m.stop(false).await;
+        }
         let _ = self.aviator.send(casino_actors::aviator::table::Shutdown).await;
         self.db.pool.close().await;
     }
@@ -158,12 +164,36 @@ impl Application {
         .run();
         let database = crate::config::redacted_database_url(&config.database_url);
         tracing::info!(port, %database, "game-server listening");
-        let stopper = Stopper { server: server.handle(), aviator, db };
-        Ok(Application { port, server, wallet, stopper })
+        let metrics = match &config.metrics_bind {
+            Some(bind) => {
+                let listener = TcpListener::bind(bind).with_context(|| format!("binding {bind}"))?;
+                let metrics_port = listener.local_addr()?.port();
+                let handle = web::Data::new(telemetry::metrics_handle());
+                let server =
+                    HttpServer::new(move || App::new().app_data(handle.clone()).configure(casino_http::metrics_only))
+                        .workers(1)
+                        .listen(listener)?
+                        .run();
+                tracing::info!(
+                    port = metrics_port,
+                    "metrics for Prometheus at /metrics (no login: keep this address private)"
+                );
+                Some((metrics_port, server))
+            }
+            None => None,
+        };
+        let stopper =
+            Stopper { server: server.handle(), metrics: metrics.as_ref().map(|(_, m)| m.handle()), aviator, db };
+        Ok(Application { port, server, metrics, wallet, stopper })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the separate metrics address, when configured.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(port, _)| *port)
     }
 
     pub fn stopper(&self) -> Stopper {
@@ -172,7 +202,14 @@ impl Application {
 
     /// Serves until SIGINT/SIGTERM; in-flight requests finish, then every wallet batch commits.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.server.await?;
+        if let Some((_, metrics)) = self.metrics {
+            let handle = metrics.handle();
+            actix_web::rt::spawn(metrics);
+            self.server.await?;
+            handle.stop(true).await;
+        } else {
+            self.server.await?;
+        }
         self.wallet.drain().await;
         tracing::info!("stopped; wallet drained");
         Ok(())

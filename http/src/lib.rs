@@ -43,10 +43,21 @@ async fn health() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "ok": true }))
 }
 
+/// Prometheus text for operators (a session or bearer token). A Prometheus server scrapes [`metrics_only`] on the
+/// separate metrics address instead (`CASINO_METRICS_BIND`), which needs no login and should stay private.
 #[get("/metrics")]
-async fn metrics_text(handle: Option<web::Data<PrometheusHandle>>) -> HttpResponse {
+async fn metrics_text(_: auth::Operator, handle: Option<web::Data<PrometheusHandle>>) -> HttpResponse {
+    render_metrics(handle).await
+}
+
+async fn render_metrics(handle: Option<web::Data<PrometheusHandle>>) -> HttpResponse {
     match handle {
         Some(h) => HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(h.render()),
         None => HttpResponse::NotFound().finish(),
     }
+}
+
+/// The routes of the separate metrics address: `GET /metrics` without a login, and nothing else.
+pub fn metrics_only(cfg: &mut web::ServiceConfig) {
+    cfg.route("/metrics", web::get().to(render_metrics));
 }

@@ -424,6 +424,7 @@ impl Actor for AviatorTable {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(16_384);
+        metrics::gauge!("aviator_round").set(self.game.round().0 as f64);
         let now = self.clock.now_ms();
         self.queue_state(now);
         self.flush(now);

@@ -8,6 +8,7 @@ mod binary;
 mod cashier;
 mod fixtures;
 mod helpers;
+mod metrics;
 mod restart;
 mod sessions;
 mod socket;
