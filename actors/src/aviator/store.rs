@@ -1,5 +1,6 @@
-//! Aviator's tables: the committed chain (created once), rounds, settled bets for history, and the
-//! restart refund of rounds that never finished.
+//! Aviator's rounds: their records (open, then recorded at the crash with their bets and settle intents, then
+//! closed), history, and the restart recovery of rounds a previous run left unfinished. The chains are in
+//! `chains.rs`.
 
 use super::fair::{self, Hash};
 use super::rules::{BetState, RoundSeed, Slot};
