@@ -20,7 +20,6 @@ use crate::money::Paise;
 use crate::wallet::intents::{self, apply_until_final, retry_transient};
 use crate::wallet::{Change, Movement, SystemAccount};
 use actix::prelude::*;
-use serde_json::json;
 
 /// A decided bet: won (multiplier, payout, why) or lost.
 #[derive(Debug, Clone, Copy)]
@@ -69,50 +68,60 @@ impl AviatorTable {
         let key = change.idempotency_key.clone();
         let wallet = self.wallet.clone();
         self.unsettled += 1;
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
-            act.unsettled -= 1;
-            let waiter = act.cashout_waiters.remove(&(user, slot));
-            if let Err(e) = &res {
-                // Only a wallet that refuses for good gets here (never a busy database): keep it for the operators.
-                tracing::error!(%round, %user, key, error = %e, "aviator settle refused; intent marked failed");
-                metrics::counter!("wallet_intents_failed_total").increment(1);
-                let (db, error) = (act.db.clone(), e.to_string());
-                actix::spawn(async move {
-                    if let Err(e) = intents::mark_failed(&db, &key, &error).await {
-                        tracing::error!(key, error = %e, "could not mark a failed intent");
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
+            move |res, act, ctx| {
+                act.unsettled -= 1;
+                let waiter = act.cashout_waiters.remove(&(user, slot));
+                if let Err(e) = &res {
+                    // Only a wallet that refuses for good gets here (never a busy database): keep it for the operators.
+                    tracing::error!(%round, %user, key, error = %e, "aviator settle refused; intent marked failed");
+                    metrics::counter!("wallet_intents_failed_total").increment(1);
+                    let (db, error) = (act.db.clone(), e.to_string());
+                    actix::spawn(async move {
+                        if let Err(e) = intents::mark_failed(&db, &key, &error).await {
+                            tracing::error!(key, error = %e, "could not mark a failed intent");
+                        }
+                    });
+                    if let Some(w) = waiter {
+                        let _ = w.send(Err(TableError::Unavailable));
                     }
+                    act.maybe_close(ctx);
+                    return;
+                }
+                if act.game.round() == round {
+                    act.settled.insert((user, slot));
+                }
+                let result = wire::value(&wire::BetResult {
+                    round_id: round.0,
+                    slot: slot.index(),
+                    win: win.is_some(),
+                    amount: stake,
+                    winnings: payout,
+                    multiplier: win.map(|w| w.0),
+                    auto: win.is_some_and(|w| w.2 != CashOutCause::Manual),
+                    capped: win.is_some_and(|w| w.2 == CashOutCause::Capped),
                 });
-                if let Some(w) = waiter {
-                    let _ = w.send(Err(TableError::Unavailable));
+                if let Some((multiplier, payout, _)) = win {
+                    let ack = wire::value(&wire::CashOutSuccess {
+                        success: true,
+                        total_winnings: payout,
+                        multiplier,
+                        slot: slot.index(),
+                        round_id: round.0,
+                    });
+                    act.to_user(user, &[("cash_out_success", &ack), ("bet_result", &result)]);
+                    if let Some(w) = waiter {
+                        let _ = w.send(Ok(ack));
+                    }
+                } else {
+                    if let Some(w) = waiter {
+                        let _ = w.send(Err(TableError::Rule(super::rules::Rejection::TooLate)));
+                    }
+                    act.to_user(user, &[("bet_result", &result)]);
                 }
                 act.maybe_close(ctx);
-                return;
-            }
-            if act.game.round() == round {
-                act.settled.insert((user, slot));
-            }
-            let result = json!({
-                "roundId": round.0, "slot": slot.index(), "win": win.is_some(), "amount": stake.to_rupees_json(),
-                "winnings": payout.to_rupees_json(), "multiplier": win.map(|w| wire::multiplier(w.0)),
-                "auto": win.is_some_and(|w| w.2 != CashOutCause::Manual), "capped": win.is_some_and(|w| w.2 == CashOutCause::Capped),
-            });
-            if let Some((multiplier, payout, _)) = win {
-                let ack = json!({
-                    "success": true, "totalWinnings": payout.to_rupees_json(), "multiplier": wire::multiplier(multiplier),
-                    "slot": slot.index(), "roundId": round.0,
-                });
-                act.to_user(user, &[("cash_out_success", &ack), ("bet_result", &result)]);
-                if let Some(w) = waiter {
-                    let _ = w.send(Ok(ack));
-                }
-            } else {
-                if let Some(w) = waiter {
-                    let _ = w.send(Err(TableError::Rule(super::rules::Rejection::TooLate)));
-                }
-                act.to_user(user, &[("bet_result", &result)]);
-            }
-            act.maybe_close(ctx);
-        }));
+            },
+        ));
     }
 
     /// The crash: records the round (history, and an intent for every decided bet), then settles the crash's own

@@ -19,7 +19,7 @@ use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -284,9 +284,12 @@ impl AviatorTable {
                 .rev()
                 .take(FEED_ROWS)
                 .map(|(_, r)| {
-                    json!({
-                        "username": r.name, "amount": r.stake.to_rupees_json(), "slot": r.slot.index(),
-                        "multiplier": r.multiplier.map(wire::multiplier), "winnings": r.payout.to_rupees_json(),
+                    wire::value(&wire::FeedBet {
+                        username: r.name.clone(),
+                        amount: r.stake,
+                        slot: r.slot.index(),
+                        multiplier: r.multiplier,
+                        winnings: r.payout,
                     })
                 })
                 .collect();
@@ -388,10 +391,12 @@ impl AviatorTable {
                         stake: l.stake,
                         win: None,
                     }));
-                    let result = json!({
-                        "roundId": round.0, "crashPoint": wire::multiplier(crash_point),
-                        "endedAt": wire::multiplier(ended_at_multiplier), "hash": super::fair::to_hex(&hash),
-                        "capped": capped,
+                    let result = wire::value(&wire::GameResult {
+                        round_id: round.0,
+                        crash_point,
+                        ended_at: ended_at_multiplier,
+                        hash: super::fair::to_hex(&hash),
+                        capped,
                     });
                     self.queue("aviator_game_result", &result);
                     self.queue_state(now);
@@ -482,9 +487,12 @@ impl Handler<PlaceBet> for AviatorTable {
                     Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
                         Ok(events) => {
                             act.apply(events, now, ctx);
-                            let ack = json!({
-                                "success": true, "amount": stake.to_rupees_json(), "slot": slot.index(),
-                                "roundId": round.0, "autoCashout": auto.map(wire::multiplier),
+                            let ack = wire::value(&wire::BetPlaced {
+                                success: true,
+                                amount: stake,
+                                slot: slot.index(),
+                                round_id: round.0,
+                                auto_cashout: auto,
                             });
                             Ok(ack)
                         }
@@ -556,25 +564,30 @@ impl Handler<CancelBet> for AviatorTable {
         let (tx, rx) = oneshot::channel();
         let wallet = self.wallet.clone();
         self.unsettled += 1;
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, ctx| {
-            act.unsettled -= 1;
-            match res {
-                Ok(_) => {
-                    let ack = json!({
-                        "success": true, "refundAmount": refund.to_rupees_json(), "slot": slot.index(), "roundId": round.0,
-                    });
-                    // The ack already said `pending`: the player hears the refund as an event.
-                    if let Err(Ok(ack)) = tx.send(Ok(ack)) {
-                        act.to_user(user, &[("bet_cancelled", &ack)]);
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
+            move |res, act, ctx| {
+                act.unsettled -= 1;
+                match res {
+                    Ok(_) => {
+                        let ack = wire::value(&wire::BetCancelled {
+                            success: true,
+                            refund_amount: refund,
+                            slot: slot.index(),
+                            round_id: round.0,
+                        });
+                        // The ack already said `pending`: the player hears the refund as an event.
+                        if let Err(Ok(ack)) = tx.send(Ok(ack)) {
+                            act.to_user(user, &[("bet_cancelled", &ack)]);
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!(%round, %user, error = %e, "aviator cancel release refused");
+                        let _ = tx.send(Err(TableError::Unavailable));
                     }
                 }
-                Err(e) => {
-                    tracing::error!(%round, %user, error = %e, "aviator cancel release refused");
-                    let _ = tx.send(Err(TableError::Unavailable));
-                }
-            }
-            act.maybe_close(ctx);
-        }));
+                act.maybe_close(ctx);
+            },
+        ));
         patient(rx, "Your bet is cancelled; the refund is on its way")
     }
 }

@@ -6,6 +6,7 @@ use super::rules::{Game, Phase, multiplier_at};
 use crate::clock::EpochMs;
 use crate::ids::RoundId;
 use crate::money::Paise;
+use serde::{Serialize, Serializer};
 use serde_json::{Value, json};
 
 /// Hundredths as a JSON number: 137 → 1.37.
@@ -51,6 +52,103 @@ fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> Val
     })
 }
 
+/// A payload as the JSON the hub encodes; these types always serialize.
+pub fn value(payload: &impl Serialize) -> Value {
+    serde_json::to_value(payload).unwrap_or_default()
+}
+
+fn rupees<S: Serializer>(p: &Paise, s: S) -> Result<S::Ok, S::Error> {
+    p.to_rupees_json().serialize(s)
+}
+
+fn hundredths<S: Serializer>(m: &u64, s: S) -> Result<S::Ok, S::Error> {
+    multiplier(*m).serialize(s)
+}
+
+fn maybe_hundredths<S: Serializer>(m: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    m.map(multiplier).serialize(s)
+}
+
+/// A row of `aviator_bet_update`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FeedBet {
+    pub username: String,
+    #[serde(serialize_with = "rupees")]
+    pub amount: Paise,
+    pub slot: u8,
+    #[serde(serialize_with = "maybe_hundredths")]
+    pub multiplier: Option<u64>,
+    #[serde(serialize_with = "rupees")]
+    pub winnings: Paise,
+}
+
+/// `aviator_game_result`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameResult {
+    pub round_id: i64,
+    #[serde(serialize_with = "hundredths")]
+    pub crash_point: u64,
+    #[serde(serialize_with = "hundredths")]
+    pub ended_at: u64,
+    pub hash: String,
+    pub capped: bool,
+}
+
+/// The ack of `place_bet`, and `bet_placed`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BetPlaced {
+    pub success: bool,
+    #[serde(serialize_with = "rupees")]
+    pub amount: Paise,
+    pub slot: u8,
+    pub round_id: i64,
+    #[serde(serialize_with = "maybe_hundredths")]
+    pub auto_cashout: Option<u64>,
+}
+
+/// The ack of `cancel_bet`, and `bet_cancelled`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BetCancelled {
+    pub success: bool,
+    #[serde(serialize_with = "rupees")]
+    pub refund_amount: Paise,
+    pub slot: u8,
+    pub round_id: i64,
+}
+
+/// The ack of `cash_out`, and `cash_out_success`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CashOutSuccess {
+    pub success: bool,
+    #[serde(serialize_with = "rupees")]
+    pub total_winnings: Paise,
+    #[serde(serialize_with = "hundredths")]
+    pub multiplier: u64,
+    pub slot: u8,
+    pub round_id: i64,
+}
+
+/// `bet_result`: a bet's outcome once the wallet committed it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BetResult {
+    pub round_id: i64,
+    pub slot: u8,
+    pub win: bool,
+    #[serde(serialize_with = "rupees")]
+    pub amount: Paise,
+    #[serde(serialize_with = "rupees")]
+    pub winnings: Paise,
+    #[serde(serialize_with = "maybe_hundredths")]
+    pub multiplier: Option<u64>,
+    pub auto: bool,
+    pub capped: bool,
+}
+
 /// Masks a display name for the public feed, showing no digit (a phone number shows nothing of itself):
 /// "Ravi Kumar" → "Ra****ar", "9876543210" → "********".
 pub fn mask(name: &str) -> String {
@@ -90,6 +188,37 @@ mod tests {
         );
         assert_eq!(state["multiplier"].to_string(), "1", "never more than the round reached");
         assert_eq!(super::game_state(&game, 10_150)["phase"], "crashed");
+    }
+
+    #[test]
+    fn event_payloads_carry_rupees_and_multipliers_as_plain_numbers() {
+        use crate::money::Paise;
+        let result = super::value(&super::BetResult {
+            round_id: 7,
+            slot: 1,
+            win: true,
+            amount: Paise::new(3_333),
+            winnings: Paise::new(4_999),
+            multiplier: Some(150),
+            auto: true,
+            capped: false,
+        });
+        assert_eq!(
+            result,
+            serde_json::json!({"roundId": 7, "slot": 1, "win": true, "amount": 33.33, "winnings": 49.99,
+                "multiplier": 1.5, "auto": true, "capped": false})
+        );
+        let placed = super::value(&super::BetPlaced {
+            success: true,
+            amount: Paise::from_rupees(100),
+            slot: 0,
+            round_id: 3,
+            auto_cashout: None,
+        });
+        assert_eq!(
+            placed,
+            serde_json::json!({"success": true, "amount": 100, "slot": 0, "roundId": 3, "autoCashout": null})
+        );
     }
 
     #[test]

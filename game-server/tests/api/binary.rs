@@ -15,6 +15,11 @@ pub fn free_port() -> u16 {
 /// `game-server serve` on `db_url` (load-test fixtures on, no web client) with `settings` on top; returns once it
 /// answers its health check.
 pub async fn serve(db_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+    serve_logging_to(Stdio::null(), db_url, port, settings).await
+}
+
+/// [`serve`], with the server's standard output (its log) going to `log`.
+async fn serve_logging_to(log: Stdio, db_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
     #[allow(clippy::zombie_processes)] // every path below either returns the child or waits on it
     let child = Command::new(BIN)
         .arg("serve")
@@ -23,7 +28,7 @@ pub async fn serve(db_url: &str, port: u16, settings: &[(&str, &str)]) -> Child 
         .env("CASINO_LOAD_TEST", "1")
         .env("CASINO_WEB_DIR", "/nonexistent")
         .envs(settings.iter().copied())
-        .stdout(Stdio::null())
+        .stdout(log)
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn game-server");
@@ -90,25 +95,10 @@ async fn log_of_a_start(format: &str) -> String {
     std::fs::create_dir_all(&dir).unwrap();
     let name = format!("logs-{format}-{}", rand::random::<u32>());
     let log = dir.join(format!("{name}.log"));
-    let port = free_port();
-    let mut child = Command::new(BIN)
-        .arg("serve")
-        .env("DATABASE_URL", format!("sqlite://{}", dir.join(format!("{name}.db")).display()))
-        .env("CASINO_BIND", format!("127.0.0.1:{port}"))
-        .env("CASINO_WEB_DIR", "/nonexistent")
-        .env("CASINO_LOG_FORMAT", format)
-        .env("RUST_LOG", "info")
-        .stdout(std::fs::File::create(&log).unwrap())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let client = reqwest::Client::new();
-    for _ in 0..600 {
-        if client.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let db_url = format!("sqlite://{}", dir.join(format!("{name}.db")).display());
+    let settings = [("CASINO_LOG_FORMAT", format), ("RUST_LOG", "info")];
+    let file = std::fs::File::create(&log).unwrap();
+    let mut child = serve_logging_to(file.into(), &db_url, free_port(), &settings).await;
     let _ = child.kill();
     let _ = child.wait();
     std::fs::read_to_string(&log).unwrap()
