@@ -42,7 +42,9 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
     let db = setup(postgres, users).await;
     let shards = std::env::var("BENCH_SHARDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
     let cfg = WalletConfig { shards, max_batch };
-    let wallet = WalletHandle::start(db, cfg, clock::system(), None).await.unwrap();
+    let wallet = WalletHandle::start(db, cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
+        .await
+        .unwrap();
     let done = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let start = Instant::now();

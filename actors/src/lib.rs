@@ -2,11 +2,14 @@
 //! beside its pure rules. Nothing here knows about HTTP.
 
 pub mod accounts;
+pub mod admin_queries;
+pub mod audit;
 pub mod aviator;
 pub mod cashier;
 pub mod clock;
 pub mod hub;
 pub mod ids;
 pub mod money;
+pub mod observe;
 pub mod store;
 pub mod wallet;

@@ -9,7 +9,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use actix::prelude::*;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::{AviatorConfig, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
 use casino_actors::clock::{ManualClock, SharedClock};
@@ -61,8 +60,15 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let db = Db::connect(&url, 8).await.unwrap();
     let manual = ManualClock::at(1_700_000_000_000);
     let clock: SharedClock = Arc::new(manual.clone());
-    let wallet =
-        WalletHandle::start(db.clone(), WalletConfig { shards: 2, max_batch: 200 }, clock.clone(), None).await.unwrap();
+    let wallet = WalletHandle::start(
+        db.clone(),
+        WalletConfig { shards: 2, max_batch: 200 },
+        clock.clone(),
+        None,
+        &casino_actors::observe::Registry::new(true),
+    )
+    .await
+    .unwrap();
     for id in 1..=PLAYERS {
         sqlx::query::<Any>(
             "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'Bettor', 'x', 'player', 0)",
@@ -101,8 +107,17 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         salt_source: None,
         seed_key: None,
     };
-    let hub = Hub::new().start();
-    let (table, _) = AviatorTable::start(config, db.clone(), wallet.clone(), hub, clock.clone()).await.unwrap();
+    let hub = Hub::start_unmeasured();
+    let (table, _) = AviatorTable::start(
+        config,
+        db.clone(),
+        wallet.clone(),
+        hub,
+        clock.clone(),
+        &casino_actors::observe::Registry::new(true),
+    )
+    .await
+    .unwrap();
 
     // Faults from here on: each wallet batch may stall, fail before or at the commit, or commit and report failure.
     fail::cfg("wallet::before_write", "10%delay(40)").unwrap();

@@ -28,7 +28,10 @@ async fn setup(users: i64, shards: usize) -> (Db, WalletHandle) {
             .unwrap();
     }
     let cfg = WalletConfig { shards, max_batch: 500 };
-    let wallet = WalletHandle::start(db.clone(), cfg, clock::system(), None).await.unwrap();
+    let wallet =
+        WalletHandle::start(db.clone(), cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
+            .await
+            .unwrap();
     (db, wallet)
 }
 

@@ -31,6 +31,9 @@ pub struct Config {
     pub aviator: AviatorConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
+    /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
+    /// on by default. For measuring what the measuring costs.
+    pub actor_metrics: bool,
     /// Reset-code delivery, trusted proxies and the limits on unauthenticated work.
     pub accounts: AccountsConfig,
     /// Browser protections and socket limits; see [`web_security_from_env`].
@@ -180,6 +183,7 @@ impl Config {
             web_dir,
             aviator: aviator_from_env(),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
+            actor_metrics: !std::env::var("CASINO_ACTOR_METRICS").is_ok_and(|v| v.eq_ignore_ascii_case("off")),
             accounts: accounts_from_env(),
             web: web_security_from_env(),
         }

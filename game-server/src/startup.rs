@@ -3,7 +3,6 @@
 
 use crate::config::Config;
 use crate::telemetry;
-use actix::Actor;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use casino_actors::accounts::ratelimit::FailureLimiter;
@@ -11,7 +10,8 @@ use casino_actors::accounts::{Accounts, notify};
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
-use casino_actors::hub::{Broadcast, Hub, encode_event};
+use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
+use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, Receipt};
@@ -31,6 +31,7 @@ pub struct Services {
     pub wallet: WalletHandle,
     pub cashier: Cashier,
     pub tables: Tables,
+    pub actors: Arc<Registry>,
 }
 
 /// Why money moved, in the words of `balance_update`.
@@ -50,7 +51,7 @@ fn reason(kind: &str) -> &'static str {
 }
 
 /// Pushes `balance_update` to the player's own room after every committed change.
-fn balance_pusher(hub: actix::Addr<Hub>) -> Observer {
+fn balance_pusher(hub: HubAddr) -> Observer {
     Arc::new(move |change: &Change, r: &Receipt| {
         let delta = r.delta_balance.get();
         let payload = json!({
@@ -70,11 +71,12 @@ impl Services {
             format!("opening database {}", crate::config::redacted_database_url(&config.database_url))
         })?;
         let clock = clock::system();
+        let actors = Registry::new(config.actor_metrics);
         // The hub fans frames out to thousands of sessions: give it a thread of its own.
-        let hub = Hub::start_in_arbiter(&actix::Arbiter::new().handle(), |_| Hub::new());
+        let hub = Hub::launch(actors.register("hub", &families::hub::FAMILY), &actix::Arbiter::new().handle());
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
         let observer = Some(balance_pusher(hub.clone()));
-        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer).await?;
+        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer, &actors).await?;
         let notifier = notify::from_config(&config.accounts.notifier)?;
         let accounts =
             Accounts::new(db.clone(), clock.clone(), notifier).with_hashing_limit(config.accounts.hashing_concurrency);
@@ -83,10 +85,17 @@ impl Services {
         if reconciled != Default::default() {
             tracing::warn!(?reconciled, "finished cashier decisions interrupted by a restart");
         }
-        let (aviator, aviator_fairness) =
-            AviatorTable::start(config.aviator.clone(), db.clone(), wallet.clone(), hub.clone(), clock.clone()).await?;
+        let (aviator, aviator_fairness) = AviatorTable::start(
+            config.aviator.clone(),
+            db.clone(),
+            wallet.clone(),
+            hub.clone(),
+            clock.clone(),
+            &actors,
+        )
+        .await?;
         let tables = Tables { hub, aviator, aviator_fairness };
-        Ok(Services { db, clock, accounts, wallet, cashier, tables })
+        Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
 
@@ -105,7 +114,7 @@ pub struct Application {
 pub struct Stopper {
     server: actix_web::dev::ServerHandle,
     metrics: Option<actix_web::dev::ServerHandle>,
-    aviator: actix::Addr<AviatorTable>,
+    aviator: casino_actors::aviator::table::TableAddr,
     db: Db,
 }
 
@@ -128,10 +137,17 @@ impl Application {
         let wallet = s.wallet.clone();
         let (aviator, db) = (s.tables.aviator.clone(), s.db.clone());
         let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
-        let sockets =
-            web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), config.web.socket.clone()));
-        let mut app_state =
-            AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, config.load_test_fixtures);
+        let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
+        let sockets = web::Data::new(SocketState::new(
+            Arc::new(socket_app),
+            s.tables.hub.clone(),
+            config.web.socket.clone(),
+            gateway,
+        ));
+        casino_http::ops::actors::spawn_sampler(s.actors.clone(), s.tables.hub.clone(), s.clock.clone());
+        let actors = web::Data::new(s.actors.clone());
+        let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, s.actors);
+        app_state.load_test_fixtures = config.load_test_fixtures;
         let a = &config.accounts;
         app_state.trusted_proxies = a.trusted_proxies.clone();
         app_state.login_by_addr = FailureLimiter::new(a.login_failures_per_addr, casino_http::state::LOGIN_WINDOW_MS);
@@ -139,6 +155,7 @@ impl Application {
         let state = web::Data::new(Arc::new(app_state));
         let metrics = web::Data::new(telemetry::metrics_handle());
         let web_dir = config.web_dir.clone();
+        let actors_for_metrics = actors.clone();
         let security = Arc::new(config.web.http.clone());
         let server = HttpServer::new(move || {
             let security = security.clone();
@@ -147,8 +164,10 @@ impl Application {
                 .wrap(actix_web::middleware::from_fn(move |req, next| {
                     casino_http::security::guard(security.clone(), req, next)
                 }))
+                .wrap(actix_web::middleware::from_fn(casino_http::http_metrics))
                 .app_data(state.clone())
                 .app_data(metrics.clone())
+                .app_data(actors.clone())
                 .app_data(sockets.clone())
                 .configure(casino_http::api_routes);
             match &web_dir {
@@ -169,11 +188,13 @@ impl Application {
                 let listener = TcpListener::bind(bind).with_context(|| format!("binding {bind}"))?;
                 let metrics_port = listener.local_addr()?.port();
                 let handle = web::Data::new(telemetry::metrics_handle());
-                let server =
-                    HttpServer::new(move || App::new().app_data(handle.clone()).configure(casino_http::metrics_only))
-                        .workers(1)
-                        .listen(listener)?
-                        .run();
+                let actors = actors_for_metrics;
+                let server = HttpServer::new(move || {
+                    App::new().app_data(handle.clone()).app_data(actors.clone()).configure(casino_http::metrics_only)
+                })
+                .workers(1)
+                .listen(listener)?
+                .run();
                 tracing::info!(
                     port = metrics_port,
                     "metrics for Prometheus at /metrics (no login: keep this address private)"

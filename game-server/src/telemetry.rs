@@ -1,6 +1,6 @@
 //! Logs (tracing) and metrics (Prometheus text at /metrics).
 
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 use tracing_subscriber::EnvFilter;
@@ -23,7 +23,14 @@ pub fn metrics_handle() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
-            let recorder = PrometheusBuilder::new().build_recorder();
+            // HTTP latency as a histogram with buckets, so Prometheus can aggregate it over routes and servers.
+            let buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
+            let builder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Full("casino_http_request_duration_seconds".into()), &buckets);
+            let recorder = match builder {
+                Ok(b) => b.build_recorder(),
+                Err(_) => PrometheusBuilder::new().build_recorder(),
+            };
             let handle = recorder.handle();
             let _ = metrics::set_global_recorder(recorder);
             handle

@@ -9,14 +9,21 @@ pub mod cashier;
 pub mod error;
 pub mod json;
 pub mod money;
+pub mod ops;
 pub mod security;
 pub mod socketio;
 pub mod state;
 mod web_client;
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::observe::Registry;
 use metrics_exporter_prometheus::PrometheusHandle;
 use serde_json::json;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 pub use web_client::spa;
 
@@ -35,6 +42,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(cashier::routes)
         .configure(aviator::routes)
         .configure(admin::routes)
+        .configure(ops::routes)
         .configure(socketio::configure);
 }
 
@@ -46,18 +54,59 @@ async fn health() -> HttpResponse {
 /// Prometheus text for operators (a session or bearer token). A Prometheus server scrapes [`metrics_only`] on the
 /// separate metrics address instead (`CASINO_METRICS_BIND`), which needs no login and should stay private.
 #[get("/metrics")]
-async fn metrics_text(_: auth::Operator, handle: Option<web::Data<PrometheusHandle>>) -> HttpResponse {
-    render_metrics(handle).await
+async fn metrics_text(
+    _: auth::Operator,
+    handle: Option<web::Data<PrometheusHandle>>,
+    actors: Option<web::Data<Arc<Registry>>>,
+) -> HttpResponse {
+    render_metrics(handle, actors).await
 }
 
-async fn render_metrics(handle: Option<web::Data<PrometheusHandle>>) -> HttpResponse {
-    match handle {
-        Some(h) => HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(h.render()),
-        None => HttpResponse::NotFound().finish(),
+/// The recorder's metrics (HTTP, process, counters of the domain) followed by every actor's probe.
+async fn render_metrics(
+    handle: Option<web::Data<PrometheusHandle>>,
+    actors: Option<web::Data<Arc<Registry>>>,
+) -> HttpResponse {
+    let Some(h) = handle else {
+        return HttpResponse::NotFound().finish();
+    };
+    process_collector().collect();
+    let mut text = h.render();
+    if let Some(actors) = actors {
+        text.push_str(&actors.render_prometheus());
     }
+    HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(text)
+}
+
+/// CPU, memory, open files and threads of this process (`process_*`), read at each scrape.
+fn process_collector() -> &'static metrics_process::Collector {
+    static COLLECTOR: OnceLock<metrics_process::Collector> = OnceLock::new();
+    COLLECTOR.get_or_init(|| {
+        let c = metrics_process::Collector::default();
+        c.describe();
+        c
+    })
 }
 
 /// The routes of the separate metrics address: `GET /metrics` without a login, and nothing else.
 pub fn metrics_only(cfg: &mut web::ServiceConfig) {
     cfg.route("/metrics", web::get().to(render_metrics));
+}
+
+/// Counts every HTTP request by method, route pattern and status, and times it by route
+/// (`casino_http_requests_total`, `casino_http_request_duration_seconds`).
+pub async fn http_metrics(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let started = Instant::now();
+    let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
+    let method = req.method().as_str().to_owned();
+    let res = next.call(req).await?;
+    let status = res.status().as_u16().to_string();
+    metrics::counter!("casino_http_requests_total", "method" => method, "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!("casino_http_request_duration_seconds", "route" => route)
+        .record(started.elapsed().as_secs_f64());
+    Ok(res)
 }

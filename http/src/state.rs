@@ -1,21 +1,21 @@
 //! What every route can reach: the domain services, built once at start-up by `game-server`.
 
-use actix::Addr;
 use casino_actors::accounts::Accounts;
 use casino_actors::accounts::ratelimit::FailureLimiter;
 use casino_actors::aviator::chains::Fairness;
-use casino_actors::aviator::table::AviatorTable;
+use casino_actors::aviator::table::TableAddr;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
-use casino_actors::hub::Hub;
+use casino_actors::hub::HubAddr;
+use casino_actors::observe::Registry;
 use casino_actors::store::Db;
 use casino_actors::wallet::WalletHandle;
 use std::sync::Arc;
 
 /// The live tables and the hub they broadcast through.
 pub struct Tables {
-    pub hub: Addr<Hub>,
-    pub aviator: Addr<AviatorTable>,
+    pub hub: HubAddr,
+    pub aviator: TableAddr,
     pub aviator_fairness: Arc<Fairness>,
 }
 
@@ -39,6 +39,8 @@ pub struct AppState {
     /// Peers whose `Forwarded` / `X-Forwarded-For` headers are believed (`CASINO_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub tables: Tables,
+    /// Every live actor's measurements (the console's live actors, `/metrics`).
+    pub actors: Arc<Registry>,
     /// `CASINO_LOAD_TEST=1`: operators may create funded fixture players for the load swarm.
     pub load_test_fixtures: bool,
 }
@@ -63,7 +65,7 @@ impl AppState {
         wallet: WalletHandle,
         cashier: Cashier,
         tables: Tables,
-        load_test_fixtures: bool,
+        actors: Arc<Registry>,
     ) -> Self {
         AppState {
             db,
@@ -79,7 +81,8 @@ impl AppState {
             verify_by_addr: FailureLimiter::new(VERIFY_PER_ADDR_PER_MINUTE, 60_000),
             trusted_proxies: Vec::new(),
             tables,
-            load_test_fixtures,
+            actors,
+            load_test_fixtures: false,
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod chains;
 pub mod curve;
 pub mod fair;
+pub mod operate;
 pub mod rules;
 mod settle;
 pub mod store;

@@ -68,6 +68,8 @@ pub enum ConfigError {
     PayoutCap,
     #[error("house_edge_bp must be below 10000")]
     Edge,
+    #[error("settings change only between rounds")]
+    RoundInPlay,
 }
 
 impl RulesConfig {

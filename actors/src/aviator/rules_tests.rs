@@ -446,3 +446,29 @@ fn a_table_resumed_after_its_last_round_waits_for_the_next_round_s_data_then_ope
     let events = g.tick(T0 + 20, || Some(seed(8, 200)));
     assert_eq!(events, vec![Event::RoundOpened { round: RoundId(8), ends_at: T0 + 20 + 10_000 }]);
 }
+
+#[test]
+fn settings_change_only_between_rounds_and_apply_to_the_next_one() {
+    let mut g = game(200);
+    let higher = RulesConfig { min_bet: Paise::from_rupees(50), ..config() };
+    // Betting and flying: refused, nothing changes.
+    assert_eq!(g.reconfigure(higher.clone()), Err(ConfigError::RoundInPlay));
+    bet(&mut g, U1, Slot::First, 20, None);
+    let t = take_off(&mut g);
+    assert_eq!(g.reconfigure(higher.clone()), Err(ConfigError::RoundInPlay));
+    assert_eq!(g.config().min_bet, Paise::from_rupees(20));
+    // Invalid settings are refused whatever the phase.
+    g.tick(t + elapsed_for(200), || None);
+    assert!(matches!(g.phase(), Phase::Crashed { .. }));
+    let bad = RulesConfig { min_bet: Paise::ZERO, ..config() };
+    assert_eq!(g.reconfigure(bad), Err(ConfigError::BetLimits));
+    // After the crash: taken, and the next round plays by it.
+    assert_eq!(g.reconfigure(higher), Ok(()));
+    let opened_at = t + elapsed_for(200) + 3_000;
+    g.tick(opened_at, || Some(seed(2, 150)));
+    assert_eq!(g.round(), RoundId(2));
+    assert_eq!(
+        g.reserve_bet(RoundId(2), U2, Slot::First, Paise::from_rupees(20), None, opened_at),
+        Err(Rejection::StakeTooLow { min: Paise::from_rupees(50) })
+    );
+}

@@ -43,6 +43,16 @@ impl Game {
     pub fn config(&self) -> &RulesConfig {
         &self.config
     }
+    /// New settings, taken only between rounds (after a crash, before the next round opens), so a round is
+    /// played to its end under the settings it opened with.
+    pub fn reconfigure(&mut self, config: RulesConfig) -> Result<(), ConfigError> {
+        config.validate()?;
+        if !matches!(self.phase, Phase::Crashed { .. }) || self.has_reservations() {
+            return Err(ConfigError::RoundInPlay);
+        }
+        self.config = config;
+        Ok(())
+    }
     pub fn phase(&self) -> Phase {
         self.phase
     }

@@ -12,9 +12,11 @@ use super::settle::{Closing, Outcome};
 use super::store;
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
-use crate::hub::{Broadcast, Hub, encode_event};
+use crate::hub::{Broadcast, HubAddr, RoomSize, encode_event};
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
+use crate::observe::families::table as fig;
+use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, Movement, WalletError, WalletHandle};
@@ -26,6 +28,10 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 pub const ROOM: &str = "aviator";
+/// The table's address: measured (see [`crate::observe`]).
+pub type TableAddr = Probed<AviatorTable>;
+/// How often the table's own figures (bets, stakes, players) are refreshed.
+const FIGURES_EVERY_MS: EpochMs = 500;
 /// How often the table looks at the clock.
 const TICK: Duration = Duration::from_millis(20);
 /// How often the flying state is broadcast: a heartbeat, as clients draw the curve locally from `serverTime` and
@@ -160,13 +166,21 @@ pub struct AviatorTable {
     pub(super) recorded_next: Option<RoundId>,
     pub(super) last_wait_warning: EpochMs,
     pub(super) wallet: WalletHandle,
-    hub: Addr<Hub>,
+    hub: HubAddr,
+    probe: Arc<Probe>,
+    /// No new round opens while suspended (the round in play ends as usual).
+    pub(super) suspended: bool,
+    /// Settings for the next round, taken when it opens.
+    pub(super) pending_rules: Option<RulesConfig>,
+    /// The UTC day (days since 1970) and what the house won at this table on it, in paise.
+    house_today: (i64, i64),
+    last_figures: EpochMs,
     pub(super) db: Db,
     pub(super) clock: SharedClock,
     /// Per (user, slot): how many bets were placed this round (a cancelled slot may be bet again), and
     /// when the current one was placed.
     pub(super) attempts: HashMap<(UserId, Slot), (u32, EpochMs)>,
-    names: HashMap<UserId, String>,
+    pub(super) names: HashMap<UserId, String>,
     /// Wallet moves of this round in flight (settles, cancel releases, round records); the round closes only
     /// when none is left.
     pub(super) unsettled: usize,
@@ -190,15 +204,22 @@ pub struct AviatorTable {
 
 impl AviatorTable {
     /// Refunds rounds a previous run left unfinished, loads (or commits to) the hash chain, records the
-    /// first round, and starts the table on the current arbiter.
+    /// first round, and starts the table (`aviator` in `registry`) on the current arbiter. Settings an operator
+    /// stored win over `config.rules`.
     pub async fn start(
-        config: AviatorConfig,
+        mut config: AviatorConfig,
         db: Db,
         wallet: WalletHandle,
-        hub: Addr<Hub>,
+        hub: HubAddr,
         clock: SharedClock,
-    ) -> Result<(Addr<AviatorTable>, Arc<Fairness>), WalletError> {
+        registry: &Registry,
+    ) -> Result<(TableAddr, Arc<Fairness>), WalletError> {
         let now = clock.now_ms();
+        let stored = store::load_settings(&db).await?;
+        if let Some(rules) = stored.rules {
+            tracing::info!(?rules, "Aviator plays by the settings an operator stored");
+            config.rules = rules;
+        }
         let recovered = store::recover_unfinished_rounds(&db, &wallet, now).await?;
         if recovered != store::Recovered::default() {
             tracing::warn!(?recovered, "finished the Aviator rounds left by the last run");
@@ -238,6 +259,11 @@ impl AviatorTable {
             last_wait_warning: 0,
             wallet,
             hub,
+            probe: registry.register(ROOM, &fig::FAMILY),
+            suspended: stored.suspended,
+            pending_rules: None,
+            house_today: (0, 0),
+            last_figures: 0,
             db,
             clock,
             attempts: HashMap::new(),
@@ -254,7 +280,8 @@ impl AviatorTable {
             last_tick: 0,
             outgoing: Vec::new(),
         };
-        Ok((table.start(), fairness))
+        let probe = table.probe.clone();
+        Ok((Probed::new(table.start(), probe), fairness))
     }
 
     /// Events for one player, sent together.
@@ -307,11 +334,12 @@ impl AviatorTable {
     }
 
     fn on_tick(&mut self, ctx: &mut Context<Self>) {
+        let started = self.probe.begin(None);
         let now = self.clock.now_ms();
-        // How late the timer fires: the table's own health signal (actix exposes no actor metrics).
+        // How late the timer fires: the table's own health signal.
         if self.last_tick > 0 {
-            metrics::histogram!("aviator_tick_lag_ms")
-                .record((now - self.last_tick - TICK.as_millis() as i64).max(0) as f64);
+            let lag = (now - self.last_tick - TICK.as_millis() as i64).max(0);
+            self.probe.tick(Duration::from_millis(lag.unsigned_abs()));
         }
         self.last_tick = now;
         let fairness = self.fairness.clone();
@@ -320,13 +348,48 @@ impl AviatorTable {
         {
             self.record_next_round(next, now, ctx);
         }
-        let ready = self.closing.is_none() && self.recording == 0 && self.recorded_next == Some(next);
+        let ready =
+            !self.suspended && self.closing.is_none() && self.recording == 0 && self.recorded_next == Some(next);
+        if ready {
+            self.take_pending_rules();
+        }
         let events = self.game.tick(now, || if ready { fairness.seed_for(next) } else { None });
         self.apply(events, now, ctx);
         if matches!(self.game.phase(), Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
             self.queue_state(now);
         }
         self.flush(now);
+        if now - self.last_figures >= FIGURES_EVERY_MS {
+            self.last_figures = now;
+            self.show_figures(ctx);
+        }
+        self.probe.end(started);
+    }
+
+    /// The table's own figures for the console and Prometheus.
+    fn show_figures(&mut self, ctx: &mut Context<Self>) {
+        let p = &self.probe;
+        p.set(fig::ROUND, self.game.round().0);
+        p.set(fig::PHASE, self.phase_index() as i64);
+        let live = self.game.bets().filter(|b| !matches!(b.state, BetState::Cancelled));
+        let (bets, stakes) = live.fold((0, 0), |(n, s), b| (n + 1, s + b.stake.get()));
+        p.set(fig::BETS, bets);
+        p.set(fig::STAKES, stakes);
+        p.set(fig::HOUSE_TODAY, self.house_today.1);
+        ctx.spawn(self.hub.send(RoomSize { room: ROOM.into() }).into_actor(self).map(|n, act, _| {
+            if let Ok(n) = n {
+                act.probe.set(fig::PLAYERS, n as i64);
+            }
+        }));
+    }
+
+    /// The house won `paise` (negative: lost) on a bet decided at `now`.
+    fn house_won(&mut self, paise: i64, now: EpochMs) {
+        let day = now.div_euclid(86_400_000);
+        if self.house_today.0 != day {
+            self.house_today = (day, 0);
+        }
+        self.house_today.1 += paise;
     }
 
     /// Turns rule events into wallet movements, persistence and broadcasts. Outcomes decided in flight are
@@ -338,8 +401,7 @@ impl AviatorTable {
         let mut at_crash = Vec::new();
         for event in events {
             match event {
-                Event::RoundOpened { round, .. } => {
-                    metrics::gauge!("aviator_round").set(round.0 as f64);
+                Event::RoundOpened { .. } => {
                     self.attempts.clear();
                     self.settled.clear();
                     self.feed.clear();
@@ -365,6 +427,7 @@ impl AviatorTable {
                 }
                 Event::CashedOut { round, user, slot, stake, multiplier, payout, cause } => {
                     metrics::counter!("aviator_cashouts_total").increment(1);
+                    self.house_won(stake.get() - payout.get(), now);
                     if let Some((_, row)) = self.feed.iter_mut().rev().find(|(k, _)| *k == (user, slot)) {
                         row.multiplier = Some(multiplier);
                         row.payout = payout;
@@ -384,6 +447,7 @@ impl AviatorTable {
                     }
                 }
                 Event::Crashed { round, crash_point, hash, capped, ended_at_multiplier, losers, at } => {
+                    self.house_won(losers.iter().map(|l| l.stake.get()).sum(), now);
                     at_crash.extend(losers.into_iter().map(|l| Outcome {
                         round,
                         user: l.user,
@@ -404,6 +468,7 @@ impl AviatorTable {
                     self.record_next_round(RoundId(round.0 + 1), now, ctx);
                 }
                 Event::BetLost { round, user, slot, stake } => {
+                    self.house_won(stake.get(), now);
                     self.settle_late(Outcome { round, user, slot, stake, win: None }, now, ctx);
                 }
             }
@@ -429,11 +494,14 @@ impl Actor for AviatorTable {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(16_384);
-        metrics::gauge!("aviator_round").set(self.game.round().0 as f64);
         let now = self.clock.now_ms();
         self.queue_state(now);
         self.flush(now);
         ctx.run_interval(TICK, |act, ctx| act.on_tick(ctx));
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
     }
 }
 
@@ -630,15 +698,15 @@ impl Handler<Shutdown> for AviatorTable {
 }
 
 impl Handler<Snapshot> for AviatorTable {
-    type Result = MessageResult<Snapshot>;
+    type Result = Response<Value>;
 
     fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
-        MessageResult(wire::game_state(&self.game, self.clock.now_ms()))
+        Response::reply(wire::game_state(&self.game, self.clock.now_ms()))
     }
 }
 
 impl Handler<OpenBets> for AviatorTable {
-    type Result = MessageResult<OpenBets>;
+    type Result = Vec<OpenBet>;
 
     fn handle(&mut self, msg: OpenBets, _: &mut Self::Context) -> Self::Result {
         let round = self.game.round();
@@ -653,6 +721,15 @@ impl Handler<OpenBets> for AviatorTable {
                 settled: self.settled.contains(&(b.user, b.slot)),
             })
             .collect();
-        MessageResult(open)
+        open
     }
 }
+
+impl Observed for AviatorTable {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+crate::timed_handlers!(AviatorTable: PlaceBet, CancelBet, CashOut, Snapshot, OpenBets, Shutdown);
+crate::timed_handlers!(AviatorTable: super::operate::Inspect, super::operate::Configure, super::operate::Suspend);

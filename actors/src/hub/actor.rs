@@ -4,36 +4,53 @@ use super::messages::{
     Broadcast, ConnId, Disconnect, Join, Kick, KickTarget, Leave, Member, Offer, Overflow, RoomSize, SendTo,
     SessionEnded,
 };
+use crate::observe::families::hub as fig;
+use crate::observe::{Observed, Probe, Probed};
 use actix::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Gauge: members of a shared room. Per-user rooms (`user:<id>`) are not labelled one by one, to keep the metric's
-/// cardinality bounded; they are covered by [`CONNECTIONS_GAUGE`].
+/// cardinality bounded; they are covered by the hub's `members` figure.
 const ROOM_MEMBERS_GAUGE: &str = "casino_hub_room_members";
-/// Gauge: connections known to the hub (members of at least one room).
-const CONNECTIONS_GAUGE: &str = "casino_hub_connections";
-/// Counter: frames handed to a connection's outbox.
-const DELIVERED_COUNTER: &str = "casino_hub_frames_delivered_total";
-/// Counter: connections dropped because their outbox was full.
-const OVERFLOW_COUNTER: &str = "casino_hub_overflow_disconnects_total";
-/// Counter: connections closed because their session ended (logout, reset, block).
-const KICK_COUNTER: &str = "casino_hub_session_kicks_total";
+
+/// The hub's address: measured (see [`crate::observe`]).
+pub type HubAddr = Probed<Hub>;
 
 struct Conn {
     member: Member,
     rooms: HashSet<String>,
 }
 
-/// Rooms of connections. Start once, share the `Addr<Hub>` (or `Recipient<Broadcast>`) with tables and the gateway.
-#[derive(Default)]
+/// Rooms of connections. Start once, share the [`HubAddr`] with tables and the gateway.
 pub struct Hub {
     conns: HashMap<ConnId, Conn>,
     rooms: HashMap<String, HashSet<ConnId>>,
+    probe: Arc<Probe>,
 }
 
 impl Hub {
-    pub fn new() -> Self {
-        Self::default()
+    /// Starts the hub on `arbiter` (it fans frames out to thousands of sessions: give it a thread of its own).
+    pub fn launch(probe: Arc<Probe>, arbiter: &ArbiterHandle) -> HubAddr {
+        let hub_probe = probe.clone();
+        let addr = Hub::start_in_arbiter(arbiter, move |_| Hub {
+            conns: HashMap::new(),
+            rooms: HashMap::new(),
+            probe: hub_probe,
+        });
+        Probed::new(addr, probe)
+    }
+
+    /// A hub on the current arbiter that measures nothing (tests).
+    pub fn start_unmeasured() -> HubAddr {
+        let probe = Probe::detached(&crate::observe::families::hub::FAMILY);
+        let addr = Hub { conns: HashMap::new(), rooms: HashMap::new(), probe: probe.clone() }.start();
+        Probed::new(addr, probe)
+    }
+
+    fn count_sizes(&self) {
+        self.probe.set(fig::ROOMS, self.rooms.len() as i64);
+        self.probe.set(fig::MEMBERS, self.conns.len() as i64);
     }
 
     fn remove_conn(&mut self, conn: ConnId) -> Option<Member> {
@@ -41,7 +58,7 @@ impl Hub {
         for room in &gone.rooms {
             self.leave_room(conn, room);
         }
-        metrics::gauge!(CONNECTIONS_GAUGE).set(self.conns.len() as f64);
+        self.count_sizes();
         Some(gone.member)
     }
 
@@ -59,7 +76,7 @@ impl Hub {
     fn drop_slow(&mut self, slow: Vec<ConnId>) {
         for conn in slow {
             if let Some(member) = self.remove_conn(conn) {
-                metrics::counter!(OVERFLOW_COUNTER).increment(1);
+                self.probe.add(fig::SLOW_CUT, 1);
                 tracing::warn!(%conn, "socket outbox full; disconnecting slow client");
                 // `do_send` ignores the mailbox bound on purpose: this one notice must arrive.
                 member.overflow.do_send(Overflow);
@@ -76,7 +93,19 @@ fn record_room_size(room: &str, size: usize) {
 
 impl Actor for Hub {
     type Context = Context<Self>;
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
+    }
 }
+
+impl Observed for Hub {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+crate::timed_handlers!(Hub: Join, Leave, Disconnect, Broadcast, SendTo, Kick, RoomSize);
 
 impl Handler<Join> for Hub {
     type Result = ();
@@ -87,7 +116,7 @@ impl Handler<Join> for Hub {
         let members = self.rooms.entry(msg.room.clone()).or_default();
         members.insert(msg.conn);
         record_room_size(&msg.room, members.len());
-        metrics::gauge!(CONNECTIONS_GAUGE).set(self.conns.len() as f64);
+        self.count_sizes();
     }
 }
 
@@ -105,8 +134,8 @@ impl Handler<Leave> for Hub {
         self.leave_room(msg.conn, &msg.room);
         if now_empty {
             self.conns.remove(&msg.conn);
-            metrics::gauge!(CONNECTIONS_GAUGE).set(self.conns.len() as f64);
         }
+        self.count_sizes();
     }
 }
 
@@ -125,20 +154,23 @@ impl Handler<Broadcast> for Hub {
         let Some(members) = self.rooms.get(&msg.room) else {
             return;
         };
-        let mut delivered = 0u64;
+        let mut offered = 0i64;
         let mut slow = Vec::new();
         let mut gone = Vec::new();
         for id in members {
             let Some(conn) = self.conns.get(id) else {
                 continue;
             };
+            offered += 1;
             match conn.member.outbox.offer(&msg.frames) {
-                Offer::Queued => delivered += 1,
+                Offer::Queued => {}
                 Offer::Full => slow.push(*id),
                 Offer::Closed => gone.push(*id),
             }
         }
-        metrics::counter!(DELIVERED_COUNTER).increment(delivered * msg.frames.len() as u64);
+        let frames = msg.frames.len() as i64;
+        self.probe.add(fig::OFFERED, offered * frames);
+        self.probe.add(fig::DROPPED, (slow.len() + gone.len()) as i64 * frames);
         for id in gone {
             self.remove_conn(id);
         }
@@ -153,16 +185,17 @@ impl Handler<SendTo> for Hub {
         let Some(conn) = self.conns.get(&msg.conn) else {
             return false;
         };
+        let frames = msg.frames.len() as i64;
+        self.probe.add(fig::OFFERED, frames);
         match conn.member.outbox.offer(&msg.frames) {
-            Offer::Queued => {
-                metrics::counter!(DELIVERED_COUNTER).increment(msg.frames.len() as u64);
-                true
-            }
+            Offer::Queued => true,
             Offer::Full => {
+                self.probe.add(fig::DROPPED, frames);
                 self.drop_slow(vec![msg.conn]);
                 false
             }
             Offer::Closed => {
+                self.probe.add(fig::DROPPED, frames);
                 self.remove_conn(msg.conn);
                 false
             }
@@ -192,7 +225,7 @@ impl Handler<Kick> for Hub {
                 member.ended.do_send(SessionEnded);
             }
         }
-        metrics::counter!(KICK_COUNTER).increment(targets.len() as u64);
+        self.probe.add(fig::KICKED, targets.len() as i64);
         targets.len()
     }
 }

@@ -15,7 +15,7 @@ mod actor;
 mod frame;
 mod messages;
 
-pub use actor::Hub;
+pub use actor::{Hub, HubAddr};
 pub use frame::encode_event;
 pub use messages::{
     Broadcast, ConnId, Disconnect, Frames, Join, Kick, KickTarget, Leave, Member, Offer, Outbox, Overflow, Owner,

@@ -88,13 +88,13 @@ async fn settle() {
     actix_rt::time::sleep(Duration::from_millis(20)).await;
 }
 
-async fn size(hub: &Addr<Hub>, room: &str) -> usize {
+async fn size(hub: &HubAddr, room: &str) -> usize {
     hub.send(RoomSize { room: room.into() }).await.unwrap_or(usize::MAX)
 }
 
 #[actix_rt::test]
 async fn broadcast_reaches_each_member_of_the_room_once_and_shares_one_allocation() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let a = probe(16, false);
     let b = probe(16, false);
     let outsider = probe(16, false);
@@ -119,7 +119,7 @@ async fn broadcast_reaches_each_member_of_the_room_once_and_shares_one_allocatio
 
 #[actix_rt::test]
 async fn leave_and_disconnect_remove_membership() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let a = probe(16, false);
     hub.do_send(Join { conn: ConnId(1), room: "aviator".into(), member: a.member.clone() });
     hub.do_send(Join { conn: ConnId(1), room: "user:1".into(), member: a.member.clone() });
@@ -135,7 +135,7 @@ async fn leave_and_disconnect_remove_membership() {
 
 #[actix_rt::test]
 async fn send_to_reaches_a_known_connection_only() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let a = probe(16, false);
     hub.do_send(Join { conn: ConnId(7), room: "user:7".into(), member: a.member.clone() });
     let frame = encode_event("balance_update", &json!({"amount": 10}));
@@ -147,7 +147,7 @@ async fn send_to_reaches_a_known_connection_only() {
 
 #[actix_rt::test]
 async fn a_member_whose_outbox_is_full_is_dropped_from_all_rooms_and_told_to_close() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let fast = probe(4, false);
     let slow = probe(4, true);
     for room in ["aviator", "user:2"] {
@@ -167,7 +167,7 @@ async fn a_member_whose_outbox_is_full_is_dropped_from_all_rooms_and_told_to_clo
 
 #[actix_rt::test]
 async fn a_kick_by_session_closes_only_that_session_s_connections() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let owner = |user, session: &str| Some(Owner { user: crate::ids::UserId(user), session: Arc::from(session) });
     let phone = owned_probe(16, false, owner(5, "s1"));
     let tablet = owned_probe(16, false, owner(5, "s2"));
@@ -188,7 +188,7 @@ async fn a_kick_by_session_closes_only_that_session_s_connections() {
 
 #[actix_rt::test]
 async fn a_kick_by_user_closes_every_connection_of_that_user_and_no_other() {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let owner = |user, session: &str| Some(Owner { user: crate::ids::UserId(user), session: Arc::from(session) });
     let phone = owned_probe(16, false, owner(5, "s1"));
     let tablet = owned_probe(16, false, owner(5, "s2"));

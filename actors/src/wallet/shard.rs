@@ -10,6 +10,8 @@ use super::{Balances, Change, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
+use crate::observe::families::wallet as fig;
+use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
@@ -39,16 +41,18 @@ impl Default for WalletConfig {
 /// Cheap to clone; the way every other part of the system moves money.
 #[derive(Clone)]
 pub struct WalletHandle {
-    shards: Arc<Vec<Addr<WalletShard>>>,
+    shards: Arc<Vec<Probed<WalletShard>>>,
 }
 
 impl WalletHandle {
-    /// Creates the system accounts if missing and starts the shards on the current arbiter.
+    /// Creates the system accounts if missing and starts the shards (`wallet-{index}` in `registry`) on an
+    /// arbiter of their own.
     pub async fn start(
         db: Db,
         config: WalletConfig,
         clock: SharedClock,
         observer: Option<Observer>,
+        registry: &Registry,
     ) -> Result<WalletHandle, WalletError> {
         let mut shards = Vec::with_capacity(config.shards);
         // The shards share a thread of their own, off the arbiter that runs the tables and the hub.
@@ -77,7 +81,9 @@ impl WalletHandle {
                     .map_err(storage)?;
                 cache.insert(id, account_from(&row)?);
             }
+            let probe = registry.register(format!("wallet-{index}"), &fig::FAMILY);
             let shard = WalletShard {
+                probe: probe.clone(),
                 index,
                 db: db.clone(),
                 clock: clock.clone(),
@@ -88,7 +94,7 @@ impl WalletHandle {
                 flushing: false,
                 drain_waiters: Vec::new(),
             };
-            shards.push(WalletShard::start_in_arbiter(&arbiter.handle(), move |_| shard));
+            shards.push(Probed::new(WalletShard::start_in_arbiter(&arbiter.handle(), move |_| shard), probe));
         }
         Ok(WalletHandle { shards: Arc::new(shards) })
     }
@@ -144,6 +150,7 @@ struct Pending {
 }
 
 pub struct WalletShard {
+    probe: Arc<Probe>,
     index: usize,
     db: Db,
     clock: SharedClock,
@@ -162,7 +169,19 @@ impl Actor for WalletShard {
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(8_192);
     }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
+    }
 }
+
+impl Observed for WalletShard {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+crate::timed_handlers!(WalletShard: Apply, Drain);
 
 #[derive(Message)]
 #[rtype(result = "Result<Receipt, WalletError>")]
@@ -179,6 +198,7 @@ impl Handler<Apply> for WalletShard {
         let (reply, rx) = oneshot::channel();
         self.pending.push_back(Pending { change: msg.0, reply });
         self.maybe_flush(ctx);
+        self.probe.set(fig::QUEUE, self.pending.len() as i64);
         Box::pin(async move { rx.await.unwrap_or(Err(WalletError::Unavailable)) })
     }
 }
@@ -238,8 +258,9 @@ impl WalletShard {
             Batch { db: self.db.clone(), shard: self.index, now: self.clock.now_ms(), changes, accounts, missing };
         let started = Instant::now();
         ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
-            metrics::histogram!("wallet_batch_seconds").record(started.elapsed().as_secs_f64());
-            metrics::histogram!("wallet_batch_size").record(batch.len() as f64);
+            act.probe.spread_duration(fig::COMMIT, started.elapsed());
+            act.probe.spread(fig::BATCH, batch.len() as u64);
+            act.probe.add(fig::CHANGES, batch.len() as i64);
             match outcome {
                 Outcome::Committed(accounts) => act.cache.extend(accounts),
                 Outcome::Untouched => {}
@@ -261,6 +282,7 @@ impl WalletShard {
             }
             act.flushing = false;
             act.maybe_flush(ctx);
+            act.probe.set(fig::QUEUE, act.pending.len() as i64);
         }));
     }
 }

@@ -32,6 +32,7 @@ pub fn config_for(database_url: String) -> Config {
     Config {
         bind: "127.0.0.1:0".into(),
         metrics_bind: None,
+        actor_metrics: true,
         database_url,
         db_max_connections: 8,
         wallet_shards: 2,

@@ -3,12 +3,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod accounts;
+mod admin;
 mod aviator;
 mod binary;
 mod cashier;
 mod fixtures;
 mod helpers;
 mod metrics;
+mod operators;
 mod restart;
 mod sessions;
 mod socket;

@@ -17,13 +17,12 @@ async fn metrics_are_for_operators_or_on_their_own_private_address() {
     let r = desk.get("/metrics").await;
     assert_eq!(r.status(), StatusCode::OK);
     let text = r.text().await.unwrap();
-    assert!(text.lines().any(|l| l.starts_with("aviator_round ")), "the table's figures: {text}");
-    assert!(text.lines().any(|l| l.starts_with("aviator_tick_lag_ms_count ")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("casino_table_round{actor=\"aviator\"} ")), "{text}");
 
     let private = format!("http://127.0.0.1:{metrics_port}");
     let scraped = reqwest::get(format!("{private}/metrics")).await.unwrap();
     assert_eq!(scraped.status(), StatusCode::OK, "Prometheus needs no login there");
-    assert!(scraped.text().await.unwrap().contains("aviator_round"));
+    assert!(scraped.text().await.unwrap().contains("casino_table_round"));
     let other = reqwest::get(format!("{private}/api/health")).await.unwrap();
     assert_eq!(other.status(), StatusCode::NOT_FOUND, "the metrics address serves nothing else");
 }

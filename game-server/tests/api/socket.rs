@@ -87,6 +87,11 @@ impl Sock {
         }
     }
 
+    /// Whether an event named `name` arrived and is still kept (see [`Self::emit`]).
+    pub fn seen(&self, name: &str) -> bool {
+        self.events.iter().any(|(n, _)| n == name)
+    }
+
     /// Waits for an event named `name` whose payload satisfies `pred` (earlier ones are dropped).
     pub async fn wait(&mut self, name: &str, pred: impl Fn(&Value) -> bool) -> Value {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(90);

@@ -2,22 +2,51 @@
 //! sessions for the load swarm; it exists only when the server runs with `CASINO_LOAD_TEST=1`. Fixture
 //! players have no password (the token is their only way in), may not deposit or withdraw, and are funded
 //! from their shard's load-test account, never the cashier's.
-//! `users`: blocking and unblocking a person.
+//! `users`: blocking and unblocking a person; `user_detail`: finding people, their sessions, ledger and bets;
+//! `risk`: money held and the house's result; `audit`: the log every operator action writes.
 
 use crate::auth::Operator;
 use crate::error::ApiError;
-use crate::money::{Rupees, positive};
+use crate::money::{Rupees, positive, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::audit::Action;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use futures_util::future::join_all;
 use serde::Deserialize;
 use serde_json::json;
 
+pub mod audit;
+mod risk;
+mod user_detail;
 mod users;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(fixture_players).service(users::block).service(users::unblock);
+    cfg.service(fixture_players)
+        .service(users::block)
+        .service(users::unblock)
+        .service(user_detail::search)
+        .service(user_detail::detail)
+        .service(user_detail::ledger)
+        .service(user_detail::bets)
+        .service(risk::risk)
+        .service(audit::list);
+}
+
+/// A page size from the query: `default` when absent, else 1 to 500 or a 400.
+pub(crate) fn bounded_limit(limit: Option<i64>, default: i64) -> Result<i64, ApiError> {
+    match limit.unwrap_or(default) {
+        n @ 1..=500 => Ok(n),
+        _ => Err(ApiError::bad_request("invalid_limit", "limit must be between 1 and 500")),
+    }
+}
+
+/// An optional positive row id from the query (`before`), or a 400 naming the field.
+pub(crate) fn optional_id(id: Option<i64>, name: &str) -> Result<Option<i64>, ApiError> {
+    match id {
+        Some(n) if n < 1 => Err(ApiError::bad_request("invalid_query", format!("{name} must be a positive id"))),
+        other => Ok(other),
+    }
 }
 
 #[derive(Deserialize)]
@@ -29,7 +58,7 @@ pub struct FixtureBody {
 #[post("/api/admin/fixtures/players")]
 pub async fn fixture_players(
     state: State,
-    _op: Operator,
+    op: Operator,
     body: web::Json<FixtureBody>,
 ) -> Result<HttpResponse, ApiError> {
     if !state.load_test_fixtures {
@@ -53,6 +82,8 @@ pub async fn fixture_players(
     for r in join_all(credits).await {
         r?;
     }
+    let after = json!({ "label": label, "count": body.count, "balance": rupees(balance) });
+    audit::write(&state, op.0.id, Action::FixturesCreate, &format!("fixtures:{label}"), None, Some(after)).await;
     let list: Vec<_> =
         players.iter().map(|(u, token)| json!({ "id": u.id.0, "userNo": u.user_no, "token": token })).collect();
     Ok(HttpResponse::Created().json(json!({ "players": list })))

@@ -1,13 +1,16 @@
 //! POST /api/admin/users/{id}/block and /unblock (operators only). A block revokes every session of the person,
 //! refuses their logins while it lasts (the database will not open a session for them), and closes their live
-//! sockets at once. `{id}` is the user id or the user number.
+//! sockets at once. `{id}` is the user id or the user number. Each writes an audit row (`blocked` before and after).
 
+use super::audit;
 use crate::accounts::find_user;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::audit::Action;
+use casino_actors::ids::UserId;
 use serde_json::json;
 
 #[post("/api/admin/users/{id}/block")]
@@ -16,12 +19,14 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
     if user.id == op.0.id {
         return Err(ApiError::bad_request("cannot_block_self", "You cannot block your own account"));
     }
+    let was = state.accounts.is_blocked(user.id).await?;
     if !state.accounts.block_user(user.id).await? {
         return Err(ApiError::not_found("User not found"));
     }
     // Sessions are revoked first, so a socket that reconnects (or re-checks) finds nothing to resume.
     end_user_sockets(&state.tables.hub, user.id);
     tracing::info!(operator = %op.0.id, user = %user.id, "user blocked");
+    write_audit(&state, op.0.id, Action::UserBlock, user.id, was, true).await;
     Ok(HttpResponse::Ok()
         .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": true })))
 }
@@ -29,10 +34,17 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
 #[post("/api/admin/users/{id}/unblock")]
 pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
+    let was = state.accounts.is_blocked(user.id).await?;
     if !state.accounts.unblock_user(user.id).await? {
         return Err(ApiError::not_found("User not found"));
     }
     tracing::info!(operator = %op.0.id, user = %user.id, "user unblocked");
+    write_audit(&state, op.0.id, Action::UserUnblock, user.id, was, false).await;
     Ok(HttpResponse::Ok()
         .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": false })))
+}
+
+async fn write_audit(state: &State, op: UserId, action: Action, user: UserId, was: Option<bool>, now: bool) {
+    let before = was.map(|b| json!({ "blocked": b }));
+    audit::write(state, op, action, &format!("user:{user}"), before, Some(json!({ "blocked": now }))).await;
 }

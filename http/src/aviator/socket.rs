@@ -5,10 +5,10 @@
 //! asked, in the same socket write as its ack.
 
 use crate::money::parse_rupees;
+use crate::ops::actors::OPS_ROOM;
 use crate::socketio::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
-use actix::Addr;
 use casino_actors::accounts::{Accounts, Role, digest};
-use casino_actors::aviator::table::{self, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
+use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableAddr, TableError};
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
 use futures_util::future::LocalBoxFuture;
@@ -18,7 +18,7 @@ use std::time::Duration;
 
 pub struct GameSocket {
     pub accounts: Accounts,
-    pub aviator: Addr<AviatorTable>,
+    pub aviator: TableAddr,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -85,10 +85,13 @@ impl SocketApp for GameSocket {
     fn on_event(
         &self,
         who: &Principal,
-        _socket: &SocketHandle,
+        socket: &SocketHandle,
         name: String,
         args: Vec<Value>,
     ) -> LocalBoxFuture<'static, EventReply> {
+        if let Some(ack) = ops_room(who, socket, &name) {
+            return Box::pin(async move { EventReply::ack(ack) });
+        }
         let p = args.into_iter().next().unwrap_or(Value::Null);
         let who = who.clone();
         let aviator = self.aviator.clone();
@@ -110,8 +113,27 @@ impl SocketApp for GameSocket {
     fn on_disconnect(&self, _who: &Principal, _conn: ConnId) {}
 }
 
+/// `ops_watch` / `ops_unwatch`: an operator joins or leaves the room the live actors are pushed to; anyone else
+/// is refused and joins nothing. `None` for every other event.
+fn ops_room(who: &Principal, socket: &SocketHandle, name: &str) -> Option<Vec<Value>> {
+    let watch = match name {
+        "ops_watch" => true,
+        "ops_unwatch" => false,
+        _ => return None,
+    };
+    if !who.is_operator {
+        return Some(refuse("forbidden", "Operators only"));
+    }
+    if watch {
+        socket.join(OPS_ROOM);
+    } else {
+        socket.leave(OPS_ROOM);
+    }
+    Some(vec![json!({ "success": true })])
+}
+
 /// The ack of one client event.
-async fn answer(aviator: Addr<AviatorTable>, who: Principal, name: String, p: Value) -> Vec<Value> {
+async fn answer(aviator: TableAddr, who: Principal, name: String, p: Value) -> Vec<Value> {
     if names_someone_else(&who, &p) {
         return refuse("forbidden", "This is not your account");
     }

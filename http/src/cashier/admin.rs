@@ -1,13 +1,16 @@
 //! Operator-only calls: decide deposits and withdrawals, set payment details and news, issue reset
-//! codes, adjust a wallet (`POST /wallet/update`, which players may never use), and read the books.
+//! codes, adjust a wallet (`POST /wallet/update`, which players may never use), and read the books. Every call that
+//! changes something writes an audit row after it succeeded (`crate::admin::audit::write`).
 
 use super::{deposit_json, withdrawal_json};
+use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::accounts::Role;
+use casino_actors::audit::Action;
 use casino_actors::cashier::{BookLine, PaymentDetails, Status};
 use casino_actors::ids::UserId;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
@@ -36,6 +39,11 @@ fn decision(action: &str) -> Result<bool, ApiError> {
     }
 }
 
+/// A decision is recorded only from `pending` (a second one is refused), so that is always the state before.
+fn pending() -> Value {
+    json!({ "status": "pending" })
+}
+
 #[get("/api/admin/deposits")]
 pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.deposits(None, status_filter(&q)?).await?;
@@ -50,11 +58,13 @@ pub async fn decide_deposit(
     path: web::Path<(i64, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, action) = path.into_inner();
-    let d = if decision(&action)? {
-        state.cashier.approve_deposit(id, op.0.id).await?
+    let (d, act) = if decision(&action)? {
+        (state.cashier.approve_deposit(id, op.0.id).await?, Action::DepositApprove)
     } else {
-        state.cashier.reject_deposit(id, op.0.id).await?
+        (state.cashier.reject_deposit(id, op.0.id).await?, Action::DepositReject)
     };
+    let after = json!({ "status": d.status.as_str(), "user": d.user_id.0, "amount": rupees(d.amount) });
+    audit::write(&state, op.0.id, act, &format!("deposit:{id}"), Some(pending()), Some(after)).await;
     Ok(HttpResponse::Ok().json(json!({ "success": true, "deposit": deposit_json(&d) })))
 }
 
@@ -76,11 +86,13 @@ pub async fn decide_withdrawal(
     path: web::Path<(i64, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, action) = path.into_inner();
-    let w = if decision(&action)? {
-        state.cashier.approve_withdrawal(id, op.0.id).await?
+    let (w, act) = if decision(&action)? {
+        (state.cashier.approve_withdrawal(id, op.0.id).await?, Action::WithdrawalApprove)
     } else {
-        state.cashier.reject_withdrawal(id, op.0.id).await?
+        (state.cashier.reject_withdrawal(id, op.0.id).await?, Action::WithdrawalReject)
     };
+    let after = json!({ "status": w.status.as_str(), "user": w.user_id.0, "amount": rupees(w.amount) });
+    audit::write(&state, op.0.id, act, &format!("withdrawal:{id}"), Some(pending()), Some(after)).await;
     Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawal": withdrawal_json(&w) })))
 }
 
@@ -95,7 +107,7 @@ pub struct PaymentBody {
 #[put("/api/admin/upi")]
 pub async fn set_payment_details(
     state: State,
-    _op: Operator,
+    op: Operator,
     body: web::Json<PaymentBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
@@ -107,7 +119,11 @@ pub async fn set_payment_details(
     if d.upi_id.is_empty() {
         return Err(ApiError::bad_request("missing_field", "UPI ID is required"));
     }
+    let before = state.cashier.payment_details().await?;
     state.cashier.set_payment_details(&d).await?;
+    let details = |d: &PaymentDetails| json!({ "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code });
+    let (before, after) = (Some(details(&before)), Some(details(&d)));
+    audit::write(&state, op.0.id, Action::PaymentDetailsSet, "payment_details", before, after).await;
     Ok(HttpResponse::Ok().json(json!({ "success": true, "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code })))
 }
 
@@ -117,18 +133,24 @@ pub struct NewsBody {
 }
 
 #[put("/api/admin/news")]
-pub async fn set_news(state: State, _op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
+pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
     if body.items.iter().any(|i| i.len() > 500) {
         return Err(ApiError::bad_request("too_long", "A news item may have at most 500 characters"));
     }
+    let before = state.cashier.news().await?;
     state.cashier.set_news(&body.items).await?;
+    let after = state.cashier.news().await?;
+    audit::write(&state, op.0.id, Action::NewsSet, "news", Some(json!(before)), Some(json!(after))).await;
     Ok(HttpResponse::Ok().json(json!({ "success": true })))
 }
 
 #[post("/api/admin/users/{who}/reset-code")]
-pub async fn issue_reset_code(state: State, _op: Operator, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn issue_reset_code(state: State, op: Operator, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.by_login(&who).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
     let code = state.accounts.start_reset(&user.user_no.to_string()).await?;
+    // The code itself is never written to the log.
+    let target = format!("user:{}", user.id);
+    audit::write(&state, op.0.id, Action::UserResetCode, &target, None, Some(json!({ "codeIssued": true }))).await;
     Ok(HttpResponse::Ok().json(json!({ "success": true, "userNo": user.user_no, "code": code })))
 }
 
@@ -176,16 +198,26 @@ pub async fn wallet_update(
         Movement::Credit { amount, from: SystemAccount::Cashier }
     };
     let key = b.idempotencyKey.unwrap_or_else(|| format!("adjust:{}:{}", who.user.id, rand::random::<u64>()));
+    let reason = b.reason.unwrap_or_default();
     let receipt = state
         .wallet
         .apply(Change {
             user: UserId(target),
             movement,
             kind: "adjustment",
-            reference: format!("operator:{}:{}", who.user.id, b.reason.unwrap_or_default()),
-            idempotency_key: key,
+            reference: format!("operator:{}:{reason}", who.user.id),
+            idempotency_key: key.clone(),
         })
         .await?;
+    // A replay moved nothing, so it changed nothing to log.
+    if !receipt.replayed {
+        let before = receipt.balance.checked_sub(receipt.delta_balance).ok().map(|b| json!({ "balance": rupees(b) }));
+        let after = json!({
+            "balance": rupees(receipt.balance), "amount": rupees(amount), "reason": reason, "idempotencyKey": key,
+        });
+        let target = format!("user:{target}");
+        audit::write(&state, who.user.id, Action::WalletAdjust, &target, before, Some(after)).await;
+    }
     Ok(HttpResponse::Ok().json(json!({
         "success": true, "message": "Wallet updated", "balance": rupees(receipt.balance),
         "exposureBalance": rupees(receipt.exposure), "replayed": receipt.replayed,

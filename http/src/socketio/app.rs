@@ -1,8 +1,7 @@
 //! What the gateway asks of the application: who a token belongs to, what a new connection joins, and what a
 //! client event means. Injected as a trait object so the gateway does not depend on accounts or games.
 
-use actix::Addr;
-use casino_actors::hub::{ConnId, Hub, Join, Leave, Member};
+use casino_actors::hub::{ConnId, HubAddr, Join, Leave, Member};
 use casino_actors::ids::UserId;
 use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
@@ -50,11 +49,11 @@ impl EventReply {
 pub struct SocketHandle {
     id: ConnId,
     member: Member,
-    hub: Addr<Hub>,
+    hub: HubAddr,
 }
 
 impl SocketHandle {
-    pub(crate) fn new(id: ConnId, member: Member, hub: Addr<Hub>) -> Self {
+    pub(crate) fn new(id: ConnId, member: Member, hub: HubAddr) -> Self {
         Self { id, member, hub }
     }
 

@@ -5,10 +5,11 @@ use super::config::SocketConfig;
 use super::limits::ConnLimits;
 use super::session::{SessionParts, SocketSession};
 use super::writer::Writer;
-use actix::{Actor, Addr, AsyncContext};
+use actix::{Actor, AsyncContext};
 use actix_web::{HttpRequest, HttpResponse, web};
-use casino_actors::hub::{Hub, Kick, KickTarget};
+use casino_actors::hub::{HubAddr, Kick, KickTarget};
 use casino_actors::ids::UserId;
+use casino_actors::observe::Probe;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -19,26 +20,28 @@ pub const SESSION_COOKIE: &str = "casino_session";
 #[derive(Clone)]
 pub struct SocketState {
     pub app: Arc<dyn SocketApp>,
-    pub hub: Addr<Hub>,
+    pub hub: HubAddr,
     pub config: SocketConfig,
     limits: Arc<ConnLimits>,
+    probe: Arc<Probe>,
 }
 
 impl SocketState {
-    pub fn new(app: Arc<dyn SocketApp>, hub: Addr<Hub>, config: SocketConfig) -> Self {
-        Self { app, hub, config, limits: ConnLimits::new() }
+    /// `probe`: the gateway's, shared by every connection's actor.
+    pub fn new(app: Arc<dyn SocketApp>, hub: HubAddr, config: SocketConfig, probe: Arc<Probe>) -> Self {
+        Self { app, hub, config, limits: ConnLimits::new(), probe }
     }
 }
 
 /// Close every socket authenticated with this session token, at once (logout). The key is the token's digest,
 /// as [`Principal::session`](super::Principal::session) carries it.
-pub fn end_session_sockets(hub: &Addr<Hub>, token: &str) {
+pub fn end_session_sockets(hub: &HubAddr, token: &str) {
     let key: Arc<str> = Arc::from(casino_actors::accounts::digest(token));
     hub.do_send(Kick { target: KickTarget::Session(key) });
 }
 
 /// Close every socket of `user`, at once (password reset, block).
-pub fn end_user_sockets(hub: &Addr<Hub>, user: UserId) {
+pub fn end_user_sockets(hub: &HubAddr, user: UserId) {
     hub.do_send(Kick { target: KickTarget::User(user) });
 }
 
@@ -110,6 +113,7 @@ pub async fn socketio_route(
         app: state.app.clone(),
         hub: state.hub.clone(),
         limits: state.limits.clone(),
+        probe: state.probe.clone(),
         cookie_token,
         _addr_slot: addr_slot,
         config,

@@ -16,13 +16,14 @@ use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
 use casino_actors::hub::{
-    ConnId, Disconnect, Frames, Hub, Member, Overflow, Owner, SessionEnded, encode_event, single,
+    ConnId, Disconnect, Frames, HubAddr, Member, Overflow, Owner, SessionEnded, encode_event, single,
 };
+use casino_actors::observe::Probe;
+use casino_actors::observe::families::gateway as fig;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-const CONNECTED_GAUGE: &str = "casino_socketio_connected";
 const PACKETS_IN: &str = "casino_socketio_packets_in_total";
 const PACKETS_OUT: &str = "casino_socketio_packets_out_total";
 const DISCONNECTS: &str = "casino_socketio_disconnects_total";
@@ -102,9 +103,11 @@ impl CloseCause {
 /// Everything a session needs from the gateway, cloned per connection.
 pub(crate) struct SessionParts {
     pub app: Arc<dyn SocketApp>,
-    pub hub: Addr<Hub>,
+    pub hub: HubAddr,
     pub config: SocketConfig,
     pub limits: Arc<ConnLimits>,
+    /// Every connection's actor reports to the one `gateway` probe.
+    pub probe: Arc<Probe>,
     /// The `casino_session` cookie of the upgrade request (only when its Origin is trusted), used when CONNECT
     /// carries no token.
     pub cookie_token: Option<String>,
@@ -411,7 +414,7 @@ impl Actor for SocketSession {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        metrics::gauge!(CONNECTED_GAUGE).increment(1.0);
+        self.parts.probe.add(fig::WEBSOCKET, 1);
         let config = &self.parts.config;
         let open = EioPacket::Open(Handshake {
             sid: self.sid.clone(),
@@ -440,7 +443,7 @@ impl Actor for SocketSession {
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
-        metrics::gauge!(CONNECTED_GAUGE).decrement(1.0);
+        self.parts.probe.add(fig::WEBSOCKET, -1);
     }
 }
 
@@ -458,6 +461,22 @@ impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for SocketSession {
         if self.closing {
             return;
         }
+        let probe = self.parts.probe.clone();
+        let started = probe.begin(None);
+        probe.add(fig::FRAMES_IN, 1);
+        self.on_frame(msg, ctx);
+        probe.end(started);
+    }
+
+    fn finished(&mut self, ctx: &mut Self::Context) {
+        // The client went away; nothing left to write to.
+        self.closing = true;
+        ctx.stop();
+    }
+}
+
+impl SocketSession {
+    fn on_frame(&mut self, msg: Result<AggregatedMessage, ProtocolError>, ctx: &mut Context<Self>) {
         match msg {
             Ok(AggregatedMessage::Text(text)) => self.on_text(ctx, &text),
             // Binary Engine.IO payloads are not supported.
@@ -475,12 +494,6 @@ impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for SocketSession {
                 self.close(ctx, CloseCause::Malformed);
             }
         }
-    }
-
-    fn finished(&mut self, ctx: &mut Self::Context) {
-        // The client went away; nothing left to write to.
-        self.closing = true;
-        ctx.stop();
     }
 }
 

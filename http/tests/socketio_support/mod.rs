@@ -2,10 +2,10 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use actix::{Actor, Addr};
 use actix_web::{App, HttpServer, web};
-use casino_actors::hub::{Broadcast, ConnId, Hub, encode_event};
+use casino_actors::hub::{Broadcast, ConnId, Hub, HubAddr, encode_event};
 use casino_actors::ids::UserId;
+use casino_actors::observe::{Probe, families};
 use casino_http::socketio::{
     self, ConnectPlan, EventReply, Principal, SocketApp, SocketConfig, SocketHandle, SocketState,
 };
@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 /// Tokens: `good` is user 1; `good-<n>` is user n; `brief-<n>` is user n with a session that expires in 200 ms;
 /// anything else is refused.
 pub struct FakeApp {
-    pub hub: Addr<Hub>,
+    pub hub: HubAddr,
     pub disconnects: Arc<Mutex<Vec<(UserId, ConnId)>>>,
 }
 
@@ -96,7 +96,7 @@ impl SocketApp for FakeApp {
 
 pub struct TestServer {
     pub port: u16,
-    pub hub: Addr<Hub>,
+    pub hub: HubAddr,
     pub disconnects: Arc<Mutex<Vec<(UserId, ConnId)>>>,
 }
 
@@ -128,10 +128,10 @@ impl TestServer {
 
 /// Start the gateway on 127.0.0.1:0 with `config`. Must run inside an actix system (`#[actix_web::test]`).
 pub fn spawn_server(config: SocketConfig) -> TestServer {
-    let hub = Hub::new().start();
+    let hub = Hub::start_unmeasured();
     let disconnects = Arc::new(Mutex::new(Vec::new()));
     let app: Arc<dyn SocketApp> = Arc::new(FakeApp { hub: hub.clone(), disconnects: disconnects.clone() });
-    let state = web::Data::new(SocketState::new(app, hub.clone(), config));
+    let state = web::Data::new(SocketState::new(app, hub.clone(), config, Probe::detached(&families::gateway::FAMILY)));
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let server = HttpServer::new(move || App::new().app_data(state.clone()).configure(socketio::configure))

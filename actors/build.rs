@@ -1,0 +1,4 @@
+//! Rebuilds the crate when a migration is added or changed, so `sqlx::migrate!` embeds the current set.
+fn main() {
+    println!("cargo:rerun-if-changed=../migrations");
+}

@@ -1,0 +1,258 @@
+//! Read-only queries for the operators' console: people with their wallets, their sessions and ledger, and the
+//! risk figures (money held for open bets, the house's result per game, who holds most). Bets come from each
+//! game's own store (`aviator::store::history`).
+
+use crate::accounts::{Role, User};
+use crate::clock::EpochMs;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+// Dynamic SQL in this file is assembled only from constants, never from input.
+use sqlx::AssertSqlSafe;
+use sqlx::{Any, Row};
+
+/// A person as the console lists them: who, whether blocked, and what their wallet holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRow {
+    pub user: User,
+    pub blocked: bool,
+    pub balance: Paise,
+    pub exposure: Paise,
+}
+
+const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role, u.created_at, u.fixture, \
+    u.blocked_at, COALESCE(a.balance, 0), COALESCE(a.exposure, 0) FROM users u LEFT JOIN accounts a ON a.id = u.id";
+
+fn user_row(r: &sqlx::any::AnyRow) -> Result<UserRow, sqlx::Error> {
+    let role: String = r.try_get(5)?;
+    Ok(UserRow {
+        user: User {
+            id: UserId(r.try_get(0)?),
+            user_no: r.try_get(1)?,
+            phone: r.try_get(2)?,
+            name: r.try_get(3)?,
+            email: r.try_get(4)?,
+            role: if role == "operator" { Role::Operator } else { Role::Player },
+            created_at: r.try_get(6)?,
+            fixture: r.try_get::<i64, _>(7)? != 0,
+        },
+        blocked: r.try_get::<Option<i64>, _>(8)?.is_some(),
+        balance: Paise::new(r.try_get(9)?),
+        exposure: Paise::new(r.try_get(10)?),
+    })
+}
+
+/// `text` as a LIKE pattern matching it anywhere, its wildcards escaped (with `ESCAPE '\'`), lower-cased.
+fn contains_pattern(text: &str) -> String {
+    let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// Up to `limit` people, newest first. A non-empty `q` keeps those whose user number equals it, or whose phone,
+/// name or e-mail contains it (case-insensitive).
+pub async fn search_users(db: &Db, q: &str, limit: i64) -> Result<Vec<UserRow>, sqlx::Error> {
+    let q = q.trim();
+    let sql = format!(
+        "{USER_ROW} WHERE $1 = '' OR u.user_no = $2 OR LOWER(u.phone) LIKE $3 ESCAPE '\\' \
+         OR LOWER(u.name) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(u.email, '')) LIKE $3 ESCAPE '\\' \
+         ORDER BY u.id DESC LIMIT $4"
+    );
+    let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+        .bind(q.to_string())
+        .bind(q.parse::<i64>().unwrap_or(-1))
+        .bind(contains_pattern(q))
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(user_row).collect()
+}
+
+pub async fn user(db: &Db, id: UserId) -> Result<Option<UserRow>, sqlx::Error> {
+    let sql = format!("{USER_ROW} WHERE u.id = $1");
+    let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&db.pool).await?;
+    row.as_ref().map(user_row).transpose()
+}
+
+/// One session of a person (its token is never shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    pub created_at: EpochMs,
+    pub expires_at: EpochMs,
+    pub revoked_at: Option<EpochMs>,
+    /// Neither revoked nor expired at `now`.
+    pub live: bool,
+}
+
+/// A person's last 50 sessions, newest first.
+pub async fn sessions(db: &Db, user: UserId, now: EpochMs) -> Result<Vec<SessionRow>, sqlx::Error> {
+    let rows = sqlx::query::<Any>(
+        "SELECT created_at, expires_at, revoked_at FROM sessions WHERE user_id = $1 \
+         ORDER BY created_at DESC LIMIT 50",
+    )
+    .bind(user.0)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let (expires_at, revoked_at): (EpochMs, Option<EpochMs>) = (r.try_get(1)?, r.try_get(2)?);
+            Ok(SessionRow {
+                created_at: r.try_get(0)?,
+                expires_at,
+                revoked_at,
+                live: revoked_at.is_none() && expires_at > now,
+            })
+        })
+        .collect()
+}
+
+/// One ledger row of a person's account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub id: i64,
+    pub at: EpochMs,
+    pub kind: String,
+    pub reference: String,
+    pub delta_balance: Paise,
+    pub delta_exposure: Paise,
+    pub balance_after: Paise,
+    pub exposure_after: Paise,
+}
+
+/// Up to `limit` of a person's ledger rows, newest first; with `before_id`, only rows older than that one.
+pub async fn ledger(
+    db: &Db,
+    user: UserId,
+    limit: i64,
+    before_id: Option<i64>,
+) -> Result<Vec<LedgerEntry>, sqlx::Error> {
+    let rows = sqlx::query::<Any>(
+        "SELECT id, created_at, kind, reference, delta_balance, delta_exposure, balance_after, exposure_after \
+         FROM ledger WHERE account_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+    )
+    .bind(user.0)
+    .bind(before_id.unwrap_or(i64::MAX))
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(LedgerEntry {
+                id: r.try_get(0)?,
+                at: r.try_get(1)?,
+                kind: r.try_get(2)?,
+                reference: r.try_get(3)?,
+                delta_balance: Paise::new(r.try_get(4)?),
+                delta_exposure: Paise::new(r.try_get(5)?),
+                balance_after: Paise::new(r.try_get(6)?),
+                exposure_after: Paise::new(r.try_get(7)?),
+            })
+        })
+        .collect()
+}
+
+/// Money held for one game table's open bets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableRisk {
+    pub game: &'static str,
+    pub table: &'static str,
+    pub exposure: Paise,
+    /// Stakes held and not yet closed: holds minus cancels and settles.
+    pub open_bets: i64,
+}
+
+/// What the house won (positive) or lost on one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseResult {
+    pub game: &'static str,
+    /// Since midnight UTC of `now`'s day.
+    pub today: Paise,
+    pub all_time: Paise,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    pub user: UserId,
+    pub user_no: i64,
+    pub name: String,
+    pub exposure: Paise,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Risk {
+    /// Every player account's exposure: open bets and pending withdrawals' holds alike.
+    pub exposure_total: Paise,
+    pub tables: Vec<TableRisk>,
+    pub house: Vec<HouseResult>,
+    /// The ten players holding most (only those holding something).
+    pub largest: Vec<Holder>,
+}
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// The risk figures, from the books. A table's exposure is what players' ledger rows still hold under the
+/// references of its rounds that are not closed (`aviator:{round}` of `open` rounds; a closed round holds
+/// nothing). The house result sums the house accounts' ledger rows of the game's kinds (`aviator_*`), all time
+/// and since midnight UTC; results against load-test fixture players are included, as in the books.
+pub async fn risk(db: &Db, now: EpochMs) -> Result<Risk, sqlx::Error> {
+    let total =
+        sqlx::query::<Any>("SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'")
+            .fetch_one(&db.pool)
+            .await?;
+    let held = sqlx::query::<Any>(
+        "SELECT CAST(COALESCE(SUM(l.delta_exposure), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN l.kind = 'aviator_bet' THEN 1 \
+             WHEN l.kind IN ('aviator_cancel', 'aviator_win', 'aviator_loss') THEN -1 ELSE 0 END), 0) AS BIGINT) \
+         FROM aviator_rounds r JOIN ledger l ON l.reference = 'aviator:' || r.id \
+         WHERE r.status = 'open' AND l.account_id > 0",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    let midnight = now - now.rem_euclid(DAY_MS);
+    let house = sqlx::query::<Any>(
+        "SELECT CAST(COALESCE(SUM(delta_balance), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN created_at >= $1 THEN delta_balance ELSE 0 END), 0) AS BIGINT) \
+         FROM ledger WHERE account_id IN (SELECT id FROM accounts WHERE kind = 'house') AND kind LIKE 'aviator_%'",
+    )
+    .bind(midnight)
+    .fetch_one(&db.pool)
+    .await?;
+    let largest = sqlx::query::<Any>(
+        "SELECT a.id, u.user_no, u.name, a.exposure FROM accounts a JOIN users u ON u.id = a.id \
+         WHERE a.kind = 'user' AND a.exposure > 0 ORDER BY a.exposure DESC, a.id LIMIT 10",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(Risk {
+        exposure_total: Paise::new(total.try_get(0)?),
+        tables: vec![TableRisk {
+            game: "aviator",
+            table: "aviator",
+            exposure: Paise::new(held.try_get(0)?),
+            open_bets: held.try_get(1)?,
+        }],
+        house: vec![HouseResult {
+            game: "aviator",
+            all_time: Paise::new(house.try_get(0)?),
+            today: Paise::new(house.try_get(1)?),
+        }],
+        largest: largest
+            .iter()
+            .map(|r| {
+                Ok(Holder {
+                    user: UserId(r.try_get(0)?),
+                    user_no: r.try_get(1)?,
+                    name: r.try_get(2)?,
+                    exposure: Paise::new(r.try_get(3)?),
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn search_patterns_escape_like_wildcards() {
+        assert_eq!(super::contains_pattern("Ab_1%\\"), "%ab\\_1\\%\\\\%");
+    }
+}

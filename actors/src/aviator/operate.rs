@@ -1,0 +1,168 @@
+//! What an operator may ask of the Aviator table: look inside (round, phase, open bets), read and change its
+//! settings (taken when the next round opens, never mid-round), suspend and resume it (a suspended table plays the
+//! round in progress to its end and opens no new one). Changes are stored before they are answered, so they survive a
+//! restart.
+
+use super::rules::{BetState, ConfigError, Phase, RulesConfig};
+use super::store;
+use super::table::AviatorTable;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::observe::families::table::PHASES;
+use actix::prelude::*;
+
+/// The table's settings as an operator sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSettings {
+    pub round: RoundId,
+    pub phase: &'static str,
+    pub suspended: bool,
+    /// What the round in play is played by.
+    pub current: RulesConfig,
+    /// What the next round will be played by, when it differs.
+    pub pending: Option<RulesConfig>,
+}
+
+/// One bet of the round in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InspectedBet {
+    pub user: UserId,
+    pub name: String,
+    pub slot: u8,
+    pub stake: Paise,
+    pub auto_cashout: Option<u64>,
+    pub state: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inspection {
+    pub settings: TableSettings,
+    pub bets: Vec<InspectedBet>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OperateError {
+    #[error(transparent)]
+    Invalid(#[from] ConfigError),
+    #[error("could not store the change: {0}")]
+    Storage(String),
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Inspection, OperateError>")]
+pub struct Inspect;
+
+/// New settings for the next round (all fields: the caller merges a partial change into `current`).
+#[derive(Message)]
+#[rtype(result = "Result<TableSettings, OperateError>")]
+pub struct Configure(pub RulesConfig);
+
+#[derive(Message)]
+#[rtype(result = "Result<TableSettings, OperateError>")]
+pub struct Suspend(pub bool);
+
+impl AviatorTable {
+    /// The phase's name, as the console and the `casino_table_phase` figure show it.
+    pub(super) fn phase_index(&self) -> usize {
+        match self.game.phase() {
+            Phase::Betting { .. } => 0,
+            Phase::Flying { .. } => 1,
+            Phase::Crashed { .. } if self.suspended => 3,
+            Phase::Crashed { .. } => 2,
+        }
+    }
+
+    pub(super) fn settings(&self) -> TableSettings {
+        TableSettings {
+            round: self.game.round(),
+            phase: PHASES.get(self.phase_index()).copied().unwrap_or("?"),
+            suspended: self.suspended,
+            current: self.game.config().clone(),
+            pending: self.pending_rules.clone(),
+        }
+    }
+
+    /// Between rounds, the pending settings become the game's (and the edge of the next hash chain made).
+    pub(super) fn take_pending_rules(&mut self) {
+        let Some(rules) = self.pending_rules.clone() else {
+            return;
+        };
+        match self.game.reconfigure(rules.clone()) {
+            Ok(()) => {
+                self.chain_settings.house_edge_bp = rules.house_edge_bp;
+                self.pending_rules = None;
+                tracing::info!(?rules, "Aviator settings applied from this round");
+            }
+            Err(ConfigError::RoundInPlay) => {}
+            Err(e) => {
+                tracing::error!(error = %e, "stored Aviator settings are invalid; dropped");
+                self.pending_rules = None;
+            }
+        }
+    }
+}
+
+fn bet_state(s: &BetState) -> &'static str {
+    match s {
+        BetState::Reserved => "reserved",
+        BetState::Open => "open",
+        BetState::CashedOut { .. } => "cashed_out",
+        BetState::Cancelled => "cancelled",
+        BetState::Lost => "lost",
+    }
+}
+
+impl Handler<Inspect> for AviatorTable {
+    type Result = Result<Inspection, OperateError>;
+
+    fn handle(&mut self, _: Inspect, _: &mut Self::Context) -> Self::Result {
+        let bets = self
+            .game
+            .bets()
+            .map(|b| InspectedBet {
+                user: b.user,
+                name: self.names.get(&b.user).cloned().unwrap_or_default(),
+                slot: b.slot.index(),
+                stake: b.stake,
+                auto_cashout: b.auto_cashout,
+                state: bet_state(&b.state),
+            })
+            .collect();
+        Ok(Inspection { settings: self.settings(), bets })
+    }
+}
+
+impl Handler<Configure> for AviatorTable {
+    type Result = ResponseActFuture<Self, Result<TableSettings, OperateError>>;
+
+    fn handle(&mut self, msg: Configure, _: &mut Self::Context) -> Self::Result {
+        let rules = msg.0;
+        if let Err(e) = rules.validate() {
+            return Box::pin(fut::ready(Err(e.into())));
+        }
+        let db = self.db.clone();
+        let stored = rules.clone();
+        Box::pin(async move { store::save_rules(&db, &stored).await }.into_actor(self).map(move |r, act, _| {
+            r.map_err(|e| OperateError::Storage(e.to_string()))?;
+            act.pending_rules = (rules != *act.game.config()).then_some(rules);
+            Ok(act.settings())
+        }))
+    }
+}
+
+impl Handler<Suspend> for AviatorTable {
+    type Result = ResponseActFuture<Self, Result<TableSettings, OperateError>>;
+
+    fn handle(&mut self, msg: Suspend, _: &mut Self::Context) -> Self::Result {
+        let db = self.db.clone();
+        let suspend = msg.0;
+        Box::pin(async move { store::save_suspended(&db, suspend).await }.into_actor(self).map(move |r, act, _| {
+            r.map_err(|e| OperateError::Storage(e.to_string()))?;
+            if act.suspended != suspend {
+                tracing::warn!(suspended = suspend, round = %act.game.round(), "Aviator table suspension changed");
+            }
+            act.suspended = suspend;
+            Ok(act.settings())
+        }))
+    }
+}

@@ -1,0 +1,107 @@
+//! The games' settings: `GET /api/admin/games`, `PUT /api/admin/games/{game}/settings` (taken when the next round
+//! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator is the only game so far.
+
+use crate::auth::Operator;
+use crate::error::ApiError;
+use crate::money::{Rupees, rupees};
+use crate::state::State;
+use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::aviator::operate::{Configure, Inspect, OperateError, Suspend, TableSettings};
+use casino_actors::aviator::rules::RulesConfig;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+fn settings_json(r: &RulesConfig) -> Value {
+    json!({
+        "minBet": rupees(r.min_bet), "maxBet": rupees(r.max_bet), "countdownMs": r.countdown_ms,
+        "pauseMs": r.pause_ms, "maxPayoutPerRound": rupees(r.max_payout_per_round), "houseEdgeBp": r.house_edge_bp,
+    })
+}
+
+fn game_json(state: &State, s: &TableSettings) -> Value {
+    let chains = state.tables.aviator_fairness.chains();
+    let current = chains.iter().find(|c| c.contains(s.round));
+    let next_committed = current.is_some_and(|c| chains.iter().any(|n| n.first_round == c.last_round() + 1));
+    json!({
+        "game": "aviator", "name": "Aviator", "round": s.round.0, "phase": s.phase, "suspended": s.suspended,
+        "settings": settings_json(&s.current), "pending": s.pending.as_ref().map(settings_json),
+        "fairness": current.map(|c| json!({
+            "chainFirstRound": c.first_round, "chainLength": c.length,
+            "roundsLeft": c.last_round() - s.round.0, "nextChainCommitted": next_committed,
+            "houseEdgeBp": c.house_edge_bp,
+        })),
+    })
+}
+
+fn only_aviator(game: &str) -> Result<(), ApiError> {
+    if game == "aviator" { Ok(()) } else { Err(ApiError::not_found("No such game")) }
+}
+
+fn operate_error(e: OperateError) -> ApiError {
+    match e {
+        OperateError::Invalid(e) => ApiError::bad_request("invalid_settings", e.to_string()),
+        OperateError::Storage(e) => ApiError::internal(e),
+    }
+}
+
+async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
+    let inspection = state.tables.aviator.send(Inspect).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    Ok(inspection.settings)
+}
+
+#[get("/api/admin/games")]
+pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+    let aviator = aviator_settings(&state).await?;
+    Ok(HttpResponse::Ok().json(json!({ "games": [game_json(&state, &aviator)] })))
+}
+
+/// Any of the settings; what is left out stays as the next round would have it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SettingsBody {
+    min_bet: Option<Rupees>,
+    max_bet: Option<Rupees>,
+    countdown_ms: Option<i64>,
+    pause_ms: Option<i64>,
+    max_payout_per_round: Option<Rupees>,
+    house_edge_bp: Option<u32>,
+}
+
+#[put("/api/admin/games/{game}/settings")]
+pub async fn configure(
+    state: State,
+    _op: Operator,
+    game: web::Path<String>,
+    body: web::Json<SettingsBody>,
+) -> Result<HttpResponse, ApiError> {
+    only_aviator(&game)?;
+    let b = body.into_inner();
+    let before = aviator_settings(&state).await?;
+    let base = before.pending.clone().unwrap_or_else(|| before.current.clone());
+    let rules = RulesConfig {
+        min_bet: b.min_bet.map_or(base.min_bet, |r| r.0),
+        max_bet: b.max_bet.map_or(base.max_bet, |r| r.0),
+        countdown_ms: b.countdown_ms.unwrap_or(base.countdown_ms),
+        pause_ms: b.pause_ms.unwrap_or(base.pause_ms),
+        max_payout_per_round: b.max_payout_per_round.map_or(base.max_payout_per_round, |r| r.0),
+        house_edge_bp: b.house_edge_bp.unwrap_or(base.house_edge_bp),
+    };
+    let after =
+        state.tables.aviator.send(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    tracing::info!(round = %after.round, "Aviator settings changed by an operator, from the next round");
+    Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
+}
+
+#[post("/api/admin/games/{game}/{action}")]
+pub async fn suspend(state: State, _op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
+    let (game, action) = path.into_inner();
+    only_aviator(&game)?;
+    let suspend = match action.as_str() {
+        "suspend" => true,
+        "resume" => false,
+        _ => return Err(ApiError::not_found("Unknown action")),
+    };
+    let after =
+        state.tables.aviator.send(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
+}
