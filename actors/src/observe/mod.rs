@@ -14,3 +14,6 @@ mod window;
 pub use mailbox::{Observed, Probed, Timed};
 pub use probe::{Family, Figure, Kind, Probe, Spread, Started};
 pub use registry::{ActorView, Point, Registry};
+
+#[cfg(test)]
+mod tests;

@@ -184,6 +184,16 @@ async fn a_settings_change_applies_from_the_next_round_never_mid_round() {
     assert!(low["error"] == "stake_too_low" || low["error"] == "betting_closed", "{low}");
     let game = aviator(&desk).await;
     assert_eq!((game["settings"]["minBet"].as_f64(), &game["pending"]), (Some(50.0), &Value::Null));
+
+    // Written to the audit log once, with what the next round would have been played by before and after.
+    let audit: Value = desk.get("/api/admin/audit").await.json().await.unwrap();
+    let changes: Vec<&Value> =
+        audit["entries"].as_array().unwrap().iter().filter(|e| e["action"] == "game.settings").collect();
+    assert_eq!(changes.len(), 1, "refused changes are not audited: {audit}");
+    assert_eq!(
+        (changes[0]["before"]["minBet"].as_f64(), changes[0]["after"]["minBet"].as_f64()),
+        (Some(10.0), Some(50.0))
+    );
 }
 
 #[tokio::test]
@@ -209,4 +219,7 @@ async fn a_suspended_table_finishes_its_round_and_opens_none_until_resumed() {
     let resumed = s.countdown(0).await;
     assert!(resumed["roundId"].as_i64().unwrap() > stuck_at);
     assert_eq!(aviator(&desk).await["suspended"], false);
+    let audit: Value = desk.get("/api/admin/audit").await.json().await.unwrap();
+    let actions: Vec<&str> = audit["entries"].as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["game.resume", "game.suspend"], "newest first");
 }

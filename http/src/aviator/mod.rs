@@ -10,6 +10,7 @@ use crate::json::iso;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::audit::Action;
 use casino_actors::aviator::chains::{self, Chain, SaltError};
 use casino_actors::aviator::rules::BetState;
 use casino_actors::aviator::table::{OpenBet, OpenBets, Snapshot};
@@ -82,6 +83,9 @@ pub async fn fix_salt(
             SaltError::Storage(_) => ApiError::internal(e),
         })?;
     tracing::info!(operator = %op.0.id, first_round, "Aviator chain salt fixed by an operator");
+    let target = format!("aviator_chain:{first_round}");
+    let after = Some(serde_json::json!({ "salt": salt }));
+    crate::admin::audit::write(&state, op.0.id, Action::AviatorSalt, &target, None, after).await;
     Ok(HttpResponse::Ok().json(chain_json(&fixed)))
 }
 

@@ -1,11 +1,13 @@
 //! The games' settings: `GET /api/admin/games`, `PUT /api/admin/games/{game}/settings` (taken when the next round
 //! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator is the only game so far.
 
+use crate::admin::audit;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::money::{Rupees, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, Inspect, OperateError, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
 use serde::Deserialize;
@@ -70,7 +72,7 @@ pub struct SettingsBody {
 #[put("/api/admin/games/{game}/settings")]
 pub async fn configure(
     state: State,
-    _op: Operator,
+    op: Operator,
     game: web::Path<String>,
     body: web::Json<SettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -89,11 +91,13 @@ pub async fn configure(
     let after =
         state.tables.aviator.send(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     tracing::info!(round = %after.round, "Aviator settings changed by an operator, from the next round");
+    let next = |s: &TableSettings| settings_json(s.pending.as_ref().unwrap_or(&s.current));
+    audit::write(&state, op.0.id, Action::GameSettings, "game:aviator", Some(next(&before)), Some(next(&after))).await;
     Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
 }
 
 #[post("/api/admin/games/{game}/{action}")]
-pub async fn suspend(state: State, _op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
+pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
     let (game, action) = path.into_inner();
     only_aviator(&game)?;
     let suspend = match action.as_str() {
@@ -101,7 +105,11 @@ pub async fn suspend(state: State, _op: Operator, path: web::Path<(String, Strin
         "resume" => false,
         _ => return Err(ApiError::not_found("Unknown action")),
     };
+    let before = aviator_settings(&state).await?.suspended;
     let after =
         state.tables.aviator.send(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    let action = if suspend { Action::GameSuspend } else { Action::GameResume };
+    let show = |s: bool| Some(json!({ "suspended": s }));
+    audit::write(&state, op.0.id, action, "game:aviator", show(before), show(after.suspended)).await;
     Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
 }
