@@ -1,14 +1,17 @@
-//! What an operator may ask of the Aviator table: look inside (round, phase, open bets), read and change its
+//! What an operator sees of the Aviator table and may ask of it: its figures (round, phase, bets, stakes, players,
+//! house result today) for the live actors and Prometheus; look inside (round, phase, open bets), read and change its
 //! settings (taken when the next round opens, never mid-round), suspend and resume it (a suspended table plays the
 //! round in progress to its end and opens no new one). Changes are stored before they are answered, so they survive a
 //! restart.
 
 use super::rules::{BetState, ConfigError, Phase, RulesConfig};
 use super::store;
-use super::table::AviatorTable;
+use super::table::{AviatorTable, ROOM};
+use crate::clock::EpochMs;
+use crate::hub::RoomSize;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
-use crate::observe::families::table::PHASES;
+use crate::observe::families::table::{self as fig, PHASES};
 use actix::prelude::*;
 
 /// The table's settings as an operator sees them.
@@ -62,7 +65,7 @@ pub struct Configure(pub RulesConfig);
 pub struct Suspend(pub bool);
 
 impl AviatorTable {
-    /// The phase's name, as the console and the `casino_table_phase` figure show it.
+    /// The phase, as an index into [`PHASES`] (the console and the `casino_table_phase` figure).
     pub(super) fn phase_index(&self) -> usize {
         match self.game.phase() {
             Phase::Betting { .. } => 0,
@@ -80,6 +83,32 @@ impl AviatorTable {
             current: self.game.config().clone(),
             pending: self.pending_rules.clone(),
         }
+    }
+
+    /// The table's own figures for the console and Prometheus.
+    pub(super) fn show_figures(&mut self, ctx: &mut Context<Self>) {
+        let p = &self.probe;
+        p.set(fig::ROUND, self.game.round().0);
+        p.set(fig::PHASE, self.phase_index() as i64);
+        let live = self.game.bets().filter(|b| !matches!(b.state, BetState::Cancelled));
+        let (bets, stakes) = live.fold((0, 0), |(n, s), b| (n + 1, s + b.stake.get()));
+        p.set(fig::BETS, bets);
+        p.set(fig::STAKES, stakes);
+        p.set(fig::HOUSE_TODAY, self.house_today.1);
+        ctx.spawn(self.hub.send(RoomSize { room: ROOM.into() }).into_actor(self).map(|n, act, _| {
+            if let Ok(n) = n {
+                act.probe.set(fig::PLAYERS, n as i64);
+            }
+        }));
+    }
+
+    /// The house won `paise` (negative: lost) on a bet decided at `now`.
+    pub(super) fn house_won(&mut self, paise: i64, now: EpochMs) {
+        let day = now.div_euclid(86_400_000);
+        if self.house_today.0 != day {
+            self.house_today = (day, 0);
+        }
+        self.house_today.1 += paise;
     }
 
     /// Between rounds, the pending settings become the game's (and the edge of the next hash chain made).

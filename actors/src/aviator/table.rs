@@ -12,10 +12,9 @@ use super::settle::{Closing, Outcome};
 use super::store;
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
-use crate::hub::{Broadcast, HubAddr, RoomSize, encode_event};
+use crate::hub::{Broadcast, HubAddr, encode_event};
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
-use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
@@ -166,14 +165,14 @@ pub struct AviatorTable {
     pub(super) recorded_next: Option<RoundId>,
     pub(super) last_wait_warning: EpochMs,
     pub(super) wallet: WalletHandle,
-    hub: HubAddr,
-    probe: Arc<Probe>,
+    pub(super) hub: HubAddr,
+    pub(super) probe: Arc<Probe>,
     /// No new round opens while suspended (the round in play ends as usual).
     pub(super) suspended: bool,
     /// Settings for the next round, taken when it opens.
     pub(super) pending_rules: Option<RulesConfig>,
     /// The UTC day (days since 1970) and what the house won at this table on it, in paise.
-    house_today: (i64, i64),
+    pub(super) house_today: (i64, i64),
     last_figures: EpochMs,
     pub(super) db: Db,
     pub(super) clock: SharedClock,
@@ -259,7 +258,7 @@ impl AviatorTable {
             last_wait_warning: 0,
             wallet,
             hub,
-            probe: registry.register(ROOM, &fig::FAMILY),
+            probe: registry.register(ROOM, &crate::observe::families::table::FAMILY),
             suspended: stored.suspended,
             pending_rules: None,
             house_today: (0, 0),
@@ -364,32 +363,6 @@ impl AviatorTable {
             self.show_figures(ctx);
         }
         self.probe.end(started);
-    }
-
-    /// The table's own figures for the console and Prometheus.
-    fn show_figures(&mut self, ctx: &mut Context<Self>) {
-        let p = &self.probe;
-        p.set(fig::ROUND, self.game.round().0);
-        p.set(fig::PHASE, self.phase_index() as i64);
-        let live = self.game.bets().filter(|b| !matches!(b.state, BetState::Cancelled));
-        let (bets, stakes) = live.fold((0, 0), |(n, s), b| (n + 1, s + b.stake.get()));
-        p.set(fig::BETS, bets);
-        p.set(fig::STAKES, stakes);
-        p.set(fig::HOUSE_TODAY, self.house_today.1);
-        ctx.spawn(self.hub.send(RoomSize { room: ROOM.into() }).into_actor(self).map(|n, act, _| {
-            if let Ok(n) = n {
-                act.probe.set(fig::PLAYERS, n as i64);
-            }
-        }));
-    }
-
-    /// The house won `paise` (negative: lost) on a bet decided at `now`.
-    fn house_won(&mut self, paise: i64, now: EpochMs) {
-        let day = now.div_euclid(86_400_000);
-        if self.house_today.0 != day {
-            self.house_today = (day, 0);
-        }
-        self.house_today.1 += paise;
     }
 
     /// Turns rule events into wallet movements, persistence and broadcasts. Outcomes decided in flight are

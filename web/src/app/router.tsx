@@ -15,6 +15,8 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const TransactionsRoute = lazy(() => import('./routes/transactions'));
 const HistoryRoute = lazy(() => import('./routes/history'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
+// The operators' console: its own shell, its own chunks.
+const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
@@ -27,6 +29,7 @@ export function AppRoutes() {
       <Route path="/login" element={s(<LoginPage />)} />
       <Route path="/signup" element={s(<SignupPage />)} />
       <Route path="/inplay" element={<Navigate to="/" replace />} />
+      <Route path="/admin/*" element={s(<AdminRoutes />)} />
       <Route element={s(<AppLayout />)}>
         <Route index element={s(<HomeRoute />)} />
         <Route path="/sport/:sportId" element={s(<SportRoute />)} />

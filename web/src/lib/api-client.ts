@@ -55,4 +55,5 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
 };
