@@ -106,6 +106,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         chain_length: 500,
         salt_source: None,
         seed_key: None,
+        fixed_crash_points: None,
     };
     let hub = Hub::start_unmeasured();
     let (table, _) = AviatorTable::start(

@@ -27,7 +27,8 @@ pub struct Config {
     /// Aviator: `CASINO_AVIATOR_COUNTDOWN_MS` (10000), `CASINO_AVIATOR_PAUSE_MS` (3000),
     /// `CASINO_AVIATOR_MIN_BET` / `CASINO_AVIATOR_MAX_BET` (rupees, 10 / 50910.45),
     /// `CASINO_AVIATOR_MAX_PAYOUT` (rupees per round, 5 crore), `CASINO_AVIATOR_HOUSE_EDGE_BP` (300 = 3 %,
-    /// fixed when the chain is first created), `CASINO_AVIATOR_CHAIN_LENGTH` (200000 rounds).
+    /// fixed when the chain is first created), `CASINO_AVIATOR_CHAIN_LENGTH` (200000 rounds),
+    /// `CASINO_AVIATOR_CRASH_POINTS` (load tests only: `1.5,2.37,1` played in order, round after round).
     pub aviator: AviatorConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
@@ -198,6 +199,23 @@ fn rupees_env(key: &str, default_paise: i64) -> Paise {
     Paise::new(paise)
 }
 
+impl Config {
+    /// Settings that must not go together: fixed crash points outside a load test.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if let Some(points) = &self.aviator.fixed_crash_points {
+            anyhow::ensure!(
+                self.load_test_fixtures,
+                "CASINO_AVIATOR_CRASH_POINTS fixes every round's outcome: it is for load tests only (CASINO_LOAD_TEST=1)"
+            );
+            anyhow::ensure!(
+                !points.is_empty(),
+                "CASINO_AVIATOR_CRASH_POINTS: multipliers of at least 1.00, like 1.5,2.37,1"
+            );
+        }
+        Ok(())
+    }
+}
+
 pub fn aviator_from_env() -> AviatorConfig {
     AviatorConfig {
         rules: RulesConfig {
@@ -217,6 +235,42 @@ pub fn aviator_from_env() -> AviatorConfig {
             .ok()
             .filter(|k| !k.trim().is_empty())
             .map(|k| SeedKey::new(k.trim())),
+        fixed_crash_points: std::env::var("CASINO_AVIATOR_CRASH_POINTS").ok().map(|v| crash_points(&v)),
+    }
+}
+
+/// `1.5,2.37,1` → hundredths; an entry that is not a multiplier of at least 1.00 with at most two decimals makes
+/// the whole list empty, which start-up refuses.
+fn crash_points(list: &str) -> std::sync::Arc<[u64]> {
+    let parsed: Option<Vec<u64>> = list
+        .split(',')
+        .map(|p| {
+            let d: rust_decimal::Decimal = p.trim().parse().ok()?;
+            let h = d * rust_decimal::Decimal::ONE_HUNDRED;
+            (h.fract().is_zero() && h >= rust_decimal::Decimal::ONE_HUNDRED).then(|| u64::try_from(h).ok()).flatten()
+        })
+        .collect();
+    parsed.unwrap_or_default().into()
+}
+
+#[cfg(test)]
+mod crash_point_tests {
+    use super::*;
+
+    #[test]
+    fn fixed_crash_points_parse_and_only_a_load_test_may_use_them() {
+        assert_eq!(&*crash_points("1.5, 2.37,1"), &[150, 237, 100]);
+        for bad in ["0.99", "1.234", "x", "", "1.5,,2"] {
+            assert!(crash_points(bad).is_empty(), "{bad}");
+        }
+        let mut c = Config::from_env();
+        c.aviator.fixed_crash_points = Some(crash_points("2"));
+        c.load_test_fixtures = false;
+        assert!(c.check().is_err(), "a production start refuses fixed outcomes");
+        c.load_test_fixtures = true;
+        assert!(c.check().is_ok());
+        c.aviator.fixed_crash_points = Some(crash_points("0.5"));
+        assert!(c.check().is_err(), "an invalid list is refused");
     }
 }
 

@@ -67,6 +67,7 @@ fn balance_pusher(hub: HubAddr) -> Observer {
 impl Services {
     /// Must run inside an actix system: it starts the wallet actors.
     pub async fn start(config: &Config) -> anyhow::Result<Services> {
+        config.check()?;
         let db = Db::connect(&config.database_url, config.db_max_connections).await.with_context(|| {
             format!("opening database {}", crate::config::redacted_database_url(&config.database_url))
         })?;

@@ -7,7 +7,7 @@
 //! slow: the result follows as events), `Snapshot`, `OpenBets` (a player's bets in the current round, for history).
 
 use super::chains::{self, ChainSettings, Fairness, SeedKey};
-use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RulesConfig, Slot};
+use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RoundSeed, RulesConfig, Slot};
 use super::settle::{Closing, Outcome};
 use super::store;
 use super::wire;
@@ -52,6 +52,19 @@ pub struct AviatorConfig {
     pub salt_source: Option<String>,
     /// Chain seeds are derived with this key, and the database keeps only nonces (see `chains`).
     pub seed_key: Option<SeedKey>,
+    /// Load tests only (the server refuses it otherwise): round `r` crashes at `points[(r - 1) % len]`
+    /// (hundredths) instead of its chain's point, so servers compared side by side play the same rounds. Such
+    /// rounds do not verify against the published chain.
+    pub fixed_crash_points: Option<Arc<[u64]>>,
+}
+
+/// `seed` with its crash point replaced by the fixed list's, when there is one.
+fn rigged(points: Option<&[u64]>, mut seed: RoundSeed) -> RoundSeed {
+    if let Some(points) = points.filter(|p| !p.is_empty()) {
+        let i = usize::try_from((seed.round.0 - 1).rem_euclid(points.len() as i64)).unwrap_or(0);
+        seed.crash_point = points[i];
+    }
+    seed
 }
 
 /// Why a request was refused: the rules' rejection, the wallet's, or the table being unavailable.
@@ -161,6 +174,7 @@ pub struct AviatorTable {
     pub(super) game: Game,
     pub(super) fairness: Arc<Fairness>,
     pub(super) chain_settings: ChainSettings,
+    fixed_crash_points: Option<Arc<[u64]>>,
     /// The next round, once it is on record (it opens only then).
     pub(super) recorded_next: Option<RoundId>,
     pub(super) last_wait_warning: EpochMs,
@@ -239,6 +253,7 @@ impl AviatorTable {
         let bad_config = |e| WalletError::Storage(format!("aviator config: {e}"));
         let (game, recorded_next) = match fairness.seed_for(first) {
             Some(seed) => {
+                let seed = rigged(config.fixed_crash_points.as_deref(), seed);
                 store::open_round(&db, &seed, now).await?;
                 (Game::new(config.rules, seed, clock.now_ms()).map_err(bad_config)?.0, None)
             }
@@ -254,6 +269,7 @@ impl AviatorTable {
             game,
             fairness: fairness.clone(),
             chain_settings,
+            fixed_crash_points: config.fixed_crash_points.clone(),
             recorded_next,
             last_wait_warning: 0,
             wallet,
@@ -352,7 +368,10 @@ impl AviatorTable {
         if ready {
             self.take_pending_rules();
         }
-        let events = self.game.tick(now, || if ready { fairness.seed_for(next) } else { None });
+        let points = self.fixed_crash_points.clone();
+        let events = self
+            .game
+            .tick(now, || if ready { fairness.seed_for(next).map(|s| rigged(points.as_deref(), s)) } else { None });
         self.apply(events, now, ctx);
         if matches!(self.game.phase(), Phase::Flying { .. }) && now - self.last_state >= STATE_EVERY_MS {
             self.queue_state(now);

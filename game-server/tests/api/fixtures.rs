@@ -268,3 +268,14 @@ async fn fixtures_remove_deletes_fixtures_with_their_ledger_and_the_books_still_
     assert_eq!(again.trim().lines().last(), Some("0"), "nothing left to remove: {again}");
     assert_eq!(scalar(&db, books).await, 0);
 }
+
+#[tokio::test]
+async fn a_load_test_server_plays_the_fixed_crash_points_in_order() {
+    let app = spawn_app_with(|c| c.aviator.fixed_crash_points = Some([110, 100, 125].into())).await;
+    let (_, token) = app.fixture_players(1, 100).await.remove(0);
+    let mut s = Sock::connect(&app.base, &token).await;
+    for (round, point) in [(2, 1.0), (3, 1.25), (4, 1.1)] {
+        let result = s.wait("aviator_game_result", |v| v["roundId"] == round).await;
+        assert_eq!(result["crashPoint"].as_f64(), Some(point), "round {round}: {result}");
+    }
+}
