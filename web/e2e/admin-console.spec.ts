@@ -1,0 +1,232 @@
+/**
+ * The operators' console against the real server: an operator logs in through the UI, watches the live actors
+ * (the Aviator row updates), opens its drill-down, approves a player's deposit (and sees a second operator's
+ * earlier decision refused with the server's message), changes the Aviator min stake (pending, then applied
+ * from the next round), suspends and resumes it, and reads Risk and Audit. Every screen is photographed at 1280×800 and 390×844.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, operatorToken, shot, test } from './fixtures';
+import { serverInfo } from './server-info';
+
+test.describe.configure({ mode: 'serial' });
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const password = 'player-pass';
+
+/** Both screenshots of the screen on show: wide first, then phone (the page is left at phone width). */
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(WIDE);
+  await expect(page.getByTestId('mobile-only')).toHaveCount(0);
+  await shot(page, `admin-${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await shot(page, `admin-${name}-390`);
+}
+
+/** A new player with a Bearer token, in a request context of its own. */
+async function newPlayer(request: APIRequestContext, phone: string, name: string): Promise<{ token: string; userNo: string; id: number }> {
+  const signup = await request.post('/api/signup', { data: { username: phone, email: name, password } });
+  expect(signup.ok(), await signup.text()).toBeTruthy();
+  const { userNo } = (await signup.json()) as { userNo: number };
+  const login = await request.post('/api/login', { data: { userNo: String(userNo), password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const body = (await login.json()) as { token: string; user: { id: number } };
+  return { token: body.token, userNo: String(userNo), id: body.user.id };
+}
+
+async function requestDeposit(request: APIRequestContext, token: string, player: { id: number; phone: string }, utr: string, amount: number) {
+  const res = await request.post('/api/add-more-points', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { Utr: utr, userName: 'Console Player', user: player.id, phoneNumber: player.phone, deposite: amount },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { deposit: { id: number } }).deposit.id;
+}
+
+async function operatorLogin(page: Page) {
+  const info = serverInfo();
+  await page.goto('/login');
+  await page.getByLabel('User Number').fill(info.operatorUserNo);
+  await page.getByLabel('Password', { exact: true }).fill(info.operatorPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('without a session /admin goes to the login page', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a player visiting /admin is told the console is for operators only', async ({ page, baseURL, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const phone = `8${String(Date.now()).slice(-9)}`;
+  const p = await newPlayer(api, phone, 'Curious Player');
+  await api.dispose();
+  await page.goto('/login');
+  await page.getByLabel('User Number').fill(p.userNo);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Operators only' })).toBeVisible();
+  await expect(page.getByTestId('actors-table')).toHaveCount(0);
+  // The live feed refuses a player too.
+  const ack = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+        ws.onmessage = (m) => {
+          const t = String(m.data);
+          if (t.startsWith('0')) ws.send('40');
+          else if (t.startsWith('40')) ws.send('421["ops_watch",{}]');
+          else if (t.startsWith('431')) {
+            resolve(JSON.parse(t.slice(3)));
+            ws.close();
+          }
+        };
+        setTimeout(() => resolve('timeout'), 5000);
+      }),
+  );
+  expect(ack).toEqual([expect.objectContaining({ success: false, error: 'forbidden' })]);
+  await shot(page, 'admin-denied-390');
+});
+
+test('without the live socket the actors table falls back to polling the REST view', async ({ page }) => {
+  // Every websocket to the server is refused: the console must still show and refresh the actors.
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+  await operatorLogin(page);
+  await page.goto('/admin');
+  await expect(page.getByTestId('actors-source')).toHaveText(/polling/);
+  const row = page.getByTestId('actor-row-aviator');
+  await expect(row).toBeVisible();
+  const first = await row.getAttribute('data-handled');
+  await expect.poll(() => row.getAttribute('data-handled'), { timeout: 10_000 }).not.toBe(first);
+});
+
+test('the operator watches the actors, approves a deposit, changes a setting and reads risk and audit', async ({ page, request, baseURL, playwright }) => {
+  test.setTimeout(300_000);
+  // --- a player with two pending deposits, made through the API as that player
+  const api = await playwright.request.newContext({ baseURL });
+  const phone = `7${String(Date.now()).slice(-9)}`;
+  const p = await newPlayer(api, phone, 'Console Player');
+  const utr = `UTR-ADM-${Date.now()}`;
+  const utrRace = `${utr}-B`;
+  await requestDeposit(api, p.token, { id: p.id, phone }, utr, 750);
+  const raceId = await requestDeposit(api, p.token, { id: p.id, phone }, utrRace, 20);
+
+  // --- log in through the UI, open the console
+  await operatorLogin(page);
+  await page.goto('/admin');
+  const row = page.getByTestId('actor-row-aviator');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('actors-source')).toHaveText(/live/);
+  // The row is live: the table actor's handled count keeps moving (it ticks every 20 ms).
+  const first = await row.getAttribute('data-handled');
+  await expect.poll(() => row.getAttribute('data-handled'), { timeout: 10_000 }).not.toBe(first);
+  await expect(row.getByTestId('actor-figures')).toContainText('round');
+  await shots(page, 'actors');
+
+  // --- sorting: the column headers at desktop width, a select on a phone (the headers are hidden there)
+  const rows = page.getByTestId('actors-table').locator('tbody tr');
+  await page.setViewportSize(WIDE);
+  await page.getByRole('button', { name: /^Name/ }).click();
+  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toHaveAttribute('data-testid', 'actor-row-aviator');
+  await page.setViewportSize(PHONE);
+  await page.getByLabel('Sort actors by').selectOption('idleMs:desc');
+  await expect(rows.first()).not.toHaveAttribute('data-testid', 'actor-row-aviator');
+
+  // --- drill-down
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/actors\/.+/);
+  await expect(page.getByTestId('actor-chart')).toBeVisible();
+  await expect(page.getByTestId('table-detail')).toBeVisible();
+  await expect(page.getByTestId('detail-round')).not.toBeEmpty();
+  const handled = await page.getByTestId('detail-handled').textContent();
+  await expect(page.getByTestId('detail-handled')).not.toHaveText(handled ?? '', { timeout: 5000 });
+  await page.waitForTimeout(2500); // a few points on the chart
+  await shots(page, 'actor-detail');
+
+  // --- money: approve the deposit; it leaves the pending list
+  await page.getByRole('link', { name: 'Money' }).click();
+  const deposits = page.getByTestId('deposits-table');
+  const mine = deposits.getByRole('row').filter({ hasText: utr }).filter({ hasNotText: utrRace });
+  await expect(mine).toBeVisible();
+  await shots(page, 'money');
+  await mine.getByRole('button', { name: /^Approve/ }).click();
+  await expect(mine).toHaveCount(0);
+  const wallet = await api.get(`/api/getwalletandexposure/${p.id}`, { headers: { Authorization: `Bearer ${p.token}` } });
+  expect(((await wallet.json()) as { balance: number }).balance).toBe(750);
+
+  // --- another operator decided the second one first: the console shows the server's 409 message
+  const token = await operatorToken(request);
+  const early = await request.post(`/api/admin/deposits/${raceId}/reject`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(early.ok(), await early.text()).toBeTruthy();
+  const race = deposits.getByRole('row').filter({ hasText: utrRace });
+  await expect(race).toBeVisible();
+  await race.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByTestId('decision-notice')).toContainText('This request has already been decided');
+  await expect(race).toHaveCount(0);
+
+  // --- users: search, the player's page
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(phone);
+  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
+  await shots(page, 'users');
+  await page.getByTestId('users-table').getByRole('link', { name: p.userNo }).click();
+  await expect(page.getByTestId('user-balance')).toHaveText('₹750.00');
+  await expect(page.locator('td', { hasText: '+₹750.00' }).first()).toBeVisible();
+  await shots(page, 'user');
+
+  // --- payment details and news
+  await page.getByRole('link', { name: 'Payment details' }).click();
+  await page.getByLabel('UPI handle').fill('console@upi');
+  await page.getByLabel('QR image URL').fill('data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>').toString('base64'));
+  await expect(page.getByTestId('qr-preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Save payment details' }).click();
+  await expect(page.getByText('Payment details saved')).toBeVisible();
+  await shots(page, 'payment');
+  await page.getByRole('link', { name: 'News' }).click();
+  await page.getByLabel('News item 1').fill('Console: weekend Aviator bonus');
+  await page.getByRole('button', { name: 'Save news' }).click();
+  await expect(page.getByText('News saved')).toBeVisible();
+  await shots(page, 'news');
+
+  // --- games: raise the Aviator min stake by a rupee; pending now, applied from the next round
+  await page.getByRole('link', { name: 'Games' }).click();
+  const minStake = page.getByLabel(/^Min stake/);
+  await expect(minStake).not.toHaveValue('');
+  const next = Number(await minStake.inputValue()) + 1;
+  await minStake.fill(String(next));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const pending = page.getByTestId('pending-aviator');
+  await expect(pending).toContainText('Pending — applies from the next round');
+  await expect(pending).toContainText(`Min stake ₹${next}.00`);
+  await shots(page, 'games');
+  // An unbet round flies to its crash point; crash points are heavy-tailed, so allow a long one.
+  await expect(page.getByTestId('current-aviator-minBet')).toHaveText(`in force: ₹${next}.00`, { timeout: 150_000 });
+  await expect(pending).toHaveCount(0);
+  // Suspend and resume (the round in play finishes; the table opens new rounds again after the resume).
+  const game = page.getByTestId('game-aviator');
+  await game.getByRole('button', { name: 'Suspend' }).click();
+  await expect(game.getByText('Suspended', { exact: true })).toBeVisible();
+  await game.getByRole('button', { name: 'Resume' }).click();
+  await expect(game.getByText('Running', { exact: true })).toBeVisible();
+
+  // --- risk
+  await page.getByRole('link', { name: 'Risk' }).click();
+  await expect(page.getByTestId('exposure-total')).toBeVisible();
+  await expect(page.getByTestId('house-result')).toContainText(/aviator/i);
+  await shots(page, 'risk');
+
+  // --- audit: newest first, shows the approval and the settings change
+  await page.getByRole('link', { name: 'Audit' }).click();
+  const audit = page.getByTestId('audit-table');
+  await expect(audit.locator('tr[data-action="deposit.approve"]').first()).toBeVisible();
+  await expect(audit.locator('tr[data-action="game.settings"]').first()).toContainText('minBet');
+  await expect(audit.locator('tr[data-action="deposit.reject"]').first()).toBeVisible();
+  await expect(audit.locator('tbody tr').first()).toHaveAttribute('data-action', 'game.resume');
+  await expect(audit.locator('tbody tr').nth(1)).toHaveAttribute('data-action', 'game.suspend');
+  await shots(page, 'audit');
+  await api.dispose();
+});

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminKeys, seg } from './keys';
+import type { ActorDetail, ActorsSnapshot } from './types';
+
+export const ACTORS_POLL_MS = 2000;
+export const ACTOR_DETAIL_POLL_MS = 1000;
+
+export function getActors(): Promise<ActorsSnapshot> {
+  return api.get<ActorsSnapshot>('/api/admin/actors');
+}
+
+export function getActor(id: string): Promise<ActorDetail> {
+  return api.get<ActorDetail>(`/api/admin/actors/${seg(id)}`);
+}
+
+/** The REST view of the actors: polled every 2 s only while `poll` (the socket is down). */
+export function useActorsQuery(poll: boolean) {
+  return useQuery({
+    queryKey: adminKeys.actors(),
+    queryFn: getActors,
+    enabled: poll,
+    refetchInterval: poll ? ACTORS_POLL_MS : false,
+    staleTime: 0,
+  });
+}
+
+export function useActorDetail(id: string) {
+  return useQuery({
+    queryKey: adminKeys.actor(id),
+    queryFn: () => getActor(id),
+    refetchInterval: ACTOR_DETAIL_POLL_MS,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,176 @@
+/** Shapes of the operators' API (docs/OPERATORS.md). Money is in rupees; times are ISO-8601 strings. */
+
+export type ActorFamily = 'table' | 'wallet' | 'hub' | 'gateway' | string;
+export type ActorStatus = 'ok' | 'slow' | 'stuck' | string;
+export type FigureValue = number | string | boolean | null | { [key: string]: FigureValue } | FigureValue[];
+
+export interface Actor {
+  id: string | number;
+  family: ActorFamily;
+  name: string;
+  mailbox: number;
+  handled: number;
+  rate: number;
+  queueP50Ms: number | null;
+  queueP99Ms: number | null;
+  handlerP50Ms: number | null;
+  handlerP99Ms: number | null;
+  tickLagP50Ms?: number | null;
+  tickLagP99Ms?: number | null;
+  idleMs: number | null;
+  status: ActorStatus;
+  figures?: Record<string, FigureValue>;
+}
+
+export interface ActorsSnapshot {
+  at: string | number;
+  actors: Actor[];
+}
+
+export interface ActorPoint {
+  at: string | number;
+  rate: number | null;
+  queueP99Ms: number | null;
+  handlerP99Ms: number | null;
+  tickLagP99Ms: number | null;
+}
+
+export interface TableBet {
+  user: string | number;
+  name: string;
+  slot: number;
+  stake: number;
+  autoCashout: number | null;
+  state: string;
+}
+
+export interface TableDetail {
+  round: string | number;
+  phase: string;
+  bets: TableBet[];
+}
+
+export interface ActorDetail {
+  actor: Actor;
+  history: ActorPoint[];
+  detail?: TableDetail | Record<string, unknown> | null;
+}
+
+export type RequestStatus = 'Pending' | 'Approved' | 'Rejected' | string;
+
+export interface AdminDeposit {
+  id: number | string;
+  user: number | string;
+  userName: string;
+  phoneNumber: string;
+  deposite: number;
+  Utr: string;
+  status: RequestStatus;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface AdminWithdrawal {
+  id: number | string;
+  user: number | string;
+  userName: string;
+  upi_id: string;
+  phoneNumber: string;
+  withdrawAmount: number;
+  status: RequestStatus;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface AdminUser {
+  id: number | string;
+  userNo: number | string;
+  name: string;
+  phone: string;
+  email: string | null;
+  role: 'player' | 'operator' | string;
+  blocked: boolean;
+  balance: number;
+  exposure: number;
+  createdAt: string;
+}
+
+export interface UserSession {
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  live: boolean;
+}
+
+export interface LedgerEntry {
+  id: number | string;
+  at: string;
+  kind: string;
+  reference: string;
+  deltaBalance: number;
+  deltaExposure: number;
+  balanceAfter: number;
+  exposureAfter: number;
+}
+
+export interface UserBet {
+  game: string;
+  round: number | string;
+  slot: number;
+  stake: number;
+  cashedOutAt: number | null;
+  payout: number | null;
+  result: string;
+  at: string;
+}
+
+export interface PaymentDetails {
+  upi_id: string;
+  phone: string;
+  qrCode: string;
+}
+
+export interface AviatorSettings {
+  minBet: number;
+  maxBet: number;
+  countdownMs: number;
+  pauseMs: number;
+  maxPayoutPerRound: number;
+  houseEdgeBp: number;
+}
+
+export interface Fairness {
+  chainFirstRound: number | string;
+  chainLength: number;
+  roundsLeft: number;
+  nextChainCommitted: boolean;
+  houseEdgeBp: number;
+}
+
+export interface Game {
+  game: string;
+  name: string;
+  round: number | string | null;
+  phase: string | null;
+  suspended: boolean;
+  settings: AviatorSettings;
+  pending: Partial<AviatorSettings> | null;
+  fairness: Fairness;
+}
+
+export interface Risk {
+  exposureTotal: number;
+  tables: { game: string; table: string; exposure: number; openBets: number }[];
+  houseResult: { game: string; today: number; allTime: number }[];
+  largest: { userId: number | string; userNo: number | string; name: string; exposure: number }[];
+}
+
+export interface AuditEntry {
+  id: number | string;
+  at: string;
+  operator: { id: number | string; name: string };
+  action: string;
+  target: string | number | null;
+  before: unknown;
+  after: unknown;
+}

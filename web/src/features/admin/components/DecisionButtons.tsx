@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { adminKeys } from '../api/keys';
+import { decideRequest, type Decision, type RequestKind } from '../api/money';
+
+/**
+ * Approve / Reject for one pending request; both are disabled while a decision is in flight. A refusal is shown
+ * in the row and handed to `onError` (the row may leave the list when it refreshes, the screen keeps the message).
+ */
+export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKind; id: string | number; label: string; onError?: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const m = useMutation({
+    mutationFn: (d: Decision) => decideRequest(kind, id, d),
+    onMutate: () => setError(''),
+    onSuccess: (_r, d) => {
+      toast(`${label} ${d === 'approve' ? 'approved' : 'rejected'}`, 'success');
+    },
+    onError: (err) => {
+      // 409: someone decided it first; the server says how.
+      const message = err instanceof ApiError && err.status === 409 ? err.message || 'Already decided' : errorMessage(err, 'The decision failed. Try again.');
+      setError(message);
+      onError?.(`${label.charAt(0).toUpperCase()}${label.slice(1)}: ${message}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+  const busy = m.isPending;
+  return (
+    <div className="decision">
+      <div className="decision-buttons">
+        <button type="button" className="btn btn-small btn-deposit" disabled={busy} onClick={() => m.mutate('approve')} aria-label={`Approve ${label}`}>
+          {busy && m.variables === 'approve' ? 'Approving…' : 'Approve'}
+        </button>
+        <button type="button" className="btn btn-small btn-outline" disabled={busy} onClick={() => m.mutate('reject')} aria-label={`Reject ${label}`}>
+          {busy && m.variables === 'reject' ? 'Rejecting…' : 'Reject'}
+        </button>
+      </div>
+      {error && (
+        <p className="decision-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

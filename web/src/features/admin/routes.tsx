@@ -1,0 +1,41 @@
+/** The console's routes (/admin/*). The whole console is lazy: players never download it. */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Loading } from '@/components/Loading';
+
+const AdminLayout = lazy(() => import('./components/AdminLayout'));
+const ActorsScreen = lazy(() => import('./screens/ActorsScreen'));
+const ActorDetailScreen = lazy(() => import('./screens/ActorDetailScreen'));
+const MoneyScreen = lazy(() => import('./screens/MoneyScreen'));
+const RequestsScreen = lazy(() => import('./screens/RequestsScreen'));
+const UsersScreen = lazy(() => import('./screens/UsersScreen'));
+const UserScreen = lazy(() => import('./screens/UserScreen'));
+const PaymentScreen = lazy(() => import('./screens/PaymentScreen'));
+const NewsScreen = lazy(() => import('./screens/NewsScreen'));
+const GamesScreen = lazy(() => import('./screens/GamesScreen'));
+const RiskScreen = lazy(() => import('./screens/RiskScreen'));
+const AuditScreen = lazy(() => import('./screens/AuditScreen'));
+
+const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
+
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={s(<AdminLayout />)}>
+        <Route index element={s(<ActorsScreen />)} />
+        <Route path="actors/:id" element={s(<ActorDetailScreen />)} />
+        <Route path="money" element={s(<MoneyScreen />)}>
+          <Route index element={s(<RequestsScreen />)} />
+          <Route path="users" element={s(<UsersScreen />)} />
+          <Route path="users/:id" element={s(<UserScreen />)} />
+          <Route path="payment" element={s(<PaymentScreen />)} />
+          <Route path="news" element={s(<NewsScreen />)} />
+        </Route>
+        <Route path="games" element={s(<GamesScreen />)} />
+        <Route path="risk" element={s(<RiskScreen />)} />
+        <Route path="audit" element={s(<AuditScreen />)} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Route>
+    </Routes>
+  );
+}

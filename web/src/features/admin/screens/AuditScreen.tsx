@@ -1,0 +1,77 @@
+/** The audit log, newest first: who did what, when, and what changed (before → after). */
+import { actionLabel, changes } from '../audit';
+import { useAudit } from '../api/risk-audit';
+import type { AuditEntry } from '../api/types';
+import { LoadMore, QueryState } from '../components/QueryState';
+import { dateTime } from '../format';
+
+function ChangeList({ e }: { e: AuditEntry }) {
+  const list = changes(e.before, e.after);
+  if (list.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="change-list">
+      {list.map((c) => (
+        <li key={c.key}>
+          {c.key && <span className="muted">{c.key}: </span>}
+          <span className="before">{c.before}</span> → <b className="after">{c.after}</b>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AuditScreen() {
+  const q = useAudit();
+  const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
+  return (
+    <section className="admin-page" aria-labelledby="audit-title">
+      <div className="admin-head">
+        <h1 id="audit-title" className="page-title">
+          Audit
+        </h1>
+        <button type="button" className="btn btn-small btn-outline" onClick={() => void q.refetch()} disabled={q.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <QueryState isPending={q.isPending} error={q.error} what="Audit" />
+      <div className="table-wrap">
+        <table className="table admin-table audit-table" data-testid="audit-table">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Who</th>
+              <th>What</th>
+              <th>Target</th>
+              <th>Before → after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((e) => (
+              <tr key={String(e.id)} data-action={e.action}>
+                <td data-label="When">{dateTime(e.at)}</td>
+                <td data-label="Who">{e.operator?.name ?? String(e.operator?.id ?? '—')}</td>
+                <td data-label="What">
+                  <span className="action" title={e.action}>
+                    {actionLabel(e.action)}
+                  </span>
+                </td>
+                <td data-label="Target" className="mono">{e.target === null || e.target === undefined ? '—' : String(e.target)}</td>
+                <td data-label="Before → after" className="wrap">
+                  <ChangeList e={e} />
+                </td>
+              </tr>
+            ))}
+            {q.data && rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="empty">
+                  Nothing recorded yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+    </section>
+  );
+}

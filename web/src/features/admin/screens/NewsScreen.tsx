@@ -1,0 +1,93 @@
+/** The news ticker's items: edit, add, remove, reorder, save. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { adminKeys } from '../api/keys';
+import { saveNews, useNewsAdmin } from '../api/money';
+import { QueryState } from '../components/QueryState';
+import { cleanNews, NEWS_MAX_CHARS } from '../payment';
+
+function NewsForm({ initial }: { initial: string[] }) {
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<string[]>(initial.length ? initial : ['']);
+  const [error, setError] = useState('');
+  const m = useMutation({
+    mutationFn: saveNews,
+    onMutate: () => setError(''),
+    onSuccess: () => {
+      toast('News saved', 'success');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.news() });
+      void queryClient.invalidateQueries({ queryKey: ['news'] });
+    },
+    onError: (err) => setError(errorMessage(err, 'Saving failed.')),
+  });
+  const update = (i: number, v: string) => setItems((list) => list.map((x, j) => (j === i ? v : x)));
+  const remove = (i: number) => setItems((list) => list.filter((_, j) => j !== i));
+  const move = (i: number, by: -1 | 1) =>
+    setItems((list) => {
+      const j = i + by;
+      if (j < 0 || j >= list.length) return list;
+      const next = [...list];
+      [next[i], next[j]] = [next[j] as string, next[i] as string];
+      return next;
+    });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = cleanNews(items);
+    if ('error' in r) return setError(r.error);
+    m.mutate(r.items);
+  };
+  return (
+    <form className="form card admin-form" onSubmit={onSubmit}>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ol className="news-list">
+        {items.map((text, i) => (
+          <li key={i} className="news-item">
+            <textarea aria-label={`News item ${i + 1}`} value={text} maxLength={NEWS_MAX_CHARS} rows={2} onChange={(e) => update(i, e.target.value)} />
+            <div className="news-tools">
+              <span className="muted small">
+                {text.length}/{NEWS_MAX_CHARS}
+              </span>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move item ${i + 1} up`}>
+                ↑
+              </button>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, 1)} disabled={i === items.length - 1} aria-label={`Move item ${i + 1} down`}>
+                ↓
+              </button>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(i)} aria-label={`Remove item ${i + 1}`}>
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="form-row">
+        <button type="button" className="btn btn-small btn-outline" onClick={() => setItems((l) => [...l, ''])}>
+          + Add item
+        </button>
+        <button className="btn btn-primary" type="submit" disabled={m.isPending}>
+          {m.isPending ? 'Saving…' : 'Save news'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function NewsScreen() {
+  const q = useNewsAdmin();
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="page-title">News</h1>
+        <span className="muted small">shown in the players' ticker</span>
+      </div>
+      <QueryState isPending={q.isPending} error={q.error} what="News" />
+      {q.data && <NewsForm key={q.dataUpdatedAt} initial={q.data} />}
+    </>
+  );
+}
