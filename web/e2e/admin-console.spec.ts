@@ -49,7 +49,8 @@ async function operatorLogin(page: Page) {
   await page.getByLabel('User Number').fill(info.operatorUserNo);
   await page.getByLabel('Password', { exact: true }).fill(info.operatorPassword);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // An operator lands on the console.
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('without a session /admin goes to the login page', async ({ page }) => {

@@ -81,7 +81,7 @@ export default function AppLayout() {
         onLogout={ctx.logout}
       />
       <TopBar balance={balance} exposure={exposure} />
-      <Sidebar open={menu} onClose={() => setMenu(false)} username={name} balance={balance} userNo={user.userNo?.toString()} onLogout={ctx.logout} />
+      <Sidebar open={menu} onClose={() => setMenu(false)} username={name} balance={balance} userNo={user.userNo?.toString()} operator={user.role === 'operator'} onLogout={ctx.logout} />
       <main className="content">
         <Outlet context={ctx} />
       </main>

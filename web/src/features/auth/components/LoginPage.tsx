@@ -44,7 +44,8 @@ export function LoginPage() {
       const res = await login(userNo.trim(), password);
       // The session is the HttpOnly cookie the response set; the token in the body is for tools and is dropped.
       queryClient.setQueryData(meQueryKey, res.user);
-      navigate('/', { replace: true });
+      // Operators sit at their console; players go to the lobby.
+      navigate(res.user?.role === 'operator' ? '/admin' : '/', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Login failed. Please try again.'));
       setBusy(false);

@@ -10,6 +10,8 @@ interface Props {
   username: string;
   balance: number | undefined;
   userNo: string | undefined;
+  /** Operators see a link to their console. */
+  operator?: boolean;
   onLogout: () => void;
 }
 
@@ -26,7 +28,7 @@ function Section({ title, children, initiallyOpen }: { title: string; children: 
   );
 }
 
-export function Sidebar({ open, onClose, username, balance, userNo, onLogout }: Props) {
+export function Sidebar({ open, onClose, username, balance, userNo, operator, onLogout }: Props) {
   return (
     <>
       {open && <div className="side-backdrop" onClick={onClose} />}
@@ -42,6 +44,11 @@ export function Sidebar({ open, onClose, username, balance, userNo, onLogout }: 
             Balance <b>{formatInr(balance)}</b>
           </div>
           <div>ID: {userNo || 'N/A'}</div>
+          {operator && (
+            <NavLink to="/admin" className="btn btn-small">
+              Operators&apos; console
+            </NavLink>
+          )}
           <button type="button" className="btn btn-small btn-outline" onClick={onLogout}>
             Logout
           </button>
