@@ -295,3 +295,29 @@ async fn a_client_that_never_reads_is_disconnected_while_a_reading_client_gets_e
     assert!(received < sent, "received {received} of {sent}: the backlog was not bounded");
     println!("slow client: {sent} frames broadcast, {received} received before disconnect");
 }
+
+/// Sends `text` as a message in fragments of `size` bytes (a first frame and continuations).
+async fn send_fragmented(ws: &mut Ws, text: &str, size: usize) {
+    use futures_util::SinkExt;
+    use tungstenite::protocol::frame::Frame;
+    use tungstenite::protocol::frame::coding::{Data, OpCode};
+    let parts: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
+    for (i, part) in parts.iter().enumerate() {
+        let opcode = if i == 0 { OpCode::Data(Data::Text) } else { OpCode::Data(Data::Continue) };
+        let frame = Frame::message(part.to_vec(), opcode, i + 1 == parts.len());
+        ws.send(tungstenite::Message::Frame(frame)).await.unwrap();
+    }
+}
+
+#[actix_web::test]
+async fn a_message_in_fragments_is_joined_and_the_size_limit_counts_the_whole() {
+    let config = SocketConfig { max_payload: 1000, ..SocketConfig::default() };
+    let server = spawn_server(config);
+    let mut ws = connect_as(&server, "good").await;
+    send_fragmented(&mut ws, r#"4219["echo","in three parts, ü included"]"#, 12).await;
+    assert_eq!(recv(&mut ws).await, r#"4319["in three parts, ü included"]"#);
+    let too_big = format!(r#"4220["echo","{}"]"#, "x".repeat(1_500));
+    send_fragmented(&mut ws, &too_big, 400).await;
+    let closed = expect_closed(&mut ws).await;
+    assert_eq!(closed.code, Some(CloseCode::Size));
+}

@@ -1,9 +1,10 @@
-//! The Socket.IO gateway: our own Engine.IO v4 / Socket.IO v5 server over actix-ws.
+//! The Socket.IO gateway: our own Engine.IO v4 / Socket.IO v5 server over actix-web's websocket codec.
 //!
 //! - [`codec`]: packets as typed values, parse and encode (pure).
 //! - [`route`]: the HTTP endpoint and the shared [`SocketState`].
 //! - `session`: one connection as an actor (heartbeat, CONNECT handshake, events, acks, hub delivery).
-//! - `writer`: the ordered, bounded outgoing queue that owns the websocket sink.
+//! - `writer`: the ordered, bounded outgoing queue; its consumer is the websocket response body.
+//! - `ws`: the upgrade, and the client's frames decoded into whole messages.
 //! - [`app`]: the [`SocketApp`] trait through which the application authenticates and handles events.
 //!
 //! Only the websocket transport and the main namespace are served. Broadcasts go through
@@ -20,6 +21,7 @@ mod limits;
 pub mod route;
 mod session;
 mod writer;
+mod ws;
 
 pub use app::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
 pub use config::SocketConfig;

@@ -4,7 +4,7 @@ use super::app::SocketApp;
 use super::config::SocketConfig;
 use super::limits::ConnLimits;
 use super::session::{SessionParts, SocketSession};
-use super::writer::Writer;
+use super::ws;
 use actix::{Actor, AsyncContext};
 use actix_web::{HttpRequest, HttpResponse, web};
 use casino_actors::hub::{HubAddr, Kick, KickTarget};
@@ -105,10 +105,8 @@ pub async fn socketio_route(
         .cookie(SESSION_COOKIE)
         .filter(|_| crate::security::same_site_request(req.headers(), &config.allowed_origins))
         .map(|c| c.value().to_owned());
-    let (response, session, stream) = actix_ws::handle(&req, body)?;
-    let stream =
-        stream.max_frame_size(config.max_payload).aggregate_continuations().max_continuation_size(config.max_payload);
-    let writer = Writer::spawn(session, config.outbox_capacity, config.outbox_max_bytes);
+    let (response, stream, writer) =
+        ws::upgrade(&req, body, config.max_payload, config.outbox_capacity, config.outbox_max_bytes)?;
     let parts = SessionParts {
         app: state.app.clone(),
         hub: state.hub.clone(),

@@ -1,21 +1,24 @@
-//! The ordered outgoing half of a connection: a task that owns the `actix_ws::Session` and writes queued frames
-//! in order. `Session::text` is async, so producers only enqueue (bounded, `try_send`) and never wait: the session
-//! actor for its own replies, and the hub, through [`WriterOutbox`], for broadcasts. Frames queued together are
-//! encoded into one buffer by actix-ws and so leave in one socket write.
+//! The ordered outgoing half of a connection: a bounded queue whose consumer is the websocket response body
+//! itself ([`Body`]), polled by the HTTP server on the connection's own thread. Producers only enqueue
+//! (`try_send`) and never wait: the session actor for its own replies, and the hub, through [`WriterOutbox`], for
+//! broadcasts. Whatever is queued when the body is polled is encoded into one buffer, so it leaves in one write.
 //!
 //! The queue is bounded twice: in deliveries (the channel) and in bytes (a shared budget, reserved when a
-//! delivery is queued and returned once it is written), so a client that stops reading holds at most a few MiB.
+//! delivery is queued and returned once it is encoded), so a client that stops reading holds at most a few MiB.
 
-use actix_web::web::Bytes;
-use actix_ws::{CloseReason, Session};
+use actix_http::ws::{CloseReason, OpCode, Parser};
+use actix_web::web::{Bytes, BytesMut};
 use casino_actors::hub::{Frames, Offer, Outbox};
+use futures_util::Stream;
+use futures_util::task::AtomicWaker;
+use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::task::{Context, Poll};
+use tokio::sync::mpsc;
 
-/// How long a closing handshake may wait for a congested socket before the session is simply dropped.
-const CLOSE_GRACE: Duration = Duration::from_secs(1);
+/// Encoded bytes handed to the server at once, at most (more waits for the next poll).
+const WRITE_CHUNK: usize = 64 * 1024;
 
 pub(crate) enum Outgoing {
     Frames(Frames),
@@ -23,10 +26,17 @@ pub(crate) enum Outgoing {
     Close(Option<CloseReason>),
 }
 
-/// The actor's side: a bounded queue, plus a kill switch that skips whatever is still queued.
+/// The actor's side: a bounded queue, plus a kill switch that drops whatever is still queued.
 pub(crate) struct Writer {
-    kill: watch::Sender<bool>,
+    kill: Arc<Kill>,
     outbox: Arc<WriterOutbox>,
+}
+
+/// Ends the body at its next poll, skipping the backlog.
+#[derive(Default)]
+struct Kill {
+    killed: AtomicBool,
+    waker: AtomicWaker,
 }
 
 /// Bytes queued and not yet written, against a limit.
@@ -99,17 +109,16 @@ pub(crate) enum Backlog {
     Closed,
 }
 
-impl Writer {
-    /// Start the writer task on the current arbiter: at most `capacity` deliveries and `max_bytes` bytes queued.
-    pub(crate) fn spawn(session: Session, capacity: usize, max_bytes: usize) -> Self {
-        let (queue, rx) = mpsc::channel(capacity.max(1));
-        let (kill, kill_rx) = watch::channel(false);
-        let budget = Arc::new(ByteBudget { queued: AtomicUsize::new(0), max: max_bytes.max(1) });
-        actix_web::rt::spawn(run(session, rx, kill_rx, budget.clone()));
-        let outbox = Arc::new(WriterOutbox { queue, budget });
-        Self { kill, outbox }
-    }
+/// A connection's queue: the producers' side and the response body that drains it.
+pub(crate) fn channel(capacity: usize, max_bytes: usize) -> (Writer, Body) {
+    let (queue, rx) = mpsc::channel(capacity.max(1));
+    let kill = Arc::new(Kill::default());
+    let budget = Arc::new(ByteBudget { queued: AtomicUsize::new(0), max: max_bytes.max(1) });
+    let body = Body { rx, kill: kill.clone(), budget: budget.clone(), closed: false };
+    (Writer { kill, outbox: Arc::new(WriterOutbox { queue, budget }) }, body)
+}
 
+impl Writer {
     pub(crate) fn outbox(&self) -> Arc<WriterOutbox> {
         self.outbox.clone()
     }
@@ -120,57 +129,58 @@ impl Writer {
 
     /// Stop writing now, dropping the backlog (used for slow clients, whose socket is not draining).
     pub(crate) fn kill(&self) {
-        let _ = self.kill.send(true);
+        self.kill.killed.store(true, Ordering::Release);
+        self.kill.waker.wake();
     }
 }
 
-async fn killed(kill: &mut watch::Receiver<bool>) {
-    // If the actor went away without killing, keep draining the queue: it ends when the queue's sender drops.
-    if kill.wait_for(|k| *k).await.is_err() {
-        std::future::pending::<()>().await;
-    }
-}
-
-async fn run(
-    mut session: Session,
-    mut rx: mpsc::Receiver<Outgoing>,
-    mut kill: watch::Receiver<bool>,
+/// The websocket response body: every delivery queued since the last poll, as websocket frames in one buffer.
+pub(crate) struct Body {
+    rx: mpsc::Receiver<Outgoing>,
+    kill: Arc<Kill>,
     budget: Arc<ByteBudget>,
-) {
-    let reason = loop {
-        let next = tokio::select! {
-            biased;
-            () = killed(&mut kill) => return,
-            next = rx.recv() => next,
-        };
-        let sent = match next {
-            None => break None,
-            Some(Outgoing::Close(reason)) => break reason,
-            Some(Outgoing::Frames(frames)) => {
-                let sent = tokio::select! {
-                    biased;
-                    () = killed(&mut kill) => return,
-                    sent = write_all(&mut session, &frames) => sent,
-                };
-                budget.release(size_of(&frames));
-                sent
-            }
-            Some(Outgoing::Pong(bytes)) => tokio::select! {
-                biased;
-                () = killed(&mut kill) => return,
-                sent = session.pong(&bytes) => sent,
-            },
-        };
-        if sent.is_err() {
-            return;
-        }
-    };
-    let _ = tokio::time::timeout(CLOSE_GRACE, session.close(reason)).await;
+    /// A close frame was written: the body ends.
+    closed: bool,
 }
 
-async fn write_all(session: &mut Session, frames: &Frames) -> Result<(), actix_ws::Closed> {
-    for frame in frames.iter() {
-        session.text(&**frame).await?;
+impl Body {
+    fn encode(&mut self, out: Outgoing, buf: &mut BytesMut) {
+        match out {
+            Outgoing::Frames(frames) => {
+                for frame in frames.iter() {
+                    Parser::write_message(buf, frame.as_bytes(), OpCode::Text, true, false);
+                }
+                self.budget.release(size_of(&frames));
+            }
+            Outgoing::Pong(bytes) => Parser::write_message(buf, &bytes, OpCode::Pong, true, false),
+            Outgoing::Close(reason) => self.close(reason, buf),
+        }
     }
-    Ok(())
+
+    fn close(&mut self, reason: Option<CloseReason>, buf: &mut BytesMut) {
+        Parser::write_close(buf, reason, false);
+        self.closed = true;
+    }
+}
+
+impl Stream for Body {
+    type Item = Result<Bytes, actix_web::Error>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        this.kill.waker.register(cx.waker());
+        if this.closed || this.kill.killed.load(Ordering::Acquire) {
+            return Poll::Ready(None);
+        }
+        let mut buf = BytesMut::new();
+        while !this.closed && buf.len() < WRITE_CHUNK {
+            match this.rx.poll_recv(cx) {
+                Poll::Ready(Some(out)) => this.encode(out, &mut buf),
+                // Everyone who could write is gone (the session ended): say goodbye.
+                Poll::Ready(None) => this.close(None, &mut buf),
+                Poll::Pending => break,
+            }
+        }
+        if buf.is_empty() { Poll::Pending } else { Poll::Ready(Some(Ok(buf.freeze()))) }
+    }
 }
