@@ -1,7 +1,6 @@
 /** Authenticated shell: checks the server session (GET /api/me), then header, bars, sidebar and modals. */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
 import { Header } from '@/features/shell/components/Header';
@@ -9,9 +8,9 @@ import { Sidebar } from '@/features/shell/components/Sidebar';
 import { TopBar } from '@/features/shell/components/TopBar';
 import { DepositModal } from '@/features/wallet/components/DepositModal';
 import { WithdrawModal } from '@/features/wallet/components/WithdrawModal';
-import { ApiError } from '@/lib/api-client';
-import { getMe, logout, meQueryKey, useMe } from '@/lib/auth';
-import { disconnectSocket, getSocket } from '@/lib/socket';
+import { useMe } from '@/lib/auth';
+import { disconnectSocket } from '@/lib/socket';
+import { useLogout, useSessionSocket } from '@/lib/use-session-socket';
 import { clearSession, userIdOf } from '@/lib/storage';
 import { useWallet } from '@/lib/wallet';
 import type { SessionContext } from '../session-context';
@@ -19,8 +18,6 @@ import { useBalanceSync } from './use-balance-sync';
 
 export default function AppLayout() {
   const me = useMe();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = me.data ?? null;
   const userId = userIdOf(user);
   const wallet = useWallet(userId);
@@ -28,36 +25,8 @@ export default function AppLayout() {
   const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
   useBalanceSync(userId);
 
-  // Open the socket once the server has accepted the session (the cookie authenticates it too). When the server
-  // ends the session it disconnects the socket: if the session is really gone, forget the user (→ /login),
-  // otherwise connect again.
-  useEffect(() => {
-    if (!user) return;
-    const socket = getSocket();
-    const onDisconnect = (reason: string) => {
-      if (reason !== 'io server disconnect') return;
-      getMe()
-        .then((me) => {
-          queryClient.setQueryData(meQueryKey, me);
-          socket.connect();
-        })
-        .catch((err: unknown) => {
-          if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(meQueryKey, null);
-          else socket.connect();
-        });
-    };
-    socket.on('disconnect', onDisconnect);
-    return () => {
-      socket.off('disconnect', onDisconnect);
-    };
-  }, [user, queryClient]);
-
-  const onLogout = useCallback(async () => {
-    await logout();
-    disconnectSocket();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  }, [navigate, queryClient]);
+  useSessionSocket(!!user);
+  const onLogout = useLogout();
 
   if (me.isPending) return <Loading />;
   if (!user) {

@@ -2,54 +2,22 @@
  * The console's shell: asks the server who is signed in (GET /api/me). Anonymous → /login; a player sees
  * "operators only"; an operator gets the navigation and the screens.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
-import { ApiError } from '@/lib/api-client';
-import { getMe, logout, meQueryKey, useMe } from '@/lib/auth';
-import { disconnectSocket, getSocket } from '@/lib/socket';
+import { useMe } from '@/lib/auth';
+import { useLogout, useSessionSocket } from '@/lib/use-session-socket';
 import { clearSession } from '@/lib/storage';
 import '../admin.css';
 import { AdminNav } from './AdminNav';
 
 export default function AdminLayout() {
   const me = useMe();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = me.data ?? null;
   const operator = user?.role === 'operator';
 
-  // When the server ends the session it disconnects the socket: forget the user if the session is gone,
-  // otherwise connect again (the live table falls back to polling meanwhile).
-  useEffect(() => {
-    if (!operator) return;
-    const socket = getSocket();
-    const onDisconnect = (reason: string) => {
-      if (reason !== 'io server disconnect') return;
-      getMe()
-        .then((fresh) => {
-          queryClient.setQueryData(meQueryKey, fresh);
-          socket.connect();
-        })
-        .catch((err: unknown) => {
-          if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(meQueryKey, null);
-          else socket.connect();
-        });
-    };
-    socket.on('disconnect', onDisconnect);
-    return () => {
-      socket.off('disconnect', onDisconnect);
-    };
-  }, [operator, queryClient]);
-
-  const onLogout = useCallback(async () => {
-    await logout();
-    disconnectSocket();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  }, [navigate, queryClient]);
+  useSessionSocket(operator);
+  const onLogout = useLogout();
 
   if (me.isPending) return <Loading />;
   if (!user) {
