@@ -126,6 +126,8 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
         bet_probability: args.bet_probability,
         stats: Arc::clone(&stats),
     });
+    let rss_before = args.server_pid.and_then(report::resident_mb);
+    let cpu_before = args.server_pid.and_then(report::cpu_secs);
     let started = Instant::now();
     let ramp = Duration::from_secs_f64(args.ramp_up_secs.max(0.0));
     let count = players.len() as u32;
@@ -149,6 +151,7 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     }
     progress.abort();
     let duration_secs = started.elapsed().as_secs_f64();
+    let cpu_used = args.server_pid.and_then(report::cpu_secs).zip(cpu_before).map(|(after, before)| after - before);
     println!("all bettors finished after {duration_secs:.1}s; settling for {}s", args.settle_secs);
     tokio::time::sleep(Duration::from_secs_f64(args.settle_secs.max(0.0))).await;
 
@@ -197,6 +200,15 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     report.money_mismatches = mismatches;
     report.payouts_filled_from_history = filled;
     report.server_peak_memory_mb = args.server_pid.and_then(report::peak_memory_mb);
+    report.server_rss_before_mb = rss_before;
+    report.server_kb_per_bettor = report
+        .server_peak_memory_mb
+        .zip(rss_before)
+        .map(|(peak, before)| ((peak - before) * 1024.0 / args.bettors.max(1) as f64 * 10.0).round() / 10.0);
+    report.server_cpu_secs = cpu_used;
+    report.server_cpu_us_per_message = cpu_used
+        .filter(|_| report.messages_received > 0)
+        .map(|cpu| (cpu * 1e6 / report.messages_received as f64 * 10.0).round() / 10.0);
     report.prepare_secs = prepare_secs;
     report.duration_secs = duration_secs;
     print!("{}", report.table());

@@ -153,6 +153,12 @@ pub struct Report {
     pub cashout_ack_ms: Percentiles,
     pub broadcast_lag_ms: Percentiles,
     pub server_peak_memory_mb: Option<f64>,
+    /// Server resident memory just before the bettors connected, and what the peak added per bettor (KB).
+    pub server_rss_before_mb: Option<f64>,
+    pub server_kb_per_bettor: Option<f64>,
+    /// Server CPU (user + system) while the bettors played, and per message a bettor received (µs).
+    pub server_cpu_secs: Option<f64>,
+    pub server_cpu_us_per_message: Option<f64>,
     pub prepare_secs: f64,
     pub duration_secs: f64,
     pub error_kinds: BTreeMap<String, u64>,
@@ -180,6 +186,10 @@ impl Report {
             cashout_ack_ms: Stats::summary(&stats.cashout_ack),
             broadcast_lag_ms: Stats::summary(&stats.broadcast_lag),
             server_peak_memory_mb: None,
+            server_rss_before_mb: None,
+            server_kb_per_bettor: None,
+            server_cpu_secs: None,
+            server_cpu_us_per_message: None,
             prepare_secs: 0.0,
             duration_secs: 0.0,
             error_kinds: kinds(&stats.error_kinds),
@@ -216,6 +226,9 @@ impl Report {
         s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
         s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
         s.push_str(&format!("{:<22} {:>10}\n", "server peak MB", opt(self.server_peak_memory_mb)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server KB per bettor", opt(self.server_kb_per_bettor)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server CPU secs", opt(self.server_cpu_secs)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server CPU µs/message", opt(self.server_cpu_us_per_message)));
         s.push_str(&format!("{:<22} {:>10} {:>10} {:>10} {:>10}\n", "latency (ms)", "count", "p50", "p99", "max"));
         s.push_str(&lat("bet ack", &self.bet_ack_ms));
         s.push_str(&lat("cash-out ack", &self.cashout_ack_ms));
@@ -241,6 +254,28 @@ fn parse_vm_hwm_mb(status: &str) -> Option<f64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some((kb / 1024.0 * 10.0).round() / 10.0)
+}
+
+/// Resident memory (VmRSS) of a process in MB.
+pub fn resident_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (clock ticks of 1/100 s).
+pub fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_cpu_secs(&stat)
+}
+
+fn parse_cpu_secs(stat: &str) -> Option<f64> {
+    // Fields after the command (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// The soft open-file limit of this process, from `/proc/self/limits`.
@@ -296,6 +331,8 @@ mod tests {
     #[test]
     fn proc_files_are_parsed() {
         assert_eq!(parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"), Some(200.0));
+        let stat = "4242 (game server) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 9 0 100 0 0";
+        assert_eq!(parse_cpu_secs(stat), Some(3.25));
         let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
                       Max open files            1024                 1048576              files     \n";
         assert_eq!(parse_open_files(limits), Some(1024));
