@@ -51,7 +51,7 @@ for bettors in $SIZES; do
   for name in $SERVERS; do
     work="$(mktemp -d)"
     port="$(free_port)"
-    operator=(--operator-user-no 1 --operator-password peer)
+    operator=(--operator-user-no 100001 --operator-password loadpass1)
     case "$name" in
       ours)
         db="sqlite://$work/casino.db"

@@ -2,6 +2,7 @@
 //! small tokio runtime (one worker by default, so the server under test keeps the CPU), run the scenario.
 
 mod aviator;
+mod floor;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,10 +21,21 @@ struct Cli {
 enum Scenario {
     /// Aviator: bettors place, auto and manual cash-out, reconnect; then every wallet is reconciled.
     Aviator(aviator::AviatorArgs),
+    /// The floor: one pre-encoded websocket frame written to N loopback sockets, and its CPU per frame.
+    Floor(floor::FloorArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Scenario::Floor(args) = cli.scenario {
+        return match floor::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("floor aborted: {e:#}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let runtime =
         match tokio::runtime::Builder::new_multi_thread().worker_threads(cli.workers.max(1)).enable_all().build() {
             Ok(rt) => rt,
@@ -35,6 +47,7 @@ fn main() -> ExitCode {
     let outcome = runtime.block_on(async {
         match cli.scenario {
             Scenario::Aviator(args) => aviator::run(args).await,
+            Scenario::Floor(_) => unreachable!("run above"),
         }
     });
     match outcome {
