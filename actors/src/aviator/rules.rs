@@ -18,7 +18,7 @@
 //! - events inside one `tick` are applied in curve order (auto targets ascending, then the cap, then the crash),
 //!   so the outcome does not depend on how often the actor ticks.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::fair::{self, Hash};
 use crate::clock::EpochMs;
@@ -303,6 +303,9 @@ pub struct Game {
     seed: RoundSeed,
     phase: Phase,
     bets: BTreeMap<(UserId, Slot), Bet>,
+    /// Open bets with an auto cash-out, by (target, user, slot): the next one due is the first, found without a
+    /// scan of every bet at every tick.
+    autos: BTreeSet<(u64, UserId, Slot)>,
     /// Stakes of reserved and open bets: what may still be multiplied.
     in_air: i128,
     /// Payouts already committed this round.

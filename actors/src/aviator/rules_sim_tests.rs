@@ -7,7 +7,7 @@ use super::super::*;
 use crate::aviator::fair;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 const ROUNDS: i64 = 3_000;
 
@@ -171,6 +171,12 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
             Ok(events) => model.apply(&g, &events, cap),
             Err(_) => assert_eq!(g, before, "a rejection changed the game"),
         }
+        let autos: BTreeSet<(u64, UserId, Slot)> = g
+            .bets()
+            .filter(|b| b.state == BetState::Open)
+            .filter_map(|b| b.auto_cashout.map(|a| (a, b.user, b.slot)))
+            .collect();
+        assert_eq!(g.autos, autos, "the auto cash-out index is exactly the open bets with a target");
     }
 
     // Let the wallet answer everything and the last round end, then every accepted bet must be settled once.

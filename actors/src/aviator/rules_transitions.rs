@@ -19,6 +19,7 @@ impl Game {
             seed: first,
             phase: Phase::Betting { round: first.round, ends_at },
             bets: Default::default(),
+            autos: Default::default(),
             in_air: 0,
             paid: 0,
         };
@@ -35,6 +36,7 @@ impl Game {
             seed: last,
             phase: Phase::Crashed { round: last.round, at, capped_at: None },
             bets: Default::default(),
+            autos: Default::default(),
             in_air: 0,
             paid: 0,
         })
@@ -277,6 +279,7 @@ impl Game {
                     let ends_at = now.saturating_add(self.config.countdown_ms);
                     self.seed = seed;
                     self.bets.clear();
+                    self.autos.clear();
                     self.in_air = 0;
                     self.paid = 0;
                     self.phase = Phase::Betting { round: seed.round, ends_at };
@@ -303,12 +306,7 @@ impl Game {
         };
         loop {
             let cap = self.cap_multiplier();
-            let next_auto = self
-                .bets
-                .values()
-                .filter(|b| b.state == BetState::Open)
-                .filter_map(|b| b.auto_cashout.map(|a| (a, b.user, b.slot)))
-                .min();
+            let next_auto = self.autos.first().copied();
             match next_auto {
                 Some((target, user, slot)) if target <= reached && cap.is_none_or(|m| target <= m) => {
                     events.push(self.settle(user, slot, target, CashOutCause::Auto));
@@ -327,6 +325,7 @@ impl Game {
                 events.push(self.crashed_event(at, Some(cap), Vec::new()));
             } else if elapsed >= crash_at_ms_elapsed {
                 let mut losers = Vec::new();
+                self.autos.clear();
                 for bet in self.bets.values_mut().filter(|b| b.state == BetState::Open) {
                     bet.state = BetState::Lost;
                     self.in_air -= i128::from(bet.stake.get());
@@ -372,8 +371,17 @@ impl Game {
         Event::CashedOut { round: self.seed.round, user, slot, stake, multiplier, payout, cause }
     }
 
+    /// Every change of a bet's state goes through here (or clears the whole round), so `autos` holds exactly the
+    /// open bets with an auto cash-out target.
     fn set_state(&mut self, user: UserId, slot: Slot, state: BetState) {
         if let Some(bet) = self.bets.get_mut(&(user, slot)) {
+            if let Some(target) = bet.auto_cashout {
+                if state == BetState::Open {
+                    self.autos.insert((target, user, slot));
+                } else if bet.state == BetState::Open {
+                    self.autos.remove(&(target, user, slot));
+                }
+            }
             bet.state = state;
         }
     }
