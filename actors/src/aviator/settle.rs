@@ -217,7 +217,7 @@ impl AviatorTable {
     /// starts the newest hash chain, the chain after it is committed now. A chain still awaiting its salt cannot
     /// start: the table waits (and says so now and then), and `on_tick` asks again.
     pub(super) fn record_next_round(&mut self, next: RoundId, now: EpochMs, ctx: &mut Context<Self>) {
-        let Some(seed) = self.fairness.seed_for(next) else {
+        let Some(seed) = self.fairness.seed_for(next).map(|s| self.rig(s)) else {
             metrics::gauge!("aviator_waiting_for_salt").set(1.0);
             if now - self.last_wait_warning >= 60_000 {
                 self.last_wait_warning = now;

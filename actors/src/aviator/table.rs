@@ -299,6 +299,11 @@ impl AviatorTable {
         Ok((Probed::new(table.start(), probe), fairness))
     }
 
+    /// The round's data with the load test's fixed crash point, if any (see [`AviatorConfig::fixed_crash_points`]).
+    pub(super) fn rig(&self, seed: RoundSeed) -> RoundSeed {
+        rigged(self.fixed_crash_points.as_deref(), seed)
+    }
+
     /// Events for one player, sent together.
     pub(super) fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
         let frames = events.iter().map(|(name, payload)| encode_event(name, payload)).collect();

@@ -278,4 +278,8 @@ async fn a_load_test_server_plays_the_fixed_crash_points_in_order() {
         let result = s.wait("aviator_game_result", |v| v["roundId"] == round).await;
         assert_eq!(result["crashPoint"].as_f64(), Some(point), "round {round}: {result}");
     }
+    // And the record agrees with what was played.
+    let rounds: Value = app.get("/api/aviator/rounds").await.json().await.unwrap();
+    let recorded = |id: i64| rounds.as_array().unwrap().iter().find(|r| r["roundId"] == id).cloned();
+    assert_eq!(recorded(3).map(|r| r["crashPoint"].clone()), Some(json!(1.25)), "{rounds}");
 }
