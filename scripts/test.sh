@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
-# Chromium, and a short Aviator swarm against a release build. Installs what it needs first.
+# Chromium, and a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh).
+# Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -39,9 +40,11 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-if [ -x scripts/swarm-smoke.sh ]; then
-  step "load: short Aviator swarm against a release build"
-  scripts/swarm-smoke.sh
-fi
+step "load: the reference peers' own tests"
+( cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error && npm test )
+( cd load-tests/peers/socketioxide && cargo test --release )
+
+step "load: a short Aviator swarm against our release build and both reference peers (no timing asserted)"
+BETTORS=300 ROUNDS=3 scripts/three-way.sh
 echo
 echo "all tests passed"

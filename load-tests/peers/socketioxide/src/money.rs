@@ -12,12 +12,12 @@ pub fn parse_hundredths(text: &str) -> Option<i64> {
         return None;
     }
     let frac = frac.trim_end_matches('0');
-    if frac.len() > 2 || whole.len() > 9 {
+    if frac.len() > 2 || whole.len() > 13 {
         return None;
     }
     let cents = frac.bytes().chain(std::iter::repeat(b'0')).take(2).fold(0, |n, b| n * 10 + i64::from(b - b'0'));
     let value = whole.parse::<i64>().ok()? * 100 + cents;
-    (value <= 1_000_000_000).then_some(value)
+    (value <= 1_000_000_000_000_000).then_some(value)
 }
 
 /// A rupee amount (or multiplier) given as a JSON number or a numeric string, in hundredths.
