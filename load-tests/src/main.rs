@@ -27,34 +27,26 @@ enum Scenario {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Scenario::Floor(args) = cli.scenario {
-        return match floor::run(args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("floor aborted: {e:#}");
-                ExitCode::from(2)
+    let outcome = match cli.scenario {
+        // The floor runs on plain threads: no runtime between it and the sockets.
+        Scenario::Floor(args) => return exit_code("floor", floor::run(args).map(|()| true)),
+        Scenario::Aviator(args) => {
+            match tokio::runtime::Builder::new_multi_thread().worker_threads(cli.workers.max(1)).enable_all().build() {
+                Ok(rt) => rt.block_on(aviator::run(args)).map(|report| report.passed()),
+                Err(e) => Err(anyhow::anyhow!("cannot start the tokio runtime: {e}")),
             }
-        };
-    }
-    let runtime =
-        match tokio::runtime::Builder::new_multi_thread().worker_threads(cli.workers.max(1)).enable_all().build() {
-            Ok(rt) => rt,
-            Err(e) => {
-                eprintln!("cannot start the tokio runtime: {e}");
-                return ExitCode::from(2);
-            }
-        };
-    let outcome = runtime.block_on(async {
-        match cli.scenario {
-            Scenario::Aviator(args) => aviator::run(args).await,
-            Scenario::Floor(_) => unreachable!("run above"),
         }
-    });
+    };
+    exit_code("load test", outcome)
+}
+
+/// 0 when it passed, 1 when it ran and failed its checks, 2 when it could not run.
+fn exit_code(what: &str, outcome: anyhow::Result<bool>) -> ExitCode {
     match outcome {
-        Ok(report) if report.passed() => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(1),
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("load test aborted: {e:#}");
+            eprintln!("{what} aborted: {e:#}");
             ExitCode::from(2)
         }
     }

@@ -5,14 +5,17 @@
 //! restart.
 
 use super::rules::{BetState, ConfigError, Phase, RulesConfig};
-use super::store;
+use super::store::db_err;
 use super::table::{AviatorTable, ROOM};
 use crate::clock::EpochMs;
 use crate::hub::RoomSize;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::observe::families::table::{self as fig, PHASES};
+use crate::store::Db;
+use crate::wallet::WalletError;
 use actix::prelude::*;
+use sqlx::{Any, Row};
 
 /// The table's settings as an operator sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +54,12 @@ pub enum OperateError {
     Storage(String),
 }
 
+/// The settings, round and phase, without the bets (cheap: the console's games screen asks it often).
+#[derive(Message)]
+#[rtype(result = "Result<TableSettings, OperateError>")]
+pub struct Settings;
+
+/// The settings and every bet of the round in play (the live actors' drill-down).
 #[derive(Message)]
 #[rtype(result = "Result<Inspection, OperateError>")]
 pub struct Inspect;
@@ -141,6 +150,14 @@ fn bet_state(s: &BetState) -> &'static str {
     }
 }
 
+impl Handler<Settings> for AviatorTable {
+    type Result = Result<TableSettings, OperateError>;
+
+    fn handle(&mut self, _: Settings, _: &mut Self::Context) -> Self::Result {
+        Ok(self.settings())
+    }
+}
+
 impl Handler<Inspect> for AviatorTable {
     type Result = Result<Inspection, OperateError>;
 
@@ -171,7 +188,7 @@ impl Handler<Configure> for AviatorTable {
         }
         let db = self.db.clone();
         let stored = rules.clone();
-        Box::pin(async move { store::save_rules(&db, &stored).await }.into_actor(self).map(move |r, act, _| {
+        Box::pin(async move { save_rules(&db, &stored).await }.into_actor(self).map(move |r, act, _| {
             r.map_err(|e| OperateError::Storage(e.to_string()))?;
             act.pending_rules = (rules != *act.game.config()).then_some(rules);
             Ok(act.settings())
@@ -185,7 +202,7 @@ impl Handler<Suspend> for AviatorTable {
     fn handle(&mut self, msg: Suspend, _: &mut Self::Context) -> Self::Result {
         let db = self.db.clone();
         let suspend = msg.0;
-        Box::pin(async move { store::save_suspended(&db, suspend).await }.into_actor(self).map(move |r, act, _| {
+        Box::pin(async move { save_suspended(&db, suspend).await }.into_actor(self).map(move |r, act, _| {
             r.map_err(|e| OperateError::Storage(e.to_string()))?;
             if act.suspended != suspend {
                 tracing::warn!(suspended = suspend, round = %act.game.round(), "Aviator table suspension changed");
@@ -194,4 +211,79 @@ impl Handler<Suspend> for AviatorTable {
             Ok(act.settings())
         }))
     }
+}
+
+/// The operator's Aviator settings, kept in `settings` so they survive a restart: the rules the next rounds
+/// play by (`aviator.rules`, JSON) and whether the table is suspended (`aviator.suspended`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredSettings {
+    pub rules: Option<RulesConfig>,
+    pub suspended: bool,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RulesJson {
+    min_bet: i64,
+    max_bet: i64,
+    countdown_ms: i64,
+    pause_ms: i64,
+    max_payout_per_round: i64,
+    house_edge_bp: u32,
+}
+
+pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
+    let rows =
+        sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('aviator.rules', 'aviator.suspended')")
+            .fetch_all(&db.pool)
+            .await
+            .map_err(db_err)?;
+    let mut stored = StoredSettings::default();
+    for r in rows {
+        let (key, value): (String, String) = (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?);
+        match key.as_str() {
+            "aviator.rules" => {
+                let j: RulesJson = serde_json::from_str(&value)
+                    .map_err(|e| WalletError::Storage(format!("stored aviator.rules: {e}")))?;
+                stored.rules = Some(RulesConfig {
+                    min_bet: Paise::new(j.min_bet),
+                    max_bet: Paise::new(j.max_bet),
+                    countdown_ms: j.countdown_ms,
+                    pause_ms: j.pause_ms,
+                    max_payout_per_round: Paise::new(j.max_payout_per_round),
+                    house_edge_bp: j.house_edge_bp,
+                });
+            }
+            _ => stored.suspended = value == "true",
+        }
+    }
+    Ok(stored)
+}
+
+async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), WalletError> {
+    sqlx::query::<Any>(
+        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value)
+    .execute(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+pub async fn save_rules(db: &Db, rules: &RulesConfig) -> Result<(), WalletError> {
+    let j = RulesJson {
+        min_bet: rules.min_bet.get(),
+        max_bet: rules.max_bet.get(),
+        countdown_ms: rules.countdown_ms,
+        pause_ms: rules.pause_ms,
+        max_payout_per_round: rules.max_payout_per_round.get(),
+        house_edge_bp: rules.house_edge_bp,
+    };
+    let value = serde_json::to_string(&j).map_err(|e| WalletError::Storage(e.to_string()))?;
+    save_setting(db, "aviator.rules", value).await
+}
+
+pub async fn save_suspended(db: &Db, suspended: bool) -> Result<(), WalletError> {
+    save_setting(db, "aviator.suspended", suspended.to_string()).await
 }

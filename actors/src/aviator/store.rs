@@ -13,7 +13,7 @@ use crate::wallet::{Change, Movement, WalletError, WalletHandle, intents};
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 
-fn db_err(e: sqlx::Error) -> WalletError {
+pub(super) fn db_err(e: sqlx::Error) -> WalletError {
     WalletError::Storage(e.to_string())
 }
 
@@ -383,79 +383,4 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow
         })
         .collect::<Result<_, _>>()
         .map_err(db_err)
-}
-
-/// The operator's Aviator settings, kept in `settings` so they survive a restart: the rules the next rounds
-/// play by (`aviator.rules`, JSON) and whether the table is suspended (`aviator.suspended`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StoredSettings {
-    pub rules: Option<super::rules::RulesConfig>,
-    pub suspended: bool,
-}
-
-#[derive(serde::Serialize, serde::Deserialize)]
-struct RulesJson {
-    min_bet: i64,
-    max_bet: i64,
-    countdown_ms: i64,
-    pause_ms: i64,
-    max_payout_per_round: i64,
-    house_edge_bp: u32,
-}
-
-pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
-    let rows =
-        sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('aviator.rules', 'aviator.suspended')")
-            .fetch_all(&db.pool)
-            .await
-            .map_err(db_err)?;
-    let mut stored = StoredSettings::default();
-    for r in rows {
-        let (key, value): (String, String) = (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?);
-        match key.as_str() {
-            "aviator.rules" => {
-                let j: RulesJson = serde_json::from_str(&value)
-                    .map_err(|e| WalletError::Storage(format!("stored aviator.rules: {e}")))?;
-                stored.rules = Some(super::rules::RulesConfig {
-                    min_bet: Paise::new(j.min_bet),
-                    max_bet: Paise::new(j.max_bet),
-                    countdown_ms: j.countdown_ms,
-                    pause_ms: j.pause_ms,
-                    max_payout_per_round: Paise::new(j.max_payout_per_round),
-                    house_edge_bp: j.house_edge_bp,
-                });
-            }
-            _ => stored.suspended = value == "true",
-        }
-    }
-    Ok(stored)
-}
-
-async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), WalletError> {
-    sqlx::query::<Any>(
-        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    )
-    .bind(key)
-    .bind(value)
-    .execute(&db.pool)
-    .await
-    .map_err(db_err)?;
-    Ok(())
-}
-
-pub async fn save_rules(db: &Db, rules: &super::rules::RulesConfig) -> Result<(), WalletError> {
-    let j = RulesJson {
-        min_bet: rules.min_bet.get(),
-        max_bet: rules.max_bet.get(),
-        countdown_ms: rules.countdown_ms,
-        pause_ms: rules.pause_ms,
-        max_payout_per_round: rules.max_payout_per_round.get(),
-        house_edge_bp: rules.house_edge_bp,
-    };
-    let value = serde_json::to_string(&j).map_err(|e| WalletError::Storage(e.to_string()))?;
-    save_setting(db, "aviator.rules", value).await
-}
-
-pub async fn save_suspended(db: &Db, suspended: bool) -> Result<(), WalletError> {
-    save_setting(db, "aviator.suspended", suspended.to_string()).await
 }

@@ -10,7 +10,8 @@ use casino_actors::aviator::operate::{Inspect, Inspection};
 use casino_actors::aviator::table::{self as aviator, TableAddr};
 use casino_actors::clock::SharedClock;
 use casino_actors::hub::{Broadcast, HubAddr, encode_event};
-use casino_actors::observe::Registry;
+use casino_actors::observe::{ActorView, Registry};
+use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,9 +21,16 @@ pub const OPS_ROOM: &str = "ops";
 /// How often the actors are sampled and pushed to the room.
 pub const SAMPLE_EVERY: Duration = Duration::from_millis(250);
 
+/// Every actor's row at `at` (epoch ms): the body of `GET /api/admin/actors` and of each `ops_actors` event.
+#[derive(Serialize)]
+struct Actors<'a> {
+    at: i64,
+    actors: &'a [ActorView],
+}
+
 #[get("/api/admin/actors")]
 pub async fn list(state: State, _op: Operator) -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "at": state.clock.now_ms(), "actors": *state.actors.latest() }))
+    HttpResponse::Ok().json(Actors { at: state.clock.now_ms(), actors: &state.actors.latest() })
 }
 
 #[get("/api/admin/actors/{id}")]
@@ -58,7 +66,9 @@ pub fn spawn_sampler(registry: Arc<Registry>, hub: HubAddr, clock: SharedClock) 
             every.tick().await;
             let now = clock.now_ms();
             let rows = registry.sample(now);
-            hub.do_send(Broadcast::one(OPS_ROOM, encode_event("ops_actors", &json!({ "at": now, "actors": *rows }))));
+            let payload = serde_json::to_value(Actors { at: now, actors: &rows }).unwrap_or(Value::Null);
+            let frame = encode_event("ops_actors", &payload);
+            hub.do_send(Broadcast::one(OPS_ROOM, frame));
         }
     });
 }

@@ -8,7 +8,7 @@ use crate::money::{Rupees, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
-use casino_actors::aviator::operate::{Configure, Inspect, OperateError, Suspend, TableSettings};
+use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -47,8 +47,7 @@ fn operate_error(e: OperateError) -> ApiError {
 }
 
 async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
-    let inspection = state.tables.aviator.send(Inspect).await.map_err(ApiError::internal)?.map_err(operate_error)?;
-    Ok(inspection.settings)
+    state.tables.aviator.send(Settings).await.map_err(ApiError::internal)?.map_err(operate_error)
 }
 
 #[get("/api/admin/games")]

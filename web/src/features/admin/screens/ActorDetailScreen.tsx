@@ -7,6 +7,7 @@ import type { TableDetail } from '../api/types';
 import { ActorChart } from '../components/ActorChart';
 import { HealthBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
+import { EmptyRow } from '../components/EmptyRow';
 
 function isTableDetail(d: unknown): d is TableDetail {
   return !!d && typeof d === 'object' && 'phase' in d && Array.isArray((d as { bets?: unknown }).bets);
@@ -48,11 +49,7 @@ function OpenBets({ detail }: { detail: TableDetail }) {
               </tr>
             ))}
             {detail.bets.length === 0 && (
-              <tr>
-                <td colSpan={5} className="empty">
-                  No open bets.
-                </td>
-              </tr>
+              <EmptyRow cols={5}>No open bets.</EmptyRow>
             )}
           </tbody>
         </table>

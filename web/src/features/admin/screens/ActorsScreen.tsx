@@ -9,6 +9,7 @@ import { QueryState } from '../components/QueryState';
 import { SortTh } from '../components/SortTh';
 import { timeOnly } from '../format';
 import { useLiveActors } from '../hooks/use-live-actors';
+import { EmptyRow } from '../components/EmptyRow';
 
 function ActorRow({ a, onOpen }: { a: Actor; onOpen: (a: Actor) => void }) {
   const health = healthOf(a);
@@ -131,11 +132,7 @@ export default function ActorsScreen() {
               <ActorRow key={String(a.id)} a={a} onOpen={open} />
             ))}
             {snapshot && rows.length === 0 && (
-              <tr>
-                <td colSpan={10} className="empty">
-                  No actors reported.
-                </td>
-              </tr>
+              <EmptyRow cols={10}>No actors reported.</EmptyRow>
             )}
           </tbody>
         </table>

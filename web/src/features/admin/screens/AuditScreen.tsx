@@ -4,6 +4,7 @@ import { useAudit } from '../api/risk-audit';
 import type { AuditEntry } from '../api/types';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
+import { EmptyRow } from '../components/EmptyRow';
 
 function ChangeList({ e }: { e: AuditEntry }) {
   const list = changes(e.before, e.after);
@@ -62,11 +63,7 @@ export default function AuditScreen() {
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="empty">
-                  Nothing recorded yet.
-                </td>
-              </tr>
+              <EmptyRow cols={5}>Nothing recorded yet.</EmptyRow>
             )}
           </tbody>
         </table>

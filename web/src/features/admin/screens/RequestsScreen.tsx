@@ -7,6 +7,7 @@ import { RequestBadge } from '../components/Badges';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
+import { EmptyRow } from '../components/EmptyRow';
 
 const userLink = (user: string | number, name: string) => <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>;
 
@@ -47,11 +48,7 @@ function Deposits({ status, onError }: { status: StatusFilter; onError: (m: stri
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  No {status === 'all' ? '' : status} deposits.
-                </td>
-              </tr>
+              <EmptyRow cols={7}>No {status === 'all' ? '' : status} deposits.</EmptyRow>
             )}
           </tbody>
         </table>
@@ -99,11 +96,7 @@ function Withdrawals({ status, onError }: { status: StatusFilter; onError: (m: s
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  No {status === 'all' ? '' : status} withdrawals.
-                </td>
-              </tr>
+              <EmptyRow cols={7}>No {status === 'all' ? '' : status} withdrawals.</EmptyRow>
             )}
           </tbody>
         </table>

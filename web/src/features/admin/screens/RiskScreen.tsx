@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { useRisk } from '../api/risk-audit';
 import { QueryState } from '../components/QueryState';
+import { EmptyRow } from '../components/EmptyRow';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -55,11 +56,7 @@ export default function RiskScreen() {
                     </tr>
                   ))}
                   {r.tables.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="empty">
-                        No tables.
-                      </td>
-                    </tr>
+                    <EmptyRow cols={4}>No tables.</EmptyRow>
                   )}
                 </tbody>
               </table>
@@ -115,11 +112,7 @@ export default function RiskScreen() {
                     </tr>
                   ))}
                   {r.largest.length === 0 && (
-                    <tr>
-                      <td colSpan={3} className="empty">
-                        Nobody holds money in open bets.
-                      </td>
-                    </tr>
+                    <EmptyRow cols={3}>Nobody holds money in open bets.</EmptyRow>
                   )}
                 </tbody>
               </table>

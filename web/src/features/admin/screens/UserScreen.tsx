@@ -11,6 +11,7 @@ import type { AdminUser } from '../api/types';
 import { FlagBadge } from '../components/Badges';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
+import { EmptyRow } from '../components/EmptyRow';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -73,11 +74,7 @@ function Ledger({ id }: { id: string }) {
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  No ledger entries.
-                </td>
-              </tr>
+              <EmptyRow cols={7}>No ledger entries.</EmptyRow>
             )}
           </tbody>
         </table>
@@ -124,11 +121,7 @@ function Bets({ id }: { id: string }) {
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={8} className="empty">
-                  No bets.
-                </td>
-              </tr>
+              <EmptyRow cols={8}>No bets.</EmptyRow>
             )}
           </tbody>
         </table>
@@ -202,11 +195,7 @@ export default function UserScreen() {
                     </tr>
                   ))}
                   {sessions.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="empty">
-                        No sessions.
-                      </td>
-                    </tr>
+                    <EmptyRow cols={4}>No sessions.</EmptyRow>
                   )}
                 </tbody>
               </table>

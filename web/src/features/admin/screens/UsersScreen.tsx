@@ -7,6 +7,7 @@ import { FlagBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { useDebounced } from '../hooks/use-debounced';
+import { EmptyRow } from '../components/EmptyRow';
 
 export default function UsersScreen() {
   const [text, setText] = useState('');
@@ -53,11 +54,7 @@ export default function UsersScreen() {
               </tr>
             ))}
             {users.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  {q ? `No user matches “${q}”.` : 'No users yet.'}
-                </td>
-              </tr>
+              <EmptyRow cols={7}>{q ? `No user matches “${q}”.` : 'No users yet.'}</EmptyRow>
             )}
           </tbody>
         </table>

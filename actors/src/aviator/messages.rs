@@ -1,0 +1,104 @@
+//! What the Aviator table is asked (`PlaceBet`, `CancelBet`, `CashOut`, `Snapshot`, `OpenBets`, `Shutdown`) and
+//! how it refuses. The operator's messages are in `operate.rs`.
+
+use super::rules::{Bet, Rejection};
+use crate::clock::EpochMs;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use actix::prelude::*;
+use serde_json::Value;
+
+/// Why a request was refused: the rules' rejection, the wallet's, or the table being unavailable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error(transparent)]
+    Rule(#[from] Rejection),
+    #[error("Insufficient Balance")]
+    InsufficientBalance,
+    #[error("The game is unavailable, please try again")]
+    Unavailable,
+    /// Accepted and certain, but the wallet has not committed it yet; the result follows as events.
+    #[error("{0}")]
+    Pending(&'static str),
+}
+
+impl TableError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableError::Rule(r) => match r {
+                Rejection::NotBetting => "betting_closed",
+                Rejection::WrongRound => "wrong_round",
+                Rejection::BadSlot => "bad_slot",
+                Rejection::SlotTaken => "bet_exists",
+                Rejection::StakeTooLow { .. } => "stake_too_low",
+                Rejection::StakeTooHigh { .. } => "stake_too_high",
+                Rejection::BadAutoCashout => "bad_auto_cashout",
+                Rejection::TableFull => "table_full",
+                Rejection::NoBetToCancel => "no_bet",
+                Rejection::BetPending => "bet_pending",
+                Rejection::NotFlying => "not_flying",
+                Rejection::NoBet => "no_bet",
+                Rejection::AlreadyCashedOut => "already_settled",
+                Rejection::TooLate => "too_late",
+                Rejection::NoReservation => "no_bet",
+            },
+            TableError::InsufficientBalance => "insufficient_balance",
+            TableError::Unavailable => "unavailable",
+            TableError::Pending(_) => "pending",
+        }
+    }
+}
+
+pub type Reply = Result<Value, TableError>;
+
+#[derive(Message)]
+#[rtype(result = "Reply")]
+pub struct PlaceBet {
+    pub user: UserId,
+    pub name: String,
+    pub round: RoundId,
+    pub slot: u8,
+    pub stake: Paise,
+    pub auto_cashout: Option<u64>,
+}
+
+#[derive(Message)]
+#[rtype(result = "Reply")]
+pub struct CancelBet {
+    pub user: UserId,
+    pub round: RoundId,
+    pub slot: u8,
+}
+
+#[derive(Message)]
+#[rtype(result = "Reply")]
+pub struct CashOut {
+    pub user: UserId,
+    pub round: RoundId,
+    pub slot: u8,
+}
+
+/// The current `aviator_game_state`.
+#[derive(Message)]
+#[rtype(result = "Value")]
+pub struct Snapshot;
+
+/// Stops the table; what it has in flight is dropped with it (a stopped test server, not a production path:
+/// a restart finishes the round).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Shutdown;
+
+/// A player's bets in the round now in play (not yet in the history table).
+#[derive(Message)]
+#[rtype(result = "Vec<OpenBet>")]
+pub struct OpenBets(pub UserId);
+
+#[derive(Debug, Clone)]
+pub struct OpenBet {
+    pub round: RoundId,
+    pub bet: Bet,
+    pub placed_at: EpochMs,
+    /// The wallet has committed this bet's settlement (until then its outcome is not final).
+    pub settled: bool,
+}
