@@ -62,7 +62,7 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
                 let change = Change {
                     user: UserId(u),
                     movement,
-                    kind: "bench",
+                    kind: casino_actors::wallet::LedgerKind::Adjustment,
                     reference: String::new(),
                     idempotency_key: format!("{u}:{n}"),
                 };

@@ -3,13 +3,18 @@
 
 pub mod accounts;
 pub mod admin_queries;
+pub mod andar_bahar;
 pub mod audit;
 pub mod aviator;
 pub mod cashier;
 pub mod clock;
+pub mod color;
+pub mod fair;
 pub mod hub;
 pub mod ids;
 pub mod money;
 pub mod observe;
 pub mod store;
+pub mod table;
+pub mod titli;
 pub mod wallet;

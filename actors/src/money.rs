@@ -63,6 +63,11 @@ impl Paise {
     }
 }
 
+/// `#[serde(serialize_with = "crate::money::as_rupees")]`: a `Paise` field as a JSON number of rupees.
+pub fn as_rupees<S: serde::Serializer>(p: &Paise, s: S) -> Result<S::Ok, S::Error> {
+    p.to_rupees_json().serialize(s)
+}
+
 impl fmt::Display for Paise {
     /// Rupees with two decimals, e.g. `-12.05`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -87,7 +87,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         let fund = Change {
             user: UserId(id),
             movement: Movement::Credit { amount: Paise::new(START), from: SystemAccount::Cashier },
-            kind: "deposit",
+            kind: casino_actors::wallet::LedgerKind::Deposit,
             reference: format!("deposit:{id}"),
             idempotency_key: format!("deposit:{id}"),
         };

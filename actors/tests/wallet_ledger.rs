@@ -202,7 +202,7 @@ async fn a_key_is_bound_to_its_request_amount_account_and_all() {
     let credit = |user: i64, rupees: i64, key: &str| Change {
         user: UserId(user),
         movement: Movement::Credit { amount: Paise::from_rupees(rupees), from: SystemAccount::Cashier },
-        kind: "deposit",
+        kind: casino_actors::wallet::LedgerKind::Deposit,
         reference: "deposit:1".into(),
         idempotency_key: key.into(),
     };

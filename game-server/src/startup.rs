@@ -14,7 +14,7 @@ use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
 use casino_actors::wallet::shard::Observer;
-use casino_actors::wallet::{Change, Receipt};
+use casino_actors::wallet::{Change, GameKind, LedgerKind, Receipt};
 use casino_actors::wallet::{WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
 use casino_http::socketio::SocketState;
@@ -35,18 +35,19 @@ pub struct Services {
 }
 
 /// Why money moved, in the words of `balance_update`.
-fn reason(kind: &str) -> &'static str {
+fn reason(kind: LedgerKind) -> &'static str {
     match kind {
-        "aviator_bet" => "bet_placed",
-        "aviator_win" => "cashout",
-        "aviator_loss" => "bet_lost",
-        "aviator_cancel" => "bet_cancelled",
-        "aviator_refund" => "bet_refunded",
-        "deposit" | "fixture" => "deposit",
-        "withdrawal_hold" => "withdrawal_requested",
-        "withdrawal_release" => "withdrawal_rejected",
-        "withdrawal" => "withdrawal_approved",
-        _ => "adjustment",
+        LedgerKind::Bet(_) => "bet_placed",
+        LedgerKind::Win(GameKind::Aviator) => "cashout",
+        LedgerKind::Win(_) => "win",
+        LedgerKind::Loss(_) => "bet_lost",
+        LedgerKind::Cancel(_) => "bet_cancelled",
+        LedgerKind::Refund(_) => "bet_refunded",
+        LedgerKind::Deposit | LedgerKind::Fixture => "deposit",
+        LedgerKind::WithdrawalHold => "withdrawal_requested",
+        LedgerKind::WithdrawalRelease => "withdrawal_rejected",
+        LedgerKind::Withdrawal => "withdrawal_approved",
+        LedgerKind::Adjustment => "adjustment",
     }
 }
 

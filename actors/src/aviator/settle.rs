@@ -18,7 +18,7 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::wallet::intents::{self, apply_until_final, retry_transient};
-use crate::wallet::{Change, Movement, SystemAccount};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount};
 use actix::prelude::*;
 
 /// A decided bet: won (multiplier, payout, why) or lost.
@@ -53,7 +53,7 @@ impl AviatorTable {
         Change {
             user,
             movement: Movement::Settle { hold: stake, payout, with: SystemAccount::House },
-            kind: if won { "aviator_win" } else { "aviator_loss" },
+            kind: if won { LedgerKind::Win(GameKind::Aviator) } else { LedgerKind::Loss(GameKind::Aviator) },
             reference: store::owner(round),
             idempotency_key: self.key(round, user, slot, "settle"),
         }

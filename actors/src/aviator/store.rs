@@ -8,7 +8,7 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, Movement, WalletError, WalletHandle, intents};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
@@ -224,7 +224,7 @@ async fn recover_round(
         let refund = Change {
             user,
             movement: Movement::Release { amount },
-            kind: "aviator_refund",
+            kind: LedgerKind::Refund(GameKind::Aviator),
             reference: owner.clone(),
             idempotency_key: format!("aviator:{round}:{user}:refund"),
         };

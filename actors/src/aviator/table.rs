@@ -20,7 +20,7 @@ use crate::money::Paise;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
-use crate::wallet::{Change, Movement, WalletError, WalletHandle};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -443,7 +443,7 @@ impl Handler<PlaceBet> for AviatorTable {
         let change = Change {
             user,
             movement: Movement::Hold { amount: stake },
-            kind: "aviator_bet",
+            kind: LedgerKind::Bet(GameKind::Aviator),
             reference: format!("aviator:{round}"),
             idempotency_key: self.key(round, user, slot, "hold"),
         };
@@ -474,7 +474,7 @@ impl Handler<PlaceBet> for AviatorTable {
                             let release = Change {
                                 user,
                                 movement: Movement::Release { amount: stake },
-                                kind: "aviator_cancel",
+                                kind: LedgerKind::Cancel(GameKind::Aviator),
                                 reference: format!("aviator:{round}"),
                                 idempotency_key: act.key(round, user, slot, "orphan"),
                             };
@@ -529,7 +529,7 @@ impl Handler<CancelBet> for AviatorTable {
         let change = Change {
             user,
             movement: Movement::Release { amount: refund },
-            kind: "aviator_cancel",
+            kind: LedgerKind::Cancel(GameKind::Aviator),
             reference: format!("aviator:{round}"),
             idempotency_key: self.key(round, user, slot, "cancel"),
         };

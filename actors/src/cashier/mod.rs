@@ -10,7 +10,7 @@ use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
-use crate::wallet::{Change, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
+use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
 use serde::Serialize;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
@@ -296,7 +296,7 @@ impl Cashier {
         Change {
             user: d.user_id,
             movement: Movement::Credit { amount: d.amount, from: SystemAccount::Cashier },
-            kind: "deposit",
+            kind: LedgerKind::Deposit,
             reference: format!("deposit:{}", d.id),
             idempotency_key: format!("deposit:{}", d.id),
         }
@@ -304,13 +304,13 @@ impl Cashier {
 
     fn withdrawal_change(w: &Withdrawal, step: Status) -> Change {
         let (movement, kind, step_name) = match step {
-            Status::Pending => (Movement::Hold { amount: w.amount }, "withdrawal_hold", "hold"),
+            Status::Pending => (Movement::Hold { amount: w.amount }, LedgerKind::WithdrawalHold, "hold"),
             Status::Approved => (
                 Movement::Settle { hold: w.amount, payout: Paise::ZERO, with: SystemAccount::Cashier },
-                "withdrawal",
+                LedgerKind::Withdrawal,
                 "settle",
             ),
-            Status::Rejected => (Movement::Release { amount: w.amount }, "withdrawal_release", "release"),
+            Status::Rejected => (Movement::Release { amount: w.amount }, LedgerKind::WithdrawalRelease, "release"),
         };
         Change {
             user: w.user_id,

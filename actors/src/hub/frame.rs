@@ -18,3 +18,20 @@ pub fn encode_event(name: &str, payload: &Value) -> Arc<str> {
     out.push(']');
     Arc::from(out)
 }
+
+/// A typed server → client event: its name, and its payload as its serde form (see each game's `wire.rs`).
+pub trait ServerEvent: serde::Serialize {
+    fn name(&self) -> std::borrow::Cow<'static, str>;
+}
+
+/// Encode a typed event as a websocket text frame (the same bytes as [`encode_event`] of its JSON).
+pub fn encode<E: ServerEvent>(event: &E) -> Arc<str> {
+    let mut out = String::with_capacity(64);
+    out.push_str("42[");
+    out.push_str(&Value::String(event.name().into_owned()).to_string());
+    out.push(',');
+    // Serialising plain data (no maps with non-string keys, no I/O) cannot fail.
+    out.push_str(&serde_json::to_string(event).unwrap_or_else(|_| "null".into()));
+    out.push(']');
+    Arc::from(out)
+}

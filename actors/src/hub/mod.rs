@@ -16,7 +16,7 @@ mod frame;
 mod messages;
 
 pub use actor::{Hub, HubAddr};
-pub use frame::encode_event;
+pub use frame::{ServerEvent, encode, encode_event};
 pub use messages::{
     Broadcast, ConnId, Disconnect, Frames, Join, Kick, KickTarget, Leave, Member, Offer, Outbox, Overflow, Owner,
     RoomSize, SendTo, SessionEnded, single,

@@ -19,7 +19,7 @@ pub mod table {
     pub const STAKES: usize = 3;
     pub const PLAYERS: usize = 4;
     pub const HOUSE_TODAY: usize = 5;
-    pub const PHASES: &[&str] = &["betting", "flying", "crashed", "suspended"];
+    pub const PHASES: &[&str] = &["betting", "flying", "crashed", "suspended", "closed", "revealing", "settled"];
     pub static FAMILY: Family = Family {
         name: "table",
         figures: &[
@@ -27,7 +27,7 @@ pub mod table {
             Figure {
                 name: "phase",
                 metric: "casino_table_phase",
-                help: "The round's phase: 0 betting, 1 flying, 2 crashed, 3 suspended.",
+                help: "The round's phase: 0 betting, 1 flying, 2 crashed, 3 suspended, 4 closed, 5 revealing, 6 settled.",
                 kind: Kind::Named(PHASES),
             },
             gauge("bets", "casino_table_bets_open", "Bets in the round in play."),

@@ -94,6 +94,23 @@ impl<A: Actor> Probed<A> {
 /// hands the message to the actor's own `Handler<M>`. The actor implements [`Observed`].
 #[macro_export]
 macro_rules! timed_handlers {
+    // A generic actor: `timed_handlers!(Table<G: Rules>: PlaceBet<G>, Snapshot)`.
+    ($actor:ident < $g:ident : $bound:path > : $($msg:ty),+ $(,)?) => {$(
+        impl<$g: $bound> ::actix::Handler<$crate::observe::Timed<$msg>> for $actor<$g> {
+            type Result = <$actor<$g> as ::actix::Handler<$msg>>::Result;
+
+            fn handle(
+                &mut self,
+                m: $crate::observe::Timed<$msg>,
+                ctx: &mut <$actor<$g> as ::actix::Actor>::Context,
+            ) -> Self::Result {
+                let started = $crate::observe::Observed::probe(self).begin(m.sent);
+                let result = <$actor<$g> as ::actix::Handler<$msg>>::handle(self, m.msg, ctx);
+                $crate::observe::Observed::probe(self).end(started);
+                result
+            }
+        }
+    )+};
     ($actor:ty: $($msg:ty),+ $(,)?) => {$(
         impl ::actix::Handler<$crate::observe::Timed<$msg>> for $actor {
             type Result = <$actor as ::actix::Handler<$msg>>::Result;

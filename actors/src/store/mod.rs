@@ -24,6 +24,37 @@ pub struct Db {
     pub dialect: Dialect,
     /// Serialises the wallet's SQLite write transactions (SQLite allows one writer at a time).
     pub write_gate: Arc<tokio::sync::Mutex<()>>,
+    /// SQLite: the task that checkpoints the WAL off the commit path; stops when the last handle drops.
+    _checkpointer: Option<Arc<Checkpointer>>,
+}
+
+/// How often the WAL is copied back into the database file. SQLite's own automatic checkpoint would run
+/// inside whichever commit crosses 1,000 pages, stalling that commit (and every ack waiting on it) for the
+/// length of a checkpoint and its fsync; a passive checkpoint beside the writer never blocks it.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+#[derive(Debug)]
+struct Checkpointer(tokio::task::JoinHandle<()>);
+
+impl Drop for Checkpointer {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl Checkpointer {
+    fn start(pool: AnyPool) -> Checkpointer {
+        Checkpointer(tokio::spawn(async move {
+            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            while !pool.is_closed() {
+                every.tick().await;
+                if let Err(e) = pool.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+                    tracing::warn!(error = %e, "WAL checkpoint failed; the next one retries");
+                }
+            }
+        }))
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -85,6 +116,9 @@ impl Db {
             Some("NORMAL" | "normal") => "PRAGMA synchronous = NORMAL",
             _ => "PRAGMA synchronous = FULL",
         };
+        // `CASINO_SQLITE_CHECKPOINT=inline` leaves SQLite's own automatic checkpoint in the commits (for A/B runs).
+        let background_checkpoint =
+            !url.contains(":memory:") && std::env::var("CASINO_SQLITE_CHECKPOINT").as_deref() != Ok("inline");
         let pool = AnyPoolOptions::new()
             .max_connections(max_connections)
             .acquire_timeout(Duration::from_secs(30))
@@ -95,6 +129,9 @@ impl Db {
                         // (group commit pays one fsync per batch, not per change).
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute(synchronous).await?;
+                        if background_checkpoint {
+                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        }
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                     }
@@ -103,7 +140,8 @@ impl Db {
             })
             .connect(&url)
             .await?;
-        let db = Db { pool, dialect, write_gate: Arc::default() };
+        let checkpointer = (dialect == Dialect::Sqlite && background_checkpoint).then(|| Arc::new(Checkpointer::start(pool.clone())));
+        let db = Db { pool, dialect, write_gate: Arc::default(), _checkpointer: checkpointer };
         match dialect {
             Dialect::Sqlite => SQLITE_MIGRATIONS.run(&db.pool).await?,
             Dialect::Postgres => POSTGRES_MIGRATIONS.run(&db.pool).await?,

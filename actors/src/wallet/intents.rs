@@ -8,7 +8,8 @@
 //!   applies whatever a previous run recorded and did not finish. An intent the wallet refuses for good is
 //!   marked `failed` with the reason, for the operators, and the rest go on.
 
-use super::{Change, Movement, Receipt, WalletError, WalletHandle, known_kind};
+use super::{Change, Movement, Receipt, WalletError, WalletHandle};
+use crate::wallet::LedgerKind;
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::store::Db;
@@ -50,7 +51,7 @@ where
 
 /// Applies `change`, asking again with the same key until the wallet's answer is final.
 pub async fn apply_until_final(wallet: &WalletHandle, change: Change) -> Result<Receipt, WalletError> {
-    retry_transient(change.kind, || wallet.apply(change.clone())).await
+    retry_transient(change.kind.as_str(), || wallet.apply(change.clone())).await
 }
 
 /// Records `changes` as pending intents of `owner` (e.g. `aviator:42`) in the caller's transaction. Recording
@@ -70,7 +71,7 @@ pub async fn record(
         .bind(owner)
         .bind(c.user.0)
         .bind(c.movement.encode())
-        .bind(c.kind)
+        .bind(c.kind.as_str())
         .bind(c.reference.clone())
         .bind(now)
         .execute(&mut *conn)
@@ -119,7 +120,7 @@ pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, WalletError> {
         let key: String = row.try_get(0).map_err(db_err)?;
         let movement: String = row.try_get(2).map_err(db_err)?;
         let kind: String = row.try_get(3).map_err(db_err)?;
-        match (Movement::decode(&movement), known_kind(&kind)) {
+        match (Movement::decode(&movement), LedgerKind::parse(&kind)) {
             (Some(movement), Some(kind)) => changes.push(Change {
                 user: UserId(row.try_get(1).map_err(db_err)?),
                 movement,

@@ -4,6 +4,7 @@
 //! `rules` is the pure part (apply an operation to in-memory accounts); `shard` is the actor shell
 //! (batching, SQL, replies); `WalletHandle` routes a user to their shard.
 
+pub mod kind;
 pub mod intents;
 pub mod rules;
 pub mod shard;
@@ -12,6 +13,7 @@ use crate::ids::UserId;
 use crate::money::Paise;
 use serde::Serialize;
 
+pub use kind::{GameKind, LedgerKind};
 pub use shard::{WalletConfig, WalletHandle};
 
 /// The system accounts every shard keeps for itself, so no two shards ever write the same row.
@@ -96,35 +98,14 @@ impl Movement {
     }
 }
 
-/// Every ledger kind a stored intent may carry (a `Change` holds its kind as a `&'static str`).
-pub const KINDS: &[&str] = &[
-    "deposit",
-    "withdrawal",
-    "withdrawal_hold",
-    "withdrawal_release",
-    "adjustment",
-    // A fixture player's funding from the shard's load-test account.
-    "fixture",
-    "aviator_bet",
-    "aviator_cancel",
-    "aviator_win",
-    "aviator_loss",
-    "aviator_refund",
-];
-
-/// The `'static` form of a stored kind, if it is one of [`KINDS`].
-pub fn known_kind(s: &str) -> Option<&'static str> {
-    KINDS.iter().copied().find(|k| *k == s)
-}
-
 /// One requested change. `idempotency_key` is unique across the ledger: replaying it returns the
 /// first receipt and moves nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
     pub user: UserId,
     pub movement: Movement,
-    /// Ledger entry kind, e.g. `deposit`, `aviator_bet`, `aviator_win`.
-    pub kind: &'static str,
+    /// What the ledger row is for.
+    pub kind: LedgerKind,
     /// What it refers to, e.g. `deposit:17` or `aviator:5123:0`.
     pub reference: String,
     pub idempotency_key: String,

@@ -6,7 +6,7 @@
 //! requests share one transaction and one fsync).
 
 use super::rules::{self, Account};
-use super::{Balances, Change, Receipt, SystemAccount, WalletError};
+use super::{Balances, Change, LedgerKind, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
@@ -316,7 +316,7 @@ struct LedgerRow {
     delta_balance: Paise,
     delta_exposure: Paise,
     after: Account,
-    kind: &'static str,
+    kind: LedgerKind,
     reference: String,
     key: Option<String>,
     request: Option<String>,
@@ -498,7 +498,7 @@ impl Batch {
                     .bind(r.delta_exposure.get())
                     .bind(r.after.balance.get())
                     .bind(r.after.exposure.get())
-                    .bind(r.kind)
+                    .bind(r.kind.as_str())
                     .bind(r.reference.clone())
                     .bind(r.key.clone())
                     .bind(r.request.clone())

@@ -74,7 +74,7 @@ pub async fn fixture_players(
         state.wallet.apply(Change {
             user: u.id,
             movement: Movement::Credit { amount: balance, from: SystemAccount::LoadTest },
-            kind: "fixture",
+            kind: casino_actors::wallet::LedgerKind::Fixture,
             reference: format!("fixture:{label}"),
             idempotency_key: format!("fixture:{}", u.id),
         })

@@ -204,7 +204,7 @@ pub async fn wallet_update(
         .apply(Change {
             user: UserId(target),
             movement,
-            kind: "adjustment",
+            kind: casino_actors::wallet::LedgerKind::Adjustment,
             reference: format!("operator:{}:{reason}", who.user.id),
             idempotency_key: key.clone(),
         })

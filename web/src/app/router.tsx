@@ -10,6 +10,10 @@ const HomeRoute = lazy(() => import('./routes/home'));
 const SportRoute = lazy(() => import('./routes/sport'));
 const CasinoRoute = lazy(() => import('./routes/casino'));
 const AviatorRoute = lazy(() => import('./routes/aviator'));
+const TitliRoute = lazy(() => import('./routes/titli'));
+const AndarBaharRoute = lazy(() => import('./routes/andar-bahar'));
+const ColorRoute = lazy(() => import('./routes/color'));
+const FairnessRoute = lazy(() => import('./routes/fairness'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const TransactionsRoute = lazy(() => import('./routes/transactions'));
@@ -20,8 +24,8 @@ const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
-const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots', 'mines', 'color-prediction'];
-const NOT_BUILT = ['/casino/fun-games', '/casino/matka', '/casino/andar-bahar', '/cricket2', '/cricket2/games/:live'];
+const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots', 'mines'];
+const NOT_BUILT = ['/casino/matka', '/cricket2', '/cricket2/games/:live'];
 
 export function AppRoutes() {
   return (
@@ -38,6 +42,10 @@ export function AppRoutes() {
           <Route key={p} path={`/casino/${p}`} element={s(<CasinoRoute />)} />
         ))}
         <Route path="/casino/aviator" element={s(<AviatorRoute />)} />
+        <Route path="/casino/fun-games" element={s(<TitliRoute />)} />
+        <Route path="/casino/andar-bahar" element={s(<AndarBaharRoute />)} />
+        <Route path="/casino/color-prediction" element={s(<ColorRoute />)} />
+        <Route path="/fairness" element={s(<FairnessRoute />)} />
         {NOT_BUILT.map((p) => (
           <Route key={p} path={p} element={s(<ComingSoonRoute />)} />
         ))}

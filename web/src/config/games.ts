@@ -10,8 +10,10 @@ export interface GameEntry {
 }
 
 export const CASINO_TILES: GameEntry[] = [
-  { key: 'titli', title: 'Tittli Patta', to: '/casino/fun-games', ready: false, colors: ['#7b2ff7', '#f107a3'], glyph: '❀' },
+  { key: 'titli', title: 'Tittli Patta', to: '/casino/fun-games', ready: true, colors: ['#7b2ff7', '#f107a3'], glyph: '❀' },
   { key: 'aviator', title: 'Aviator', to: '/casino/aviator', ready: true, colors: ['#e0112b', '#ff7a18'], glyph: '✈' },
+  { key: 'andar-bahar', title: 'Andar Bahar', to: '/casino/andar-bahar', ready: true, colors: ['#0f5132', '#2ea36b'], glyph: '♥' },
+  { key: 'color', title: 'Color Prediction', to: '/casino/color-prediction', ready: true, colors: ['#11998e', '#38ef7d'], glyph: '◉' },
   { key: 'matka', title: 'Matka', to: '/casino/matka', ready: false, colors: ['#0f9b8e', '#3ddc97'], glyph: '♦' },
   { key: 'aarpar', title: 'Aar Par Parchi', to: '/cricket2', ready: false, colors: ['#1e3c72', '#2a9df4'], glyph: '♠' },
   { key: 'mines', title: 'Mines', to: '/casino/mines', ready: false, colors: ['#f7971e', '#ffd200'], glyph: '✹' },
@@ -19,12 +21,15 @@ export const CASINO_TILES: GameEntry[] = [
 
 export const CASINO_SIDEBAR = [
   { title: 'Aviator', to: '/casino/aviator', ready: true },
+  { title: 'Tittli Patta', to: '/casino/fun-games', ready: true },
+  { title: 'Andar Bahar', to: '/casino/andar-bahar', ready: true },
+  { title: 'Color Prediction', to: '/casino/color-prediction', ready: true },
+  { title: 'Provably Fair', to: '/fairness', ready: true },
   { title: 'All Casino', to: '/casino', ready: true },
   { title: 'Slots', to: '/casino/slots', ready: true },
   { title: 'Live Casino', to: '/casino/live-casino', ready: true },
   { title: 'Table Games', to: '/casino/table-games', ready: true },
   { title: 'Jackpots', to: '/casino/jackpots', ready: true },
-  { title: 'Fun Games', to: '/casino/fun-games', ready: false },
   { title: 'Matka', to: '/casino/matka', ready: false },
   { title: 'Mines', to: '/casino/mines', ready: false },
 ];

@@ -6,6 +6,8 @@ const TABS = [
   { label: 'Slots', to: '/casino/slots' },
   { label: 'Live Casino', to: '/casino/live' },
   { label: 'Aviator', to: '/casino/aviator' },
+  { label: 'Titli Par', to: '/casino/fun-games' },
+  { label: 'Andar Bahar', to: '/casino/andar-bahar' },
   { label: 'Mines', to: '/casino/mines' },
   { label: 'Color Prediction', to: '/casino/color-prediction' },
 ];
@@ -32,9 +34,24 @@ const INFO: Record<string, Info> = {
     colors: ['#f7971e', '#ffd200'],
     glyph: '✹',
   },
+  'fun-games': {
+    title: 'Titli Par',
+    text: 'Twelve pictures, one wins each round: put an amount on as many pictures as you like; the winner pays 10x.',
+    to: '/casino/fun-games',
+    colors: ['#7b2ff7', '#f107a3'],
+    glyph: '❀',
+  },
+  'andar-bahar': {
+    title: 'Andar Bahar',
+    text: 'A joker is turned up, then cards are dealt Andar and Bahar until one matches its rank. Andar pays 1.9x, Bahar 2x.',
+    to: '/casino/andar-bahar',
+    colors: ['#0f5132', '#2ea36b'],
+    glyph: '♥',
+  },
   'color-prediction': {
     title: 'Color Prediction',
-    text: 'Choose red, green or blue and win up to 3x your stake.',
+    text: 'Choose red, green or blue: the drawn colour pays 2.9x your stake.',
+    to: '/casino/color-prediction',
     colors: ['#11998e', '#38ef7d'],
     glyph: '◉',
   },
@@ -61,7 +78,7 @@ function InfoCard({ info }: { info: Info }) {
   );
 }
 
-/** Casino hub: tabs; game-specific tabs show their info card, the others the game list. */
+/** Casino hub: tabs; game-specific tabs show their info card (the built games' tabs open the game), the others the game list. */
 export function CasinoHub() {
   const { pathname } = useLocation();
   const key = pathname.split('/')[2] ?? '';
@@ -80,6 +97,9 @@ export function CasinoHub() {
       ) : (
         <>
           <CasinoTiles />
+          <Link to="/fairness" className="fair-hub-link" data-testid="hub-fairness">
+            🛡 Provably fair: check any Titli Par, Andar Bahar or Color Prediction round
+          </Link>
           <div className="info-grid">
             {Object.entries(INFO).map(([k, v]) => (
               <InfoCard key={k} info={v} />

@@ -13,7 +13,7 @@ function TileFace({ g }: { g: GameEntry }) {
   );
 }
 
-/** Tittli Patta, Aviator, Matka, Aar Par Parchi, Mines — only built games link anywhere. */
+/** Tittli Patta, Aviator, Andar Bahar, Color Prediction, Matka, Aar Par Parchi, Mines — only built games link anywhere. */
 export function CasinoTiles() {
   return (
     <div className="tiles">

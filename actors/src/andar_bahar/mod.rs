@@ -1,0 +1,7 @@
+//! Andar Bahar: the joker and the deal (see `rules.rs`), played on the shared round table.
+
+pub mod rules;
+pub mod wire;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,651 @@
+//! The round table actor: plays one round game (`G`, pure rules) on its own timer, moves its money through the
+//! wallet and tells the hub what to broadcast.
+//!
+//! A round's life: recorded `open` (with its seed's commitment) → bets, each a hold under `{game}:{round}` with a
+//! key per ticket → the draw once betting is closed and no hold is in flight → the reveal (steps, if any) → one
+//! transaction records the outcome, the tickets and a settle intent per ticket → the settles are applied, each
+//! until it commits, and each player hears their `winResult` after it did → the round is `ended` → the next round,
+//! recorded during the result pause, opens.
+
+use super::game::{GameSettings, RoundRules};
+use super::keys::BetKeys;
+use super::outbox::RoomOutbox;
+use super::round::{Phase, Rejection, Round, RoundEvent, RoundSeed, TicketResult, TicketState};
+use super::store::{self, BetRow};
+use super::wire::{
+    FeedRow, GameState, Past, PickLine, PickPayout, RevealResult, RevealStep, RoundStart, RoundWire, TableEvent,
+    TimerUpdate, WinResult,
+};
+use crate::clock::{EpochMs, SharedClock};
+use crate::fair::ServerSeed;
+use crate::hub::HubAddr;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::observe::families::table as fig;
+use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::store::Db;
+use crate::wallet::intents::{apply_until_final, retry_transient};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
+use actix::prelude::*;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+const TICK: Duration = Duration::from_millis(100);
+const TIMER_EVERY_MS: EpochMs = 1_000;
+const FEED_EVERY_MS: EpochMs = 1_000;
+const FEED_ROWS: usize = 20;
+const HISTORY: usize = 20;
+
+/// Why a bet is not taken. Nothing moved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BetError {
+    #[error(transparent)]
+    Rule(#[from] Rejection),
+    #[error("Insufficient Balance")]
+    InsufficientBalance,
+    #[error("The game is paused; bets open with the next round")]
+    Suspended,
+    #[error("The game is unavailable, please try again")]
+    Unavailable,
+}
+
+impl BetError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            BetError::Rule(r) => match r {
+                Rejection::Closed => "betting_closed",
+                Rejection::WrongRound(_) => "wrong_round",
+                Rejection::NoLines => "no_picks",
+                Rejection::TooManyLines(_) => "too_many_picks",
+                Rejection::DuplicatePick => "duplicate_pick",
+                Rejection::BelowMinimum(_) => "stake_too_low",
+                Rejection::AboveMaximum(_) => "stake_too_high",
+                Rejection::TotalMismatch(_) => "total_mismatch",
+                Rejection::NoTicket => "no_bet",
+            },
+            BetError::InsufficientBalance => "insufficient_balance",
+            BetError::Suspended => "suspended",
+            BetError::Unavailable => "unavailable",
+        }
+    }
+}
+
+/// A bet: one or more lines (a pick and its stake). `round`: the round the player saw; `total`: what the client
+/// says the lines add up to (checked, never trusted).
+pub struct PlaceBet<G: RoundRules> {
+    pub user: UserId,
+    pub name: String,
+    pub round: Option<RoundId>,
+    pub lines: Vec<(G::Pick, Paise)>,
+    pub total: Option<Paise>,
+}
+
+/// A taken bet: its ticket and the player's balance right after the hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetTaken<P> {
+    pub round: RoundId,
+    pub ticket: u32,
+    pub lines: Vec<(P, Paise)>,
+    pub total: Paise,
+    pub balance: Paise,
+}
+
+impl<G: RoundRules> Message for PlaceBet<G> {
+    type Result = Result<BetTaken<G::Pick>, BetError>;
+}
+
+/// The table as `{game}:gameState` shows it (for a player who just joined).
+pub struct Snapshot;
+
+impl Message for Snapshot {
+    type Result = Option<serde_json::Value>;
+}
+
+/// A player's tickets in the round in play (not yet settled), for their history.
+pub struct OpenTickets(pub UserId);
+
+/// A ticket of the round in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenTicket<P> {
+    pub round: RoundId,
+    pub ticket: u32,
+    pub lines: Vec<(P, Paise)>,
+    pub total: Paise,
+    pub placed_at: EpochMs,
+}
+
+impl Message for OpenTickets {
+    type Result = Vec<OpenTicket<serde_json::Value>>;
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Shutdown;
+
+/// How a table starts.
+#[derive(Debug, Clone)]
+pub struct TableConfig<S> {
+    pub settings: S,
+    /// Public text mixed into every draw (see [`crate::fair`]).
+    pub client_seed: String,
+}
+
+pub type RoundTableAddr<G> = Probed<RoundTable<G>>;
+
+/// The decided round's money, until all of it has moved.
+struct Settling<P> {
+    keys: BetKeys,
+    results: Vec<TicketResult<P>>,
+    /// The outcome, tickets and intents are on record.
+    recorded: bool,
+    /// The reveal has ended on screen.
+    revealed: bool,
+    /// Settles applied; the round is over when all of them are and the round is marked ended.
+    applied: usize,
+    started: bool,
+    ended: bool,
+}
+
+pub struct RoundTable<G: RoundWire> {
+    kind: GameKind,
+    settings: G::Settings,
+    client_seed: String,
+    round: Round<G>,
+    db: Db,
+    wallet: WalletHandle,
+    outbox: RoomOutbox,
+    probe: Arc<Probe>,
+    clock: SharedClock,
+    names: HashMap<UserId, String>,
+    history: VecDeque<Past<G::Shown>>,
+    settling: Option<Settling<G::Pick>>,
+    /// The next round, once it is on record (it opens only then).
+    next: Option<RoundSeed>,
+    recording: bool,
+    suspended: bool,
+    feed_dirty: bool,
+    last_feed: EpochMs,
+    last_timer: EpochMs,
+}
+
+/// A fresh server seed from the operating system.
+fn fresh_seed(round: RoundId, client_seed: &str) -> RoundSeed {
+    RoundSeed { round, seed: ServerSeed(rand::random()), client_seed: client_seed.to_string() }
+}
+
+fn settings_text<S: serde::Serialize>(s: &S) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+impl<G: RoundWire> RoundTable<G> {
+    /// Finishes what a previous run left (refunds or settles), records the first round and starts the table on
+    /// the current arbiter, registered as `G::NAME`.
+    pub async fn start(
+        config: TableConfig<G::Settings>,
+        kind: GameKind,
+        db: Db,
+        wallet: WalletHandle,
+        hub: HubAddr,
+        clock: SharedClock,
+        registry: &Registry,
+    ) -> Result<RoundTableAddr<G>, WalletError> {
+        config.settings.check().map_err(|e| WalletError::Storage(format!("{} settings: {e}", G::NAME)))?;
+        let now = clock.now_ms();
+        let recovered = store::recover(&db, &wallet, G::NAME, kind, now).await?;
+        if recovered != store::Recovered::default() {
+            tracing::warn!(game = G::NAME, ?recovered, "finished the rounds left by the last run");
+        }
+        let first = fresh_seed(store::next_round(&db, G::NAME).await?, &config.client_seed);
+        store::open_round(&db, G::NAME, &first, &settings_text(&config.settings), now).await?;
+        let mut history = VecDeque::new();
+        for r in store::recent(&db, G::NAME, HISTORY as i64).await? {
+            if let Some(outcome) = r.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok()) {
+                history.push_back(Past { round_id: r.round.0, result: G::shown(&outcome, None) });
+            }
+        }
+        let table = RoundTable::<G> {
+            kind,
+            round: Round::open(config.settings.clone(), first, now),
+            settings: config.settings,
+            client_seed: config.client_seed,
+            db,
+            wallet,
+            outbox: RoomOutbox::new(hub, G::NAME),
+            probe: registry.register(G::NAME, &fig::FAMILY),
+            clock,
+            names: HashMap::new(),
+            history,
+            settling: None,
+            next: None,
+            recording: false,
+            suspended: false,
+            feed_dirty: false,
+            last_feed: 0,
+            last_timer: 0,
+        };
+        let probe = table.probe.clone();
+        Ok(Probed::new(table.start(), probe))
+    }
+
+    fn keys(&self) -> BetKeys {
+        BetKeys { game: G::NAME, round: self.round.id() }
+    }
+
+    fn state(&self, now: EpochMs) -> GameState<G::Pick, G::Shown> {
+        let r = &self.round;
+        let result = match r.phase() {
+            Phase::Revealing { outcome, shown, .. } => Some(G::shown(outcome, Some(*shown))),
+            Phase::Settled { outcome, .. } => Some(G::shown(outcome, None)),
+            _ => None,
+        };
+        let limits = r.settings.limits();
+        let left = r.time_left(now);
+        GameState {
+            round_id: r.id().0,
+            game_phase: r.phase().name(),
+            betting_open: r.betting_open(now),
+            time_remaining: (left + 999) / 1000,
+            ms_remaining: left,
+            betting_closes_at: r.opened_at + r.timings.betting_ms,
+            reveal_at: r.reveal_at(),
+            server_time: now,
+            commitment: r.seed.seed.commitment(),
+            client_seed: r.seed.client_seed.clone(),
+            result,
+            history: self.history.iter().cloned().collect(),
+            payouts: G::picks()
+                .into_iter()
+                .map(|pick| PickPayout {
+                    pick,
+                    payout: G::pays(&r.settings, pick) as f64 / 100.0,
+                    rtp: G::rtp(&r.settings, pick).as_f64(),
+                })
+                .collect(),
+            min_stake: limits.min,
+            max_stake: limits.max,
+            max_picks: limits.max_lines,
+        }
+    }
+
+    fn timer(&self, now: EpochMs) -> TimerUpdate {
+        let left = self.round.time_left(now);
+        TimerUpdate {
+            round_id: self.round.id().0,
+            game_phase: self.round.phase().name(),
+            betting_open: self.round.betting_open(now),
+            time_remaining: (left + 999) / 1000,
+            server_time: now,
+        }
+    }
+
+    fn on_tick(&mut self, ctx: &mut Context<Self>) {
+        let started = self.probe.begin(None);
+        let now = self.clock.now_ms();
+        for event in self.round.tick(now) {
+            self.apply(event, now, ctx);
+        }
+        if now - self.last_timer >= TIMER_EVERY_MS {
+            self.last_timer = now;
+            self.outbox.queue(&TableEvent::<G>::TimerUpdate(self.timer(now)));
+        }
+        self.maybe_settle(ctx);
+        self.maybe_next_round(now, ctx);
+        self.flush(now);
+        self.show_figures();
+        self.probe.end(started);
+    }
+
+    fn apply(&mut self, event: RoundEvent<G>, now: EpochMs, ctx: &mut Context<Self>) {
+        match event {
+            RoundEvent::Closed { .. } => {
+                self.last_timer = now;
+                self.outbox.queue(&TableEvent::<G>::TimerUpdate(self.timer(now)));
+            }
+            // The state shows what the reveal starts from (Andar Bahar's joker); the steps follow.
+            RoundEvent::Drawn { .. } => self.outbox.queue(&TableEvent::<G>::GameState(self.state(now))),
+            RoundEvent::Step { round, index } => {
+                if let Some(outcome) = self.round.outcome() {
+                    let step = G::step(outcome, index);
+                    self.outbox.queue(&TableEvent::<G>::RevealStep(RevealStep { round_id: round.0, index, step }));
+                }
+            }
+            RoundEvent::Revealed { round, outcome, results } => {
+                let keys = BetKeys { game: G::NAME, round };
+                let bets: Vec<BetRow> = results
+                    .iter()
+                    .map(|t| BetRow {
+                        user: t.user,
+                        ticket: t.no,
+                        lines: serde_json::to_string(&t.lines).unwrap_or_default(),
+                        stake: t.total,
+                        payout: t.payout,
+                        created_at: t.placed_at,
+                    })
+                    .collect();
+                let settles: Vec<Change> = results.iter().map(|t| self.settle_change(&keys, t)).collect();
+                self.house_won(&results);
+                self.settling = Some(Settling {
+                    keys,
+                    results,
+                    recorded: false,
+                    revealed: true,
+                    applied: 0,
+                    started: false,
+                    ended: false,
+                });
+                let db = self.db.clone();
+                let outcome_text = serde_json::to_string(&outcome).unwrap_or_default();
+                let what = format!("recording {} round {round}", G::NAME);
+                ctx.spawn(
+                    async move {
+                        retry_transient(&what, || store::decide_round(&db, &keys, &outcome_text, &bets, &settles, now))
+                            .await
+                    }
+                    .into_actor(self)
+                    .map(move |res, act, ctx| match res {
+                        Ok(()) => {
+                            if let Some(s) = act.settling.as_mut() {
+                                s.recorded = true;
+                            }
+                            act.maybe_settle(ctx);
+                            let now = act.clock.now_ms();
+                            act.flush(now);
+                        }
+                        // Not transient: the round stays open, and the next start refunds it.
+                        Err(e) => tracing::error!(game = G::NAME, %round, error = %e, "round not recorded; the table stops"),
+                    }),
+                );
+            }
+        }
+    }
+
+    fn settle_change(&self, keys: &BetKeys, t: &TicketResult<G::Pick>) -> Change {
+        let kind = if t.payout.is_positive() { LedgerKind::Win(self.kind) } else { LedgerKind::Loss(self.kind) };
+        Change {
+            user: t.user,
+            movement: Movement::Settle { hold: t.total, payout: t.payout, with: SystemAccount::House },
+            kind,
+            reference: keys.reference(),
+            idempotency_key: keys.ticket(t.user, t.no, "settle"),
+        }
+    }
+
+    /// Once the outcome is on record and shown: reveal the seed and move the money.
+    fn maybe_settle(&mut self, ctx: &mut Context<Self>) {
+        let Some(s) = self.settling.as_mut() else { return };
+        if !(s.recorded && s.revealed) || s.started {
+            return;
+        }
+        s.started = true;
+        let keys = s.keys;
+        let now = self.clock.now_ms();
+        if let Some(outcome) = self.round.outcome() {
+            let shown = G::shown(outcome, None);
+            self.history.push_front(Past { round_id: keys.round.0, result: shown.clone() });
+            self.history.truncate(HISTORY);
+            let next_round_at = now + self.round.timings.result_ms;
+            self.outbox.queue(&TableEvent::<G>::RevealResult(RevealResult {
+                round_id: keys.round.0,
+                result: shown,
+                server_seed: self.round.seed.seed.to_hex(),
+                commitment: self.round.seed.seed.commitment(),
+                client_seed: self.round.seed.client_seed.clone(),
+                next_round_at,
+            }));
+        }
+        let results = self.settling.as_ref().map(|s| s.results.clone()).unwrap_or_default();
+        if results.is_empty() {
+            self.end_round(ctx);
+        }
+        for t in results {
+            let change = self.settle_change(&keys, &t);
+            let wallet = self.wallet.clone();
+            ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
+                move |res, act, ctx| {
+                    if let Err(e) = res {
+                        // Final refusals are marked failed for the operators when the round's intents resume.
+                        tracing::error!(game = G::NAME, round = %keys.round, user = %t.user, error = %e, "settle refused");
+                    } else if let Some(shown) = act.round.outcome().map(|o| G::shown(o, None)) {
+                        let win = WinResult {
+                            round_id: keys.round.0,
+                            user_id: t.user.0,
+                            ticket: t.no,
+                            bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
+                            stake: t.total,
+                            payout: t.payout,
+                            profit: t.payout.checked_sub(t.total).unwrap_or(Paise::ZERO),
+                            result: shown,
+                        };
+                        act.outbox.to_user(t.user, &[TableEvent::<G>::WinResult(win)]);
+                    }
+                    let done = act.settling.as_mut().map(|s| {
+                        s.applied += 1;
+                        s.applied == s.results.len()
+                    });
+                    if done == Some(true) {
+                        act.end_round(ctx);
+                    }
+                },
+            ));
+        }
+    }
+
+    fn end_round(&mut self, ctx: &mut Context<Self>) {
+        let Some(keys) = self.settling.as_ref().map(|s| s.keys) else { return };
+        let db = self.db.clone();
+        let now = self.clock.now_ms();
+        let what = format!("ending {} round {}", G::NAME, keys.round);
+        ctx.spawn(async move { retry_transient(&what, || store::end_round(&db, &keys, now)).await }.into_actor(self).map(
+            |res, act, _| {
+                if let Err(e) = res {
+                    tracing::error!(game = G::NAME, error = %e, "round not marked ended; the next start finishes it");
+                }
+                if let Some(s) = act.settling.as_mut() {
+                    s.ended = true;
+                }
+            },
+        ));
+    }
+
+    /// Records the next round while the result shows, and opens it when the pause is over and the last round's
+    /// money has all moved.
+    fn maybe_next_round(&mut self, now: EpochMs, ctx: &mut Context<Self>) {
+        let over = self.settling.as_ref().is_some_and(|s| s.ended) && matches!(self.round.phase(), Phase::Settled { .. });
+        if !over {
+            return;
+        }
+        if self.next.is_none() && !self.recording {
+            self.recording = true;
+            let seed = fresh_seed(RoundId(self.round.id().0 + 1), &self.client_seed);
+            let (db, settings) = (self.db.clone(), settings_text(&self.settings));
+            let what = format!("recording {} round {}", G::NAME, seed.round);
+            let record = seed.clone();
+            ctx.spawn(
+                async move { retry_transient(&what, || store::open_round(&db, G::NAME, &record, &settings, now)).await }
+                    .into_actor(self)
+                    .map(move |res, act, _| {
+                        act.recording = false;
+                        match res {
+                            Ok(()) => act.next = Some(seed),
+                            Err(e) => tracing::error!(game = G::NAME, error = %e, "next round not recorded; retrying"),
+                        }
+                    }),
+            );
+            return;
+        }
+        if self.suspended || !self.round.done(now) {
+            return;
+        }
+        let Some(seed) = self.next.take() else { return };
+        self.settling = None;
+        self.round = Round::open(self.settings.clone(), seed, now);
+        let r = &self.round;
+        let left = r.time_left(now);
+        self.outbox.queue(&TableEvent::<G>::RoundStart(RoundStart {
+            round_id: r.id().0,
+            commitment: r.seed.seed.commitment(),
+            client_seed: r.seed.client_seed.clone(),
+            betting_closes_at: r.opened_at + r.timings.betting_ms,
+            reveal_at: r.reveal_at(),
+            time_remaining: (left + 999) / 1000,
+            server_time: now,
+        }));
+        self.outbox.queue(&TableEvent::<G>::GameState(self.state(now)));
+        self.last_timer = now;
+        self.feed_dirty = true;
+    }
+
+    fn flush(&mut self, now: EpochMs) {
+        if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
+            self.feed_dirty = false;
+            self.last_feed = now;
+            let rows: Vec<FeedRow<G::Pick>> = self
+                .round
+                .tickets()
+                .filter(|t| t.state == TicketState::Accepted)
+                .rev()
+                .take(FEED_ROWS)
+                .map(|t| FeedRow {
+                    username: self.names.get(&t.user).cloned().unwrap_or_default(),
+                    bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
+                    total: t.total,
+                })
+                .collect();
+            self.outbox.queue(&TableEvent::<G>::Bets(rows));
+        }
+        self.outbox.flush();
+    }
+
+    fn house_won(&mut self, results: &[TicketResult<G::Pick>]) {
+        let won: i64 = results.iter().map(|t| t.total.get() - t.payout.get()).sum();
+        self.probe.add(fig::HOUSE_TODAY, won);
+    }
+
+    fn show_figures(&self) {
+        let accepted = self.round.tickets().filter(|t| t.state == TicketState::Accepted);
+        let (bets, stakes) = accepted.fold((0i64, 0i64), |(n, s), t| (n + 1, s + t.total.get()));
+        let phase = match self.round.phase() {
+            _ if self.suspended => "suspended",
+            p => p.name(),
+        };
+        self.probe.set(fig::ROUND, self.round.id().0);
+        self.probe.set(fig::PHASE, fig::PHASES.iter().position(|p| *p == phase).unwrap_or(0) as i64);
+        self.probe.set(fig::BETS, bets);
+        self.probe.set(fig::STAKES, stakes);
+    }
+}
+
+impl<G: RoundWire> Actor for RoundTable<G> {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(16_384);
+        let now = self.clock.now_ms();
+        self.outbox.queue(&TableEvent::<G>::GameState(self.state(now)));
+        self.flush(now);
+        ctx.run_interval(TICK, |act, ctx| act.on_tick(ctx));
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
+    }
+}
+
+impl<G: RoundWire> Observed for RoundTable<G> {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
+    type Result = ResponseFuture<Result<BetTaken<G::Pick>, BetError>>;
+
+    fn handle(&mut self, msg: PlaceBet<G>, ctx: &mut Self::Context) -> Self::Result {
+        let now = self.clock.now_ms();
+        if self.suspended {
+            return Box::pin(async { Err(BetError::Suspended) });
+        }
+        let lines = msg.lines.clone();
+        let (ticket, total) = match self.round.reserve(msg.round, msg.user, msg.lines, msg.total, now) {
+            Ok(t) => t,
+            Err(r) => return Box::pin(async move { Err(r.into()) }),
+        };
+        self.names.insert(msg.user, crate::aviator::wire::mask(&msg.name));
+        let keys = self.keys();
+        let user = msg.user;
+        let change = Change {
+            user,
+            movement: Movement::Hold { amount: total },
+            kind: LedgerKind::Bet(self.kind),
+            reference: keys.reference(),
+            idempotency_key: keys.ticket(user, ticket, "hold"),
+        };
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let wallet = self.wallet.clone();
+        // Asked again while the failure is transient: the ticket stays reserved (and the draw waits) until the
+        // wallet's answer is final, so a hold that committed but reported a failure still plays.
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
+            move |res, act, _| {
+                let reply = match res {
+                    Ok(receipt) => {
+                        let _ = act.round.confirm(ticket);
+                        act.feed_dirty = true;
+                        Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
+                    }
+                    Err(e) => {
+                        let _ = act.round.abort(ticket);
+                        match e {
+                            WalletError::InsufficientBalance => Err(BetError::InsufficientBalance),
+                            other => {
+                                tracing::error!(game = G::NAME, %user, error = %other, "hold refused");
+                                Err(BetError::Unavailable)
+                            }
+                        }
+                    }
+                };
+                let _ = tx.send(reply);
+            },
+        ));
+        Box::pin(async move { rx.await.unwrap_or(Err(BetError::Unavailable)) })
+    }
+}
+
+impl<G: RoundWire> Handler<Snapshot> for RoundTable<G> {
+    type Result = Option<serde_json::Value>;
+
+    fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
+        serde_json::to_value(self.state(self.clock.now_ms())).ok()
+    }
+}
+
+impl<G: RoundWire> Handler<OpenTickets> for RoundTable<G> {
+    type Result = Vec<OpenTicket<serde_json::Value>>;
+
+    fn handle(&mut self, msg: OpenTickets, _: &mut Self::Context) -> Self::Result {
+        if self.settling.as_ref().is_some_and(|s| s.recorded) {
+            return Vec::new();
+        }
+        self.round
+            .tickets()
+            .filter(|t| t.user == msg.0 && t.state == TicketState::Accepted)
+            .map(|t| OpenTicket {
+                round: self.round.id(),
+                ticket: t.no,
+                lines: t.lines.iter().map(|(p, a)| (serde_json::to_value(p).unwrap_or_default(), *a)).collect(),
+                total: t.total,
+                placed_at: t.placed_at,
+            })
+            .collect()
+    }
+}
+
+impl<G: RoundWire> Handler<Shutdown> for RoundTable<G> {
+    type Result = ();
+
+    fn handle(&mut self, _: Shutdown, ctx: &mut Self::Context) {
+        ctx.stop();
+    }
+}
+
+crate::timed_handlers!(RoundTable<G: RoundWire>: PlaceBet<G>, Snapshot, OpenTickets, Shutdown);

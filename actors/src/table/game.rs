@@ -1,0 +1,72 @@
+//! What a round game is: a pure rules type the shared round table ([`super::round`], [`super::actor`]) plays.
+//! A game says which picks it takes, how a round's seed becomes its outcome, how long the reveal lasts and what
+//! each pick returns; the table does the rest (timer, bets, wallet, history, fairness, broadcasts).
+
+use crate::fair::{Dice, Rtp};
+use crate::money::Paise;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// How long each part of a round lasts, read when the round opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timings {
+    /// Bets are taken for this long after the round opens.
+    pub betting_ms: i64,
+    /// Then the table waits this long before the reveal (Titli Par's last 15 s).
+    pub closed_ms: i64,
+    /// A reveal of n steps (Andar Bahar's cards) lasts n × this.
+    pub step_ms: i64,
+    /// The result stays on screen this long before the next round opens.
+    pub result_ms: i64,
+}
+
+/// Stakes a line of a bet may carry, and how many lines one bet may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StakeLimits {
+    pub min: Paise,
+    pub max: Paise,
+    pub max_lines: usize,
+}
+
+/// A game's settings: an operator may change them; a round reads them when it opens.
+pub trait GameSettings: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
+    fn timings(&self) -> Timings;
+    fn limits(&self) -> StakeLimits;
+    /// Why these settings cannot be played (e.g. a payout that would give the house no edge).
+    fn check(&self) -> Result<(), String>;
+}
+
+pub trait RoundRules: Sized + Unpin + 'static {
+    /// The game's name: its room, its references `{NAME}:{round}`, `/api/fair/{NAME}`.
+    const NAME: &'static str;
+    /// What a line of a bet is on (a picture, a side, a colour).
+    type Pick: Copy + Eq + Hash + Ord + Debug + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static;
+    /// What a round's seed decides.
+    type Outcome: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static;
+    type Settings: GameSettings;
+
+    /// The outcome from the round's dice (see [`crate::fair`]); the same dice always give the same outcome.
+    fn draw(dice: &mut Dice) -> Self::Outcome;
+    /// How many reveal steps the outcome takes (cards dealt one by one); 0 for a single reveal.
+    fn reveal_steps(outcome: &Self::Outcome) -> u32;
+    /// Whether a line on `pick` wins on `outcome`.
+    fn wins(pick: Self::Pick, outcome: &Self::Outcome) -> bool;
+    /// What a winning line on `pick` returns, in hundredths of its stake (stake included: 1000 is 10×).
+    fn pays(settings: &Self::Settings, pick: Self::Pick) -> i64;
+    /// What a line returns, stake included (zero for a losing line), rounded down to the paisa.
+    fn payout(settings: &Self::Settings, pick: Self::Pick, stake: Paise, outcome: &Self::Outcome) -> Paise {
+        if Self::wins(pick, outcome) {
+            stake.times_hundredths(Self::pays(settings, pick)).unwrap_or(Paise::ZERO)
+        } else {
+            Paise::ZERO
+        }
+    }
+    /// The exact return to player of a one-unit line on `pick`.
+    fn rtp(settings: &Self::Settings, pick: Self::Pick) -> Rtp;
+    /// Every pick, in display order.
+    fn picks() -> Vec<Self::Pick>;
+}

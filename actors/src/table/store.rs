@@ -1,0 +1,292 @@
+//! The rounds of round games (`game_rounds`, `game_bets`): recorded `open` with their committed seed before any
+//! bet, `decided` with the outcome, the settled tickets and the settle intents in one transaction, `ended` when
+//! all the money moved; and at start-up the recovery of rounds a previous run left unfinished.
+
+use super::keys::{BetKeys, db_err};
+use super::round::RoundSeed;
+use crate::clock::EpochMs;
+use crate::fair::ServerSeed;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::store::Db;
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
+use sqlx::{Any, Row};
+
+/// Records a round before it takes a bet, so a restart knows it is unfinished.
+pub async fn open_round(
+    db: &Db,
+    game: &str,
+    seed: &RoundSeed,
+    settings: &str,
+    now: EpochMs,
+) -> Result<(), WalletError> {
+    sqlx::query::<Any>(
+        "INSERT INTO game_rounds (game, round, status, commitment, server_seed, client_seed, settings, opened_at) \
+         VALUES ($1, $2, 'open', $3, $4, $5, $6, $7) ON CONFLICT (game, round) DO NOTHING",
+    )
+    .bind(game)
+    .bind(seed.round.0)
+    .bind(seed.seed.commitment())
+    .bind(seed.seed.to_hex())
+    .bind(seed.client_seed.clone())
+    .bind(settings)
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+/// The round number after the last one this game recorded.
+pub async fn next_round(db: &Db, game: &str) -> Result<RoundId, WalletError> {
+    let last: Option<i64> = sqlx::query_scalar::<Any, Option<i64>>(
+        "SELECT CAST(MAX(round) AS BIGINT) FROM game_rounds WHERE game = $1",
+    )
+    .bind(game)
+    .fetch_one(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(RoundId(last.unwrap_or(0) + 1))
+}
+
+/// A settled ticket, for history.
+#[derive(Debug, Clone)]
+pub struct BetRow {
+    pub user: UserId,
+    pub ticket: u32,
+    /// The lines as JSON text (`[[pick, paise], …]`).
+    pub lines: String,
+    pub stake: Paise,
+    pub payout: Paise,
+    pub created_at: EpochMs,
+}
+
+/// Records the outcome, the tickets and their settles in one transaction; the round stays `decided` until
+/// [`end_round`], so a restart resumes the settles instead of refunding.
+pub async fn decide_round(
+    db: &Db,
+    keys: &BetKeys,
+    outcome: &str,
+    bets: &[BetRow],
+    settles: &[Change],
+    now: EpochMs,
+) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>(
+        "UPDATE game_rounds SET status = 'decided', outcome = $1, decided_at = $2 \
+         WHERE game = $3 AND round = $4 AND status = 'open'",
+    )
+    .bind(outcome)
+    .bind(now)
+    .bind(keys.game)
+    .bind(keys.round.0)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    for b in bets {
+        sqlx::query::<Any>(
+            "INSERT INTO game_bets (game, round, user_id, ticket, lines, stake, payout, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, round, user_id, ticket) DO NOTHING",
+        )
+        .bind(keys.game)
+        .bind(keys.round.0)
+        .bind(b.user.0)
+        .bind(i64::from(b.ticket))
+        .bind(b.lines.clone())
+        .bind(b.stake.get())
+        .bind(b.payout.get())
+        .bind(b.created_at)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    intents::record(tx, &keys.reference(), settles, now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// All the round's money moved: it is over.
+pub async fn end_round(db: &Db, keys: &BetKeys, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>("UPDATE game_rounds SET status = 'ended' WHERE game = $1 AND round = $2")
+        .bind(keys.game)
+        .bind(keys.round.0)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    intents::mark_applied(tx, &keys.reference(), now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    /// Rounds cut before their outcome: every held stake refunded.
+    pub voided: usize,
+    pub refunds: usize,
+    /// Rounds decided before the cut: their settles applied.
+    pub finished: usize,
+}
+
+/// Finishes what a previous run left of `game`: a decided round gets its recorded settles applied; a round cut
+/// before its outcome has every stake still held for it refunded (once: the refund's key is per round and user)
+/// and becomes `void`, its seed published like any other.
+pub async fn recover(
+    db: &Db,
+    wallet: &WalletHandle,
+    game: &'static str,
+    kind: GameKind,
+    now: EpochMs,
+) -> Result<Recovered, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT round, status FROM game_rounds WHERE game = $1 AND status IN ('open', 'decided') ORDER BY round",
+    )
+    .bind(game)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    let mut done = Recovered::default();
+    for row in rows {
+        let keys = BetKeys { game, round: RoundId(row.try_get(0).map_err(db_err)?) };
+        let status: String = row.try_get(1).map_err(db_err)?;
+        if status == "decided" {
+            intents::resume(db, wallet, &keys.reference(), now).await?;
+            end_round(db, &keys, now).await?;
+            done.finished += 1;
+            continue;
+        }
+        let held = sqlx::query::<Any>(
+            "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
+             WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
+        )
+        .bind(keys.reference())
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+        for row in held {
+            let user = UserId(row.try_get(0).map_err(db_err)?);
+            let amount = Paise::new(row.try_get(1).map_err(db_err)?);
+            if !amount.is_positive() {
+                continue;
+            }
+            let refund = Change {
+                user,
+                movement: Movement::Release { amount },
+                kind: LedgerKind::Refund(kind),
+                reference: keys.reference(),
+                idempotency_key: keys.refund(user),
+            };
+            intents::apply_until_final(wallet, refund).await?;
+            done.refunds += 1;
+        }
+        sqlx::query::<Any>("UPDATE game_rounds SET status = 'void', decided_at = $1 WHERE game = $2 AND round = $3")
+            .bind(now)
+            .bind(game)
+            .bind(keys.round.0)
+            .execute(&db.pool)
+            .await
+            .map_err(db_err)?;
+        done.voided += 1;
+    }
+    Ok(done)
+}
+
+/// A finished round as anyone may see it: its seed is public once it is decided or void.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundRecord {
+    pub round: RoundId,
+    pub status: String,
+    pub commitment: String,
+    pub server_seed: Option<ServerSeed>,
+    pub client_seed: String,
+    pub settings: String,
+    pub outcome: Option<String>,
+    pub opened_at: EpochMs,
+    pub decided_at: Option<EpochMs>,
+}
+
+fn record_from(r: &sqlx::any::AnyRow) -> Result<RoundRecord, sqlx::Error> {
+    let status: String = r.try_get(1)?;
+    let seed: String = r.try_get(3)?;
+    let published = status != "open";
+    Ok(RoundRecord {
+        round: RoundId(r.try_get(0)?),
+        commitment: r.try_get(2)?,
+        server_seed: if published { ServerSeed::from_hex(&seed) } else { None },
+        status,
+        client_seed: r.try_get(4)?,
+        settings: r.try_get(5)?,
+        outcome: r.try_get(6)?,
+        opened_at: r.try_get(7)?,
+        decided_at: r.try_get(8)?,
+    })
+}
+
+const RECORD_COLUMNS: &str =
+    "round, status, commitment, server_seed, client_seed, settings, outcome, opened_at, decided_at";
+
+/// One round of `game` (its seed only once it is decided).
+pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRecord>, WalletError> {
+    let sql = format!("SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND round = $2");
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(game)
+        .bind(round.0)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(db_err)?;
+    row.as_ref().map(record_from).transpose().map_err(db_err)
+}
+
+/// The last `limit` decided rounds of `game`, newest first.
+pub async fn recent(db: &Db, game: &str, limit: i64) -> Result<Vec<RoundRecord>, WalletError> {
+    let sql = format!(
+        "SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND status IN ('decided', 'ended') \
+         ORDER BY round DESC LIMIT $2"
+    );
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(game)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(record_from).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// A player's settled tickets at `game`, newest first.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    pub round: RoundId,
+    pub bet: BetRow,
+    pub outcome: Option<String>,
+}
+
+pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT b.round, b.ticket, b.lines, b.stake, b.payout, b.created_at, r.outcome FROM game_bets b \
+         JOIN game_rounds r ON r.game = b.game AND r.round = b.round \
+         WHERE b.game = $1 AND b.user_id = $2 ORDER BY b.created_at DESC, b.round DESC, b.ticket DESC LIMIT $3",
+    )
+    .bind(game)
+    .bind(user.0)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            Ok(HistoryRow {
+                round: RoundId(r.try_get(0)?),
+                bet: BetRow {
+                    user,
+                    ticket: u32::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0),
+                    lines: r.try_get(2)?,
+                    stake: Paise::new(r.try_get(3)?),
+                    payout: Paise::new(r.try_get(4)?),
+                    created_at: r.try_get(5)?,
+                },
+                outcome: r.try_get(6)?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(db_err)
+}

@@ -1,0 +1,175 @@
+//! The events every round table sends, named `{game}:{event}` (the spec's `titli:gameState`, `titli:timerUpdate`,
+//! `titli:roundStart`, `titli:revealResult`, `titli:winResult`); each game's `wire.rs` says how its outcome and
+//! its reveal steps look. Money is rupees (≤ 2 decimals); times are epoch milliseconds.
+
+use super::game::RoundRules;
+use crate::clock::EpochMs;
+use crate::hub::ServerEvent;
+use crate::money::{Paise, as_rupees};
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// How a game shows its outcome on the wire.
+pub trait RoundWire: RoundRules {
+    /// The outcome as players see it; `steps`: how much of it is revealed so far (None: all of it).
+    type Shown: Serialize + Clone + Send + Unpin + 'static;
+    fn shown(outcome: &Self::Outcome, steps: Option<u32>) -> Self::Shown;
+    /// One reveal step (Andar Bahar: the card dealt and its side).
+    type Step: Serialize + Send + 'static;
+    fn step(outcome: &Self::Outcome, index: u32) -> Self::Step;
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PickLine<P> {
+    pub pick: P,
+    #[serde(serialize_with = "as_rupees")]
+    pub amount: Paise,
+}
+
+/// A past round, for the history strip.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Past<S> {
+    pub round_id: i64,
+    pub result: S,
+}
+
+/// What a pick pays, for the screen.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PickPayout<P> {
+    pub pick: P,
+    /// What a winning line returns per rupee staked (e.g. 10 or 1.9).
+    pub payout: f64,
+    /// The exact return to player, e.g. 0.9785.
+    pub rtp: f64,
+}
+
+/// `{game}:gameState`: the whole table, sent on join and when a round opens.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState<P, S> {
+    pub round_id: i64,
+    /// `betting`, `closed`, `revealing` or `settled`.
+    pub game_phase: &'static str,
+    pub betting_open: bool,
+    /// Seconds to the reveal while betting or closed; to the next step or round after.
+    pub time_remaining: i64,
+    pub ms_remaining: i64,
+    pub betting_closes_at: EpochMs,
+    pub reveal_at: EpochMs,
+    pub server_time: EpochMs,
+    /// SHA-256 of this round's server seed (revealed at settlement).
+    pub commitment: String,
+    pub client_seed: String,
+    /// The outcome as far as it is revealed.
+    pub result: Option<S>,
+    pub history: Vec<Past<S>>,
+    pub payouts: Vec<PickPayout<P>>,
+    #[serde(serialize_with = "as_rupees")]
+    pub min_stake: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub max_stake: Paise,
+    pub max_picks: usize,
+}
+
+/// `{game}:roundStart`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoundStart {
+    pub round_id: i64,
+    pub commitment: String,
+    pub client_seed: String,
+    pub betting_closes_at: EpochMs,
+    pub reveal_at: EpochMs,
+    pub time_remaining: i64,
+    pub server_time: EpochMs,
+}
+
+/// `{game}:timerUpdate`, once a second.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimerUpdate {
+    pub round_id: i64,
+    pub game_phase: &'static str,
+    pub betting_open: bool,
+    pub time_remaining: i64,
+    pub server_time: EpochMs,
+}
+
+/// `{game}:revealStep`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealStep<T> {
+    pub round_id: i64,
+    pub index: u32,
+    pub step: T,
+}
+
+/// `{game}:revealResult`: the outcome and the seed that decided it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealResult<S> {
+    pub round_id: i64,
+    pub result: S,
+    pub server_seed: String,
+    pub commitment: String,
+    pub client_seed: String,
+    pub next_round_at: EpochMs,
+}
+
+/// `{game}:winResult`, to the player, once the ticket's money has moved (a loss has `payout` 0).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WinResult<P, S> {
+    pub round_id: i64,
+    pub user_id: i64,
+    pub ticket: u32,
+    pub bets: Vec<PickLine<P>>,
+    #[serde(serialize_with = "as_rupees")]
+    pub stake: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub payout: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub profit: Paise,
+    pub result: S,
+}
+
+/// A row of `{game}:bets`: the round's real bets, newest first, names masked.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FeedRow<P> {
+    pub username: String,
+    pub bets: Vec<PickLine<P>>,
+    #[serde(serialize_with = "as_rupees")]
+    pub total: Paise,
+}
+
+/// Every event a round table sends.
+#[derive(Serialize)]
+#[serde(untagged, bound = "")]
+pub enum TableEvent<G: RoundWire> {
+    GameState(GameState<G::Pick, G::Shown>),
+    RoundStart(RoundStart),
+    TimerUpdate(TimerUpdate),
+    RevealStep(RevealStep<G::Step>),
+    RevealResult(RevealResult<G::Shown>),
+    WinResult(WinResult<G::Pick, G::Shown>),
+    Bets(Vec<FeedRow<G::Pick>>),
+}
+
+impl<G: RoundWire> ServerEvent for TableEvent<G> {
+    fn name(&self) -> Cow<'static, str> {
+        let event = match self {
+            TableEvent::GameState(_) => "gameState",
+            TableEvent::RoundStart(_) => "roundStart",
+            TableEvent::TimerUpdate(_) => "timerUpdate",
+            TableEvent::RevealStep(_) => "revealStep",
+            TableEvent::RevealResult(_) => "revealResult",
+            TableEvent::WinResult(_) => "winResult",
+            TableEvent::Bets(_) => "bets",
+        };
+        Cow::Owned(format!("{}:{event}", G::NAME))
+    }
+}

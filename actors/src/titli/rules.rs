@@ -1,0 +1,129 @@
+//! Titli Par: twelve pictures, one wins each round, a line on it returns `payout` hundredths of its stake.
+//! Pure: the shared round table plays it.
+
+use crate::fair::{Dice, Rtp};
+use crate::money::Paise;
+use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
+use serde::{Deserialize, Serialize};
+
+/// The spec's catalogue, in its order: picture number n (1-based) is `PICTURES[n - 1]`.
+pub const PICTURES: [&str; 12] =
+    ["butterfly", "cow", "football", "spin", "flower", "diya", "bucket", "kite", "rat", "umbrella", "parrot", "sun"];
+
+/// A picture by its number, 1 to 12.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Picture(u8);
+
+impl Picture {
+    pub fn number(self) -> u8 {
+        self.0
+    }
+    pub fn name(self) -> &'static str {
+        PICTURES[usize::from(self.0 - 1)]
+    }
+    /// By number (1–12) or by name.
+    pub fn parse(text: &str) -> Option<Picture> {
+        match text.trim().parse::<u8>() {
+            Ok(n) => Picture::try_from(n).ok(),
+            Err(_) => PICTURES.iter().position(|p| p.eq_ignore_ascii_case(text.trim())).map(|i| Picture(i as u8 + 1)),
+        }
+    }
+}
+
+impl TryFrom<u8> for Picture {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        if (1..=12).contains(&n) { Ok(Picture(n)) } else { Err(format!("no picture number {n} (1 to 12)")) }
+    }
+}
+
+impl From<Picture> for u8 {
+    fn from(p: Picture) -> u8 {
+        p.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TitliSettings {
+    /// A winning line returns this many hundredths of its stake (1000: 10×).
+    pub payout: i64,
+    pub timings: Timings,
+    pub limits: StakeLimits,
+}
+
+impl Default for TitliSettings {
+    fn default() -> Self {
+        TitliSettings {
+            payout: 1_000,
+            // A 30 s round: bets while more than 15 s remain, then the last 15 s, the reveal, a short pause.
+            timings: Timings { betting_ms: 15_000, closed_ms: 15_000, step_ms: 0, result_ms: 4_000 },
+            limits: StakeLimits { min: Paise::from_rupees(10), max: Paise::from_rupees(5_000), max_lines: 12 },
+        }
+    }
+}
+
+impl GameSettings for TitliSettings {
+    fn timings(&self) -> Timings {
+        self.timings
+    }
+    fn limits(&self) -> StakeLimits {
+        self.limits
+    }
+    fn check(&self) -> Result<(), String> {
+        if !(100..1_200).contains(&self.payout) {
+            return Err("the payout must be at least 1× and under 12× (the house keeps an edge)".into());
+        }
+        check_common(self.timings, self.limits, 12)
+    }
+}
+
+/// What every game's settings must satisfy.
+pub fn check_common(t: Timings, l: StakeLimits, most_lines: usize) -> Result<(), String> {
+    if t.betting_ms < 1_000 || t.closed_ms < 0 || t.step_ms < 0 || t.result_ms < 0 {
+        return Err("betting lasts at least 1 s and no period is negative".into());
+    }
+    if !l.min.is_positive() || l.max < l.min {
+        return Err("stakes need 0 < min ≤ max".into());
+    }
+    if l.max_lines == 0 || l.max_lines > most_lines {
+        return Err(format!("a bet has 1 to {most_lines} lines"));
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Titli;
+
+impl RoundRules for Titli {
+    const NAME: &'static str = "titli";
+    type Pick = Picture;
+    type Outcome = Picture;
+    type Settings = TitliSettings;
+
+    /// The winning picture is `below(12) + 1`.
+    fn draw(dice: &mut Dice) -> Picture {
+        Picture(dice.below(12) as u8 + 1)
+    }
+
+    fn reveal_steps(_: &Picture) -> u32 {
+        0
+    }
+
+    fn wins(pick: Picture, outcome: &Picture) -> bool {
+        pick == *outcome
+    }
+
+    fn pays(settings: &TitliSettings, _: Picture) -> i64 {
+        settings.payout
+    }
+
+    fn rtp(settings: &TitliSettings, _: Picture) -> Rtp {
+        Rtp { numerator: settings.payout as u128, denominator: 100 * 12 }
+    }
+
+    fn picks() -> Vec<Picture> {
+        (1..=12).map(Picture).collect()
+    }
+}

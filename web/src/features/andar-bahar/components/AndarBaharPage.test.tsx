@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+/** Andar Bahar on a fake socket: the deal card by card, the resync that brings the joker, the slip's placeBet. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emits, resetFakeSocket, serverSends } from '../../round-table/testing/fake-socket';
+import { AndarBaharPage } from './AndarBaharPage';
+
+vi.mock('@/lib/socket', async () => {
+  const { fakeSocket } = await import('../../round-table/testing/fake-socket');
+  return { getSocket: () => fakeSocket, disconnectSocket: () => undefined };
+});
+
+const table = (over: Record<string, unknown>) => ({
+  roundId: 9,
+  gamePhase: 'betting',
+  bettingOpen: true,
+  timeRemaining: 11,
+  msRemaining: 11_000,
+  bettingClosesAt: 0,
+  revealAt: 0,
+  serverTime: 0,
+  commitment: 'c'.repeat(64),
+  clientSeed: 'public',
+  result: null,
+  history: [],
+  payouts: [
+    { pick: 'Andar', payout: 1.9, rtp: 0.9785 },
+    { pick: 'Bahar', payout: 2, rtp: 0.97 },
+  ],
+  minStake: 10,
+  maxStake: 10_000,
+  maxPicks: 1,
+  ...over,
+});
+
+let joinAnswer = table({});
+
+beforeEach(() => {
+  joinAnswer = table({});
+  resetFakeSocket((event, payload) => {
+    if (event === 'andar_bahar:join') return joinAnswer;
+    if (event === 'andar_bahar:placeBet') {
+      const p = payload as { roundId: number; bets: unknown[]; totalBets: number };
+      return { success: true, roundId: p.roundId, ticket: 1, bets: p.bets, total: p.totalBets, balance: 500 };
+    }
+    return { success: true };
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      const body = path.startsWith('/api/getwalletandexposure') ? { balance: 1000, exposureBalance: 0 } : { success: true, bets: [] };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <AndarBaharPage userId="7" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Andar Bahar screen', () => {
+  it('places a bet from the slip with the chosen quick stake', async () => {
+    renderPage();
+    await screen.findByText('Place your bets!');
+    expect(screen.getByTestId('payout-Andar').textContent).toBe('1.9×');
+    fireEvent.click(screen.getByTestId('pick-Bahar'));
+    fireEvent.click(screen.getByTestId('stake-500'));
+    await act(async () => fireEvent.click(screen.getByTestId('place-bet')));
+    expect(emits('andar_bahar:placeBet')[0]?.payload).toEqual({ roundId: 9, bets: [{ pick: 'Bahar', amount: 500 }], totalBets: 500 });
+    expect(screen.queryByTestId('bet-slip')).toBeNull();
+    expect(screen.getByTestId('bet-status').textContent).toContain('Bahar ₹500.00');
+  });
+
+  it('deals cards into the rows, asks again for the joker, and shows the winner', async () => {
+    renderPage();
+    await screen.findByText('Place your bets!');
+    serverSends('andar_bahar:timerUpdate', { roundId: 9, gamePhase: 'closed', bettingOpen: false, timeRemaining: 1, serverTime: 0 });
+    expect(screen.getByTestId('round-message').textContent).toBe('Waiting for result!......');
+    expect(screen.getByTestId('status-badge').textContent).toBe('Closed');
+
+    // The reveal starts with no event of its own: the first step comes without the joker, so the screen joins again.
+    joinAnswer = table({ gamePhase: 'revealing', bettingOpen: false, result: { joker: 0, andar: [5], bahar: [], winner: null } });
+    serverSends('andar_bahar:revealStep', { roundId: 9, index: 0, step: { card: 5, side: 'Andar' } });
+    await waitFor(() => expect(screen.getByTestId('joker-card').textContent).toBe('A♠'));
+    expect(emits('andar_bahar:join')).toHaveLength(2);
+    serverSends('andar_bahar:revealStep', { roundId: 9, index: 1, step: { card: 13, side: 'Bahar' } });
+    expect(screen.getByTestId('andar-card-0').textContent).toBe('6♠');
+    expect(screen.getByTestId('bahar-card-0').textContent).toBe('A♥');
+    expect(screen.getByTestId('andar-row').children).toHaveLength(14);
+    expect(emits('andar_bahar:join')).toHaveLength(2);
+
+    serverSends('andar_bahar:revealResult', { roundId: 9, result: { joker: 0, andar: [5], bahar: [13], winner: 'Bahar' }, serverSeed: 's', commitment: 'c', clientSeed: 'public', nextRoundAt: 0 });
+    expect(screen.getByTestId('winner-banner').textContent).toBe('Bahar wins!');
+    expect(screen.getByTestId('round-message').textContent).toBe('Waiting for next round...');
+  });
+});

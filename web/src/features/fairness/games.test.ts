@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isFairGame, parseRound } from './games';
+
+describe('fairness inputs', () => {
+  it('knows the three games', () => {
+    expect(isFairGame('titli')).toBe(true);
+    expect(isFairGame('andar_bahar')).toBe(true);
+    expect(isFairGame('aviator')).toBe(false);
+    expect(isFairGame(null)).toBe(false);
+  });
+  it('parses round ids', () => {
+    expect(parseRound('42')).toBe(42);
+    expect(parseRound(' 7 ')).toBe(7);
+    expect(parseRound('0')).toBeNull();
+    expect(parseRound('4.2')).toBeNull();
+    expect(parseRound('-3')).toBeNull();
+    expect(parseRound(null)).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { fixed2 } from '@/lib/money';
+import type { FeedRow } from '../wire';
+import '../round-table.css';
+
+/** The round's real bets as the server sends them (`{game}:bets`), newest first. */
+export function BetsFeed<P>({ rows, renderPick }: { rows: FeedRow<P>[]; renderPick: (pick: P) => ReactNode }) {
+  const total = rows.reduce((s, r) => s + r.total, 0);
+  return (
+    <section className="card rt-feed" aria-label="All bets">
+      <header className="feed-head">
+        <b>All Bets</b>
+        <span>
+          {rows.length} bet{rows.length === 1 ? '' : 's'} · ₹{fixed2(total)}
+        </span>
+      </header>
+      {rows.length === 0 ? (
+        <p className="muted">No bets yet this round.</p>
+      ) : (
+        <ul className="rt-feed-list" data-testid="bets-feed">
+          {rows.map((r, i) => (
+            <li key={`${r.username}-${i}`}>
+              <span className="feed-user">{r.username}</span>
+              <span className="rt-feed-picks">
+                {r.bets.map((b, j) => (
+                  <span key={j} className="rt-line">
+                    {renderPick(b.pick)} ₹{fixed2(b.amount)}
+                  </span>
+                ))}
+              </span>
+              <b>₹{fixed2(r.total)}</b>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
