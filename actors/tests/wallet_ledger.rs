@@ -9,7 +9,9 @@ use casino_actors::clock;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
 use casino_actors::store::{Db, fresh_database_url};
-use casino_actors::wallet::{Change, Movement, Receipt, SystemAccount, WalletConfig, WalletError, WalletHandle};
+use casino_actors::wallet::{
+    Change, GameKind, LedgerKind, Movement, Receipt, SystemAccount, WalletConfig, WalletError, WalletHandle,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::{Any, Row};
@@ -39,18 +41,18 @@ fn random_change(rng: &mut ChaCha8Rng, users: i64, n: usize) -> Change {
     let user = UserId(rng.random_range(1..=users));
     let amount = Paise::new(rng.random_range(-50..20_000));
     let (movement, kind) = match rng.random_range(0..10) {
-        0 | 1 => (Movement::Credit { amount, from: SystemAccount::Cashier }, "deposit"),
-        2 => (Movement::Debit { amount, to: SystemAccount::Cashier }, "withdrawal"),
-        3 | 4 => (Movement::Hold { amount }, "bet"),
-        5 => (Movement::Release { amount }, "refund"),
-        6 => (Movement::Debit { amount, to: SystemAccount::House }, "fee"),
+        0 | 1 => (Movement::Credit { amount, from: SystemAccount::Cashier }, LedgerKind::Deposit),
+        2 => (Movement::Debit { amount, to: SystemAccount::Cashier }, LedgerKind::Withdrawal),
+        3 | 4 => (Movement::Hold { amount }, LedgerKind::Bet(GameKind::Aviator)),
+        5 => (Movement::Release { amount }, LedgerKind::Refund(GameKind::Aviator)),
+        6 => (Movement::Debit { amount, to: SystemAccount::House }, LedgerKind::Adjustment),
         _ => (
             Movement::Settle {
                 hold: amount,
                 payout: Paise::new(rng.random_range(0..40_000)),
                 with: SystemAccount::House,
             },
-            "settle",
+            LedgerKind::Win(GameKind::Aviator),
         ),
     };
     Change { user, movement, kind, reference: format!("op:{n}"), idempotency_key: format!("k{n}") }
@@ -202,7 +204,7 @@ async fn a_key_is_bound_to_its_request_amount_account_and_all() {
     let credit = |user: i64, rupees: i64, key: &str| Change {
         user: UserId(user),
         movement: Movement::Credit { amount: Paise::from_rupees(rupees), from: SystemAccount::Cashier },
-        kind: casino_actors::wallet::LedgerKind::Deposit,
+        kind: LedgerKind::Deposit,
         reference: "deposit:1".into(),
         idempotency_key: key.into(),
     };
