@@ -1,10 +1,15 @@
 //! Configuration: works with nothing set; environment variables override.
 
 use casino_actors::accounts::{NotifierConfig, WebhookConfig, default_hashing_limit};
+use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
+use casino_actors::color::rules::ColorSettings;
 use casino_actors::money::Paise;
+use casino_actors::table::actor::TableConfig;
+use casino_actors::table::game::{GameSettings, StakeLimits, Timings};
+use casino_actors::titli::rules::TitliSettings;
 use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -30,6 +35,11 @@ pub struct Config {
     /// fixed when the chain is first created), `CASINO_AVIATOR_CHAIN_LENGTH` (200000 rounds),
     /// `CASINO_AVIATOR_CRASH_POINTS` (load tests only: `1.5,2.37,1` played in order, round after round).
     pub aviator: AviatorConfig,
+    /// The round games (`TITLI`, `ANDAR_BAHAR`, `COLOR`): `CASINO_{GAME}_BETTING_MS`, `_CLOSED_MS`, `_STEP_MS`,
+    /// `_RESULT_MS`, `_MIN_BET` / `_MAX_BET` (rupees per line); defaults in each game's rules.
+    pub titli: TableConfig<TitliSettings>,
+    pub andar_bahar: TableConfig<AndarBaharSettings>,
+    pub color: TableConfig<ColorSettings>,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -183,6 +193,11 @@ impl Config {
             wallet_shards: env_or("CASINO_WALLET_SHARDS", 4),
             web_dir,
             aviator: aviator_from_env(),
+            titli: round_table_from_env("TITLI", TitliSettings::default(), |s| (&mut s.timings, &mut s.limits)),
+            andar_bahar: round_table_from_env("ANDAR_BAHAR", AndarBaharSettings::default(), |s| {
+                (&mut s.timings, &mut s.limits)
+            }),
+            color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
             actor_metrics: !std::env::var("CASINO_ACTOR_METRICS").is_ok_and(|v| v.eq_ignore_ascii_case("off")),
             accounts: accounts_from_env(),
@@ -212,8 +227,27 @@ impl Config {
                 "CASINO_AVIATOR_CRASH_POINTS: multipliers of at least 1.00, like 1.5,2.37,1"
             );
         }
+        self.titli.settings.check().map_err(|e| anyhow::anyhow!("Titli Par settings: {e}"))?;
+        self.andar_bahar.settings.check().map_err(|e| anyhow::anyhow!("Andar Bahar settings: {e}"))?;
+        self.color.settings.check().map_err(|e| anyhow::anyhow!("Color Prediction settings: {e}"))?;
         Ok(())
     }
+}
+
+/// A round game's settings with its timings and stakes from `CASINO_{prefix}_…`.
+fn round_table_from_env<S>(
+    prefix: &str,
+    mut settings: S,
+    parts: impl Fn(&mut S) -> (&mut Timings, &mut StakeLimits),
+) -> TableConfig<S> {
+    let (t, l) = parts(&mut settings);
+    t.betting_ms = env_or(&format!("CASINO_{prefix}_BETTING_MS"), t.betting_ms);
+    t.closed_ms = env_or(&format!("CASINO_{prefix}_CLOSED_MS"), t.closed_ms);
+    t.step_ms = env_or(&format!("CASINO_{prefix}_STEP_MS"), t.step_ms);
+    t.result_ms = env_or(&format!("CASINO_{prefix}_RESULT_MS"), t.result_ms);
+    l.min = rupees_env(&format!("CASINO_{prefix}_MIN_BET"), l.min.get());
+    l.max = rupees_env(&format!("CASINO_{prefix}_MAX_BET"), l.max.get());
+    TableConfig { settings, client_seed: env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()) }
 }
 
 pub fn aviator_from_env() -> AviatorConfig {

@@ -13,10 +13,12 @@ use casino_actors::clock::{self, SharedClock};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
+use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown};
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, GameKind, LedgerKind, Receipt};
 use casino_actors::wallet::{WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
+use casino_http::rounds::RoundTables;
 use casino_http::socketio::SocketState;
 use casino_http::state::{AppState, Tables};
 use serde_json::json;
@@ -96,7 +98,39 @@ impl Services {
             &actors,
         )
         .await?;
-        let tables = Tables { hub, aviator, aviator_fairness };
+        let rounds = RoundTables {
+            titli: RoundTable::start(
+                config.titli.clone(),
+                GameKind::Titli,
+                db.clone(),
+                wallet.clone(),
+                hub.clone(),
+                clock.clone(),
+                &actors,
+            )
+            .await?,
+            andar_bahar: RoundTable::start(
+                config.andar_bahar.clone(),
+                GameKind::AndarBahar,
+                db.clone(),
+                wallet.clone(),
+                hub.clone(),
+                clock.clone(),
+                &actors,
+            )
+            .await?,
+            color: RoundTable::start(
+                config.color.clone(),
+                GameKind::Color,
+                db.clone(),
+                wallet.clone(),
+                hub.clone(),
+                clock.clone(),
+                &actors,
+            )
+            .await?,
+        };
+        let tables = Tables { hub, aviator, aviator_fairness, rounds };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
@@ -117,6 +151,7 @@ pub struct Stopper {
     server: actix_web::dev::ServerHandle,
     metrics: Option<actix_web::dev::ServerHandle>,
     aviator: casino_actors::aviator::table::TableAddr,
+    rounds: RoundTables,
     db: Db,
 }
 
@@ -127,6 +162,9 @@ impl Stopper {
             m.stop(false).await;
         }
         let _ = self.aviator.send(casino_actors::aviator::table::Shutdown).await;
+        let _ = self.rounds.titli.send(RoundShutdown).await;
+        let _ = self.rounds.andar_bahar.send(RoundShutdown).await;
+        let _ = self.rounds.color.send(RoundShutdown).await;
         self.db.pool.close().await;
     }
 }
@@ -138,7 +176,12 @@ impl Application {
         let s = Services::start(&config).await?;
         let wallet = s.wallet.clone();
         let (aviator, db) = (s.tables.aviator.clone(), s.db.clone());
-        let socket_app = GameSocket { accounts: s.accounts.clone(), aviator: s.tables.aviator.clone() };
+        let rounds = s.tables.rounds.clone();
+        let socket_app = GameSocket {
+            accounts: s.accounts.clone(),
+            aviator: s.tables.aviator.clone(),
+            rounds: s.tables.rounds.clone(),
+        };
         let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
         let sockets = web::Data::new(SocketState::new(
             Arc::new(socket_app),
@@ -205,8 +248,13 @@ impl Application {
             }
             None => None,
         };
-        let stopper =
-            Stopper { server: server.handle(), metrics: metrics.as_ref().map(|(_, m)| m.handle()), aviator, db };
+        let stopper = Stopper {
+            server: server.handle(),
+            metrics: metrics.as_ref().map(|(_, m)| m.handle()),
+            aviator,
+            rounds,
+            db,
+        };
         Ok(Application { port, server, metrics, wallet, stopper })
     }
 

@@ -10,6 +10,7 @@ pub mod error;
 pub mod json;
 pub mod money;
 pub mod ops;
+pub mod rounds;
 pub mod security;
 pub mod socketio;
 pub mod state;
@@ -41,6 +42,8 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(accounts::routes)
         .configure(cashier::routes)
         .configure(aviator::routes)
+        .configure(rounds::routes::routes)
+        .configure(rounds::spec_routes::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

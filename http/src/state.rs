@@ -17,6 +17,7 @@ pub struct Tables {
     pub hub: HubAddr,
     pub aviator: TableAddr,
     pub aviator_fairness: Arc<Fairness>,
+    pub rounds: crate::rounds::RoundTables,
 }
 
 pub struct AppState {

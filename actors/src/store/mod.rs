@@ -140,7 +140,8 @@ impl Db {
             })
             .connect(&url)
             .await?;
-        let checkpointer = (dialect == Dialect::Sqlite && background_checkpoint).then(|| Arc::new(Checkpointer::start(pool.clone())));
+        let checkpointer =
+            (dialect == Dialect::Sqlite && background_checkpoint).then(|| Arc::new(Checkpointer::start(pool.clone())));
         let db = Db { pool, dialect, write_gate: Arc::default(), _checkpointer: checkpointer };
         match dialect {
             Dialect::Sqlite => SQLITE_MIGRATIONS.run(&db.pool).await?,

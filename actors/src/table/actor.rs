@@ -353,7 +353,9 @@ impl<G: RoundWire> RoundTable<G> {
                             act.flush(now);
                         }
                         // Not transient: the round stays open, and the next start refunds it.
-                        Err(e) => tracing::error!(game = G::NAME, %round, error = %e, "round not recorded; the table stops"),
+                        Err(e) => {
+                            tracing::error!(game = G::NAME, %round, error = %e, "round not recorded; the table stops")
+                        }
                     }),
                 );
             }
@@ -451,7 +453,8 @@ impl<G: RoundWire> RoundTable<G> {
     /// Records the next round while the result shows, and opens it when the pause is over and the last round's
     /// money has all moved.
     fn maybe_next_round(&mut self, now: EpochMs, ctx: &mut Context<Self>) {
-        let over = self.settling.as_ref().is_some_and(|s| s.ended) && matches!(self.round.phase(), Phase::Settled { .. });
+        let over =
+            self.settling.as_ref().is_some_and(|s| s.ended) && matches!(self.round.phase(), Phase::Settled { .. });
         if !over {
             return;
         }
@@ -585,28 +588,26 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
         let wallet = self.wallet.clone();
         // Asked again while the failure is transient: the ticket stays reserved (and the draw waits) until the
         // wallet's answer is final, so a hold that committed but reported a failure still plays.
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
-            move |res, act, _| {
-                let reply = match res {
-                    Ok(receipt) => {
-                        let _ = act.round.confirm(ticket);
-                        act.feed_dirty = true;
-                        Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
-                    }
-                    Err(e) => {
-                        let _ = act.round.abort(ticket);
-                        match e {
-                            WalletError::InsufficientBalance => Err(BetError::InsufficientBalance),
-                            other => {
-                                tracing::error!(game = G::NAME, %user, error = %other, "hold refused");
-                                Err(BetError::Unavailable)
-                            }
+        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, _| {
+            let reply = match res {
+                Ok(receipt) => {
+                    let _ = act.round.confirm(ticket);
+                    act.feed_dirty = true;
+                    Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
+                }
+                Err(e) => {
+                    let _ = act.round.abort(ticket);
+                    match e {
+                        WalletError::InsufficientBalance => Err(BetError::InsufficientBalance),
+                        other => {
+                            tracing::error!(game = G::NAME, %user, error = %other, "hold refused");
+                            Err(BetError::Unavailable)
                         }
                     }
-                };
-                let _ = tx.send(reply);
-            },
-        ));
+                }
+            };
+            let _ = tx.send(reply);
+        }));
         Box::pin(async move { rx.await.unwrap_or(Err(BetError::Unavailable)) })
     }
 }

@@ -28,13 +28,25 @@ impl RoundSeed {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Phase<O> {
-    Betting { closes_at: EpochMs },
+    Betting {
+        closes_at: EpochMs,
+    },
     /// Bets are closed; the reveal starts at `reveal_at` (or once no ticket is reserved, if later).
-    Closed { reveal_at: EpochMs },
+    Closed {
+        reveal_at: EpochMs,
+    },
     /// The outcome is drawn; `shown` of its steps have been revealed.
-    Revealing { outcome: O, started_at: EpochMs, shown: u32, ends_at: EpochMs },
+    Revealing {
+        outcome: O,
+        started_at: EpochMs,
+        shown: u32,
+        ends_at: EpochMs,
+    },
     /// The result is out; the next round may open at `next_at` (once the money has moved).
-    Settled { outcome: O, next_at: EpochMs },
+    Settled {
+        outcome: O,
+        next_at: EpochMs,
+    },
 }
 
 impl<O> Phase<O> {
@@ -102,13 +114,25 @@ pub enum Rejection {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum RoundEvent<G: RoundRules> {
-    Closed { round: RoundId },
+    Closed {
+        round: RoundId,
+    },
     /// The outcome is drawn; its steps follow.
-    Drawn { round: RoundId, outcome: G::Outcome },
+    Drawn {
+        round: RoundId,
+        outcome: G::Outcome,
+    },
     /// Step `index` (0-based) of the reveal is shown.
-    Step { round: RoundId, index: u32 },
+    Step {
+        round: RoundId,
+        index: u32,
+    },
     /// The whole outcome is shown: the tickets are settled by these results.
-    Revealed { round: RoundId, outcome: G::Outcome, results: Vec<TicketResult<G::Pick>> },
+    Revealed {
+        round: RoundId,
+        outcome: G::Outcome,
+        results: Vec<TicketResult<G::Pick>>,
+    },
 }
 
 pub struct Round<G: RoundRules> {
@@ -247,7 +271,8 @@ impl<G: RoundRules> Round<G> {
                 Phase::Revealing { outcome, started_at, shown, ends_at } => {
                     let steps = G::reveal_steps(outcome);
                     let step_ms = self.timings.step_ms.max(1);
-                    let due = if now >= *ends_at { steps } else { (((now - *started_at) / step_ms) as u32 + 1).min(steps) };
+                    let due =
+                        if now >= *ends_at { steps } else { (((now - *started_at) / step_ms) as u32 + 1).min(steps) };
                     while *shown < due {
                         events.push(RoundEvent::Step { round, index: *shown });
                         *shown += 1;

@@ -39,13 +39,12 @@ pub async fn open_round(
 
 /// The round number after the last one this game recorded.
 pub async fn next_round(db: &Db, game: &str) -> Result<RoundId, WalletError> {
-    let last: Option<i64> = sqlx::query_scalar::<Any, Option<i64>>(
-        "SELECT CAST(MAX(round) AS BIGINT) FROM game_rounds WHERE game = $1",
-    )
-    .bind(game)
-    .fetch_one(&db.pool)
-    .await
-    .map_err(db_err)?;
+    let last: Option<i64> =
+        sqlx::query_scalar::<Any, Option<i64>>("SELECT CAST(MAX(round) AS BIGINT) FROM game_rounds WHERE game = $1")
+            .bind(game)
+            .fetch_one(&db.pool)
+            .await
+            .map_err(db_err)?;
     Ok(RoundId(last.unwrap_or(0) + 1))
 }
 

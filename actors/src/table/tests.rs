@@ -27,7 +27,9 @@ fn a_titli_round_from_open_to_settled() {
     let mut r = Round::<Titli>::open(s.clone(), seed(7), 0);
     assert!(r.betting_open(0));
     assert_eq!(r.time_left(0), 30_000);
-    let (a, total) = r.reserve(Some(RoundId(7)), UserId(1), vec![(pic(1), rupees(10)), (pic(2), rupees(20))], Some(rupees(30)), 100).unwrap();
+    let (a, total) = r
+        .reserve(Some(RoundId(7)), UserId(1), vec![(pic(1), rupees(10)), (pic(2), rupees(20))], Some(rupees(30)), 100)
+        .unwrap();
     assert_eq!((a, total), (1, rupees(30)));
     r.confirm(a).unwrap();
     let (b, _) = r.reserve(None, UserId(2), vec![(pic(12), rupees(50))], None, 200).unwrap();
@@ -56,7 +58,10 @@ fn a_titli_round_from_open_to_settled() {
 fn bad_bets_are_refused_and_change_nothing() {
     let mut r = Round::<Titli>::open(TitliSettings::default(), seed(3), 0);
     let one = |p: u8, amount: Paise| vec![(pic(p), amount)];
-    assert_eq!(r.reserve(Some(RoundId(2)), UserId(1), one(1, rupees(10)), None, 1), Err(Rejection::WrongRound(RoundId(3))));
+    assert_eq!(
+        r.reserve(Some(RoundId(2)), UserId(1), one(1, rupees(10)), None, 1),
+        Err(Rejection::WrongRound(RoundId(3)))
+    );
     assert_eq!(r.reserve(None, UserId(1), vec![], None, 1), Err(Rejection::NoLines));
     assert_eq!(
         r.reserve(None, UserId(1), vec![(pic(1), rupees(10)), (pic(1), rupees(10))], None, 1),

@@ -9,10 +9,10 @@
 //!   marked `failed` with the reason, for the operators, and the rest go on.
 
 use super::{Change, Movement, Receipt, WalletError, WalletHandle};
-use crate::wallet::LedgerKind;
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::store::Db;
+use crate::wallet::LedgerKind;
 use sqlx::{Any, Row};
 use std::future::Future;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 //! `rules` is the pure part (apply an operation to in-memory accounts); `shard` is the actor shell
 //! (batching, SQL, replies); `WalletHandle` routes a user to their shard.
 
-pub mod kind;
 pub mod intents;
+pub mod kind;
 pub mod rules;
 pub mod shard;
 

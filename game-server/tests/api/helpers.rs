@@ -28,6 +28,12 @@ impl Drop for Running {
     }
 }
 
+use casino_actors::andar_bahar::rules::AndarBaharSettings;
+use casino_actors::color::rules::ColorSettings;
+use casino_actors::table::actor::TableConfig;
+use casino_actors::table::game::{GameSettings, Timings};
+use casino_actors::titli::rules::TitliSettings;
+
 pub fn config_for(database_url: String) -> Config {
     Config {
         bind: "127.0.0.1:0".into(),
@@ -38,9 +44,41 @@ pub fn config_for(database_url: String) -> Config {
         wallet_shards: 2,
         web_dir: None,
         aviator: fast_aviator(),
+        titli: fast_round(TitliSettings::default()),
+        andar_bahar: fast_round(AndarBaharSettings::default()),
+        color: fast_round(ColorSettings::default()),
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),
+    }
+}
+
+/// Round games at test speed: 3 s of bets, then the reveal within half a second (a card each 50 ms), and a short
+/// result pause.
+pub fn fast_round<S: GameSettings + HasTimings>(mut settings: S) -> TableConfig<S> {
+    *settings.timings_mut() = Timings { betting_ms: 3_000, closed_ms: 200, step_ms: 50, result_ms: 400 };
+    TableConfig { settings, client_seed: "test".into() }
+}
+
+pub trait HasTimings {
+    fn timings_mut(&mut self) -> &mut Timings;
+}
+
+impl HasTimings for TitliSettings {
+    fn timings_mut(&mut self) -> &mut Timings {
+        &mut self.timings
+    }
+}
+
+impl HasTimings for AndarBaharSettings {
+    fn timings_mut(&mut self) -> &mut Timings {
+        &mut self.timings
+    }
+}
+
+impl HasTimings for ColorSettings {
+    fn timings_mut(&mut self) -> &mut Timings {
+        &mut self.timings
     }
 }
 

@@ -19,6 +19,7 @@ use std::time::Duration;
 pub struct GameSocket {
     pub accounts: Accounts,
     pub aviator: TableAddr,
+    pub rounds: crate::rounds::RoundTables,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -93,6 +94,17 @@ impl SocketApp for GameSocket {
             return Box::pin(async move { EventReply::ack(ack) });
         }
         let p = args.into_iter().next().unwrap_or(Value::Null);
+        if let Some((game, action)) = crate::rounds::socket::split(&name) {
+            let (game, action) = (game.to_string(), action.to_string());
+            return Box::pin(crate::rounds::socket::answer(
+                self.rounds.clone(),
+                who.clone(),
+                socket.clone(),
+                game,
+                action,
+                p,
+            ));
+        }
         let who = who.clone();
         let aviator = self.aviator.clone();
         Box::pin(async move {

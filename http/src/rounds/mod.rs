@@ -1,0 +1,197 @@
+//! The round games over HTTP and the socket: Titli Par, Andar Bahar and Color Prediction share one shape
+//! (`casino_actors::table`), so one generic path serves all three: parse a bet into lines, ask the table, answer.
+//! The spec's own names for Titli Par and Andar Bahar are in `spec_routes.rs`; fairness and history in `routes.rs`.
+
+pub mod routes;
+pub mod socket;
+pub mod spec_routes;
+
+use crate::error::ApiError;
+use crate::money::parse_rupees;
+use actix_web::http::StatusCode;
+use casino_actors::andar_bahar::rules::{AndarBahar, Side};
+use casino_actors::color::rules::{Color, Colour};
+use casino_actors::ids::{RoundId, UserId};
+use casino_actors::money::Paise;
+use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableAddr};
+use casino_actors::table::wire::RoundWire;
+use casino_actors::titli::rules::{Picture, Titli};
+use serde_json::{Value, json};
+
+/// The live round tables.
+#[derive(Clone)]
+pub struct RoundTables {
+    pub titli: RoundTableAddr<Titli>,
+    pub andar_bahar: RoundTableAddr<AndarBahar>,
+    pub color: RoundTableAddr<Color>,
+}
+
+/// A game's pick as clients write it.
+pub trait WirePick: RoundWire {
+    fn pick_from(v: &Value) -> Option<Self::Pick>;
+}
+
+fn text(v: &Value) -> Option<&str> {
+    v.as_str().map(str::trim)
+}
+
+impl WirePick for Titli {
+    /// A picture number (1–12, number or text) or a picture's name.
+    fn pick_from(v: &Value) -> Option<Picture> {
+        match v {
+            Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()).and_then(|n| Picture::try_from(n).ok()),
+            Value::String(s) => Picture::parse(s),
+            _ => None,
+        }
+    }
+}
+
+impl WirePick for AndarBahar {
+    fn pick_from(v: &Value) -> Option<Side> {
+        match text(v)?.to_ascii_lowercase().as_str() {
+            "andar" => Some(Side::Andar),
+            "bahar" => Some(Side::Bahar),
+            _ => None,
+        }
+    }
+}
+
+impl WirePick for Color {
+    fn pick_from(v: &Value) -> Option<Colour> {
+        match text(v)?.to_ascii_lowercase().as_str() {
+            "red" => Some(Colour::Red),
+            "green" => Some(Colour::Green),
+            "blue" => Some(Colour::Blue),
+            _ => None,
+        }
+    }
+}
+
+/// Why a bet request is refused before it reaches a table (or by the table): a code and a message.
+#[derive(Debug)]
+pub struct Refusal {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl Refusal {
+    fn bad(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal { status: StatusCode::BAD_REQUEST, code, message: message.into() }
+    }
+
+    pub fn ack(&self) -> Value {
+        json!({ "success": false, "error": self.code, "message": self.message })
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        ApiError::new(r.status, r.code, r.message)
+    }
+}
+
+impl From<BetError> for Refusal {
+    fn from(e: BetError) -> Refusal {
+        let status = match e {
+            BetError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            BetError::Rule(_) | BetError::Suspended => StatusCode::CONFLICT,
+            BetError::InsufficientBalance => StatusCode::BAD_REQUEST,
+        };
+        Refusal { status, code: e.code(), message: e.to_string() }
+    }
+}
+
+/// A stake: rupees with at most 2 decimals (the table checks the limits, zero and negatives included).
+fn stake(v: &Value) -> Result<Paise, Refusal> {
+    parse_rupees(v).map_err(|e| Refusal::bad("invalid_amount", format!("Invalid amount: {e}")))
+}
+
+/// Lines from `[{pick, amount}]` (the shared form), `[{imageNumber | image, betAmount}]` (Titli Par's
+/// `selectedCard`), or one `{pick | label, amount | stake}`.
+pub fn lines<G: WirePick>(p: &Value) -> Result<Vec<(G::Pick, Paise)>, Refusal> {
+    let items: Vec<&Value> = match (&p["bets"], &p["selectedCard"]) {
+        (Value::Array(a), _) | (_, Value::Array(a)) => a.iter().collect(),
+        _ => vec![p],
+    };
+    items
+        .into_iter()
+        .map(|item| {
+            let pick = ["pick", "imageNumber", "image", "label", "colour", "color"]
+                .iter()
+                .map(|f| &item[*f])
+                .find(|v| !v.is_null())
+                .ok_or_else(|| Refusal::bad("no_picks", "Choose what to bet on"))?;
+            let pick =
+                G::pick_from(pick).ok_or_else(|| Refusal::bad("unknown_pick", "There is no such pick in this game"))?;
+            let amount = ["amount", "betAmount", "stake"]
+                .iter()
+                .map(|f| &item[*f])
+                .find(|v| !v.is_null())
+                .ok_or_else(|| Refusal::bad("invalid_amount", "Please enter a valid bet amount"))?;
+            Ok((pick, stake(amount)?))
+        })
+        .collect()
+}
+
+/// An optional rupee total (`totalBets`).
+pub fn claimed_total(p: &Value) -> Result<Option<Paise>, Refusal> {
+    match &p["totalBets"] {
+        Value::Null => Ok(None),
+        v => stake(v).map(Some),
+    }
+}
+
+pub fn round_of(p: &Value) -> Option<RoundId> {
+    match &p["roundId"] {
+        Value::Number(n) => n.as_i64().map(RoundId),
+        Value::String(s) => s.trim().parse().ok().map(RoundId),
+        _ => None,
+    }
+}
+
+/// Where the payload names a user (`user`, `userId`), it must be the caller.
+pub fn names_someone_else(user: UserId, p: &Value) -> bool {
+    ["userId", "user"].iter().any(|f| match &p[*f] {
+        Value::Null => false,
+        Value::Object(o) => o.get("id").and_then(Value::as_i64).is_some_and(|id| id != user.0),
+        v => v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())) != Some(user.0),
+    })
+}
+
+/// Places a bet from a client payload; the answer is the taken ticket.
+pub async fn place<G: WirePick>(
+    table: &RoundTableAddr<G>,
+    user: UserId,
+    name: &str,
+    p: &Value,
+) -> Result<BetTaken<G::Pick>, Refusal> {
+    if names_someone_else(user, p) {
+        return Err(Refusal {
+            status: StatusCode::FORBIDDEN,
+            code: "forbidden",
+            message: "This is not your account".into(),
+        });
+    }
+    let msg = PlaceBet::<G> {
+        user,
+        name: name.to_string(),
+        round: round_of(p),
+        lines: lines::<G>(p)?,
+        total: claimed_total(p)?,
+    };
+    match table.send(msg).await {
+        Ok(r) => r.map_err(Refusal::from),
+        Err(_) => Err(BetError::Unavailable.into()),
+    }
+}
+
+/// The success answer of a taken bet.
+pub fn taken_json<P: serde::Serialize>(t: &BetTaken<P>) -> Value {
+    let bets: Vec<Value> =
+        t.lines.iter().map(|(pick, amount)| json!({ "pick": pick, "amount": amount.to_rupees_json() })).collect();
+    json!({
+        "success": true, "roundId": t.round.0, "ticket": t.ticket, "bets": bets,
+        "total": t.total.to_rupees_json(), "balance": t.balance.to_rupees_json(), "newBalance": t.balance.to_rupees_json(),
+    })
+}
