@@ -12,5 +12,6 @@ mod helpers;
 mod metrics;
 mod operators;
 mod restart;
+mod rounds;
 mod sessions;
 mod socket;

@@ -206,3 +206,63 @@ async fn kill_9_at_random_moments_always_restarts_to_consistent_books() {
     server.kill().unwrap();
     server.wait().unwrap();
 }
+
+/// Round games: the tickets of a round cut by `kill -9` are refunded exactly once at the next start, the round is
+/// `void` and its seed published; a second crash refunds nothing more.
+#[tokio::test]
+async fn round_game_tickets_cut_by_kill_9_are_refunded_exactly_once() {
+    let db_url = fresh_database_url("restart_rounds").await.unwrap();
+    let operator_no = binary::operator(&db_url, "9000000078");
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let settings = [("CASINO_TITLI_BETTING_MS", "60000"), ("CASINO_ANDAR_BAHAR_BETTING_MS", "60000")];
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let http = reqwest::Client::new();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 2, 1000).await;
+    let mut a = Sock::connect(&base, players[0]["token"].as_str().unwrap()).await;
+    let titli = a.emit("titli:join", json!({})).await["roundId"].clone();
+    let ack = a
+        .emit(
+            "titli:placeBet",
+            json!({"roundId": titli, "bets": [{"pick": 1, "amount": 100}, {"pick": 7, "amount": 50}]}),
+        )
+        .await;
+    assert_eq!(ack["success"], true, "{ack}");
+    let ack = a.emit("titli:placeBet", json!({"roundId": titli, "bets": [{"pick": 2, "amount": 25.5}]})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    let mut b = Sock::connect(&base, players[1]["token"].as_str().unwrap()).await;
+    let ab = b.emit("andar_bahar:join", json!({})).await["roundId"].clone();
+    let ack = b.emit("andar_bahar:placeBet", json!({"roundId": ab, "bets": [{"pick": "Bahar", "amount": 300}]})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+
+    server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
+    server.wait().unwrap();
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    assert_eq!(
+        scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await,
+        17_550 + 30_000
+    );
+
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    for p in &players {
+        let w = get_as(&http, &base, &p["token"], &format!("/api/getwalletandexposure/{}", p["id"])).await;
+        assert_eq!(
+            (w["balance"].as_f64(), w["exposureBalance"].as_f64()),
+            (Some(1000.0), Some(0.0)),
+            "refunded in full"
+        );
+    }
+    let refunds = "SELECT COUNT(*) FROM ledger WHERE kind IN ('titli_refund', 'andar_bahar_refund') AND account_id > 0";
+    assert_eq!(scalar(&db, refunds).await, 2, "one refund per player and round");
+    let fair: Value = http.get(format!("{base}/api/fair/titli/{titli}")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(fair["status"], "void");
+    assert_eq!(fair["serverSeed"].as_str().map(str::len), Some(64), "a void round's seed is published");
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    assert_eq!(scalar(&db, refunds).await, 2, "exactly once");
+    assert_eq!(scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0);
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

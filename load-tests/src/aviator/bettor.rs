@@ -2,30 +2,24 @@
 //! paid. One tokio task per bettor; all waiting is on the socket or one reusable timer (no polling loops).
 
 use crate::aviator::curve::elapsed_for;
-use crate::aviator::fixture::Player;
-use crate::aviator::money::{BetRecord, number_hundredths};
+use crate::aviator::money::BetRecord;
 use crate::aviator::protocol::{
-    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, PONG, Phase, ServerEvent, cash_out_frame,
-    place_bet_frame,
+    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, Phase, ServerEvent, cash_out_frame, place_bet_frame,
 };
-use crate::aviator::report::{Latency, Stats};
+use crate::common::fixture::Player;
+use crate::common::money::number_hundredths;
+use crate::common::report::{Latency, Stats};
+use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure, instant_at};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::net::TcpStream;
-use tokio::time::{Instant, sleep_until, timeout};
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use std::time::Duration;
+use tokio::time::{Instant, sleep_until};
+use tokio_tungstenite::tungstenite::Message;
 
 /// An ack that has not arrived within this is an error.
 const ACK_TIMEOUT: Duration = Duration::from_secs(10);
-/// Websocket open + Engine.IO open + Socket.IO CONNECT must finish within this.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 /// No game state for this long means the server stopped running rounds.
 const STALL_TIMEOUT: Duration = Duration::from_secs(90);
 /// After the last counted round ends, wait at most this long for outstanding acks and settlements.
@@ -46,21 +40,6 @@ pub struct Shared {
     pub reconnect_rate: f64,
     pub bet_probability: f64,
     pub stats: Arc<Stats>,
-}
-
-fn ws_config() -> WebSocketConfig {
-    // Small buffers: ten thousand sockets with the default 128 KiB read buffer each would need gigabytes.
-    WebSocketConfig::default().read_buffer_size(4 * 1024).write_buffer_size(0).max_message_size(Some(1 << 20))
-}
-
-fn epoch_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// The local instant at which the wall clock reads `epoch_ms` (now, if that is in the past).
-fn instant_at(at_epoch_ms: i64) -> Instant {
-    let ahead = at_epoch_ms - epoch_ms();
-    Instant::now() + Duration::from_millis(u64::try_from(ahead).unwrap_or(0))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -140,21 +119,6 @@ struct Bettor<'a> {
     last_state: Instant,
 }
 
-/// An error kind (for counting) and its detail.
-struct Failure(&'static str, String);
-
-fn failure(kind: &'static str, detail: impl std::fmt::Display) -> Failure {
-    Failure(kind, detail.to_string())
-}
-
-/// The server's close code and reason (e.g. `connect_timeout`, `slow_client`), for error details.
-fn close_reason(frame: Option<&CloseFrame>) -> String {
-    match frame {
-        Some(f) => format!("server closed the websocket: {} {}", f.code, f.reason.as_str()),
-        None => "server closed the websocket without a reason".into(),
-    }
-}
-
 impl<'a> Bettor<'a> {
     fn new(shared: &'a Shared, player: &'a Player, rng: ChaCha8Rng) -> Self {
         Bettor {
@@ -184,43 +148,7 @@ impl<'a> Bettor<'a> {
 
     /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token.
     async fn open_session(&mut self) -> Result<Ws, Failure> {
-        let handshake = async {
-            let (mut ws, _) = connect_async_with_config(self.shared.ws_url.as_str(), Some(ws_config()), true)
-                .await
-                .map_err(|e| failure("connect_failed", e))?;
-            let mut opened = false;
-            while let Some(msg) = ws.next().await {
-                let text = match msg.map_err(|e| failure("connect_failed", e))? {
-                    Message::Text(text) => text,
-                    Message::Close(frame) => {
-                        return Err(failure("connect_closed", close_reason(frame.as_ref())));
-                    }
-                    _ => continue,
-                };
-                match protocol::decode(text.as_str())
-                    .map_err(|e| failure("parse", format!("{e}: {}", text.as_str())))?
-                {
-                    Inbound::Open if !opened => {
-                        opened = true;
-                        let frame = protocol::connect_frame(&self.player.token);
-                        ws.send(Message::text(frame)).await.map_err(|e| failure("connect_failed", e))?;
-                    }
-                    Inbound::Ping => ws
-                        .send(Message::Text(Utf8Bytes::from_static(PONG)))
-                        .await
-                        .map_err(|e| failure("connect_failed", e))?,
-                    Inbound::Connected if opened => return Ok(ws),
-                    Inbound::Refused(message) => return Err(Failure("connect_refused", message)),
-                    other => {
-                        return Err(Failure("unexpected_frame", format!("during handshake: {other:?}")));
-                    }
-                }
-            }
-            Err(Failure("connect_failed", "closed during handshake".into()))
-        };
-        timeout(CONNECT_TIMEOUT, handshake)
-            .await
-            .unwrap_or_else(|_| Err(Failure("connect_timeout", "handshake timed out".into())))
+        session::open(&self.shared.ws_url, &self.player.token).await
     }
 
     async fn drive(&mut self, mut ws: Ws) {
@@ -321,11 +249,7 @@ impl<'a> Bettor<'a> {
         Stats::add(&self.stats().messages, 1);
         let inbound = protocol::decode(text).map_err(|e| Failure("parse", format!("{e}: {text}")))?;
         match inbound {
-            Inbound::Ping => {
-                ws.send(Message::Text(Utf8Bytes::from_static(PONG)))
-                    .await
-                    .map_err(|e| Failure("send_failed", e.to_string()))?;
-            }
+            Inbound::Ping => session::pong(ws).await?,
             Inbound::Event(event) => return self.on_event(event),
             Inbound::Ack { id, body } => self.on_ack(id, body)?,
             Inbound::Close | Inbound::Disconnected => {
@@ -626,7 +550,7 @@ impl<'a> Bettor<'a> {
             None => {
                 bet.payout = Some(paid);
                 if paid > 0 {
-                    Stats::add(&self.shared.stats.cashouts, 1);
+                    Stats::add(&self.shared.stats.wins, 1);
                 }
                 Ok(())
             }
@@ -646,14 +570,6 @@ impl<'a> Bettor<'a> {
 mod tests {
     use super::*;
     use crate::aviator::curve::multiplier_at;
-
-    #[test]
-    fn instant_at_maps_the_future_ahead_and_the_past_to_now() {
-        let now = Instant::now();
-        let soon = instant_at(epoch_ms() + 1_000);
-        assert!(soon >= now + Duration::from_millis(900));
-        assert!(instant_at(epoch_ms() - 5_000) <= Instant::now());
-    }
 
     #[test]
     fn a_manual_target_is_reached_at_the_curve_time() {

@@ -1,57 +1,8 @@
-//! Money in integer paise: rupee amounts from JSON parsed through their decimal text (never summed as `f64`),
-//! and the per-player reconciliation of what the bettor saw against the server's wallet and history.
+//! The per-player reconciliation of what an Aviator bettor saw against the server's wallet and history (money in
+//! integer paise, see `common::money`).
 
-use serde_json::{Number, Value};
+use crate::common::money::{Reconciliation, fmt_paise};
 use std::collections::HashMap;
-
-/// Parse a decimal text with at most 2 fractional digits into hundredths (paise for rupees, hundredths for
-/// multipliers). `"100"` → 10000, `"100.1"` → 10010, `"1000.0"` → 100000. Exponents and more than two
-/// significant decimals are refused; trailing zeros beyond two decimals are accepted (`"1.500"`).
-pub fn parse_hundredths(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (whole, frac) = match digits.split_once('.') {
-        Some((w, f)) => (w, f),
-        None => (digits, ""),
-    };
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let frac = frac.trim_end_matches('0');
-    if frac.len() > 2 {
-        return None;
-    }
-    let whole: i64 = whole.parse().ok()?;
-    let mut cents: i64 = 0;
-    for (i, b) in frac.bytes().enumerate() {
-        let d = i64::from(b - b'0');
-        cents += if i == 0 { d * 10 } else { d };
-    }
-    let value = whole.checked_mul(100)?.checked_add(cents)?;
-    Some(if negative { -value } else { value })
-}
-
-/// A JSON number of rupees (or a multiplier) in hundredths, through its shortest decimal text.
-pub fn number_hundredths(n: &Number) -> Option<i64> {
-    parse_hundredths(&n.to_string())
-}
-
-/// A JSON value that should be a rupee amount: a number, or a numeric string.
-pub fn value_paise(v: &Value) -> Option<i64> {
-    match v {
-        Value::Number(n) => number_hundredths(n),
-        Value::String(s) => parse_hundredths(s.trim()),
-        _ => None,
-    }
-}
-
-/// Paise as rupee text with two decimals, for messages.
-pub fn fmt_paise(p: i64) -> String {
-    let sign = if p < 0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", (p / 100).abs(), (p % 100).abs())
-}
 
 /// One bet the server acknowledged, as the bettor saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,17 +32,6 @@ pub struct ServerView {
     pub balance: i64,
     pub exposure: i64,
     pub history: Vec<HistoryRow>,
-}
-
-/// The result of reconciling one player.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Reconciliation {
-    /// Empty when everything agrees.
-    pub problems: Vec<String>,
-    /// Bets whose payout came from the history row because the bettor missed the settlement.
-    pub filled_from_history: u64,
-    /// Filled bets that were wins (they count as cash-outs).
-    pub filled_wins: u64,
 }
 
 /// Expected balance = start − Σ acknowledged stakes + Σ payouts; exposure must be 0; the history's bets must
@@ -193,31 +133,6 @@ pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimal_text_becomes_exact_hundredths() {
-        assert_eq!(parse_hundredths("100"), Some(10_000));
-        assert_eq!(parse_hundredths("100.1"), Some(10_010));
-        assert_eq!(parse_hundredths("100.25"), Some(10_025));
-        assert_eq!(parse_hundredths("1000.0"), Some(100_000));
-        assert_eq!(parse_hundredths("0.07"), Some(7));
-        assert_eq!(parse_hundredths("1.500"), Some(150));
-        assert_eq!(parse_hundredths("-2.5"), Some(-250));
-        assert_eq!(parse_hundredths("1.005"), None);
-        assert_eq!(parse_hundredths("1e3"), None);
-        assert_eq!(parse_hundredths(""), None);
-        assert_eq!(parse_hundredths(".5"), None);
-    }
-
-    #[test]
-    fn json_numbers_are_read_through_their_text_not_summed_as_floats() {
-        let v: Value = serde_json::from_str("[0.1, 0.2, 123.45, 5, 1000.0]").unwrap_or_default();
-        let sum: i64 = v.as_array().into_iter().flatten().filter_map(value_paise).sum();
-        assert_eq!(sum, 10 + 20 + 12_345 + 500 + 100_000);
-        assert_eq!(value_paise(&Value::String(" 7.5 ".into())), Some(750));
-        assert_eq!(fmt_paise(-12_345), "-123.45");
-        assert_eq!(fmt_paise(5), "0.05");
-    }
 
     fn bet(round_id: i64, slot: u8, stake: i64, payout: Option<i64>, missed: bool) -> BetRecord {
         BetRecord { round_id, slot, stake, payout, missed_events: missed }

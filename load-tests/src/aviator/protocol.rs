@@ -1,16 +1,12 @@
-//! Frames in and out of one bettor's websocket. Control packets and acks go through the shared codec
-//! (`casino_http::socketio::codec`); the hot path — `42["event",{…}]` broadcasts, ten per second per bettor while
-//! flying — is deserialised straight into typed events without building a `serde_json::Value` tree, and falls
-//! back to the codec (for its precise error) when that fails.
+//! Aviator's frames: its typed server events (decoded on the shared fast path, `common::protocol`), the ack of
+//! place_bet and cash_out, and the two requests a bettor sends.
 
-use casino_http::socketio::codec::{CodecError, EioPacket, MAIN_NAMESPACE, SioPacket};
+use crate::common::money::rupees_json;
+use crate::common::protocol::{self, DecodeError, event_frame};
 use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value, json};
 use std::fmt;
-
-/// The Engine.IO pong answering the server's ping.
-pub const PONG: &str = "3";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -72,27 +68,6 @@ pub enum ServerEvent {
     Other,
 }
 
-/// One inbound websocket text frame, decoded.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Inbound {
-    Open,
-    Ping,
-    Close,
-    /// `40{"sid":…}`
-    Connected,
-    /// `44{"message":…}`
-    Refused(String),
-    /// `41`
-    Disconnected,
-    Event(ServerEvent),
-    Ack {
-        id: u64,
-        body: AckBody,
-    },
-    /// Pong, noop, upgrade: nothing to do.
-    Ignored,
-}
-
 /// The first argument of an ack (`43<id>[{…}]`) to place_bet or cash_out.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -110,56 +85,12 @@ pub struct AckBody {
     pub round_id: Option<i64>,
 }
 
-/// Why a frame could not be used.
-#[derive(Debug, Clone, PartialEq)]
-pub enum DecodeError {
-    Codec(CodecError),
-    /// A well-formed packet whose payload does not have the expected shape.
-    Shape(String),
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DecodeError::Codec(e) => write!(f, "codec: {e}"),
-            DecodeError::Shape(e) => write!(f, "shape: {e}"),
-        }
-    }
-}
+/// One inbound websocket text frame, decoded.
+pub type Inbound = protocol::Inbound<ServerEvent, AckBody>;
 
 /// Decode one text frame.
 pub fn decode(frame: &str) -> Result<Inbound, DecodeError> {
-    if let Some(array) = frame.strip_prefix("42[") {
-        // Fast path: the array is `["name",payload…]`; re-include the bracket.
-        let text = &frame[2..];
-        debug_assert!(text.len() == array.len() + 1);
-        if let Ok(event) = serde_json::from_str::<ServerEvent>(text) {
-            return Ok(Inbound::Event(event));
-        }
-    }
-    match EioPacket::parse(frame).map_err(DecodeError::Codec)? {
-        EioPacket::Open(_) => Ok(Inbound::Open),
-        EioPacket::Close => Ok(Inbound::Close),
-        EioPacket::Ping { .. } => Ok(Inbound::Ping),
-        EioPacket::Pong { .. } | EioPacket::Upgrade | EioPacket::Noop => Ok(Inbound::Ignored),
-        EioPacket::Message(packet) => match packet {
-            SioPacket::Connect { .. } => Ok(Inbound::Connected),
-            SioPacket::ConnectError { message, .. } => Ok(Inbound::Refused(message)),
-            SioPacket::Disconnect { .. } => Ok(Inbound::Disconnected),
-            SioPacket::Ack { ack, mut args, .. } => {
-                if args.is_empty() {
-                    return Err(DecodeError::Shape(format!("ack {ack} without arguments")));
-                }
-                let body = serde_json::from_value(args.swap_remove(0))
-                    .map_err(|e| DecodeError::Shape(format!("ack {ack}: {e}")))?;
-                Ok(Inbound::Ack { id: ack, body })
-            }
-            SioPacket::Event { name, .. } => {
-                // The fast path refused it, so a known event has an unexpected payload.
-                Err(DecodeError::Shape(format!("event {name} has an unexpected payload")))
-            }
-        },
-    }
+    protocol::decode(frame)
 }
 
 impl<'de> Deserialize<'de> for ServerEvent {
@@ -196,27 +127,6 @@ impl<'de> Visitor<'de> for EventVisitor {
     }
 }
 
-/// `40{"token":…}`
-pub fn connect_frame(token: &str) -> String {
-    let mut data = serde_json::Map::new();
-    data.insert("token".into(), Value::String(token.into()));
-    SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(data) }.to_frame()
-}
-
-/// Rupees in paise as a JSON number with at most 2 decimals, built from its decimal text.
-fn rupees_json(paise: i64) -> Value {
-    if paise % 100 == 0 {
-        Value::from(paise / 100)
-    } else {
-        let text = crate::aviator::money::fmt_paise(paise);
-        serde_json::from_str(&text).unwrap_or(Value::Null)
-    }
-}
-
-fn event_frame(ack: u64, name: &str, payload: Value) -> String {
-    SioPacket::Event { nsp: MAIN_NAMESPACE.into(), ack: Some(ack), name: name.into(), args: vec![payload] }.to_frame()
-}
-
 /// `42<ack>["place_bet",{…}]`; `auto_cashout` in hundredths.
 pub fn place_bet_frame(
     ack: u64,
@@ -246,6 +156,7 @@ pub fn cash_out_frame(ack: u64, user_id: i64, round_id: i64, slot: u8) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use casino_http::socketio::codec::{EioPacket, SioPacket};
 
     #[test]
     fn game_state_broadcast_decodes_on_the_fast_path() {
@@ -255,7 +166,7 @@ mod tests {
         assert_eq!(s.round_id, 42);
         assert_eq!(s.elapsed, Some(5300));
         assert_eq!(s.server_time, 1_700_000_000_123);
-        assert_eq!(s.multiplier.as_ref().and_then(crate::aviator::money::number_hundredths), Some(137));
+        assert_eq!(s.multiplier.as_ref().and_then(crate::common::money::number_hundredths), Some(137));
     }
 
     #[test]
@@ -270,7 +181,7 @@ mod tests {
             r#"42["cash_out_success",{"success":true,"totalWinnings":20.5,"multiplier":2.05,"slot":0,"roundId":7}]"#,
         );
         let Ok(Inbound::Event(ServerEvent::CashOutSuccess(c))) = r else { panic!("{r:?}") };
-        assert_eq!(crate::aviator::money::number_hundredths(&c.total_winnings), Some(2050));
+        assert_eq!(crate::common::money::number_hundredths(&c.total_winnings), Some(2050));
         assert_eq!(
             decode(r#"42["aviator_bet_update",[{"username":"a","amount":1}]]"#),
             Ok(Inbound::Event(ServerEvent::BetUpdate))
@@ -315,6 +226,5 @@ mod tests {
         assert_eq!(event(&manual), Some((Some(5), "place_bet".to_owned(), vec![want])));
         let want = json!({"userId": 9, "roundId": 77, "slot": 0});
         assert_eq!(event(&cash_out_frame(4, 9, 77, 0)), Some((Some(4), "cash_out".to_owned(), vec![want])));
-        assert_eq!(connect_frame("t0k"), r#"40{"token":"t0k"}"#);
     }
 }

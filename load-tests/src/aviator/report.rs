@@ -1,114 +1,10 @@
-//! Shared counters and latency histograms filled by every bettor, and the final report (stdout table and JSON).
+//! The Aviator report (stdout table and JSON), from the shared stats (`common::report`).
 
-use hdrhistogram::Histogram;
+use crate::common::report::{self, Latency, ServerFigures, Stats, opt};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Histograms record microseconds, up to one hour, 3 significant digits.
-const HIST_MAX_US: u64 = 3_600_000_000;
-
-fn new_histogram() -> Histogram<u64> {
-    match Histogram::new_with_bounds(1, HIST_MAX_US, 3) {
-        Ok(h) => h,
-        // The bounds are constants that `new_with_bounds` accepts (low ≥ 1, high ≥ 2·low, sigfig ≤ 5).
-        Err(e) => unreachable!("constant histogram bounds rejected: {e}"),
-    }
-}
-
-/// Counters and histograms shared by all bettor tasks. Locks are uncontended with one runtime worker and held
-/// only for one `record`.
-pub struct Stats {
-    pub bets: AtomicU64,
-    pub cashouts: AtomicU64,
-    pub errors: AtomicU64,
-    pub rejections: AtomicU64,
-    pub reconnects: AtomicU64,
-    pub messages: AtomicU64,
-    bet_ack: Mutex<Histogram<u64>>,
-    cashout_ack: Mutex<Histogram<u64>>,
-    broadcast_lag: Mutex<Histogram<u64>>,
-    error_kinds: Mutex<BTreeMap<String, u64>>,
-    rejection_kinds: Mutex<BTreeMap<String, u64>>,
-}
-
-#[derive(Debug, Clone, Copy)]
-pub enum Latency {
-    BetAck,
-    CashoutAck,
-    BroadcastLag,
-}
-
-impl Default for Stats {
-    fn default() -> Self {
-        Stats {
-            bets: AtomicU64::new(0),
-            cashouts: AtomicU64::new(0),
-            errors: AtomicU64::new(0),
-            rejections: AtomicU64::new(0),
-            reconnects: AtomicU64::new(0),
-            messages: AtomicU64::new(0),
-            bet_ack: Mutex::new(new_histogram()),
-            cashout_ack: Mutex::new(new_histogram()),
-            broadcast_lag: Mutex::new(new_histogram()),
-            error_kinds: Mutex::new(BTreeMap::new()),
-            rejection_kinds: Mutex::new(BTreeMap::new()),
-        }
-    }
-}
-
-impl Stats {
-    pub fn record(&self, which: Latency, micros: u64) {
-        let h = match which {
-            Latency::BetAck => &self.bet_ack,
-            Latency::CashoutAck => &self.cashout_ack,
-            Latency::BroadcastLag => &self.broadcast_lag,
-        };
-        if let Ok(mut h) = h.lock() {
-            h.saturating_record(micros.max(1));
-        }
-    }
-
-    pub fn add(counter: &AtomicU64, n: u64) {
-        counter.fetch_add(n, Ordering::Relaxed);
-    }
-
-    /// Count an error of a kind; the first few details of each kind go to stderr.
-    pub fn error(&self, kind: &str, detail: &dyn std::fmt::Display) {
-        self.errors.fetch_add(1, Ordering::Relaxed);
-        let seen = bump(&self.error_kinds, kind);
-        if seen <= 3 {
-            eprintln!("error [{kind}]: {detail}");
-        }
-    }
-
-    /// Count a business rejection (too_late, already_settled, …) by its code.
-    pub fn rejection(&self, code: &str) {
-        self.rejections.fetch_add(1, Ordering::Relaxed);
-        bump(&self.rejection_kinds, code);
-    }
-
-    pub fn summary(which: &Mutex<Histogram<u64>>) -> Percentiles {
-        match which.lock() {
-            Ok(h) => Percentiles::of(&h),
-            Err(_) => Percentiles::default(),
-        }
-    }
-}
-
-fn bump(map: &Mutex<BTreeMap<String, u64>>, kind: &str) -> u64 {
-    match map.lock() {
-        Ok(mut m) => {
-            let n = m.entry(kind.to_owned()).or_insert(0);
-            *n += 1;
-            *n
-        }
-        Err(_) => 0,
-    }
-}
-
-/// p50 / p99 / max in milliseconds; null when nothing was recorded.
+/// p50 / p99 / max in milliseconds; null when nothing was recorded (the fields scripts read from this report).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Percentiles {
     pub count: u64,
@@ -117,21 +13,9 @@ pub struct Percentiles {
     pub max: Option<f64>,
 }
 
-fn ms(micros: u64) -> f64 {
-    micros as f64 / 1000.0
-}
-
-impl Percentiles {
-    pub fn of(h: &Histogram<u64>) -> Self {
-        if h.is_empty() {
-            return Percentiles::default();
-        }
-        Percentiles {
-            count: h.len(),
-            p50: Some(ms(h.value_at_quantile(0.5))),
-            p99: Some(ms(h.value_at_quantile(0.99))),
-            max: Some(ms(h.max())),
-        }
+impl From<report::Percentiles> for Percentiles {
+    fn from(p: report::Percentiles) -> Self {
+        Percentiles { count: p.count, p50: p.p50, p99: p.p99, max: p.max }
     }
 }
 
@@ -152,13 +36,8 @@ pub struct Report {
     pub bet_ack_ms: Percentiles,
     pub cashout_ack_ms: Percentiles,
     pub broadcast_lag_ms: Percentiles,
-    pub server_peak_memory_mb: Option<f64>,
-    /// Server resident memory just before the bettors connected, and what the peak added per bettor (KB).
-    pub server_rss_before_mb: Option<f64>,
-    pub server_kb_per_bettor: Option<f64>,
-    /// Server CPU (user + system) while the bettors played, and per message a bettor received (µs).
-    pub server_cpu_secs: Option<f64>,
-    pub server_cpu_us_per_message: Option<f64>,
+    #[serde(flatten)]
+    pub server: ServerFigures,
     pub prepare_secs: f64,
     pub duration_secs: f64,
     pub error_kinds: BTreeMap<String, u64>,
@@ -168,32 +47,26 @@ pub struct Report {
 impl Report {
     /// Counters, histograms and kinds from the stats; the caller fills the rest.
     pub fn from_stats(stats: &Stats) -> Report {
-        let load = |c: &AtomicU64| c.load(Ordering::Relaxed);
-        let kinds = |m: &Mutex<BTreeMap<String, u64>>| m.lock().map(|m| m.clone()).unwrap_or_default();
         Report {
             seed: 0,
             bettors: 0,
             rounds: 0,
-            bets: load(&stats.bets),
-            cashouts: load(&stats.cashouts),
-            errors: load(&stats.errors),
-            rejections: load(&stats.rejections),
+            bets: Stats::load(&stats.bets),
+            cashouts: Stats::load(&stats.wins),
+            errors: Stats::load(&stats.errors),
+            rejections: Stats::load(&stats.rejections),
             money_mismatches: 0,
             payouts_filled_from_history: 0,
-            reconnects: load(&stats.reconnects),
-            messages_received: load(&stats.messages),
-            bet_ack_ms: Stats::summary(&stats.bet_ack),
-            cashout_ack_ms: Stats::summary(&stats.cashout_ack),
-            broadcast_lag_ms: Stats::summary(&stats.broadcast_lag),
-            server_peak_memory_mb: None,
-            server_rss_before_mb: None,
-            server_kb_per_bettor: None,
-            server_cpu_secs: None,
-            server_cpu_us_per_message: None,
+            reconnects: Stats::load(&stats.reconnects),
+            messages_received: Stats::load(&stats.messages),
+            bet_ack_ms: stats.summary(Latency::BetAck).into(),
+            cashout_ack_ms: stats.summary(Latency::CashoutAck).into(),
+            broadcast_lag_ms: stats.summary(Latency::BroadcastLag).into(),
+            server: ServerFigures::default(),
             prepare_secs: 0.0,
             duration_secs: 0.0,
-            error_kinds: kinds(&stats.error_kinds),
-            rejection_kinds: kinds(&stats.rejection_kinds),
+            error_kinds: stats.error_kinds(),
+            rejection_kinds: stats.rejection_kinds(),
         }
     }
 
@@ -203,7 +76,6 @@ impl Report {
     }
 
     pub fn table(&self) -> String {
-        let opt = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"));
         let lat = |name: &str, p: &Percentiles| {
             format!("{name:<22} {:>10} {:>10} {:>10} {:>10}\n", p.count, opt(p.p50), opt(p.p99), opt(p.max))
         };
@@ -225,10 +97,7 @@ impl Report {
         }
         s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
         s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
-        s.push_str(&format!("{:<22} {:>10}\n", "server peak MB", opt(self.server_peak_memory_mb)));
-        s.push_str(&format!("{:<22} {:>10}\n", "server KB per bettor", opt(self.server_kb_per_bettor)));
-        s.push_str(&format!("{:<22} {:>10}\n", "server CPU secs", opt(self.server_cpu_secs)));
-        s.push_str(&format!("{:<22} {:>10}\n", "server CPU µs/message", opt(self.server_cpu_us_per_message)));
+        self.server.table_rows(&mut s);
         s.push_str(&format!("{:<22} {:>10} {:>10} {:>10} {:>10}\n", "latency (ms)", "count", "p50", "p99", "max"));
         s.push_str(&lat("bet ack", &self.bet_ack_ms));
         s.push_str(&lat("cash-out ack", &self.cashout_ack_ms));
@@ -244,73 +113,12 @@ impl Report {
     }
 }
 
-/// Peak resident memory (VmHWM) of a process in MB, from `/proc/<pid>/status`.
-pub fn peak_memory_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    parse_vm_hwm_mb(&status)
-}
-
-fn parse_vm_hwm_mb(status: &str) -> Option<f64> {
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some((kb / 1024.0 * 10.0).round() / 10.0)
-}
-
-/// Resident memory (VmRSS) of a process in MB.
-pub fn resident_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
-/// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (clock ticks of 1/100 s).
-pub fn cpu_secs(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    parse_cpu_secs(&stat)
-}
-
-fn parse_cpu_secs(stat: &str) -> Option<f64> {
-    // Fields after the command (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(ticks as f64 / 100.0)
-}
-
-/// The soft open-file limit of this process, from `/proc/self/limits`.
-pub fn open_file_limit() -> Option<u64> {
-    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
-    parse_open_files(&limits)
-}
-
-fn parse_open_files(limits: &str) -> Option<u64> {
-    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
-    let soft = line.trim_start_matches("Max open files").split_whitespace().next()?;
-    if soft == "unlimited" { Some(u64::MAX) } else { soft.parse().ok() }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn percentiles_are_reported_in_milliseconds() {
-        let mut h = new_histogram();
-        for us in 1..=1000u64 {
-            h.saturating_record(us * 1000); // 1 ms .. 1000 ms
-        }
-        let p = Percentiles::of(&h);
-        assert_eq!(p.count, 1000);
-        let near = |v: Option<f64>, want: f64| v.is_some_and(|v| (v - want).abs() <= want * 0.002);
-        assert!(near(p.p50, 500.0), "{p:?}");
-        assert!(near(p.p99, 990.0), "{p:?}");
-        assert!(near(p.max, 1000.0), "{p:?}");
-        assert_eq!(Percentiles::of(&new_histogram()), Percentiles::default());
-    }
-
-    #[test]
-    fn stats_record_into_the_named_histogram_and_count_kinds() {
+    fn the_report_has_the_fields_scripts_read_and_no_others() {
         let s = Stats::default();
         s.record(Latency::BetAck, 2_000);
         s.rejection("too_late");
@@ -326,15 +134,36 @@ mod tests {
         let json = serde_json::to_value(&r).unwrap_or_default();
         assert!(json["cashout_ack_ms"]["p50"].is_null());
         assert!(json["server_peak_memory_mb"].is_null());
-    }
-
-    #[test]
-    fn proc_files_are_parsed() {
-        assert_eq!(parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"), Some(200.0));
-        let stat = "4242 (game server) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 9 0 100 0 0";
-        assert_eq!(parse_cpu_secs(stat), Some(3.25));
-        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
-                      Max open files            1024                 1048576              files     \n";
-        assert_eq!(parse_open_files(limits), Some(1024));
+        let keys: Vec<&str> = json.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        let mut want = vec![
+            "seed",
+            "bettors",
+            "rounds",
+            "bets",
+            "cashouts",
+            "errors",
+            "rejections",
+            "money_mismatches",
+            "payouts_filled_from_history",
+            "reconnects",
+            "messages_received",
+            "bet_ack_ms",
+            "cashout_ack_ms",
+            "broadcast_lag_ms",
+            "server_peak_memory_mb",
+            "server_rss_before_mb",
+            "server_kb_per_bettor",
+            "server_cpu_secs",
+            "server_cpu_us_per_message",
+            "prepare_secs",
+            "duration_secs",
+            "error_kinds",
+            "rejection_kinds",
+        ];
+        want.sort_unstable();
+        assert_eq!(keys, want);
+        let latency: Vec<&str> =
+            json["bet_ack_ms"].as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        assert_eq!(latency, ["count", "max", "p50", "p99"]);
     }
 }

@@ -1,8 +1,8 @@
-//! REST calls around the swarm: operator login, funded fixture players (in chunks), and the end-of-run reads
-//! of each player's wallet and history for the money check. Fixture players have no password: each is used
-//! only through the session token the endpoint returns with it (REST bearer and the socket's CONNECT).
+//! REST calls around a swarm: operator login, funded fixture players (in chunks), and the end-of-run reads of a
+//! player's wallet. Fixture players have no password: each is used only through the session token the endpoint
+//! returns with it (REST bearer and the socket's CONNECT).
 
-use crate::aviator::money::{HistoryRow, ServerView, value_paise};
+use crate::common::money::value_paise;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -79,23 +79,8 @@ pub async fn create_players(
     Ok(players)
 }
 
-/// GET /api/getwalletandexposure/{id} and GET /api/history/{id} with the player's own token.
-pub async fn server_view(http: &reqwest::Client, base: &str, player: &Player) -> Result<ServerView> {
-    let wallet: Value =
-        get_json(http, &format!("{base}/api/getwalletandexposure/{}", player.id), &player.token).await?;
-    let balance =
-        wallet.get("balance").and_then(value_paise).ok_or_else(|| anyhow!("wallet without balance: {wallet}"))?;
-    let exposure = wallet
-        .get("exposureBalance")
-        .and_then(value_paise)
-        .ok_or_else(|| anyhow!("wallet without exposureBalance: {wallet}"))?;
-    let history: Value = get_json(http, &format!("{base}/api/history/{}", player.id), &player.token).await?;
-    let rows = history.as_array().ok_or_else(|| anyhow!("history is not an array: {history}"))?;
-    let history = rows.iter().map(history_row).collect::<Result<Vec<_>>>()?;
-    Ok(ServerView { balance, exposure, history })
-}
-
-async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> Result<Value> {
+/// GET `url` with a bearer token; the body as JSON.
+pub async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> Result<Value> {
     let resp = http.get(url).bearer_auth(token).send().await.with_context(|| format!("GET {url}"))?;
     let status = resp.status();
     if !status.is_success() {
@@ -105,44 +90,31 @@ async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> Result<Valu
     resp.json().await.with_context(|| format!("GET {url}: body"))
 }
 
+/// A player's wallet in paise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wallet {
+    pub balance: i64,
+    pub exposure: i64,
+}
+
+/// GET /api/getwalletandexposure/{id} with the player's own token.
+pub async fn wallet(http: &reqwest::Client, base: &str, player: &Player) -> Result<Wallet> {
+    let wallet: Value =
+        get_json(http, &format!("{base}/api/getwalletandexposure/{}", player.id), &player.token).await?;
+    let balance =
+        wallet.get("balance").and_then(value_paise).ok_or_else(|| anyhow!("wallet without balance: {wallet}"))?;
+    let exposure = wallet
+        .get("exposureBalance")
+        .and_then(value_paise)
+        .ok_or_else(|| anyhow!("wallet without exposureBalance: {wallet}"))?;
+    Ok(Wallet { balance, exposure })
+}
+
 /// An integer that may arrive as a JSON number or a numeric string.
-fn int_field(row: &Value, name: &str) -> Option<i64> {
+pub fn int_field(row: &Value, name: &str) -> Option<i64> {
     match row.get(name)? {
         Value::Number(n) => n.as_i64(),
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
-    }
-}
-
-fn history_row(row: &Value) -> Result<HistoryRow> {
-    let field = |name: &str| anyhow!("history row without a valid {name}: {row}");
-    Ok(HistoryRow {
-        round_id: int_field(row, "round_id").ok_or_else(|| field("round_id"))?,
-        slot: int_field(row, "slot").and_then(|s| u8::try_from(s).ok()).ok_or_else(|| field("slot"))?,
-        stake: row.get("betAmt").and_then(value_paise).ok_or_else(|| field("betAmt"))?,
-        // An open bet may carry a null winningAmt.
-        winnings: match row.get("winningAmt") {
-            None | Some(Value::Null) => 0,
-            Some(v) => value_paise(v).ok_or_else(|| field("winningAmt"))?,
-        },
-        status: row.get("status").and_then(Value::as_str).ok_or_else(|| field("status"))?.to_owned(),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn history_rows_accept_numbers_or_strings_and_read_rupees_exactly() {
-        let v: Value = serde_json::from_str(
-            r#"{"round_id":"17","slot":1,"betAmt":10.1,"winningAmt":20.2,"multiplier":2,"status":"Won","createdAt":1}"#,
-        )
-        .unwrap_or_default();
-        let row = history_row(&v).ok();
-        assert_eq!(row, Some(HistoryRow { round_id: 17, slot: 1, stake: 1010, winnings: 2020, status: "Won".into() }));
-        let bad: Value =
-            serde_json::from_str(r#"{"round_id":1,"slot":0,"betAmt":1.234,"status":"Lost"}"#).unwrap_or_default();
-        assert!(history_row(&bad).is_err());
     }
 }

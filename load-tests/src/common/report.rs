@@ -1,0 +1,329 @@
+//! What every scenario measures: counters and latency histograms shared by all bettor tasks, their percentiles,
+//! the server's CPU and memory over the run (from `/proc`), and the rows of the printed table they share.
+
+use hdrhistogram::Histogram;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Histograms record microseconds, up to one hour, 3 significant digits.
+const HIST_MAX_US: u64 = 3_600_000_000;
+
+pub fn new_histogram() -> Histogram<u64> {
+    match Histogram::new_with_bounds(1, HIST_MAX_US, 3) {
+        Ok(h) => h,
+        // The bounds are constants that `new_with_bounds` accepts (low ≥ 1, high ≥ 2·low, sigfig ≤ 5).
+        Err(e) => unreachable!("constant histogram bounds rejected: {e}"),
+    }
+}
+
+/// Counters and histograms shared by all bettor tasks. Locks are uncontended with one runtime worker and held
+/// only for one `record`.
+pub struct Stats {
+    /// Bets the server acknowledged (Aviator: one slot; round games: one ticket).
+    pub bets: AtomicU64,
+    /// Bets that paid (Aviator: cash-outs; round games: winning tickets).
+    pub wins: AtomicU64,
+    pub errors: AtomicU64,
+    pub rejections: AtomicU64,
+    pub reconnects: AtomicU64,
+    /// Websocket text frames received.
+    pub messages: AtomicU64,
+    bet_ack: Mutex<Histogram<u64>>,
+    cashout_ack: Mutex<Histogram<u64>>,
+    broadcast_lag: Mutex<Histogram<u64>>,
+    error_kinds: Mutex<BTreeMap<String, u64>>,
+    rejection_kinds: Mutex<BTreeMap<String, u64>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Latency {
+    /// Bet emitted → its ack.
+    BetAck,
+    /// Aviator's cash_out emitted → its ack.
+    CashoutAck,
+    /// The `serverTime` of a broadcast → its receipt.
+    BroadcastLag,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            bets: AtomicU64::new(0),
+            wins: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            rejections: AtomicU64::new(0),
+            reconnects: AtomicU64::new(0),
+            messages: AtomicU64::new(0),
+            bet_ack: Mutex::new(new_histogram()),
+            cashout_ack: Mutex::new(new_histogram()),
+            broadcast_lag: Mutex::new(new_histogram()),
+            error_kinds: Mutex::new(BTreeMap::new()),
+            rejection_kinds: Mutex::new(BTreeMap::new()),
+        }
+    }
+}
+
+impl Stats {
+    fn histogram(&self, which: Latency) -> &Mutex<Histogram<u64>> {
+        match which {
+            Latency::BetAck => &self.bet_ack,
+            Latency::CashoutAck => &self.cashout_ack,
+            Latency::BroadcastLag => &self.broadcast_lag,
+        }
+    }
+
+    pub fn record(&self, which: Latency, micros: u64) {
+        if let Ok(mut h) = self.histogram(which).lock() {
+            h.saturating_record(micros.max(1));
+        }
+    }
+
+    pub fn add(counter: &AtomicU64, n: u64) {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn load(counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+
+    /// Count an error of a kind; the first few details of each kind go to stderr.
+    pub fn error(&self, kind: &str, detail: &dyn std::fmt::Display) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let seen = bump(&self.error_kinds, kind);
+        if seen <= 3 {
+            eprintln!("error [{kind}]: {detail}");
+        }
+    }
+
+    /// Count a business rejection (too_late, betting_closed, …) by its code.
+    pub fn rejection(&self, code: &str) {
+        self.rejections.fetch_add(1, Ordering::Relaxed);
+        bump(&self.rejection_kinds, code);
+    }
+
+    pub fn summary(&self, which: Latency) -> Percentiles {
+        match self.histogram(which).lock() {
+            Ok(h) => Percentiles::of(&h),
+            Err(_) => Percentiles::default(),
+        }
+    }
+
+    pub fn error_kinds(&self) -> BTreeMap<String, u64> {
+        self.error_kinds.lock().map(|m| m.clone()).unwrap_or_default()
+    }
+
+    pub fn rejection_kinds(&self) -> BTreeMap<String, u64> {
+        self.rejection_kinds.lock().map(|m| m.clone()).unwrap_or_default()
+    }
+}
+
+fn bump(map: &Mutex<BTreeMap<String, u64>>, kind: &str) -> u64 {
+    match map.lock() {
+        Ok(mut m) => {
+            let n = m.entry(kind.to_owned()).or_insert(0);
+            *n += 1;
+            *n
+        }
+        Err(_) => 0,
+    }
+}
+
+/// p50 / p90 / p99 / max in milliseconds; null when nothing was recorded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Percentiles {
+    pub count: u64,
+    pub p50: Option<f64>,
+    pub p90: Option<f64>,
+    pub p99: Option<f64>,
+    pub max: Option<f64>,
+}
+
+fn ms(micros: u64) -> f64 {
+    micros as f64 / 1000.0
+}
+
+impl Percentiles {
+    pub fn of(h: &Histogram<u64>) -> Self {
+        if h.is_empty() {
+            return Percentiles::default();
+        }
+        Percentiles {
+            count: h.len(),
+            p50: Some(ms(h.value_at_quantile(0.5))),
+            p90: Some(ms(h.value_at_quantile(0.9))),
+            p99: Some(ms(h.value_at_quantile(0.99))),
+            max: Some(ms(h.max())),
+        }
+    }
+}
+
+/// A value for the table: three decimals, or `-` when unknown.
+pub fn opt(v: Option<f64>) -> String {
+    v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"))
+}
+
+/// The server's memory and CPU over a run (all null without `--server-pid`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ServerFigures {
+    pub server_peak_memory_mb: Option<f64>,
+    /// Server resident memory just before the bettors connected, and what the peak added per bettor (KB).
+    pub server_rss_before_mb: Option<f64>,
+    pub server_kb_per_bettor: Option<f64>,
+    /// Server CPU (user + system) while the bettors played, and per message a bettor received (µs).
+    pub server_cpu_secs: Option<f64>,
+    pub server_cpu_us_per_message: Option<f64>,
+}
+
+impl ServerFigures {
+    /// The rows of the printed table.
+    pub fn table_rows(&self, s: &mut String) {
+        s.push_str(&format!("{:<22} {:>10}\n", "server peak MB", opt(self.server_peak_memory_mb)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server KB per bettor", opt(self.server_kb_per_bettor)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server CPU secs", opt(self.server_cpu_secs)));
+        s.push_str(&format!("{:<22} {:>10}\n", "server CPU µs/message", opt(self.server_cpu_us_per_message)));
+    }
+}
+
+/// Reads the server's resident memory and CPU when the bettors start, and its CPU when they have finished.
+pub struct ServerMeter {
+    pid: Option<u32>,
+    rss_before: Option<f64>,
+    cpu_before: Option<f64>,
+    cpu_used: Option<f64>,
+}
+
+impl ServerMeter {
+    pub fn start(pid: Option<u32>) -> ServerMeter {
+        ServerMeter {
+            pid,
+            rss_before: pid.and_then(resident_mb),
+            cpu_before: pid.and_then(cpu_secs),
+            cpu_used: None,
+        }
+    }
+
+    /// The bettors have finished: the CPU they cost the server.
+    pub fn stop(&mut self) {
+        self.cpu_used = self.pid.and_then(cpu_secs).zip(self.cpu_before).map(|(after, before)| after - before);
+    }
+
+    /// The figures for `bettors` that received `messages` frames (peak memory read now).
+    pub fn figures(&self, bettors: usize, messages: u64) -> ServerFigures {
+        let peak = self.pid.and_then(peak_memory_mb);
+        ServerFigures {
+            server_peak_memory_mb: peak,
+            server_rss_before_mb: self.rss_before,
+            server_kb_per_bettor: peak
+                .zip(self.rss_before)
+                .map(|(peak, before)| ((peak - before) * 1024.0 / bettors.max(1) as f64 * 10.0).round() / 10.0),
+            server_cpu_secs: self.cpu_used,
+            server_cpu_us_per_message: self
+                .cpu_used
+                .filter(|_| messages > 0)
+                .map(|cpu| (cpu * 1e6 / messages as f64 * 10.0).round() / 10.0),
+        }
+    }
+}
+
+/// Peak resident memory (VmHWM) of a process in MB, from `/proc/<pid>/status`.
+pub fn peak_memory_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    parse_vm_hwm_mb(&status)
+}
+
+fn parse_vm_hwm_mb(status: &str) -> Option<f64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024.0 * 10.0).round() / 10.0)
+}
+
+/// Resident memory (VmRSS) of a process in MB.
+pub fn resident_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (clock ticks of 1/100 s).
+pub fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_cpu_secs(&stat)
+}
+
+fn parse_cpu_secs(stat: &str) -> Option<f64> {
+    // Fields after the command (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// The soft open-file limit of this process, from `/proc/self/limits`.
+pub fn open_file_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    parse_open_files(&limits)
+}
+
+fn parse_open_files(limits: &str) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    let soft = line.trim_start_matches("Max open files").split_whitespace().next()?;
+    if soft == "unlimited" { Some(u64::MAX) } else { soft.parse().ok() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_are_reported_in_milliseconds() {
+        let mut h = new_histogram();
+        for us in 1..=1000u64 {
+            h.saturating_record(us * 1000); // 1 ms .. 1000 ms
+        }
+        let p = Percentiles::of(&h);
+        assert_eq!(p.count, 1000);
+        let near = |v: Option<f64>, want: f64| v.is_some_and(|v| (v - want).abs() <= want * 0.002);
+        assert!(near(p.p50, 500.0), "{p:?}");
+        assert!(near(p.p90, 900.0), "{p:?}");
+        assert!(near(p.p99, 990.0), "{p:?}");
+        assert!(near(p.max, 1000.0), "{p:?}");
+        assert_eq!(Percentiles::of(&new_histogram()), Percentiles::default());
+    }
+
+    #[test]
+    fn stats_record_into_the_named_histogram_and_count_kinds() {
+        let s = Stats::default();
+        s.record(Latency::BetAck, 2_000);
+        s.rejection("too_late");
+        s.rejection("too_late");
+        s.error("parse", &"x");
+        assert_eq!(s.summary(Latency::BetAck).count, 1);
+        assert_eq!(s.summary(Latency::CashoutAck).count, 0);
+        assert_eq!(Stats::load(&s.rejections), 2);
+        assert_eq!(s.rejection_kinds().get("too_late"), Some(&2));
+        assert_eq!(Stats::load(&s.errors), 1);
+        assert_eq!(s.error_kinds().get("parse"), Some(&1));
+    }
+
+    #[test]
+    fn server_figures_without_a_pid_are_null() {
+        let mut meter = ServerMeter::start(None);
+        meter.stop();
+        let json = serde_json::to_value(meter.figures(10, 100)).unwrap_or_default();
+        assert!(json["server_peak_memory_mb"].is_null());
+        assert!(json["server_cpu_us_per_message"].is_null());
+    }
+
+    #[test]
+    fn proc_files_are_parsed() {
+        assert_eq!(parse_vm_hwm_mb("Name:\tx\nVmHWM:\t  204800 kB\n"), Some(200.0));
+        let stat = "4242 (game server) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 9 0 100 0 0";
+        assert_eq!(parse_cpu_secs(stat), Some(3.25));
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max open files            1024                 1048576              files     \n";
+        assert_eq!(parse_open_files(limits), Some(1024));
+    }
+}
