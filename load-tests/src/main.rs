@@ -2,7 +2,9 @@
 //! small tokio runtime (one worker by default, so the server under test keeps the CPU), run the scenario.
 
 mod aviator;
+mod common;
 mod floor;
+mod rounds;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,21 +23,27 @@ struct Cli {
 enum Scenario {
     /// Aviator: bettors place, auto and manual cash-out, reconnect; then every wallet is reconciled.
     Aviator(aviator::AviatorArgs),
+    /// Round games (Titli Par, Andar Bahar, Color Prediction): bettors join, bet over R rounds, reconnect; then
+    /// every wallet and ticket history is reconciled.
+    Rounds(rounds::RoundsArgs),
     /// The floor: one pre-encoded websocket frame written to N loopback sockets, and its CPU per frame.
     Floor(floor::FloorArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let runtime = || {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(cli.workers.max(1))
+            .enable_all()
+            .build()
+            .map_err(|e| anyhow::anyhow!("cannot start the tokio runtime: {e}"))
+    };
     let outcome = match cli.scenario {
         // The floor runs on plain threads: no runtime between it and the sockets.
         Scenario::Floor(args) => return exit_code("floor", floor::run(args).map(|()| true)),
-        Scenario::Aviator(args) => {
-            match tokio::runtime::Builder::new_multi_thread().worker_threads(cli.workers.max(1)).enable_all().build() {
-                Ok(rt) => rt.block_on(aviator::run(args)).map(|report| report.passed()),
-                Err(e) => Err(anyhow::anyhow!("cannot start the tokio runtime: {e}")),
-            }
-        }
+        Scenario::Aviator(args) => runtime().and_then(|rt| rt.block_on(aviator::run(args)).map(|r| r.passed())),
+        Scenario::Rounds(args) => runtime().and_then(|rt| rt.block_on(rounds::run(args)).map(|r| r.passed())),
     };
     exit_code("load test", outcome)
 }

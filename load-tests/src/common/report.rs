@@ -196,12 +196,7 @@ pub struct ServerMeter {
 
 impl ServerMeter {
     pub fn start(pid: Option<u32>) -> ServerMeter {
-        ServerMeter {
-            pid,
-            rss_before: pid.and_then(resident_mb),
-            cpu_before: pid.and_then(cpu_secs),
-            cpu_used: None,
-        }
+        ServerMeter { pid, rss_before: pid.and_then(resident_mb), cpu_before: pid.and_then(cpu_secs), cpu_used: None }
     }
 
     /// The bettors have finished: the CPU they cost the server.

@@ -58,7 +58,8 @@ impl Payouts {
         let mut table = HashMap::with_capacity(rows.len());
         for row in rows {
             let pick: Pick = serde_json::from_value(row["pick"].clone()).map_err(|e| anyhow!("pick in {row}: {e}"))?;
-            let pays = row["payout"].as_number().and_then(number_hundredths).ok_or_else(|| anyhow!("payout in {row}"))?;
+            let pays =
+                row["payout"].as_number().and_then(number_hundredths).ok_or_else(|| anyhow!("payout in {row}"))?;
             table.insert(pick, pays);
         }
         Ok(Payouts(table))
@@ -315,7 +316,8 @@ mod tests {
         let server = ServerView { balance: 9_999_000, exposure: 0, history: vec![open.clone()] };
         let r = reconcile(10_000_000, &tickets, &server, Game::Titli, &titli());
         assert_eq!(r.problems.len(), 1, "{:#?}", r.problems);
-        let settled = ServerView { balance: 10_000_000, exposure: 0, history: vec![row(1, 1, vec![n(5, 1_000)], 10_000, 5)] };
+        let settled =
+            ServerView { balance: 10_000_000, exposure: 0, history: vec![row(1, 1, vec![n(5, 1_000)], 10_000, 5)] };
         let r = reconcile(10_000_000, &tickets, &settled, Game::Titli, &titli());
         assert_eq!(r.problems.len(), 2, "{:#?}", r.problems); // no winResult; balance (its payout is counted)
     }

@@ -332,7 +332,11 @@ mod tests {
         );
         assert_eq!(
             r,
-            Kind::RoundStart(RoundStart { round_id: 6, betting_closes_at: 1_700_000_004_000, server_time: 1_700_000_000_000 })
+            Kind::RoundStart(RoundStart {
+                round_id: 6,
+                betting_closes_at: 1_700_000_004_000,
+                server_time: 1_700_000_000_000
+            })
         );
     }
 
@@ -356,7 +360,10 @@ mod tests {
     #[test]
     fn feeds_steps_and_other_games_events_are_quiet_or_other() {
         assert_eq!(kind(r#"42["titli:bets",[{"username":"9****1","bets":[],"total":10}]]"#), Kind::Quiet);
-        assert_eq!(kind(r#"42["andar_bahar:revealStep",{"roundId":1,"index":0,"step":{"card":4,"side":"Andar"}}]"#), Kind::Quiet);
+        assert_eq!(
+            kind(r#"42["andar_bahar:revealStep",{"roundId":1,"index":0,"step":{"card":4,"side":"Andar"}}]"#),
+            Kind::Quiet
+        );
         assert_eq!(event(r#"42["aviator_game_state",{"phase":"flying"}]"#), Some(ServerEvent::Other));
         assert_eq!(event(r#"42["balance_update",{"balance":10}]"#), Some(ServerEvent::Other));
         assert!(matches!(decode(r#"42["titli:timerUpdate",{"roundId":"x"}]"#), Err(DecodeError::Shape(_))));
@@ -378,7 +385,10 @@ mod tests {
         );
         let bet = r#"432[{"success":true,"roundId":12,"ticket":3,"bets":[{"pick":7,"amount":10.25}],"total":10.25,"balance":99989.75,"newBalance":99989.75}]"#;
         let Ok(Inbound::Ack { id: 2, body }) = decode(bet) else { panic!("bet ack") };
-        assert_eq!((body.success, body.ticket, body.total, body.balance), (Some(true), Some(3), Some(1_025), Some(9_998_975)));
+        assert_eq!(
+            (body.success, body.ticket, body.total, body.balance),
+            (Some(true), Some(3), Some(1_025), Some(9_998_975))
+        );
         assert_eq!(body.bets, Some(vec![Line { pick: Pick::Number(7), amount: 1_025 }]));
         let no = r#"433[{"success":false,"error":"betting_closed","message":"betting is closed for this round"}]"#;
         let Ok(Inbound::Ack { id: 3, body }) = decode(no) else { panic!("refusal") };
@@ -391,13 +401,23 @@ mod tests {
             Ok(EioPacket::Message(SioPacket::Event { ack, name, args, .. })) => Some((ack, name, args)),
             _ => None,
         };
-        assert_eq!(event(&join_frame(0, Game::AndarBahar)), Some((Some(0), "andar_bahar:join".into(), vec![json!({})])));
+        assert_eq!(
+            event(&join_frame(0, Game::AndarBahar)),
+            Some((Some(0), "andar_bahar:join".into(), vec![json!({})]))
+        );
         let lines = [Line { pick: Pick::Number(3), amount: 1_000 }, Line { pick: Pick::Number(11), amount: 2_550 }];
-        let want = json!({"roundId": 8, "bets": [{"pick": 3, "amount": 10}, {"pick": 11, "amount": 25.5}], "totalBets": 35.5});
-        assert_eq!(event(&place_bet_frame(4, Game::Titli, 8, &lines)), Some((Some(4), "titli:placeBet".into(), vec![want])));
+        let want =
+            json!({"roundId": 8, "bets": [{"pick": 3, "amount": 10}, {"pick": 11, "amount": 25.5}], "totalBets": 35.5});
+        assert_eq!(
+            event(&place_bet_frame(4, Game::Titli, 8, &lines)),
+            Some((Some(4), "titli:placeBet".into(), vec![want]))
+        );
         let red = [Line { pick: Pick::Name("red".into()), amount: 1_001 }];
         let want = json!({"roundId": 2, "bets": [{"pick": "red", "amount": 10.01}], "totalBets": 10.01});
-        assert_eq!(event(&place_bet_frame(5, Game::Color, 2, &red)), Some((Some(5), "color:placeBet".into(), vec![want])));
+        assert_eq!(
+            event(&place_bet_frame(5, Game::Color, 2, &red)),
+            Some((Some(5), "color:placeBet".into(), vec![want]))
+        );
         assert_eq!(fmt_lines(&lines), "3:10.00+11:25.50");
     }
 }

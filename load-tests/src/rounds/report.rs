@@ -1,0 +1,140 @@
+//! The round-game report (stdout table and JSON), from the shared stats (`common::report`).
+
+use crate::common::report::{Latency, Percentiles, ServerFigures, Stats, opt};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// `report.json` of `load-tests rounds`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub seed: u64,
+    pub bettors: u64,
+    pub rounds: u64,
+    /// Tickets the server acknowledged, and the lines (pick + stake) on them.
+    pub bets: u64,
+    pub lines: u64,
+    /// Tickets that paid something.
+    pub wins: u64,
+    pub errors: u64,
+    pub rejections: u64,
+    pub money_mismatches: u64,
+    pub payouts_filled_from_history: u64,
+    pub reconnects: u64,
+    pub messages_received: u64,
+    /// `{game}:placeBet` emitted → its ack.
+    pub bet_ack_ms: Percentiles,
+    /// `serverTime` of `{game}:timerUpdate` and `{game}:roundStart` → receipt.
+    pub broadcast_lag_ms: Percentiles,
+    #[serde(flatten)]
+    pub server: ServerFigures,
+    pub prepare_secs: f64,
+    pub duration_secs: f64,
+    pub error_kinds: BTreeMap<String, u64>,
+    pub rejection_kinds: BTreeMap<String, u64>,
+}
+
+impl Report {
+    /// Counters, histograms and kinds from the stats; the caller fills the rest.
+    pub fn from_stats(game: &str, stats: &Stats) -> Report {
+        Report {
+            game: game.to_owned(),
+            seed: 0,
+            bettors: 0,
+            rounds: 0,
+            bets: Stats::load(&stats.bets),
+            lines: 0,
+            wins: Stats::load(&stats.wins),
+            errors: Stats::load(&stats.errors),
+            rejections: Stats::load(&stats.rejections),
+            money_mismatches: 0,
+            payouts_filled_from_history: 0,
+            reconnects: Stats::load(&stats.reconnects),
+            messages_received: Stats::load(&stats.messages),
+            bet_ack_ms: stats.summary(Latency::BetAck),
+            broadcast_lag_ms: stats.summary(Latency::BroadcastLag),
+            server: ServerFigures::default(),
+            prepare_secs: 0.0,
+            duration_secs: 0.0,
+            error_kinds: stats.error_kinds(),
+            rejection_kinds: stats.rejection_kinds(),
+        }
+    }
+
+    /// CI fails on any error or money mismatch.
+    pub fn passed(&self) -> bool {
+        self.errors == 0 && self.money_mismatches == 0
+    }
+
+    pub fn table(&self) -> String {
+        let lat = |name: &str, p: &Percentiles| {
+            format!(
+                "{name:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+                p.count,
+                opt(p.p50),
+                opt(p.p90),
+                opt(p.p99),
+                opt(p.max)
+            )
+        };
+        let mut s = String::new();
+        s.push_str(&format!("{:<22} {:>10}\n", "game", self.game));
+        s.push_str(&format!("{:<22} {:>10}\n", "seed", self.seed));
+        for (k, v) in [
+            ("bettors", self.bettors),
+            ("rounds", self.rounds),
+            ("bets (tickets)", self.bets),
+            ("lines", self.lines),
+            ("winning tickets", self.wins),
+            ("rejections", self.rejections),
+            ("reconnects", self.reconnects),
+            ("messages received", self.messages_received),
+            ("filled from history", self.payouts_filled_from_history),
+            ("errors", self.errors),
+            ("money mismatches", self.money_mismatches),
+        ] {
+            s.push_str(&format!("{k:<22} {v:>10}\n"));
+        }
+        s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
+        s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
+        self.server.table_rows(&mut s);
+        s.push_str(&format!(
+            "{:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+            "latency (ms)", "count", "p50", "p90", "p99", "max"
+        ));
+        s.push_str(&lat("bet ack", &self.bet_ack_ms));
+        s.push_str(&lat("broadcast lag", &self.broadcast_lag_ms));
+        for (k, v) in &self.error_kinds {
+            s.push_str(&format!("  error {k:<16} {v:>10}\n"));
+        }
+        for (k, v) in &self.rejection_kinds {
+            s.push_str(&format!("  rejected {k:<13} {v:>10}\n"));
+        }
+        s.push_str(if self.passed() { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_carries_the_stats_and_fails_on_errors() {
+        let s = Stats::default();
+        s.record(Latency::BetAck, 2_000);
+        s.record(Latency::BroadcastLag, 3_000);
+        s.rejection("betting_closed");
+        let mut r = Report::from_stats("titli", &s);
+        assert!(r.passed());
+        assert_eq!((r.bet_ack_ms.count, r.broadcast_lag_ms.count, r.rejections), (1, 1, 1));
+        let json = serde_json::to_value(&r).unwrap_or_default();
+        assert_eq!(json["game"], "titli");
+        assert!(json["bet_ack_ms"]["p90"].is_number());
+        assert!(json["server_kb_per_bettor"].is_null());
+        assert!(r.table().contains("rejected betting_closed"));
+        r.money_mismatches = 1;
+        assert!(!r.passed());
+        assert!(r.table().ends_with("RESULT: FAIL\n"));
+    }
+}
