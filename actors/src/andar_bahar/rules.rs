@@ -97,7 +97,8 @@ impl RoundRules for AndarBahar {
         let mut deck: Vec<u8> = (0..52).collect();
         dice.shuffle(&mut deck);
         let joker = Card(deck[0]);
-        let at = deck[1..].iter().position(|c| Card(*c).rank() == joker.rank()).expect("three cards share the rank");
+        // Three of the other 51 cards share the joker's rank, so a match is always found (at most at index 48).
+        let at = deck[1..].iter().position(|c| Card(*c).rank() == joker.rank()).unwrap_or(deck.len() - 2);
         let dealt: Vec<Card> = deck[1..=at + 1].iter().map(|c| Card(*c)).collect();
         let winner = if at % 2 == 0 { Side::Andar } else { Side::Bahar };
         Deal { joker, dealt, winner }

@@ -24,7 +24,7 @@ pub struct Step {
 }
 
 fn side(index: usize) -> Side {
-    if index % 2 == 0 { Side::Andar } else { Side::Bahar }
+    if index.is_multiple_of(2) { Side::Andar } else { Side::Bahar }
 }
 
 impl RoundWire for AndarBahar {

@@ -17,6 +17,7 @@
 #[cfg(test)]
 mod tests;
 
+use hmac::digest::KeyInit;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
@@ -57,7 +58,12 @@ pub struct Dice {
 
 impl Dice {
     pub fn new(seed: &ServerSeed, client_seed: &str, round: i64) -> Dice {
-        let mut prefixed = <Hmac<Sha256> as Mac>::new_from_slice(&seed.0).expect("HMAC takes a key of any length");
+        // HMAC pads a key shorter than its 64-byte block with zeros: the padded key is the same key, and takes
+        // the infallible constructor.
+        let mut padded = [0u8; 64];
+        padded[..32].copy_from_slice(&seed.0);
+        let mut prefixed =
+            <Hmac<Sha256> as KeyInit>::new(&hmac::digest::Key::<Hmac<Sha256>>::clone_from_slice(&padded));
         prefixed.update(format!("{client_seed}:{round}:").as_bytes());
         let mut dice = Dice { prefixed, block: 0, bytes: [0; 32], at: 0 };
         dice.refill();
@@ -76,7 +82,8 @@ impl Dice {
         if self.at == self.bytes.len() {
             self.refill();
         }
-        let w = u32::from_be_bytes(self.bytes[self.at..self.at + 4].try_into().expect("four bytes"));
+        let b = &self.bytes;
+        let w = u32::from_be_bytes([b[self.at], b[self.at + 1], b[self.at + 2], b[self.at + 3]]);
         self.at += 4;
         w
     }
