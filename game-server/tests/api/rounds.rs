@@ -215,3 +215,23 @@ async fn color_prediction_pays_the_drawn_colour() {
     let (status, _) = crate::helpers::error_of(app.get("/api/fair/roulette").await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_connection_hears_only_the_games_whose_screen_is_open() {
+    let app = spawn_app().await;
+    let players = app.fixture_players(1, 100).await;
+    let mut s = Sock::connect_only(&app.base, &players[0].1).await;
+    let state = s.emit("color:join", json!({})).await;
+    assert!(state["roundId"].as_i64().is_some(), "{state}");
+    // Two seconds of traffic, every event kept (acks of pings in between): the colour table's timer, nothing else.
+    for _ in 0..10 {
+        assert_eq!(s.emit("ping", json!({})).await["pong"], true);
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(s.seen("color:timerUpdate"));
+    assert!(!s.seen("aviator_game_state"), "Aviator's room was not joined");
+    assert!(!s.seen("titli:timerUpdate"));
+    assert_eq!(s.emit("color:leave", json!({})).await["success"], true);
+    assert_eq!(s.emit("aviator:join", json!({})).await["success"], true);
+    s.wait("aviator_game_state", |_| true).await;
+}

@@ -18,8 +18,17 @@ pub struct Sock {
 const WAIT: Duration = Duration::from_secs(20);
 
 impl Sock {
-    /// Opens a websocket and completes the Socket.IO CONNECT with `token`.
+    /// Opens a websocket, completes the Socket.IO CONNECT with `token`, and opens the Aviator screen
+    /// (`aviator:join`, no ack: its state and the room's broadcasts follow as events).
     pub async fn connect(base: &str, token: &str) -> Sock {
+        let mut s = Sock::connect_only(base, token).await;
+        s.send(SioPacket::Event { nsp: "/".into(), ack: None, name: "aviator:join".into(), args: vec![json!({})] })
+            .await;
+        s
+    }
+
+    /// Opens a websocket and completes the Socket.IO CONNECT with `token`; joins no game's room.
+    pub async fn connect_only(base: &str, token: &str) -> Sock {
         let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
         let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
         let mut s = Sock { ws, next_ack: 1, events: VecDeque::new() };

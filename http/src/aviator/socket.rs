@@ -1,5 +1,7 @@
-//! The application behind the Socket.IO gateway: sessions authenticate connections, every player joins
-//! the Aviator room and their own `user:{id}` room, and client events become table messages. Every
+//! The application behind the Socket.IO gateway: sessions authenticate connections, every connection joins its
+//! player's own `user:{id}` room, a game's room is joined when its screen opens (`authenticate` or `aviator:join`
+//! for Aviator, answered with the table's state; `aviator:leave` when it closes; the round games' in
+//! `crate::rounds::socket`), and client events become table messages. Every
 //! request is answered through its ack: `{success: true, …}` or `{success: false, error, message}`. An accepted
 //! bet or cancellation is also announced with the spec's `bet_placed` / `bet_cancelled`, to the connection that
 //! asked, in the same socket write as its ack.
@@ -75,12 +77,8 @@ impl SocketApp for GameSocket {
     }
 
     fn on_connect(&self, who: &Principal, _socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan> {
-        let rooms = vec![table::ROOM.to_string(), format!("user:{}", who.user_id)];
-        let aviator = self.aviator.clone();
-        Box::pin(async move {
-            let state = aviator.send(Snapshot).await.unwrap_or(Value::Null);
-            ConnectPlan { rooms, initial_events: vec![("aviator_game_state".into(), state)] }
-        })
+        let rooms = vec![format!("user:{}", who.user_id)];
+        Box::pin(async move { ConnectPlan { rooms, initial_events: Vec::new() } })
     }
 
     fn on_event(
@@ -107,6 +105,24 @@ impl SocketApp for GameSocket {
         }
         let who = who.clone();
         let aviator = self.aviator.clone();
+        match name.as_str() {
+            // The Aviator screen opened: join its room and get the table's state at once.
+            "authenticate" | "aviator:join" => {
+                socket.join(table::ROOM);
+                return Box::pin(async move {
+                    let state = aviator.send(Snapshot).await.unwrap_or(Value::Null);
+                    EventReply {
+                        events: vec![("aviator_game_state".into(), state)],
+                        ack: vec![json!({ "success": true, "userId": who.user_id.0 })],
+                    }
+                });
+            }
+            "aviator:leave" => {
+                socket.leave(table::ROOM);
+                return Box::pin(async { EventReply::ack(vec![json!({ "success": true })]) });
+            }
+            _ => {}
+        }
         Box::pin(async move {
             let announce = match name.as_str() {
                 "place_bet" => Some("bet_placed"),
@@ -157,7 +173,6 @@ async fn answer(aviator: TableAddr, who: Principal, name: String, p: Value) -> V
     };
     match name.as_str() {
         "ping" => vec![json!({ "success": true, "pong": true })],
-        "authenticate" => vec![json!({ "success": true, "userId": who.user_id.0 })],
         "place_bet" => {
             let Some(round) = round else { return refuse("wrong_round", "This round is not open for bets") };
             let stake = match parse_rupees(&p["amount"]) {

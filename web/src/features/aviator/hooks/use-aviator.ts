@@ -46,8 +46,15 @@ export function useAviator(userId: string | null) {
     };
     type AnyHandler = (...args: unknown[]) => void;
     for (const [name, h] of Object.entries(handlers)) s.on(name, h as AnyHandler);
+    // The screen's room: joined while it is open (and again after a reconnect, since rooms do not survive one);
+    // the table's state arrives as `aviator_game_state` before the ack.
+    const join = () => void emitWithAck()('aviator:join', {});
+    s.on('connect', join);
+    if (s.connected) join();
     return () => {
       for (const [name, h] of Object.entries(handlers)) s.off(name, h as AnyHandler);
+      s.off('connect', join);
+      if (s.connected) s.emit('aviator:leave', {}, () => undefined);
     };
   }, [userId]);
 
