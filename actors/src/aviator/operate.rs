@@ -259,18 +259,6 @@ pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
     Ok(stored)
 }
 
-async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), WalletError> {
-    sqlx::query::<Any>(
-        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    )
-    .bind(key)
-    .bind(value)
-    .execute(&db.pool)
-    .await
-    .map_err(db_err)?;
-    Ok(())
-}
-
 pub async fn save_rules(db: &Db, rules: &RulesConfig) -> Result<(), WalletError> {
     let j = RulesJson {
         min_bet: rules.min_bet.get(),
@@ -281,9 +269,9 @@ pub async fn save_rules(db: &Db, rules: &RulesConfig) -> Result<(), WalletError>
         house_edge_bp: rules.house_edge_bp,
     };
     let value = serde_json::to_string(&j).map_err(|e| WalletError::Storage(e.to_string()))?;
-    save_setting(db, "aviator.rules", value).await
+    crate::store::save_setting(db, "aviator.rules", value).await
 }
 
 pub async fn save_suspended(db: &Db, suspended: bool) -> Result<(), WalletError> {
-    save_setting(db, "aviator.suspended", suspended.to_string()).await
+    crate::store::save_setting(db, "aviator.suspended", suspended.to_string()).await
 }

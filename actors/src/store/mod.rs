@@ -151,6 +151,28 @@ impl Db {
     }
 }
 
+/// An operator's setting that must survive a restart (`settings` table: key → text).
+pub async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), crate::wallet::WalletError> {
+    sqlx::query::<sqlx::Any>(
+        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value)
+    .execute(&db.pool)
+    .await
+    .map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))?;
+    Ok(())
+}
+
+/// A stored setting, if any.
+pub async fn load_setting(db: &Db, key: &str) -> Result<Option<String>, crate::wallet::WalletError> {
+    sqlx::query_scalar::<sqlx::Any, String>("SELECT value FROM settings WHERE key = $1")
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))
+}
+
 /// A URL for a brand-new, empty database: a fresh PostgreSQL database when `CASINO_TEST_POSTGRES`
 /// names a server (e.g. `postgres://postgres@127.0.0.1:5432/test`), else a fresh SQLite file.
 /// For tests and benchmarks.

@@ -191,13 +191,18 @@ impl<G: RoundWire> RoundTable<G> {
         registry: &Registry,
     ) -> Result<RoundTableAddr<G>, WalletError> {
         config.settings.check().map_err(|e| WalletError::Storage(format!("{} settings: {e}", G::NAME)))?;
+        let (stored, suspended) = super::operate::load::<G::Settings>(&db, G::NAME).await?;
+        if let Some(s) = &stored {
+            tracing::info!(game = G::NAME, settings = ?s, "plays by the settings an operator stored");
+        }
+        let settings = stored.unwrap_or(config.settings);
         let now = clock.now_ms();
         let recovered = store::recover(&db, &wallet, G::NAME, kind, now).await?;
         if recovered != store::Recovered::default() {
             tracing::warn!(game = G::NAME, ?recovered, "finished the rounds left by the last run");
         }
         let first = fresh_seed(store::next_round(&db, G::NAME).await?, &config.client_seed);
-        store::open_round(&db, G::NAME, &first, &settings_text(&config.settings), now).await?;
+        store::open_round(&db, G::NAME, &first, &settings_text(&settings), now).await?;
         let mut history = VecDeque::new();
         for r in store::recent(&db, G::NAME, HISTORY as i64).await? {
             if let Some(outcome) = r.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok()) {
@@ -206,8 +211,8 @@ impl<G: RoundWire> RoundTable<G> {
         }
         let table = RoundTable::<G> {
             kind,
-            round: Round::open(config.settings.clone(), first, now),
-            settings: config.settings,
+            round: Round::open(settings.clone(), first, now),
+            settings,
             client_seed: config.client_seed,
             db,
             wallet,
@@ -219,13 +224,42 @@ impl<G: RoundWire> RoundTable<G> {
             settling: None,
             next: None,
             recording: false,
-            suspended: false,
+            suspended,
             feed_dirty: false,
             last_feed: 0,
             last_timer: 0,
         };
         let probe = table.probe.clone();
         Ok(Probed::new(table.start(), probe))
+    }
+
+    pub(super) fn view(&self) -> super::operate::TableView {
+        let json = |s: &G::Settings| serde_json::to_value(s).unwrap_or_default();
+        super::operate::TableView {
+            round: self.round.id().0,
+            phase: if self.suspended { "suspended" } else { self.round.phase().name() },
+            suspended: self.suspended,
+            current: json(&self.round.settings),
+            pending: (json(&self.settings) != json(&self.round.settings)).then(|| json(&self.settings)),
+        }
+    }
+
+    /// What the next round will play by.
+    pub(super) fn next_settings(&self) -> &G::Settings {
+        &self.settings
+    }
+
+    pub(super) fn set_next_settings(&mut self, settings: G::Settings) {
+        tracing::info!(game = G::NAME, ?settings, "settings changed by an operator, from the next round");
+        self.settings = settings;
+    }
+
+    pub(super) fn set_suspended(&mut self, suspended: bool) {
+        self.suspended = suspended;
+    }
+
+    pub(super) fn db(&self) -> &Db {
+        &self.db
     }
 
     fn keys(&self) -> BetKeys {

@@ -5,6 +5,7 @@
 pub mod actor;
 pub mod game;
 pub mod keys;
+pub mod operate;
 pub mod outbox;
 pub mod round;
 pub mod store;

@@ -235,3 +235,66 @@ async fn a_connection_hears_only_the_games_whose_screen_is_open() {
     assert_eq!(s.emit("aviator:join", json!({})).await["success"], true);
     s.wait("aviator_game_state", |_| true).await;
 }
+
+/// The console's game row of `game`.
+async fn game_row(desk: &TestApp, game: &str) -> Value {
+    let list: Value = desk.get("/api/admin/games").await.json().await.unwrap();
+    list["games"].as_array().unwrap().iter().find(|g| g["game"] == game).cloned().unwrap()
+}
+
+#[tokio::test]
+async fn an_operator_changes_a_round_game_from_the_next_round_and_suspends_it() {
+    let app = spawn_app().await;
+    let desk = app.other_client();
+    desk.operator("9000000123").await;
+    let row = game_row(&desk, "color").await;
+    assert_eq!(row["settings"]["payout"], 290);
+    assert_eq!(row["pending"], Value::Null);
+    for bad in
+        [json!({"payout": 300}), json!({"payout": "lots"}), json!({"colour": "red"}), json!({"limits": {"min": 0}})]
+    {
+        let (status, body) = crate::helpers::error_of(desk.put("/api/admin/games/color/settings", &bad).await).await;
+        assert_eq!((status, body["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_settings")), "{bad}");
+    }
+    assert_eq!(game_row(&desk, "color").await["pending"], Value::Null, "a refused change changes nothing");
+    let r = desk.put("/api/admin/games/color/settings", &json!({"payout": 280, "limits": {"max": 50_000}})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let row = game_row(&desk, "color").await;
+    assert_eq!((row["settings"]["payout"].as_i64(), row["pending"]["payout"].as_i64()), (Some(290), Some(280)));
+    assert_eq!(row["pending"]["limits"]["max"], 50_000, "paise");
+    let round = row["round"].as_i64().unwrap();
+    for _ in 0..100 {
+        if game_row(&desk, "color").await["round"].as_i64().unwrap() > round {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let row = game_row(&desk, "color").await;
+    assert_eq!(
+        (row["settings"]["payout"].as_i64(), &row["pending"]),
+        (Some(280), &Value::Null),
+        "taken at the next round"
+    );
+    let info: Value = app.get("/api/fair/color").await.json().await.unwrap();
+    assert_eq!(info["payouts"][0]["payout"].as_f64(), Some(2.8));
+
+    let r = desk.post("/api/admin/games/color/suspend", &json!({})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let players = app.fixture_players(1, 100).await;
+    let mut s = Sock::connect_only(&app.base, &players[0].1).await;
+    let ack = s.emit("color:placeBet", json!({"bets": [{"pick": "red", "amount": 10}]})).await;
+    assert_eq!(ack["error"], "suspended");
+    // No new round opens while suspended.
+    let held = game_row(&desk, "color").await["round"].as_i64().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(4_500)).await;
+    assert_eq!(game_row(&desk, "color").await["round"].as_i64().unwrap(), held);
+    assert_eq!(game_row(&desk, "color").await["phase"], "suspended");
+    desk.post("/api/admin/games/color/resume", &json!({})).await;
+    for _ in 0..100 {
+        if game_row(&desk, "color").await["round"].as_i64().unwrap() > held {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the table did not resume");
+}

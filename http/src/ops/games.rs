@@ -1,5 +1,6 @@
 //! The games' settings: `GET /api/admin/games`, `PUT /api/admin/games/{game}/settings` (taken when the next round
-//! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator is the only game so far.
+//! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator, and the round games (`titli`, `andar_bahar`,
+//! `color`), whose settings are their rules' JSON (timings, stake limits, payouts): a change names some fields.
 
 use crate::admin::audit;
 use crate::auth::Operator;
@@ -7,9 +8,17 @@ use crate::error::ApiError;
 use crate::money::{Rupees, rupees};
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::andar_bahar::rules::AndarBahar;
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
+use casino_actors::color::rules::Color;
+use casino_actors::observe::Timed;
+use casino_actors::table::actor::RoundTable;
+use casino_actors::table::operate::{
+    Configure as RoundConfigure, OperateError as RoundOperateError, Suspend as RoundSuspend, TableView, View,
+};
+use casino_actors::titli::rules::Titli;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -35,8 +44,42 @@ fn game_json(state: &State, s: &TableSettings) -> Value {
     })
 }
 
-fn only_aviator(game: &str) -> Result<(), ApiError> {
-    if game == "aviator" { Ok(()) } else { Err(ApiError::not_found("No such game")) }
+/// The round games, by name and title.
+const ROUND_GAMES: [(&str, &str); 3] =
+    [("titli", "Titli Par"), ("andar_bahar", "Andar Bahar"), ("color", "Color Prediction")];
+
+fn round_json(game: &str, v: &TableView) -> Value {
+    let name = ROUND_GAMES.iter().find(|(g, _)| *g == game).map_or(game, |(_, n)| n);
+    json!({
+        "game": game, "name": name, "round": v.round, "phase": v.phase, "suspended": v.suspended,
+        "settings": v.current, "pending": v.pending,
+    })
+}
+
+fn round_error(e: RoundOperateError) -> ApiError {
+    match e {
+        RoundOperateError::Invalid(e) => ApiError::bad_request("invalid_settings", e),
+        RoundOperateError::Storage(e) => ApiError::internal(e),
+    }
+}
+
+/// Sends `msg` to the round table named `game`.
+async fn to_round_table<M>(state: &State, game: &str, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    RoundTable<Titli>: actix::Handler<Timed<M>>,
+    RoundTable<AndarBahar>: actix::Handler<Timed<M>>,
+    RoundTable<Color>: actix::Handler<Timed<M>>,
+{
+    let t = &state.tables.rounds;
+    match game {
+        "titli" => t.titli.send(msg).await,
+        "andar_bahar" => t.andar_bahar.send(msg).await,
+        "color" => t.color.send(msg).await,
+        _ => return Err(ApiError::not_found("No such game")),
+    }
+    .map_err(ApiError::internal)
 }
 
 fn operate_error(e: OperateError) -> ApiError {
@@ -53,7 +96,11 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
 #[get("/api/admin/games")]
 pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let aviator = aviator_settings(&state).await?;
-    Ok(HttpResponse::Ok().json(json!({ "games": [game_json(&state, &aviator)] })))
+    let mut games = vec![game_json(&state, &aviator)];
+    for (game, _) in ROUND_GAMES {
+        games.push(round_json(game, &to_round_table(&state, game, View).await?));
+    }
+    Ok(HttpResponse::Ok().json(json!({ "games": games })))
 }
 
 /// Any of the settings; what is left out stays as the next round would have it.
@@ -73,10 +120,17 @@ pub async fn configure(
     state: State,
     op: Operator,
     game: web::Path<String>,
-    body: web::Json<SettingsBody>,
+    body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    only_aviator(&game)?;
-    let b = body.into_inner();
+    if game.as_str() != "aviator" {
+        let before = to_round_table(&state, &game, View).await?;
+        let after = to_round_table(&state, &game, RoundConfigure(body.into_inner())).await?.map_err(round_error)?;
+        let next = |v: &TableView| Some(v.pending.clone().unwrap_or_else(|| v.current.clone()));
+        audit::write(&state, op.0.id, Action::GameSettings, &format!("game:{game}"), next(&before), next(&after)).await;
+        return Ok(HttpResponse::Ok().json(json!({ "game": round_json(&game, &after) })));
+    }
+    let b: SettingsBody = serde_json::from_value(body.into_inner())
+        .map_err(|e| ApiError::bad_request("invalid_settings", format!("Invalid settings: {e}")))?;
     let before = aviator_settings(&state).await?;
     let base = before.pending.clone().unwrap_or_else(|| before.current.clone());
     let rules = RulesConfig {
@@ -98,17 +152,22 @@ pub async fn configure(
 #[post("/api/admin/games/{game}/{action}")]
 pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
     let (game, action) = path.into_inner();
-    only_aviator(&game)?;
     let suspend = match action.as_str() {
         "suspend" => true,
         "resume" => false,
         _ => return Err(ApiError::not_found("Unknown action")),
     };
+    let action_done = if suspend { Action::GameSuspend } else { Action::GameResume };
+    let show = |s: bool| Some(json!({ "suspended": s }));
+    if game != "aviator" {
+        let before = to_round_table(&state, &game, View).await?.suspended;
+        let after = to_round_table(&state, &game, RoundSuspend(suspend)).await?.map_err(round_error)?;
+        audit::write(&state, op.0.id, action_done, &format!("game:{game}"), show(before), show(after.suspended)).await;
+        return Ok(HttpResponse::Ok().json(json!({ "game": round_json(&game, &after) })));
+    }
     let before = aviator_settings(&state).await?.suspended;
     let after =
         state.tables.aviator.send(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
-    let action = if suspend { Action::GameSuspend } else { Action::GameResume };
-    let show = |s: bool| Some(json!({ "suspended": s }));
-    audit::write(&state, op.0.id, action, "game:aviator", show(before), show(after.suspended)).await;
+    audit::write(&state, op.0.id, action_done, "game:aviator", show(before), show(after.suspended)).await;
     Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
 }
