@@ -9,7 +9,7 @@ use casino_actors::hub::Hub;
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::store::{Db, fresh_database_url};
-use casino_actors::table::actor::{BetError, PlaceBet, RoundTable, Snapshot, TableConfig};
+use casino_actors::table::actor::{BetError, PlaceBet, RoundTable, Snapshot, TableConfig, TableDeps};
 use casino_actors::table::game::RoundRules;
 use casino_actors::table::round::Rejection;
 use casino_actors::table::store;
@@ -73,17 +73,8 @@ async fn a_whole_titli_round_on_a_paused_clock() {
     }
     let settings = TitliSettings::default();
     let config = TableConfig { settings: settings.clone(), client_seed: "paused".into() };
-    let table = RoundTable::<Titli>::start(
-        config,
-        GameKind::Titli,
-        db.clone(),
-        wallet.clone(),
-        Hub::start_unmeasured(),
-        clock.clone(),
-        &registry,
-    )
-    .await
-    .unwrap();
+    let deps = TableDeps { db: db.clone(), wallet: wallet.clone(), hub: Hub::start_unmeasured(), clock: clock.clone() };
+    let table = RoundTable::<Titli>::start(config, GameKind::Titli, &deps, &registry).await.unwrap();
     let state = table.send(Snapshot).await.unwrap().unwrap();
     assert_eq!((state["roundId"].as_i64(), state["gamePhase"].as_str()), (Some(1), Some("betting")));
     assert_eq!(state["timeRemaining"].as_i64(), Some(30));

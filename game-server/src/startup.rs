@@ -13,7 +13,7 @@ use casino_actors::clock::{self, SharedClock};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
-use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown};
+use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown, TableDeps};
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, GameKind, LedgerKind, Receipt};
 use casino_actors::wallet::{WalletConfig, WalletHandle};
@@ -98,37 +98,11 @@ impl Services {
             &actors,
         )
         .await?;
+        let deps = TableDeps { db: db.clone(), wallet: wallet.clone(), hub: hub.clone(), clock: clock.clone() };
         let rounds = RoundTables {
-            titli: RoundTable::start(
-                config.titli.clone(),
-                GameKind::Titli,
-                db.clone(),
-                wallet.clone(),
-                hub.clone(),
-                clock.clone(),
-                &actors,
-            )
-            .await?,
-            andar_bahar: RoundTable::start(
-                config.andar_bahar.clone(),
-                GameKind::AndarBahar,
-                db.clone(),
-                wallet.clone(),
-                hub.clone(),
-                clock.clone(),
-                &actors,
-            )
-            .await?,
-            color: RoundTable::start(
-                config.color.clone(),
-                GameKind::Color,
-                db.clone(),
-                wallet.clone(),
-                hub.clone(),
-                clock.clone(),
-                &actors,
-            )
-            .await?,
+            titli: RoundTable::start(config.titli.clone(), GameKind::Titli, &deps, &actors).await?,
+            andar_bahar: RoundTable::start(config.andar_bahar.clone(), GameKind::AndarBahar, &deps, &actors).await?,
+            color: RoundTable::start(config.color.clone(), GameKind::Color, &deps, &actors).await?,
         };
         let tables = Tables { hub, aviator, aviator_fairness, rounds };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })

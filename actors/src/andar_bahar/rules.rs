@@ -5,8 +5,7 @@
 
 use crate::fair::{Dice, Rtp};
 use crate::money::Paise;
-use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
-use crate::titli::rules::check_common;
+use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings, check_common};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
+use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
@@ -207,29 +207,8 @@ async fn recover_round(
     if crashed {
         intents::resume(db, wallet, &owner, now).await?;
     }
-    let held = sqlx::query::<Any>(
-        "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
-         WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
-    )
-    .bind(owner.clone())
-    .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
-    for row in held {
-        let user = UserId(row.try_get(0).map_err(db_err)?);
-        let amount = Paise::new(row.try_get(1).map_err(db_err)?);
-        if !amount.is_positive() {
-            continue;
-        }
-        let refund = Change {
-            user,
-            movement: Movement::Release { amount },
-            kind: LedgerKind::Refund(GameKind::Aviator),
-            reference: owner.clone(),
-            idempotency_key: format!("aviator:{round}:{user}:refund"),
-        };
-        intents::apply_until_final(wallet, refund).await?;
-    }
+    let keys = crate::table::keys::BetKeys { game: "aviator", round };
+    crate::table::store::refund_held(db, wallet, &keys, GameKind::Aviator).await?;
     // History from what the ledger says happened (so running this again writes the same): the refunds, and for
     // a round cut in flight the cash-outs it paid before the cut (a recorded round has those already).
     let kinds = if crashed { "('aviator_refund')" } else { "('aviator_refund', 'aviator_win', 'aviator_loss')" };

@@ -3,8 +3,7 @@
 
 use crate::fair::{Dice, Rtp};
 use crate::money::Paise;
-use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
-use crate::titli::rules::check_common;
+use crate::table::game::{RoundRules, StakeLimits, Timings, UniformSettings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -17,36 +16,16 @@ pub enum Colour {
 
 pub const COLOURS: [Colour; 3] = [Colour::Red, Colour::Green, Colour::Blue];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ColorSettings {
-    pub payout: i64,
-    pub timings: Timings,
-    pub limits: StakeLimits,
-}
+/// Three colours: a winning line returns `payout` hundredths (290: 2.9×, an RTP of 96.67 %).
+pub type ColorSettings = UniformSettings<3>;
 
-impl Default for ColorSettings {
+impl Default for UniformSettings<3> {
     fn default() -> Self {
-        ColorSettings {
+        UniformSettings {
             payout: 290,
             timings: Timings { betting_ms: 20_000, closed_ms: 3_000, step_ms: 0, result_ms: 4_000 },
             limits: StakeLimits { min: Paise::from_rupees(10), max: Paise::from_rupees(10_000), max_lines: 1 },
         }
-    }
-}
-
-impl GameSettings for ColorSettings {
-    fn timings(&self) -> Timings {
-        self.timings
-    }
-    fn limits(&self) -> StakeLimits {
-        self.limits
-    }
-    fn check(&self) -> Result<(), String> {
-        if !(100..300).contains(&self.payout) {
-            return Err("the payout must be at least 1× and under 3× (the house keeps an edge)".into());
-        }
-        check_common(self.timings, self.limits, 1)
     }
 }
 
@@ -77,7 +56,7 @@ impl RoundRules for Color {
     }
 
     fn rtp(settings: &ColorSettings, _: Colour) -> Rtp {
-        Rtp { numerator: settings.payout as u128, denominator: 300 }
+        settings.rtp()
     }
 
     fn picks() -> Vec<Colour> {

@@ -123,6 +123,15 @@ impl Message for OpenTickets {
 #[rtype(result = "()")]
 pub struct Shutdown;
 
+/// What a table works with.
+#[derive(Clone)]
+pub struct TableDeps {
+    pub db: Db,
+    pub wallet: WalletHandle,
+    pub hub: HubAddr,
+    pub clock: SharedClock,
+}
+
 /// How a table starts.
 #[derive(Debug, Clone)]
 pub struct TableConfig<S> {
@@ -184,12 +193,10 @@ impl<G: RoundWire> RoundTable<G> {
     pub async fn start(
         config: TableConfig<G::Settings>,
         kind: GameKind,
-        db: Db,
-        wallet: WalletHandle,
-        hub: HubAddr,
-        clock: SharedClock,
+        deps: &TableDeps,
         registry: &Registry,
     ) -> Result<RoundTableAddr<G>, WalletError> {
+        let TableDeps { db, wallet, hub, clock } = deps.clone();
         config.settings.check().map_err(|e| WalletError::Storage(format!("{} settings: {e}", G::NAME)))?;
         let (stored, suspended) = super::operate::load::<G::Settings>(&db, G::NAME).await?;
         if let Some(s) = &stored {
@@ -516,6 +523,7 @@ impl<G: RoundWire> RoundTable<G> {
         }
         let Some(seed) = self.next.take() else { return };
         self.settling = None;
+        self.names.clear();
         self.round = Round::open(self.settings.clone(), seed, now);
         let r = &self.round;
         let left = r.time_left(now);

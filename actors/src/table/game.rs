@@ -70,3 +70,49 @@ pub trait RoundRules: Sized + Unpin + 'static {
     /// Every pick, in display order.
     fn picks() -> Vec<Self::Pick>;
 }
+
+/// What every game's settings must satisfy: betting at least a second, no negative period, 0 < min ≤ max, and
+/// 1 to `most_lines` lines a bet.
+pub fn check_common(t: Timings, l: StakeLimits, most_lines: usize) -> Result<(), String> {
+    if t.betting_ms < 1_000 || t.closed_ms < 0 || t.step_ms < 0 || t.result_ms < 0 {
+        return Err("betting lasts at least 1 s and no period is negative".into());
+    }
+    if !l.min.is_positive() || l.max < l.min {
+        return Err("stakes need 0 < min ≤ max".into());
+    }
+    if l.max_lines == 0 || l.max_lines > most_lines {
+        return Err(format!("a bet has 1 to {most_lines} lines"));
+    }
+    Ok(())
+}
+
+/// Settings of a game where one of `PICKS` equally likely picks wins and a winning line returns `payout`
+/// hundredths of its stake (Titli Par: 12 pictures, Color Prediction: 3 colours). The RTP is `payout / (100 × PICKS)`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UniformSettings<const PICKS: usize> {
+    pub payout: i64,
+    pub timings: Timings,
+    pub limits: StakeLimits,
+}
+
+impl<const PICKS: usize> UniformSettings<PICKS> {
+    pub fn rtp(&self) -> Rtp {
+        Rtp { numerator: self.payout as u128, denominator: 100 * PICKS as u128 }
+    }
+}
+
+impl<const PICKS: usize> GameSettings for UniformSettings<PICKS> {
+    fn timings(&self) -> Timings {
+        self.timings
+    }
+    fn limits(&self) -> StakeLimits {
+        self.limits
+    }
+    fn check(&self) -> Result<(), String> {
+        if self.payout < 100 || self.payout >= 100 * PICKS as i64 {
+            return Err(format!("the payout must be at least 1× and under {PICKS}× (the house keeps an edge)"));
+        }
+        check_common(self.timings, self.limits, PICKS)
+    }
+}

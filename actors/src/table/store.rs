@@ -154,30 +154,7 @@ pub async fn recover(
             done.finished += 1;
             continue;
         }
-        let held = sqlx::query::<Any>(
-            "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
-             WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
-        )
-        .bind(keys.reference())
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-        for row in held {
-            let user = UserId(row.try_get(0).map_err(db_err)?);
-            let amount = Paise::new(row.try_get(1).map_err(db_err)?);
-            if !amount.is_positive() {
-                continue;
-            }
-            let refund = Change {
-                user,
-                movement: Movement::Release { amount },
-                kind: LedgerKind::Refund(kind),
-                reference: keys.reference(),
-                idempotency_key: keys.refund(user),
-            };
-            intents::apply_until_final(wallet, refund).await?;
-            done.refunds += 1;
-        }
+        done.refunds += refund_held(db, wallet, &keys, kind).await?;
         sqlx::query::<Any>("UPDATE game_rounds SET status = 'void', decided_at = $1 WHERE game = $2 AND round = $3")
             .bind(now)
             .bind(game)
@@ -188,6 +165,37 @@ pub async fn recover(
         done.voided += 1;
     }
     Ok(done)
+}
+
+/// Gives back whatever the ledger rows of the round (`{game}:{round}`) still hold for each player, once: the refund's
+/// key is per round and player. Returns how many players were refunded.
+pub async fn refund_held(db: &Db, wallet: &WalletHandle, keys: &BetKeys, kind: GameKind) -> Result<usize, WalletError> {
+    let held = sqlx::query::<Any>(
+        "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
+         WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
+    )
+    .bind(keys.reference())
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    let mut refunded = 0;
+    for row in held {
+        let user = UserId(row.try_get(0).map_err(db_err)?);
+        let amount = Paise::new(row.try_get(1).map_err(db_err)?);
+        if !amount.is_positive() {
+            continue;
+        }
+        let refund = Change {
+            user,
+            movement: Movement::Release { amount },
+            kind: LedgerKind::Refund(kind),
+            reference: keys.reference(),
+            idempotency_key: keys.refund(user),
+        };
+        intents::apply_until_final(wallet, refund).await?;
+        refunded += 1;
+    }
+    Ok(refunded)
 }
 
 /// A finished round as anyone may see it: its seed is public once it is decided or void.

@@ -3,7 +3,7 @@
 
 use crate::fair::{Dice, Rtp};
 use crate::money::Paise;
-use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
+use crate::table::game::{RoundRules, StakeLimits, Timings, UniformSettings};
 use serde::{Deserialize, Serialize};
 
 /// The spec's catalogue, in its order: picture number n (1-based) is `PICTURES[n - 1]`.
@@ -44,53 +44,18 @@ impl From<Picture> for u8 {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TitliSettings {
-    /// A winning line returns this many hundredths of its stake (1000: 10×).
-    pub payout: i64,
-    pub timings: Timings,
-    pub limits: StakeLimits,
-}
+/// Twelve pictures: a winning line returns `payout` hundredths (1000: 10×, an RTP of 83.33 %).
+pub type TitliSettings = UniformSettings<12>;
 
-impl Default for TitliSettings {
+impl Default for UniformSettings<12> {
     fn default() -> Self {
-        TitliSettings {
+        UniformSettings {
             payout: 1_000,
             // A 30 s round: bets while more than 15 s remain, then the last 15 s, the reveal, a short pause.
             timings: Timings { betting_ms: 15_000, closed_ms: 15_000, step_ms: 0, result_ms: 4_000 },
             limits: StakeLimits { min: Paise::from_rupees(10), max: Paise::from_rupees(5_000), max_lines: 12 },
         }
     }
-}
-
-impl GameSettings for TitliSettings {
-    fn timings(&self) -> Timings {
-        self.timings
-    }
-    fn limits(&self) -> StakeLimits {
-        self.limits
-    }
-    fn check(&self) -> Result<(), String> {
-        if !(100..1_200).contains(&self.payout) {
-            return Err("the payout must be at least 1× and under 12× (the house keeps an edge)".into());
-        }
-        check_common(self.timings, self.limits, 12)
-    }
-}
-
-/// What every game's settings must satisfy.
-pub fn check_common(t: Timings, l: StakeLimits, most_lines: usize) -> Result<(), String> {
-    if t.betting_ms < 1_000 || t.closed_ms < 0 || t.step_ms < 0 || t.result_ms < 0 {
-        return Err("betting lasts at least 1 s and no period is negative".into());
-    }
-    if !l.min.is_positive() || l.max < l.min {
-        return Err("stakes need 0 < min ≤ max".into());
-    }
-    if l.max_lines == 0 || l.max_lines > most_lines {
-        return Err(format!("a bet has 1 to {most_lines} lines"));
-    }
-    Ok(())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +85,7 @@ impl RoundRules for Titli {
     }
 
     fn rtp(settings: &TitliSettings, _: Picture) -> Rtp {
-        Rtp { numerator: settings.payout as u128, denominator: 100 * 12 }
+        settings.rtp()
     }
 
     fn picks() -> Vec<Picture> {
