@@ -104,7 +104,7 @@ impl AviatorTable {
         p.set(fig::BETS, bets);
         p.set(fig::STAKES, stakes);
         p.set(fig::HOUSE_TODAY, self.house_today.1);
-        ctx.spawn(self.hub.send(RoomSize { room: ROOM.into() }).into_actor(self).map(|n, act, _| {
+        ctx.spawn(self.outbox.hub().send(RoomSize { room: ROOM.into() }).into_actor(self).map(|n, act, _| {
             if let Ok(n) = n {
                 act.probe.set(fig::PLAYERS, n as i64);
             }

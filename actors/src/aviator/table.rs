@@ -14,11 +14,12 @@ use super::settle::{Closing, Outcome};
 use super::store;
 use super::wire;
 use crate::clock::{EpochMs, SharedClock};
-use crate::hub::{Broadcast, HubAddr, encode_event};
+use crate::hub::{HubAddr, encode_event};
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
+use crate::table::outbox::RoomOutbox;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
@@ -86,7 +87,6 @@ pub struct AviatorTable {
     pub(super) recorded_next: Option<RoundId>,
     pub(super) last_wait_warning: EpochMs,
     pub(super) wallet: WalletHandle,
-    pub(super) hub: HubAddr,
     pub(super) probe: Arc<Probe>,
     /// No new round opens while suspended (the round in play ends as usual).
     pub(super) suspended: bool,
@@ -119,7 +119,7 @@ pub struct AviatorTable {
     last_state: EpochMs,
     last_tick: EpochMs,
     /// Frames for the room, sent together (one socket write per player) when the current message is handled.
-    outgoing: Vec<Arc<str>>,
+    pub(super) outbox: RoomOutbox,
 }
 
 impl AviatorTable {
@@ -180,7 +180,6 @@ impl AviatorTable {
             recorded_next,
             last_wait_warning: 0,
             wallet,
-            hub,
             probe: registry.register(ROOM, &crate::observe::families::table::FAMILY),
             suspended: stored.suspended,
             pending_rules: None,
@@ -200,7 +199,7 @@ impl AviatorTable {
             last_feed: 0,
             last_state: 0,
             last_tick: 0,
-            outgoing: Vec::new(),
+            outbox: RoomOutbox::new(hub, ROOM),
         };
         let probe = table.probe.clone();
         Ok((Probed::new(table.start(), probe), fairness))
@@ -213,13 +212,12 @@ impl AviatorTable {
 
     /// Events for one player, sent together.
     pub(super) fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
-        let frames = events.iter().map(|(name, payload)| encode_event(name, payload)).collect();
-        self.hub.do_send(Broadcast { room: format!("user:{user}"), frames });
+        self.outbox.to_user_frames(user, events.iter().map(|(name, payload)| encode_event(name, payload)).collect());
     }
 
     /// Queue an event for the room; [`Self::flush`] sends it.
     pub(super) fn queue(&mut self, name: &str, payload: &Value) {
-        self.outgoing.push(encode_event(name, payload));
+        self.outbox.queue_frame(encode_event(name, payload));
     }
 
     pub(super) fn queue_state(&mut self, now: EpochMs) {
@@ -229,7 +227,7 @@ impl AviatorTable {
 
     /// Send the queued room frames, with the bet feed if it changed.
     fn flush(&mut self, now: EpochMs) {
-        if self.feed_dirty && (!self.outgoing.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
+        if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
             self.feed_dirty = false;
             self.last_feed = now;
             let rows: Vec<Value> = self
@@ -249,10 +247,7 @@ impl AviatorTable {
                 .collect();
             self.queue("aviator_bet_update", &Value::Array(rows));
         }
-        if !self.outgoing.is_empty() {
-            let frames = std::mem::take(&mut self.outgoing).into();
-            self.hub.do_send(Broadcast { room: ROOM.into(), frames });
-        }
+        self.outbox.flush();
     }
 
     pub(super) fn key(&self, round: RoundId, user: UserId, slot: Slot, step: &str) -> String {

@@ -18,7 +18,7 @@ use super::wire::{
 };
 use crate::clock::{EpochMs, SharedClock};
 use crate::fair::ServerSeed;
-use crate::hub::HubAddr;
+use crate::hub::{HubAddr, RoomSize};
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::observe::families::table as fig;
@@ -329,6 +329,8 @@ impl<G: RoundWire> RoundTable<G> {
         if now - self.last_timer >= TIMER_EVERY_MS {
             self.last_timer = now;
             self.outbox.queue(&TableEvent::<G>::TimerUpdate(self.timer(now)));
+            let size = self.outbox.hub().send(RoomSize { room: G::NAME.into() });
+            ctx.spawn(size.into_actor(self).map(|n, act, _| act.probe.set(fig::PLAYERS, n.unwrap_or(0) as i64)));
         }
         self.maybe_settle(ctx);
         self.maybe_next_round(now, ctx);

@@ -20,9 +20,18 @@ impl RoomOutbox {
         &self.room
     }
 
+    pub fn hub(&self) -> &HubAddr {
+        &self.hub
+    }
+
     /// Queues an event for the room; [`Self::flush`] sends it.
     pub fn queue<E: ServerEvent>(&mut self, event: &E) {
         self.frames.push(encode(event));
+    }
+
+    /// Queues an already encoded frame for the room.
+    pub fn queue_frame(&mut self, frame: Arc<str>) {
+        self.frames.push(frame);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -39,7 +48,11 @@ impl RoomOutbox {
 
     /// Events for one player (every connection of theirs), sent together now.
     pub fn to_user<E: ServerEvent>(&self, user: UserId, events: &[E]) {
-        let frames = events.iter().map(encode).collect();
-        self.hub.do_send(Broadcast { room: format!("user:{user}"), frames });
+        self.to_user_frames(user, events.iter().map(encode).collect());
+    }
+
+    /// Already encoded frames for one player, sent together now.
+    pub fn to_user_frames(&self, user: UserId, frames: Vec<Arc<str>>) {
+        self.hub.do_send(Broadcast { room: format!("user:{user}"), frames: frames.into() });
     }
 }
