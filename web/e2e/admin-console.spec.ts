@@ -195,11 +195,13 @@ test('the operator watches the actors, approves a deposit, changes a setting and
 
   // --- games: raise the Aviator min stake by a rupee; pending now, applied from the next round
   await page.getByRole('link', { name: 'Games' }).click();
-  const minStake = page.getByLabel(/^Min stake/);
+  // Every game has a card (the round games have their own "Min stake per pick"): work in Aviator's.
+  const game = page.getByTestId('game-aviator');
+  const minStake = game.getByLabel(/^Min stake/);
   await expect(minStake).not.toHaveValue('');
   const next = Number(await minStake.inputValue()) + 1;
   await minStake.fill(String(next));
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await game.getByRole('button', { name: 'Save settings' }).click();
   const pending = page.getByTestId('pending-aviator');
   await expect(pending).toContainText('Pending — applies from the next round');
   await expect(pending).toContainText(`Min stake ₹${next}.00`);
@@ -208,7 +210,6 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await expect(page.getByTestId('current-aviator-minBet')).toHaveText(`in force: ₹${next}.00`, { timeout: 150_000 });
   await expect(pending).toHaveCount(0);
   // Suspend and resume (the round in play finishes; the table opens new rounds again after the resume).
-  const game = page.getByTestId('game-aviator');
   await game.getByRole('button', { name: 'Suspend' }).click();
   await expect(game.getByText('Suspended', { exact: true })).toBeVisible();
   await game.getByRole('button', { name: 'Resume' }).click();

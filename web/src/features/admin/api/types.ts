@@ -147,16 +147,77 @@ export interface Fairness {
   houseEdgeBp: number;
 }
 
-export interface Game {
-  game: string;
+interface GameRow {
   name: string;
   round: number | string | null;
   phase: string | null;
   suspended: boolean;
+}
+
+export interface AviatorGame extends GameRow {
+  game: 'aviator';
   settings: AviatorSettings;
   pending: Partial<AviatorSettings> | null;
-  fairness: Fairness;
+  fairness: Fairness | null;
 }
+
+/** A round game's periods, in milliseconds. */
+export interface RoundTimings {
+  bettingMs: number;
+  closedMs: number;
+  stepMs: number;
+  resultMs: number;
+}
+
+/** A round game's stake limits: `min` / `max` per pick in PAISE; `maxLines` = picks per bet. */
+export interface StakeLimits {
+  min: number;
+  max: number;
+  maxLines: number;
+}
+
+/** Titli Par and Color Prediction: `payout` in hundredths of the stake, stake included (1000 = 10×). */
+export interface UniformRoundSettings {
+  payout: number;
+  timings: RoundTimings;
+  limits: StakeLimits;
+}
+
+export interface AndarBaharSettings {
+  andarPayout: number;
+  baharPayout: number;
+  timings: RoundTimings;
+  limits: StakeLimits;
+}
+
+export interface UniformRoundGame extends GameRow {
+  game: 'titli' | 'color';
+  phase: 'betting' | 'closed' | 'revealing' | 'settled' | 'suspended' | null;
+  settings: UniformRoundSettings;
+  pending: UniformRoundSettings | null;
+}
+
+export interface AndarBaharGame extends GameRow {
+  game: 'andar_bahar';
+  phase: 'betting' | 'closed' | 'revealing' | 'settled' | 'suspended' | null;
+  settings: AndarBaharSettings;
+  pending: AndarBaharSettings | null;
+}
+
+export type RoundGame = UniformRoundGame | AndarBaharGame;
+export type RoundGameId = RoundGame['game'];
+export type RoundSettings = RoundGame['settings'];
+
+/** A round game's settings change: only the changed fields, nested objects partial. */
+export interface RoundSettingsChange {
+  payout?: number;
+  andarPayout?: number;
+  baharPayout?: number;
+  timings?: Partial<RoundTimings>;
+  limits?: Partial<StakeLimits>;
+}
+
+export type Game = AviatorGame | RoundGame;
 
 export interface Risk {
   exposureTotal: number;

@@ -1,0 +1,20 @@
+import { setSuspended } from '../api/games';
+import type { Game } from '../api/types';
+import { useGameMutation } from '../hooks/use-game-mutation';
+
+/** Suspend: the round in play finishes and no new one opens (a round table takes no more bets); resume. */
+export function GameSuspendButton({ game }: { game: Game }) {
+  const { m, error } = useGameMutation((s: boolean) => setSuspended(game.game, s), game.suspended ? 'Resumed' : 'Suspended: the round in play finishes, no new one opens');
+  return (
+    <div>
+      <button type="button" className={`btn btn-small ${game.suspended ? 'btn-deposit' : 'btn-outline'}`} disabled={m.isPending} onClick={() => m.mutate(!game.suspended)}>
+        {m.isPending ? 'Saving…' : game.suspended ? 'Resume' : 'Suspend'}
+      </button>
+      {error && (
+        <p className="decision-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

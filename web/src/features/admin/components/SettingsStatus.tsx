@@ -1,0 +1,18 @@
+/** Above a game's settings form: the pending change (applies from the next round) and the problem, if any. */
+export function SettingsStatus({ game, pending, summary, problem }: { game: string; pending: boolean; summary: string[]; problem: string }) {
+  return (
+    <>
+      {pending && (
+        <p className="form-info" role="status" data-testid={`pending-${game}`}>
+          <b>Pending — applies from the next round</b>
+          {summary.length > 0 && <>: {summary.join(', ')}</>}
+        </p>
+      )}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+/** The games screen on a fake server: every game's card, the round-game editor's request, pending and refusals. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import GamesScreen from './GamesScreen';
+
+const timings = { bettingMs: 30000, closedMs: 15000, stepMs: 400, resultMs: 5000 };
+const limits = { min: 1000, max: 1000000, maxLines: 12 };
+const aviator = {
+  game: 'aviator',
+  name: 'Aviator',
+  round: 41,
+  phase: 'flying',
+  suspended: false,
+  settings: { minBet: 10, maxBet: 10000, countdownMs: 4000, pauseMs: 1000, maxPayoutPerRound: 500000, houseEdgeBp: 100 },
+  pending: null,
+  fairness: null,
+};
+const titli = { game: 'titli', name: 'Titli Par', round: 7, phase: 'betting', suspended: false, settings: { payout: 1000, timings, limits }, pending: null };
+const andarBahar = {
+  game: 'andar_bahar',
+  name: 'Andar Bahar',
+  round: null,
+  phase: 'suspended',
+  suspended: true,
+  settings: { andarPayout: 190, baharPayout: 200, timings, limits: { ...limits, maxLines: 2 } },
+  pending: { andarPayout: 190, baharPayout: 195, timings, limits: { ...limits, maxLines: 2 } },
+};
+const color = { game: 'color', name: 'Color Prediction', round: 3, phase: 'revealing', suspended: false, settings: { payout: 290, timings, limits: { ...limits, maxLines: 3 } }, pending: null };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
+    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color] });
+    return reply(400, { error: 'invalid_settings', message: 'the payout must be at least 1× and under 12×' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderScreen() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <GamesScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('games screen', () => {
+  it('shows every game, never undefined or NaN, the Aviator hints only on Aviator', async () => {
+    const view = renderScreen();
+    const card = await screen.findByTestId('game-titli');
+    for (const g of ['aviator', 'andar_bahar', 'color']) expect(screen.getByTestId(`game-${g}`)).toBeTruthy();
+    expect(view.container.textContent).not.toMatch(/undefined|NaN/);
+    for (const input of view.container.querySelectorAll('input')) expect(input.value).not.toMatch(/undefined|NaN|^$/);
+    expect(within(card).getByLabelText(/^Payout/)).toHaveProperty('value', '10.00');
+    expect(within(card).getByLabelText(/^Min stake per pick/)).toHaveProperty('value', '10.00');
+    expect(within(card).getByLabelText(/^Reveal step/)).toHaveProperty('value', '0.4');
+    expect(screen.getByTestId('current-color-payout').textContent).toBe('in force: 2.90×');
+    expect(screen.getByTestId('current-titli-limits-max').textContent).toBe('in force: ₹10,000.00');
+    expect(screen.getAllByText(/hash chain/)).toHaveLength(1);
+    expect(within(screen.getByTestId('game-aviator')).getByText(/hash chain/)).toBeTruthy();
+    // Andar Bahar: suspended, no round yet, a pending payout; the form edits the next round's settings.
+    const ab = screen.getByTestId('game-andar_bahar');
+    expect(within(ab).getByText('round — · suspended')).toBeTruthy();
+    expect(within(ab).getByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect(screen.getByTestId('pending-andar_bahar').textContent).toContain('Bahar payout 1.95×');
+    expect(within(ab).getByLabelText(/^Bahar payout/)).toHaveProperty('value', '1.95');
+    expect(screen.getAllByRole('button', { name: 'Suspend' })).toHaveLength(3);
+  });
+
+  it('sends only the changed fields, exactly converted, and shows a refusal', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('game-titli');
+    fireEvent.change(within(card).getByLabelText(/^Payout/), { target: { value: '2.8' } });
+    fireEvent.change(within(card).getByLabelText(/^Betting/), { target: { value: '20' } });
+    fireEvent.change(within(card).getByLabelText(/^Max stake per pick/), { target: { value: '5000.10' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/games/titli/settings');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ payout: 280, timings: { bettingMs: 20000 }, limits: { max: 500010 } });
+  });
+
+  it('puts the saved row in place: the pending change shows, the value in force stays', async () => {
+    let row: object = color;
+    fetchMock.mockImplementation(async (_path: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') row = { ...color, pending: { ...color.settings, payout: 280 } };
+      return init?.method === 'PUT' ? reply(200, { game: row }) : reply(200, { games: [aviator, titli, andarBahar, row] });
+    });
+    renderScreen();
+    const card = await screen.findByTestId('game-color');
+    fireEvent.change(within(card).getByLabelText(/^Payout/), { target: { value: '2.80' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(screen.getByTestId('pending-color').textContent).toBe('Pending — applies from the next round: Payout 2.80×'));
+    expect(screen.getByTestId('current-color-payout').textContent).toBe('in force: 2.90×');
+  });
+
+  it('says when nothing changed or a text is not a number', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('game-color');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(within(card).getByRole('alert').textContent).toBe('Nothing changed');
+    fireEvent.change(within(card).getByLabelText(/^Min stake per pick/), { target: { value: '10.555' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(within(card).getByRole('alert').textContent).toBe('Min stake per pick: rupees with at most two decimals');
+    expect(fetchMock.mock.calls.every(([, init]) => (init as RequestInit | undefined)?.method === 'GET')).toBe(true);
+  });
+});
