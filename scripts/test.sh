@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
-# Chromium, and a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh).
+# Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
+# and a short swarm at each round game (scripts/rounds-swarm.sh).
 # Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,5 +47,8 @@ step "load: the reference peers' own tests"
 
 step "load: a short Aviator swarm against our release build and both reference peers (no timing asserted)"
 BETTORS=300 ROUNDS=3 scripts/three-way.sh
+
+step "load: a short swarm at each round game (no timing asserted)"
+BETTORS=200 ROUNDS=3 scripts/rounds-swarm.sh
 echo
 echo "all tests passed"

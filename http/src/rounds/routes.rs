@@ -114,14 +114,20 @@ pub(crate) async fn bet_rows<G: WirePick>(
     let lines = |ls: Vec<(Value, casino_actors::money::Paise)>| -> Vec<Value> {
         ls.into_iter().map(|(pick, amount)| json!({ "pick": pick, "amount": amount.to_rupees_json() })).collect()
     };
+    let settled = store::history(&state.db, G::NAME, user, limit).await?;
     let mut rows: Vec<Value> = Vec::new();
+    // A ticket whose round was just recorded is in both (until the table hears the record committed): once.
+    let recorded = |round: i64, ticket: u32| settled.iter().any(|h| h.round.0 == round && h.bet.ticket == ticket);
     for t in table.send(OpenTickets(user)).await.unwrap_or_default() {
+        if recorded(t.round.0, t.ticket) {
+            continue;
+        }
         rows.push(json!({
             "roundId": t.round.0, "ticket": t.ticket, "bets": lines(t.lines), "stake": t.total.to_rupees_json(),
             "payout": Value::Null, "status": "open", "createdAt": iso(t.placed_at), "result": Value::Null,
         }));
     }
-    for h in store::history(&state.db, G::NAME, user, limit).await? {
+    for h in settled {
         let parsed: Vec<(Value, casino_actors::money::Paise)> = serde_json::from_str(&h.bet.lines).unwrap_or_default();
         let result =
             h.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok()).map(|o| G::shown(&o, None));

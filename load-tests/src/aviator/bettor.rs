@@ -4,7 +4,8 @@
 use crate::aviator::curve::elapsed_for;
 use crate::aviator::money::BetRecord;
 use crate::aviator::protocol::{
-    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, Phase, ServerEvent, cash_out_frame, place_bet_frame,
+    self, AckBody, BetResult, CashOutSuccess, GameState, Inbound, Phase, ServerEvent, authenticate_frame,
+    cash_out_frame, place_bet_frame,
 };
 use crate::common::fixture::Player;
 use crate::common::money::number_hundredths;
@@ -68,8 +69,17 @@ enum Slot {
 
 #[derive(Debug, Clone, Copy)]
 enum PendingKind {
-    Bet { slot: u8, round_id: i64, stake: i64 },
-    CashOut { slot: u8, round_id: i64 },
+    /// `authenticate`: the Aviator screen is open (joins the table's room; the state arrives before the ack).
+    Join,
+    Bet {
+        slot: u8,
+        round_id: i64,
+        stake: i64,
+    },
+    CashOut {
+        slot: u8,
+        round_id: i64,
+    },
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -146,9 +156,15 @@ impl<'a> Bettor<'a> {
         &self.shared.stats
     }
 
-    /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token.
+    /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token, then `authenticate` to join the
+    /// Aviator room (a server that puts every connection in the room on connect answers it too, or refuses it as
+    /// an unknown event; either way the ack is only awaited).
     async fn open_session(&mut self) -> Result<Ws, Failure> {
-        session::open(&self.shared.ws_url, &self.player.token).await
+        let mut ws = session::open(&self.shared.ws_url, &self.player.token).await?;
+        let id = self.take_ack_id();
+        self.pending.push(Pending { id, sent: Instant::now(), kind: PendingKind::Join });
+        self.send(&mut ws, authenticate_frame(id)).await?;
+        Ok(ws)
     }
 
     async fn drive(&mut self, mut ws: Ws) {
@@ -487,6 +503,7 @@ impl<'a> Bettor<'a> {
         let pending = self.pending.swap_remove(pos);
         let micros = u64::try_from(pending.sent.elapsed().as_micros()).unwrap_or(u64::MAX);
         match pending.kind {
+            PendingKind::Join => {}
             PendingKind::Bet { slot, round_id, stake } => {
                 self.shared.stats.record(Latency::BetAck, micros);
                 let idx = usize::from(slot);

@@ -148,6 +148,12 @@ pub fn place_bet_frame(
     event_frame(ack, "place_bet", payload)
 }
 
+/// `42<ack>["authenticate",{}]`: the spec's "Aviator screen opened" (the server joins the connection to the table's
+/// room and sends `aviator_game_state` before the ack).
+pub fn authenticate_frame(ack: u64) -> String {
+    event_frame(ack, "authenticate", json!({}))
+}
+
 /// `42<ack>["cash_out",{…}]`
 pub fn cash_out_frame(ack: u64, user_id: i64, round_id: i64, slot: u8) -> String {
     event_frame(ack, "cash_out", json!({ "userId": user_id, "roundId": round_id, "slot": slot }))
@@ -226,5 +232,6 @@ mod tests {
         assert_eq!(event(&manual), Some((Some(5), "place_bet".to_owned(), vec![want])));
         let want = json!({"userId": 9, "roundId": 77, "slot": 0});
         assert_eq!(event(&cash_out_frame(4, 9, 77, 0)), Some((Some(4), "cash_out".to_owned(), vec![want])));
+        assert_eq!(event(&authenticate_frame(0)), Some((Some(0), "authenticate".to_owned(), vec![json!({})])));
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::common::fixture::Player;
 use crate::common::report::{Latency, Stats};
-use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure, instant_at};
+use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure};
 use crate::rounds::money::TicketRecord;
 use crate::rounds::protocol::{
     self, AckBody, Game, GameState, Inbound, Kind, Line, Phase, Pick, ServerEvent, WinResult, fmt_lines, join_frame,

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs the round-game swarm (`load-tests rounds`) for each game in GAMES against a release build of the server, a
+# fresh server on a fresh SQLite database per game (so each game's peak memory and CPU are its own), with short
+# round timings. CI uses the defaults; bigger runs raise them:
+#   GAMES=titli BETTORS=3000 ROUNDS=3 RAMP=10 scripts/rounds-swarm.sh
+# Round timings: BETTING_MS, CLOSED_MS, STEP_MS, RESULT_MS. Reports go to target/rounds-swarm/<game>.json.
+# Fails on any error or money mismatch in any game (the swarm's exit code). No latency assertions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GAMES="${GAMES:-titli andar_bahar color}"
+BETTORS="${BETTORS:-200}"
+ROUNDS="${ROUNDS:-3}"
+RAMP="${RAMP:-3}"
+RECONNECT="${RECONNECT:-0.1}"
+BET_PROBABILITY="${BET_PROBABILITY:-0.9}"
+BETTING_MS="${BETTING_MS:-4000}"
+CLOSED_MS="${CLOSED_MS:-500}"
+STEP_MS="${STEP_MS:-100}"
+RESULT_MS="${RESULT_MS:-1000}"
+out=target/rounds-swarm
+mkdir -p "$out"
+
+cargo build --release -p game-server -p load-tests
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_ready() {
+  python3 - "$1" <<'PY'
+import sys, time, urllib.request
+for _ in range(300):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=1)
+        sys.exit(0)
+    except Exception:
+        time.sleep(0.2)
+sys.exit("server did not start")
+PY
+}
+
+server=""
+stop_server() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    server=""
+  fi
+}
+trap stop_server EXIT
+
+status=0
+for game in $GAMES; do
+  case "$game" in
+    titli) prefix=TITLI ;;
+    andar_bahar) prefix=ANDAR_BAHAR ;;
+    color) prefix=COLOR ;;
+    *) echo "unknown game $game (titli, andar_bahar, color)"; exit 2 ;;
+  esac
+  work="$(mktemp -d)"
+  db="sqlite://$work/casino.db"
+  port="$(free_port)"
+  operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" \
+    --phone 9000000099 --password loadpass1 | tail -n 1)"
+  env CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
+    "CASINO_${prefix}_BETTING_MS=$BETTING_MS" "CASINO_${prefix}_CLOSED_MS=$CLOSED_MS" \
+    "CASINO_${prefix}_STEP_MS=$STEP_MS" "CASINO_${prefix}_RESULT_MS=$RESULT_MS" RUST_LOG=warn \
+    target/release/game-server serve > "$work/server.log" 2>&1 &
+  server=$!
+  wait_ready "$port"
+  echo "=== $game: $BETTORS bettors, $ROUNDS rounds"
+  game_status=0
+  target/release/load-tests rounds --game "$game" --url "http://127.0.0.1:$port" --bettors "$BETTORS" \
+    --rounds "$ROUNDS" --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --bet-probability "$BET_PROBABILITY" \
+    --report "$out/$game.json" --operator-user-no "$operator_no" --operator-password loadpass1 \
+    --server-pid "$server" || game_status=$?
+  stop_server
+  if [ "$game_status" -ne 0 ]; then
+    status="$game_status"
+    echo "$game failed (exit $game_status); last server log lines:"
+    tail -n 30 "$work/server.log"
+  fi
+done
+exit "$status"
