@@ -132,10 +132,11 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await page.setViewportSize(WIDE);
   await page.getByRole('button', { name: /^Name/ }).click();
   await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
-  await expect(rows.first()).toHaveAttribute('data-testid', 'actor-row-aviator');
+  // By name, A to Z: the Andar Bahar table comes first.
+  await expect(rows.first()).toHaveAttribute('data-testid', 'actor-row-andar_bahar');
   await page.setViewportSize(PHONE);
   await page.getByLabel('Sort actors by').selectOption('idleMs:desc');
-  await expect(rows.first()).not.toHaveAttribute('data-testid', 'actor-row-aviator');
+  await expect(rows.first()).not.toHaveAttribute('data-testid', 'actor-row-andar_bahar');
 
   // --- drill-down
   await row.click();

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { SCREENSHOTS, serverInfo } from './server-info';
 
@@ -26,4 +26,74 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = (await res.json()) as { token: string };
   return body.token;
+}
+
+export interface Player {
+  userNo: string;
+  /** The server's user id (the one in /api/getwalletandexposure/{userId}). */
+  id: number;
+  phone: string;
+  password: string;
+}
+
+/**
+ * A new player with `amount` rupees: signs up, requests a deposit and has the operator approve it, all through
+ * the API in a request context of its own (the caller's cookies stay untouched). Log in through the UI with `login`.
+ */
+export async function fundedPlayer(baseURL: string, amount: number, opts: { name?: string; password?: string } = {}): Promise<Player> {
+  const password = opts.password ?? 'player-pass';
+  const name = opts.name ?? 'Funded Player';
+  const phone = `7${String(Date.now()).slice(-9)}`;
+  const api = await apiRequest.newContext({ baseURL });
+  try {
+    const signup = await api.post('/api/signup', { data: { username: phone, email: name, password } });
+    expect(signup.ok(), await signup.text()).toBeTruthy();
+    const { userNo } = (await signup.json()) as { userNo: number };
+    const login = await api.post('/api/login', { data: { userNo: String(userNo), password } });
+    expect(login.ok(), await login.text()).toBeTruthy();
+    const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    const utr = `UTR-FUND-${userNo}`;
+    const dep = await api.post('/api/add-more-points', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { Utr: utr, userName: name, user: user.id, phoneNumber: phone, deposite: amount },
+    });
+    expect(dep.ok(), await dep.text()).toBeTruthy();
+    const depositId = ((await dep.json()) as { deposit: { id: number } }).deposit.id;
+
+    const op = await apiRequest.newContext({ baseURL });
+    try {
+      const auth = { Authorization: `Bearer ${await operatorToken(op)}` };
+      const approve = await op.post(`/api/admin/deposits/${depositId}/approve`, { headers: auth });
+      expect(approve.ok(), await approve.text()).toBeTruthy();
+    } finally {
+      await op.dispose();
+    }
+    const wallet = await api.get(`/api/getwalletandexposure/${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(wallet.ok(), await wallet.text()).toBeTruthy();
+    expect(((await wallet.json()) as { balance: number }).balance).toBe(amount);
+    return { userNo: String(userNo), id: user.id, phone, password };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Logs the player in through the login form; lands on the home page. */
+export async function login(page: Page, player: Pick<Player, 'userNo' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User Number').fill(player.userNo);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export interface Wallet {
+  balance: number;
+  exposureBalance: number;
+}
+
+/** The server's wallet figures, asked with the page's own session cookie. */
+export async function serverWallet(page: Page, userId: number | string): Promise<Wallet> {
+  const res = await page.request.get(`/api/getwalletandexposure/${userId}`);
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as Wallet;
 }

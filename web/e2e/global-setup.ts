@@ -1,6 +1,6 @@
 /**
  * Starts a real game server for the e2e run: fresh SQLite database in a temp dir, an operator created
- * through the CLI, `serve` on a free port with short Aviator timings. Returns the teardown (kills it).
+ * through the CLI, `serve` on a free port with short Aviator and round-game timings. Returns the teardown (kills it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,6 +66,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CASINO_WEB_DIR: dist,
       CASINO_AVIATOR_COUNTDOWN_MS: '4000',
       CASINO_AVIATOR_PAUSE_MS: '1000',
+      // Round games: a whole round in about 11 s, with 8 s to bet.
+      CASINO_TITLI_BETTING_MS: '8000',
+      CASINO_TITLI_CLOSED_MS: '1000',
+      CASINO_TITLI_RESULT_MS: '2000',
+      CASINO_ANDAR_BAHAR_BETTING_MS: '8000',
+      CASINO_ANDAR_BAHAR_CLOSED_MS: '500',
+      CASINO_ANDAR_BAHAR_STEP_MS: '200',
+      CASINO_ANDAR_BAHAR_RESULT_MS: '2000',
+      CASINO_COLOR_BETTING_MS: '8000',
+      CASINO_COLOR_CLOSED_MS: '1000',
+      CASINO_COLOR_RESULT_MS: '2000',
     },
     stdio: ['ignore', log, log],
   });

@@ -1,21 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { Socket } from 'socket.io-client';
 import { getSocket } from './socket';
 
-/** Whether the shared socket is connected; re-renders on connect/disconnect. */
+/** The socket last subscribed to: reading the status must not open a new one (e.g. while logging out). */
+let watched: Socket | null = null;
+
+function subscribe(onChange: () => void): () => void {
+  const s = getSocket();
+  watched = s;
+  s.on('connect', onChange);
+  s.on('disconnect', onChange);
+  s.on('connect_error', onChange);
+  return () => {
+    s.off('connect', onChange);
+    s.off('disconnect', onChange);
+    s.off('connect_error', onChange);
+  };
+}
+
+const isConnected = () => (watched ?? getSocket()).connected;
+
+/**
+ * Whether the shared socket is connected; re-renders on connect/disconnect. useSyncExternalStore reads it again
+ * once subscribed, so a connect between the first render and the subscription is not missed.
+ */
 export function useSocketConnected(): boolean {
-  const [connected, setConnected] = useState(() => getSocket().connected);
-  useEffect(() => {
-    const s = getSocket();
-    const on = () => setConnected(true);
-    const off = () => setConnected(false);
-    s.on('connect', on);
-    s.on('disconnect', off);
-    s.on('connect_error', off);
-    return () => {
-      s.off('connect', on);
-      s.off('disconnect', off);
-      s.off('connect_error', off);
-    };
-  }, []);
-  return connected;
+  return useSyncExternalStore(subscribe, isConnected);
 }

@@ -30,7 +30,7 @@ export interface Bets2Row {
   roundId: number;
   label: string;
   stake: number;
-  odds: number;
+  odds: number | null;
   profit: number;
   payout: number;
   isWin: 'win' | 'loss' | 'pending';

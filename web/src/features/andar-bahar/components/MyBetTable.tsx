@@ -33,7 +33,7 @@ export function MyBetTable({ rows, loading, failed }: { rows: Bets2Row[] | undef
               <td>#{r.roundId}</td>
               <td>{r.label}</td>
               <td>{inr(r.stake)}</td>
-              <td>{r.odds}×</td>
+              <td>{r.odds === null ? '—' : `${r.odds}:1`}</td>
               <td>
                 <span className={`status status-${tone(r)}`}>{outcome(r)}</span>
               </td>

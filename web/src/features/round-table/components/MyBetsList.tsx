@@ -43,7 +43,7 @@ export function MyBetsList<P, S>({ bets, loading, failed, renderPick, renderResu
                 ))}
               </span>
               <span className="rt-my-result">{b.result === null ? '…' : renderResult(b.result)}</span>
-              <b className="rt-my-pay">{tone === 'pending' ? 'Pending' : tone === 'won' ? `+₹${fixed2(b.payout)}` : `−₹${fixed2(b.stake)}`}</b>
+              <b className="rt-my-pay">{tone === 'pending' ? 'Pending' : tone === 'won' ? `₹${fixed2(b.payout)} back` : `−₹${fixed2(b.stake)}`}</b>
             </li>
           );
         })}

@@ -40,8 +40,8 @@ export function TitliPage({ userId }: { userId: string | null }) {
   const lines = linesOf(picks);
   const total = totalOf(lines);
   const placed = state.tickets.length > 0;
-  const open = canBet(state);
-  const canEdit = open && connected && !placed;
+  const open = canBet(state) && connected;
+  const canEdit = open && !placed;
   const payout = payoutOf(state.payouts, 1, 10);
   const winner = state.phase === 'settled' || state.phase === 'revealing' ? winnerOf(state.result) : null;
 
