@@ -8,6 +8,7 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
+use crate::table::keys::BetKeys;
 use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
@@ -54,7 +55,12 @@ const BETS_PER_STATEMENT: usize = 50;
 
 /// The owner of a round's wallet intents, and the reference of its ledger rows.
 pub fn owner(round: RoundId) -> String {
-    format!("aviator:{round}")
+    keys(round).reference()
+}
+
+/// The round's money names, shared with the round games (`{game}:{round}`, refunds per player).
+pub fn keys(round: RoundId) -> BetKeys {
+    BetKeys { game: super::table::ROOM, round }
 }
 
 /// Records a crashed round in one transaction: when it ended (revealing its hash), its bets for history, and the
@@ -207,8 +213,7 @@ async fn recover_round(
     if crashed {
         intents::resume(db, wallet, &owner, now).await?;
     }
-    let keys = crate::table::keys::BetKeys { game: "aviator", round };
-    crate::table::store::refund_held(db, wallet, &keys, GameKind::Aviator).await?;
+    crate::table::store::refund_held(db, wallet, &keys(round), GameKind::Aviator).await?;
     // History from what the ledger says happened (so running this again writes the same): the refunds, and for
     // a round cut in flight the cash-outs it paid before the cut (a recorded round has those already).
     let kinds = if crashed { "('aviator_refund')" } else { "('aviator_refund', 'aviator_win', 'aviator_loss')" };

@@ -439,7 +439,7 @@ impl Handler<PlaceBet> for AviatorTable {
             user,
             movement: Movement::Hold { amount: stake },
             kind: LedgerKind::Bet(GameKind::Aviator),
-            reference: format!("aviator:{round}"),
+            reference: store::owner(round),
             idempotency_key: self.key(round, user, slot, "hold"),
         };
         let (tx, rx) = oneshot::channel();
@@ -470,7 +470,7 @@ impl Handler<PlaceBet> for AviatorTable {
                                 user,
                                 movement: Movement::Release { amount: stake },
                                 kind: LedgerKind::Cancel(GameKind::Aviator),
-                                reference: format!("aviator:{round}"),
+                                reference: store::owner(round),
                                 idempotency_key: act.key(round, user, slot, "orphan"),
                             };
                             let wallet = act.wallet.clone();
@@ -525,7 +525,7 @@ impl Handler<CancelBet> for AviatorTable {
             user,
             movement: Movement::Release { amount: refund },
             kind: LedgerKind::Cancel(GameKind::Aviator),
-            reference: format!("aviator:{round}"),
+            reference: store::owner(round),
             idempotency_key: self.key(round, user, slot, "cancel"),
         };
         let (tx, rx) = oneshot::channel();

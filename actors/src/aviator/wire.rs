@@ -7,32 +7,88 @@ use crate::clock::EpochMs;
 use crate::ids::RoundId;
 use crate::money::Paise;
 use serde::{Serialize, Serializer};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// Hundredths as a JSON number: 137 → 1.37.
 pub fn multiplier(hundredths: u64) -> Value {
     Paise::new(hundredths as i64).to_rupees_json()
 }
 
-/// `aviator_game_state`: enough for a client to draw the curve locally between updates.
+/// `aviator_game_state`: enough for a client to draw the curve locally between updates. Fields that belong to one
+/// phase only are left out in the others.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState {
+    /// `countdown`, `flying` or `crashed`.
+    pub phase: &'static str,
+    pub round_id: i64,
+    /// Whole seconds of betting left (rounded up), and the same in milliseconds.
+    pub countdown: i64,
+    pub countdown_ms: i64,
+    #[serde(serialize_with = "hundredths")]
+    pub multiplier: u64,
+    pub is_active: bool,
+    /// Milliseconds since take-off (in flight).
+    pub elapsed: i64,
+    pub server_time: EpochMs,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub betting_ends_at: Option<EpochMs>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<EpochMs>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crashed_at: Option<EpochMs>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "maybe_hundredths")]
+    pub crash_point: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<bool>,
+}
+
+impl GameState {
+    fn bare(phase: &'static str, round: i64, multiplier: u64, now: EpochMs) -> GameState {
+        GameState {
+            phase,
+            round_id: round,
+            countdown: 0,
+            countdown_ms: 0,
+            multiplier,
+            is_active: false,
+            elapsed: 0,
+            server_time: now,
+            betting_ends_at: None,
+            started_at: None,
+            crashed_at: None,
+            crash_point: None,
+            hash: None,
+            capped: None,
+        }
+    }
+}
+
+/// `aviator_game_state` of the table now.
 pub fn game_state(game: &Game, now: EpochMs) -> Value {
     let round = game.round().0;
-    match game.phase() {
+    let state = match game.phase() {
         Phase::Betting { ends_at, .. } => {
             let left = (ends_at - now).max(0);
-            json!({
-                "phase": "countdown", "roundId": round, "countdown": (left + 999) / 1000, "countdownMs": left,
-                "multiplier": 1, "isActive": false, "elapsed": 0, "serverTime": now, "bettingEndsAt": ends_at,
-            })
+            GameState {
+                countdown: (left + 999) / 1000,
+                countdown_ms: left,
+                betting_ends_at: Some(ends_at),
+                ..GameState::bare("countdown", round, 100, now)
+            }
         }
         Phase::Flying { started_at, .. } => flying(round, started_at, game.multiplier_now(now), now),
-        Phase::Crashed { at, capped_at, .. } => json!({
-            "phase": "crashed", "roundId": round, "countdown": 0, "countdownMs": 0,
-            "multiplier": multiplier(game.multiplier_now(now)), "isActive": false, "elapsed": 0,
-            "serverTime": now, "crashedAt": at, "crashPoint": multiplier(capped_at.unwrap_or(game.seed().crash_point)),
-            "hash": fair::to_hex(&game.seed().hash), "capped": capped_at.is_some(),
-        }),
-    }
+        Phase::Crashed { at, capped_at, .. } => GameState {
+            crashed_at: Some(at),
+            crash_point: Some(capped_at.unwrap_or(game.seed().crash_point)),
+            hash: Some(fair::to_hex(&game.seed().hash)),
+            capped: Some(capped_at.is_some()),
+            ..GameState::bare("crashed", round, game.multiplier_now(now), now)
+        },
+    };
+    value(&state)
 }
 
 /// `aviator_game_state` announcing a take-off, built from the event rather than the game: a round whose crash
@@ -41,15 +97,16 @@ pub fn game_state(game: &Game, now: EpochMs) -> Value {
 /// reached.
 pub fn take_off(game: &Game, round: RoundId, started_at: EpochMs, now: EpochMs) -> Value {
     let reached = multiplier_at((now - started_at).max(0)).min(game.multiplier_now(now));
-    flying(round.0, started_at, reached, now)
+    value(&flying(round.0, started_at, reached, now))
 }
 
-fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> Value {
-    json!({
-        "phase": "flying", "roundId": round, "countdown": 0, "countdownMs": 0,
-        "multiplier": multiplier(hundredths), "isActive": true,
-        "elapsed": (now - started_at).max(0), "serverTime": now, "startedAt": started_at,
-    })
+fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> GameState {
+    GameState {
+        is_active: true,
+        elapsed: (now - started_at).max(0),
+        started_at: Some(started_at),
+        ..GameState::bare("flying", round, hundredths, now)
+    }
 }
 
 /// A payload as the JSON the hub encodes; these types always serialize.
