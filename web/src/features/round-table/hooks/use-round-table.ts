@@ -43,7 +43,9 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
       winResult: (msg: WinResult<P, S>) => {
         if (userId !== null && String(msg.userId) !== userId) return;
         d({ type: 'win_result', msg });
-        if (msg.payout > 0) toast(`You won ₹${fixed2(msg.payout)}!`, 'success', 3000);
+        // A return below the stake (several picks, one won) is not a win: say what came back.
+        if (msg.payout > msg.stake) toast(`You won ₹${fixed2(msg.payout - msg.stake)}! ₹${fixed2(msg.payout)} back`, 'success', 3000);
+        else if (msg.payout > 0) toast(`₹${fixed2(msg.payout)} back`, 'info', 3000);
         refresh();
       },
       bets: (rows: FeedRow<P>[]) => d({ type: 'bets', rows }),
