@@ -133,10 +133,10 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await page.getByRole('button', { name: /^Name/ }).click();
   await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
   // By name, A to Z: the Andar Bahar table comes first.
-  await expect(rows.first()).toHaveAttribute('data-testid', 'actor-row-andar_bahar');
+  await expect(rows.first()).toHaveAttribute('data-testid', 'actor-row-andar-bahar');
   await page.setViewportSize(PHONE);
   await page.getByLabel('Sort actors by').selectOption('idleMs:desc');
-  await expect(rows.first()).not.toHaveAttribute('data-testid', 'actor-row-andar_bahar');
+  await expect(rows.first()).not.toHaveAttribute('data-testid', 'actor-row-andar-bahar');
 
   // --- drill-down
   await row.click();
