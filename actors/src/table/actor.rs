@@ -7,25 +7,24 @@
 //! until it commits, and each player hears their `winResult` after it did → the round is `ended` → the next round,
 //! recorded during the result pause, opens.
 
-use super::game::{GameSettings, RoundRules};
+use super::game::GameSettings;
 use super::keys::BetKeys;
 use super::outbox::RoomOutbox;
-use super::round::{Phase, Rejection, Round, RoundEvent, RoundSeed, TicketResult, TicketState};
-use super::store::{self, BetRow};
+use super::round::{Phase, Round, RoundEvent, RoundSeed, TicketState};
+use super::settle::Settling;
+use super::store;
 use super::wire::{
-    FeedRow, GameState, Past, PickLine, PickPayout, RevealResult, RevealStep, RoundStart, RoundWire, TableEvent,
-    TimerUpdate, WinResult,
+    FeedRow, GameState, Past, PickLine, PickPayout, RevealStep, RoundStart, RoundWire, TableEvent, TimerUpdate,
 };
 use crate::clock::{EpochMs, SharedClock};
 use crate::fair::ServerSeed;
-use crate::hub::{HubAddr, RoomSize};
+use crate::hub::RoomSize;
 use crate::ids::{RoundId, UserId};
-use crate::money::Paise;
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::{apply_until_final, retry_transient};
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -35,147 +34,35 @@ const TICK: Duration = Duration::from_millis(100);
 const TIMER_EVERY_MS: EpochMs = 1_000;
 const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
-const HISTORY: usize = 20;
+/// Past results kept for the history strip.
+pub(super) const HISTORY: usize = 20;
 
-/// Why a bet is not taken. Nothing moved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BetError {
-    #[error(transparent)]
-    Rule(#[from] Rejection),
-    #[error("Insufficient Balance")]
-    InsufficientBalance,
-    #[error("The game is paused; bets open with the next round")]
-    Suspended,
-    #[error("The game is unavailable, please try again")]
-    Unavailable,
-}
-
-impl BetError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            BetError::Rule(r) => match r {
-                Rejection::Closed => "betting_closed",
-                Rejection::WrongRound(_) => "wrong_round",
-                Rejection::NoLines => "no_picks",
-                Rejection::TooManyLines(_) => "too_many_picks",
-                Rejection::DuplicatePick => "duplicate_pick",
-                Rejection::BelowMinimum(_) => "stake_too_low",
-                Rejection::AboveMaximum(_) => "stake_too_high",
-                Rejection::TotalMismatch(_) => "total_mismatch",
-                Rejection::NoTicket => "no_bet",
-            },
-            BetError::InsufficientBalance => "insufficient_balance",
-            BetError::Suspended => "suspended",
-            BetError::Unavailable => "unavailable",
-        }
-    }
-}
-
-/// A bet: one or more lines (a pick and its stake). `round`: the round the player saw; `total`: what the client
-/// says the lines add up to (checked, never trusted).
-pub struct PlaceBet<G: RoundRules> {
-    pub user: UserId,
-    pub name: String,
-    pub round: Option<RoundId>,
-    pub lines: Vec<(G::Pick, Paise)>,
-    pub total: Option<Paise>,
-}
-
-/// A taken bet: its ticket and the player's balance right after the hold.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BetTaken<P> {
-    pub round: RoundId,
-    pub ticket: u32,
-    pub lines: Vec<(P, Paise)>,
-    pub total: Paise,
-    pub balance: Paise,
-}
-
-impl<G: RoundRules> Message for PlaceBet<G> {
-    type Result = Result<BetTaken<G::Pick>, BetError>;
-}
-
-/// The table as `{game}:gameState` shows it (for a player who just joined).
-pub struct Snapshot;
-
-impl Message for Snapshot {
-    type Result = Option<serde_json::Value>;
-}
-
-/// A player's tickets in the round in play (not yet settled), for their history.
-pub struct OpenTickets(pub UserId);
-
-/// A ticket of the round in play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenTicket<P> {
-    pub round: RoundId,
-    pub ticket: u32,
-    pub lines: Vec<(P, Paise)>,
-    pub total: Paise,
-    pub placed_at: EpochMs,
-}
-
-impl Message for OpenTickets {
-    type Result = Vec<OpenTicket<serde_json::Value>>;
-}
-
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Shutdown;
-
-/// What a table works with.
-#[derive(Clone)]
-pub struct TableDeps {
-    pub db: Db,
-    pub wallet: WalletHandle,
-    pub hub: HubAddr,
-    pub clock: SharedClock,
-}
-
-/// How a table starts.
-#[derive(Debug, Clone)]
-pub struct TableConfig<S> {
-    pub settings: S,
-    /// Public text mixed into every draw (see [`crate::fair`]).
-    pub client_seed: String,
-}
+pub use super::messages::{
+    BetError, BetTaken, OpenTicket, OpenTickets, PlaceBet, Shutdown, Snapshot, TableConfig, TableDeps,
+};
 
 pub type RoundTableAddr<G> = Probed<RoundTable<G>>;
 
-/// The decided round's money, until all of it has moved.
-struct Settling<P> {
-    keys: BetKeys,
-    results: Vec<TicketResult<P>>,
-    /// The outcome, tickets and intents are on record.
-    recorded: bool,
-    /// The reveal has ended on screen.
-    revealed: bool,
-    /// Settles applied; the round is over when all of them are and the round is marked ended.
-    applied: usize,
-    started: bool,
-    ended: bool,
-}
-
 pub struct RoundTable<G: RoundWire> {
-    kind: GameKind,
-    settings: G::Settings,
-    client_seed: String,
-    round: Round<G>,
-    db: Db,
-    wallet: WalletHandle,
-    outbox: RoomOutbox,
-    probe: Arc<Probe>,
-    clock: SharedClock,
-    names: HashMap<UserId, String>,
-    history: VecDeque<Past<G::Shown>>,
-    settling: Option<Settling<G::Pick>>,
+    pub(super) kind: GameKind,
+    pub(super) settings: G::Settings,
+    pub(super) client_seed: String,
+    pub(super) round: Round<G>,
+    pub(super) db: Db,
+    pub(super) wallet: WalletHandle,
+    pub(super) outbox: RoomOutbox,
+    pub(super) probe: Arc<Probe>,
+    pub(super) clock: SharedClock,
+    pub(super) names: HashMap<UserId, String>,
+    pub(super) history: VecDeque<Past<G::Shown>>,
+    pub(super) settling: Option<Settling<G::Pick>>,
     /// The next round, once it is on record (it opens only then).
-    next: Option<RoundSeed>,
-    recording: bool,
-    suspended: bool,
-    feed_dirty: bool,
-    last_feed: EpochMs,
-    last_timer: EpochMs,
+    pub(super) next: Option<RoundSeed>,
+    pub(super) recording: bool,
+    pub(super) suspended: bool,
+    pub(super) feed_dirty: bool,
+    pub(super) last_feed: EpochMs,
+    pub(super) last_timer: EpochMs,
 }
 
 /// A fresh server seed from the operating system.
@@ -353,144 +240,8 @@ impl<G: RoundWire> RoundTable<G> {
                     self.outbox.queue(&TableEvent::<G>::RevealStep(RevealStep { round_id: round.0, index, step }));
                 }
             }
-            RoundEvent::Revealed { round, outcome, results } => {
-                let keys = BetKeys { game: G::NAME, round };
-                let bets: Vec<BetRow> = results
-                    .iter()
-                    .map(|t| BetRow {
-                        user: t.user,
-                        ticket: t.no,
-                        lines: serde_json::to_string(&t.lines).unwrap_or_default(),
-                        stake: t.total,
-                        payout: t.payout,
-                        created_at: t.placed_at,
-                    })
-                    .collect();
-                let settles: Vec<Change> = results.iter().map(|t| self.settle_change(&keys, t)).collect();
-                self.house_won(&results);
-                self.settling = Some(Settling {
-                    keys,
-                    results,
-                    recorded: false,
-                    revealed: true,
-                    applied: 0,
-                    started: false,
-                    ended: false,
-                });
-                let db = self.db.clone();
-                let outcome_text = serde_json::to_string(&outcome).unwrap_or_default();
-                let what = format!("recording {} round {round}", G::NAME);
-                ctx.spawn(
-                    async move {
-                        retry_transient(&what, || store::decide_round(&db, &keys, &outcome_text, &bets, &settles, now))
-                            .await
-                    }
-                    .into_actor(self)
-                    .map(move |res, act, ctx| match res {
-                        Ok(()) => {
-                            if let Some(s) = act.settling.as_mut() {
-                                s.recorded = true;
-                            }
-                            act.maybe_settle(ctx);
-                            let now = act.clock.now_ms();
-                            act.flush(now);
-                        }
-                        // Not transient: the round stays open, and the next start refunds it.
-                        Err(e) => {
-                            tracing::error!(game = G::NAME, %round, error = %e, "round not recorded; the table stops")
-                        }
-                    }),
-                );
-            }
+            RoundEvent::Revealed { round, outcome, results } => self.decide(round, &outcome, results, now, ctx),
         }
-    }
-
-    fn settle_change(&self, keys: &BetKeys, t: &TicketResult<G::Pick>) -> Change {
-        let kind = if t.payout.is_positive() { LedgerKind::Win(self.kind) } else { LedgerKind::Loss(self.kind) };
-        Change {
-            user: t.user,
-            movement: Movement::Settle { hold: t.total, payout: t.payout, with: SystemAccount::House },
-            kind,
-            reference: keys.reference(),
-            idempotency_key: keys.ticket(t.user, t.no, "settle"),
-        }
-    }
-
-    /// Once the outcome is on record and shown: reveal the seed and move the money.
-    fn maybe_settle(&mut self, ctx: &mut Context<Self>) {
-        let Some(s) = self.settling.as_mut() else { return };
-        if !(s.recorded && s.revealed) || s.started {
-            return;
-        }
-        s.started = true;
-        let keys = s.keys;
-        let now = self.clock.now_ms();
-        if let Some(outcome) = self.round.outcome() {
-            let shown = G::shown(outcome, None);
-            self.history.push_front(Past { round_id: keys.round.0, result: shown.clone() });
-            self.history.truncate(HISTORY);
-            let next_round_at = now + self.round.timings.result_ms;
-            self.outbox.queue(&TableEvent::<G>::RevealResult(RevealResult {
-                round_id: keys.round.0,
-                result: shown,
-                server_seed: self.round.seed.seed.to_hex(),
-                commitment: self.round.seed.seed.commitment(),
-                client_seed: self.round.seed.client_seed.clone(),
-                next_round_at,
-            }));
-        }
-        let results = self.settling.as_ref().map(|s| s.results.clone()).unwrap_or_default();
-        if results.is_empty() {
-            self.end_round(ctx);
-        }
-        for t in results {
-            let change = self.settle_change(&keys, &t);
-            let wallet = self.wallet.clone();
-            ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
-                move |res, act, ctx| {
-                    if let Err(e) = res {
-                        // Final refusals are marked failed for the operators when the round's intents resume.
-                        tracing::error!(game = G::NAME, round = %keys.round, user = %t.user, error = %e, "settle refused");
-                    } else if let Some(shown) = act.round.outcome().map(|o| G::shown(o, None)) {
-                        let win = WinResult {
-                            round_id: keys.round.0,
-                            user_id: t.user.0,
-                            ticket: t.no,
-                            bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
-                            stake: t.total,
-                            payout: t.payout,
-                            profit: t.payout.checked_sub(t.total).unwrap_or(Paise::ZERO),
-                            result: shown,
-                        };
-                        act.outbox.to_user(t.user, &[TableEvent::<G>::WinResult(win)]);
-                    }
-                    let done = act.settling.as_mut().map(|s| {
-                        s.applied += 1;
-                        s.applied == s.results.len()
-                    });
-                    if done == Some(true) {
-                        act.end_round(ctx);
-                    }
-                },
-            ));
-        }
-    }
-
-    fn end_round(&mut self, ctx: &mut Context<Self>) {
-        let Some(keys) = self.settling.as_ref().map(|s| s.keys) else { return };
-        let db = self.db.clone();
-        let now = self.clock.now_ms();
-        let what = format!("ending {} round {}", G::NAME, keys.round);
-        ctx.spawn(async move { retry_transient(&what, || store::end_round(&db, &keys, now)).await }.into_actor(self).map(
-            |res, act, _| {
-                if let Err(e) = res {
-                    tracing::error!(game = G::NAME, error = %e, "round not marked ended; the next start finishes it");
-                }
-                if let Some(s) = act.settling.as_mut() {
-                    s.ended = true;
-                }
-            },
-        ));
     }
 
     /// Records the next round while the result shows, and opens it when the pause is over and the last round's
@@ -543,7 +294,7 @@ impl<G: RoundWire> RoundTable<G> {
         self.feed_dirty = true;
     }
 
-    fn flush(&mut self, now: EpochMs) {
+    pub(super) fn flush(&mut self, now: EpochMs) {
         if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
             self.feed_dirty = false;
             self.last_feed = now;
@@ -562,11 +313,6 @@ impl<G: RoundWire> RoundTable<G> {
             self.outbox.queue(&TableEvent::<G>::Bets(rows));
         }
         self.outbox.flush();
-    }
-
-    fn house_won(&mut self, results: &[TicketResult<G::Pick>]) {
-        let won: i64 = results.iter().map(|t| t.total.get() - t.payout.get()).sum();
-        self.probe.add(fig::HOUSE_TODAY, won);
     }
 
     fn show_figures(&self) {

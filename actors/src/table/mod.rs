@@ -5,9 +5,11 @@
 pub mod actor;
 pub mod game;
 pub mod keys;
+pub mod messages;
 pub mod operate;
 pub mod outbox;
 pub mod round;
+mod settle;
 pub mod store;
 pub mod wire;
 

@@ -1,0 +1,115 @@
+//! What a round table is asked, and how it answers: bets, its state, a player's open tickets, shutdown; and what
+//! it needs to start. The operator's messages are in `operate.rs`.
+
+use super::game::RoundRules;
+use super::round::Rejection;
+use crate::clock::{EpochMs, SharedClock};
+use crate::hub::HubAddr;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::store::Db;
+use crate::wallet::WalletHandle;
+use actix::prelude::*;
+
+/// Why a bet is not taken. Nothing moved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BetError {
+    #[error(transparent)]
+    Rule(#[from] Rejection),
+    #[error("Insufficient Balance")]
+    InsufficientBalance,
+    #[error("The game is paused; bets open with the next round")]
+    Suspended,
+    #[error("The game is unavailable, please try again")]
+    Unavailable,
+}
+
+impl BetError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            BetError::Rule(r) => match r {
+                Rejection::Closed => "betting_closed",
+                Rejection::WrongRound(_) => "wrong_round",
+                Rejection::NoLines => "no_picks",
+                Rejection::TooManyLines(_) => "too_many_picks",
+                Rejection::DuplicatePick => "duplicate_pick",
+                Rejection::BelowMinimum(_) => "stake_too_low",
+                Rejection::AboveMaximum(_) => "stake_too_high",
+                Rejection::TotalMismatch(_) => "total_mismatch",
+                Rejection::NoTicket => "no_bet",
+            },
+            BetError::InsufficientBalance => "insufficient_balance",
+            BetError::Suspended => "suspended",
+            BetError::Unavailable => "unavailable",
+        }
+    }
+}
+
+/// A bet: one or more lines (a pick and its stake). `round`: the round the player saw; `total`: what the client
+/// says the lines add up to (checked, never trusted).
+pub struct PlaceBet<G: RoundRules> {
+    pub user: UserId,
+    pub name: String,
+    pub round: Option<RoundId>,
+    pub lines: Vec<(G::Pick, Paise)>,
+    pub total: Option<Paise>,
+}
+
+/// A taken bet: its ticket and the player's balance right after the hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetTaken<P> {
+    pub round: RoundId,
+    pub ticket: u32,
+    pub lines: Vec<(P, Paise)>,
+    pub total: Paise,
+    pub balance: Paise,
+}
+
+impl<G: RoundRules> Message for PlaceBet<G> {
+    type Result = Result<BetTaken<G::Pick>, BetError>;
+}
+
+/// The table as `{game}:gameState` shows it (for a player who just joined).
+pub struct Snapshot;
+
+impl Message for Snapshot {
+    type Result = Option<serde_json::Value>;
+}
+
+/// A player's tickets in the round in play (not yet settled), for their history.
+pub struct OpenTickets(pub UserId);
+
+/// A ticket of the round in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenTicket<P> {
+    pub round: RoundId,
+    pub ticket: u32,
+    pub lines: Vec<(P, Paise)>,
+    pub total: Paise,
+    pub placed_at: EpochMs,
+}
+
+impl Message for OpenTickets {
+    type Result = Vec<OpenTicket<serde_json::Value>>;
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Shutdown;
+
+/// What a table works with.
+#[derive(Clone)]
+pub struct TableDeps {
+    pub db: Db,
+    pub wallet: WalletHandle,
+    pub hub: HubAddr,
+    pub clock: SharedClock,
+}
+
+/// How a table starts.
+#[derive(Debug, Clone)]
+pub struct TableConfig<S> {
+    pub settings: S,
+    /// Public text mixed into every draw (see [`crate::fair`]).
+    pub client_seed: String,
+}
