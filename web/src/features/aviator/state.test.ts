@@ -55,6 +55,17 @@ describe('aviator reducer: bets', () => {
     const s = run(countdown, placed, flying, crashed, { type: 'game_state', msg: gs({ roundId: 12 }), at: 13000 });
     expect(s.slots[0]).toMatchObject({ status: 'idle', amount: 100 });
   });
+  it('a cash-out the server took before the crash wins over the crash broadcast that overtook its answer', () => {
+    const result = { type: 'game_result', msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' } } as const;
+    const cash = { type: 'cash_out_success', msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 } } as const;
+    const s = run(countdown, placed, flying, crashed, result, cash);
+    expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 120 });
+    expect(s.notices.at(-1)).toMatchObject({ kind: 'won', amount: 120 });
+    const late = run(countdown, placed, flying, crashed, result, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 120, multiplier: 1.2 } });
+    expect(late.slots[0]).toMatchObject({ status: 'cashed', winnings: 120 });
+    const lost = run(countdown, placed, flying, crashed, result, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: false, amount: 100, winnings: 0, multiplier: null } });
+    expect(lost.notices.filter((n) => n.kind === 'lost')).toHaveLength(1);
+  });
   it('bet_result for a win cashes the slot', () => {
     const s = run(countdown, placed, flying, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 200, multiplier: 2 } });
     expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 200 });

@@ -191,7 +191,9 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
       const slot = asSlot(a.msg.slot);
       if (slot === null || !a.msg.success) return s;
       const b = s.slots[slot];
-      if (b.status !== 'placed' || !sameRound(a.msg.roundId, b.roundId)) return s;
+      // The server priced the cash-out before the crash: it wins over a 'lost' guessed from the crash broadcast,
+      // which can overtake the cash-out's answer (that waits for the wallet's commit).
+      if ((b.status !== 'placed' && b.status !== 'lost') || !sameRound(a.msg.roundId, b.roundId)) return s;
       const next = withSlot(s, slot, { ...b, status: 'cashed', cashMultiplier: a.msg.multiplier, winnings: a.msg.totalWinnings });
       return notify(next, { kind: 'won', slot, amount: a.msg.totalWinnings, multiplier: a.msg.multiplier });
     }
@@ -206,8 +208,10 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
       const slot = asSlot(a.msg.slot);
       if (slot === null) return s;
       const b = s.slots[slot];
-      if (b.status !== 'placed' || !sameRound(a.msg.roundId, b.roundId)) return s;
-      if (!a.msg.win) return notify(withSlot(s, slot, { ...b, status: 'lost' }), { kind: 'lost', slot, amount: b.amount });
+      if (!sameRound(a.msg.roundId, b.roundId)) return s;
+      if (!a.msg.win) return b.status === 'placed' ? notify(withSlot(s, slot, { ...b, status: 'lost' }), { kind: 'lost', slot, amount: b.amount }) : s;
+      // A win (the server's word) also replaces a 'lost' guessed from the crash broadcast.
+      if (b.status !== 'placed' && b.status !== 'lost') return s;
       const multiplier = a.msg.multiplier ?? 0;
       const next = withSlot(s, slot, { ...b, status: 'cashed', cashMultiplier: multiplier, winnings: a.msg.winnings });
       return notify(next, { kind: 'won', slot, amount: a.msg.winnings, multiplier });
