@@ -69,8 +69,6 @@ enum Slot {
 
 #[derive(Debug, Clone, Copy)]
 enum PendingKind {
-    /// `authenticate`: the Aviator screen is open (joins the table's room; the state arrives before the ack).
-    Join,
     Bet {
         slot: u8,
         round_id: i64,
@@ -161,9 +159,7 @@ impl<'a> Bettor<'a> {
     /// an unknown event; either way the ack is only awaited).
     async fn open_session(&mut self) -> Result<Ws, Failure> {
         let mut ws = session::open(&self.shared.ws_url, &self.player.token).await?;
-        let id = self.take_ack_id();
-        self.pending.push(Pending { id, sent: Instant::now(), kind: PendingKind::Join });
-        self.send(&mut ws, authenticate_frame(id)).await?;
+        self.send(&mut ws, authenticate_frame()).await?;
         Ok(ws)
     }
 
@@ -503,7 +499,6 @@ impl<'a> Bettor<'a> {
         let pending = self.pending.swap_remove(pos);
         let micros = u64::try_from(pending.sent.elapsed().as_micros()).unwrap_or(u64::MAX);
         match pending.kind {
-            PendingKind::Join => {}
             PendingKind::Bet { slot, round_id, stake } => {
                 self.shared.stats.record(Latency::BetAck, micros);
                 let idx = usize::from(slot);

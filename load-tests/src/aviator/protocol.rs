@@ -3,6 +3,7 @@
 
 use crate::common::money::rupees_json;
 use crate::common::protocol::{self, DecodeError, event_frame};
+use casino_http::socketio::codec::{MAIN_NAMESPACE, SioPacket};
 use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value, json};
@@ -148,10 +149,12 @@ pub fn place_bet_frame(
     event_frame(ack, "place_bet", payload)
 }
 
-/// `42<ack>["authenticate",{}]`: the spec's "Aviator screen opened" (the server joins the connection to the table's
-/// room and sends `aviator_game_state` before the ack).
-pub fn authenticate_frame(ack: u64) -> String {
-    event_frame(ack, "authenticate", json!({}))
+/// `42["authenticate",{}]`, without an ack id: the spec's "Aviator screen opened" (the server joins the connection
+/// to the table's room and sends `aviator_game_state`). No answer is awaited: a peer that puts every connection in
+/// the room at connect may drop an event that arrives before its handlers are registered.
+pub fn authenticate_frame() -> String {
+    SioPacket::Event { nsp: MAIN_NAMESPACE.into(), ack: None, name: "authenticate".into(), args: vec![json!({})] }
+        .to_frame()
 }
 
 /// `42<ack>["cash_out",{…}]`
@@ -232,6 +235,6 @@ mod tests {
         assert_eq!(event(&manual), Some((Some(5), "place_bet".to_owned(), vec![want])));
         let want = json!({"userId": 9, "roundId": 77, "slot": 0});
         assert_eq!(event(&cash_out_frame(4, 9, 77, 0)), Some((Some(4), "cash_out".to_owned(), vec![want])));
-        assert_eq!(event(&authenticate_frame(0)), Some((Some(0), "authenticate".to_owned(), vec![json!({})])));
+        assert_eq!(event(&authenticate_frame()), Some((None, "authenticate".to_owned(), vec![json!({})])));
     }
 }
