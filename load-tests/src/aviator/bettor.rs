@@ -69,15 +69,8 @@ enum Slot {
 
 #[derive(Debug, Clone, Copy)]
 enum PendingKind {
-    Bet {
-        slot: u8,
-        round_id: i64,
-        stake: i64,
-    },
-    CashOut {
-        slot: u8,
-        round_id: i64,
-    },
+    Bet { slot: u8, round_id: i64, stake: i64 },
+    CashOut { slot: u8, round_id: i64 },
 }
 
 #[derive(Debug, Clone, Copy)]
