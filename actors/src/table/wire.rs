@@ -136,6 +136,25 @@ pub struct WinResult<P, S> {
     pub result: S,
 }
 
+/// The answer to a taken bet (`{game}:placeBet`'s ack, the spec's REST bet calls): the ticket and the balance
+/// right after the hold (`newBalance` is the spec's name for it).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BetAccepted<P> {
+    pub success: bool,
+    pub round_id: i64,
+    pub ticket: u32,
+    pub bets: Vec<PickLine<P>>,
+    #[serde(serialize_with = "as_rupees")]
+    pub total: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub balance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub new_balance: Paise,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'static str>,
+}
+
 /// A row of `{game}:bets`: the round's real bets, newest first, names masked.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]

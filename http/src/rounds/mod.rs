@@ -14,7 +14,7 @@ use casino_actors::color::rules::{Color, Colour};
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableAddr};
-use casino_actors::table::wire::RoundWire;
+use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
 use serde_json::{Value, json};
 
@@ -186,12 +186,16 @@ pub async fn place<G: WirePick>(
     }
 }
 
-/// The success answer of a taken bet.
-pub fn taken_json<P: serde::Serialize>(t: &BetTaken<P>) -> Value {
-    let bets: Vec<Value> =
-        t.lines.iter().map(|(pick, amount)| json!({ "pick": pick, "amount": amount.to_rupees_json() })).collect();
-    json!({
-        "success": true, "roundId": t.round.0, "ticket": t.ticket, "bets": bets,
-        "total": t.total.to_rupees_json(), "balance": t.balance.to_rupees_json(), "newBalance": t.balance.to_rupees_json(),
-    })
+/// The success answer of a taken bet, with `message` for the spec's REST calls that show one.
+pub fn accepted<P: Copy>(t: &BetTaken<P>, message: Option<&'static str>) -> BetAccepted<P> {
+    BetAccepted {
+        success: true,
+        round_id: t.round.0,
+        ticket: t.ticket,
+        bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
+        total: t.total,
+        balance: t.balance,
+        new_balance: t.balance,
+        message,
+    }
 }

@@ -2,7 +2,7 @@
 //! `{game}:leave`, `{game}:placeBet` ({roundId, bets: [{pick, amount}], totalBets}; Titli Par's `selectedCard` also
 //! works), and Titli Par's `titli:requestNextImage` (the last revealed picture, also as `titli:nextImage`).
 
-use super::{RoundTables, WirePick, place, taken_json};
+use super::{RoundTables, WirePick, accepted, place};
 use crate::socketio::{EventReply, Principal, SocketHandle};
 use casino_actors::table::actor::{RoundTableAddr, Snapshot};
 use serde_json::{Value, json};
@@ -51,7 +51,7 @@ async fn act<G: WirePick>(
         }
         "placeBet" => {
             let ack = match place(table, who.user_id, &who.username, p).await {
-                Ok(taken) => taken_json(&taken),
+                Ok(taken) => serde_json::to_value(accepted(&taken, None)).unwrap_or_else(|_| unavailable()),
                 Err(r) => r.ack(),
             };
             EventReply::ack(vec![ack])

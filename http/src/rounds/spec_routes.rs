@@ -20,7 +20,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[post("/api/titli/new/bets")]
 async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     let taken = place(&state.tables.rounds.titli, who.user.id, &who.user.phone, &body).await?;
-    Ok(HttpResponse::Created().json(super::taken_json(&taken)))
+    Ok(HttpResponse::Created().json(super::accepted(&taken, None)))
 }
 
 #[get("/api/pappu/bets/{userId}")]
@@ -50,9 +50,8 @@ async fn titli_latest(state: State) -> Result<HttpResponse, ApiError> {
 #[post("/api/bets2")]
 async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     let taken = place(&state.tables.rounds.andar_bahar, who.user.id, &who.user.phone, &body).await?;
-    let mut out = super::taken_json(&taken);
-    out["message"] = json!("Bet placed successfully! Your updated wallet balance");
-    Ok(HttpResponse::Created().json(out))
+    let message = Some("Bet placed successfully! Your updated wallet balance");
+    Ok(HttpResponse::Created().json(super::accepted(&taken, message)))
 }
 
 /// The player's Andar Bahar bets, newest first, in the spec's shape (`label`, `stake`, `odds`, `profit`, `isWin`).
