@@ -6,6 +6,7 @@ use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::color::rules::ColorSettings;
+use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, StakeLimits, Timings};
@@ -40,6 +41,9 @@ pub struct Config {
     pub titli: TableConfig<TitliSettings>,
     pub andar_bahar: TableConfig<AndarBaharSettings>,
     pub color: TableConfig<ColorSettings>,
+    /// Mines: `CASINO_MINES_MIN_BET` / `CASINO_MINES_MAX_BET` (rupees, 10 / 50000), `CASINO_MINES_MAX_PAYOUT`
+    /// (rupees a game, 10 lakh), `CASINO_MINES_HOUSE_EDGE_BP` (300 = 3 %). An operator's stored settings win.
+    pub mines: MinesSettings,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -198,6 +202,7 @@ impl Config {
                 (&mut s.timings, &mut s.limits)
             }),
             color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
+            mines: mines_from_env(),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
             actor_metrics: !std::env::var("CASINO_ACTOR_METRICS").is_ok_and(|v| v.eq_ignore_ascii_case("off")),
             accounts: accounts_from_env(),
@@ -230,6 +235,7 @@ impl Config {
         self.titli.settings.check().map_err(|e| anyhow::anyhow!("Titli Par settings: {e}"))?;
         self.andar_bahar.settings.check().map_err(|e| anyhow::anyhow!("Andar Bahar settings: {e}"))?;
         self.color.settings.check().map_err(|e| anyhow::anyhow!("Color Prediction settings: {e}"))?;
+        self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;
         Ok(())
     }
 }
@@ -248,6 +254,16 @@ fn round_table_from_env<S>(
     l.min = rupees_env(&format!("CASINO_{prefix}_MIN_BET"), l.min.get());
     l.max = rupees_env(&format!("CASINO_{prefix}_MAX_BET"), l.max.get());
     TableConfig { settings, client_seed: env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()) }
+}
+
+fn mines_from_env() -> MinesSettings {
+    let d = MinesSettings::default();
+    MinesSettings {
+        min_bet: rupees_env("CASINO_MINES_MIN_BET", d.min_bet.get()),
+        max_bet: rupees_env("CASINO_MINES_MAX_BET", d.max_bet.get()),
+        house_edge_bp: env_or("CASINO_MINES_HOUSE_EDGE_BP", d.house_edge_bp),
+        max_payout: rupees_env("CASINO_MINES_MAX_PAYOUT", d.max_payout.get()),
+    }
 }
 
 pub fn aviator_from_env() -> AviatorConfig {

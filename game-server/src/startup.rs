@@ -11,6 +11,7 @@ use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
+use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
 use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown, TableDeps};
@@ -104,7 +105,8 @@ impl Services {
             andar_bahar: RoundTable::start(config.andar_bahar.clone(), GameKind::AndarBahar, &deps, &actors).await?,
             color: RoundTable::start(config.color.clone(), GameKind::Color, &deps, &actors).await?,
         };
-        let tables = Tables { hub, aviator, aviator_fairness, rounds };
+        let mines = MinesDesk::start(config.mines.clone(), db.clone(), wallet.clone(), clock.clone(), &actors).await?;
+        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }

@@ -8,6 +8,7 @@ pub mod aviator;
 pub mod cashier;
 pub mod error;
 pub mod json;
+pub mod mines;
 pub mod money;
 pub mod ops;
 pub mod rounds;
@@ -44,6 +45,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(aviator::routes)
         .configure(rounds::routes::routes)
         .configure(rounds::spec_routes::routes)
+        .configure(mines::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

@@ -18,6 +18,7 @@ pub struct Tables {
     pub aviator: TableAddr,
     pub aviator_fairness: Arc<Fairness>,
     pub rounds: crate::rounds::RoundTables,
+    pub mines: casino_actors::mines::desk::DeskAddr,
 }
 
 pub struct AppState {

@@ -50,6 +50,38 @@ pub mod table {
     };
 }
 
+/// The Mines desk: every player's own game, one actor.
+pub mod desk {
+    use super::*;
+    pub const GAMES: usize = 0;
+    pub const STAKES: usize = 1;
+    pub const PLAYERS: usize = 2;
+    pub const MOVES: usize = 3;
+    pub const HOUSE_TODAY: usize = 4;
+    pub static FAMILY: Family = Family {
+        name: "desk",
+        figures: &[
+            gauge("games", "casino_desk_games_open", "Games in play (abandoned ones included)."),
+            Figure {
+                name: "stakes",
+                metric: "casino_desk_stakes_held_rupees",
+                help: "Stakes held for the games in play.",
+                kind: Kind::Rupees,
+            },
+            gauge("players", "casino_desk_players_moving", "Players with a move in flight."),
+            counter("moves", "casino_desk_moves_total", "Starts, reveals and cash-outs taken."),
+            Figure {
+                name: "houseToday",
+                metric: "casino_desk_house_result_today_rupees",
+                help: "What the house won (positive) or lost at this desk today (UTC).",
+                kind: Kind::Rupees,
+            },
+        ],
+        spreads: &[],
+        ticks: false,
+    };
+}
+
 /// A wallet shard: the only writer of its users' accounts, group-committing their changes.
 pub mod wallet {
     use super::*;

@@ -85,10 +85,7 @@ impl<G: RoundWire> RoundTable<G> {
     ) -> Result<RoundTableAddr<G>, WalletError> {
         let TableDeps { db, wallet, hub, clock } = deps.clone();
         config.settings.check().map_err(|e| WalletError::Storage(format!("{} settings: {e}", G::NAME)))?;
-        let (stored, suspended) = super::operate::load::<G::Settings>(&db, G::NAME).await?;
-        if let Some(s) = &stored {
-            tracing::info!(game = G::NAME, settings = ?s, "plays by the settings an operator stored");
-        }
+        let (stored, suspended) = super::operate::load(&db, G::NAME, G::Settings::check).await?;
         let settings = stored.unwrap_or(config.settings);
         let now = clock.now_ms();
         let recovered = store::recover(&db, &wallet, G::NAME, kind, now).await?;

@@ -8,7 +8,10 @@ use super::wire::RoundWire;
 use crate::store::{Db, load_setting, save_setting};
 use crate::wallet::WalletError;
 use actix::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::fmt::Debug;
 
 /// The table as the console shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,11 +49,15 @@ impl Message for Suspend {
     type Result = Result<TableView, OperateError>;
 }
 
-/// What an operator stored for `game`: its settings (if any) and whether it is suspended.
-pub async fn load<S: GameSettings>(db: &Db, game: &str) -> Result<(Option<S>, bool), WalletError> {
+/// What an operator stored for `game`: its settings (if any, and if `check` passes) and whether it is suspended.
+pub async fn load<S: DeserializeOwned + Debug>(
+    db: &Db,
+    game: &str,
+    check: impl Fn(&S) -> Result<(), String>,
+) -> Result<(Option<S>, bool), WalletError> {
     let settings = match load_setting(db, &format!("{game}.settings")).await? {
         Some(text) => match serde_json::from_str::<S>(&text) {
-            Ok(s) if s.check().is_ok() => Some(s),
+            Ok(s) if check(&s).is_ok() => Some(s),
             _ => {
                 tracing::error!(game, "stored settings are invalid; the configured ones are used");
                 None
@@ -58,12 +65,19 @@ pub async fn load<S: GameSettings>(db: &Db, game: &str) -> Result<(Option<S>, bo
         },
         None => None,
     };
+    if let Some(s) = &settings {
+        tracing::info!(game, settings = ?s, "plays by the settings an operator stored");
+    }
     let suspended = load_setting(db, &format!("{game}.suspended")).await?.as_deref() == Some("true");
     Ok((settings, suspended))
 }
 
-/// `base` with the fields of `changes` replaced; fields the settings do not have are refused.
-fn merged<S: GameSettings>(base: &S, changes: &Value) -> Result<S, OperateError> {
+/// `base` with the fields of `changes` replaced, if `check` passes; fields the settings do not have are refused.
+pub fn merged<S: Serialize + DeserializeOwned>(
+    base: &S,
+    changes: &Value,
+    check: impl Fn(&S) -> Result<(), String>,
+) -> Result<S, OperateError> {
     let mut v = serde_json::to_value(base).map_err(|e| OperateError::Invalid(e.to_string()))?;
     let (Some(target), Some(changes)) = (v.as_object_mut(), changes.as_object()) else {
         return Err(OperateError::Invalid("settings must be a JSON object".into()));
@@ -85,7 +99,7 @@ fn merged<S: GameSettings>(base: &S, changes: &Value) -> Result<S, OperateError>
         }
     }
     let settings: S = serde_json::from_value(v).map_err(|e| OperateError::Invalid(e.to_string()))?;
-    settings.check().map_err(OperateError::Invalid)?;
+    check(&settings).map_err(OperateError::Invalid)?;
     Ok(settings)
 }
 
@@ -101,7 +115,7 @@ impl<G: RoundWire> Handler<Configure> for RoundTable<G> {
     type Result = ResponseActFuture<Self, Result<TableView, OperateError>>;
 
     fn handle(&mut self, msg: Configure, _: &mut Self::Context) -> Self::Result {
-        let next = match merged(self.next_settings(), &msg.0) {
+        let next = match merged(self.next_settings(), &msg.0, G::Settings::check) {
             Ok(s) => s,
             Err(e) => return Box::pin(async move { Err(e) }.into_actor(self)),
         };

@@ -7,6 +7,7 @@ pub enum GameKind {
     Titli,
     AndarBahar,
     Color,
+    Mines,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,7 +33,7 @@ use GameKind::*;
 use LedgerKind::*;
 
 /// Every kind.
-const ALL: [LedgerKind; 26] = [
+const ALL: [LedgerKind; 31] = [
     Deposit,
     Withdrawal,
     WithdrawalHold,
@@ -59,6 +60,11 @@ const ALL: [LedgerKind; 26] = [
     Win(Color),
     Loss(Color),
     Refund(Color),
+    Bet(Mines),
+    Cancel(Mines),
+    Win(Mines),
+    Loss(Mines),
+    Refund(Mines),
 ];
 
 /// `{game}_{what}` for the kinds of a game.
@@ -69,6 +75,7 @@ macro_rules! game_kinds {
             Titli => concat!("titli_", $what),
             AndarBahar => concat!("andar_bahar_", $what),
             Color => concat!("color_", $what),
+            Mines => concat!("mines_", $what),
         }
     };
 }

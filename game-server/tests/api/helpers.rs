@@ -47,6 +47,7 @@ pub fn config_for(database_url: String) -> Config {
         titli: fast_round(TitliSettings::default()),
         andar_bahar: fast_round(AndarBaharSettings::default()),
         color: fast_round(ColorSettings::default()),
+        mines: casino_actors::mines::rules::MinesSettings::default(),
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),

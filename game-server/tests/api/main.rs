@@ -10,6 +10,7 @@ mod cashier;
 mod fixtures;
 mod helpers;
 mod metrics;
+mod mines;
 mod operators;
 mod restart;
 mod rounds;

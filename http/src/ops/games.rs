@@ -1,6 +1,7 @@
 //! The games' settings: `GET /api/admin/games`, `PUT /api/admin/games/{game}/settings` (taken when the next round
-//! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator, and the round games (`titli`, `andar_bahar`,
-//! `color`), whose settings are their rules' JSON (timings, stake limits, payouts): a change names some fields.
+//! opens), `POST /api/admin/games/{game}/suspend|resume`. Aviator, the round games (`titli`, `andar_bahar`,
+//! `color`), whose settings are their rules' JSON (timings, stake limits, payouts): a change names some fields,
+//! and `mines` (stakes and payout cap in paise, edge in basis points; taken by the games that start after it).
 
 use crate::admin::audit;
 use crate::auth::Operator;
@@ -13,6 +14,7 @@ use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::color::rules::Color;
+use casino_actors::mines::desk::{Configure as MinesConfigure, DeskView, Suspend as MinesSuspend, View as MinesView};
 use casino_actors::observe::Timed;
 use casino_actors::table::actor::RoundTable;
 use casino_actors::table::operate::{
@@ -54,6 +56,18 @@ fn round_json(game: &str, v: &TableView) -> Value {
         "game": game, "name": name, "round": v.round, "phase": v.phase, "suspended": v.suspended,
         "settings": v.current, "pending": v.pending,
     })
+}
+
+fn mines_json(v: &DeskView) -> Value {
+    json!({
+        "game": "mines", "name": "Mines", "phase": if v.suspended { "suspended" } else { "open" },
+        "suspended": v.suspended, "settings": v.settings, "pending": null, "openGames": v.open_games,
+        "heldStakes": rupees(v.held),
+    })
+}
+
+async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
+    state.tables.mines.send(MinesView).await.map_err(ApiError::internal)
 }
 
 fn round_error(e: RoundOperateError) -> ApiError {
@@ -100,6 +114,7 @@ pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
     for (game, _) in ROUND_GAMES {
         games.push(round_json(game, &to_round_table(&state, game, View).await?));
     }
+    games.push(mines_json(&mines_view(&state).await?));
     Ok(HttpResponse::Ok().json(json!({ "games": games })))
 }
 
@@ -122,6 +137,14 @@ pub async fn configure(
     game: web::Path<String>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
+    if game.as_str() == "mines" {
+        let before = mines_view(&state).await?;
+        let configure = MinesConfigure(body.into_inner());
+        let after = state.tables.mines.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
+        let settings = |v: &DeskView| serde_json::to_value(&v.settings).ok();
+        audit::write(&state, op.0.id, Action::GameSettings, "game:mines", settings(&before), settings(&after)).await;
+        return Ok(HttpResponse::Ok().json(json!({ "game": mines_json(&after) })));
+    }
     if game.as_str() != "aviator" {
         let before = to_round_table(&state, &game, View).await?;
         let after = to_round_table(&state, &game, RoundConfigure(body.into_inner())).await?.map_err(round_error)?;
@@ -159,6 +182,13 @@ pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String
     };
     let action_done = if suspend { Action::GameSuspend } else { Action::GameResume };
     let show = |s: bool| Some(json!({ "suspended": s }));
+    if game == "mines" {
+        let before = mines_view(&state).await?.suspended;
+        let after =
+            state.tables.mines.send(MinesSuspend(suspend)).await.map_err(ApiError::internal)?.map_err(round_error)?;
+        audit::write(&state, op.0.id, action_done, "game:mines", show(before), show(after.suspended)).await;
+        return Ok(HttpResponse::Ok().json(json!({ "game": mines_json(&after) })));
+    }
     if game != "aviator" {
         let before = to_round_table(&state, &game, View).await?.suspended;
         let after = to_round_table(&state, &game, RoundSuspend(suspend)).await?.map_err(round_error)?;

@@ -1,0 +1,310 @@
+//! Mines games and seeds on record (`mines_games`, `mines_seeds`), and at start-up the recovery of games a
+//! previous run left: settles still to apply, holds that never committed.
+
+use super::rules::{Board, Game, Status};
+use super::wire::GameSeeds;
+use crate::clock::EpochMs;
+use crate::fair::ServerSeed;
+use crate::ids::{RoundId, UserId};
+use crate::money::Paise;
+use crate::store::Db;
+use crate::table::keys::{BetKeys, db_err};
+use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
+use sqlx::{Any, Row};
+
+pub const NAME: &str = "mines";
+
+/// The names a game's money moves under: reference and intent owner `mines:{id}`.
+pub fn keys(id: i64) -> BetKeys {
+    BetKeys { game: NAME, round: RoundId(id) }
+}
+
+/// A player's seeds for their next game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedRow {
+    pub server_seed: ServerSeed,
+    pub client_seed: String,
+    pub nonce: i64,
+}
+
+/// A game as recorded: its rules state and its seeds.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    pub id: i64,
+    pub user: UserId,
+    pub game: Game,
+    pub seeds: GameSeeds,
+}
+
+fn status_of(s: &str) -> Option<Status> {
+    match s {
+        "playing" => Some(Status::Playing),
+        "lost" => Some(Status::Lost),
+        "won" => Some(Status::Won),
+        _ => None,
+    }
+}
+
+pub fn status_text(s: Status) -> &'static str {
+    match s {
+        Status::Playing => "playing",
+        Status::Lost => "lost",
+        Status::Won => "won",
+    }
+}
+
+fn tiles_text(tiles: &[u8]) -> String {
+    tiles.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+}
+
+const GAME_COLUMNS: &str = "id, user_id, status, mines, stake, house_edge_bp, max_payout, server_seed, commitment, \
+                            client_seed, nonce, revealed, created_at, ended_at";
+
+/// A row of [`GAME_COLUMNS`]; `None` for a void game.
+fn game_from(r: &sqlx::any::AnyRow) -> Result<Option<GameRow>, sqlx::Error> {
+    let Some(status) = status_of(&r.try_get::<String, _>(2)?) else { return Ok(None) };
+    let seed_hex: String = r.try_get(7)?;
+    let Some(seed) = ServerSeed::from_hex(&seed_hex) else {
+        return Err(sqlx::Error::Decode("a mines game's server seed is not 64 hex characters".into()));
+    };
+    let mines = u8::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0);
+    let client_seed: String = r.try_get(9)?;
+    let nonce: i64 = r.try_get(10)?;
+    let revealed: String = r.try_get(11)?;
+    let mut game = Game::new(
+        Board::deal(&seed, &client_seed, nonce, mines),
+        mines,
+        Paise::new(r.try_get(4)?),
+        u32::try_from(r.try_get::<i64, _>(5)?).unwrap_or(0),
+        Paise::new(r.try_get(6)?),
+    );
+    game.revealed = revealed.split(',').filter_map(|t| t.parse().ok()).collect();
+    game.status = status;
+    Ok(Some(GameRow {
+        id: r.try_get(0)?,
+        user: UserId(r.try_get(1)?),
+        game,
+        seeds: GameSeeds {
+            commitment: r.try_get(8)?,
+            server_seed: seed_hex,
+            client_seed,
+            nonce,
+            created_at: r.try_get(12)?,
+            ended_at: r.try_get(13)?,
+        },
+    }))
+}
+
+/// A fresh client seed: 20 hex characters from the operating system (the player may choose their own).
+pub fn fresh_client_seed() -> String {
+    hex::encode(rand::random::<[u8; 10]>())
+}
+
+/// The player's seeds, made (and recorded) on first use.
+pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
+    let read = || async {
+        let row = sqlx::query::<Any>("SELECT server_seed, client_seed, nonce FROM mines_seeds WHERE user_id = $1")
+            .bind(user.0)
+            .fetch_optional(&db.pool)
+            .await
+            .map_err(db_err)?;
+        row.map(|r| {
+            let seed: String = r.try_get(0).map_err(db_err)?;
+            Ok(SeedRow {
+                server_seed: ServerSeed::from_hex(&seed)
+                    .ok_or_else(|| WalletError::Storage("a stored mines seed is not 64 hex characters".into()))?,
+                client_seed: r.try_get(1).map_err(db_err)?,
+                nonce: r.try_get(2).map_err(db_err)?,
+            })
+        })
+        .transpose()
+    };
+    if let Some(s) = read().await? {
+        return Ok(s);
+    }
+    sqlx::query::<Any>(
+        "INSERT INTO mines_seeds (user_id, server_seed, client_seed, nonce) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (user_id) DO NOTHING",
+    )
+    .bind(user.0)
+    .bind(ServerSeed(rand::random()).to_hex())
+    .bind(fresh_client_seed())
+    .execute(&db.pool)
+    .await
+    .map_err(db_err)?;
+    read().await?.ok_or_else(|| WalletError::Storage("mines seeds not recorded".into()))
+}
+
+/// Replaces the player's next server seed (and client seed).
+pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), WalletError> {
+    sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, client_seed = $2 WHERE user_id = $3")
+        .bind(next.server_seed.to_hex())
+        .bind(next.client_seed.clone())
+        .bind(user.0)
+        .execute(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+/// What a new game is: recorded before its stake is held.
+pub struct NewGame<'a> {
+    pub user: UserId,
+    pub game: &'a Game,
+    pub seeds: &'a SeedRow,
+    /// The seed the player's next game will use.
+    pub next_seed: ServerSeed,
+    pub now: EpochMs,
+}
+
+/// Records the game `playing` and moves the player's seeds on (a fresh server seed, the next nonce), in one
+/// transaction. Returns the game's id.
+pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let id: i64 = sqlx::query_scalar::<Any, i64>(
+        "INSERT INTO mines_games (user_id, status, mines, stake, house_edge_bp, max_payout, server_seed, commitment, \
+         client_seed, nonce, revealed, created_at) VALUES ($1, 'playing', $2, $3, $4, $5, $6, $7, $8, $9, '', $10) \
+         RETURNING id",
+    )
+    .bind(g.user.0)
+    .bind(i64::from(g.game.mines))
+    .bind(g.game.stake.get())
+    .bind(i64::from(g.game.edge_bp))
+    .bind(g.game.cap.get())
+    .bind(g.seeds.server_seed.to_hex())
+    .bind(g.seeds.server_seed.commitment())
+    .bind(g.seeds.client_seed.clone())
+    .bind(g.seeds.nonce)
+    .bind(g.now)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, nonce = nonce + 1 WHERE user_id = $2")
+        .bind(g.next_seed.to_hex())
+        .bind(g.user.0)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    w.commit().await.map_err(db_err)?;
+    Ok(id)
+}
+
+/// The game never held its stake: it is void.
+pub async fn void_game(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
+    sqlx::query::<Any>("UPDATE mines_games SET status = 'void', ended_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+/// A safe tile opened: the game plays on.
+pub async fn save_reveal(db: &Db, id: i64, game: &Game) -> Result<(), WalletError> {
+    sqlx::query::<Any>("UPDATE mines_games SET revealed = $1 WHERE id = $2 AND status = 'playing'")
+        .bind(tiles_text(&game.revealed))
+        .bind(id)
+        .execute(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+/// The game is over (`game.status` lost or won): its tiles, payout and settle intent, in one transaction.
+pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>(
+        "UPDATE mines_games SET status = $1, revealed = $2, payout = $3, ended_at = $4 \
+         WHERE id = $5 AND status = 'playing'",
+    )
+    .bind(status_text(game.status))
+    .bind(tiles_text(&game.revealed))
+    .bind(game.paid().get())
+    .bind(now)
+    .bind(id)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    intents::record(tx, &keys(id).reference(), std::slice::from_ref(settle), now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// The settle committed: the game's money has all moved.
+pub async fn settled(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    intents::mark_applied(&mut w.tx, &keys(id).reference(), now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// One game (void ones are not games).
+pub async fn game(db: &Db, id: i64) -> Result<Option<GameRow>, WalletError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE id = $1");
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await.map_err(db_err)?;
+    Ok(row.as_ref().map(game_from).transpose().map_err(db_err)?.flatten())
+}
+
+/// A player's finished games, newest first.
+pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<GameRow>, WalletError> {
+    let sql = format!(
+        "SELECT {GAME_COLUMNS} FROM mines_games WHERE user_id = $1 AND status IN ('lost', 'won') \
+         ORDER BY id DESC LIMIT $2"
+    );
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(user.0)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    let games: Vec<Option<GameRow>> = rows.iter().map(game_from).collect::<Result<_, _>>().map_err(db_err)?;
+    Ok(games.into_iter().flatten().collect())
+}
+
+/// What [`recover`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    /// Games whose settle a previous run recorded and did not finish.
+    pub settled: usize,
+    /// Games whose hold never committed.
+    pub voided: usize,
+}
+
+/// Finishes what a previous run left, and returns the games still playing (their stakes held): recorded settles
+/// are applied; a `playing` game whose stake the ledger does not hold is void (anything partly held is given back).
+pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(Vec<GameRow>, Recovered), WalletError> {
+    let mut done = Recovered::default();
+    let owners: Vec<String> = sqlx::query_scalar::<Any, String>(
+        "SELECT DISTINCT owner FROM wallet_intents WHERE owner LIKE 'mines:%' AND status = 'pending'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    for owner in owners {
+        intents::resume(db, wallet, &owner, now).await?;
+        done.settled += 1;
+    }
+    let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE status = 'playing' ORDER BY id");
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
+    let mut playing = Vec::new();
+    for row in &rows {
+        let Some(g) = game_from(row).map_err(db_err)? else { continue };
+        let held: Option<i64> = sqlx::query_scalar::<Any, Option<i64>>(
+            "SELECT CAST(SUM(delta_exposure) AS BIGINT) FROM ledger WHERE reference = $1 AND account_id = $2",
+        )
+        .bind(keys(g.id).reference())
+        .bind(g.user.0)
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+        if held == Some(g.game.stake.get()) {
+            playing.push(g);
+            continue;
+        }
+        crate::table::store::refund_held(db, wallet, &keys(g.id), GameKind::Mines).await?;
+        void_game(db, g.id, now).await?;
+        done.voided += 1;
+    }
+    Ok((playing, done))
+}

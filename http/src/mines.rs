@@ -1,0 +1,140 @@
+//! Mines over REST (`docs/API.md` "Mines"): parse what the player sent, ask the desk, answer after its writes
+//! committed. The spec's `PUT /api/update` (a client reporting its own result and balance) moves nothing.
+
+use crate::auth::Authed;
+use crate::error::ApiError;
+use crate::money::parse_rupees;
+use crate::rounds::names_someone_else;
+use crate::rounds::routes::Limit;
+use crate::state::State;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::accounts::Role;
+use casino_actors::mines::desk::{CashOut, Look, MinesError, Reseed, Reveal, Start};
+use casino_actors::mines::rules::{DEFAULT_MINES, Refusal, StartRefusal};
+use casino_actors::mines::store;
+use casino_actors::mines::wire::{self, GameView, History, HistoryRow};
+use casino_actors::observe::Timed;
+use serde_json::Value;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(screen)
+        .service(bet_place)
+        .service(reveal)
+        .service(cash_out)
+        .service(reseed)
+        .service(history)
+        .service(one_game)
+        .service(spec_update);
+}
+
+fn refused(e: MinesError) -> ApiError {
+    let status = match &e {
+        MinesError::Start(_)
+        | MinesError::Move(Refusal::NoSuchTile)
+        | MinesError::InsufficientBalance
+        | MinesError::InvalidSeed => StatusCode::BAD_REQUEST,
+        MinesError::NotYourGame => StatusCode::FORBIDDEN,
+        MinesError::UnknownGame => StatusCode::NOT_FOUND,
+        MinesError::Busy => StatusCode::TOO_MANY_REQUESTS,
+        MinesError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        MinesError::Move(_) | MinesError::GameOpen | MinesError::Suspended | MinesError::NoGame => StatusCode::CONFLICT,
+    };
+    ApiError::new(status, e.code(), e.to_string())
+}
+
+/// Asks the desk; a desk that is gone is unavailable.
+async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    casino_actors::mines::desk::MinesDesk: actix::Handler<Timed<M>>,
+{
+    state.tables.mines.send(msg).await.map_err(|_| refused(MinesError::Unavailable))
+}
+
+/// A small whole number (a tile, a mine count) from a number or numeric text; `None` otherwise.
+fn small(v: &Value) -> Option<u8> {
+    match v {
+        Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+#[get("/api/mines")]
+async fn screen(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+    let s = ask(&state, Look { user: who.user.id }).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(s))
+}
+
+/// The spec's `{user, round_id, betAmt}` with our `mines`.
+#[post("/api/mines/betPlace")]
+async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    if names_someone_else(who.user.id, &body) {
+        return Err(ApiError::forbidden());
+    }
+    let b: wire::BetPlace = serde_json::from_value(body.into_inner())
+        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+    let stake = match &b.bet_amt {
+        Value::Null => Err(refused(StartRefusal::NotPositive.into())),
+        v => parse_rupees(v).map_err(|e| ApiError::bad_request("invalid_amount", format!("Invalid amount: {e}"))),
+    }?;
+    let mines = match &b.mines {
+        Value::Null => DEFAULT_MINES,
+        v => small(v).ok_or_else(|| refused(StartRefusal::Mines.into()))?,
+    };
+    let moved = ask(&state, Start { user: who.user.id, stake, mines }).await?.map_err(refused)?;
+    Ok(HttpResponse::Created().json(moved))
+}
+
+#[post("/api/mines/reveal")]
+async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Result<HttpResponse, ApiError> {
+    let tile = small(&body.tile).ok_or_else(|| refused(Refusal::NoSuchTile.into()))?;
+    let moved = ask(&state, Reveal { user: who.user.id, game: body.game_id, tile }).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(moved))
+}
+
+#[post("/api/mines/cashout")]
+async fn cash_out(state: State, who: Authed, body: Option<web::Json<wire::CashOut>>) -> Result<HttpResponse, ApiError> {
+    let game = body.and_then(|b| b.game_id);
+    let moved = ask(&state, CashOut { user: who.user.id, game }).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(moved))
+}
+
+#[post("/api/mines/seeds")]
+async fn reseed(state: State, who: Authed, body: Option<web::Json<wire::Reseed>>) -> Result<HttpResponse, ApiError> {
+    let client_seed = body.and_then(|b| b.into_inner().client_seed);
+    let answer = ask(&state, Reseed { user: who.user.id, client_seed }).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[get("/api/mines/history")]
+async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    let limit = q.limit.unwrap_or(50).clamp(1, 500);
+    let rows = store::history(&state.db, who.user.id, limit).await?;
+    let games = rows.iter().map(|g| HistoryRow::of(g.id, &g.game, &g.seeds)).collect();
+    Ok(HttpResponse::Ok().json(History { games }))
+}
+
+/// One of the caller's games (an operator's: anyone's), for the Fairness screen.
+#[get("/api/mines/games/{id}")]
+async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let Some(g) = store::game(&state.db, *id).await? else {
+        return Err(refused(MinesError::UnknownGame));
+    };
+    if g.user != who.user.id && who.user.role != Role::Operator {
+        return Err(refused(MinesError::NotYourGame));
+    }
+    Ok(HttpResponse::Ok().json(GameView::of(g.id, &g.game, &g.seeds)))
+}
+
+/// The spec's client reported its own result and balance here; the server decides both, so nothing moves.
+#[put("/api/update")]
+async fn spec_update(_who: Authed) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(
+        StatusCode::FORBIDDEN,
+        "results_are_the_servers",
+        "Results and balances are decided by the server; nothing was changed",
+    ))
+}
