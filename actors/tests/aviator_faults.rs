@@ -9,6 +9,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::scalar;
+
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::{AviatorConfig, AviatorTable, CancelBet, CashOut, PlaceBet, Snapshot, TableError};
 use casino_actors::clock::{ManualClock, SharedClock};
@@ -16,7 +20,7 @@ use casino_actors::hub::Hub;
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::store::{Db, fresh_database_url};
-use casino_actors::wallet::{Change, Movement, SystemAccount, WalletConfig, WalletHandle};
+use casino_actors::wallet::{WalletConfig, WalletHandle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -45,10 +49,6 @@ fn paise(v: &Value) -> i64 {
     (v.as_f64().expect("rupees") * 100.0).round() as i64
 }
 
-async fn scalar(db: &Db, sql: &'static str) -> i64 {
-    sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
-}
-
 #[actix_rt::test]
 async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let seed: u64 = std::env::var("AVIATOR_FAULT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
@@ -69,30 +69,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     )
     .await
     .unwrap();
-    for id in 1..=PLAYERS {
-        sqlx::query::<Any>(
-            "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'Bettor', 'x', 'player', 0)",
-        )
-        .bind(id)
-        .bind(100_000 + id)
-        .bind(format!("90000000{id:02}"))
-        .execute(&db.pool)
-        .await
-        .unwrap();
-        sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
-            .bind(id)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        let fund = Change {
-            user: UserId(id),
-            movement: Movement::Credit { amount: Paise::new(START), from: SystemAccount::Cashier },
-            kind: casino_actors::wallet::LedgerKind::Deposit,
-            reference: format!("deposit:{id}"),
-            idempotency_key: format!("deposit:{id}"),
-        };
-        wallet.apply(fund).await.unwrap();
-    }
+    common::fund_players(&db, &wallet, PLAYERS, START).await;
 
     let config = AviatorConfig {
         rules: RulesConfig {
@@ -220,29 +197,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     wallet.drain().await;
     ticker.abort();
 
-    // The books.
-    assert_eq!(
-        scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await,
-        0,
-        "seed {seed}: money created or destroyed"
-    );
-    let drift = scalar(
-        &db,
-        "SELECT COUNT(*) FROM accounts a WHERE a.balance <> (SELECT COALESCE(CAST(SUM(delta_balance) AS BIGINT), 0) FROM ledger l WHERE l.account_id = a.id) \
-         OR a.exposure <> (SELECT COALESCE(CAST(SUM(delta_exposure) AS BIGINT), 0) FROM ledger l WHERE l.account_id = a.id)",
-    )
-    .await;
-    assert_eq!(drift, 0, "seed {seed}: an account differs from its ledger");
-    assert_eq!(
-        scalar(&db, "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'").await,
-        0,
-        "seed {seed}: a stake is still held"
-    );
-    assert_eq!(
-        scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await,
-        0,
-        "seed {seed}: an intent did not move"
-    );
+    common::assert_books(&db, seed).await;
     let unfinished =
         scalar(&db, "SELECT COUNT(*) FROM aviator_rounds WHERE status = 'open' AND ended_at IS NOT NULL").await;
     assert_eq!(unfinished, 0, "seed {seed}: a crashed round never closed");

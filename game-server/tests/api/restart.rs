@@ -266,3 +266,51 @@ async fn round_game_tickets_cut_by_kill_9_are_refunded_exactly_once() {
     server.kill().unwrap();
     server.wait().unwrap();
 }
+
+/// Mines: a game in play when the server is killed resumes after the restart with its tiles and its held stake,
+/// and cashes out once; the books balance.
+#[tokio::test]
+async fn a_mines_game_survives_kill_9_and_cashes_out_once() {
+    let db_url = fresh_database_url("restart_mines").await.unwrap();
+    let operator_no = binary::operator(&db_url, "9000000079");
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = binary::serve(&db_url, port, &[]).await;
+    let http = reqwest::Client::new();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 1000).await;
+    let token = players[0]["token"].as_str().unwrap();
+    let post = |path: &str, body: Value| http.post(format!("{base}{path}")).bearer_auth(token).json(&body).send();
+    // One mine: play until the first tile is safe.
+    let game = loop {
+        let started: Value =
+            post("/api/mines/betPlace", json!({"betAmt": 100, "mines": 1})).await.unwrap().json().await.unwrap();
+        let id = started["game"]["gameId"].clone();
+        let v: Value = post("/api/mines/reveal", json!({"gameId": id, "tile": 7})).await.unwrap().json().await.unwrap();
+        if v["game"]["status"] == "playing" {
+            break v["game"].clone();
+        }
+    };
+
+    server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
+    server.wait().unwrap();
+    let mut server = binary::serve(&db_url, port, &[]).await;
+    let screen = get_as(&http, &base, &players[0]["token"], "/api/mines").await;
+    assert_eq!(screen["game"]["gameId"], game["gameId"], "the game resumes: {screen}");
+    assert_eq!(screen["game"]["revealed"], json!([7]));
+    let w =
+        get_as(&http, &base, &players[0]["token"], &format!("/api/getwalletandexposure/{}", players[0]["id"])).await;
+    assert_eq!(w["exposureBalance"].as_f64(), Some(100.0), "its stake is still held");
+    let v: Value = post("/api/mines/cashout", json!({"gameId": game["gameId"]})).await.unwrap().json().await.unwrap();
+    assert_eq!((v["game"]["status"].as_str(), v["game"]["payout"].as_f64()), (Some("won"), Some(101.04)), "{v}");
+
+    // Killed again right after the answer (the settle's intent may still be open): the next start closes it.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = binary::serve(&db_url, port, &[]).await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    assert_eq!(scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0);
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await, 0);
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'mines_win' AND account_id > 0").await, 1);
+}
