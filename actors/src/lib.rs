@@ -12,6 +12,7 @@ pub mod color;
 pub mod fair;
 pub mod hub;
 pub mod ids;
+pub mod matka;
 pub mod mines;
 pub mod money;
 pub mod observe;
