@@ -207,4 +207,10 @@ fn a_known_board() {
     assert_eq!(board.mines(), vec![7, 8, 12, 16, 21]);
     assert_eq!(board, Board::deal(&seed, "client", 1, 5));
     assert_ne!(board, Board::deal(&seed, "client", 2, 5));
+    // Computed apart (in Python, from the algorithm as documented) for the browser's tests.
+    let counting = ServerSeed(std::array::from_fn(|i| i as u8));
+    assert_eq!(Board::deal(&ServerSeed([1; 32]), "public", 42, 5).mines(), vec![12, 16, 17, 18, 23]);
+    assert_eq!(Board::deal(&counting, "my seed", 1, 3).mines(), vec![7, 12, 13]);
+    let all_but_two: Vec<u8> = (0..25).filter(|t| *t != 2).collect();
+    assert_eq!(Board::deal(&counting, "abc", 7, 24).mines(), all_but_two);
 }

@@ -13,6 +13,7 @@ const AviatorRoute = lazy(() => import('./routes/aviator'));
 const TitliRoute = lazy(() => import('./routes/titli'));
 const AndarBaharRoute = lazy(() => import('./routes/andar-bahar'));
 const ColorRoute = lazy(() => import('./routes/color'));
+const MinesRoute = lazy(() => import('./routes/mines'));
 const FairnessRoute = lazy(() => import('./routes/fairness'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
@@ -24,7 +25,7 @@ const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
-const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots', 'mines'];
+const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots'];
 const NOT_BUILT = ['/casino/matka', '/cricket2', '/cricket2/games/:live'];
 
 export function AppRoutes() {
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path="/casino/fun-games" element={s(<TitliRoute />)} />
         <Route path="/casino/andar-bahar" element={s(<AndarBaharRoute />)} />
         <Route path="/casino/color-prediction" element={s(<ColorRoute />)} />
+        <Route path="/casino/mines" element={s(<MinesRoute />)} />
         <Route path="/fairness" element={s(<FairnessRoute />)} />
         {NOT_BUILT.map((p) => (
           <Route key={p} path={p} element={s(<ComingSoonRoute />)} />

@@ -16,7 +16,7 @@ export const CASINO_TILES: GameEntry[] = [
   { key: 'color', title: 'Color Prediction', to: '/casino/color-prediction', ready: true, colors: ['#11998e', '#38ef7d'], glyph: '◉' },
   { key: 'matka', title: 'Matka', to: '/casino/matka', ready: false, colors: ['#0f9b8e', '#3ddc97'], glyph: '♦' },
   { key: 'aarpar', title: 'Aar Par Parchi', to: '/cricket2', ready: false, colors: ['#1e3c72', '#2a9df4'], glyph: '♠' },
-  { key: 'mines', title: 'Mines', to: '/casino/mines', ready: false, colors: ['#f7971e', '#ffd200'], glyph: '✹' },
+  { key: 'mines', title: 'Mines', to: '/casino/mines', ready: true, colors: ['#f7971e', '#ffd200'], glyph: '✹' },
 ];
 
 export const CASINO_SIDEBAR = [
@@ -24,6 +24,7 @@ export const CASINO_SIDEBAR = [
   { title: 'Tittli Patta', to: '/casino/fun-games', ready: true },
   { title: 'Andar Bahar', to: '/casino/andar-bahar', ready: true },
   { title: 'Color Prediction', to: '/casino/color-prediction', ready: true },
+  { title: 'Mines', to: '/casino/mines', ready: true },
   { title: 'Provably Fair', to: '/fairness', ready: true },
   { title: 'All Casino', to: '/casino', ready: true },
   { title: 'Slots', to: '/casino/slots', ready: true },
@@ -31,5 +32,4 @@ export const CASINO_SIDEBAR = [
   { title: 'Table Games', to: '/casino/table-games', ready: true },
   { title: 'Jackpots', to: '/casino/jackpots', ready: true },
   { title: 'Matka', to: '/casino/matka', ready: false },
-  { title: 'Mines', to: '/casino/mines', ready: false },
 ];

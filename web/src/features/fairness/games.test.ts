@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isFairGame, parseRound } from './games';
+import { isCheckable, isFairGame, parseRound } from './games';
 
 describe('fairness inputs', () => {
-  it('knows the three games', () => {
+  it('knows the three round games, and Mines apart from them', () => {
     expect(isFairGame('titli')).toBe(true);
     expect(isFairGame('andar_bahar')).toBe(true);
     expect(isFairGame('aviator')).toBe(false);
     expect(isFairGame(null)).toBe(false);
+    expect(isFairGame('mines')).toBe(false);
+    expect(isCheckable('mines')).toBe(true);
+    expect(isCheckable('color')).toBe(true);
+    expect(isCheckable('aviator')).toBe(false);
   });
   it('parses round ids', () => {
     expect(parseRound('42')).toBe(42);

@@ -6,7 +6,17 @@ export const FAIR_GAMES: { value: FairGame; label: string; to: string }[] = [
   { value: 'color', label: 'Color Prediction', to: '/casino/color-prediction' },
 ];
 
+/** Mines is checked per game (its own seeds), not per round: `?game=mines&gameId=…`. */
+export const MINES = { value: 'mines', label: 'Mines', to: '/casino/mines' } as const;
+
+/** What the Fairness screen can check. */
+export type Checkable = FairGame | typeof MINES.value;
+
+export const CHECKABLE: { value: Checkable; label: string; to: string }[] = [...FAIR_GAMES, MINES];
+
 export const isFairGame = (v: string | null): v is FairGame => FAIR_GAMES.some((g) => g.value === v);
+
+export const isCheckable = (v: string | null): v is Checkable => v === MINES.value || isFairGame(v);
 
 /** A round id from the query string: a whole number ≥ 1, or null. */
 export function parseRound(v: string | null): number | null {

@@ -127,16 +127,21 @@ export async function randomBytes(seed: Uint8Array<ArrayBuffer>, clientSeed: str
   return out;
 }
 
-/** The round's outcome from its seed; draws more HMAC blocks in the (rare) case rejections use up the first ones. */
-export async function drawOutcome(game: FairGame, seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number): Promise<Outcome> {
+/** `draw` over a round's words; draws more HMAC blocks in the (rare) case rejections use up the first ones. */
+export async function drawWith<T>(seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number, draw: (src: WordSource) => T): Promise<T> {
   for (let blocks = 8; ; blocks *= 2) {
     const words = wordsOf(await randomBytes(seed, clientSeed, round, blocks));
     try {
-      return DRAW[game](wordList(words));
+      return draw(wordList(words));
     } catch (e) {
       if (!(e instanceof OutOfWords) || blocks >= 1024) throw e;
     }
   }
+}
+
+/** The round's outcome from its seed. */
+export function drawOutcome(game: FairGame, seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number): Promise<Outcome> {
+  return drawWith(seed, clientSeed, round, DRAW[game]);
 }
 
 const sameCards = (a: unknown, b: readonly number[]) => Array.isArray(a) && a.length === b.length && a.every((c, i) => c === b[i]);
@@ -169,7 +174,7 @@ export interface FairRoundInput {
 export type Verdict = 'verified' | 'mismatch' | 'pending';
 
 export interface Step {
-  key: 'seed' | 'commitment' | 'bytes' | 'outcome';
+  key: 'seed' | 'commitment' | 'bytes' | 'outcome' | 'play';
   ok: boolean;
   title: string;
   detail: string;

@@ -217,7 +217,26 @@ export interface RoundSettingsChange {
   limits?: Partial<StakeLimits>;
 }
 
-export type Game = AviatorGame | RoundGame;
+/** Mines: money in PAISE (integers), the house edge in basis points (300 = 3 %). */
+export interface MinesSettings {
+  minBet: number;
+  maxBet: number;
+  maxPayout: number;
+  houseEdgeBp: number;
+}
+
+/** Mines has no rounds: each player's game is open until it ends; a change applies to the games started after it. */
+export interface MinesGame extends GameRow {
+  game: 'mines';
+  phase: 'open' | 'suspended' | null;
+  settings: MinesSettings;
+  pending: null;
+  openGames: number;
+  /** Rupees. */
+  heldStakes: number;
+}
+
+export type Game = AviatorGame | RoundGame | MinesGame;
 
 export interface Risk {
   exposureTotal: number;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The games screen on a fake server: every game's card, the round-game editor's request, pending and refusals. */
+/** The games screen on a fake server: every game's card (Mines, and one it does not know), the editors' requests, pending and refusals. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,12 +29,25 @@ const andarBahar = {
 };
 const color = { game: 'color', name: 'Color Prediction', round: 3, phase: 'revealing', suspended: false, settings: { payout: 290, timings, limits: { ...limits, maxLines: 3 } }, pending: null };
 
+const mines = {
+  game: 'mines',
+  name: 'Mines',
+  phase: 'open',
+  suspended: false,
+  settings: { minBet: 1000, maxBet: 5000000, maxPayout: 100000000, houseEdgeBp: 300 },
+  pending: null,
+  openGames: 3,
+  heldStakes: 450.5,
+};
+/** A game this console does not know yet: its card shows, nothing breaks. */
+const unknown = { game: 'plinko', name: 'Plinko', phase: 'whatever', suspended: false, settings: { rows: 16 }, pending: null };
+
 let fetchMock: ReturnType<typeof vi.fn>;
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
-    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color] });
+    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color, mines, unknown] });
     return reply(400, { error: 'invalid_settings', message: 'the payout must be at least 1× and under 12×' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -73,7 +86,35 @@ describe('games screen', () => {
     expect(within(ab).getByRole('button', { name: 'Resume' })).toBeTruthy();
     expect(screen.getByTestId('pending-andar_bahar').textContent).toContain('Bahar payout 1.95×');
     expect(within(ab).getByLabelText(/^Bahar payout/)).toHaveProperty('value', '1.95');
-    expect(screen.getAllByRole('button', { name: 'Suspend' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'Suspend' })).toHaveLength(5);
+  });
+
+  it('shows Mines with its open games and held stakes, and one it does not know without breaking', async () => {
+    const view = renderScreen();
+    const card = await screen.findByTestId('game-mines');
+    expect(within(card).getByText('open')).toBeTruthy();
+    expect(screen.getByTestId('mines-open-games').textContent).toBe('3');
+    expect(screen.getByTestId('mines-held-stakes').textContent).toBe('₹450.50');
+    expect(within(card).getByLabelText(/^Min bet/)).toHaveProperty('value', '10.00');
+    expect(within(card).getByLabelText(/^Max payout/)).toHaveProperty('value', '1000000.00');
+    expect(within(card).getByLabelText(/^House edge/)).toHaveProperty('value', '3.00');
+    expect(screen.getByTestId('current-mines-houseEdgeBp').textContent).toBe('in force: 3.00 % (300 bp)');
+    const other = screen.getByTestId('game-plinko');
+    expect(within(other).getByText('Plinko')).toBeTruthy();
+    expect(other.querySelector('form')).toBeNull();
+    expect(view.container.textContent).not.toMatch(/undefined|NaN/);
+  });
+
+  it('sends Mines’ changed settings as paise and basis points', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('game-mines');
+    fireEvent.change(within(card).getByLabelText(/^Max bet/), { target: { value: '20000.50' } });
+    fireEvent.change(within(card).getByLabelText(/^House edge/), { target: { value: '2.5' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/games/mines/settings');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ maxBet: 2000050, houseEdgeBp: 250 });
   });
 
   it('sends only the changed fields, exactly converted, and shows a refusal', async () => {

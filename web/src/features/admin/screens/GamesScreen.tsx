@@ -1,12 +1,17 @@
-/** Per game: settings (applied from the next round), suspend / resume; Aviator's fairness figures. */
+/**
+ * Per game: settings (applied from the next round; Mines: to the games started after), suspend / resume; Aviator's
+ * fairness figures; Mines' open games and held stakes. A game this console does not know shows its name and state.
+ */
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
 import { AviatorFairness } from '../components/AviatorFairness';
 import { AviatorSettingsEditor } from '../components/AviatorSettingsEditor';
 import { FlagBadge } from '../components/Badges';
 import { GameSuspendButton } from '../components/GameSuspendButton';
+import { MinesSettingsEditor } from '../components/MinesSettingsEditor';
 import { QueryState } from '../components/QueryState';
 import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
+import { isMinesGame } from '../settings-mines';
 import { isRoundGame } from '../settings-round';
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -19,9 +24,7 @@ function GameCard({ game }: { game: Game }) {
           {game.name || game.game}
         </h2>
         <FlagBadge on={!!game.suspended} yes="Suspended" no="Running" />
-        <span className="muted small">
-          round {shown(game.round)} · {shown(game.phase)}
-        </span>
+        <span className="muted small">{isMinesGame(game) ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
         <GameSuspendButton game={game} />
       </div>
       {/* A new row (a change saved or applied) restarts the form from it. */}
@@ -30,6 +33,8 @@ function GameCard({ game }: { game: Game }) {
           <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
           {game.fairness && <AviatorFairness f={game.fairness} />}
         </>
+      ) : isMinesGame(game) ? (
+        <MinesSettingsEditor key={JSON.stringify(game.settings)} game={game} />
       ) : (
         isRoundGame(game) && <RoundSettingsEditor key={JSON.stringify([game.settings, game.pending])} game={game} />
       )}
@@ -47,7 +52,7 @@ export default function GamesScreen() {
         </h1>
       </div>
       <QueryState isPending={q.isPending} error={q.data ? null : q.error} what="Games" />
-      {(q.data ?? []).map((g) => (
+      {(q.data ?? []).filter((g) => g && typeof g.game === 'string').map((g) => (
         <GameCard key={g.game} game={g} />
       ))}
     </section>

@@ -31,6 +31,7 @@ const INFO: Record<string, Info> = {
   mines: {
     title: 'Mines',
     text: 'Uncover grid tiles while avoiding the mines. Fewer mines means a lower payout.',
+    to: '/casino/mines',
     colors: ['#f7971e', '#ffd200'],
     glyph: '✹',
   },
@@ -98,7 +99,7 @@ export function CasinoHub() {
         <>
           <CasinoTiles />
           <Link to="/fairness" className="fair-hub-link" data-testid="hub-fairness">
-            🛡 Provably fair: check any Titli Par, Andar Bahar or Color Prediction round
+            🛡 Provably fair: check any Titli Par, Andar Bahar, Color Prediction round or Mines game
           </Link>
           <div className="info-grid">
             {Object.entries(INFO).map(([k, v]) => (

@@ -2,40 +2,51 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useFairCheck } from '../api/get-fair';
-import { FAIR_GAMES, isFairGame, parseRound } from '../games';
-import type { FairGame } from '../verify';
+import { useMinesCheck } from '../api/get-mines-game';
+import { CHECKABLE, isCheckable, MINES, parseRound, type Checkable } from '../games';
 import { FairInfoCard } from './FairInfoCard';
+import { MinesByHand } from './MinesByHand';
+import { MinesInfoCard } from './MinesInfoCard';
+import { MinesReport } from './MinesReport';
 import { VerifyReport } from './VerifyReport';
 import '../fairness.css';
 
-/** Provably fair: fetch a round's seeds and result, recompute it here with Web Crypto, show the verdict and steps. */
+/**
+ * Provably fair: fetch a round's (or a Mines game's) seeds and result, recompute it here with Web Crypto, show the
+ * verdict and steps. Round games by `?game=&round=`, Mines by `?game=mines&gameId=`.
+ */
 export function FairnessPage() {
   const [params, setParams] = useSearchParams();
   const qGame = params.get('game');
-  const game: FairGame = isFairGame(qGame) ? qGame : 'titli';
-  const round = parseRound(params.get('round'));
-  const [form, setForm] = useState({ game, round: round === null ? '' : String(round) });
-  const check = useFairCheck(game, round);
-  const shown = FAIR_GAMES.find((g) => g.value === form.game) ?? FAIR_GAMES[0]!;
+  const game: Checkable = isCheckable(qGame) ? qGame : 'titli';
+  const mines = game === MINES.value;
+  const id = parseRound(params.get(mines ? 'gameId' : 'round'));
+  const [form, setForm] = useState({ game, id: id === null ? '' : String(id) });
+  const check = useFairCheck(game === MINES.value ? 'titli' : game, mines ? null : id);
+  const minesCheck = useMinesCheck(mines ? id : null);
+  const q = mines ? minesCheck : check;
+  const shown = CHECKABLE.find((g) => g.value === form.game) ?? CHECKABLE[0]!;
+  const formMines = form.game === MINES.value;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const r = parseRound(form.round);
-    setParams(r === null ? { game: form.game } : { game: form.game, round: String(r) });
+    const r = parseRound(form.id);
+    const key = form.game === MINES.value ? 'gameId' : 'round';
+    setParams(r === null ? { game: form.game } : { game: form.game, [key]: String(r) });
   }
 
   return (
     <div className="page fair-page">
       <h1 className="page-title">Provably fair</h1>
       <p className="muted small-text">
-        Every round’s result comes from a secret server seed, committed by its SHA-256 before any bet and revealed after.
-        This page recomputes a round in your browser from the revealed seed.
+        Every round’s result (every Mines board) comes from a secret server seed, committed by its SHA-256 before any bet
+        and revealed after. This page recomputes it in your browser from the revealed seed.
       </p>
       <form className="card fair-form" onSubmit={submit}>
         <label className="field">
           <span>Game</span>
-          <select value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value as FairGame })} data-testid="fair-game">
-            {FAIR_GAMES.map((g) => (
+          <select value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value as Checkable })} data-testid="fair-game">
+            {CHECKABLE.map((g) => (
               <option key={g.value} value={g.value}>
                 {g.label}
               </option>
@@ -43,23 +54,35 @@ export function FairnessPage() {
           </select>
         </label>
         <label className="field">
-          <span>Round id</span>
-          <input inputMode="numeric" value={form.round} onChange={(e) => setForm({ ...form, round: e.target.value })} placeholder="e.g. 42" data-testid="fair-round-input" />
+          <span>{formMines ? 'Game id' : 'Round id'}</span>
+          <input inputMode="numeric" value={form.id} onChange={(e) => setForm({ ...form, id: e.target.value })} placeholder="e.g. 42" data-testid="fair-round-input" />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={parseRound(form.round) === null} data-testid="fair-verify">
+        <button type="submit" className="btn btn-primary" disabled={parseRound(form.id) === null} data-testid="fair-verify">
           Verify
         </button>
       </form>
-      {round !== null && check.isFetching && <p className="muted">Checking round {round}…</p>}
-      {round !== null && check.isError && <p className="form-error">{errorMessage(check.error, 'Could not load that round.')}</p>}
-      {check.data && !check.isFetching && <VerifyReport checked={check.data} />}
-      {check.data?.verification.verdict === 'pending' && (
-        <button type="button" className="btn btn-outline" onClick={() => void check.refetch()}>
+      {id !== null && q.isFetching && (
+        <p className="muted">
+          Checking {mines ? 'game' : 'round'} {id}…
+        </p>
+      )}
+      {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, mines ? 'Could not load that game.' : 'Could not load that round.')}</p>}
+      {!mines && check.data && !check.isFetching && <VerifyReport checked={check.data} />}
+      {mines && minesCheck.data && !minesCheck.isFetching && <MinesReport checked={minesCheck.data} />}
+      {(mines ? minesCheck.data?.verification.verdict : check.data?.verification.verdict) === 'pending' && (
+        <button type="button" className="btn btn-outline" onClick={() => void q.refetch()}>
           Check again
         </button>
       )}
       <h2 className="list-title">{shown.label}</h2>
-      <FairInfoCard game={shown.value} />
+      {shown.value === MINES.value ? (
+        <>
+          <MinesInfoCard />
+          <MinesByHand />
+        </>
+      ) : (
+        <FairInfoCard game={shown.value} />
+      )}
       <Link to={shown.to} className="btn btn-outline">
         Play {shown.label}
       </Link>

@@ -1,0 +1,126 @@
+import { formatInr } from '@/lib/money';
+import { clampTarget } from '../auto';
+import { digitsOnly, QUICK_AMOUNTS, stepStake } from '../stake';
+import type { PublicSettings } from '../wire';
+
+export type Mode = 'manual' | 'auto';
+
+interface Props {
+  settings: PublicSettings | undefined;
+  mode: Mode;
+  onMode: (m: Mode) => void;
+  mines: number;
+  onMines: (n: number) => void;
+  stake: string;
+  onStake: (text: string) => void;
+  autoTiles: number;
+  onAutoTiles: (n: number) => void;
+  /** The inputs of a new game (stake, mines, mode) are locked while a game is in play or a move is in flight. */
+  locked: boolean;
+  canBet: boolean;
+  canCashOut: boolean;
+  autoRunning: boolean;
+  /** What Cash out pays now, when it can. */
+  cashOutValue: number | null;
+  busy: boolean;
+  /** BET was pressed and the server has not answered yet. */
+  placing: boolean;
+  onBet: () => void;
+  onCashOut: () => void;
+  onStop: () => void;
+}
+
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** Mode, mines, the stake stepper and quick amounts, BET / Stop and Cash out. */
+export function BetControls(p: Props) {
+  const minMines = p.settings?.minMines ?? 1;
+  const maxMines = p.settings?.maxMines ?? 24;
+  const tiles = clampTarget(p.autoTiles, p.mines);
+  return (
+    <section className="card mn-controls" aria-label="Bet">
+      <div className="mn-row">
+        <div className="mn-modes" role="group" aria-label="Mode">
+          {(['manual', 'auto'] as const).map((m) => (
+            <button key={m} type="button" className="mn-mode" aria-pressed={p.mode === m} disabled={p.locked} onClick={() => p.onMode(m)} data-testid={`mines-mode-${m}`}>
+              {m === 'manual' ? 'Manual' : 'Auto'}
+            </button>
+          ))}
+        </div>
+        <label className="mn-pick">
+          <span>Mines</span>
+          <select value={p.mines} disabled={p.locked} onChange={(e) => p.onMines(Number(e.target.value))} data-testid="mines-count">
+            {range(minMines, maxMines).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="mn-row">
+        <div className="mn-stepper">
+          <button type="button" className="mn-step" aria-label="Decrease bet amount" disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, -1))}>
+            −
+          </button>
+          <label className="sr-only" htmlFor="mines-stake">
+            Bet amount
+          </label>
+          <input
+            id="mines-stake"
+            className="mn-stake"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={p.stake}
+            disabled={p.locked}
+            onChange={(e) => p.onStake(digitsOnly(e.target.value))}
+            data-testid="mines-stake"
+          />
+          <button type="button" className="mn-step" aria-label="Increase bet amount" disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, 1))}>
+            +
+          </button>
+        </div>
+        {p.mode === 'auto' && (
+          <label className="mn-pick">
+            <span>Tiles</span>
+            <select value={tiles} disabled={p.locked} onChange={(e) => p.onAutoTiles(Number(e.target.value))} aria-label="Tiles to open" data-testid="mines-auto-tiles">
+              {range(1, 25 - p.mines).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div className="mn-quick" role="group" aria-label="Quick amounts">
+        {QUICK_AMOUNTS.map((q) => (
+          <button key={q} type="button" className="chip mn-chip" aria-pressed={p.stake === String(q)} disabled={p.locked} onClick={() => p.onStake(String(q))} data-testid={`mines-quick-${q}`}>
+            {q}
+          </button>
+        ))}
+      </div>
+      {p.settings && (
+        <p className="hint mn-limits">
+          Bet {formatInr(p.settings.minBet)} – {formatInr(p.settings.maxBet)} · RTP {(p.settings.rtp * 100).toFixed(0)}%
+        </p>
+      )}
+      <div className="mn-actions">
+        {p.autoRunning ? (
+          <button type="button" className="btn btn-cancel" onClick={p.onStop} data-testid="mines-stop">
+            Stop
+          </button>
+        ) : (
+          <button type="button" className="btn btn-bet" disabled={!p.canBet} onClick={p.onBet} data-testid="mines-bet">
+            {p.placing ? 'Placing…' : 'BET'}
+          </button>
+        )}
+        <button type="button" className="btn btn-cashout" disabled={p.busy || (p.autoRunning && !p.canCashOut)} onClick={p.onCashOut} data-testid="mines-cashout">
+          Cash out
+          {p.canCashOut && p.cashOutValue !== null && <small data-testid="mines-cashout-value">{formatInr(p.cashOutValue)}</small>}
+        </button>
+      </div>
+    </section>
+  );
+}
