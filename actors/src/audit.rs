@@ -26,6 +26,8 @@ pub enum Action {
     GameResume,
     AviatorSalt,
     FixturesCreate,
+    MatkaMarket,
+    MatkaDeclare,
 }
 
 impl Action {
@@ -46,6 +48,8 @@ impl Action {
             Action::GameResume => "game.resume",
             Action::AviatorSalt => "aviator.salt",
             Action::FixturesCreate => "fixtures.create",
+            Action::MatkaMarket => "matka.market",
+            Action::MatkaDeclare => "matka.declare",
         }
     }
 }

@@ -6,6 +6,7 @@ use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::color::rules::ColorSettings;
+use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
 use casino_actors::table::actor::TableConfig;
@@ -44,6 +45,9 @@ pub struct Config {
     /// Mines: `CASINO_MINES_MIN_BET` / `CASINO_MINES_MAX_BET` (rupees, 10 / 50000), `CASINO_MINES_MAX_PAYOUT`
     /// (rupees a game, 10 lakh), `CASINO_MINES_HOUSE_EDGE_BP` (300 = 3 %). An operator's stored settings win.
     pub mines: MinesSettings,
+    /// Matka: `CASINO_MATKA_QUICK_SECONDS` (300): the cycle of the auto-drawn "Quick Matka" a new install gets (with
+    /// two drawn and two declared daily markets); the round client seed is mixed into every drawn result.
+    pub matka: MatkaConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -203,6 +207,10 @@ impl Config {
             }),
             color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
             mines: mines_from_env(),
+            matka: MatkaConfig::with_defaults(
+                env_or("CASINO_MATKA_QUICK_SECONDS", 300),
+                env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()),
+            ),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
             actor_metrics: !std::env::var("CASINO_ACTOR_METRICS").is_ok_and(|v| v.eq_ignore_ascii_case("off")),
             accounts: accounts_from_env(),
@@ -236,6 +244,9 @@ impl Config {
         self.andar_bahar.settings.check().map_err(|e| anyhow::anyhow!("Andar Bahar settings: {e}"))?;
         self.color.settings.check().map_err(|e| anyhow::anyhow!("Color Prediction settings: {e}"))?;
         self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;
+        for (name, schedule, _) in &self.matka.defaults {
+            schedule.check().map_err(|e| anyhow::anyhow!("Matka market {name}: {e}"))?;
+        }
         Ok(())
     }
 }

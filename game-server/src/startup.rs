@@ -11,6 +11,7 @@ use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
+use casino_actors::matka::desk::{MatkaDeps, MatkaDesk};
 use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
@@ -106,7 +107,13 @@ impl Services {
             color: RoundTable::start(config.color.clone(), GameKind::Color, &deps, &actors).await?,
         };
         let mines = MinesDesk::start(config.mines.clone(), db.clone(), wallet.clone(), clock.clone(), &actors).await?;
-        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines };
+        let matka = MatkaDesk::start(
+            MatkaDeps { db: db.clone(), wallet: wallet.clone(), hub: hub.clone(), clock: clock.clone() },
+            config.matka.clone(),
+            &actors,
+        )
+        .await?;
+        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
@@ -128,6 +135,7 @@ pub struct Stopper {
     metrics: Option<actix_web::dev::ServerHandle>,
     aviator: casino_actors::aviator::table::TableAddr,
     rounds: RoundTables,
+    matka: casino_actors::matka::desk::MatkaAddr,
     db: Db,
 }
 
@@ -141,6 +149,7 @@ impl Stopper {
         let _ = self.rounds.titli.send(RoundShutdown).await;
         let _ = self.rounds.andar_bahar.send(RoundShutdown).await;
         let _ = self.rounds.color.send(RoundShutdown).await;
+        let _ = self.matka.send(casino_actors::matka::desk::Shutdown).await;
         self.db.pool.close().await;
     }
 }
@@ -153,10 +162,12 @@ impl Application {
         let wallet = s.wallet.clone();
         let (aviator, db) = (s.tables.aviator.clone(), s.db.clone());
         let rounds = s.tables.rounds.clone();
+        let matka = s.tables.matka.clone();
         let socket_app = GameSocket {
             accounts: s.accounts.clone(),
             aviator: s.tables.aviator.clone(),
             rounds: s.tables.rounds.clone(),
+            matka: s.tables.matka.clone(),
         };
         let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
         let sockets = web::Data::new(SocketState::new(
@@ -229,6 +240,7 @@ impl Application {
             metrics: metrics.as_ref().map(|(_, m)| m.handle()),
             aviator,
             rounds,
+            matka,
             db,
         };
         Ok(Application { port, server, metrics, wallet, stopper })

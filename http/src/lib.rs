@@ -8,6 +8,7 @@ pub mod aviator;
 pub mod cashier;
 pub mod error;
 pub mod json;
+pub mod matka;
 pub mod mines;
 pub mod money;
 pub mod ops;
@@ -46,6 +47,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::routes::routes)
         .configure(rounds::spec_routes::routes)
         .configure(mines::routes)
+        .configure(matka::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

@@ -19,6 +19,7 @@ pub struct Tables {
     pub aviator_fairness: Arc<Fairness>,
     pub rounds: crate::rounds::RoundTables,
     pub mines: casino_actors::mines::desk::DeskAddr,
+    pub matka: casino_actors::matka::desk::MatkaAddr,
 }
 
 pub struct AppState {

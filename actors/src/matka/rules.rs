@@ -346,3 +346,64 @@ impl Rates {
         Ok(())
     }
 }
+
+/// What an operator may set for every market: the rates, and the points one number may carry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatkaSettings {
+    pub rates: Rates,
+    pub min_points: crate::money::Paise,
+    pub max_points: crate::money::Paise,
+}
+
+impl Default for MatkaSettings {
+    fn default() -> Self {
+        MatkaSettings {
+            rates: Rates::default(),
+            min_points: crate::money::Paise::from_rupees(10),
+            max_points: crate::money::Paise::from_rupees(10_000),
+        }
+    }
+}
+
+impl MatkaSettings {
+    pub fn check(&self) -> Result<(), String> {
+        self.rates.check()?;
+        let whole = |p: crate::money::Paise| p.get() % 100 == 0;
+        if !self.min_points.is_positive()
+            || self.max_points < self.min_points
+            || !whole(self.min_points)
+            || !whole(self.max_points)
+        {
+            return Err("points per number need 0 < minPoints ≤ maxPoints, in whole rupees".into());
+        }
+        Ok(())
+    }
+}
+
+/// Why the points of a number are refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PointsRefusal {
+    #[error("Please enter at least 1 valid bid.")]
+    NotPositive,
+    #[error("Points are whole rupees")]
+    Fractional,
+    #[error("A number takes at least {0} points")]
+    BelowMinimum(crate::money::Paise),
+    #[error("A number takes at most {0} points")]
+    AboveMaximum(crate::money::Paise),
+}
+
+pub fn check_points(s: &MatkaSettings, points: crate::money::Paise) -> Result<(), PointsRefusal> {
+    if !points.is_positive() {
+        Err(PointsRefusal::NotPositive)
+    } else if points.get() % 100 != 0 {
+        Err(PointsRefusal::Fractional)
+    } else if points < s.min_points {
+        Err(PointsRefusal::BelowMinimum(s.min_points))
+    } else if points > s.max_points {
+        Err(PointsRefusal::AboveMaximum(s.max_points))
+    } else {
+        Ok(())
+    }
+}

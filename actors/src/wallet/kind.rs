@@ -8,6 +8,7 @@ pub enum GameKind {
     AndarBahar,
     Color,
     Mines,
+    Matka,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,7 +34,7 @@ use GameKind::*;
 use LedgerKind::*;
 
 /// Every kind.
-const ALL: [LedgerKind; 31] = [
+const ALL: [LedgerKind; 36] = [
     Deposit,
     Withdrawal,
     WithdrawalHold,
@@ -65,6 +66,11 @@ const ALL: [LedgerKind; 31] = [
     Win(Mines),
     Loss(Mines),
     Refund(Mines),
+    Bet(Matka),
+    Cancel(Matka),
+    Win(Matka),
+    Loss(Matka),
+    Refund(Matka),
 ];
 
 /// `{game}_{what}` for the kinds of a game.
@@ -76,6 +82,7 @@ macro_rules! game_kinds {
             AndarBahar => concat!("andar_bahar_", $what),
             Color => concat!("color_", $what),
             Mines => concat!("mines_", $what),
+            Matka => concat!("matka_", $what),
         }
     };
 }

@@ -48,6 +48,7 @@ pub fn config_for(database_url: String) -> Config {
         andar_bahar: fast_round(AndarBaharSettings::default()),
         color: fast_round(ColorSettings::default()),
         mines: casino_actors::mines::rules::MinesSettings::default(),
+        matka: casino_actors::matka::desk::MatkaConfig::with_defaults(20, "casino".into()),
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),

@@ -9,6 +9,7 @@ mod binary;
 mod cashier;
 mod fixtures;
 mod helpers;
+mod matka;
 mod metrics;
 mod mines;
 mod operators;

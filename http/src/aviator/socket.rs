@@ -22,6 +22,7 @@ pub struct GameSocket {
     pub accounts: Accounts,
     pub aviator: TableAddr,
     pub rounds: crate::rounds::RoundTables,
+    pub matka: casino_actors::matka::desk::MatkaAddr,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -103,6 +104,9 @@ impl SocketApp for GameSocket {
                 p,
             ));
         }
+        if let Some(action) = name.strip_prefix("matka:") {
+            return Box::pin(matka_room(self.matka.clone(), socket.clone(), action.to_string()));
+        }
         let who = who.clone();
         let aviator = self.aviator.clone();
         match name.as_str() {
@@ -139,6 +143,26 @@ impl SocketApp for GameSocket {
     }
 
     fn on_disconnect(&self, _who: &Principal, _conn: ConnId) {}
+}
+
+/// `matka:join` (the market list screens opened: joins the `matka` room, where `matka:status` is pushed; the ack is
+/// the list) and `matka:leave`.
+async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketHandle, action: String) -> EventReply {
+    use casino_actors::matka::desk::{List, ROOM};
+    match action.as_str() {
+        "join" => {
+            socket.join(ROOM);
+            match desk.send(List).await {
+                Ok(list) => EventReply::ack(vec![serde_json::to_value(list).unwrap_or(Value::Null)]),
+                Err(_) => EventReply::ack(refuse("unavailable", "Matka is unavailable, please try again")),
+            }
+        }
+        "leave" => {
+            socket.leave(ROOM);
+            EventReply::ack(vec![json!({ "success": true })])
+        }
+        _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
+    }
 }
 
 /// `ops_watch` / `ops_unwatch`: an operator joins or leaves the room the live actors are pushed to; anyone else

@@ -14,6 +14,8 @@ use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::color::rules::Color;
+use casino_actors::matka::desk::{Configure as MatkaConfigure, View as MatkaView};
+use casino_actors::matka::rules::MatkaSettings;
 use casino_actors::mines::desk::{Configure as MinesConfigure, DeskView, Suspend as MinesSuspend, View as MinesView};
 use casino_actors::observe::Timed;
 use casino_actors::table::actor::RoundTable;
@@ -66,6 +68,10 @@ fn mines_json(v: &DeskView) -> Value {
     })
 }
 
+fn matka_json(s: &MatkaSettings) -> Value {
+    json!({ "game": "matka", "name": "Matka", "phase": "open", "suspended": false, "settings": s, "pending": null })
+}
+
 async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
     state.tables.mines.send(MinesView).await.map_err(ApiError::internal)
 }
@@ -115,6 +121,8 @@ pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
         games.push(round_json(game, &to_round_table(&state, game, View).await?));
     }
     games.push(mines_json(&mines_view(&state).await?));
+    let matka = state.tables.matka.send(MatkaView).await.map_err(ApiError::internal)?;
+    games.push(matka_json(&matka));
     Ok(HttpResponse::Ok().json(json!({ "games": games })))
 }
 
@@ -137,6 +145,14 @@ pub async fn configure(
     game: web::Path<String>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
+    if game.as_str() == "matka" {
+        let before = state.tables.matka.send(MatkaView).await.map_err(ApiError::internal)?;
+        let configure = MatkaConfigure(body.into_inner());
+        let after = state.tables.matka.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
+        let json = |s: &MatkaSettings| serde_json::to_value(s).ok();
+        audit::write(&state, op.0.id, Action::GameSettings, "game:matka", json(&before), json(&after)).await;
+        return Ok(HttpResponse::Ok().json(json!({ "game": matka_json(&after) })));
+    }
     if game.as_str() == "mines" {
         let before = mines_view(&state).await?;
         let configure = MinesConfigure(body.into_inner());

@@ -1,0 +1,548 @@
+//! Matka on record: markets, draws, slips and bids; a result recorded with its settled bids and their settle intents
+//! in one transaction; and at start-up what a previous run left (settles to apply, holds that never committed).
+
+use super::rules::{BidType, Panna, Pick, Session};
+use super::schedule::{Draw, Schedule};
+use crate::clock::EpochMs;
+use crate::fair::ServerSeed;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+use crate::table::keys::db_err;
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle, intents};
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Row};
+
+/// How a market's results come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// An operator declares them (markets that follow an outside result).
+    Declared,
+    /// The server draws them from the draw's committed seed.
+    Drawn,
+}
+
+impl Mode {
+    fn as_str(self) -> &'static str {
+        match self {
+            Mode::Declared => "declared",
+            Mode::Drawn => "drawn",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Market {
+    pub id: i64,
+    pub name: String,
+    pub schedule: Schedule,
+    pub mode: Mode,
+    pub active: bool,
+}
+
+/// A draw as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawRow {
+    pub market: i64,
+    pub draw: Draw,
+    pub seed: Option<(ServerSeed, String)>,
+    pub open: Option<Panna>,
+    pub close: Option<Panna>,
+    pub settled: bool,
+}
+
+impl DrawRow {
+    pub fn commitment(&self) -> Option<String> {
+        self.seed.as_ref().map(|(s, _)| s.commitment())
+    }
+}
+
+/// The reference of a draw's ledger rows: `matka:{market}:{draw}`.
+pub fn reference(market: i64, draw: i64) -> String {
+    format!("matka:{market}:{draw}")
+}
+
+fn market_from(r: &sqlx::any::AnyRow) -> Result<Market, sqlx::Error> {
+    let schedule: String = r.try_get(2)?;
+    let mode: String = r.try_get(3)?;
+    Ok(Market {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        schedule: serde_json::from_str(&schedule).map_err(|e| sqlx::Error::Decode(e.into()))?,
+        mode: if mode == "drawn" { Mode::Drawn } else { Mode::Declared },
+        active: r.try_get::<i64, _>(4)? != 0,
+    })
+}
+
+pub async fn markets(db: &Db) -> Result<Vec<Market>, WalletError> {
+    let rows = sqlx::query::<Any>("SELECT id, name, schedule, mode, active FROM matka_markets ORDER BY id")
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(market_from).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// Records a new market; `None` when the name is taken.
+pub async fn create_market(
+    db: &Db,
+    name: &str,
+    schedule: &Schedule,
+    mode: Mode,
+    now: EpochMs,
+) -> Result<Option<Market>, WalletError> {
+    let text = serde_json::to_string(schedule).map_err(|e| WalletError::Storage(e.to_string()))?;
+    let id: Option<i64> = sqlx::query_scalar::<Any, i64>(
+        "INSERT INTO matka_markets (name, schedule, mode, active, created_at) VALUES ($1, $2, $3, 1, $4) \
+         ON CONFLICT (name) DO NOTHING RETURNING id",
+    )
+    .bind(name)
+    .bind(text)
+    .bind(mode.as_str())
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(id.map(|id| Market { id, name: name.to_string(), schedule: *schedule, mode, active: true }))
+}
+
+/// Changes a market's name, schedule (from its next draw) or whether it runs; `false` when the name is taken.
+pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
+    let text = serde_json::to_string(&m.schedule).map_err(|e| WalletError::Storage(e.to_string()))?;
+    let taken: i64 = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM matka_markets WHERE name = $1 AND id <> $2")
+        .bind(m.name.clone())
+        .bind(m.id)
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+    if taken > 0 {
+        return Ok(false);
+    }
+    sqlx::query::<Any>("UPDATE matka_markets SET name = $1, schedule = $2, active = $3 WHERE id = $4")
+        .bind(m.name.clone())
+        .bind(text)
+        .bind(i64::from(m.active))
+        .bind(m.id)
+        .execute(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(true)
+}
+
+/// Records a draw before it takes a bid (a drawn market's with its seed). Recording it again keeps the first.
+pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
+    sqlx::query::<Any>(
+        "INSERT INTO matka_draws (market_id, draw_no, opens_at, closes_at, status, commitment, server_seed, client_seed) \
+         VALUES ($1, $2, $3, $4, 'open', $5, $6, $7) ON CONFLICT (market_id, draw_no) DO NOTHING",
+    )
+    .bind(row.market)
+    .bind(row.draw.no)
+    .bind(row.draw.opens_at)
+    .bind(row.draw.closes_at)
+    .bind(row.commitment())
+    .bind(row.seed.as_ref().map(|(s, _)| s.to_hex()))
+    .bind(row.seed.as_ref().map(|(_, c)| c.clone()))
+    .execute(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+const DRAW_COLUMNS: &str =
+    "market_id, draw_no, opens_at, closes_at, status, server_seed, client_seed, open_panna, close_panna";
+
+fn draw_from(r: &sqlx::any::AnyRow) -> Result<DrawRow, sqlx::Error> {
+    let seed: Option<String> = r.try_get(5)?;
+    let client: Option<String> = r.try_get(6)?;
+    let panna = |i: usize| -> Result<Option<Panna>, sqlx::Error> {
+        Ok(r.try_get::<Option<String>, _>(i)?.as_deref().and_then(Panna::parse))
+    };
+    Ok(DrawRow {
+        market: r.try_get(0)?,
+        draw: Draw { no: r.try_get(1)?, opens_at: r.try_get(2)?, closes_at: r.try_get(3)? },
+        seed: seed.as_deref().and_then(ServerSeed::from_hex).zip(client),
+        settled: r.try_get::<String, _>(4)? == "settled",
+        open: panna(7)?,
+        close: panna(8)?,
+    })
+}
+
+/// The draw `(market, no)`, if recorded.
+pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, WalletError> {
+    let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND draw_no = $2");
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(market)
+        .bind(no)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(db_err)?;
+    row.as_ref().map(draw_from).transpose().map_err(db_err)
+}
+
+/// Draws not yet settled, oldest first.
+pub async fn unsettled(db: &Db) -> Result<Vec<DrawRow>, WalletError> {
+    let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE status <> 'settled' ORDER BY closes_at");
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
+    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// A market's draws with at least the open result, newest first (the chart).
+pub async fn results(db: &Db, market: i64, limit: i64) -> Result<Vec<DrawRow>, WalletError> {
+    let sql = format!(
+        "SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND open_panna IS NOT NULL \
+         ORDER BY draw_no DESC LIMIT $2"
+    );
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(market)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// A bid as asked: its type, session, number and stake at the rate offered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBid {
+    pub bid: BidType,
+    pub session: Session,
+    pub pick: Pick,
+    pub stake: Paise,
+    pub rate: i64,
+}
+
+/// Records a slip and its bids `pending` (its hold not yet asked); returns the slip's id.
+pub async fn record_slip(
+    db: &Db,
+    user: UserId,
+    market: i64,
+    draw: i64,
+    bids: &[NewBid],
+    now: EpochMs,
+) -> Result<i64, WalletError> {
+    let total: i64 = bids.iter().map(|b| b.stake.get()).sum();
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let slip: i64 = sqlx::query_scalar::<Any, i64>(
+        "INSERT INTO matka_slips (user_id, market_id, draw_no, total, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(user.0)
+    .bind(market)
+    .bind(draw)
+    .bind(total)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    for b in bids {
+        sqlx::query::<Any>(
+            "INSERT INTO matka_bids (slip_id, user_id, market_id, draw_no, bid_type, session, number, stake, rate, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)",
+        )
+        .bind(slip)
+        .bind(user.0)
+        .bind(market)
+        .bind(draw)
+        .bind(bid_type_text(b.bid))
+        .bind(session_text(b.session))
+        .bind(b.pick.text())
+        .bind(b.stake.get())
+        .bind(b.rate)
+        .bind(now)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    w.commit().await.map_err(db_err)?;
+    Ok(slip)
+}
+
+/// The hold of a slip.
+pub fn slip_hold(user: UserId, market: i64, draw: i64, slip: i64, total: Paise) -> Change {
+    Change {
+        user,
+        movement: Movement::Hold { amount: total },
+        kind: LedgerKind::Bet(GameKind::Matka),
+        reference: reference(market, draw),
+        idempotency_key: format!("{}:slip:{slip}:hold", reference(market, draw)),
+    }
+}
+
+/// The slip's hold committed (`held`) or was refused (`void`).
+pub async fn slip_held(db: &Db, slip: i64, held: bool) -> Result<(), WalletError> {
+    sqlx::query::<Any>("UPDATE matka_bids SET status = $1 WHERE slip_id = $2 AND status = 'pending'")
+        .bind(if held { "held" } else { "void" })
+        .bind(slip)
+        .execute(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+pub fn bid_type_text(b: BidType) -> &'static str {
+    match b {
+        BidType::SingleDigit => "single_digit",
+        BidType::Jodi => "jodi",
+        BidType::SinglePanna => "single_panna",
+        BidType::DoublePanna => "double_panna",
+        BidType::TriplePanna => "triple_panna",
+        BidType::HalfSangam => "half_sangam",
+        BidType::FullSangam => "full_sangam",
+    }
+}
+
+pub fn session_text(s: Session) -> &'static str {
+    match s {
+        Session::Open => "open",
+        Session::Close => "close",
+    }
+}
+
+/// Which result is being recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Open(Panna),
+    Close(Panna),
+}
+
+/// Records a result of a draw, settles every held bid it decides and records their settle intents, in one
+/// transaction (owner `matka:{market}:{draw}:{open|close}`); the intents are then applied with [`intents::resume`].
+/// `by` is the operator who declared it (`None`: drawn). A result already recorded is not recorded again.
+pub async fn record_result(
+    db: &Db,
+    market: i64,
+    draw: i64,
+    part: Part,
+    by: Option<UserId>,
+    now: EpochMs,
+) -> Result<String, WalletError> {
+    let base = reference(market, draw);
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let (sql, panna, owner) = match part {
+        Part::Open(p) => (
+            "UPDATE matka_draws SET open_panna = $1, opened_by = $2, status = 'open_result' \
+             WHERE market_id = $3 AND draw_no = $4 AND open_panna IS NULL",
+            p,
+            format!("{base}:open"),
+        ),
+        Part::Close(p) => (
+            "UPDATE matka_draws SET close_panna = $1, closed_by = $2, status = 'settled' \
+             WHERE market_id = $3 AND draw_no = $4 AND open_panna IS NOT NULL AND close_panna IS NULL",
+            p,
+            format!("{base}:close"),
+        ),
+    };
+    let changed = sqlx::query::<Any>(sql)
+        .bind(panna.to_string())
+        .bind(by.map(|u| u.0))
+        .bind(market)
+        .bind(draw)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?
+        .rows_affected();
+    if changed == 0 {
+        return Ok(owner);
+    }
+    let row = sqlx::query::<Any>("SELECT open_panna FROM matka_draws WHERE market_id = $1 AND draw_no = $2")
+        .bind(market)
+        .bind(draw)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    let open = row.try_get::<Option<String>, _>(0).map_err(db_err)?.as_deref().and_then(Panna::parse);
+    let Some(open) = open else { return Err(WalletError::Storage("a close result before the open one".into())) };
+    let close = match part {
+        Part::Open(_) => None,
+        Part::Close(p) => Some(p),
+    };
+    let session_filter = if close.is_none() { " AND session = 'open'" } else { "" };
+    let sql = format!(
+        "SELECT id, user_id, bid_type, session, number, stake, rate FROM matka_bids \
+         WHERE market_id = $1 AND draw_no = $2 AND status = 'held'{session_filter}"
+    );
+    let bids = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(market)
+        .bind(draw)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    let mut settles = Vec::with_capacity(bids.len());
+    for b in &bids {
+        let id: i64 = b.try_get(0).map_err(db_err)?;
+        let user = UserId(b.try_get(1).map_err(db_err)?);
+        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
+        let session = if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close };
+        let number: String = b.try_get(4).map_err(db_err)?;
+        let stake = Paise::new(b.try_get(5).map_err(db_err)?);
+        let rate: i64 = b.try_get(6).map_err(db_err)?;
+        let won = bid_type.and_then(|t| Pick::parse(t, &number)).and_then(|p| p.wins(session, open, close));
+        let Some(won) = won else { continue };
+        let payout = if won { stake.times_hundredths(rate).unwrap_or(Paise::ZERO) } else { Paise::ZERO };
+        sqlx::query::<Any>("UPDATE matka_bids SET status = $1, payout = $2, settled_at = $3 WHERE id = $4")
+            .bind(if won { "won" } else { "lost" })
+            .bind(payout.get())
+            .bind(now)
+            .bind(id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+        settles.push(Change {
+            user,
+            movement: Movement::Settle { hold: stake, payout, with: SystemAccount::House },
+            kind: if won { LedgerKind::Win(GameKind::Matka) } else { LedgerKind::Loss(GameKind::Matka) },
+            reference: base.clone(),
+            idempotency_key: format!("{base}:{id}:settle"),
+        });
+    }
+    intents::record(tx, &owner, &settles, now).await?;
+    w.commit().await.map_err(db_err)?;
+    Ok(owner)
+}
+
+/// What [`recover`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    pub settled: usize,
+    pub held: usize,
+    pub voided: usize,
+}
+
+/// Finishes what a previous run left: recorded settles are applied; a slip whose hold committed is `held`, one whose
+/// hold never did is `void`.
+pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
+    let mut done = Recovered::default();
+    let pending = sqlx::query::<Any>(
+        "SELECT DISTINCT s.id, s.user_id, s.market_id, s.draw_no, s.total FROM matka_slips s \
+         JOIN matka_bids b ON b.slip_id = s.id WHERE b.status = 'pending'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    for r in &pending {
+        let (slip, user, market, draw, total): (i64, i64, i64, i64, i64) = (
+            r.try_get(0).map_err(db_err)?,
+            r.try_get(1).map_err(db_err)?,
+            r.try_get(2).map_err(db_err)?,
+            r.try_get(3).map_err(db_err)?,
+            r.try_get(4).map_err(db_err)?,
+        );
+        let key = slip_hold(UserId(user), market, draw, slip, Paise::new(total)).idempotency_key;
+        let held: i64 = sqlx::query_scalar::<Any, i64>(
+            "SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2",
+        )
+        .bind(key)
+        .bind(user)
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+        slip_held(db, slip, held > 0).await?;
+        if held > 0 { done.held += 1 } else { done.voided += 1 }
+    }
+    let owners: Vec<String> = sqlx::query_scalar::<Any, String>(
+        "SELECT DISTINCT owner FROM wallet_intents WHERE owner LIKE 'matka:%' AND status = 'pending'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    for owner in owners {
+        intents::resume(db, wallet, &owner, now).await?;
+        done.settled += 1;
+    }
+    Ok(done)
+}
+
+/// A player's bid, for their history.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BidRow {
+    pub id: i64,
+    pub market: String,
+    pub draw_no: i64,
+    pub bid_type: String,
+    pub session: String,
+    pub number: String,
+    #[serde(serialize_with = "crate::money::as_rupees")]
+    pub points: Paise,
+    pub rate: f64,
+    /// `held` (waiting for its result), `won`, `lost` or `void`.
+    pub status: String,
+    #[serde(serialize_with = "crate::money::as_rupees")]
+    pub payout: Paise,
+    pub created_at: EpochMs,
+}
+
+pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT b.id, m.name, b.draw_no, b.bid_type, b.session, b.number, b.stake, b.rate, b.status, \
+         COALESCE(b.payout, 0), b.created_at FROM matka_bids b JOIN matka_markets m ON m.id = b.market_id \
+         WHERE b.user_id = $1 AND b.status NOT IN ('pending', 'void') ORDER BY b.id DESC LIMIT $2",
+    )
+    .bind(user.0)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            Ok(BidRow {
+                id: r.try_get(0)?,
+                market: r.try_get(1)?,
+                draw_no: r.try_get(2)?,
+                bid_type: r.try_get(3)?,
+                session: r.try_get(4)?,
+                number: r.try_get(5)?,
+                points: Paise::new(r.try_get(6)?),
+                rate: r.try_get::<i64, _>(7)? as f64 / 100.0,
+                status: r.try_get(8)?,
+                payout: Paise::new(r.try_get(9)?),
+                created_at: r.try_get(10)?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(db_err)
+}
+
+/// One line of a draw's book for the operators: the bids on one number, and what they would pay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookLine {
+    pub bid: BidType,
+    pub session: Session,
+    pub pick: Pick,
+    pub bids: i64,
+    pub stake: Paise,
+    /// What they pay if the number wins (stake included).
+    pub payout: Paise,
+}
+
+/// The held bids of a draw, by type, session and number.
+pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT bid_type, session, number, COUNT(*), CAST(SUM(stake) AS BIGINT), CAST(SUM(stake * rate / 100) AS BIGINT) \
+         FROM matka_bids WHERE market_id = $1 AND draw_no = $2 AND status = 'held' \
+         GROUP BY bid_type, session, number ORDER BY bid_type, session, number",
+    )
+    .bind(market)
+    .bind(draw)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    let mut lines = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let bid_text: String = r.try_get(0).map_err(db_err)?;
+        let number: String = r.try_get(2).map_err(db_err)?;
+        let Some(bid) = BidType::parse(&bid_text) else { continue };
+        let Some(pick) = Pick::parse(bid, &number) else { continue };
+        lines.push(BookLine {
+            bid,
+            session: if r.try_get::<String, _>(1).map_err(db_err)? == "open" { Session::Open } else { Session::Close },
+            pick,
+            bids: r.try_get(3).map_err(db_err)?,
+            stake: Paise::new(r.try_get(4).map_err(db_err)?),
+            payout: Paise::new(r.try_get(5).map_err(db_err)?),
+        });
+    }
+    Ok(lines)
+}

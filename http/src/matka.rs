@@ -1,0 +1,294 @@
+//! Matka over REST (`docs/API.md` "Matka"): the spec's market list and bid call, the player's bids, each market's
+//! chart; the operators' markets, draw books and declarations (audited). The socket's `matka:join` is in
+//! `crate::aviator::socket`.
+
+use crate::accounts::resolve_user;
+use crate::admin::audit;
+use crate::auth::{Authed, Operator};
+use crate::error::ApiError;
+use crate::money::{parse_rupees, rupees};
+use crate::rounds::names_someone_else;
+use crate::rounds::routes::Limit;
+use crate::state::State;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::audit::Action;
+use casino_actors::matka::desk::{Declare, List, MatkaDesk, MatkaError, PlaceBids, SaveMarket};
+use casino_actors::matka::rules::{BidType, Panna, Session};
+use casino_actors::matka::schedule::{Schedule, parse_clock};
+use casino_actors::matka::store::{self, Mode};
+use casino_actors::matka::wire::{BidRequest, ChartRow};
+use casino_actors::money::Paise;
+use casino_actors::observe::Timed;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(place)
+        .service(my_bids)
+        .service(bids_of)
+        .service(chart)
+        .service(create_market)
+        .service(edit_market)
+        .service(draw_book)
+        .service(declare);
+}
+
+fn refused(e: MatkaError) -> ApiError {
+    let status = match &e {
+        MatkaError::UnknownMarket => StatusCode::NOT_FOUND,
+        MatkaError::NoDraw | MatkaError::Session(_) | MatkaError::Declare(_) => StatusCode::CONFLICT,
+        MatkaError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError::new(status, e.code(), e.to_string())
+}
+
+async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    MatkaDesk: actix::Handler<Timed<M>>,
+{
+    state.tables.matka.send(msg).await.map_err(|_| refused(MatkaError::Unavailable))
+}
+
+/// The spec's market list, for players and operators.
+#[get("/api/admin/getMatkas")]
+async fn list(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(ask(&state, List).await?))
+}
+
+fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn optional_rupees(v: &Value, what: &str) -> Result<Option<Paise>, ApiError> {
+    match v {
+        Value::Null => Ok(None),
+        v => parse_rupees(v)
+            .map(Some)
+            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid {what}: {e}"))),
+    }
+}
+
+/// The spec's bid payload; the server recomputes the totals and refuses a mismatch.
+#[post("/api/bids")]
+async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    if names_someone_else(who.user.id, &body) {
+        return Err(ApiError::forbidden());
+    }
+    let b: BidRequest = serde_json::from_value(body.into_inner())
+        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bid: {e}")))?;
+    let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
+    let bid_type =
+        text(&b.bid_type).and_then(|t| BidType::parse(&t)).ok_or_else(|| refused(MatkaError::UnknownBidType))?;
+    let session = match text(&b.session).map(|s| s.to_ascii_lowercase()).as_deref() {
+        None | Some("") => None,
+        Some("open") => Some(Session::Open),
+        Some("close") => Some(Session::Close),
+        Some(_) => return Err(refused(MatkaError::UnknownSession)),
+    };
+    let mut lines = Vec::with_capacity(b.bids.len());
+    for line in &b.bids {
+        let number = text(&line.number).unwrap_or_default();
+        let points = parse_rupees(&line.points)
+            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid points: {e}")))?;
+        lines.push((number, points));
+    }
+    let msg = PlaceBids {
+        user: who.user.id,
+        market,
+        bid_type,
+        session,
+        lines,
+        total: optional_rupees(&b.total_bid_points, "totalBidPoints")?,
+        profit: optional_rupees(&b.estimated_profit, "estimatedProfit")?,
+    };
+    let accepted = ask(&state, msg).await?.map_err(refused)?;
+    Ok(HttpResponse::Created().json(accepted))
+}
+
+#[get("/api/bids")]
+async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    let bids = store::bids_of(&state.db, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "bids": bids })))
+}
+
+#[get("/api/bids/{userId}")]
+async fn bids_of(
+    state: State,
+    who: Authed,
+    path: web::Path<String>,
+    q: web::Query<Limit>,
+) -> Result<HttpResponse, ApiError> {
+    let user = resolve_user(&state, &who, &path).await?;
+    let bids = store::bids_of(&state.db, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "bids": bids })))
+}
+
+/// A market's past results, newest first (a drawn market's seeds once both results are out).
+#[get("/api/matka/markets/{id}/chart")]
+async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    let rows = store::results(&state.db, *id, q.limit.unwrap_or(60).clamp(1, 500)).await?;
+    let rows: Vec<ChartRow> = rows.iter().map(ChartRow::of).collect();
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "results": rows })))
+}
+
+/// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
+/// (0 = Monday) or `{kind: "every", seconds}`.
+fn schedule(v: &Value) -> Result<Schedule, ApiError> {
+    let bad = |m: &str| ApiError::bad_request("invalid_market", m.to_string());
+    match v["kind"].as_str() {
+        Some("daily") => {
+            let time = |f: &str| v[f].as_str().and_then(parse_clock).ok_or_else(|| bad("times are \"HH:MM\" (IST)"));
+            let weekdays = match &v["weekdays"] {
+                Value::Null => 0x7f,
+                Value::Array(days) => days.iter().try_fold(0u8, |mask, d| match d.as_u64() {
+                    Some(d) if d < 7 => Ok(mask | 1 << d),
+                    _ => Err(bad("weekdays are 0 (Monday) to 6 (Sunday)")),
+                })?,
+                _ => return Err(bad("weekdays are a list of 0 (Monday) to 6 (Sunday)")),
+            };
+            Ok(Schedule::Daily { open_minute: time("openTime")?, close_minute: time("closeTime")?, weekdays })
+        }
+        Some("every") => {
+            let seconds = v["seconds"].as_u64().and_then(|s| u32::try_from(s).ok()).ok_or_else(|| bad("seconds"))?;
+            Ok(Schedule::Every { seconds })
+        }
+        _ => Err(bad("a schedule is {kind: daily, openTime, closeTime, weekdays} or {kind: every, seconds}")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MarketBody {
+    name: Option<String>,
+    mode: Option<Mode>,
+    schedule: Option<Value>,
+    active: Option<bool>,
+}
+
+async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Result<HttpResponse, ApiError> {
+    let b: MarketBody = serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request("invalid_market", format!("Invalid market: {e}")))?;
+    let schedule = b.schedule.as_ref().map(schedule).transpose()?;
+    if id.is_none() && (b.name.is_none() || b.mode.is_none() || schedule.is_none()) {
+        return Err(ApiError::bad_request("invalid_market", "A new market needs a name, a mode and a schedule"));
+    }
+    let before = match id {
+        Some(id) => store::markets(&state.db).await?.into_iter().find(|m| m.id == id),
+        None => None,
+    };
+    let msg = SaveMarket { id, name: b.name, schedule, mode: b.mode, active: b.active };
+    let market = ask(state, msg).await?.map_err(refused)?;
+    let target = format!("matka:{}", market.id);
+    let json = |m: &store::Market| serde_json::to_value(m).ok();
+    audit::write(state, op.0.id, Action::MatkaMarket, &target, before.as_ref().and_then(json), json(&market)).await;
+    let status = if id.is_none() { StatusCode::CREATED } else { StatusCode::OK };
+    Ok(HttpResponse::build(status).json(json!({ "success": true, "market": market })))
+}
+
+#[post("/api/admin/matka/markets")]
+async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    save(&state, &op, None, body.into_inner()).await
+}
+
+#[put("/api/admin/matka/markets/{id}")]
+async fn edit_market(
+    state: State,
+    op: Operator,
+    id: web::Path<i64>,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
+    save(&state, &op, Some(*id), body.into_inner()).await
+}
+
+#[derive(Deserialize)]
+struct Candidate {
+    open: Option<String>,
+    close: Option<String>,
+}
+
+/// A draw's held bids by type, session and number, and (with `?open=134&close=479`) what the house would win or
+/// lose on that result, before it is declared.
+#[get("/api/admin/matka/markets/{id}/draws/{no}")]
+async fn draw_book(
+    state: State,
+    _op: Operator,
+    path: web::Path<(i64, i64)>,
+    q: web::Query<Candidate>,
+) -> Result<HttpResponse, ApiError> {
+    let (market, no) = path.into_inner();
+    let draw = store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let book = store::book(&state.db, market, no).await?;
+    let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
+    let open = panna(&q.open)?.or(draw.open);
+    let close = panna(&q.close)?.or(draw.close);
+    let mut staked = 0i64;
+    let mut paid = 0i64;
+    let mut decided = true;
+    let lines: Vec<Value> = book
+        .iter()
+        .map(|l| {
+            staked += l.stake.get();
+            let wins = open.and_then(|o| l.pick.wins(l.session, o, close));
+            match wins {
+                Some(true) => paid += l.payout.get(),
+                Some(false) => {}
+                None => decided = false,
+            }
+            json!({
+                "bidType": l.bid, "session": l.session, "number": l.pick.text(), "bids": l.bids,
+                "points": rupees(l.stake), "payoutIfWins": rupees(l.payout), "wins": wins,
+            })
+        })
+        .collect();
+    let house = open.map(|_| {
+        json!({ "staked": rupees(Paise::new(staked)), "paid": rupees(Paise::new(paid)),
+        "houseResult": rupees(Paise::new(staked - paid)), "complete": decided })
+    });
+    Ok(HttpResponse::Ok().json(json!({
+        "success": true, "marketId": market, "drawNo": no, "opensAt": draw.draw.opens_at, "closesAt": draw.draw.closes_at,
+        "openPanna": draw.open.map(|p| p.to_string()), "closePanna": draw.close.map(|p| p.to_string()),
+        "book": lines, "ifDeclared": house,
+    })))
+}
+
+fn not_a_panna(t: &str) -> ApiError {
+    ApiError::bad_request("invalid_number", format!("{t} is not a panna (three digits in order, 0 after 9)"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Declaration {
+    session: String,
+    panna: String,
+}
+
+/// Declares a declared market's open or close result; the draw's bids are settled before the answer.
+#[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
+async fn declare(
+    state: State,
+    op: Operator,
+    path: web::Path<(i64, i64)>,
+    body: web::Json<Declaration>,
+) -> Result<HttpResponse, ApiError> {
+    let (market, draw) = path.into_inner();
+    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
+    let close = match body.session.to_ascii_lowercase().as_str() {
+        "open" => false,
+        "close" => true,
+        _ => return Err(refused(MatkaError::UnknownSession)),
+    };
+    ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
+    let after = json!({ "session": body.session.to_ascii_lowercase(), "panna": panna.to_string() });
+    audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, Some(after)).await;
+    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": ChartRow::of(&row) })))
+}
