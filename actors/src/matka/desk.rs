@@ -205,6 +205,13 @@ impl MatkaConfig {
     }
 }
 
+/// A bid request that passed every check needing no IO: the draw `(market, no)` it goes to, and its bids.
+struct Checked {
+    key: (i64, i64),
+    session: Session,
+    bids: Vec<NewBid>,
+}
+
 struct LiveDraw {
     row: DrawRow,
     /// Holds asked and not yet answered: a result waits for them.
@@ -435,7 +442,7 @@ impl MatkaDesk {
     }
 
     /// The checks of a bid request that need no IO: its bids, and the draw they go to.
-    fn check(&self, m: &PlaceBids, now: EpochMs) -> Result<((i64, i64), Session, Vec<NewBid>), MatkaError> {
+    fn check(&self, m: &PlaceBids, now: EpochMs) -> Result<Checked, MatkaError> {
         let market = self.market(&m.market).ok_or(MatkaError::UnknownMarket)?;
         let current = market.schedule.current(now).filter(|_| market.active).ok_or(MatkaError::NoDraw)?;
         let key = (market.id, current.no);
@@ -466,7 +473,7 @@ impl MatkaDesk {
         if m.profit.is_some_and(|p| p != profit) {
             return Err(MatkaError::ProfitMismatch(profit));
         }
-        Ok((key, session, bids))
+        Ok(Checked { key, session, bids })
     }
 }
 
@@ -490,7 +497,7 @@ impl Handler<PlaceBids> for MatkaDesk {
 
     fn handle(&mut self, m: PlaceBids, _: &mut Self::Context) -> Self::Result {
         let now = self.clock.now_ms();
-        let (key, session, bids) = match self.check(&m, now) {
+        let Checked { key, session, bids } = match self.check(&m, now) {
             Ok(c) => c,
             Err(e) => return Box::pin(async move { Err(e) }.into_actor(self)),
         };

@@ -314,3 +314,65 @@ async fn a_mines_game_survives_kill_9_and_cashes_out_once() {
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await, 0);
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'mines_win' AND account_id > 0").await, 1);
 }
+
+/// Matka: the server is killed while a drawn draw holds bids and stays down past the draw's close; the next start
+/// draws both results from the committed seed and settles the bids once.
+#[tokio::test]
+async fn matka_bids_cut_by_kill_9_settle_once_after_the_close() {
+    let db_url = fresh_database_url("restart_matka").await.unwrap();
+    let operator_no = binary::operator(&db_url, "9000000080");
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let settings = [("CASINO_MATKA_QUICK_SECONDS", "20")];
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let http = reqwest::Client::new();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 1000).await;
+    let (token, id) = (&players[0]["token"], &players[0]["id"]);
+    let quick = loop {
+        let list = get_as(&http, &base, token, "/api/admin/getMatkas").await;
+        let now = list["serverTime"].as_i64().unwrap();
+        let m = list["markets"].as_array().unwrap().iter().find(|m| m["marketName"] == "Quick Matka").cloned().unwrap();
+        if m["closeStatus"] == "Open" && m["opensAt"].as_i64().is_some_and(|t| t - now > 2_000) {
+            break m;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let body = json!({"gameName": "Quick Matka", "bidType": "single digit", "session": "close", "bids": [{"number": "7", "points": 10}]});
+    let r =
+        http.post(format!("{base}/api/bids")).bearer_auth(token.as_str().unwrap()).json(&body).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+
+    server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
+    server.wait().unwrap();
+    let closes_at = quick["closesAt"].as_i64().unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    tokio::time::sleep(Duration::from_millis((closes_at - now + 500).max(0) as u64)).await;
+
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let wallet = |http: reqwest::Client, base: String| async move {
+        get_as(&http, &base, token, &format!("/api/getwalletandexposure/{id}")).await
+    };
+    let mut w = wallet(http.clone(), base.clone()).await;
+    for _ in 0..100 {
+        if w["exposureBalance"].as_f64() == Some(0.0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        w = wallet(http.clone(), base.clone()).await;
+    }
+    let chart = get_as(&http, &base, token, &format!("/api/matka/markets/{}/chart", quick["id"])).await;
+    let row = chart["results"].as_array().unwrap().iter().find(|r| r["drawNo"] == quick["drawNo"]).cloned().unwrap();
+    let won = row["jodi"].as_str().unwrap().ends_with('7');
+    assert_eq!(w["balance"].as_f64(), Some(if won { 1085.0 } else { 990.0 }), "{row} {w}");
+    assert_eq!(w["exposureBalance"].as_f64(), Some(0.0));
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    let settles = "SELECT COUNT(*) FROM ledger WHERE kind IN ('matka_win', 'matka_loss') AND account_id > 0";
+    assert_eq!(scalar(&db, settles).await, 1, "settled exactly once");
+    assert_eq!(scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0);
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
