@@ -28,6 +28,7 @@ pub enum Action {
     FixturesCreate,
     MatkaMarket,
     MatkaDeclare,
+    MatkaCorrect,
 }
 
 impl Action {
@@ -50,6 +51,7 @@ impl Action {
             Action::FixturesCreate => "fixtures.create",
             Action::MatkaMarket => "matka.market",
             Action::MatkaDeclare => "matka.declare",
+            Action::MatkaCorrect => "matka.correct",
         }
     }
 }

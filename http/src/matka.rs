@@ -13,7 +13,7 @@ use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
-use casino_actors::matka::desk::{Declare, List, MatkaDesk, MatkaError, PlaceBids, SaveMarket};
+use casino_actors::matka::desk::{Correct, Declare, List, MatkaDesk, MatkaError, PlaceBids, SaveMarket};
 use casino_actors::matka::rules::{BidType, Panna, Session};
 use casino_actors::matka::schedule::{Schedule, parse_clock};
 use casino_actors::matka::store::{self, Mode};
@@ -32,7 +32,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(create_market)
         .service(edit_market)
         .service(draw_book)
-        .service(declare);
+        .service(declare)
+        .service(correct);
 }
 
 fn refused(e: MatkaError) -> ApiError {
@@ -271,6 +272,49 @@ struct Declaration {
     panna: String,
 }
 
+fn session_is_close(session: &str) -> Result<bool, ApiError> {
+    match session.to_ascii_lowercase().as_str() {
+        "open" => Ok(false),
+        "close" => Ok(true),
+        _ => Err(refused(MatkaError::UnknownSession)),
+    }
+}
+
+/// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
+/// back; a player who can no longer cover a debit is listed in `shortfalls` (the intent stays failed, for follow-up).
+#[post("/api/admin/matka/markets/{id}/draws/{no}/correct")]
+async fn correct(
+    state: State,
+    op: Operator,
+    path: web::Path<(i64, i64)>,
+    body: web::Json<Declaration>,
+) -> Result<HttpResponse, ApiError> {
+    let (market, draw) = path.into_inner();
+    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
+    let close = session_is_close(&body.session)?;
+    let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
+    let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
+    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let after = ChartRow::of(&row);
+    audit::write(
+        &state,
+        op.0.id,
+        Action::MatkaCorrect,
+        &format!("matka:{market}:{draw}"),
+        before.map(|r| json!({ "result": r })),
+        Some(json!({ "result": after.result, "credits": done.credits, "debits": done.debits })),
+    )
+    .await;
+    let shortfalls: Vec<Value> = store::shortfalls(&state.db, market, draw)
+        .await?
+        .into_iter()
+        .map(|(user, key, why)| json!({ "userId": user.0, "key": key, "message": why }))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "success": true, "result": after, "credits": done.credits, "debits": done.debits, "shortfalls": shortfalls,
+    })))
+}
+
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
 #[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
 async fn declare(
@@ -281,11 +325,7 @@ async fn declare(
 ) -> Result<HttpResponse, ApiError> {
     let (market, draw) = path.into_inner();
     let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
-    let close = match body.session.to_ascii_lowercase().as_str() {
-        "open" => false,
-        "close" => true,
-        _ => return Err(refused(MatkaError::UnknownSession)),
-    };
+    let close = session_is_close(&body.session)?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = json!({ "session": body.session.to_ascii_lowercase(), "panna": panna.to_string() });
     audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, Some(after)).await;

@@ -25,6 +25,8 @@ CREATE TABLE matka_draws (
     close_panna TEXT,
     opened_by   INTEGER,
     closed_by   INTEGER,
+    -- Corrections of a declared result so far (each an audited change with its own wallet movements).
+    corrections INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (market_id, draw_no)
 );
 CREATE INDEX matka_draws_status ON matka_draws (status);

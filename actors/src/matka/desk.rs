@@ -136,6 +136,17 @@ impl Message for Declare {
     type Result = Result<(), MatkaError>;
 }
 
+/// An operator's correction of a declared result (see [`store::correct_result`]).
+pub struct Correct {
+    pub market: i64,
+    pub draw: i64,
+    pub panna: Panna,
+    pub close: bool,
+}
+impl Message for Correct {
+    type Result = Result<store::Corrected, MatkaError>;
+}
+
 /// A new market, or a change to one (`id`): a schedule change applies from its next draw.
 pub struct SaveMarket {
     pub id: Option<i64>,
@@ -596,6 +607,56 @@ impl Handler<Declare> for MatkaDesk {
     }
 }
 
+impl Handler<Correct> for MatkaDesk {
+    type Result = ResponseActFuture<Self, Result<store::Corrected, MatkaError>>;
+
+    fn handle(&mut self, c: Correct, _: &mut Self::Context) -> Self::Result {
+        let key = (c.market, c.draw);
+        let why = match self.markets.iter().find(|m| m.id == c.market) {
+            None => Some("No such market"),
+            Some(m) if m.mode != Mode::Declared => Some("A drawn result is its seed's: it cannot be corrected"),
+            _ if self.draws.get(&key).is_some_and(|d| d.holds > 0 || d.settling) => {
+                Some("Bids are still being placed or settled on this draw; try again in a moment")
+            }
+            _ => None,
+        };
+        if let Some(why) = why {
+            let e = MatkaError::Declare(why.to_string());
+            return Box::pin(async move { Err(e) }.into_actor(self));
+        }
+        if let Some(live) = self.draws.get_mut(&key) {
+            live.settling = true;
+        }
+        let part = if c.close { Part::Close(c.panna) } else { Part::Open(c.panna) };
+        let (db, wallet, now) = (self.db.clone(), self.wallet.clone(), self.clock.now_ms());
+        let work = async move {
+            let done = store::correct_result(&db, key.0, key.1, part, now).await?;
+            if let Some(d) = &done {
+                intents::resume(&db, &wallet, &d.owner, now).await?;
+            }
+            Ok::<_, WalletError>((done, store::draw(&db, key.0, key.1).await?))
+        };
+        Box::pin(work.into_actor(self).map(move |res, act, _| {
+            if let Some(live) = act.draws.get_mut(&key) {
+                live.settling = false;
+            }
+            let (done, row) = res.map_err(unavailable)?;
+            let done = done.ok_or_else(|| MatkaError::Declare("Only a declared result can be corrected".into()))?;
+            if let Some(row) = row {
+                if row.close.is_some() {
+                    act.last.insert(key.0, result_text(row.open, row.close));
+                }
+                if let Some(live) = act.draws.get_mut(&key) {
+                    live.row = row;
+                }
+            }
+            let now = act.clock.now_ms();
+            act.show(now);
+            Ok(done)
+        }))
+    }
+}
+
 impl Handler<SaveMarket> for MatkaDesk {
     type Result = ResponseActFuture<Self, Result<Market, MatkaError>>;
 
@@ -674,4 +735,4 @@ impl Handler<Configure> for MatkaDesk {
     }
 }
 
-crate::timed_handlers!(MatkaDesk: List, PlaceBids, Declare, SaveMarket, View, Configure, Shutdown);
+crate::timed_handlers!(MatkaDesk: List, PlaceBids, Declare, Correct, SaveMarket, View, Configure, Shutdown);

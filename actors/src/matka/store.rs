@@ -546,3 +546,129 @@ pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, Wall
     }
     Ok(lines)
 }
+
+/// What a correction did: the players it paid more, and those it took back from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Corrected {
+    pub owner: String,
+    pub credits: usize,
+    pub debits: usize,
+}
+
+/// Replaces a declared result (the open panna, or the close one) and settles the difference: every settled bid of the
+/// draw is decided again on the corrected result, and what it pays changes by a credit from the house or a debit to
+/// it (key `…:{bid}:correct:{n}`, the draw's n-th correction), recorded as intents with the new result in one
+/// transaction. A debit the player can no longer cover is marked failed by [`intents::resume`], for the operators.
+pub async fn correct_result(
+    db: &Db,
+    market: i64,
+    draw: i64,
+    part: Part,
+    now: EpochMs,
+) -> Result<Option<Corrected>, WalletError> {
+    let base = reference(market, draw);
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let row = sqlx::query::<Any>(
+        "SELECT open_panna, close_panna, corrections FROM matka_draws WHERE market_id = $1 AND draw_no = $2",
+    )
+    .bind(market)
+    .bind(draw)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    let Some(row) = row else { return Ok(None) };
+    let panna = |i: usize| -> Result<Option<Panna>, WalletError> {
+        Ok(row.try_get::<Option<String>, _>(i).map_err(db_err)?.as_deref().and_then(Panna::parse))
+    };
+    let (open, close, n) = (panna(0)?, panna(1)?, row.try_get::<i64, _>(2).map_err(db_err)? + 1);
+    let (open, close, column) = match (part, open, close) {
+        (Part::Open(p), Some(_), close) => (p, close, "open_panna"),
+        (Part::Close(p), Some(open), Some(_)) => (open, Some(p), "close_panna"),
+        _ => return Ok(None),
+    };
+    let new = match part {
+        Part::Open(p) | Part::Close(p) => p.to_string(),
+    };
+    let sql = format!("UPDATE matka_draws SET {column} = $1, corrections = $2 WHERE market_id = $3 AND draw_no = $4");
+    sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(new)
+        .bind(n)
+        .bind(market)
+        .bind(draw)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    let bids = sqlx::query::<Any>(
+        "SELECT id, user_id, bid_type, session, number, stake, rate, payout FROM matka_bids \
+         WHERE market_id = $1 AND draw_no = $2 AND status IN ('won', 'lost')",
+    )
+    .bind(market)
+    .bind(draw)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    let owner = format!("{base}:correct:{n}");
+    let mut done = Corrected { owner: owner.clone(), ..Corrected::default() };
+    let mut changes = Vec::new();
+    for b in &bids {
+        let id: i64 = b.try_get(0).map_err(db_err)?;
+        let user = UserId(b.try_get(1).map_err(db_err)?);
+        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
+        let session = if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close };
+        let number: String = b.try_get(4).map_err(db_err)?;
+        let stake = Paise::new(b.try_get(5).map_err(db_err)?);
+        let rate: i64 = b.try_get(6).map_err(db_err)?;
+        let before = Paise::new(b.try_get::<Option<i64>, _>(7).map_err(db_err)?.unwrap_or(0));
+        let Some(won) = bid_type.and_then(|t| Pick::parse(t, &number)).and_then(|p| p.wins(session, open, close))
+        else {
+            continue;
+        };
+        let after = if won { stake.times_hundredths(rate).unwrap_or(Paise::ZERO) } else { Paise::ZERO };
+        if after == before {
+            continue;
+        }
+        sqlx::query::<Any>("UPDATE matka_bids SET status = $1, payout = $2, settled_at = $3 WHERE id = $4")
+            .bind(if won { "won" } else { "lost" })
+            .bind(after.get())
+            .bind(now)
+            .bind(id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+        let (movement, kind) = if after > before {
+            done.credits += 1;
+            let amount = after.checked_sub(before).map_err(|_| WalletError::Overflow)?;
+            (Movement::Credit { amount, from: SystemAccount::House }, LedgerKind::Win(GameKind::Matka))
+        } else {
+            done.debits += 1;
+            let amount = before.checked_sub(after).map_err(|_| WalletError::Overflow)?;
+            (Movement::Debit { amount, to: SystemAccount::House }, LedgerKind::Loss(GameKind::Matka))
+        };
+        changes.push(Change {
+            user,
+            movement,
+            kind,
+            reference: base.clone(),
+            idempotency_key: format!("{base}:{id}:correct:{n}"),
+        });
+    }
+    intents::record(tx, &owner, &changes, now).await?;
+    w.commit().await.map_err(db_err)?;
+    Ok(Some(done))
+}
+
+/// The corrections of a draw that the wallet refused for good (a player could not cover a debit): `(user, key, why)`.
+pub async fn shortfalls(db: &Db, market: i64, draw: i64) -> Result<Vec<(UserId, String, String)>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT user_id, idempotency_key, COALESCE(error, '') FROM wallet_intents WHERE owner LIKE $1 AND status = 'failed'",
+    )
+    .bind(format!("{}:correct:%", reference(market, draw)))
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| Ok((UserId(r.try_get(0)?), r.try_get(1)?, r.try_get(2)?)))
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(db_err)
+}

@@ -241,6 +241,22 @@ async fn a_declared_market_settles_on_its_operators_declarations_once() {
     assert_eq!(wallet(&app, token, id).await, (1_025.0 + 950.0 + 14_000.0 + 150_000.0 + 95.0, 0.0));
     let r = desk.post(&format!("{path}/declare"), &declare("close", "478")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT, "settled once");
+    // A correction is a new, audited change: every bid decided again, the difference moved.
+    let r = desk.post(&format!("{path}/correct"), &declare("close", "478")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(
+        (v["result"]["result"].as_str(), v["credits"].as_i64(), v["debits"].as_i64()),
+        (Some("134-89-478"), Some(0), Some(4)),
+        "{v}"
+    );
+    assert_eq!(v["shortfalls"], json!([]));
+    assert_eq!(wallet(&app, token, id).await, (1_025.0, 0.0), "the close winnings taken back");
+    let r = desk.post(&format!("{path}/correct"), &declare("close", "479")).await;
+    assert_eq!(r.json::<Value>().await.unwrap()["credits"], 4);
+    assert_eq!(wallet(&app, token, id).await, (1_025.0 + 950.0 + 14_000.0 + 150_000.0 + 95.0, 0.0));
+    let audit: Value = desk.get("/api/admin/audit?action=matka.correct").await.json().await.unwrap();
+    assert!(audit.to_string().contains("134-89-478"), "{audit}");
     let audit: Value = desk.get("/api/admin/audit?action=matka.declare").await.json().await.unwrap();
     assert!(audit.to_string().matches("matka.declare").count() >= 2, "{audit}");
     let chart = app.get_as(token, &format!("/api/matka/markets/{market_id}/chart")).await;
