@@ -16,6 +16,7 @@ pub mod matka;
 pub mod mines;
 pub mod money;
 pub mod observe;
+pub mod sports;
 pub mod store;
 pub mod table;
 pub mod titli;

@@ -1,0 +1,3 @@
+//! The sports feed: a simulated provider that keeps the platform live with no network (cricket ball by ball).
+
+pub mod cricket;
