@@ -1,6 +1,10 @@
-//! Simulated T20 cricket: the ball model (`model.rs`) and the exact win probabilities it implies (`win.rs`), both pure.
+//! Simulated T20 cricket, pure: the ball model (`model.rs`), the exact win probabilities it implies (`win.rs`),
+//! teams and players (`squads.rs`), a whole match ball by ball (`game.rs`) and the prices it implies (`price.rs`).
 
+pub mod game;
 pub mod model;
+pub mod price;
+pub mod squads;
 pub mod win;
 
 #[cfg(test)]

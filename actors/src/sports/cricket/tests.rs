@@ -130,3 +130,125 @@ fn win_probabilities_are_calibrated() {
     let (e, h) = (model.batting(&easy), model.batting(&hard));
     assert!(e > 0.6 && h < 0.05, "{e} {h}");
 }
+
+/// Whole matches hold together: every run is a batter's or an extra, every wicket a batter out, no bowler over four
+/// overs or two overs running, and the result follows the scores.
+#[test]
+fn whole_matches_hold_together() {
+    use super::game::{CricketGame, Stage};
+    use super::squads::pick_teams;
+    let (seed, mut r) = rng();
+    for _ in 0..300 {
+        let (a, b) = pick_teams(&mut r);
+        assert_ne!(a.name, b.name);
+        let mut g = CricketGame::new([a, b], 0);
+        let mut extras = [0u32; 2];
+        // Who bowled each over, and each bowler's legal balls, per innings.
+        let mut overs: [Vec<String>; 2] = Default::default();
+        let mut balls: std::collections::HashMap<(usize, String), u32> = Default::default();
+        loop {
+            match g.stage {
+                Stage::InningsBreak => g.start_chase(),
+                Stage::Finished { .. } => break,
+                _ => {
+                    let ball = g.bowl(&mut r).unwrap();
+                    if ball.delivery == Delivery::Extra {
+                        extras[ball.innings] += 1;
+                    }
+                    if ball.delivery != Delivery::Extra {
+                        *balls.entry((ball.innings, ball.bowler.clone())).or_default() += 1;
+                    }
+                    if ball.over_done || ball.innings_done {
+                        overs[ball.innings].push(ball.bowler.clone());
+                    }
+                    assert!(g.last_six.len() <= 6);
+                }
+            }
+        }
+        for i in 0..2 {
+            let bat: u32 = g.batters[i].iter().map(|b| b.runs).sum();
+            assert_eq!(bat + extras[i], g.innings[i].runs, "seed {seed}");
+            assert_eq!(g.batters[i].iter().filter(|b| b.out).count() as u32, g.innings[i].wickets, "seed {seed}");
+        }
+        for o in &overs {
+            assert!(o.windows(2).all(|w| w[0] != w[1]), "seed {seed}: a bowler bowled two overs running: {o:?}");
+        }
+        assert!(balls.values().all(|b| *b <= 24), "seed {seed}: a bowler bowled more than four overs");
+        let Stage::Finished { winner } = g.stage else { unreachable!() };
+        let (first, second) = (g.innings[0].runs, g.innings[1].runs);
+        let expected = if second > first {
+            Some(1)
+        } else if second < first {
+            Some(0)
+        } else {
+            None
+        };
+        assert_eq!(winner, expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn prices_sit_on_the_ladder_either_side_of_the_fair_price() {
+    use super::price::*;
+    assert_eq!(ladder_down(1.534), 1.53);
+    assert_eq!(ladder_up(1.531), 1.54);
+    assert_eq!(ladder_down(2.05), 2.04);
+    assert_eq!(ladder_up(3.01), 3.05);
+    assert_eq!(next_up(1.99), 2.0);
+    assert_eq!(next_up(2.0), 2.02);
+    assert_eq!(next_down(2.0), 1.99);
+    assert_eq!(next_down(4.0), 3.95);
+    for p in [0.02, 0.1, 0.35, 0.5, 0.62, 0.9, 0.99] {
+        let books = match_odds(p, 0.04, 7);
+        for (book, q) in books.iter().zip([p, 1.0 - p]) {
+            let fair = 1.0 / q;
+            let (b, l) = (book.available_to_back, book.available_to_lay);
+            assert!(b[0].price <= fair + 1e-9 && l[0].price >= fair.min(MAX_PRICE) - 1e-9, "p {q}: {b:?} {l:?}");
+            assert!(b[2].price < b[1].price && b[1].price < b[0].price || b[0].price == MIN_PRICE);
+            assert!(l[0].price < l[1].price || l[0].price == MAX_PRICE);
+            assert!(b.iter().chain(l.iter()).all(|x| x.size >= 500.0));
+        }
+        // Backing both sides at the best prices never beats the book.
+        let overround = 1.0 / books[0].available_to_back[0].price + 1.0 / books[1].available_to_back[0].price;
+        assert!(overround >= 1.0 - 1e-9, "p {p}: {overround}");
+    }
+    // 60 % favourite at a 4 % margin: lagai 60 → 1/0.624 − 1 = 0.602 → 60; khai 62.
+    assert_eq!(bookmaker(0.6, 0.04)[0], (60, 62));
+}
+
+/// The session lines' expected totals match the simulator: NO lines sit at the simulated mean, rounded down.
+#[test]
+fn session_lines_follow_the_simulated_totals() {
+    use super::price::{SESSION_OVERS, Sessions};
+    let (seed, mut r) = rng();
+    let sessions = Sessions::build();
+    let start = sessions.lines(&Innings::default());
+    assert_eq!(start.iter().map(|l| l.overs).collect::<Vec<_>>(), SESSION_OVERS.to_vec());
+    let mut at = [0f64; 4];
+    let n = 20_000;
+    for _ in 0..n {
+        let mut i = Innings::default();
+        let mut mark = [None; 4];
+        while !i.over() {
+            i.bowl(&mut r);
+            for (h, overs) in SESSION_OVERS.iter().enumerate() {
+                if i.balls >= overs * 6 && mark[h].is_none() {
+                    mark[h] = Some(i.runs);
+                }
+            }
+        }
+        for h in 0..4 {
+            at[h] += f64::from(mark[h].unwrap_or(i.runs));
+        }
+    }
+    for (line, total) in start.iter().zip(at) {
+        let mean = total / f64::from(n);
+        println!("seed {seed}: {} overs: line {}/{} mean {mean:.1}", line.overs, line.no, line.yes);
+        assert!((f64::from(line.no) - mean).abs() < 1.5, "seed {seed}: {line:?} vs {mean}");
+    }
+    // Lines move with the state and close once their overs are bowled.
+    let later = Innings { runs: 70, wickets: 1, balls: 42, target: None };
+    let lines = sessions.lines(&later);
+    assert_eq!(lines.first().map(|l| l.overs), Some(10));
+    assert!(lines.windows(2).all(|w| w[0].no < w[1].no));
+}
