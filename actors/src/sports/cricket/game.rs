@@ -162,7 +162,7 @@ impl CricketGame {
             _ => {}
         }
         let inn = self.innings[i];
-        let over_done = delivery != Delivery::Extra && inn.balls % 6 == 0 && inn.balls < BALLS;
+        let over_done = delivery != Delivery::Extra && inn.balls.is_multiple_of(6) && inn.balls < BALLS;
         if over_done {
             std::mem::swap(&mut self.striker, &mut self.non_striker);
             self.last_bowler = Some(self.bowler);

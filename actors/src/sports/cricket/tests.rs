@@ -165,10 +165,10 @@ fn whole_matches_hold_together() {
                 }
             }
         }
-        for i in 0..2 {
-            let bat: u32 = g.batters[i].iter().map(|b| b.runs).sum();
-            assert_eq!(bat + extras[i], g.innings[i].runs, "seed {seed}");
-            assert_eq!(g.batters[i].iter().filter(|b| b.out).count() as u32, g.innings[i].wickets, "seed {seed}");
+        for ((batters, innings), extra) in g.batters.iter().zip(&g.innings).zip(extras) {
+            let bat: u32 = batters.iter().map(|b| b.runs).sum();
+            assert_eq!(bat + extra, innings.runs, "seed {seed}");
+            assert_eq!(batters.iter().filter(|b| b.out).count() as u32, innings.wickets, "seed {seed}");
         }
         for o in &overs {
             assert!(o.windows(2).all(|w| w[0] != w[1]), "seed {seed}: a bowler bowled two overs running: {o:?}");
