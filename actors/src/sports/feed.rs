@@ -1,0 +1,205 @@
+//! The feed a provider gives, pure: a match's whole state (a snapshot) and the numbered deltas that move it on —
+//! score, market prices and status, settlement, void, heartbeat. A real data feed plugs in by producing these; the
+//! built-in simulator (`sim.rs`) produces them from its own matches. Applying a snapshot and then every delta in
+//! order gives the provider's state exactly; a gap or a repeat is refused, so a consumer knows to ask for a snapshot.
+//! Shapes follow the spec's match detail (`ex.availableToBack` / `availableToLay`, bookmaker selections, fancy
+//! `odds {yes, no}` and `runValue {yes, no}`).
+
+use super::cricket::price::Level;
+use crate::clock::EpochMs;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum MarketStatus {
+    Open,
+    Suspended,
+    Closed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Exchange {
+    pub available_to_back: Vec<Level>,
+    pub available_to_lay: Vec<Level>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Runner {
+    pub selection_id: i64,
+    pub runner_name: String,
+    pub status: &'static str,
+    pub ex: Exchange,
+}
+
+/// The main market (Match Odds).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Market {
+    pub market_id: String,
+    pub market_name: String,
+    pub status: MarketStatus,
+    pub min_stake: u32,
+    pub max_stake: u32,
+    pub bet_delay: u32,
+    pub runners: Vec<Runner>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Selection {
+    pub id: i64,
+    pub name: String,
+    pub status: MarketStatus,
+    /// Rates ×100 (lagai and khai).
+    pub back_odds: u32,
+    pub lay_odds: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Bookmaker {
+    pub market_id: String,
+    pub market_name: String,
+    pub status: MarketStatus,
+    pub selections: Vec<Selection>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct YesNo {
+    pub yes: u32,
+    pub no: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fancy {
+    pub market_id: String,
+    pub market_name: String,
+    pub status: MarketStatus,
+    /// Rates ×100.
+    pub odds: YesNo,
+    pub run_value: YesNo,
+}
+
+/// The scoreboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Score {
+    pub batting: String,
+    pub runs: u32,
+    pub wickets: u32,
+    /// "12.3".
+    pub overs: String,
+    pub target: Option<u32>,
+    /// The first innings' "145/6 (20.0)", once it is over.
+    pub first_innings: Option<String>,
+    pub last_six: Vec<String>,
+    pub striker: String,
+    pub striker_runs: u32,
+    pub striker_balls: u32,
+    pub non_striker: String,
+    pub non_striker_runs: u32,
+    pub non_striker_balls: u32,
+    pub bowler: String,
+    /// What happened, for a ticker: "FOUR", "WICKET", "Innings break", "Mumbai Mariners won by 12 runs".
+    pub comment: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    Upcoming,
+    InPlay,
+    Finished,
+}
+
+/// A match as a feed has it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchState {
+    pub match_id: i64,
+    pub sport_id: i64,
+    pub name: String,
+    pub competition: String,
+    pub starts_at: EpochMs,
+    pub status: MatchStatus,
+    pub teams: [String; 2],
+    pub score: Score,
+    pub market: Market,
+    pub bookmaker: Bookmaker,
+    pub fancy: Vec<Fancy>,
+    /// The winning runner's selection id, once settled (`None` and `Finished`: void).
+    pub winner: Option<i64>,
+    /// The last delta applied.
+    pub seq: u64,
+}
+
+/// One change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "type", content = "data")]
+pub enum Update {
+    Status(MatchStatus),
+    Score(Score),
+    Market(Market),
+    Bookmaker(Bookmaker),
+    /// The fancy markets as they now are (opened, repriced, suspended or closed).
+    Fancy(Vec<Fancy>),
+    /// The match is settled: `winner`, or void (`None`, a tie).
+    Settled {
+        winner: Option<i64>,
+    },
+    Heartbeat,
+}
+
+/// Changes to one match, numbered from 1 after its snapshot's `seq`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Delta {
+    pub match_id: i64,
+    pub seq: u64,
+    pub at: EpochMs,
+    pub updates: Vec<Update>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    #[error("delta {got} after {have}: a gap (ask for a snapshot)")]
+    Gap { have: u64, got: u64 },
+    #[error("delta {got} after {have}: already applied")]
+    Repeat { have: u64, got: u64 },
+    #[error("a delta for another match")]
+    OtherMatch,
+}
+
+impl MatchState {
+    /// Applies the next delta, or refuses it (a gap, a repeat, another match) and changes nothing.
+    pub fn apply(&mut self, d: &Delta) -> Result<(), ApplyError> {
+        if d.match_id != self.match_id {
+            return Err(ApplyError::OtherMatch);
+        }
+        if d.seq <= self.seq {
+            return Err(ApplyError::Repeat { have: self.seq, got: d.seq });
+        }
+        if d.seq != self.seq + 1 {
+            return Err(ApplyError::Gap { have: self.seq, got: d.seq });
+        }
+        for u in &d.updates {
+            match u {
+                Update::Status(s) => self.status = *s,
+                Update::Score(s) => self.score = s.clone(),
+                Update::Market(m) => self.market = m.clone(),
+                Update::Bookmaker(b) => self.bookmaker = b.clone(),
+                Update::Fancy(f) => self.fancy = f.clone(),
+                Update::Settled { winner } => {
+                    self.winner = *winner;
+                    self.status = MatchStatus::Finished;
+                }
+                Update::Heartbeat => {}
+            }
+        }
+        self.seq = d.seq;
+        Ok(())
+    }
+}

@@ -1,0 +1,296 @@
+//! The built-in provider: a simulated T20 match that produces the feed's snapshot and deltas, pure (its randomness is
+//! its own seeded generator; time comes in from the caller). Each ball takes two steps: the ball is bowled (bookmaker
+//! and fancy markets suspend), then its result is in (the score moves, every market is repriced and reopens). Between
+//! innings the markets suspend (the fancy ones close); at the end everything closes and the match settles.
+
+use super::cricket::game::{CricketGame, Stage};
+use super::cricket::model::{Delivery, Innings};
+use super::cricket::price::{self, Sessions};
+use super::cricket::squads::pick_teams;
+use super::cricket::win::WinModel;
+use super::feed::*;
+use crate::clock::EpochMs;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+pub const CRICKET: i64 = 4;
+/// The house's spread on match odds and bookmaker rates.
+const MARGIN: f64 = 0.04;
+
+/// The models every simulated match prices from (built once).
+pub struct Models {
+    pub win: WinModel,
+    pub sessions: Sessions,
+}
+
+impl Models {
+    pub fn build() -> Arc<Models> {
+        Arc::new(Models { win: WinModel::build(), sessions: Sessions::build() })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The next step bowls a ball.
+    Bowl,
+    /// The ball is in the air; the next step gives its result.
+    Result,
+    Break,
+    Done,
+}
+
+pub struct SimMatch {
+    game: CricketGame,
+    state: MatchState,
+    rng: ChaCha8Rng,
+    models: Arc<Models>,
+    step: Step,
+}
+
+fn runner_id(match_id: i64, team: usize) -> i64 {
+    match_id * 10 + team as i64 + 1
+}
+
+impl SimMatch {
+    pub fn new(match_id: i64, starts_at: EpochMs, seed: u64, competition: &str, models: Arc<Models>) -> SimMatch {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (a, b) = pick_teams(&mut rng);
+        let teams = [a.name.clone(), b.name.clone()];
+        let game = CricketGame::new([a, b], (seed % 2) as usize);
+        let closed = |name: &str, id: String| Market {
+            market_id: id,
+            market_name: name.into(),
+            status: MarketStatus::Suspended,
+            min_stake: 100,
+            max_stake: 25_000,
+            bet_delay: 0,
+            runners: Vec::new(),
+        };
+        let state = MatchState {
+            match_id,
+            sport_id: CRICKET,
+            name: format!("{} v {}", teams[0], teams[1]),
+            competition: competition.into(),
+            starts_at,
+            status: MatchStatus::Upcoming,
+            teams,
+            score: Score::default(),
+            market: closed("Match Odds", format!("1.{match_id}")),
+            bookmaker: Bookmaker {
+                market_id: format!("bm.{match_id}"),
+                market_name: "Bookmaker".into(),
+                status: MarketStatus::Suspended,
+                selections: Vec::new(),
+            },
+            fancy: Vec::new(),
+            winner: None,
+            seq: 0,
+        };
+        let mut sim = SimMatch { game, state, rng, models, step: Step::Bowl };
+        sim.state.market = sim.match_odds(MarketStatus::Suspended);
+        sim.state.bookmaker = sim.bookmaker(MarketStatus::Suspended);
+        sim.state.score = sim.score("Starts soon");
+        sim
+    }
+
+    pub fn snapshot(&self) -> &MatchState {
+        &self.state
+    }
+
+    pub fn game(&self) -> &CricketGame {
+        &self.game
+    }
+
+    /// The chance that the first team (runner 0) wins.
+    fn first_team_wins(&self) -> f64 {
+        let i = self.game.current();
+        let inn = if self.game.stage == Stage::InningsBreak {
+            Innings::chase(self.game.innings[0].runs + 1)
+        } else {
+            self.game.innings[i]
+        };
+        let batting =
+            if self.game.stage == Stage::InningsBreak { self.game.batting_team(1) } else { self.game.batting_team(i) };
+        let p = self.models.win.batting(&inn);
+        if batting == 0 { p } else { 1.0 - p }
+    }
+
+    fn match_odds(&self, status: MarketStatus) -> Market {
+        let books = price::match_odds(self.first_team_wins(), MARGIN, self.state.seq ^ self.state.match_id as u64);
+        let runners = books
+            .iter()
+            .enumerate()
+            .map(|(t, b)| Runner {
+                selection_id: runner_id(self.state.match_id, t),
+                runner_name: self.state.teams[t].clone(),
+                status: "ACTIVE",
+                ex: Exchange {
+                    available_to_back: b.available_to_back.to_vec(),
+                    available_to_lay: b.available_to_lay.to_vec(),
+                },
+            })
+            .collect();
+        Market { status, runners, ..self.state.market.clone() }
+    }
+
+    fn bookmaker(&self, status: MarketStatus) -> Bookmaker {
+        let rates = price::bookmaker(self.first_team_wins(), MARGIN);
+        let selections = rates
+            .iter()
+            .enumerate()
+            .map(|(t, (back, lay))| Selection {
+                id: runner_id(self.state.match_id, t),
+                name: self.state.teams[t].clone(),
+                status,
+                back_odds: *back,
+                lay_odds: *lay,
+            })
+            .collect();
+        Bookmaker { status, selections, ..self.state.bookmaker.clone() }
+    }
+
+    fn fancy(&self, status: MarketStatus) -> Vec<Fancy> {
+        let i = self.game.current();
+        let team = &self.state.teams[self.game.batting_team(i)];
+        self.models
+            .sessions
+            .lines(&self.game.innings[i])
+            .into_iter()
+            .map(|l| Fancy {
+                market_id: format!("f.{}.{}.{}", self.state.match_id, i + 1, l.overs),
+                market_name: format!("{} overs runs {team}", l.overs),
+                status,
+                odds: YesNo { yes: l.yes_rate, no: l.no_rate },
+                run_value: YesNo { yes: l.yes, no: l.no },
+            })
+            .collect()
+    }
+
+    fn score(&self, comment: &str) -> Score {
+        let g = &self.game;
+        let i = g.current();
+        let bat = g.batting_team(i);
+        let inn = &g.innings[i];
+        let players = &g.teams[bat].players;
+        let (s, n) = (g.batters[i][g.striker], g.batters[i][g.non_striker]);
+        let first = &g.innings[0];
+        Score {
+            batting: self.state.teams[bat].clone(),
+            runs: inn.runs,
+            wickets: inn.wickets,
+            overs: inn.overs_text(),
+            target: inn.target,
+            first_innings: (i == 1 || g.stage == Stage::InningsBreak)
+                .then(|| format!("{}/{} ({})", first.runs, first.wickets, first.overs_text())),
+            last_six: g.last_six.iter().cloned().collect(),
+            striker: players[g.striker].clone(),
+            striker_runs: s.runs,
+            striker_balls: s.balls,
+            non_striker: players[g.non_striker].clone(),
+            non_striker_runs: n.runs,
+            non_striker_balls: n.balls,
+            bowler: g.teams[1 - bat].players[g.bowler].clone(),
+            comment: comment.into(),
+        }
+    }
+
+    fn emit(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
+        let d = Delta { match_id: self.state.match_id, seq: self.state.seq + 1, at: now, updates };
+        // Our own deltas always follow our state.
+        let _ = self.state.apply(&d);
+        d
+    }
+
+    /// A heartbeat, to show the feed is alive when nothing moves.
+    pub fn heartbeat(&mut self, now: EpochMs) -> Delta {
+        self.emit(now, vec![Update::Heartbeat])
+    }
+
+    /// One step of the match, if it is due at `now`.
+    pub fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        if self.state.status == MatchStatus::Upcoming {
+            if now < self.state.starts_at {
+                return None;
+            }
+            let updates = vec![
+                Update::Status(MatchStatus::InPlay),
+                Update::Score(self.score("Play has started")),
+                Update::Market(self.match_odds(MarketStatus::Open)),
+                Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
+                Update::Fancy(self.fancy(MarketStatus::Open)),
+            ];
+            return Some(self.emit(now, updates));
+        }
+        let updates = match self.step {
+            Step::Done => return None,
+            Step::Bowl => {
+                self.step = Step::Result;
+                vec![
+                    Update::Bookmaker(self.bookmaker(MarketStatus::Suspended)),
+                    Update::Fancy(self.fancy(MarketStatus::Suspended)),
+                ]
+            }
+            Step::Break => {
+                self.game.start_chase();
+                self.step = Step::Bowl;
+                vec![
+                    Update::Score(self.score("Second innings under way")),
+                    Update::Market(self.match_odds(MarketStatus::Open)),
+                    Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
+                    Update::Fancy(self.fancy(MarketStatus::Open)),
+                ]
+            }
+            Step::Result => self.result(),
+        };
+        Some(self.emit(now, updates))
+    }
+
+    fn result(&mut self) -> Vec<Update> {
+        let Some(ball) = self.game.bowl(&mut self.rng) else {
+            self.step = Step::Done;
+            return Vec::new();
+        };
+        let comment = match ball.delivery {
+            Delivery::Extra => "Wide".to_string(),
+            Delivery::Wicket => format!("WICKET! {} is out", ball.striker),
+            Delivery::Runs(4) => "FOUR".into(),
+            Delivery::Runs(6) => "SIX".into(),
+            Delivery::Runs(r) => format!("{r} run{}", if r == 1 { "" } else { "s" }),
+        };
+        match self.game.stage {
+            Stage::InningsBreak => {
+                self.step = Step::Break;
+                vec![
+                    Update::Score(self.score(&format!("{comment}. Innings break"))),
+                    Update::Market(self.match_odds(MarketStatus::Suspended)),
+                    Update::Bookmaker(self.bookmaker(MarketStatus::Suspended)),
+                    Update::Fancy(Vec::new()),
+                ]
+            }
+            Stage::Finished { winner } => {
+                self.step = Step::Done;
+                let text = match winner {
+                    Some(t) => format!("{comment}. {} won", self.state.teams[t]),
+                    None => format!("{comment}. The match is tied"),
+                };
+                vec![
+                    Update::Score(self.score(&text)),
+                    Update::Market(Market { status: MarketStatus::Closed, ..self.state.market.clone() }),
+                    Update::Bookmaker(Bookmaker { status: MarketStatus::Closed, ..self.state.bookmaker.clone() }),
+                    Update::Fancy(Vec::new()),
+                    Update::Settled { winner: winner.map(|t| runner_id(self.state.match_id, t)) },
+                ]
+            }
+            _ => {
+                self.step = Step::Bowl;
+                vec![
+                    Update::Score(self.score(&comment)),
+                    Update::Market(self.match_odds(MarketStatus::Open)),
+                    Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
+                    Update::Fancy(self.fancy(MarketStatus::Open)),
+                ]
+            }
+        }
+    }
+}

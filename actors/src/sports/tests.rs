@@ -1,0 +1,79 @@
+use super::feed::*;
+use super::sim::{Models, SimMatch};
+
+fn played(seed: u64) -> (MatchState, Vec<Delta>, SimMatch) {
+    let mut sim = SimMatch::new(7, 1_000, seed, "Simulated T20 League", Models::build());
+    let snapshot = sim.snapshot().clone();
+    let mut deltas = Vec::new();
+    let mut now = 0;
+    while sim.snapshot().status != MatchStatus::Finished {
+        now += 100;
+        if let Some(d) = sim.tick(now) {
+            deltas.push(d);
+        }
+        if now % 5_000 == 0 {
+            deltas.push(sim.heartbeat(now));
+        }
+    }
+    (snapshot, deltas, sim)
+}
+
+/// A snapshot and every delta after it, in order, rebuild the provider's state exactly; a gap, a repeat or another
+/// match's delta is refused and changes nothing.
+#[test]
+fn a_snapshot_and_its_deltas_rebuild_the_same_state() {
+    let seed: u64 = rand::random();
+    println!("seed {seed}");
+    let (snapshot, deltas, sim) = played(seed);
+    let mut rebuilt = snapshot.clone();
+    for d in &deltas {
+        rebuilt.apply(d).unwrap();
+    }
+    assert_eq!(&rebuilt, sim.snapshot(), "seed {seed}");
+    assert!(rebuilt.winner.is_some() || rebuilt.score.comment.contains("tied"), "seed {seed}: settled");
+
+    let mut s = snapshot.clone();
+    s.apply(&deltas[0]).unwrap();
+    let before = s.clone();
+    assert_eq!(s.apply(&deltas[0]), Err(ApplyError::Repeat { have: 1, got: 1 }));
+    assert_eq!(s.apply(&deltas[2]), Err(ApplyError::Gap { have: 1, got: 3 }));
+    assert_eq!(s.apply(&Delta { match_id: 8, ..deltas[1].clone() }), Err(ApplyError::OtherMatch));
+    assert_eq!(s, before, "a refused delta changes nothing");
+}
+
+/// Bookmaker and fancy markets suspend while each ball is bowled and reopen with its result; between innings and
+/// at the end the markets close; match odds move as the match does.
+#[test]
+fn markets_suspend_around_each_ball() {
+    let seed: u64 = rand::random();
+    println!("seed {seed}");
+    let (mut state, deltas, _) = played(seed);
+    let (mut balls, mut reopened, mut prices) = (0, 0, std::collections::HashSet::new());
+    let mut suspended = false;
+    for d in &deltas {
+        state.apply(d).unwrap();
+        let bm = d.updates.iter().find_map(|u| if let Update::Bookmaker(b) = u { Some(b.status) } else { None });
+        let scored = d.updates.iter().any(|u| matches!(u, Update::Score(_)));
+        match bm {
+            Some(MarketStatus::Suspended) if !scored => {
+                balls += 1;
+                suspended = true;
+                assert!(state.fancy.iter().all(|f| f.status == MarketStatus::Suspended), "seed {seed}");
+            }
+            Some(MarketStatus::Open) if suspended => {
+                reopened += 1;
+                suspended = false;
+                assert!(state.fancy.iter().all(|f| f.status == MarketStatus::Open), "seed {seed}");
+            }
+            _ => {}
+        }
+        if state.status == MatchStatus::InPlay && state.market.status == MarketStatus::Open {
+            prices.insert(format!("{:?}", state.market.runners[0].ex.available_to_back[0].price));
+        }
+    }
+    assert!(balls >= 120 && reopened + 2 >= balls, "seed {seed}: {balls} balls, {reopened} reopened");
+    assert!(prices.len() > 10, "seed {seed}: match odds moved ({} prices)", prices.len());
+    assert_eq!(state.market.status, MarketStatus::Closed);
+    assert_eq!(state.bookmaker.status, MarketStatus::Closed);
+    assert!(state.fancy.is_empty());
+}
