@@ -9,6 +9,7 @@ use casino_actors::color::rules::ColorSettings;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
+use casino_actors::sports::live::SportsConfig;
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, StakeLimits, Timings};
 use casino_actors::titli::rules::TitliSettings;
@@ -48,6 +49,9 @@ pub struct Config {
     /// Matka: `CASINO_MATKA_QUICK_SECONDS` (300): the cycle of the auto-drawn "Quick Matka" a new install gets (with
     /// two drawn and two declared daily markets); the round client seed is mixed into every drawn result.
     pub matka: MatkaConfig,
+    /// Sports: `CASINO_SPORTS_BALL_MS` (36000: real T20 pace; a few hundred for tests), `CASINO_SPORTS_LIVE` (4 matches
+    /// in play) and `CASINO_SPORTS_UPCOMING` (4 upcoming, 30 min apart).
+    pub sports: SportsConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -207,6 +211,7 @@ impl Config {
             }),
             color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
             mines: mines_from_env(),
+            sports: sports_from_env(),
             matka: MatkaConfig::with_defaults(
                 env_or("CASINO_MATKA_QUICK_SECONDS", 300),
                 env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()),
@@ -265,6 +270,16 @@ fn round_table_from_env<S>(
     l.min = rupees_env(&format!("CASINO_{prefix}_MIN_BET"), l.min.get());
     l.max = rupees_env(&format!("CASINO_{prefix}_MAX_BET"), l.max.get());
     TableConfig { settings, client_seed: env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()) }
+}
+
+fn sports_from_env() -> SportsConfig {
+    let d = SportsConfig::default();
+    SportsConfig {
+        ball_ms: env_or("CASINO_SPORTS_BALL_MS", d.ball_ms),
+        live: env_or("CASINO_SPORTS_LIVE", d.live),
+        upcoming: env_or("CASINO_SPORTS_UPCOMING", d.upcoming),
+        ..d
+    }
 }
 
 fn mines_from_env() -> MinesSettings {

@@ -14,6 +14,7 @@ use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::matka::desk::{MatkaDeps, MatkaDesk};
 use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
+use casino_actors::sports::live::SportsDesk;
 use casino_actors::store::Db;
 use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown, TableDeps};
 use casino_actors::wallet::shard::Observer;
@@ -113,7 +114,8 @@ impl Services {
             &actors,
         )
         .await?;
-        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka };
+        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors);
+        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
@@ -168,6 +170,7 @@ impl Application {
             aviator: s.tables.aviator.clone(),
             rounds: s.tables.rounds.clone(),
             matka: s.tables.matka.clone(),
+            sports: s.tables.sports.clone(),
         };
         let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
         let sockets = web::Data::new(SocketState::new(

@@ -15,6 +15,7 @@ pub mod ops;
 pub mod rounds;
 pub mod security;
 pub mod socketio;
+pub mod sports;
 pub mod state;
 mod web_client;
 
@@ -48,6 +49,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::spec_routes::routes)
         .configure(mines::routes)
         .configure(matka::routes)
+        .configure(sports::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

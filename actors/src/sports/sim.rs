@@ -28,6 +28,12 @@ impl Models {
     pub fn build() -> Arc<Models> {
         Arc::new(Models { win: WinModel::build(), sessions: Sessions::build() })
     }
+
+    /// One set for the whole process (the tables are the same every time).
+    pub fn shared() -> Arc<Models> {
+        static MODELS: std::sync::OnceLock<Arc<Models>> = std::sync::OnceLock::new();
+        MODELS.get_or_init(Models::build).clone()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

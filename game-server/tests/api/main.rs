@@ -17,3 +17,4 @@ mod restart;
 mod rounds;
 mod sessions;
 mod socket;
+mod sports;

@@ -23,6 +23,7 @@ pub struct GameSocket {
     pub aviator: TableAddr,
     pub rounds: crate::rounds::RoundTables,
     pub matka: casino_actors::matka::desk::MatkaAddr,
+    pub sports: casino_actors::sports::live::SportsAddr,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -104,6 +105,9 @@ impl SocketApp for GameSocket {
                 p,
             ));
         }
+        if matches!(name.as_str(), "subscribe" | "leave" | "getMatches") {
+            return Box::pin(sports_rooms(self.sports.clone(), socket.clone(), name, p));
+        }
         if let Some(action) = name.strip_prefix("matka:") {
             return Box::pin(matka_room(self.matka.clone(), socket.clone(), action.to_string()));
         }
@@ -162,6 +166,50 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
             EventReply::ack(vec![json!({ "success": true })])
         }
         _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
+    }
+}
+
+/// The sports screens: `subscribe {eventId}` joins the match's room `event:{id}` (deltas as `match:delta` and the
+/// spec's `updateOdds`; the ack is the match detail, whose `seq` the deltas follow), `leave {eventId}` leaves it, and
+/// `getMatches` joins the live list's room (`updateMatches` is pushed when it changes; also sent at once).
+async fn sports_rooms(
+    desk: casino_actors::sports::live::SportsAddr,
+    socket: SocketHandle,
+    name: String,
+    p: Value,
+) -> EventReply {
+    use casino_actors::sports::live::{Find, LIST_ROOM, Live, Snapshot};
+    use casino_actors::sports::wire::MatchDetail;
+    let event = int(&p, "eventId");
+    match (name.as_str(), event) {
+        ("getMatches", _) => {
+            socket.join(LIST_ROOM);
+            let live =
+                desk.send(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
+            EventReply { events: vec![("updateMatches".into(), live.clone())], ack: vec![live] }
+        }
+        ("subscribe", Some(id)) => {
+            // Joined before the snapshot is taken: a delta in between comes as well, and is a repeat to skip.
+            let room = format!("event:{id}");
+            socket.join(&room);
+            let actor = desk.send(Find(id)).await.ok().flatten();
+            let snapshot = match actor {
+                Some(a) => a.send(Snapshot).await.ok(),
+                None => None,
+            };
+            match snapshot {
+                Some(s) => EventReply::ack(vec![serde_json::to_value(MatchDetail::of(&s)).unwrap_or(Value::Null)]),
+                None => {
+                    socket.leave(&room);
+                    EventReply::ack(refuse("not_found", "Match not found or no data available."))
+                }
+            }
+        }
+        ("leave", Some(id)) => {
+            socket.leave(format!("event:{id}"));
+            EventReply::ack(vec![json!({ "success": true })])
+        }
+        _ => EventReply::ack(refuse("invalid_event", "Name the match: {eventId}")),
     }
 }
 

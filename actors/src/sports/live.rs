@@ -1,0 +1,424 @@
+//! Live matches as actors: each simulated match has its own timer, owns its state and markets, and broadcasts every
+//! delta to its room `event:{id}` (`match:delta`, and the spec's `updateOdds`); the sports desk keeps some matches in
+//! play and some upcoming, starting new ones as others finish, and pushes the live list (`updateMatches`) to the
+//! `matches` room when it changes.
+
+use super::feed::{Delta, MarketStatus, MatchState, MatchStatus, Update};
+use super::sim::{Models, SimMatch};
+use crate::clock::{EpochMs, SharedClock};
+use crate::hub::{HubAddr, ServerEvent};
+use crate::observe::families::table as fig;
+use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::table::outbox::RoomOutbox;
+use actix::prelude::*;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const LIST_ROOM: &str = "matches";
+const FIRST_MATCH_ID: i64 = 33_000_001;
+
+/// How fast and how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SportsConfig {
+    /// A ball takes this long (two steps: bowled, then its result). About 36 s is real T20 time.
+    pub ball_ms: u64,
+    /// Matches kept in play, and upcoming.
+    pub live: usize,
+    pub upcoming: usize,
+    /// Between one upcoming match's start and the next.
+    pub gap_ms: i64,
+    /// A finished match stays listed this long.
+    pub linger_ms: i64,
+}
+
+impl Default for SportsConfig {
+    fn default() -> Self {
+        SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000 }
+    }
+}
+
+/// `match:delta`, to the match's room.
+struct DeltaEvent<'a>(&'a Delta);
+
+impl Serialize for DeltaEvent<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl ServerEvent for DeltaEvent<'_> {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("match:delta")
+    }
+}
+
+/// The spec's odds feed: `{matchOdds: [{team_name, lgaai, khaai}], fancyMarkets: [{session_name, runsNo, oddsNo,
+/// runsYes, oddsYes}]}` (bookmaker rates ×100), also pushed as `updateOdds` with its `marketId`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OddsFeed {
+    pub market_id: String,
+    pub event_id: i64,
+    pub status: MarketStatus,
+    pub match_odds: Vec<OddsLine>,
+    pub fancy_markets: Vec<FancyLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OddsLine {
+    pub team_name: String,
+    pub lgaai: u32,
+    pub khaai: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FancyLine {
+    pub session_name: String,
+    pub status: MarketStatus,
+    #[serde(rename = "runsNo")]
+    pub runs_no: u32,
+    #[serde(rename = "oddsNo")]
+    pub odds_no: u32,
+    #[serde(rename = "runsYes")]
+    pub runs_yes: u32,
+    #[serde(rename = "oddsYes")]
+    pub odds_yes: u32,
+}
+
+impl OddsFeed {
+    pub fn of(s: &MatchState) -> OddsFeed {
+        OddsFeed {
+            market_id: s.market.market_id.clone(),
+            event_id: s.match_id,
+            status: s.bookmaker.status,
+            match_odds: s
+                .bookmaker
+                .selections
+                .iter()
+                .map(|x| OddsLine { team_name: x.name.clone(), lgaai: x.back_odds, khaai: x.lay_odds })
+                .collect(),
+            fancy_markets: s
+                .fancy
+                .iter()
+                .map(|f| FancyLine {
+                    session_name: f.market_name.clone(),
+                    status: f.status,
+                    runs_no: f.run_value.no,
+                    odds_no: f.odds.no,
+                    runs_yes: f.run_value.yes,
+                    odds_yes: f.odds.yes,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl ServerEvent for OddsFeed {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("updateOdds")
+    }
+}
+
+/// One match, live.
+pub struct MatchActor {
+    sim: SimMatch,
+    outbox: RoomOutbox,
+    clock: SharedClock,
+    step: Duration,
+    desk: Addr<SportsDesk>,
+}
+
+impl Actor for MatchActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.run_interval(self.step, |act, ctx| act.tick(ctx));
+    }
+}
+
+impl MatchActor {
+    fn tick(&mut self, _: &mut Context<Self>) {
+        let now = self.clock.now_ms();
+        let Some(delta) = self.sim.tick(now) else { return };
+        self.outbox.queue(&DeltaEvent(&delta));
+        let odds_moved = delta.updates.iter().any(|u| matches!(u, Update::Bookmaker(_) | Update::Fancy(_)));
+        let state = self.sim.snapshot();
+        if odds_moved {
+            self.outbox.queue(&OddsFeed::of(state));
+        }
+        self.outbox.flush();
+        let moved =
+            delta.updates.iter().any(|u| matches!(u, Update::Status(_) | Update::Settled { .. } | Update::Score(_)));
+        if moved {
+            self.desk.do_send(Listed(Summary::of(state, now)));
+        }
+    }
+}
+
+/// A match's whole state now.
+pub struct Snapshot;
+impl Message for Snapshot {
+    type Result = MatchState;
+}
+
+impl Handler<Snapshot> for MatchActor {
+    type Result = MessageResult<Snapshot>;
+    fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
+        MessageResult(self.sim.snapshot().clone())
+    }
+}
+
+/// A match as lists show it (the spec's match list and live match item fields).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub match_id: i64,
+    pub sport_id: i64,
+    pub name: String,
+    pub competition: String,
+    pub starts_at: EpochMs,
+    pub status: MatchStatus,
+    pub market_id: String,
+    pub teams: [String; 2],
+    /// "145/6 (18.2)".
+    pub score: String,
+    /// Best back and lay of each team.
+    pub prices: Vec<(f64, f64)>,
+    #[serde(skip)]
+    pub seen_at: EpochMs,
+}
+
+impl Summary {
+    pub fn of(s: &MatchState, now: EpochMs) -> Summary {
+        let best = |l: &[super::cricket::price::Level]| l.first().map_or(0.0, |x| x.price);
+        Summary {
+            match_id: s.match_id,
+            sport_id: s.sport_id,
+            name: s.name.clone(),
+            competition: s.competition.clone(),
+            starts_at: s.starts_at,
+            status: s.status,
+            market_id: s.market.market_id.clone(),
+            teams: s.teams.clone(),
+            score: format!("{}/{} ({})", s.score.runs, s.score.wickets, s.score.overs),
+            prices: s
+                .market
+                .runners
+                .iter()
+                .map(|r| (best(&r.ex.available_to_back), best(&r.ex.available_to_lay)))
+                .collect(),
+            seen_at: now,
+        }
+    }
+}
+
+struct Listed(Summary);
+impl Message for Listed {
+    type Result = ();
+}
+
+/// `updateMatches`: the live list.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveItem {
+    pub market_id: String,
+    pub score_iframe: String,
+    pub match_name: String,
+    pub match_date: EpochMs,
+    pub event_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct LiveList(pub Vec<LiveItem>);
+
+impl ServerEvent for LiveList {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("updateMatches")
+    }
+}
+
+/// Keeps matches going and lists them.
+pub struct SportsDesk {
+    config: SportsConfig,
+    models: Arc<Models>,
+    hub: HubAddr,
+    clock: SharedClock,
+    probe: Arc<Probe>,
+    outbox: RoomOutbox,
+    matches: BTreeMap<i64, (Addr<MatchActor>, Summary)>,
+    next_id: i64,
+    live_shown: Vec<i64>,
+}
+
+impl Actor for SportsDesk {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        self.top_up(ctx);
+        ctx.run_interval(Duration::from_secs(1), |act, ctx| act.top_up(ctx));
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
+    }
+}
+
+impl Observed for SportsDesk {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+pub type SportsAddr = Probed<SportsDesk>;
+
+impl SportsDesk {
+    pub fn start(config: SportsConfig, hub: HubAddr, clock: SharedClock, registry: &Registry) -> SportsAddr {
+        let probe = registry.register("sports", &fig::FAMILY);
+        let desk = SportsDesk {
+            config,
+            models: Models::shared(),
+            outbox: RoomOutbox::new(hub.clone(), LIST_ROOM),
+            hub,
+            clock,
+            probe: probe.clone(),
+            matches: BTreeMap::new(),
+            next_id: FIRST_MATCH_ID,
+            live_shown: Vec::new(),
+        };
+        Probed::new(desk.start(), probe)
+    }
+
+    fn count(&self, status: MatchStatus) -> usize {
+        self.matches.values().filter(|(_, s)| s.status == status).count()
+    }
+
+    /// Starts matches until enough are in play and upcoming; drops finished ones after a while.
+    fn top_up(&mut self, ctx: &mut Context<Self>) {
+        let now = self.clock.now_ms();
+        let linger = self.config.linger_ms;
+        self.matches.retain(|_, (_, s)| s.status != MatchStatus::Finished || now - s.seen_at < linger);
+        // In play at once, as on a fresh start; then one upcoming match after another, `gap` apart.
+        while self.count(MatchStatus::InPlay) + self.count(MatchStatus::Upcoming)
+            < self.config.live + self.config.upcoming
+        {
+            let live_short = self.count(MatchStatus::InPlay) < self.config.live
+                && self.matches.values().all(|(_, s)| s.status != MatchStatus::Upcoming || s.starts_at > now);
+            let last = self.matches.values().map(|(_, s)| s.starts_at).max().unwrap_or(now);
+            let starts_at = if live_short { now } else { last.max(now) + self.config.gap_ms };
+            self.launch(starts_at, ctx);
+        }
+        self.show(now);
+    }
+
+    fn launch(&mut self, starts_at: EpochMs, ctx: &mut Context<Self>) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let seed = rand::random::<u64>();
+        let sim = SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone());
+        let summary = Summary::of(sim.snapshot(), self.clock.now_ms());
+        let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
+        let actor = MatchActor {
+            sim,
+            outbox: RoomOutbox::new(self.hub.clone(), format!("event:{id}")),
+            clock: self.clock.clone(),
+            step,
+            desk: ctx.address(),
+        };
+        self.matches.insert(id, (actor.start(), summary));
+    }
+
+    fn live(&self) -> LiveList {
+        LiveList(
+            self.matches
+                .values()
+                .filter(|(_, s)| s.status == MatchStatus::InPlay)
+                .map(|(_, s)| LiveItem {
+                    market_id: s.market_id.clone(),
+                    score_iframe: format!("/score/{}", s.match_id),
+                    match_name: s.name.clone(),
+                    match_date: s.starts_at,
+                    event_id: s.match_id,
+                })
+                .collect(),
+        )
+    }
+
+    /// Pushes the live list when the matches in play change.
+    fn show(&mut self, _now: EpochMs) {
+        let live: Vec<i64> =
+            self.matches.values().filter(|(_, s)| s.status == MatchStatus::InPlay).map(|(_, s)| s.match_id).collect();
+        if live != self.live_shown {
+            self.outbox.queue(&self.live());
+            self.outbox.flush();
+            self.live_shown = live;
+        }
+    }
+}
+
+impl Handler<Listed> for SportsDesk {
+    type Result = ();
+    fn handle(&mut self, m: Listed, _: &mut Self::Context) {
+        let now = self.clock.now_ms();
+        if let Some((_, s)) = self.matches.get_mut(&m.0.match_id) {
+            *s = m.0;
+        }
+        self.show(now);
+    }
+}
+
+/// The matches of a sport (`None`: every sport), in play first, then by start.
+pub struct Matches {
+    pub sport: Option<i64>,
+    pub in_play_only: bool,
+}
+impl Message for Matches {
+    type Result = Vec<Summary>;
+}
+
+impl Handler<Matches> for SportsDesk {
+    type Result = Response<Vec<Summary>>;
+    fn handle(&mut self, m: Matches, _: &mut Self::Context) -> Self::Result {
+        let mut list: Vec<Summary> = self
+            .matches
+            .values()
+            .map(|(_, s)| s.clone())
+            .filter(|s| m.sport.is_none_or(|sport| sport == s.sport_id))
+            .filter(|s| !m.in_play_only || s.status == MatchStatus::InPlay)
+            .collect();
+        list.sort_by_key(|s| (s.status != MatchStatus::InPlay, s.starts_at));
+        Response::reply(list)
+    }
+}
+
+/// The live list (`updateMatches`'s payload).
+pub struct Live;
+impl Message for Live {
+    type Result = LiveList;
+}
+
+impl Handler<Live> for SportsDesk {
+    type Result = Response<LiveList>;
+    fn handle(&mut self, _: Live, _: &mut Self::Context) -> Self::Result {
+        Response::reply(self.live())
+    }
+}
+
+/// A match's actor, to ask for its snapshot.
+pub struct Find(pub i64);
+impl Message for Find {
+    type Result = Option<Addr<MatchActor>>;
+}
+
+impl Handler<Find> for SportsDesk {
+    type Result = Option<Addr<MatchActor>>;
+    fn handle(&mut self, f: Find, _: &mut Self::Context) -> Self::Result {
+        self.matches.get(&f.0).map(|(a, _)| a.clone()).filter(Addr::connected)
+    }
+}
+
+crate::timed_handlers!(SportsDesk: Matches, Live, Find);

@@ -1,0 +1,136 @@
+//! The sports calls' shapes, as the spec's app reads them (`docs/API.md` "Sports"). Mirrored by
+//! `web/src/features/sports/wire.ts`.
+
+use super::feed::{Bookmaker, Fancy, Market, MatchState, MatchStatus, Score};
+use super::live::Summary;
+use crate::clock::EpochMs;
+use serde::Serialize;
+
+/// A price level in the list's short form.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Short {
+    pub price: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShortBook {
+    pub b: Vec<Short>,
+    pub l: Vec<Short>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListRunner {
+    pub ex: ShortBook,
+}
+
+/// A row of `GET /api/matches/{sportId}` / `inplay`: the spec's several names for the same fields.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListItem {
+    pub id: i64,
+    pub match_id: i64,
+    pub event_id: i64,
+    pub name: String,
+    pub event_name: String,
+    pub competition: String,
+    pub event_date: EpochMs,
+    pub inplay: bool,
+    pub is_live: bool,
+    pub has_stream: bool,
+    pub status: MatchStatus,
+    pub market_id: String,
+    pub runners: Vec<ListRunner>,
+    pub runner_names: [String; 2],
+    pub teams: [String; 2],
+    pub score: String,
+    pub score_iframe: String,
+}
+
+impl ListItem {
+    pub fn of(s: &Summary) -> ListItem {
+        let live = s.status == MatchStatus::InPlay;
+        ListItem {
+            id: s.match_id,
+            match_id: s.match_id,
+            event_id: s.match_id,
+            name: s.name.clone(),
+            event_name: s.name.clone(),
+            competition: s.competition.clone(),
+            event_date: s.starts_at,
+            inplay: live,
+            is_live: live,
+            has_stream: false,
+            status: s.status,
+            market_id: s.market_id.clone(),
+            runners: s
+                .prices
+                .iter()
+                .map(|(b, l)| ListRunner {
+                    ex: ShortBook { b: vec![Short { price: *b }], l: vec![Short { price: *l }] },
+                })
+                .collect(),
+            runner_names: s.teams.clone(),
+            teams: s.teams.clone(),
+            score: s.score.clone(),
+            score_iframe: format!("/score/{}", s.match_id),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchList {
+    pub data: Vec<ListItem>,
+}
+
+/// `GET /api/match/{matchId}`: the spec's `{match, markets, fancyMarkets, bookmakers, upcoming}`, plus the score and
+/// the feed's sequence number (deltas over the socket follow it).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchDetail {
+    #[serde(rename = "match")]
+    pub the_match: Market,
+    pub event: EventInfo,
+    pub markets: Vec<Market>,
+    pub fancy_markets: Vec<Fancy>,
+    pub bookmakers: Vec<Bookmaker>,
+    pub upcoming: bool,
+    pub score: Score,
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventInfo {
+    pub id: i64,
+    pub name: String,
+    pub competition: String,
+    pub event_date: EpochMs,
+    pub status: MatchStatus,
+    pub teams: [String; 2],
+    pub winner: Option<i64>,
+    pub score_iframe: String,
+}
+
+impl MatchDetail {
+    pub fn of(s: &MatchState) -> MatchDetail {
+        MatchDetail {
+            the_match: s.market.clone(),
+            event: EventInfo {
+                id: s.match_id,
+                name: s.name.clone(),
+                competition: s.competition.clone(),
+                event_date: s.starts_at,
+                status: s.status,
+                teams: s.teams.clone(),
+                winner: s.winner,
+                score_iframe: format!("/score/{}", s.match_id),
+            },
+            markets: vec![s.market.clone()],
+            fancy_markets: s.fancy.clone(),
+            bookmakers: vec![s.bookmaker.clone()],
+            upcoming: s.status == MatchStatus::Upcoming,
+            score: s.score.clone(),
+            seq: s.seq,
+        }
+    }
+}

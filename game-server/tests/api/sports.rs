@@ -1,0 +1,68 @@
+//! Sports against the real server (a ball every 200 ms): the spec's match lists and detail, the odds feed, the
+//! scoreboard page, and a subscribed socket whose deltas follow the detail's sequence number with no gap.
+
+use crate::helpers::spawn_app;
+use crate::socket::Sock;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn lists_detail_odds_scoreboard_and_live_deltas() {
+    let app = spawn_app().await;
+    let players = app.fixture_players(1, 100).await;
+    let token = players[0].1.as_str();
+
+    let cricket: Value = app.get("/api/matches/4").await.json().await.unwrap();
+    let rows = cricket["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "one in play, one upcoming: {cricket}");
+    let live = &rows[0];
+    assert_eq!((live["inplay"].as_bool(), live["isLive"].as_bool()), (Some(true), Some(true)), "{live}");
+    assert!(live["runners"][0]["ex"]["b"][0]["price"].as_f64().is_some());
+    assert_eq!(live["scoreIframe"], format!("/score/{}", live["id"]));
+    let in_play: Value = app.get("/api/matches/inplay").await.json().await.unwrap();
+    assert_eq!(in_play["data"].as_array().map(Vec::len), Some(1));
+    let football: Value = app.get("/api/matches/1").await.json().await.unwrap();
+    assert_eq!(football["data"], json!([]));
+
+    let id = live["id"].as_i64().unwrap();
+    let detail: Value = app.get(&format!("/api/match/{id}")).await.json().await.unwrap();
+    let runners = detail["match"]["runners"].as_array().unwrap();
+    assert_eq!(runners.len(), 2, "{detail}");
+    let ex = &runners[0]["ex"];
+    assert_eq!(
+        (ex["availableToBack"].as_array().map(Vec::len), ex["availableToLay"].as_array().map(Vec::len)),
+        (Some(3), Some(3))
+    );
+    assert!(ex["availableToBack"][0]["price"].as_f64() < ex["availableToLay"][0]["price"].as_f64());
+    assert_eq!(detail["bookmakers"][0]["selections"].as_array().map(Vec::len), Some(2));
+    assert!(detail["fancyMarkets"].as_array().is_some());
+    assert_eq!(app.get("/api/match/1").await.status(), 404);
+
+    let odds: Value = app.get(&format!("/api/odds?market_id=1.{id}")).await.json().await.unwrap();
+    assert_eq!(odds["matchOdds"].as_array().map(Vec::len), Some(2), "{odds}");
+    let page = app.get(&format!("/score/{id}")).await.text().await.unwrap();
+    assert!(page.contains("/score.js") && page.contains(&format!("data-match=\"{id}\"")));
+    let score: Value = app.get(&format!("/api/score/{id}")).await.json().await.unwrap();
+    assert!(score["score"]["batting"].is_string(), "{score}");
+
+    // Subscribed: the deltas continue from the detail's sequence number, one by one.
+    let mut s = Sock::connect(&app.base, token).await;
+    let matches = s.emit("getMatches", json!({})).await;
+    assert_eq!(matches[0]["eventId"], id, "{matches}");
+    let snapshot = s.emit("subscribe", json!({"eventId": id})).await;
+    let mut seq = snapshot["seq"].as_u64().unwrap();
+    let mut applied = 0;
+    while applied < 4 {
+        let d = s.wait("match:delta", |d| d["matchId"] == id).await;
+        let got = d["seq"].as_u64().unwrap();
+        if got <= seq {
+            continue; // sent between the join and the snapshot: already in it
+        }
+        assert_eq!(got, seq + 1, "no gap: {d}");
+        seq = got;
+        applied += 1;
+    }
+    let odds = s.wait("updateOdds", |o| o["eventId"] == id).await;
+    assert!(odds["matchOdds"].is_array());
+    let left = s.emit("leave", json!({"eventId": id})).await;
+    assert_eq!(left["success"], true);
+}

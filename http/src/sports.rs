@@ -1,0 +1,137 @@
+//! Sports over REST (`docs/API.md` "Sports"): match lists, match detail, the odds feed, and the live scoreboard page
+//! each live match's `scoreIframe` points at (`/score/{id}`, public, refreshed by its own script once a second).
+//! The socket's `subscribe` / `leave` / `getMatches` are in `crate::aviator::socket`.
+
+use crate::error::ApiError;
+use crate::state::State;
+use actix_web::{HttpResponse, get, http::header, web};
+use casino_actors::observe::Timed;
+use casino_actors::sports::live::{Find, Matches, OddsFeed, Snapshot, SportsDesk};
+use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList};
+use serde::Deserialize;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(in_play)
+        .service(by_sport)
+        .service(one)
+        .service(odds)
+        .service(score)
+        .service(page)
+        .service(script)
+        .service(style);
+}
+
+async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    SportsDesk: actix::Handler<Timed<M>>,
+{
+    state.tables.sports.send(msg).await.map_err(ApiError::internal)
+}
+
+async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<HttpResponse, ApiError> {
+    let rows = ask(state, Matches { sport, in_play_only }).await?;
+    Ok(HttpResponse::Ok().json(MatchList { data: rows.iter().map(ListItem::of).collect() }))
+}
+
+#[get("/api/matches/inplay")]
+async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
+    list(&state, None, true).await
+}
+
+#[get("/api/matches/{sportId}")]
+async fn by_sport(state: State, sport: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    list(&state, Some(*sport), false).await
+}
+
+async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed::MatchState, ApiError> {
+    let actor =
+        ask(state, Find(id)).await?.ok_or_else(|| ApiError::not_found("Match not found or no data available."))?;
+    actor.send(Snapshot).await.map_err(|_| ApiError::not_found("Match not found or no data available."))
+}
+
+#[get("/api/match/{matchId}")]
+async fn one(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(MatchDetail::of(&snapshot(&state, *id).await?)))
+}
+
+#[derive(Deserialize)]
+struct MarketQuery {
+    market_id: String,
+}
+
+/// The spec's odds feed for a market id (`1.{matchId}`, `bm.{matchId}` or the match id itself).
+#[get("/api/odds")]
+async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, ApiError> {
+    let id = q
+        .market_id
+        .rsplit('.')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ApiError::not_found("No such market"))?;
+    Ok(HttpResponse::Ok().json(OddsFeed::of(&snapshot(&state, id).await?)))
+}
+
+/// The scoreboard's data: the match's score, status and names.
+#[get("/api/score/{matchId}")]
+async fn score(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let s = snapshot(&state, *id).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "matchId": s.match_id, "name": s.name, "status": s.status, "score": s.score, "seq": s.seq,
+    })))
+}
+
+const PAGE: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Live score</title><link rel="stylesheet" href="/score.css"></head>
+<body><main id="board" data-match="{id}"><p class="wait">Loading the score…</p></main>
+<script src="/score.js"></script></body></html>"#;
+
+/// A live scoreboard we serve ourselves: score, overs, run rate, the last six balls, the batters and the bowler.
+#[get("/score/{matchId}")]
+async fn page(id: web::Path<i64>) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(PAGE.replace("{id}", &id.to_string()))
+}
+
+const SCRIPT: &str = r#"(function () {
+  var board = document.getElementById('board');
+  var id = board.getAttribute('data-match');
+  function esc(s) { return String(s).replace(/[&<>"]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
+  function draw(m) {
+    var s = m.score, overs = parseFloat(s.overs) || 0, balls = Math.floor(overs) * 6 + Math.round((overs % 1) * 10);
+    var rate = balls ? (s.runs * 6 / balls).toFixed(2) : '0.00';
+    var chase = s.target ? '<p class="need">Target ' + s.target + ': need ' + Math.max(s.target - s.runs, 0) + '</p>' : '';
+    var first = s.firstInnings ? '<p class="first">1st innings ' + esc(s.firstInnings) + '</p>' : '';
+    var last = (s.lastSix || []).map(function (b) { return '<span class="ball b' + esc(b) + '">' + esc(b) + '</span>'; }).join('');
+    board.innerHTML = '<h1>' + esc(m.name) + '</h1>' +
+      '<p class="total" data-testid="score-total">' + esc(s.batting) + ' ' + s.runs + '/' + s.wickets + ' <small>(' + esc(s.overs) + ' ov, RR ' + rate + ')</small></p>' +
+      first + chase + '<p class="last">' + last + '</p>' +
+      '<p class="bat">' + esc(s.striker) + '* ' + s.strikerRuns + ' (' + s.strikerBalls + ') · ' + esc(s.nonStriker) + ' ' + s.nonStrikerRuns + ' (' + s.nonStrikerBalls + ')</p>' +
+      '<p class="bowl">Bowling: ' + esc(s.bowler) + '</p><p class="comment">' + esc(s.comment) + '</p>';
+  }
+  function load() {
+    fetch('/api/score/' + id).then(function (r) { return r.ok ? r.json() : null; }).then(function (m) {
+      if (m) { draw(m); } else { board.innerHTML = '<p class="wait">Live Score Not Available</p>'; }
+    }).catch(function () {});
+  }
+  load();
+  setInterval(load, 1000);
+})();
+"#;
+
+const STYLE: &str = "body{margin:0;font:14px system-ui,sans-serif;background:#0b1a2b;color:#e8eef5}\
+main{padding:10px}h1{font-size:14px;margin:0 0 6px;color:#9fb3c8}.total{font-size:22px;font-weight:700;margin:4px 0}\
+.total small{font-size:12px;font-weight:400;color:#9fb3c8}.ball{display:inline-block;min-width:22px;padding:2px 4px;\
+margin-right:4px;border-radius:11px;background:#1f3a56;text-align:center;font-size:12px}.b4,.b6{background:#1e7d3a}\
+.bW{background:#b3261e}.bat,.bowl,.first,.need,.comment{margin:3px 0;font-size:12px}.comment{color:#ffd166}";
+
+#[get("/score.js")]
+async fn script() -> HttpResponse {
+    HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8")).body(SCRIPT)
+}
+
+#[get("/score.css")]
+async fn style() -> HttpResponse {
+    HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "text/css; charset=utf-8")).body(STYLE)
+}
