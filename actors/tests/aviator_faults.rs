@@ -218,16 +218,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         *expected.get_mut(&key.1).unwrap() += payout - stake;
         assert!(history.insert(key, (stake, status, payout)).is_none(), "seed {seed}: a bet recorded twice: {key:?}");
     }
-    for (user, want) in &expected {
-        let have: i64 = sqlx::query::<Any>("SELECT balance FROM accounts WHERE id = $1")
-            .bind(*user)
-            .fetch_one(&db.pool)
-            .await
-            .unwrap()
-            .try_get(0)
-            .unwrap();
-        assert_eq!(have, *want, "seed {seed}: player {user}'s balance is not their bets' outcomes");
-    }
+    common::assert_balances(&db, &expected, seed).await;
 
     // What players were told is what happened.
     let told = told.borrow().clone();

@@ -140,15 +140,6 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         let recorded = if status == "won" { Status::Won } else { Status::Lost };
         assert_eq!((*said, paid.get()), (recorded, payout), "seed {seed}: game {id} told otherwise");
     }
-    for (user, want) in &expected {
-        let have: i64 = sqlx::query::<Any>("SELECT balance FROM accounts WHERE id = $1")
-            .bind(*user)
-            .fetch_one(&db.pool)
-            .await
-            .unwrap()
-            .try_get(0)
-            .unwrap();
-        assert_eq!(have, *want, "seed {seed}: player {user}'s balance is not their games' outcomes");
-    }
+    common::assert_balances(&db, &expected, seed).await;
     scenario.teardown();
 }

@@ -3,6 +3,8 @@
 //! `ended` and the next one open after the pause. The books hold at every step.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use casino_actors::clock::{ManualClock, SharedClock};
 use casino_actors::fair::Dice;
 use casino_actors::hub::Hub;
@@ -14,7 +16,7 @@ use casino_actors::table::game::RoundRules;
 use casino_actors::table::round::Rejection;
 use casino_actors::table::store;
 use casino_actors::titli::rules::{Picture, Titli, TitliSettings};
-use casino_actors::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletConfig, WalletHandle};
+use casino_actors::wallet::{GameKind, WalletConfig, WalletHandle};
 use sqlx::{Any, Row};
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,28 +26,7 @@ async fn scalar(db: &Db, sql: &str) -> i64 {
 }
 
 async fn player(db: &Db, wallet: &WalletHandle, id: i64, rupees: i64) {
-    sqlx::query::<Any>(
-        "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'P', 'x', 'player', 0)",
-    )
-    .bind(id)
-    .bind(100_000 + id)
-    .bind(format!("90000000{id:02}"))
-    .execute(&db.pool)
-    .await
-    .unwrap();
-    sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
-        .bind(id)
-        .execute(&db.pool)
-        .await
-        .unwrap();
-    let fund = Change {
-        user: UserId(id),
-        movement: Movement::Credit { amount: Paise::from_rupees(rupees), from: SystemAccount::Cashier },
-        kind: LedgerKind::Deposit,
-        reference: format!("deposit:{id}"),
-        idempotency_key: format!("deposit:{id}"),
-    };
-    wallet.apply(fund).await.unwrap();
+    common::fund_player(db, wallet, id, rupees * 100).await;
 }
 
 fn pic(n: u8) -> Picture {

@@ -299,6 +299,37 @@ pub fn session_text(s: Session) -> &'static str {
     }
 }
 
+/// A settled or held bid as read for deciding it: columns `id, user_id, bid_type, session, number, stake, rate`.
+struct BidToDecide {
+    id: i64,
+    user: UserId,
+    pick: Option<Pick>,
+    session: Session,
+    stake: Paise,
+    rate: i64,
+}
+
+impl BidToDecide {
+    fn read(b: &sqlx::any::AnyRow) -> Result<BidToDecide, WalletError> {
+        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
+        let number: String = b.try_get(4).map_err(db_err)?;
+        Ok(BidToDecide {
+            id: b.try_get(0).map_err(db_err)?,
+            user: UserId(b.try_get(1).map_err(db_err)?),
+            pick: bid_type.and_then(|t| Pick::parse(t, &number)),
+            session: if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close },
+            stake: Paise::new(b.try_get(5).map_err(db_err)?),
+            rate: b.try_get(6).map_err(db_err)?,
+        })
+    }
+
+    /// Won or lost on a result (`None` while undecided), and what it pays.
+    fn decide(&self, open: Panna, close: Option<Panna>) -> Option<(bool, Paise)> {
+        let won = self.pick?.wins(self.session, open, close)?;
+        Some((won, if won { self.stake.times_hundredths(self.rate).unwrap_or(Paise::ZERO) } else { Paise::ZERO }))
+    }
+}
+
 /// Which result is being recorded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -371,16 +402,9 @@ pub async fn record_result(
         .map_err(db_err)?;
     let mut settles = Vec::with_capacity(bids.len());
     for b in &bids {
-        let id: i64 = b.try_get(0).map_err(db_err)?;
-        let user = UserId(b.try_get(1).map_err(db_err)?);
-        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
-        let session = if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close };
-        let number: String = b.try_get(4).map_err(db_err)?;
-        let stake = Paise::new(b.try_get(5).map_err(db_err)?);
-        let rate: i64 = b.try_get(6).map_err(db_err)?;
-        let won = bid_type.and_then(|t| Pick::parse(t, &number)).and_then(|p| p.wins(session, open, close));
-        let Some(won) = won else { continue };
-        let payout = if won { stake.times_hundredths(rate).unwrap_or(Paise::ZERO) } else { Paise::ZERO };
+        let bid = BidToDecide::read(b)?;
+        let Some((won, payout)) = bid.decide(open, close) else { continue };
+        let BidToDecide { id, user, stake, .. } = bid;
         sqlx::query::<Any>("UPDATE matka_bids SET status = $1, payout = $2, settled_at = $3 WHERE id = $4")
             .bind(if won { "won" } else { "lost" })
             .bind(payout.get())
@@ -441,16 +465,7 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
         slip_held(db, slip, held > 0).await?;
         if held > 0 { done.held += 1 } else { done.voided += 1 }
     }
-    let owners: Vec<String> = sqlx::query_scalar::<Any, String>(
-        "SELECT DISTINCT owner FROM wallet_intents WHERE owner LIKE 'matka:%' AND status = 'pending'",
-    )
-    .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
-    for owner in owners {
-        intents::resume(db, wallet, &owner, now).await?;
-        done.settled += 1;
-    }
+    done.settled = intents::resume_owned(db, wallet, "matka:", now).await?;
     Ok(done)
 }
 
@@ -612,19 +627,10 @@ pub async fn correct_result(
     let mut done = Corrected { owner: owner.clone(), ..Corrected::default() };
     let mut changes = Vec::new();
     for b in &bids {
-        let id: i64 = b.try_get(0).map_err(db_err)?;
-        let user = UserId(b.try_get(1).map_err(db_err)?);
-        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
-        let session = if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close };
-        let number: String = b.try_get(4).map_err(db_err)?;
-        let stake = Paise::new(b.try_get(5).map_err(db_err)?);
-        let rate: i64 = b.try_get(6).map_err(db_err)?;
         let before = Paise::new(b.try_get::<Option<i64>, _>(7).map_err(db_err)?.unwrap_or(0));
-        let Some(won) = bid_type.and_then(|t| Pick::parse(t, &number)).and_then(|p| p.wins(session, open, close))
-        else {
-            continue;
-        };
-        let after = if won { stake.times_hundredths(rate).unwrap_or(Paise::ZERO) } else { Paise::ZERO };
+        let bid = BidToDecide::read(b)?;
+        let Some((won, after)) = bid.decide(open, close) else { continue };
+        let BidToDecide { id, user, .. } = bid;
         if after == before {
             continue;
         }

@@ -274,17 +274,7 @@ pub struct Recovered {
 /// Finishes what a previous run left, and returns the games still playing (their stakes held): recorded settles
 /// are applied; a `playing` game whose stake the ledger does not hold is void (anything partly held is given back).
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(Vec<GameRow>, Recovered), WalletError> {
-    let mut done = Recovered::default();
-    let owners: Vec<String> = sqlx::query_scalar::<Any, String>(
-        "SELECT DISTINCT owner FROM wallet_intents WHERE owner LIKE 'mines:%' AND status = 'pending'",
-    )
-    .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
-    for owner in owners {
-        intents::resume(db, wallet, &owner, now).await?;
-        done.settled += 1;
-    }
+    let mut done = Recovered { settled: intents::resume_owned(db, wallet, "mines:", now).await?, voided: 0 };
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE status = 'playing' ORDER BY id");
     let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
     let mut playing = Vec::new();

@@ -166,6 +166,21 @@ pub async fn resume(db: &Db, wallet: &WalletHandle, owner: &str, now: EpochMs) -
     Ok(done)
 }
 
+/// Resumes every owner whose name starts with `prefix` (e.g. `mines:`) that has a pending intent; returns how many.
+pub async fn resume_owned(db: &Db, wallet: &WalletHandle, prefix: &str, now: EpochMs) -> Result<usize, WalletError> {
+    let owners: Vec<String> = sqlx::query_scalar::<Any, String>(
+        "SELECT DISTINCT owner FROM wallet_intents WHERE owner LIKE $1 AND status = 'pending'",
+    )
+    .bind(format!("{prefix}%"))
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    for owner in &owners {
+        resume(db, wallet, owner, now).await?;
+    }
+    Ok(owners.len())
+}
+
 /// Whether `owner` ever recorded an intent (its outcome was decided before the last run stopped).
 pub async fn has_any(db: &Db, owner: &str) -> Result<bool, WalletError> {
     let row = sqlx::query::<Any>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")

@@ -15,7 +15,13 @@ pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
 /// Players 1..=`count`, each with `start` paise deposited.
 pub async fn fund_players(db: &Db, wallet: &WalletHandle, count: i64, start: i64) {
     for id in 1..=count {
-        sqlx::query::<Any>(
+        fund_player(db, wallet, id, start).await;
+    }
+}
+
+/// Player `id` with `start` paise deposited.
+pub async fn fund_player(db: &Db, wallet: &WalletHandle, id: i64, start: i64) {
+    sqlx::query::<Any>(
             "INSERT INTO users (id, user_no, phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, 'Bettor', 'x', 'player', 0)",
         )
         .bind(id)
@@ -24,19 +30,32 @@ pub async fn fund_players(db: &Db, wallet: &WalletHandle, count: i64, start: i64
         .execute(&db.pool)
         .await
         .unwrap();
-        sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
-            .bind(id)
-            .execute(&db.pool)
+    sqlx::query::<Any>("INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, 'user', 0, 0)")
+        .bind(id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let fund = Change {
+        user: UserId(id),
+        movement: Movement::Credit { amount: Paise::new(start), from: SystemAccount::Cashier },
+        kind: LedgerKind::Deposit,
+        reference: format!("deposit:{id}"),
+        idempotency_key: format!("deposit:{id}"),
+    };
+    wallet.apply(fund).await.unwrap();
+}
+
+/// Each player's balance (paise) is what `expected` says.
+pub async fn assert_balances(db: &Db, expected: &std::collections::HashMap<i64, i64>, seed: u64) {
+    for (user, want) in expected {
+        let have: i64 = sqlx::query::<Any>("SELECT balance FROM accounts WHERE id = $1")
+            .bind(*user)
+            .fetch_one(&db.pool)
             .await
+            .unwrap()
+            .try_get(0)
             .unwrap();
-        let fund = Change {
-            user: UserId(id),
-            movement: Movement::Credit { amount: Paise::new(start), from: SystemAccount::Cashier },
-            kind: LedgerKind::Deposit,
-            reference: format!("deposit:{id}"),
-            idempotency_key: format!("deposit:{id}"),
-        };
-        wallet.apply(fund).await.unwrap();
+        assert_eq!(have, *want, "seed {seed}: player {user}'s balance is not what their play says");
     }
 }
 
