@@ -14,6 +14,10 @@ const TitliRoute = lazy(() => import('./routes/titli'));
 const AndarBaharRoute = lazy(() => import('./routes/andar-bahar'));
 const ColorRoute = lazy(() => import('./routes/color'));
 const MinesRoute = lazy(() => import('./routes/mines'));
+const MatkaRoute = lazy(() => import('./routes/matka'));
+const MatkaPlayRoute = lazy(() => import('./routes/matka-play'));
+const MatkaBidRoute = lazy(() => import('./routes/matka-bid'));
+const MatkaChartRoute = lazy(() => import('./routes/matka-chart'));
 const FairnessRoute = lazy(() => import('./routes/fairness'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
@@ -26,7 +30,7 @@ const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
 const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots'];
-const NOT_BUILT = ['/casino/matka', '/cricket2', '/cricket2/games/:live'];
+const NOT_BUILT = ['/cricket2', '/cricket2/games/:live'];
 
 export function AppRoutes() {
   return (
@@ -47,6 +51,10 @@ export function AppRoutes() {
         <Route path="/casino/andar-bahar" element={s(<AndarBaharRoute />)} />
         <Route path="/casino/color-prediction" element={s(<ColorRoute />)} />
         <Route path="/casino/mines" element={s(<MinesRoute />)} />
+        <Route path="/casino/matka" element={s(<MatkaRoute />)} />
+        <Route path="/casino/matka/chart/:marketId" element={s(<MatkaChartRoute />)} />
+        <Route path="/casino/play/:gameName/:bidStatus" element={s(<MatkaPlayRoute />)} />
+        <Route path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus" element={s(<MatkaBidRoute />)} />
         <Route path="/fairness" element={s(<FairnessRoute />)} />
         {NOT_BUILT.map((p) => (
           <Route key={p} path={p} element={s(<ComingSoonRoute />)} />

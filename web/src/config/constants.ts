@@ -7,6 +7,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const WALLET_POLL_MS = 5000;
 export const COPY_CONFIRM_MS = 2000;
 export const TOAST_MS = 2000;
+/** Matka's market list is asked again this often (the spec's 60 s); `matka:status` pushes come in between. */
+export const MATKA_REFRESH_MS = 60_000;
 
 export interface SportEntry {
   label: string;

@@ -14,7 +14,7 @@ export const CASINO_TILES: GameEntry[] = [
   { key: 'aviator', title: 'Aviator', to: '/casino/aviator', ready: true, colors: ['#e0112b', '#ff7a18'], glyph: '✈' },
   { key: 'andar-bahar', title: 'Andar Bahar', to: '/casino/andar-bahar', ready: true, colors: ['#0f5132', '#2ea36b'], glyph: '♥' },
   { key: 'color', title: 'Color Prediction', to: '/casino/color-prediction', ready: true, colors: ['#11998e', '#38ef7d'], glyph: '◉' },
-  { key: 'matka', title: 'Matka', to: '/casino/matka', ready: false, colors: ['#0f9b8e', '#3ddc97'], glyph: '♦' },
+  { key: 'matka', title: 'Matka', to: '/casino/matka', ready: true, colors: ['#0f9b8e', '#3ddc97'], glyph: '♦' },
   { key: 'aarpar', title: 'Aar Par Parchi', to: '/cricket2', ready: false, colors: ['#1e3c72', '#2a9df4'], glyph: '♠' },
   { key: 'mines', title: 'Mines', to: '/casino/mines', ready: true, colors: ['#f7971e', '#ffd200'], glyph: '✹' },
 ];
@@ -25,11 +25,11 @@ export const CASINO_SIDEBAR = [
   { title: 'Andar Bahar', to: '/casino/andar-bahar', ready: true },
   { title: 'Color Prediction', to: '/casino/color-prediction', ready: true },
   { title: 'Mines', to: '/casino/mines', ready: true },
+  { title: 'Matka', to: '/casino/matka', ready: true },
   { title: 'Provably Fair', to: '/fairness', ready: true },
   { title: 'All Casino', to: '/casino', ready: true },
   { title: 'Slots', to: '/casino/slots', ready: true },
   { title: 'Live Casino', to: '/casino/live-casino', ready: true },
   { title: 'Table Games', to: '/casino/table-games', ready: true },
   { title: 'Jackpots', to: '/casino/jackpots', ready: true },
-  { title: 'Matka', to: '/casino/matka', ready: false },
 ];

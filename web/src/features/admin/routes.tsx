@@ -13,6 +13,7 @@ const UserScreen = lazy(() => import('./screens/UserScreen'));
 const PaymentScreen = lazy(() => import('./screens/PaymentScreen'));
 const NewsScreen = lazy(() => import('./screens/NewsScreen'));
 const GamesScreen = lazy(() => import('./screens/GamesScreen'));
+const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
 
@@ -32,6 +33,7 @@ export default function AdminRoutes() {
           <Route path="news" element={s(<NewsScreen />)} />
         </Route>
         <Route path="games" element={s(<GamesScreen />)} />
+        <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />
         <Route path="*" element={<Navigate to="/admin" replace />} />

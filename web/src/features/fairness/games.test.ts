@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCheckable, isFairGame, parseRound } from './games';
 
 describe('fairness inputs', () => {
-  it('knows the three round games, and Mines apart from them', () => {
+  it('knows the three round games, and Mines and Matka apart from them', () => {
     expect(isFairGame('titli')).toBe(true);
     expect(isFairGame('andar_bahar')).toBe(true);
     expect(isFairGame('aviator')).toBe(false);
@@ -11,6 +11,8 @@ describe('fairness inputs', () => {
     expect(isCheckable('mines')).toBe(true);
     expect(isCheckable('color')).toBe(true);
     expect(isCheckable('aviator')).toBe(false);
+    expect(isFairGame('matka')).toBe(false);
+    expect(isCheckable('matka')).toBe(true);
   });
   it('parses round ids', () => {
     expect(parseRound('42')).toBe(42);

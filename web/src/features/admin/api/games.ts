@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys, seg } from './keys';
-import type { AviatorSettings, Game, MinesSettings, RoundSettingsChange } from './types';
+import type { AviatorSettings, Game, MatkaSettingsChange, MinesSettings, RoundSettingsChange } from './types';
 
 export function useAdminGames() {
   return useQuery({
@@ -14,8 +14,8 @@ export function useAdminGames() {
   });
 }
 
-/** Only the changed fields: Aviator's or Mines' flat settings, or a round game's (nested objects partial). */
-export function saveSettings(game: string, change: Partial<AviatorSettings> | RoundSettingsChange | Partial<MinesSettings>): Promise<{ game: Game }> {
+/** Only the changed fields: Aviator's or Mines' flat settings, a round game's or Matka's (nested objects partial). */
+export function saveSettings(game: string, change: Partial<AviatorSettings> | RoundSettingsChange | Partial<MinesSettings> | MatkaSettingsChange): Promise<{ game: Game }> {
   return api.put<{ game: Game }>(`/api/admin/games/${seg(game)}/settings`, change);
 }
 

@@ -12,6 +12,8 @@ export const adminKeys = {
   payment: () => ['admin', 'payment'] as const,
   news: () => ['admin', 'news'] as const,
   games: () => ['admin', 'games'] as const,
+  matka: () => ['admin', 'matka'] as const,
+  matkaDraw: (market: number, draw: number) => ['admin', 'matka', market, draw] as const,
   risk: () => ['admin', 'risk'] as const,
   audit: () => ['admin', 'audit'] as const,
 };

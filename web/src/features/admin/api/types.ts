@@ -236,7 +236,40 @@ export interface MinesGame extends GameRow {
   heldStakes: number;
 }
 
-export type Game = AviatorGame | RoundGame | MinesGame;
+/** Matka's rates in hundredths of the stake, stake included (950 = 9.5×, "10 Ka 95"). */
+export interface MatkaRates {
+  singleDigit: number;
+  jodi: number;
+  singlePanna: number;
+  doublePanna: number;
+  triplePanna: number;
+  halfSangam: number;
+  fullSangam: number;
+}
+
+/** Matka's settings for every market: rates, and the points one number may carry in PAISE (whole rupees). */
+export interface MatkaSettings {
+  rates: MatkaRates;
+  minPoints: number;
+  maxPoints: number;
+}
+
+/** Matka's settings change: only the changed fields, rates partial (hundredths), points in paise. */
+export interface MatkaSettingsChange {
+  rates?: Partial<MatkaRates>;
+  minPoints?: number;
+  maxPoints?: number;
+}
+
+/** Matka has no rounds or suspend: its markets are run on the Matka screen; a change applies to the next bid. */
+export interface MatkaGame extends GameRow {
+  game: 'matka';
+  phase: 'open' | null;
+  settings: MatkaSettings;
+  pending: null;
+}
+
+export type Game = AviatorGame | RoundGame | MinesGame | MatkaGame;
 
 export interface Risk {
   exposureTotal: number;

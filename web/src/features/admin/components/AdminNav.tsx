@@ -5,6 +5,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Live actors', end: true, also: '/admin/actors' },
   { to: '/admin/money', label: 'Money' },
   { to: '/admin/games', label: 'Games' },
+  { to: '/admin/matka', label: 'Matka' },
   { to: '/admin/risk', label: 'Risk' },
   { to: '/admin/audit', label: 'Audit' },
 ];

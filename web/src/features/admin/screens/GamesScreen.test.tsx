@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-/** The games screen on a fake server: every game's card (Mines, and one it does not know), the editors' requests, pending and refusals. */
+/** The games screen on a fake server: every game's card (Mines, Matka, and one it does not know), the editors' requests, pending and refusals. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import GamesScreen from './GamesScreen';
 
@@ -39,6 +40,18 @@ const mines = {
   openGames: 3,
   heldStakes: 450.5,
 };
+const matka = {
+  game: 'matka',
+  name: 'Matka',
+  phase: 'open',
+  suspended: false,
+  settings: {
+    rates: { singleDigit: 950, jodi: 9500, singlePanna: 15000, doublePanna: 30000, triplePanna: 90000, halfSangam: 140000, fullSangam: 1500000 },
+    minPoints: 1000,
+    maxPoints: 1000000,
+  },
+  pending: null,
+};
 /** A game this console does not know yet: its card shows, nothing breaks. */
 const unknown = { game: 'plinko', name: 'Plinko', phase: 'whatever', suspended: false, settings: { rows: 16 }, pending: null };
 
@@ -47,7 +60,7 @@ const reply = (status: number, body: unknown) => new Response(JSON.stringify(bod
 
 beforeEach(() => {
   fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
-    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color, mines, unknown] });
+    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color, mines, matka, unknown] });
     return reply(400, { error: 'invalid_settings', message: 'the payout must be at least 1× and under 12×' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -61,7 +74,9 @@ function renderScreen() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <GamesScreen />
+      <MemoryRouter>
+        <GamesScreen />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -103,6 +118,27 @@ describe('games screen', () => {
     expect(within(other).getByText('Plinko')).toBeTruthy();
     expect(other.querySelector('form')).toBeNull();
     expect(view.container.textContent).not.toMatch(/undefined|NaN/);
+  });
+
+  it('shows Matka’s rates and points (no Suspend: its markets run on their schedules) and sends a change as hundredths and paise', async () => {
+    const view = renderScreen();
+    const card = await screen.findByTestId('game-matka');
+    expect(within(card).queryByRole('button', { name: 'Suspend' })).toBeNull();
+    expect(within(card).getByText('open')).toBeTruthy();
+    expect(within(card).getByLabelText(/^Single digit/)).toHaveProperty('value', '9.50');
+    expect(within(card).getByLabelText(/^Full sangam/)).toHaveProperty('value', '15000.00');
+    expect(within(card).getByLabelText(/^Max points per number/)).toHaveProperty('value', '10000');
+    expect(screen.getByTestId('current-matka-jodi').textContent).toBe('in force: 95.00× · 10 Ka 950 · RTP 95.00 %');
+    expect(screen.getByTestId('current-matka-minPoints').textContent).toBe('in force: ₹10.00');
+    expect(within(card).getByRole('link', { name: 'Matka markets' }).getAttribute('href')).toBe('/admin/matka');
+    expect(view.container.textContent).not.toMatch(/undefined|NaN/);
+    fireEvent.change(within(card).getByLabelText(/^Jodi/), { target: { value: '90' } });
+    fireEvent.change(within(card).getByLabelText(/^Min points per number/), { target: { value: '20' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/games/matka/settings');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ rates: { jodi: 9000 }, minPoints: 2000 });
   });
 
   it('sends Mines’ changed settings as paise and basis points', async () => {

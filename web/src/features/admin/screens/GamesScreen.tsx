@@ -1,6 +1,7 @@
 /**
- * Per game: settings (applied from the next round; Mines: to the games started after), suspend / resume; Aviator's
- * fairness figures; Mines' open games and held stakes. A game this console does not know shows its name and state.
+ * Per game: settings (applied from the next round; Mines: to the games started after; Matka: to the bids placed
+ * after), suspend / resume (not Matka: its markets open and close on their schedules); Aviator's fairness figures;
+ * Mines' open games and held stakes. A game this console does not know shows its name and state.
  */
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
@@ -8,9 +9,11 @@ import { AviatorFairness } from '../components/AviatorFairness';
 import { AviatorSettingsEditor } from '../components/AviatorSettingsEditor';
 import { FlagBadge } from '../components/Badges';
 import { GameSuspendButton } from '../components/GameSuspendButton';
+import { MatkaSettingsEditor } from '../components/MatkaSettingsEditor';
 import { MinesSettingsEditor } from '../components/MinesSettingsEditor';
 import { QueryState } from '../components/QueryState';
 import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
+import { isMatkaGame } from '../settings-matka';
 import { isMinesGame } from '../settings-mines';
 import { isRoundGame } from '../settings-round';
 
@@ -24,8 +27,8 @@ function GameCard({ game }: { game: Game }) {
           {game.name || game.game}
         </h2>
         <FlagBadge on={!!game.suspended} yes="Suspended" no="Running" />
-        <span className="muted small">{isMinesGame(game) ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
-        <GameSuspendButton game={game} />
+        <span className="muted small">{isMinesGame(game) || isMatkaGame(game) ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
+        {!isMatkaGame(game) && <GameSuspendButton game={game} />}
       </div>
       {/* A new row (a change saved or applied) restarts the form from it. */}
       {game.game === 'aviator' ? (
@@ -35,6 +38,8 @@ function GameCard({ game }: { game: Game }) {
         </>
       ) : isMinesGame(game) ? (
         <MinesSettingsEditor key={JSON.stringify(game.settings)} game={game} />
+      ) : isMatkaGame(game) ? (
+        <MatkaSettingsEditor key={JSON.stringify(game.settings)} game={game} />
       ) : (
         isRoundGame(game) && <RoundSettingsEditor key={JSON.stringify([game.settings, game.pending])} game={game} />
       )}

@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useFairCheck } from '../api/get-fair';
+import { useMatkaCheck } from '../api/get-matka-draw';
 import { useMinesCheck } from '../api/get-mines-game';
-import { CHECKABLE, isCheckable, MINES, parseRound, type Checkable } from '../games';
+import { CHECKABLE, isCheckable, isFairGame, MATKA, MINES, parseRound, type Checkable } from '../games';
 import { FairInfoCard } from './FairInfoCard';
+import { MatkaInfoCard } from './MatkaInfoCard';
+import { MatkaReport } from './MatkaReport';
 import { MinesByHand } from './MinesByHand';
 import { MinesInfoCard } from './MinesInfoCard';
 import { MinesReport } from './MinesReport';
@@ -12,25 +15,38 @@ import { VerifyReport } from './VerifyReport';
 import '../fairness.css';
 
 /**
- * Provably fair: fetch a round's (or a Mines game's) seeds and result, recompute it here with Web Crypto, show the
- * verdict and steps. Round games by `?game=&round=`, Mines by `?game=mines&gameId=`.
+ * Provably fair: fetch a round's (a Mines game's, a Matka draw's) seeds and result, recompute it here with Web Crypto,
+ * show the verdict and steps. Round games by `?game=&round=`, Mines by `?game=mines&gameId=`, Matka by
+ * `?game=matka&market=&draw=`.
  */
 export function FairnessPage() {
   const [params, setParams] = useSearchParams();
   const qGame = params.get('game');
   const game: Checkable = isCheckable(qGame) ? qGame : 'titli';
   const mines = game === MINES.value;
-  const id = parseRound(params.get(mines ? 'gameId' : 'round'));
-  const [form, setForm] = useState({ game, id: id === null ? '' : String(id) });
-  const check = useFairCheck(game === MINES.value ? 'titli' : game, mines ? null : id);
+  const matka = game === MATKA.value;
+  const id = parseRound(params.get(mines ? 'gameId' : matka ? 'draw' : 'round'));
+  const market = matka ? parseRound(params.get('market')) : null;
+  const [form, setForm] = useState({ game, id: id === null ? '' : String(id), market: market === null ? '' : String(market) });
+  const check = useFairCheck(isFairGame(game) ? game : 'titli', isFairGame(game) ? id : null);
   const minesCheck = useMinesCheck(mines ? id : null);
-  const q = mines ? minesCheck : check;
+  const matkaCheck = useMatkaCheck(market, matka ? id : null);
+  const q = mines ? minesCheck : matka ? matkaCheck : check;
+  const verdict = mines ? minesCheck.data?.verification.verdict : matka ? matkaCheck.data?.verification.verdict : check.data?.verification.verdict;
+  const what = mines ? 'game' : matka ? 'draw' : 'round';
   const shown = CHECKABLE.find((g) => g.value === form.game) ?? CHECKABLE[0]!;
   const formMines = form.game === MINES.value;
+  const formMatka = form.game === MATKA.value;
+  const ready = parseRound(form.id) !== null && (!formMatka || parseRound(form.market) !== null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const r = parseRound(form.id);
+    if (formMatka) {
+      const m = parseRound(form.market);
+      setParams(r === null || m === null ? { game: form.game } : { game: form.game, market: String(m), draw: String(r) });
+      return;
+    }
     const key = form.game === MINES.value ? 'gameId' : 'round';
     setParams(r === null ? { game: form.game } : { game: form.game, [key]: String(r) });
   }
@@ -39,7 +55,7 @@ export function FairnessPage() {
     <div className="page fair-page">
       <h1 className="page-title">Provably fair</h1>
       <p className="muted small-text">
-        Every round’s result (every Mines board) comes from a secret server seed, committed by its SHA-256 before any bet
+        Every round’s result (every Mines board, every drawn Matka result) comes from a secret server seed, committed by its SHA-256 before any bet
         and revealed after. This page recomputes it in your browser from the revealed seed.
       </p>
       <form className="card fair-form" onSubmit={submit}>
@@ -53,23 +69,30 @@ export function FairnessPage() {
             ))}
           </select>
         </label>
+        {formMatka && (
+          <label className="field">
+            <span>Market id</span>
+            <input inputMode="numeric" value={form.market} onChange={(e) => setForm({ ...form, market: e.target.value })} placeholder="e.g. 1" data-testid="fair-market-input" />
+          </label>
+        )}
         <label className="field">
-          <span>{formMines ? 'Game id' : 'Round id'}</span>
+          <span>{formMines ? 'Game id' : formMatka ? 'Draw no.' : 'Round id'}</span>
           <input inputMode="numeric" value={form.id} onChange={(e) => setForm({ ...form, id: e.target.value })} placeholder="e.g. 42" data-testid="fair-round-input" />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={parseRound(form.id) === null} data-testid="fair-verify">
+        <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="fair-verify">
           Verify
         </button>
       </form>
       {id !== null && q.isFetching && (
         <p className="muted">
-          Checking {mines ? 'game' : 'round'} {id}…
+          Checking {what} {id}…
         </p>
       )}
-      {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, mines ? 'Could not load that game.' : 'Could not load that round.')}</p>}
-      {!mines && check.data && !check.isFetching && <VerifyReport checked={check.data} />}
+      {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, `Could not load that ${what}.`)}</p>}
+      {isFairGame(game) && check.data && !check.isFetching && <VerifyReport checked={check.data} />}
       {mines && minesCheck.data && !minesCheck.isFetching && <MinesReport checked={minesCheck.data} />}
-      {(mines ? minesCheck.data?.verification.verdict : check.data?.verification.verdict) === 'pending' && (
+      {matka && matkaCheck.data && !matkaCheck.isFetching && <MatkaReport checked={matkaCheck.data} />}
+      {verdict === 'pending' && (
         <button type="button" className="btn btn-outline" onClick={() => void q.refetch()}>
           Check again
         </button>
@@ -80,6 +103,8 @@ export function FairnessPage() {
           <MinesInfoCard />
           <MinesByHand />
         </>
+      ) : shown.value === MATKA.value ? (
+        <MatkaInfoCard />
       ) : (
         <FairInfoCard game={shown.value} />
       )}

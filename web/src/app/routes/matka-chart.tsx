@@ -1,0 +1,5 @@
+import { ChartPage } from '@/features/matka/components/ChartPage';
+
+export default function MatkaChartRoute() {
+  return <ChartPage />;
+}

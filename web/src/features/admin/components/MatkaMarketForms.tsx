@@ -1,0 +1,120 @@
+/** A new Matka market (name, mode, schedule), and changes to one (name, schedule from its next draw, active). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import type { MarketView, Mode } from '../../matka/wire';
+import { adminKeys } from '../api/keys';
+import { createMarket, editMarket, type MarketChange, type NewMarket } from '../api/matka';
+import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleForm } from '../matka-markets';
+import { ScheduleFields } from './ScheduleFields';
+
+function useMarketMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
+  const qc = useQueryClient();
+  const [error, setError] = useState('');
+  const m = useMutation({
+    mutationFn: fn,
+    onMutate: () => setError(''),
+    onSuccess: () => {
+      toast(done, 'success');
+      onDone?.();
+    },
+    onError: (err) => setError(errorMessage(err, 'The change was refused.')),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.matka() }),
+  });
+  return { m, error };
+}
+
+export function NewMarketForm({ onClose }: { onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<Mode>('declared');
+  const [schedule, setSchedule] = useState<ScheduleForm>(EMPTY_SCHEDULE);
+  const [problem, setProblem] = useState('');
+  const { m, error } = useMarketMutation((b: NewMarket) => createMarket(b), 'Market created', onClose);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = newMarketBody({ name, mode, schedule });
+    if ('error' in r) return setProblem(r.error);
+    setProblem('');
+    m.mutate(r.body);
+  };
+  return (
+    <form className="card form admin-form" onSubmit={submit} aria-label="New market" data-testid="matka-new-market">
+      <h2 className="card-title">New market</h2>
+      <div className="settings-grid">
+        <div className="field">
+          <label htmlFor="new-market-name">Name</label>
+          <input id="new-market-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-market-mode">Results</label>
+          <select id="new-market-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <option value="declared">Declared by an operator</option>
+            <option value="drawn">Drawn by the server (committed seed)</option>
+          </select>
+        </div>
+      </div>
+      <ScheduleFields value={schedule} onChange={setSchedule} idPrefix="new-market" />
+      {(problem || error) && (
+        <p className="form-error" role="alert">
+          {problem || error}
+        </p>
+      )}
+      <div className="form-row">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={m.isPending}>
+          {m.isPending ? 'Creating…' : 'Create market'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function EditMarketForm({ market }: { market: MarketView }) {
+  const [name, setName] = useState(market.marketName);
+  const [active, setActive] = useState(market.active);
+  const [changeSchedule, setChangeSchedule] = useState(false);
+  const [schedule, setSchedule] = useState<ScheduleForm>(() => scheduleOf(market));
+  const [problem, setProblem] = useState('');
+  const { m, error } = useMarketMutation((c: MarketChange) => editMarket(market.id, c), 'Market saved');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = marketChange(market, name, active, changeSchedule ? schedule : null);
+    if ('error' in r) return setProblem(r.error);
+    if (Object.keys(r.change).length === 0) return setProblem('Nothing changed');
+    setProblem('');
+    m.mutate(r.change);
+  };
+  return (
+    <form className="form admin-form" onSubmit={submit} aria-label={`Edit ${market.marketName}`} data-testid="matka-edit-market">
+      <div className="settings-grid">
+        <div className="field">
+          <label htmlFor={`market-${market.id}-name`}>Name</label>
+          <input id={`market-${market.id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <label className="inline-field">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (takes bids on its schedule)
+        </label>
+      </div>
+      <label className="inline-field">
+        <input type="checkbox" checked={changeSchedule} onChange={(e) => setChangeSchedule(e.target.checked)} /> Change the schedule (from the next draw)
+      </label>
+      {changeSchedule && (
+        <>
+          <ScheduleFields value={schedule} onChange={setSchedule} idPrefix={`market-${market.id}`} />
+          {schedule.kind === 'daily' && <p className="hint">The market list does not say a market’s weekdays: tick the ones it should run on.</p>}
+        </>
+      )}
+      {(problem || error) && (
+        <p className="form-error" role="alert">
+          {problem || error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={m.isPending}>
+        {m.isPending ? 'Saving…' : 'Save market'}
+      </button>
+    </form>
+  );
+}

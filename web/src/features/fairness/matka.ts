@@ -1,0 +1,93 @@
+/**
+ * Matka's drawn results recomputed in the browser, with the same words as the round games (see `verify.ts`): the
+ * words of HMAC-SHA256(key = the 32 raw seed bytes, "{clientSeed}:{drawNo}:{block}"); the open panna is three
+ * `below(10)` digits, the close panna the next three, each put in the game's order (ascending, 0 ranked after 9:
+ * 0, 4, 7 → `470`); the jodi is the open panna's digit (sum of its digits mod 10) then the close panna's.
+ */
+import { below, drawWith, hexToBytes, randomBytes, sha256Hex, toHex, wordsOf, type Step, type WordSource } from './verify';
+
+/** A digit's rank in the game's order: 1 < … < 9 < 0. */
+const rank = (d: number) => (d === 0 ? 10 : d);
+
+export function pannaOf(digits: readonly number[]): string {
+  return [...digits].sort((a, b) => rank(a) - rank(b)).join('');
+}
+
+const digitOf = (panna: string) => Array.from(panna, Number).reduce((s, d) => s + d, 0) % 10;
+
+export interface MatkaResult {
+  /** The six digits as drawn, before ordering. */
+  digits: number[];
+  open: string;
+  close: string;
+  jodi: string;
+  /** `134-80-479`. */
+  result: string;
+}
+
+export function matkaFrom(src: WordSource): MatkaResult {
+  const digits = Array.from({ length: 6 }, () => below(src, 10));
+  const open = pannaOf(digits.slice(0, 3));
+  const close = pannaOf(digits.slice(3));
+  const jodi = `${digitOf(open)}${digitOf(close)}`;
+  return { digits, open, close, jodi, result: `${open}-${jodi}-${close}` };
+}
+
+/** The result a draw's seed gives. */
+export function drawMatka(seed: Uint8Array<ArrayBuffer>, clientSeed: string, drawNo: number): Promise<MatkaResult> {
+  return drawWith(seed, clientSeed, drawNo, matkaFrom);
+}
+
+/** A chart row as the check reads it (`GET /api/matka/markets/{id}/chart`). */
+export interface MatkaFairInput {
+  marketId: number;
+  drawNo: number;
+  commitment: string | null;
+  serverSeed: string | null;
+  clientSeed: string | null;
+  openPanna: string | null;
+  closePanna: string | null;
+}
+
+export type MatkaVerdict = 'verified' | 'mismatch' | 'pending';
+
+export interface MatkaVerification {
+  verdict: MatkaVerdict;
+  steps: Step[];
+  computed: MatkaResult | null;
+}
+
+/** Recomputes a drawn result from its revealed seed and compares it with the commitment and the chart's pannas. */
+export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerification> {
+  if (!d.commitment) {
+    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: 'Not a drawn result', detail: 'This market’s results are declared by an operator: there is no seed to check.' }] };
+  }
+  if (!d.serverSeed || d.clientSeed === null) {
+    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: 'Server seed not revealed yet', detail: 'The seed is revealed once the close result is out.' }] };
+  }
+  const seed = hexToBytes(d.serverSeed);
+  if (!seed || seed.length !== 32) {
+    return { verdict: 'mismatch', computed: null, steps: [{ key: 'seed', ok: false, title: 'Server seed is not 32 bytes of hex', detail: d.serverSeed }] };
+  }
+  const hash = await sha256Hex(seed);
+  const committed = hash === d.commitment.trim().toLowerCase();
+  const block0 = await randomBytes(seed, d.clientSeed, d.drawNo, 1);
+  const computed = await drawMatka(seed, d.clientSeed, d.drawNo);
+  const same = computed.open === d.openPanna && computed.close === d.closePanna;
+  const steps: Step[] = [
+    { key: 'commitment', ok: committed, title: 'SHA-256(server seed) = commitment', detail: `sha256 = ${hash}\ncommitment = ${d.commitment}` },
+    {
+      key: 'bytes',
+      ok: true,
+      title: 'Random words: HMAC-SHA256(seed, "clientSeed:drawNo:block")',
+      detail: `block 0 of "${d.clientSeed}:${d.drawNo}:0" = ${toHex(block0)}\nwords: ${wordsOf(block0).slice(0, 6).join(', ')}, …\ndigits (below 10): ${computed.digits.join(', ')}`,
+    },
+    {
+      key: 'outcome',
+      ok: same,
+      title: 'Recomputed pannas = the chart’s',
+      detail: `recomputed: ${computed.result}\nchart: ${d.openPanna ?? '***'}-…-${d.closePanna ?? '***'}`,
+    },
+  ];
+  return { verdict: committed && same ? 'verified' : 'mismatch', steps, computed };
+}

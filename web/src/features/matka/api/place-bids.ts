@@ -1,0 +1,7 @@
+import { api } from '@/lib/api-client';
+import type { BidAccepted, BidRequest } from '../wire';
+
+/** `POST /api/bids`: 201 once the total is held; every refusal moves nothing. */
+export function placeBids(body: BidRequest): Promise<BidAccepted> {
+  return api.post<BidAccepted>('/api/bids', body);
+}

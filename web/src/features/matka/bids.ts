@@ -1,0 +1,70 @@
+/**
+ * A bid slip (pure): points per number (whole rupees, digits only), the totals exactly as the server computes them
+ * (integer paise: a number pays points × rate, stake included; the estimated profit is their sum) and the spec's
+ * checks before Submit. The server checks everything again.
+ */
+import type { BidLine } from './wire';
+
+/** Seven digits: far above any maximum, and still an exact integer. */
+const MAX_DIGITS = 7;
+
+export const MSG_NO_BIDS = 'Please enter at least 1 valid bid.';
+export const MSG_INSUFFICIENT = 'Insufficient balance. Please add more funds.';
+export const MSG_NOT_LOGGED_IN = 'User is not logged in. Please log in to place a bid.';
+export const MSG_PLACED = 'Bid placed successfully!';
+export const MSG_FAILED = 'Failed to place bid.';
+export const MSG_ERROR = 'There was an error placing your bid. Please try again.';
+export const MSG_LOAD_FAILED = 'Failed to load games. Please try again later.';
+
+/** What a points box keeps of a typed text: digits only, no leading zeros. */
+export function pointsText(text: string): string {
+  return text.replace(/\D/g, '').slice(0, MAX_DIGITS).replace(/^0+/, '');
+}
+
+/** The lines that carry points (> 0), in the order given. */
+export function linesOf(entries: readonly (readonly [string, string])[]): BidLine[] {
+  const out: BidLine[] = [];
+  for (const [number, text] of entries) {
+    const points = Number(pointsText(text) || '0');
+    if (points > 0) out.push({ number, points });
+  }
+  return out;
+}
+
+export interface Totals {
+  /** Whole rupees. */
+  totalBidPoints: number;
+  /** Paise, exact. */
+  estimatedProfitPaise: number;
+  /** Rupees (at most 2 decimals), as the request carries it. */
+  estimatedProfit: number;
+}
+
+/** Σ points and Σ points × rate: a whole-rupee stake times a rate in hundredths is exact paise. */
+export function totalsOf(lines: readonly BidLine[], rateHundredths: number): Totals {
+  let total = 0;
+  let paise = 0;
+  for (const l of lines) {
+    total += l.points;
+    paise += l.points * rateHundredths;
+  }
+  return { totalBidPoints: total, estimatedProfitPaise: paise, estimatedProfit: paise / 100 };
+}
+
+export interface Limits {
+  /** Rupees a number may carry. */
+  minPoints: number;
+  maxPoints: number;
+}
+
+/** The first reason the server would refuse the slip, as far as the client can tell; null when none. */
+export function checkSlip(lines: readonly BidLine[], limits: Limits | undefined, balance: number | undefined): string | null {
+  if (lines.length === 0) return MSG_NO_BIDS;
+  for (const l of lines) {
+    if (limits && limits.minPoints > 0 && l.points < limits.minPoints) return `A number takes at least ${limits.minPoints} points (${l.number})`;
+    if (limits && limits.maxPoints > 0 && l.points > limits.maxPoints) return `A number takes at most ${limits.maxPoints} points (${l.number})`;
+  }
+  const { totalBidPoints } = totalsOf(lines, 0);
+  if (typeof balance === 'number' && Number.isFinite(balance) && totalBidPoints * 100 > Math.round(balance * 100)) return MSG_INSUFFICIENT;
+  return null;
+}

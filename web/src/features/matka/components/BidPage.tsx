@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Loading } from '@/components/Loading';
+import { formatInr } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { useWallet } from '@/lib/wallet';
+import { serverNow, useMarkets } from '../api/get-markets';
+import { bidTypeInfo, canBid, parseBidType, rateHundredths, sessionsFor } from '../bid-types';
+import { checkSlip, linesOf, MSG_LOAD_FAILED, MSG_NOT_LOGGED_IN, totalsOf } from '../bids';
+import { useMatkaRoom } from '../hooks/use-matka-room';
+import { useNow } from '../hooks/use-now';
+import { usePlaceBids } from '../hooks/use-place-bids';
+import { findMarket } from '../market';
+import { numberGroups } from '../numbers';
+import { LIST_PATH, playPath } from '../paths';
+import type { BidAccepted, BidType, MarketView, RateView, Session } from '../wire';
+import { BidSummary } from './BidSummary';
+import { MarketHeader } from './MarketHeader';
+import { NumberGrid } from './NumberGrid';
+import { SangamForm, type Entry } from './SangamForm';
+import '../matka.css';
+
+interface SlipProps {
+  userId: string | null;
+  m: MarketView;
+  type: BidType;
+  rates: RateView[];
+  limits: { minPoints: number; maxPoints: number };
+  now: number;
+}
+
+/** The slip for one market and bid type: session, numbers with points, totals, Submit and the summary. */
+function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
+  const info = bidTypeInfo(type);
+  const wallet = useWallet(userId);
+  const balance = wallet.data?.balance;
+  const sessions = sessionsFor(m.closeStatus, type);
+  const [chosen, setChosen] = useState<Session>('open');
+  const session: Session | null = sessions.includes(chosen) ? chosen : (sessions[0] ?? null);
+  const [points, setPoints] = useState<Record<string, string>>({});
+  const [sangams, setSangams] = useState<Entry[]>([]);
+  const [problem, setProblem] = useState('');
+  const [summary, setSummary] = useState<BidAccepted | null>(null);
+  const place = usePlaceBids(userId, (a) => {
+    setSummary(a);
+    setPoints({});
+    setSangams([]);
+  });
+  const groups = numberGroups(type);
+  const entries: [string, string][] = groups ? groups.flatMap((g) => g.numbers.map((n): [string, string] => [n, points[n] ?? ''])) : sangams.map((s) => [s.number, s.points]);
+  const lines = linesOf(entries);
+  const rate = rateHundredths(rates, type);
+  const totals = totalsOf(lines, rate ?? 0);
+  const open = canBid(m.closeStatus, type) && m.active;
+  const busy = place.isPending;
+
+  const submit = () => {
+    if (busy) return;
+    if (userId === null) return void toast(MSG_NOT_LOGGED_IN, 'error');
+    const p = !open ? 'Bids for this market are closed' : rate === null ? 'The rates are not loaded yet' : checkSlip(lines, limits, balance);
+    setProblem(p ?? '');
+    if (p) return void toast(p, 'error');
+    place.mutate({
+      gameName: m.marketName,
+      bidType: type,
+      session: info.needsBoth ? '' : (session ?? 'close'),
+      bids: lines,
+      totalBidPoints: totals.totalBidPoints,
+      estimatedProfit: totals.estimatedProfit,
+    });
+  };
+
+  return (
+    <div className="mk-page mk-bid-page">
+      <MarketHeader m={m} now={now} title={info.title} back={playPath(m)} />
+      {!open && (
+        <p className="banner-error" role="alert">
+          {m.closeStatus === 'Closed' ? 'Bids for this market are closed.' : `${info.title} bids close with the open session.`}
+        </p>
+      )}
+      {info.needsBoth ? (
+        <p className="mk-note">{info.title} settles on the open and close results: no session to choose.</p>
+      ) : (
+        <fieldset className="mk-sessions" data-testid="matka-sessions">
+          <legend>Session</legend>
+          {(['open', 'close'] as const)
+            .filter((s) => sessions.includes(s))
+            .map((s) => (
+              <label key={s} className={`mk-radio ${session === s ? 'mk-radio-on' : ''}`}>
+                <input type="radio" name="session" value={s} checked={session === s} onChange={() => setChosen(s)} disabled={busy} data-testid={`matka-session-${s}`} />
+                {s === 'open' ? 'Open' : 'Close'}
+              </label>
+            ))}
+          {sessions.length === 0 && <span className="muted">No session takes bids now.</span>}
+        </fieldset>
+      )}
+      <p className="hint mk-limits">
+        {limits.minPoints}–{limits.maxPoints.toLocaleString('en-IN')} points a number · pays {rate === null ? '—' : `${rate / 100}×`} the points
+      </p>
+      {groups ? (
+        <NumberGrid groups={groups} points={points} onPoints={(n, t) => setPoints((p) => ({ ...p, [n]: t }))} disabled={busy || !open} wide={type === 'single_digit'} />
+      ) : (
+        <SangamForm type={type as 'half_sangam' | 'full_sangam'} entries={sangams} onChange={setSangams} disabled={busy || !open} />
+      )}
+      {problem && (
+        <p className="form-error" role="alert" data-testid="matka-problem">
+          {problem}
+        </p>
+      )}
+      <footer className="mk-footer">
+        <div className="mk-footer-figures">
+          <span>
+            Total bid points <b data-testid="matka-total">{totals.totalBidPoints.toLocaleString('en-IN')}</b>
+          </span>
+          <span>
+            Balance points <b data-testid="matka-balance">{formatInr(balance)}</b>
+          </span>
+          <span className="muted small">Pays up to {formatInr(totals.estimatedProfit)}</span>
+        </div>
+        <button type="button" className="btn btn-primary mk-submit" disabled={busy || !open} onClick={submit} data-testid="matka-submit">
+          {busy ? 'Placing…' : 'Submit'}
+        </button>
+      </footer>
+      {summary && <BidSummary a={summary} needsBoth={info.needsBoth} onClose={() => setSummary(null)} />}
+    </div>
+  );
+}
+
+/**
+ * `/casino/bidpage/{gameName}/{bitType}/{pointsToplay}/{profit}/{bitStatus}`: the route's points, profit and status are
+ * only the caption the player came from; the market's state, the rate and the limits are the server's.
+ */
+export function BidPage({ userId }: { userId: string | null }) {
+  useMatkaRoom(userId);
+  const { gameName, bitType } = useParams();
+  const q = useMarkets();
+  const now = serverNow(q.data, useNow(1000));
+  const m = findMarket(q.data?.markets, gameName);
+  const type = parseBidType(bitType);
+  if (q.isPending) return <Loading />;
+  if (!m || !type || !q.data) {
+    return (
+      <div className="mk-page">
+        <p className="banner-error" role="alert">
+          {q.isError && !q.data ? MSG_LOAD_FAILED : !m ? `No market named ${gameName ?? ''}.` : `No bid type ${bitType ?? ''}.`}
+        </p>
+        <Link to={LIST_PATH} className="btn btn-outline">
+          All markets
+        </Link>
+      </div>
+    );
+  }
+  return <Slip key={`${m.id}:${type}`} userId={userId} m={m} type={type} rates={q.data.rates} limits={{ minPoints: q.data.minPoints, maxPoints: q.data.maxPoints }} now={now} />;
+}

@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import { Loading } from '@/components/Loading';
+import { serverNow, useMarkets } from '../api/get-markets';
+import { MSG_LOAD_FAILED } from '../bids';
+import { useMatkaRoom } from '../hooks/use-matka-room';
+import { useNow } from '../hooks/use-now';
+import { MarketCard } from './MarketCard';
+import { MyBids } from './MyBids';
+import '../matka.css';
+
+/** `/casino/matka`: one card per market (refreshed every 60 s and on `matka:status`), and the player's bids. */
+export function MatkaListPage({ userId }: { userId: string | null }) {
+  useMatkaRoom(userId);
+  const q = useMarkets();
+  const now = serverNow(q.data, useNow(1000));
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'bids' ? 'bids' : 'markets';
+  const markets = q.data?.markets ?? [];
+  return (
+    <div className="mk-page">
+      <header className="mk-head">
+        <h1>Matka</h1>
+      </header>
+      <div className="tabs mk-tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'markets'} className={tab === 'markets' ? 'active' : ''} onClick={() => setParams({}, { replace: true })} data-testid="matka-tab-markets">
+          Markets
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'bids'} className={tab === 'bids' ? 'active' : ''} onClick={() => setParams({ tab: 'bids' }, { replace: true })} data-testid="matka-tab-bids">
+          My Bids
+        </button>
+      </div>
+      {tab === 'bids' ? (
+        <MyBids />
+      ) : (
+        <>
+          {q.isPending && <Loading />}
+          {q.isError && !q.data && (
+            <p className="banner-error" role="alert">
+              {MSG_LOAD_FAILED}
+            </p>
+          )}
+          <div className="mk-markets" data-testid="matka-markets">
+            {markets.map((m) => (
+              <MarketCard key={m.id} m={m} now={now} />
+            ))}
+            {q.data && markets.length === 0 && <p className="muted">No markets today.</p>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link, useParams } from 'react-router';
+import { Loading } from '@/components/Loading';
+import { serverNow, useMarkets } from '../api/get-markets';
+import { BID_TYPES, canBid, captionOf } from '../bid-types';
+import { MSG_LOAD_FAILED } from '../bids';
+import { useMatkaRoom } from '../hooks/use-matka-room';
+import { useNow } from '../hooks/use-now';
+import { findMarket } from '../market';
+import { bidPath, LIST_PATH } from '../paths';
+import { MarketHeader } from './MarketHeader';
+import '../matka.css';
+
+/** `/casino/play/{gameName}/{bidStatus}`: the bid types with the server's rates; jodi and sangams greyed out once the open session is over. */
+export function PlayPage({ userId }: { userId: string | null }) {
+  useMatkaRoom(userId);
+  const { gameName } = useParams();
+  const q = useMarkets();
+  const now = serverNow(q.data, useNow(1000));
+  const m = findMarket(q.data?.markets, gameName);
+  if (q.isPending) return <Loading />;
+  if (!m) {
+    return (
+      <div className="mk-page">
+        <p className="banner-error" role="alert">
+          {q.isError ? MSG_LOAD_FAILED : `No market named ${gameName ?? ''}.`}
+        </p>
+        <Link to={LIST_PATH} className="btn btn-outline">
+          All markets
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mk-page">
+      <MarketHeader m={m} now={now} back={LIST_PATH} />
+      {m.closeStatus === 'Close' && <p className="mk-note">The open session is over: close bids only (no jodi, no sangam).</p>}
+      {m.closeStatus === 'Closed' && <p className="mk-note">Bids for this market are closed.</p>}
+      <div className="mk-types" data-testid="matka-types">
+        {BID_TYPES.map((b) => {
+          const caption = captionOf(q.data?.rates, b.type);
+          const on = canBid(m.closeStatus, b.type);
+          const face = (
+            <>
+              <span className="mk-type-art" aria-hidden>
+                {b.glyph}
+              </span>
+              <span className="mk-type-title">{b.title}</span>
+              <span className="mk-type-caption">{caption}</span>
+            </>
+          );
+          return on ? (
+            <Link key={b.type} to={bidPath(m, b.type, caption)} className="mk-type" data-testid={`matka-type-${b.type}`}>
+              {face}
+            </Link>
+          ) : (
+            <div key={b.type} className="mk-type mk-type-off" aria-disabled="true" data-testid={`matka-type-${b.type}`}>
+              {face}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Submit: the spec's checks, then `POST /api/bids` with the totals as the server computes them; the answer's wallet is put in place. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { walletQueryKey, type Wallet } from '@/lib/wallet';
+import { matkaKeys } from '../api/keys';
+import { placeBids } from '../api/place-bids';
+import { MSG_ERROR, MSG_FAILED, MSG_PLACED } from '../bids';
+import type { BidAccepted, BidRequest } from '../wire';
+
+/** Refusals that mean the screen's market state is behind the server's. */
+const STALE = new Set(['market_closed', 'session_closed', 'needs_open_session', 'unknown_market']);
+
+/** What a failed request says: the server's message, else the spec's. */
+export function failureText(err: unknown): string {
+  if (err instanceof ApiError) return err.message || MSG_FAILED;
+  return MSG_ERROR;
+}
+
+export function usePlaceBids(userId: string | null, onPlaced: (a: BidAccepted) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BidRequest) => placeBids(body),
+    onSuccess: (a) => {
+      if (Number.isFinite(a.balance) && Number.isFinite(a.exposureBalance)) {
+        qc.setQueryData<Wallet>(walletQueryKey(userId), { balance: a.balance, exposureBalance: a.exposureBalance });
+      }
+      toast(a.message || MSG_PLACED, 'success');
+      onPlaced(a);
+    },
+    onError: (err) => {
+      toast(failureText(err), 'error', 3000);
+      if (err instanceof ApiError && err.code && STALE.has(err.code)) void qc.invalidateQueries({ queryKey: matkaKeys.markets() });
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: matkaKeys.bids() });
+      void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
+    },
+  });
+}

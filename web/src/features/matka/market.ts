@@ -1,0 +1,73 @@
+/** How a market reads on the list (pure): its badge, its result so far, its times (IST) and what is due next. */
+import type { CloseStatus, MarketView } from './wire';
+
+export type Badge = { text: 'OPEN' | 'CLOSE SESSION' | 'CLOSED'; tone: 'open' | 'close' | 'closed' };
+
+/** `Open` → OPEN (open and close bids), `Close` → CLOSE SESSION (close bids only), `Closed` or unknown → CLOSED. */
+export function badgeOf(status: CloseStatus | string | undefined): Badge {
+  if (status === 'Open') return { text: 'OPEN', tone: 'open' };
+  if (status === 'Close') return { text: 'CLOSE SESSION', tone: 'close' };
+  return { text: 'CLOSED', tone: 'closed' };
+}
+
+/** Play is disabled only when the market takes no bids at all. */
+export const isPlayable = (m: Pick<MarketView, 'closeStatus' | 'active'>) => m.active !== false && (m.closeStatus === 'Open' || m.closeStatus === 'Close');
+
+/** `***-**-***` until the results are out, then `134-80-479`. */
+export function resultLine(m: Pick<MarketView, 'openNumber' | 'jodiDigit' | 'closeNumber'>): string {
+  return `${m.openNumber || '***'}-${m.jodiDigit || '**'}-${m.closeNumber || '***'}`;
+}
+
+/** A quick market shows its current draw's times with seconds ("HH:MM:SS"). */
+export const isQuick = (m: Pick<MarketView, 'openTime'>) => /^\d\d:\d\d:\d\d$/.test(m.openTime);
+
+/** "15:45" → "03:45 PM", "09:05:30" → "09:05:30 AM" (IST, as the server gives it); anything else as given. */
+export function clock12(text: string): string {
+  const m = /^(\d\d):(\d\d)(?::(\d\d))?$/.exec(text);
+  if (!m) return text || '—';
+  const h = Number(m[1]);
+  const hh = String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0');
+  return `${hh}:${m[2]}${m[3] !== undefined ? `:${m[3]}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "0:07", "12:05", "1:02:03": what is left of `ms` (never negative). */
+export function countdown(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** What the market waits for next at `now` (server time): the open result, then the close; null when closed. */
+export function nextDue(m: Pick<MarketView, 'closeStatus' | 'opensAt' | 'closesAt'>, now: number): { label: string; ms: number } | null {
+  if (m.closeStatus === 'Open' && typeof m.opensAt === 'number') return { label: 'Open bids close in', ms: m.opensAt - now };
+  if (m.closeStatus === 'Close' && typeof m.closesAt === 'number') return { label: 'Close bids close in', ms: m.closesAt - now };
+  return null;
+}
+
+const IST = 'Asia/Kolkata';
+
+/** A draw's date in IST ("24 Nov 2026"), with the time for a quick market ("24 Nov, 14:05:00"). */
+export function drawDate(ms: number, withTime: boolean): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '—';
+  return withTime
+    ? d.toLocaleString('en-IN', { timeZone: IST, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+    : d.toLocaleDateString('en-IN', { timeZone: IST, day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+/** The list with the markets a `matka:status` pushed (by id; markets it does not name stay, new ones are added). */
+export function mergeMarkets(current: readonly MarketView[], pushed: readonly MarketView[]): MarketView[] {
+  const byId = new Map(pushed.map((m) => [m.id, m]));
+  const merged = current.map((m) => byId.get(m.id) ?? m);
+  for (const m of pushed) if (!current.some((c) => c.id === m.id)) merged.push(m);
+  return merged;
+}
+
+/** The market a route names (`gameName`: its name, any case, or its id). */
+export function findMarket(markets: readonly MarketView[] | undefined, name: string | undefined): MarketView | undefined {
+  const t = (name ?? '').trim().toLowerCase();
+  if (!t) return undefined;
+  return markets?.find((m) => m.marketName.toLowerCase() === t) ?? markets?.find((m) => String(m.id) === t);
+}

@@ -1,0 +1,21 @@
+/** The Matka screens' paths (the spec's route shapes). */
+import { captionParts } from './bid-types';
+import type { BidType, MarketView } from './wire';
+
+type Named = Pick<MarketView, 'marketName' | 'closeStatus'>;
+
+export const LIST_PATH = '/casino/matka';
+
+/** `/casino/play/{gameName}/{bidStatus}`. */
+export const playPath = (m: Named) => `/casino/play/${encodeURIComponent(m.marketName)}/${encodeURIComponent(m.closeStatus)}`;
+
+/** `/casino/bidpage/{gameName}/{bitType}/{pointsToplay}/{profit}/{bitStatus}`: points and profit from the caption ("10 Ka 95"). */
+export function bidPath(m: Named, type: BidType, caption: string): string {
+  const { points, profit } = captionParts(caption);
+  return `/casino/bidpage/${encodeURIComponent(m.marketName)}/${type}/${points}/${profit}/${encodeURIComponent(m.closeStatus)}`;
+}
+
+export const chartPath = (marketId: number) => `/casino/matka/chart/${marketId}`;
+
+/** The Fairness screen's check of a drawn result. */
+export const fairPath = (marketId: number, drawNo: number) => `/fairness?game=matka&market=${marketId}&draw=${drawNo}`;

@@ -1,0 +1,173 @@
+/**
+ * Matka on the wire: mirrors `actors/src/matka/wire.rs` (docs/API.md "Matka"). JSON is camelCase; money is rupees
+ * (numbers, at most 2 decimals); `rate` is a multiplier, stake included (9.5 is "10 Ka 95"); times are epoch ms.
+ * The operators' calls are the console's (features/admin).
+ */
+
+/** The server's names of the bid types (`rules::BidType`, snake_case). */
+export type BidType = 'single_digit' | 'jodi' | 'single_panna' | 'double_panna' | 'triple_panna' | 'half_sangam' | 'full_sangam';
+
+/** `Open`: open and close bids; `Close`: close bids only (no jodi, no sangam); `Closed`: no bids. */
+export type CloseStatus = 'Open' | 'Close' | 'Closed';
+
+export type Mode = 'declared' | 'drawn';
+
+/** A bid's session as the server answers it (`rules::Session`). */
+export type Session = 'open' | 'close';
+
+/** A market as the list shows it, with its current draw. */
+export interface MarketView {
+  id: number;
+  marketName: string;
+  /** The open panna, or `***` until it is out. */
+  openNumber: string;
+  /** The open and close digits as far as they are out: `8*`, `80`, `**`. */
+  jodiDigit: string;
+  closeNumber: string;
+  closeStatus: CloseStatus;
+  /** "HH:MM" IST; a quick market's current draw's "HH:MM:SS". */
+  openTime: string;
+  closeTime: string;
+  mode: Mode;
+  drawNo: number | null;
+  opensAt: number | null;
+  closesAt: number | null;
+  /** SHA-256 of a drawn market's seed for this draw. */
+  commitment: string | null;
+  /** The latest complete result, `134-80-479`. */
+  lastResult: string | null;
+  active: boolean;
+}
+
+/** A bid type's rate, with the spec's caption. */
+export interface RateView {
+  bidType: BidType;
+  /** × the stake, stake included. */
+  rate: number;
+  /** "10 Ka 95". */
+  caption: string;
+  /** The return to player of its likeliest number. */
+  rtp: number;
+}
+
+/** `GET /api/admin/getMatkas` and `matka:join`'s ack. `minPoints` / `maxPoints`: rupees a number may carry. */
+export interface MarketList {
+  success: boolean;
+  markets: MarketView[];
+  rates: RateView[];
+  minPoints: number;
+  maxPoints: number;
+  serverTime: number;
+}
+
+/** `matka:status`: pushed to the `matka` room when a market opens, closes or has a result. */
+export interface Status {
+  markets: MarketView[];
+  serverTime: number;
+}
+
+export interface BidLine {
+  number: string;
+  /** Whole rupees. */
+  points: number;
+}
+
+/**
+ * `POST /api/bids`: the spec's bid payload. `bidType` and `session` are sent as the server names them
+ * (`single_digit`, `open`); `session` is ignored for jodi and sangams. The totals, when sent, must be the server's.
+ */
+export interface BidRequest {
+  gameName: string;
+  bidType: BidType;
+  session: Session | '';
+  bids: BidLine[];
+  totalBidPoints?: number;
+  estimatedProfit?: number;
+}
+
+export interface TakenBid {
+  number: string;
+  points: number;
+  rate: number;
+  /** What it pays if it wins (stake included). */
+  payout: number;
+}
+
+/** The answer to a taken bid request (201), once its total is held. */
+export interface BidAccepted {
+  success: boolean;
+  message: string;
+  slipId: number;
+  marketName: string;
+  drawNo: number;
+  bidType: BidType;
+  session: Session;
+  bids: TakenBid[];
+  totalBidPoints: number;
+  estimatedProfit: number;
+  balance: number;
+  exposureBalance: number;
+}
+
+/** A past result of a market (`GET /api/matka/markets/{id}/chart`), newest first. */
+export interface ChartRow {
+  drawNo: number;
+  opensAt: number;
+  closesAt: number;
+  openPanna: string | null;
+  jodi: string;
+  closePanna: string | null;
+  result: string;
+  /** A drawn market's seed, once both results are out. */
+  serverSeed: string | null;
+  clientSeed: string | null;
+  commitment: string | null;
+}
+
+export interface Chart {
+  success: boolean;
+  results: ChartRow[];
+}
+
+/** `held` waits for its result. */
+export type BidStatus = 'held' | 'won' | 'lost' | 'void';
+
+/** A player's bid (`GET /api/bids`), newest first. `bidType` and `session` are the server's names. */
+export interface BidRow {
+  id: number;
+  market: string;
+  drawNo: number;
+  bidType: string;
+  session: string;
+  number: string;
+  points: number;
+  rate: number;
+  status: BidStatus | string;
+  /** What it paid (0 until won). */
+  payout: number;
+  createdAt: number;
+}
+
+export interface Bids {
+  success: boolean;
+  bids: BidRow[];
+}
+
+/** The error codes of docs/API.md "Matka" (the server sends `{error, message}`). */
+export type MatkaError =
+  | 'unknown_market'
+  | 'market_closed'
+  | 'session_closed'
+  | 'needs_open_session'
+  | 'unknown_bid_type'
+  | 'unknown_session'
+  | 'invalid_number'
+  | 'duplicate_number'
+  | 'no_bids'
+  | 'invalid_points'
+  | 'points_too_low'
+  | 'points_too_high'
+  | 'total_mismatch'
+  | 'profit_mismatch'
+  | 'insufficient_balance'
+  | 'unavailable';
