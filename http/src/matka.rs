@@ -15,7 +15,7 @@ use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
 use casino_actors::matka::desk::{Correct, Declare, List, MatkaDesk, MatkaError, PlaceBids, SaveMarket};
 use casino_actors::matka::rules::{BidType, Panna, Session};
-use casino_actors::matka::schedule::{Schedule, parse_clock};
+use casino_actors::matka::schedule::{Schedule, clock_text, parse_clock};
 use casino_actors::matka::store::{self, Mode};
 use casino_actors::matka::wire::{BidRequest, ChartRow};
 use casino_actors::money::Paise;
@@ -29,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(my_bids)
         .service(bids_of)
         .service(chart)
+        .service(markets)
         .service(create_market)
         .service(edit_market)
         .service(draw_book)
@@ -189,10 +190,48 @@ async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Res
     let msg = SaveMarket { id, name: b.name, schedule, mode: b.mode, active: b.active };
     let market = ask(state, msg).await?.map_err(refused)?;
     let target = format!("matka:{}", market.id);
-    let json = |m: &store::Market| serde_json::to_value(m).ok();
-    audit::write(state, op.0.id, Action::MatkaMarket, &target, before.as_ref().and_then(json), json(&market)).await;
+    audit::write(state, op.0.id, Action::MatkaMarket, &target, before.as_ref().map(market_json), Some(market_json(&market)))
+        .await;
     let status = if id.is_none() { StatusCode::CREATED } else { StatusCode::OK };
-    Ok(HttpResponse::build(status).json(json!({ "success": true, "market": market })))
+    Ok(HttpResponse::build(status).json(json!({ "success": true, "market": market_json(&market) })))
+}
+
+/// A schedule as operators write it (the inverse of [`schedule`]).
+fn schedule_json(s: &Schedule) -> Value {
+    match *s {
+        Schedule::Daily { open_minute, close_minute, weekdays } => json!({
+            "kind": "daily", "openTime": clock_text(open_minute), "closeTime": clock_text(close_minute),
+            "weekdays": (0..7).filter(|d| weekdays & (1 << d) != 0).collect::<Vec<u8>>(),
+        }),
+        Schedule::Every { seconds } => json!({ "kind": "every", "seconds": seconds }),
+    }
+}
+
+fn market_json(m: &store::Market) -> Value {
+    json!({ "id": m.id, "name": m.name, "mode": m.mode, "active": m.active, "schedule": schedule_json(&m.schedule) })
+}
+
+/// Every market with its schedule as operators write it, and its draws still waiting for a result.
+#[get("/api/admin/matka/markets")]
+async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+    let unsettled = store::unsettled(&state.db).await?;
+    let rows: Vec<Value> = store::markets(&state.db)
+        .await?
+        .iter()
+        .map(|m| {
+            let mut v = market_json(m);
+            v["unsettled"] = unsettled
+                .iter()
+                .filter(|d| d.market == m.id)
+                .map(|d| json!({
+                    "drawNo": d.draw.no, "opensAt": d.draw.opens_at, "closesAt": d.draw.closes_at,
+                    "openPanna": d.open.map(|p| p.to_string()),
+                }))
+                .collect();
+            v
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "markets": rows })))
 }
 
 #[post("/api/admin/matka/markets")]

@@ -57,6 +57,8 @@ pub struct MarketView {
     pub open_time: String,
     pub close_time: String,
     pub mode: Mode,
+    /// A quick market's cycle (`None`: a daily market).
+    pub cycle_seconds: Option<u32>,
     pub draw_no: Option<i64>,
     pub opens_at: Option<EpochMs>,
     pub closes_at: Option<EpochMs>,
@@ -109,6 +111,10 @@ impl MarketView {
             open_time,
             close_time,
             mode: m.mode,
+            cycle_seconds: match m.schedule {
+                super::schedule::Schedule::Every { seconds } => Some(seconds),
+                super::schedule::Schedule::Daily { .. } => None,
+            },
             draw_no: draw.map(|d| d.draw.no),
             opens_at: draw.map(|d| d.draw.opens_at),
             closes_at: draw.map(|d| d.draw.closes_at),

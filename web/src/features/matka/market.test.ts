@@ -12,6 +12,7 @@ const market = (over: Partial<MarketView> = {}): MarketView => ({
   openTime: '15:45',
   closeTime: '17:45',
   mode: 'declared',
+  cycleSeconds: null,
   drawNo: 20781,
   opensAt: 10_000,
   closesAt: 20_000,

@@ -29,6 +29,8 @@ export interface MarketView {
   openTime: string;
   closeTime: string;
   mode: Mode;
+  /** A quick market's cycle; null for a daily market. */
+  cycleSeconds: number | null;
   drawNo: number | null;
   opensAt: number | null;
   closesAt: number | null;

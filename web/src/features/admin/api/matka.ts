@@ -19,11 +19,11 @@ export interface MarketChange {
   active?: boolean;
 }
 
-/** A market as the server stores it (the answer to a create or an edit). */
+/** A market as operators see it (the answer to a create or an edit; `GET /api/admin/matka/markets` adds `unsettled`). */
 export interface StoredMarket {
   id: number;
   name: string;
-  schedule: { kind: 'daily'; openMinute: number; closeMinute: number; weekdays: number } | { kind: 'every'; seconds: number };
+  schedule: ScheduleBody;
   mode: Mode;
   active: boolean;
 }

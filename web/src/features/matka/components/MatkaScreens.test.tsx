@@ -56,6 +56,7 @@ const market = (over: Partial<MarketView> = {}): MarketView => ({
   openTime: '14:05:10',
   closeTime: '14:05:20',
   mode: 'drawn',
+  cycleSeconds: null,
   drawNo: 900,
   opensAt: 1_000_010_000,
   closesAt: 1_000_020_000,
