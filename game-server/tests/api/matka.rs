@@ -193,6 +193,16 @@ async fn a_declared_market_settles_on_its_operators_declarations_once() {
 
     let m = open_window(&app, token, "Test Bazar", 3_000).await;
     assert_eq!(m["commitment"], Value::Null, "a declared market has no seed");
+    assert_eq!(m["cycleSeconds"], 20);
+    let markets: Value = desk.get("/api/admin/matka/markets").await.json().await.unwrap();
+    let mine = markets["markets"].as_array().unwrap().iter().find(|x| x["id"] == market_id).unwrap().clone();
+    assert_eq!(mine["schedule"], json!({"kind": "every", "seconds": 20}), "{mine}");
+    assert!(mine["unsettled"].as_array().unwrap().iter().any(|d| d["drawNo"] == m["drawNo"]), "{mine}");
+    let kalyan = markets["markets"].as_array().unwrap().iter().find(|x| x["name"] == "Kalyan").unwrap().clone();
+    assert_eq!(
+        kalyan["schedule"],
+        json!({"kind": "daily", "openTime": "15:45", "closeTime": "17:45", "weekdays": [0, 1, 2, 3, 4, 5]})
+    );
     let no = m["drawNo"].clone();
     post(&app, token, "/api/bids", &bid("Test Bazar", "single digit", "open", &[("8", 10), ("3", 10)])).await;
     post(&app, token, "/api/bids", &bid("Test Bazar", "jodi", "", &[("80", 10)])).await;
