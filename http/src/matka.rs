@@ -190,8 +190,15 @@ async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Res
     let msg = SaveMarket { id, name: b.name, schedule, mode: b.mode, active: b.active };
     let market = ask(state, msg).await?.map_err(refused)?;
     let target = format!("matka:{}", market.id);
-    audit::write(state, op.0.id, Action::MatkaMarket, &target, before.as_ref().map(market_json), Some(market_json(&market)))
-        .await;
+    audit::write(
+        state,
+        op.0.id,
+        Action::MatkaMarket,
+        &target,
+        before.as_ref().map(market_json),
+        Some(market_json(&market)),
+    )
+    .await;
     let status = if id.is_none() { StatusCode::CREATED } else { StatusCode::OK };
     Ok(HttpResponse::build(status).json(json!({ "success": true, "market": market_json(&market) })))
 }
@@ -223,10 +230,12 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
             v["unsettled"] = unsettled
                 .iter()
                 .filter(|d| d.market == m.id)
-                .map(|d| json!({
-                    "drawNo": d.draw.no, "opensAt": d.draw.opens_at, "closesAt": d.draw.closes_at,
-                    "openPanna": d.open.map(|p| p.to_string()),
-                }))
+                .map(|d| {
+                    json!({
+                        "drawNo": d.draw.no, "opensAt": d.draw.opens_at, "closesAt": d.draw.closes_at,
+                        "openPanna": d.open.map(|p| p.to_string()),
+                    })
+                })
                 .collect();
             v
         })
