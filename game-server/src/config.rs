@@ -50,7 +50,8 @@ pub struct Config {
     /// two drawn and two declared daily markets); the round client seed is mixed into every drawn result.
     pub matka: MatkaConfig,
     /// Sports: `CASINO_SPORTS_BALL_MS` (36000: real T20 pace; a few hundred for tests), `CASINO_SPORTS_LIVE` (4 matches
-    /// in play) and `CASINO_SPORTS_UPCOMING` (4 upcoming, 30 min apart).
+    /// in play), `CASINO_SPORTS_UPCOMING` (4 upcoming, 30 min apart) and `CASINO_SPORTS_OTHERS` (2 in play and 2
+    /// upcoming of each other sport).
     pub sports: SportsConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
@@ -278,6 +279,7 @@ fn sports_from_env() -> SportsConfig {
         ball_ms: env_or("CASINO_SPORTS_BALL_MS", d.ball_ms),
         live: env_or("CASINO_SPORTS_LIVE", d.live),
         upcoming: env_or("CASINO_SPORTS_UPCOMING", d.upcoming),
+        others: env_or("CASINO_SPORTS_OTHERS", d.others),
         ..d
     }
 }

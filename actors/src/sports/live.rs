@@ -4,7 +4,8 @@
 //! `matches` room when it changes.
 
 use super::feed::{Delta, MarketStatus, MatchState, MatchStatus, Update};
-use super::sim::{Models, SimMatch};
+use super::sim::{CRICKET, Models, SimMatch};
+use super::simple::{OTHER_SPORTS, SimpleMatch};
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::{HubAddr, ServerEvent};
 use crate::observe::families::table as fig;
@@ -32,11 +33,13 @@ pub struct SportsConfig {
     pub gap_ms: i64,
     /// A finished match stays listed this long.
     pub linger_ms: i64,
+    /// Matches in play (and as many upcoming) of each other sport (football, tennis, basketball, volleyball).
+    pub others: usize,
 }
 
 impl Default for SportsConfig {
     fn default() -> Self {
-        SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000 }
+        SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000, others: 2 }
     }
 }
 
@@ -123,9 +126,31 @@ impl ServerEvent for OddsFeed {
     }
 }
 
+/// A simulated match of any sport.
+pub enum Sim {
+    Cricket(Box<SimMatch>),
+    Simple(Box<SimpleMatch>),
+}
+
+impl Sim {
+    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        match self {
+            Sim::Cricket(m) => m.tick(now),
+            Sim::Simple(m) => m.tick(now),
+        }
+    }
+
+    fn snapshot(&self) -> &MatchState {
+        match self {
+            Sim::Cricket(m) => m.snapshot(),
+            Sim::Simple(m) => m.snapshot(),
+        }
+    }
+}
+
 /// One match, live.
 pub struct MatchActor {
-    sim: SimMatch,
+    sim: Sim,
     outbox: RoomOutbox,
     clock: SharedClock,
     step: Duration,
@@ -293,33 +318,48 @@ impl SportsDesk {
         Probed::new(desk.start(), probe)
     }
 
-    fn count(&self, status: MatchStatus) -> usize {
-        self.matches.values().filter(|(_, s)| s.status == status).count()
+    fn count(&self, sport: i64, status: MatchStatus) -> usize {
+        self.matches.values().filter(|(_, s)| s.sport_id == sport && s.status == status).count()
     }
 
-    /// Starts matches until enough are in play and upcoming; drops finished ones after a while.
+    /// Starts matches until each sport has enough in play and upcoming; drops finished ones after a while.
     fn top_up(&mut self, ctx: &mut Context<Self>) {
         let now = self.clock.now_ms();
         let linger = self.config.linger_ms;
         self.matches.retain(|_, (_, s)| s.status != MatchStatus::Finished || now - s.seen_at < linger);
-        // In play at once, as on a fresh start; then one upcoming match after another, `gap` apart.
-        while self.count(MatchStatus::InPlay) + self.count(MatchStatus::Upcoming)
-            < self.config.live + self.config.upcoming
-        {
-            let live_short = self.count(MatchStatus::InPlay) < self.config.live
-                && self.matches.values().all(|(_, s)| s.status != MatchStatus::Upcoming || s.starts_at > now);
-            let last = self.matches.values().map(|(_, s)| s.starts_at).max().unwrap_or(now);
-            let starts_at = if live_short { now } else { last.max(now) + self.config.gap_ms };
-            self.launch(starts_at, ctx);
+        let c = self.config;
+        let sports = std::iter::once((CRICKET, c.live, c.upcoming))
+            .chain(OTHER_SPORTS.iter().map(|p| (p.sport_id, c.others, c.others)));
+        for (sport, live, upcoming) in sports.collect::<Vec<_>>() {
+            // In play at once while short of them (a fresh start); then one upcoming match after another, `gap` apart.
+            while self.count(sport, MatchStatus::InPlay) + self.count(sport, MatchStatus::Upcoming) < live + upcoming {
+                let due_soon = self
+                    .matches
+                    .values()
+                    .any(|(_, s)| s.sport_id == sport && s.status == MatchStatus::Upcoming && s.starts_at <= now);
+                let starts_at = if self.count(sport, MatchStatus::InPlay) < live && !due_soon {
+                    now
+                } else {
+                    let last =
+                        self.matches.values().filter(|(_, s)| s.sport_id == sport).map(|(_, s)| s.starts_at).max();
+                    last.unwrap_or(now).max(now) + c.gap_ms
+                };
+                self.launch(sport, starts_at, ctx);
+            }
         }
         self.show(now);
     }
 
-    fn launch(&mut self, starts_at: EpochMs, ctx: &mut Context<Self>) {
+    fn launch(&mut self, sport: i64, starts_at: EpochMs, ctx: &mut Context<Self>) {
         let id = self.next_id;
         self.next_id += 1;
         let seed = rand::random::<u64>();
-        let sim = SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone());
+        let sim = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
+            Some(p) => Sim::Simple(Box::new(SimpleMatch::new(*p, id, starts_at, seed))),
+            None => {
+                Sim::Cricket(Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())))
+            }
+        };
         let summary = Summary::of(sim.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let actor = MatchActor {
@@ -336,7 +376,7 @@ impl SportsDesk {
         LiveList(
             self.matches
                 .values()
-                .filter(|(_, s)| s.status == MatchStatus::InPlay)
+                .filter(|(_, s)| s.status == MatchStatus::InPlay && s.sport_id == CRICKET)
                 .map(|(_, s)| LiveItem {
                     market_id: s.market_id.clone(),
                     score_iframe: format!("/score/{}", s.match_id),
@@ -350,8 +390,7 @@ impl SportsDesk {
 
     /// Pushes the live list when the matches in play change.
     fn show(&mut self, _now: EpochMs) {
-        let live: Vec<i64> =
-            self.matches.values().filter(|(_, s)| s.status == MatchStatus::InPlay).map(|(_, s)| s.match_id).collect();
+        let live: Vec<i64> = self.live().0.iter().map(|m| m.event_id).collect();
         if live != self.live_shown {
             self.outbox.queue(&self.live());
             self.outbox.flush();

@@ -77,3 +77,29 @@ fn markets_suspend_around_each_ball() {
     assert_eq!(state.bookmaker.status, MarketStatus::Closed);
     assert!(state.fancy.is_empty());
 }
+
+/// The other sports' simple models: chances sum to one and follow the score; a match plays to a settled end.
+#[test]
+fn simple_sports_play_and_settle() {
+    use super::simple::{FOOTBALL, OTHER_SPORTS, SimpleMatch, TENNIS, chances};
+    let (w, d, l) = chances(&FOOTBALL, (0.015, 0.015), 0, 90);
+    assert!((w + d + l - 1.0).abs() < 1e-6 && d > 0.15 && (w - l).abs() < 1e-9, "{w} {d} {l}");
+    let (w, _, _) = chances(&FOOTBALL, (0.015, 0.015), 2, 10);
+    assert!(w > 0.9, "two goals up with ten minutes left: {w}");
+    let (w, d, l) = chances(&TENNIS, (0.5, 0.5), 0, 0);
+    assert_eq!((w, d, l), (0.5, 0.0, 0.5), "no draw in tennis");
+    for (i, p) in OTHER_SPORTS.iter().enumerate() {
+        let mut m = SimpleMatch::new(*p, 100 + i as i64, 0, i as u64);
+        let mut state = m.snapshot().clone();
+        let mut now = 0;
+        while m.snapshot().status != MatchStatus::Finished {
+            now += 1;
+            if let Some(d) = m.tick(now) {
+                state.apply(&d).unwrap();
+            }
+        }
+        assert_eq!(&state, m.snapshot());
+        assert!(state.winner.is_some(), "{}: settled", p.competition);
+        assert_eq!(state.market.runners.len(), if p.draws { 3 } else { 2 });
+    }
+}

@@ -49,7 +49,13 @@ pub fn config_for(database_url: String) -> Config {
         color: fast_round(ColorSettings::default()),
         mines: casino_actors::mines::rules::MinesSettings::default(),
         matka: casino_actors::matka::desk::MatkaConfig::with_defaults(20, "casino".into()),
-        sports: casino_actors::sports::live::SportsConfig { ball_ms: 200, live: 1, upcoming: 1, ..Default::default() },
+        sports: casino_actors::sports::live::SportsConfig {
+            ball_ms: 200,
+            live: 1,
+            upcoming: 1,
+            others: 1,
+            ..Default::default()
+        },
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),

@@ -79,22 +79,23 @@ fn size(salt: u64, level: u64) -> f64 {
     (500 + (h % 40_000) * (level + 1)) as f64
 }
 
-/// The two runners' books from the first runner's win chance `p`: the best back below the fair price and the best lay
-/// above it, `margin` apart at least (e.g. 0.04), each best price followed by two worse ticks.
+/// One runner's book from its win chance `q`: the best back below the fair price and the best lay above it, `margin`
+/// apart at least (e.g. 0.04), each best price followed by two worse ticks; sizes from `salt`.
+pub fn book(q: f64, margin: f64, salt: u64) -> Book {
+    let q = q.clamp(0.001, 0.999);
+    let back = ladder_down(1.0 / (q * (1.0 + margin / 2.0)));
+    let lay = ladder_up(1.0 / (q * (1.0 - margin / 2.0))).max(next_up(back));
+    let backs = [back, next_down(back), next_down(next_down(back))];
+    let lays = [lay, next_up(lay), next_up(next_up(lay))];
+    Book {
+        available_to_back: std::array::from_fn(|i| Level { price: backs[i], size: size(salt, i as u64) }),
+        available_to_lay: std::array::from_fn(|i| Level { price: lays[i], size: size(salt, 10 + i as u64) }),
+    }
+}
+
+/// The two runners' books from the first runner's win chance `p`.
 pub fn match_odds(p: f64, margin: f64, salt: u64) -> [Book; 2] {
-    let book = |q: f64, runner: u64| {
-        let q = q.clamp(0.001, 0.999);
-        let back = ladder_down(1.0 / (q * (1.0 + margin / 2.0)));
-        let lay = ladder_up(1.0 / (q * (1.0 - margin / 2.0))).max(next_up(back));
-        let backs = [back, next_down(back), next_down(next_down(back))];
-        let lays = [lay, next_up(lay), next_up(next_up(lay))];
-        let s = salt ^ (runner << 32);
-        Book {
-            available_to_back: std::array::from_fn(|i| Level { price: backs[i], size: size(s, i as u64) }),
-            available_to_lay: std::array::from_fn(|i| Level { price: lays[i], size: size(s, 10 + i as u64) }),
-        }
-    };
-    [book(p, 0), book(1.0 - p, 1)]
+    [book(p, margin, salt), book(1.0 - p, margin, salt ^ (1 << 32))]
 }
 
 /// A bookmaker market's rates ×100 for each runner, `(lagai, khai)`: lagai `r` wins `r/100` a rupee (decimal odds

@@ -1,0 +1,264 @@
+//! The other sports of the spec's ids, pure and simple: a match is a fixed number of steps in which each side scores
+//! with its own chance (goals, points), and the match odds come from a normal approximation of the final margin. They
+//! give the lists and a Match Odds (or 1X2) market; cricket has the full model.
+
+use super::cricket::price;
+use super::feed::*;
+use crate::clock::EpochMs;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How a sport is simulated.
+#[derive(Debug, Clone, Copy)]
+pub struct Profile {
+    pub sport_id: i64,
+    pub competition: &'static str,
+    pub sides: &'static [&'static str],
+    /// Steps in a match, and what a step is called on the scoreboard ("min").
+    pub steps: u32,
+    pub step_name: &'static str,
+    /// The average side's chance to score in a step, and the points a score is worth.
+    pub chance: f64,
+    pub points: u32,
+    /// Whether a level score at the end is a draw (else it goes to the side ahead on a last tiebreak).
+    pub draws: bool,
+}
+
+pub const FOOTBALL: Profile = Profile {
+    sport_id: 1,
+    competition: "Simulated Super League",
+    sides: &[
+        "Mumbai City",
+        "Kerala Blasters",
+        "Bengaluru FC",
+        "Mohun Bagan",
+        "East Bengal",
+        "Goa United",
+        "Odisha FC",
+        "Chennaiyin",
+    ],
+    steps: 90,
+    step_name: "min",
+    chance: 0.015,
+    points: 1,
+    draws: true,
+};
+pub const TENNIS: Profile = Profile {
+    sport_id: 2,
+    competition: "Simulated Open",
+    sides: &[
+        "A. Kumar",
+        "R. Bopanna",
+        "S. Nagal",
+        "Y. Bhambri",
+        "P. Gunneswaran",
+        "R. Ramanathan",
+        "M. Ymer",
+        "K. Khachanov",
+    ],
+    steps: 120,
+    step_name: "pts",
+    chance: 0.5,
+    points: 1,
+    draws: false,
+};
+pub const BASKETBALL: Profile = Profile {
+    sport_id: 7522,
+    competition: "Simulated Hoops League",
+    sides: &["Delhi Dunkers", "Mumbai Marvels", "Chennai Slam", "Pune Peaks", "Kolkata Kings", "Jaipur Jumpers"],
+    steps: 96,
+    step_name: "poss",
+    chance: 0.55,
+    points: 2,
+    draws: false,
+};
+pub const VOLLEYBALL: Profile = Profile {
+    sport_id: 998917,
+    competition: "Simulated Volley League",
+    sides: &["Ahmedabad Defenders", "Calicut Heroes", "Hyderabad Black Hawks", "Kochi Blue Spikers", "Chennai Blitz"],
+    steps: 150,
+    step_name: "rally",
+    chance: 0.5,
+    points: 1,
+    draws: false,
+};
+
+pub const OTHER_SPORTS: [Profile; 4] = [FOOTBALL, TENNIS, BASKETBALL, VOLLEYBALL];
+
+/// `Φ(x)`, the standard normal distribution (Abramowitz–Stegun 7.1.26, error under 1.5e-7).
+fn phi(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs() / std::f64::consts::SQRT_2);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-x * x / 2.0).exp();
+    if x >= 0.0 { 0.5 * (1.0 + erf) } else { 0.5 * (1.0 - erf) }
+}
+
+/// Chances of (first side wins, draw, second side wins) with `left` steps to go, the first side `lead` points ahead.
+pub fn chances(p: &Profile, strengths: (f64, f64), lead: i64, left: u32) -> (f64, f64, f64) {
+    let (a, b) = strengths;
+    let pts = f64::from(p.points);
+    let mean = lead as f64 + f64::from(left) * pts * (a - b);
+    let var = f64::from(left) * pts * pts * (a * (1.0 - a) + b * (1.0 - b));
+    if var < 1e-9 {
+        return match lead.cmp(&0) {
+            std::cmp::Ordering::Greater => (1.0, 0.0, 0.0),
+            std::cmp::Ordering::Less => (0.0, 0.0, 1.0),
+            std::cmp::Ordering::Equal if p.draws => (0.0, 1.0, 0.0),
+            std::cmp::Ordering::Equal => (0.5, 0.0, 0.5),
+        };
+    }
+    let sd = var.sqrt();
+    let win = 1.0 - phi((0.5 - mean) / sd);
+    let lose = phi((-0.5 - mean) / sd);
+    let level = (1.0 - win - lose).max(0.0);
+    if p.draws { (win, level, lose) } else { (win + level / 2.0, 0.0, lose + level / 2.0) }
+}
+
+pub struct SimpleMatch {
+    profile: Profile,
+    strengths: (f64, f64),
+    score: (u32, u32),
+    step: u32,
+    state: MatchState,
+    rng: ChaCha8Rng,
+}
+
+impl SimpleMatch {
+    pub fn new(profile: Profile, match_id: i64, starts_at: EpochMs, seed: u64) -> SimpleMatch {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let first = rng.random_range(0..profile.sides.len());
+        let second = (first + rng.random_range(1..profile.sides.len())) % profile.sides.len();
+        let teams = [profile.sides[first].to_string(), profile.sides[second].to_string()];
+        let tilt = rng.random_range(-0.15..0.15);
+        let strengths = (profile.chance * (1.0 + tilt), profile.chance * (1.0 - tilt));
+        let state = MatchState {
+            match_id,
+            sport_id: profile.sport_id,
+            name: format!("{} v {}", teams[0], teams[1]),
+            competition: profile.competition.into(),
+            starts_at,
+            status: MatchStatus::Upcoming,
+            teams,
+            score: Score::default(),
+            market: Market {
+                market_id: format!("1.{match_id}"),
+                market_name: if profile.draws { "1X2".into() } else { "Match Odds".into() },
+                status: MarketStatus::Suspended,
+                min_stake: 100,
+                max_stake: 25_000,
+                bet_delay: 0,
+                runners: Vec::new(),
+            },
+            bookmaker: Bookmaker {
+                market_id: format!("bm.{match_id}"),
+                market_name: "Bookmaker".into(),
+                status: MarketStatus::Closed,
+                selections: Vec::new(),
+            },
+            fancy: Vec::new(),
+            winner: None,
+            seq: 0,
+        };
+        let mut m = SimpleMatch { profile, strengths, score: (0, 0), step: 0, state, rng };
+        m.state.market = m.market(MarketStatus::Suspended);
+        m.state.score = m.scoreboard("Starts soon");
+        m
+    }
+
+    pub fn snapshot(&self) -> &MatchState {
+        &self.state
+    }
+
+    fn market(&self, status: MarketStatus) -> Market {
+        let lead = i64::from(self.score.0) - i64::from(self.score.1);
+        let (w, d, l) = chances(&self.profile, self.strengths, lead, self.profile.steps - self.step);
+        let mut names = vec![(self.state.teams[0].clone(), w, 1)];
+        if self.profile.draws {
+            names.push(("The Draw".to_string(), d, 3));
+        }
+        names.push((self.state.teams[1].clone(), l, 2));
+        let salt = self.state.seq ^ self.state.match_id as u64;
+        let runners = names
+            .into_iter()
+            .map(|(name, q, n)| {
+                let b = price::book(q, 0.04, salt ^ n);
+                Runner {
+                    selection_id: self.state.match_id * 10 + n as i64,
+                    runner_name: name,
+                    status: "ACTIVE",
+                    ex: Exchange {
+                        available_to_back: b.available_to_back.to_vec(),
+                        available_to_lay: b.available_to_lay.to_vec(),
+                    },
+                }
+            })
+            .collect();
+        Market { status, runners, ..self.state.market.clone() }
+    }
+
+    fn scoreboard(&self, comment: &str) -> Score {
+        Score {
+            batting: format!("{} {}-{} {}", self.state.teams[0], self.score.0, self.score.1, self.state.teams[1]),
+            runs: self.score.0,
+            wickets: self.score.1,
+            overs: format!("{} {}", self.step, self.profile.step_name),
+            comment: comment.into(),
+            ..Score::default()
+        }
+    }
+
+    fn emit(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
+        let d = Delta { match_id: self.state.match_id, seq: self.state.seq + 1, at: now, updates };
+        let _ = self.state.apply(&d);
+        d
+    }
+
+    /// One step, if due: the match starts, a step is played, or it ends and settles.
+    pub fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        match self.state.status {
+            MatchStatus::Finished => None,
+            MatchStatus::Upcoming if now < self.state.starts_at => None,
+            MatchStatus::Upcoming => {
+                let updates = vec![
+                    Update::Status(MatchStatus::InPlay),
+                    Update::Score(self.scoreboard("Under way")),
+                    Update::Market(self.market(MarketStatus::Open)),
+                ];
+                Some(self.emit(now, updates))
+            }
+            MatchStatus::InPlay => {
+                self.step += 1;
+                let (a, b) = self.strengths;
+                let mut scored = Vec::new();
+                if self.rng.random_bool(a.min(1.0)) {
+                    self.score.0 += self.profile.points;
+                    scored.push(self.state.teams[0].clone());
+                }
+                if self.rng.random_bool(b.min(1.0)) {
+                    self.score.1 += self.profile.points;
+                    scored.push(self.state.teams[1].clone());
+                }
+                let comment =
+                    if scored.is_empty() { String::new() } else { format!("{} scores", scored.join(" and ")) };
+                if self.step < self.profile.steps {
+                    let updates =
+                        vec![Update::Score(self.scoreboard(&comment)), Update::Market(self.market(MarketStatus::Open))];
+                    return Some(self.emit(now, updates));
+                }
+                let winner = match self.score.0.cmp(&self.score.1) {
+                    std::cmp::Ordering::Greater => Some(self.state.match_id * 10 + 1),
+                    std::cmp::Ordering::Less => Some(self.state.match_id * 10 + 2),
+                    std::cmp::Ordering::Equal if self.profile.draws => Some(self.state.match_id * 10 + 3),
+                    std::cmp::Ordering::Equal => Some(self.state.match_id * 10 + 1 + self.rng.random_range(0..2)),
+                };
+                let updates = vec![
+                    Update::Score(self.scoreboard("Full time")),
+                    Update::Market(Market { status: MarketStatus::Closed, ..self.state.market.clone() }),
+                    Update::Settled { winner },
+                ];
+                Some(self.emit(now, updates))
+            }
+        }
+    }
+}
