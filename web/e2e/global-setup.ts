@@ -1,6 +1,6 @@
 /**
  * Starts a real game server for the e2e run: fresh SQLite database in a temp dir, an operator created
- * through the CLI, `serve` on a free port with short Aviator, round-game and quick Matka timings. Returns the teardown (kills it).
+ * through the CLI, `serve` on a free port with short Aviator, round-game, quick Matka and sports-ball timings. Returns the teardown (kills it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +79,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CASINO_COLOR_RESULT_MS: '2000',
       // Matka: "Quick Matka" (drawn) every 20 s: open bids for 10 s, the open result, close bids for 10 s, the close result.
       CASINO_MATKA_QUICK_SECONDS: '20',
+      // Sports: a ball bowled every 1.5 s, so a live match's score and prices move while a spec watches.
+      CASINO_SPORTS_BALL_MS: '1500',
     },
     stdio: ['ignore', log, log],
   });

@@ -29,13 +29,17 @@ pub struct ListRunner {
 pub struct ListItem {
     pub id: i64,
     pub match_id: i64,
+    #[serde(rename = "event_id")]
     pub event_id: i64,
     pub name: String,
+    #[serde(rename = "event_name")]
     pub event_name: String,
     pub competition: String,
+    #[serde(rename = "event_date")]
     pub event_date: EpochMs,
     pub inplay: bool,
     pub is_live: bool,
+    #[serde(rename = "has_stream")]
     pub has_stream: bool,
     pub status: MatchStatus,
     pub market_id: String,

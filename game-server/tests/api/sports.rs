@@ -26,6 +26,11 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
     assert_eq!((live["inplay"].as_bool(), live["isLive"].as_bool()), (Some(true), Some(true)), "{live}");
     assert!(live["runners"][0]["ex"]["b"][0]["price"].as_f64().is_some());
     assert_eq!(live["scoreIframe"], format!("/score/{}", live["id"]));
+    assert_eq!(
+        (live["event_id"].clone(), live["event_date"].is_number()),
+        (live["id"].clone(), true),
+        "the spec's names"
+    );
     let in_play: Value = app.get("/api/matches/inplay").await.json().await.unwrap();
     assert_eq!(in_play["data"].as_array().map(Vec::len), Some(5), "one of each sport");
     let football: Value = app.get("/api/matches/1").await.json().await.unwrap();
@@ -75,4 +80,5 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
     assert!(odds["matchOdds"].is_array());
     let left = s.emit("leave", json!({"eventId": id})).await;
     assert_eq!(left["success"], true);
+    assert_eq!(s.emit("leaveMatches", json!({})).await["success"], true);
 }

@@ -105,7 +105,7 @@ impl SocketApp for GameSocket {
                 p,
             ));
         }
-        if matches!(name.as_str(), "subscribe" | "leave" | "getMatches") {
+        if matches!(name.as_str(), "subscribe" | "leave" | "getMatches" | "leaveMatches") {
             return Box::pin(sports_rooms(self.sports.clone(), socket.clone(), name, p));
         }
         if let Some(action) = name.strip_prefix("matka:") {
@@ -171,7 +171,8 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
 
 /// The sports screens: `subscribe {eventId}` joins the match's room `event:{id}` (deltas as `match:delta` and the
 /// spec's `updateOdds`; the ack is the match detail, whose `seq` the deltas follow), `leave {eventId}` leaves it, and
-/// `getMatches` joins the live list's room (`updateMatches` is pushed when it changes; also sent at once).
+/// `getMatches` joins the live list's room (`updateMatches` is pushed when it changes; also sent at once);
+/// `leaveMatches` leaves it.
 async fn sports_rooms(
     desk: casino_actors::sports::live::SportsAddr,
     socket: SocketHandle,
@@ -187,6 +188,10 @@ async fn sports_rooms(
             let live =
                 desk.send(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
             EventReply { events: vec![("updateMatches".into(), live.clone())], ack: vec![live] }
+        }
+        ("leaveMatches", _) => {
+            socket.leave(LIST_ROOM);
+            EventReply::ack(vec![json!({ "success": true })])
         }
         ("subscribe", Some(id)) => {
             // Joined before the snapshot is taken: a delta in between comes as well, and is a repeat to skip.

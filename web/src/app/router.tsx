@@ -8,6 +8,7 @@ const SignupPage = lazy(() => import('@/features/auth/components/SignupPage').th
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const HomeRoute = lazy(() => import('./routes/home'));
 const SportRoute = lazy(() => import('./routes/sport'));
+const MatchRoute = lazy(() => import('./routes/match'));
 const CasinoRoute = lazy(() => import('./routes/casino'));
 const AviatorRoute = lazy(() => import('./routes/aviator'));
 const TitliRoute = lazy(() => import('./routes/titli'));
@@ -42,6 +43,7 @@ export function AppRoutes() {
       <Route element={s(<AppLayout />)}>
         <Route index element={s(<HomeRoute />)} />
         <Route path="/sport/:sportId" element={s(<SportRoute />)} />
+        <Route path="/match/:matchId" element={s(<MatchRoute />)} />
         <Route path="/casino" element={s(<CasinoRoute />)} />
         {CASINO_LIST.map((p) => (
           <Route key={p} path={`/casino/${p}`} element={s(<CasinoRoute />)} />

@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import type { ListItem } from '../wire';
+import { sportsKeys } from './keys';
 
-export interface MatchSummary {
-  id?: string | number;
-  matchId?: string | number;
-  event_id?: string | number;
-  name?: string;
-  event_name?: string;
-  match_name?: string;
-  event_date?: string;
-  inplay?: boolean;
-  isLive?: boolean;
-}
+/** The socket says when the live set changes (`updateMatches`); this slow refetch only keeps list prices fresh. */
+export const MATCHES_REFRESH_MS = 30_000;
 
-/** GET /api/matches/{sportId}; a 404 means "no matches", not a failure. */
-export async function getMatches(sportId: string): Promise<MatchSummary[]> {
+/** GET /api/matches/{sportId}, in play first; a 404 means "no matches", not a failure. */
+export async function getMatches(sportId: string): Promise<ListItem[]> {
   try {
-    const res = await api.get<{ data?: MatchSummary[] } | MatchSummary[]>(`/api/matches/${encodeURIComponent(sportId)}`);
+    const res = await api.get<{ data?: ListItem[] } | ListItem[]>(`/api/matches/${encodeURIComponent(sportId)}`);
     const list = Array.isArray(res) ? res : res?.data;
     return Array.isArray(list) ? list : [];
   } catch (err) {
@@ -26,5 +19,5 @@ export async function getMatches(sportId: string): Promise<MatchSummary[]> {
 }
 
 export function useMatches(sportId: string) {
-  return useQuery({ queryKey: ['matches', sportId], queryFn: () => getMatches(sportId), retry: false });
+  return useQuery({ queryKey: sportsKeys.matches(sportId), queryFn: () => getMatches(sportId), retry: false, refetchInterval: MATCHES_REFRESH_MS });
 }

@@ -1,12 +1,29 @@
+import { Link } from 'react-router';
 import { sportName } from '@/config/constants';
-import { useMatches, type MatchSummary } from '../api/get-matches';
+import { useMatches } from '../api/get-matches';
+import { formatMatchDate, formatPrice } from '../format';
+import { useLiveMatches } from '../hooks/use-live-matches';
+import { listDate, type ListItem } from '../wire';
+import '../sports.css';
 
-const matchName = (m: MatchSummary) => m.name ?? m.event_name ?? m.match_name ?? 'Match';
-const matchKey = (m: MatchSummary, i: number) => String(m.id ?? m.matchId ?? m.event_id ?? i);
+function BestPrices({ m }: { m: ListItem }) {
+  return (
+    <span className="sp-list-prices">
+      {m.runners.slice(0, 2).map((r, i) => (
+        <span key={i} className="sp-list-pair">
+          <span className="sp-back">{formatPrice(r.ex.b[0]?.price)}</span>
+          <span className="sp-lay">{formatPrice(r.ex.l[0]?.price)}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
 
+/** The sport's matches (in play first), live set kept current over the socket; a row opens the match detail. */
 export function MatchesList({ sportId }: { sportId: string }) {
   const sport = sportName(sportId);
   const { data, isLoading, isError } = useMatches(sportId);
+  useLiveMatches();
   return (
     <section className="card matches">
       <h2 className="card-title">{sport.toUpperCase()}</h2>
@@ -18,11 +35,20 @@ export function MatchesList({ sportId }: { sportId: string }) {
         </p>
       )}
       <ul className="match-list">
-        {(data ?? []).map((m, i) => (
-          <li key={matchKey(m, i)}>
-            {(m.inplay || m.isLive) && <span className="live-badge">LIVE</span>}
-            <span className="match-name">{matchName(m)}</span>
-            <small>{m.event_date ? new Date(m.event_date).toLocaleString('en-IN') : ''}</small>
+        {(data ?? []).map((m) => (
+          <li key={m.id}>
+            <Link to={`/match/${m.id}`} className="sp-list-row" data-testid="match-row" data-live={m.inplay}>
+              <span className="sp-list-main">
+                <span>
+                  {m.inplay && <span className="live-badge">LIVE</span>} <span className="match-name">{m.name}</span>
+                </span>
+                <small className="muted">
+                  {m.competition} · {formatMatchDate(listDate(m))}
+                </small>
+                {m.score && <small className="sp-list-score">{m.score}</small>}
+              </span>
+              <BestPrices m={m} />
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,0 +1,57 @@
+/**
+ * Sports against the real server at 390×844 (a ball bowled every 1.5 s): a player opens the home list, sees live
+ * cricket with best prices, taps a LIVE match and watches its score line move without reloading (deltas over the
+ * socket); the Match Odds market comes first with three back and three lay cells a runner, then bookmaker and fancy.
+ * Leaving for another match leaves the first one's room; an unknown match says so.
+ */
+import { expect, fundedPlayer, login, shot, test } from './fixtures';
+import { serverInfo } from './server-info';
+
+test('home list → a LIVE match → the score and prices move live, without reloading', async ({ page }) => {
+  const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Sports Player' });
+  await login(page, player);
+
+  const live = page.locator('[data-testid="match-row"][data-live="true"]');
+  await expect(live.first()).toBeVisible();
+  await expect(live.first()).toContainText('LIVE');
+  await expect(live.first()).not.toContainText('Invalid');
+  await expect(live.first().locator('.sp-back').first()).toHaveText(/^\d+\.\d{2}$/);
+  await shot(page, 'sports-01-home');
+
+  let navigations = 0;
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations += 1;
+  });
+  await live.first().click();
+  await expect(page).toHaveURL(/\/match\/\d+$/);
+  const detail = page.getByTestId('match-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.locator('.live-badge')).toHaveText('LIVE');
+  const odds = page.getByTestId('match-odds');
+  await expect(odds.getByRole('heading', { name: 'Match Odds' })).toBeVisible();
+  await expect(odds.locator('[data-testid="runner-0"] .sp-back')).toHaveCount(3);
+  await expect(odds.locator('[data-testid="runner-0"] .sp-lay')).toHaveCount(3);
+  await expect(page.getByTestId('bookmaker')).toBeVisible();
+
+  const scoreLine = page.getByTestId('score-line');
+  await expect(scoreLine).toHaveText(/\d+\/\d+ \(\d+\.\d\)$/);
+  const firstScore = await scoreLine.textContent();
+  const firstSeq = Number(await detail.getAttribute('data-seq'));
+  await shot(page, 'sports-02-match');
+  // A ball lands every 1.5 s: the score (or the innings) moves and the detail follows the feed's sequence.
+  await expect(scoreLine).not.toHaveText(firstScore ?? '', { timeout: 20_000 });
+  await expect.poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 20_000 }).toBeGreaterThan(firstSeq);
+  expect(navigations).toBe(1); // only the client-side route change to the detail: nothing reloaded
+  await shot(page, 'sports-03-match-moved');
+
+  // The server's detail agrees with the screen once the screen has caught up.
+  const id = page.url().split('/').pop();
+  const res = await page.request.get(`/api/match/${id}`);
+  expect(res.ok()).toBeTruthy();
+  const server = (await res.json()) as { seq: number };
+  await expect.poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 10_000 }).toBeGreaterThanOrEqual(server.seq);
+
+  // An unknown match says so.
+  await page.goto('/match/1');
+  await expect(page.getByTestId('match-missing')).toHaveText('Match not found or no data available.');
+});

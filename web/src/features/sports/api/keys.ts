@@ -1,0 +1,7 @@
+/** Every sports query starts with this key. */
+export const sportsKeys = {
+  all: ['sports'] as const,
+  lists: () => ['sports', 'matches'] as const,
+  matches: (sportId: string) => ['sports', 'matches', sportId] as const,
+  match: (matchId: string) => ['sports', 'match', matchId] as const,
+};

@@ -1,0 +1,50 @@
+/** Match detail `/match/{matchId}`: header, live score, Match Odds first, then bookmaker and fancy. Display only. */
+import { useParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { useMatch } from '../api/get-match';
+import { formatMatchDate } from '../format';
+import { useMatchRoom } from '../hooks/use-match-room';
+import { MatchOdds } from './MatchOdds';
+import { ScoreLine } from './ScoreLine';
+import { BookmakerCard, FancyCard } from './SideMarkets';
+import '../sports.css';
+
+export function MatchPage() {
+  const { matchId = '' } = useParams();
+  return <MatchDetailView key={matchId} matchId={matchId} />;
+}
+
+function MatchDetailView({ matchId }: { matchId: string }) {
+  const { data, isLoading, error } = useMatch(matchId);
+  useMatchRoom(matchId);
+  if (isLoading) return <p className="muted page">Loading match details...</p>;
+  if (error) return <p className="banner-error">{errorMessage(error, 'Failed to load match details')}</p>;
+  if (!data) {
+    return (
+      <p className="empty" data-testid="match-missing">
+        Match not found or no data available.
+      </p>
+    );
+  }
+  const { event } = data;
+  const live = event.status === 'in_play';
+  return (
+    <div className="page sp-match" data-testid="match-detail" data-seq={data.seq}>
+      <header className="card sp-head">
+        <h1 className="sp-title">
+          {live && <span className="live-badge">LIVE</span>} {event.name}
+        </h1>
+        <div className="muted">
+          {event.competition} · {formatMatchDate(event.eventDate)}
+        </div>
+        {event.status === 'finished' && <div className="sp-result">Match finished</div>}
+      </header>
+      <ScoreLine score={data.score} event={event} />
+      <MatchOdds market={data.match} />
+      {data.bookmakers.map((b) => (
+        <BookmakerCard key={b.marketId} bm={b} />
+      ))}
+      {data.fancyMarkets.length > 0 && <FancyCard fancy={data.fancyMarkets} />}
+    </div>
+  );
+}

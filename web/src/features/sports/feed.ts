@@ -1,0 +1,47 @@
+/**
+ * A held match detail moved on by `match:delta`s, exactly as the server's `MatchState::apply`: the next delta is
+ * applied; one already in the detail is skipped; a gap (or another match's delta) changes nothing and the caller asks
+ * `GET /api/match/{id}` again.
+ */
+import type { Delta, MatchDetail, Update } from './wire';
+
+export type Applied =
+  | { kind: 'applied'; detail: MatchDetail }
+  | { kind: 'repeat' }
+  | { kind: 'gap'; have: number; got: number }
+  | { kind: 'other_match' };
+
+function applyOne(d: MatchDetail, u: Update): MatchDetail {
+  switch (u.type) {
+    case 'status':
+      return { ...d, event: { ...d.event, status: u.data }, upcoming: u.data === 'upcoming' };
+    case 'score':
+      return { ...d, score: u.data };
+    case 'market':
+      return { ...d, match: u.data, markets: [u.data] };
+    case 'bookmaker':
+      return { ...d, bookmakers: [u.data] };
+    case 'fancy':
+      return { ...d, fancyMarkets: u.data };
+    case 'settled':
+      return { ...d, event: { ...d.event, winner: u.data.winner, status: 'finished' }, upcoming: false };
+    case 'heartbeat':
+      return d;
+    default:
+      return d; // a kind this client does not know yet changes nothing it shows
+  }
+}
+
+export function applyDelta(detail: MatchDetail, delta: Delta): Applied {
+  if (delta.matchId !== detail.event.id) return { kind: 'other_match' };
+  if (delta.seq <= detail.seq) return { kind: 'repeat' };
+  if (delta.seq !== detail.seq + 1) return { kind: 'gap', have: detail.seq, got: delta.seq };
+  const next = delta.updates.reduce(applyOne, detail);
+  return { kind: 'applied', detail: { ...next, seq: delta.seq } };
+}
+
+export const isDelta = (v: unknown): v is Delta =>
+  !!v && typeof v === 'object' && typeof (v as Delta).matchId === 'number' && typeof (v as Delta).seq === 'number' && Array.isArray((v as Delta).updates);
+
+export const isDetail = (v: unknown): v is MatchDetail =>
+  !!v && typeof v === 'object' && typeof (v as MatchDetail).seq === 'number' && !!(v as MatchDetail).event && !!(v as MatchDetail).match;

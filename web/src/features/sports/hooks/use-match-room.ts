@@ -1,0 +1,61 @@
+/**
+ * The match's room on the shared socket while its detail is open: `subscribe {eventId}` on open (and after a
+ * reconnect; the ack is the detail), each `match:delta` applied to the held detail in order (a repeat skipped, a gap
+ * → the detail asked again), `leave {eventId}` when the screen closes or switches to another match.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getSocket } from '@/lib/socket';
+import { getMatch } from '../api/get-match';
+import { sportsKeys } from '../api/keys';
+import { applyDelta, isDelta, isDetail } from '../feed';
+import type { MatchDetail } from '../wire';
+
+const ACK_TIMEOUT_MS = 8000;
+
+export function useMatchRoom(matchId: string): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const eventId = Number(matchId);
+    if (!Number.isSafeInteger(eventId)) return;
+    const key = sportsKeys.match(matchId);
+    const s = getSocket();
+    // Keeps whichever detail is further on: the ack, the REST answer or the deltas applied since.
+    const offer = (d: MatchDetail) => {
+      const held = qc.getQueryData<MatchDetail | null>(key);
+      if (held && held.seq >= d.seq) return;
+      void qc.cancelQueries({ queryKey: key });
+      qc.setQueryData<MatchDetail | null>(key, d);
+    };
+    let refetching = false;
+    const refetch = () => {
+      if (refetching) return;
+      refetching = true;
+      getMatch(matchId)
+        .then((d) => d && offer(d))
+        .catch(() => undefined)
+        .finally(() => (refetching = false));
+    };
+    const subscribe = () => {
+      s.timeout(ACK_TIMEOUT_MS).emit('subscribe', { eventId }, (err: Error | null, detail: unknown) => {
+        if (!err && isDetail(detail)) offer(detail);
+      });
+    };
+    const onDelta = (msg: unknown) => {
+      if (!isDelta(msg) || msg.matchId !== eventId) return;
+      const held = qc.getQueryData<MatchDetail | null>(key);
+      if (!held) return; // not loaded yet: the detail on its way is at least as new
+      const r = applyDelta(held, msg);
+      if (r.kind === 'applied') qc.setQueryData<MatchDetail | null>(key, r.detail);
+      else if (r.kind === 'gap') refetch();
+    };
+    s.on('match:delta', onDelta);
+    s.on('connect', subscribe);
+    if (s.connected) subscribe();
+    return () => {
+      s.off('match:delta', onDelta);
+      s.off('connect', subscribe);
+      if (s.connected) s.emit('leave', { eventId }, () => undefined);
+    };
+  }, [qc, matchId]);
+}
