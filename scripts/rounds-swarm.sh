@@ -7,6 +7,7 @@
 # Fails on any error or money mismatch in any game (the swarm's exit code). No latency assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/serve.sh
 GAMES="${GAMES:-titli andar_bahar color}"
 BETTORS="${BETTORS:-200}"
 ROUNDS="${ROUNDS:-3}"
@@ -20,31 +21,7 @@ RESULT_MS="${RESULT_MS:-1000}"
 out=target/rounds-swarm
 mkdir -p "$out"
 
-cargo build --release -p game-server -p load-tests
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_ready() {
-  python3 - "$1" <<'PY'
-import sys, time, urllib.request
-for _ in range(300):
-    try:
-        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=1)
-        sys.exit(0)
-    except Exception:
-        time.sleep(0.2)
-sys.exit("server did not start")
-PY
-}
-
-server=""
-stop_server() {
-  if [ -n "$server" ]; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-    server=""
-  fi
-}
+release_build
 trap stop_server EXIT
 
 status=0
@@ -55,17 +32,8 @@ for game in $GAMES; do
     color) prefix=COLOR ;;
     *) echo "unknown game $game (titli, andar_bahar, color)"; exit 2 ;;
   esac
-  work="$(mktemp -d)"
-  db="sqlite://$work/casino.db"
-  port="$(free_port)"
-  operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" \
-    --phone 9000000099 --password loadpass1 | tail -n 1)"
-  env CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
-    "CASINO_${prefix}_BETTING_MS=$BETTING_MS" "CASINO_${prefix}_CLOSED_MS=$CLOSED_MS" \
-    "CASINO_${prefix}_STEP_MS=$STEP_MS" "CASINO_${prefix}_RESULT_MS=$RESULT_MS" RUST_LOG=warn \
-    target/release/game-server serve > "$work/server.log" 2>&1 &
-  server=$!
-  wait_ready "$port"
+  start_server "CASINO_${prefix}_BETTING_MS=$BETTING_MS" "CASINO_${prefix}_CLOSED_MS=$CLOSED_MS" \
+    "CASINO_${prefix}_STEP_MS=$STEP_MS" "CASINO_${prefix}_RESULT_MS=$RESULT_MS"
   echo "=== $game: $BETTORS bettors, $ROUNDS rounds"
   game_status=0
   target/release/load-tests rounds --game "$game" --url "http://127.0.0.1:$port" --bettors "$BETTORS" \

@@ -50,5 +50,8 @@ BETTORS=300 ROUNDS=3 scripts/three-way.sh
 
 step "load: a short swarm at each round game (no timing asserted)"
 BETTORS=200 ROUNDS=3 scripts/rounds-swarm.sh
+
+step "load: a short Mines swarm (no timing asserted)"
+PLAYERS=200 GAMES=5 scripts/mines-swarm.sh
 echo
 echo "all tests passed"

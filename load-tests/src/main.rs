@@ -4,6 +4,7 @@
 mod aviator;
 mod common;
 mod floor;
+mod mines;
 mod rounds;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,9 @@ enum Scenario {
     /// Round games (Titli Par, Andar Bahar, Color Prediction): bettors join, bet over R rounds, reconnect; then
     /// every wallet and ticket history is reconciled.
     Rounds(rounds::RoundsArgs),
+    /// Mines over REST: players play G games each (random mines, stakes and tiles; cash-outs, mines, a reveal and a
+    /// cash-out at once, reloads mid-game); then every wallet and game history is reconciled.
+    Mines(mines::MinesArgs),
     /// The floor: one pre-encoded websocket frame written to N loopback sockets, and its CPU per frame.
     Floor(floor::FloorArgs),
 }
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         Scenario::Floor(args) => return exit_code("floor", floor::run(args).map(|()| true)),
         Scenario::Aviator(args) => runtime().and_then(|rt| rt.block_on(aviator::run(args)).map(|r| r.passed())),
         Scenario::Rounds(args) => runtime().and_then(|rt| rt.block_on(rounds::run(args)).map(|r| r.passed())),
+        Scenario::Mines(args) => runtime().and_then(|rt| rt.block_on(mines::run(args)).map(|r| r.passed())),
     };
     exit_code("load test", outcome)
 }

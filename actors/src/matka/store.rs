@@ -271,13 +271,14 @@ pub fn slip_hold(user: UserId, market: i64, draw: i64, slip: i64, total: Paise) 
 
 /// The slip's hold committed (`held`) or was refused (`void`).
 pub async fn slip_held(db: &Db, slip: i64, held: bool) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>("UPDATE matka_bids SET status = $1 WHERE slip_id = $2 AND status = 'pending'")
         .bind(if held { "held" } else { "void" })
         .bind(slip)
-        .execute(&db.pool)
+        .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
-    Ok(())
+    w.commit().await.map_err(db_err)
 }
 
 pub fn bid_type_text(b: BidType) -> &'static str {

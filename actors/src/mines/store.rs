@@ -122,6 +122,7 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     if let Some(s) = read().await? {
         return Ok(s);
     }
+    let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>(
         "INSERT INTO mines_seeds (user_id, server_seed, client_seed, nonce) VALUES ($1, $2, $3, 1) \
          ON CONFLICT (user_id) DO NOTHING",
@@ -129,22 +130,24 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     .bind(user.0)
     .bind(ServerSeed(rand::random()).to_hex())
     .bind(fresh_client_seed())
-    .execute(&db.pool)
+    .execute(&mut *w.tx)
     .await
     .map_err(db_err)?;
+    w.commit().await.map_err(db_err)?;
     read().await?.ok_or_else(|| WalletError::Storage("mines seeds not recorded".into()))
 }
 
 /// Replaces the player's next server seed (and client seed).
 pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, client_seed = $2 WHERE user_id = $3")
         .bind(next.server_seed.to_hex())
         .bind(next.client_seed.clone())
         .bind(user.0)
-        .execute(&db.pool)
+        .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
-    Ok(())
+    w.commit().await.map_err(db_err)
 }
 
 /// What a new game is: recorded before its stake is held.
@@ -192,24 +195,27 @@ pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
 
 /// The game never held its stake: it is void.
 pub async fn void_game(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>("UPDATE mines_games SET status = 'void', ended_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
-    Ok(())
+    w.commit().await.map_err(db_err)
 }
 
-/// A safe tile opened: the game plays on.
+/// A safe tile opened: the game plays on. Through the write gate, queued in-process with the other writers rather
+/// than waiting in SQLite's busy handler.
 pub async fn save_reveal(db: &Db, id: i64, game: &Game) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>("UPDATE mines_games SET revealed = $1 WHERE id = $2 AND status = 'playing'")
         .bind(tiles_text(&game.revealed))
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
-    Ok(())
+    w.commit().await.map_err(db_err)
 }
 
 /// The game is over (`game.status` lost or won): its tiles, payout and settle intent, in one transaction.

@@ -1,6 +1,8 @@
 //! Money in integer paise: rupee amounts from JSON parsed through their decimal text (never summed as `f64`), and
 //! written back as JSON numbers with at most 2 decimals.
 
+use rand::Rng;
+use serde::{Deserialize, Deserializer, de};
 use serde_json::{Number, Value};
 
 /// Parse a decimal text with at most 2 fractional digits into hundredths (paise for rupees, hundredths for
@@ -61,6 +63,26 @@ pub fn rupees_json(paise: i64) -> Value {
     }
 }
 
+/// A rupee amount (number or numeric string, ≤ 2 decimals) in paise, for `#[serde(deserialize_with = "paise")]`.
+pub fn paise<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let v = Value::deserialize(d)?;
+    value_paise(&v).ok_or_else(|| de::Error::custom(format!("not a rupee amount: {v}")))
+}
+
+/// [`paise`], or null.
+pub fn opt_paise<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        v => value_paise(&v).map(Some).ok_or_else(|| de::Error::custom(format!("not a rupee amount: {v}"))),
+    }
+}
+
+/// A random stake in paise between `min` and `max`: half the time whole rupees, otherwise any paisa.
+pub fn random_stake(rng: &mut impl Rng, min: i64, max: i64) -> i64 {
+    let (low, high) = ((min + 99).div_euclid(100), max.div_euclid(100));
+    if rng.random_bool(0.5) && low <= high { rng.random_range(low..=high) * 100 } else { rng.random_range(min..=max) }
+}
+
 /// The result of reconciling one player's money.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reconciliation {
@@ -106,6 +128,16 @@ mod tests {
         assert_eq!(value_paise(&Value::String(" 7.5 ".into())), Some(750));
         assert_eq!(fmt_paise(-12_345), "-123.45");
         assert_eq!(fmt_paise(5), "0.05");
+    }
+
+    #[test]
+    fn random_stakes_stay_within_their_bounds() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let stakes: Vec<i64> = (0..1_000).map(|_| random_stake(&mut rng, 1_050, 2_000)).collect();
+        assert!(stakes.iter().all(|s| (1_050..=2_000).contains(s)), "{stakes:?}");
+        assert!(stakes.iter().any(|s| s % 100 != 0) && stakes.iter().any(|s| s % 100 == 0));
+        assert_eq!(random_stake(&mut rng, 1_001, 1_099) / 100, 10, "no whole rupee in range: any paisa");
     }
 
     #[test]

@@ -18,6 +18,36 @@ pub fn new_histogram() -> Histogram<u64> {
     }
 }
 
+/// One latency histogram shared by many tasks, in microseconds. The lock is uncontended with one runtime worker
+/// and held only for one `record`.
+pub struct Recorder(Mutex<Histogram<u64>>);
+
+impl Default for Recorder {
+    fn default() -> Self {
+        Recorder(Mutex::new(new_histogram()))
+    }
+}
+
+impl Recorder {
+    pub fn record(&self, micros: u64) {
+        if let Ok(mut h) = self.0.lock() {
+            h.saturating_record(micros.max(1));
+        }
+    }
+
+    /// Record the time since `since`.
+    pub fn since(&self, since: std::time::Instant) {
+        self.record(u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX));
+    }
+
+    pub fn summary(&self) -> Percentiles {
+        match self.0.lock() {
+            Ok(h) => Percentiles::of(&h),
+            Err(_) => Percentiles::default(),
+        }
+    }
+}
+
 /// Counters and histograms shared by all bettor tasks. Locks are uncontended with one runtime worker and held
 /// only for one `record`.
 pub struct Stats {
@@ -30,9 +60,9 @@ pub struct Stats {
     pub reconnects: AtomicU64,
     /// Websocket text frames received.
     pub messages: AtomicU64,
-    bet_ack: Mutex<Histogram<u64>>,
-    cashout_ack: Mutex<Histogram<u64>>,
-    broadcast_lag: Mutex<Histogram<u64>>,
+    bet_ack: Recorder,
+    cashout_ack: Recorder,
+    broadcast_lag: Recorder,
     error_kinds: Mutex<BTreeMap<String, u64>>,
     rejection_kinds: Mutex<BTreeMap<String, u64>>,
 }
@@ -56,9 +86,9 @@ impl Default for Stats {
             rejections: AtomicU64::new(0),
             reconnects: AtomicU64::new(0),
             messages: AtomicU64::new(0),
-            bet_ack: Mutex::new(new_histogram()),
-            cashout_ack: Mutex::new(new_histogram()),
-            broadcast_lag: Mutex::new(new_histogram()),
+            bet_ack: Recorder::default(),
+            cashout_ack: Recorder::default(),
+            broadcast_lag: Recorder::default(),
             error_kinds: Mutex::new(BTreeMap::new()),
             rejection_kinds: Mutex::new(BTreeMap::new()),
         }
@@ -66,7 +96,7 @@ impl Default for Stats {
 }
 
 impl Stats {
-    fn histogram(&self, which: Latency) -> &Mutex<Histogram<u64>> {
+    fn histogram(&self, which: Latency) -> &Recorder {
         match which {
             Latency::BetAck => &self.bet_ack,
             Latency::CashoutAck => &self.cashout_ack,
@@ -75,9 +105,7 @@ impl Stats {
     }
 
     pub fn record(&self, which: Latency, micros: u64) {
-        if let Ok(mut h) = self.histogram(which).lock() {
-            h.saturating_record(micros.max(1));
-        }
+        self.histogram(which).record(micros);
     }
 
     pub fn add(counter: &AtomicU64, n: u64) {
@@ -104,10 +132,7 @@ impl Stats {
     }
 
     pub fn summary(&self, which: Latency) -> Percentiles {
-        match self.histogram(which).lock() {
-            Ok(h) => Percentiles::of(&h),
-            Err(_) => Percentiles::default(),
-        }
+        self.histogram(which).summary()
     }
 
     pub fn error_kinds(&self) -> BTreeMap<String, u64> {
@@ -162,6 +187,45 @@ impl Percentiles {
 /// A value for the table: three decimals, or `-` when unknown.
 pub fn opt(v: Option<f64>) -> String {
     v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"))
+}
+
+/// A row of the printed table: a name and its value.
+pub fn row(s: &mut String, name: &str, value: impl std::fmt::Display) {
+    s.push_str(&format!("{name:<22} {value:>10}\n"));
+}
+
+/// The table's latency section: a header, then a row per measured call (count, p50, p90, p99, max in ms).
+pub fn latency_rows(s: &mut String, rows: &[(&str, &Percentiles)]) {
+    s.push_str(&format!(
+        "{:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+        "latency (ms)", "count", "p50", "p90", "p99", "max"
+    ));
+    for (name, p) in rows {
+        s.push_str(&format!(
+            "{name:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+            p.count,
+            opt(p.p50),
+            opt(p.p90),
+            opt(p.p99),
+            opt(p.max)
+        ));
+    }
+}
+
+/// The table's end: a line per error and rejection kind, then the verdict.
+pub fn verdict_rows(
+    s: &mut String,
+    error_kinds: &BTreeMap<String, u64>,
+    rejection_kinds: &BTreeMap<String, u64>,
+    passed: bool,
+) {
+    for (k, v) in error_kinds {
+        s.push_str(&format!("  error {k:<16} {v:>10}\n"));
+    }
+    for (k, v) in rejection_kinds {
+        s.push_str(&format!("  rejected {k:<13} {v:>10}\n"));
+    }
+    s.push_str(if passed { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
 }
 
 /// The server's memory and CPU over a run (all null without `--server-pid`).

@@ -19,30 +19,19 @@ use tokio::time::Instant;
 /// Money mismatches printed in full; the rest are only counted.
 const SHOW_MISMATCHES: usize = 5;
 
-/// Options every swarm takes.
+/// Options every swarm takes, whatever it plays: the server, the operator and the fixture players' funds, the
+/// ramp, the seed, the report, and the money check.
 #[derive(clap::Args, Debug, Clone)]
-pub struct SwarmArgs {
+pub struct RunArgs {
     /// Base URL of the game server (http only).
     #[arg(long, env = "LOAD_URL", default_value = "http://127.0.0.1:8080")]
     pub url: String,
-    /// Number of simulated bettors (one websocket and one fixture player each).
-    #[arg(long, default_value_t = 100)]
-    pub bettors: usize,
-    /// Rounds each bettor plays after the first round whose betting it sees.
-    #[arg(long, default_value_t = 3)]
-    pub rounds: u64,
     /// Where to write the JSON report.
     #[arg(long, default_value = "report.json")]
     pub report: PathBuf,
     /// Spread connection starts evenly over this many seconds.
     #[arg(long, default_value_t = 0.0)]
     pub ramp_up_secs: f64,
-    /// Probability per round that a bettor drops its websocket and reconnects.
-    #[arg(long, default_value_t = 0.0)]
-    pub reconnect_rate: f64,
-    /// Probability per round that a bettor bets at all.
-    #[arg(long, default_value_t = 0.9)]
-    pub bet_probability: f64,
     /// Seed of all randomness (printed at start); random when absent.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -65,10 +54,38 @@ pub struct SwarmArgs {
     pub check_concurrency: usize,
 }
 
-impl SwarmArgs {
+impl RunArgs {
     /// Each player's starting balance in paise.
     pub fn start_balance(&self) -> Result<i64> {
         Ok(i64::try_from(self.balance).context("--balance too large")?.saturating_mul(100))
+    }
+}
+
+/// Options of the websocket swarms (Aviator, round games): bettors over rounds, on top of [`RunArgs`] (read
+/// through, so `args.url` is `args.run.url`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct SwarmArgs {
+    /// Number of simulated bettors (one websocket and one fixture player each).
+    #[arg(long, default_value_t = 100)]
+    pub bettors: usize,
+    /// Rounds each bettor plays after the first round whose betting it sees.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: u64,
+    /// Probability per round that a bettor drops its websocket and reconnects.
+    #[arg(long, default_value_t = 0.0)]
+    pub reconnect_rate: f64,
+    /// Probability per round that a bettor bets at all.
+    #[arg(long, default_value_t = 0.9)]
+    pub bet_probability: f64,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl std::ops::Deref for SwarmArgs {
+    type Target = RunArgs;
+
+    fn deref(&self) -> &RunArgs {
+        &self.run
     }
 }
 
@@ -85,7 +102,7 @@ fn random_seed() -> u64 {
     (nanos as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
-fn check_probability(name: &str, p: f64) -> Result<()> {
+pub fn check_probability(name: &str, p: f64) -> Result<()> {
     if !(0.0..=1.0).contains(&p) {
         bail!("{name} must be between 0 and 1, got {p}");
     }
@@ -109,13 +126,25 @@ pub async fn prepare(title: &str, args: &SwarmArgs) -> Result<Prepared> {
     if args.bettors == 0 || args.rounds == 0 {
         bail!("--bettors and --rounds must be at least 1");
     }
+    let headline = |seed| format!("{title}: seed {seed}, {} bettors, {} rounds", args.bettors, args.rounds);
+    prepare_players(&args.run, args.bettors, args.bettors, headline).await
+}
+
+/// Pick the seed, print `headline(seed)`, warn when the open-file limit is below `sockets` (the connections the
+/// swarm may hold at once) + 100, and create `count` funded players.
+pub async fn prepare_players(
+    args: &RunArgs,
+    count: usize,
+    sockets: usize,
+    headline: impl FnOnce(u64) -> String,
+) -> Result<Prepared> {
     let seed = args.seed.unwrap_or_else(random_seed);
-    println!("{title}: seed {seed}, {} bettors, {} rounds", args.bettors, args.rounds);
+    println!("{}", headline(seed));
     match report::open_file_limit() {
-        Some(limit) if limit < args.bettors as u64 + 100 => eprintln!(
-            "warning: open-file limit is {limit}, below bettors+100 = {}; raise it with `ulimit -n {}`",
-            args.bettors + 100,
-            args.bettors + 1_000
+        Some(limit) if limit < sockets as u64 + 100 => eprintln!(
+            "warning: open-file limit is {limit}, below sockets+100 = {}; raise it with `ulimit -n {}`",
+            sockets + 100,
+            sockets + 1_000
         ),
         _ => {}
     }
@@ -125,7 +154,7 @@ pub async fn prepare(title: &str, args: &SwarmArgs) -> Result<Prepared> {
 
     let prepare = Instant::now();
     let operator = fixture::operator_login(&http, &base, &args.operator_user_no, &args.operator_password).await?;
-    let players = fixture::create_players(&http, &base, &operator, args.bettors, args.balance).await?;
+    let players = fixture::create_players(&http, &base, &operator, count, args.balance).await?;
     let prepare_secs = prepare.elapsed().as_secs_f64();
     println!("prepared {} funded players in {prepare_secs:.1}s", players.len());
     let players = players.into_iter().map(Arc::new).collect();

@@ -3,6 +3,7 @@
 //! bettor; all waiting is on the socket or one reusable timer (no polling loops).
 
 use crate::common::fixture::Player;
+use crate::common::money::random_stake;
 use crate::common::report::{Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure};
 use crate::rounds::money::TicketRecord;
@@ -386,11 +387,7 @@ impl<'a> Bettor<'a> {
     }
 
     fn stake(&mut self) -> i64 {
-        if self.rng.random_bool(0.5) {
-            self.rng.random_range(MIN_STAKE / 100..=MAX_STAKE / 100) * 100
-        } else {
-            self.rng.random_range(MIN_STAKE..=MAX_STAKE)
-        }
+        random_stake(&mut self.rng, MIN_STAKE, MAX_STAKE)
     }
 
     /// One bet's lines: Titli Par 1–4 distinct pictures (now and then all twelve), otherwise one side or colour.

@@ -2,7 +2,7 @@
 //! events a bettor acts on, decoded on the shared fast path (`common::protocol`) into typed values; the acks of
 //! `{game}:join` (the table's state) and `{game}:placeBet` (the ticket); and the two requests a bettor sends.
 
-use crate::common::money::{fmt_paise, rupees_json, value_paise};
+use crate::common::money::{fmt_paise, opt_paise, paise, rupees_json};
 use crate::common::protocol::{self, DecodeError, event_frame};
 use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -91,19 +91,6 @@ pub fn sorted(lines: &[Line]) -> Vec<Line> {
     let mut v = lines.to_vec();
     v.sort();
     v
-}
-
-/// A rupee amount (number or numeric string, ≤ 2 decimals) in paise.
-pub fn paise<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    let v = Value::deserialize(d)?;
-    value_paise(&v).ok_or_else(|| de::Error::custom(format!("not a rupee amount: {v}")))
-}
-
-fn opt_paise<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    match Value::deserialize(d)? {
-        Value::Null => Ok(None),
-        v => value_paise(&v).map(Some).ok_or_else(|| de::Error::custom(format!("not a rupee amount: {v}"))),
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -1,6 +1,6 @@
 //! The round-game report (stdout table and JSON), from the shared stats (`common::report`).
 
-use crate::common::report::{Latency, Percentiles, ServerFigures, Stats, opt};
+use crate::common::report::{Latency, Percentiles, ServerFigures, Stats, latency_rows, row, verdict_rows};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -67,19 +67,9 @@ impl Report {
     }
 
     pub fn table(&self) -> String {
-        let lat = |name: &str, p: &Percentiles| {
-            format!(
-                "{name:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
-                p.count,
-                opt(p.p50),
-                opt(p.p90),
-                opt(p.p99),
-                opt(p.max)
-            )
-        };
         let mut s = String::new();
-        s.push_str(&format!("{:<22} {:>10}\n", "game", self.game));
-        s.push_str(&format!("{:<22} {:>10}\n", "seed", self.seed));
+        row(&mut s, "game", &self.game);
+        row(&mut s, "seed", self.seed);
         for (k, v) in [
             ("bettors", self.bettors),
             ("rounds", self.rounds),
@@ -93,24 +83,13 @@ impl Report {
             ("errors", self.errors),
             ("money mismatches", self.money_mismatches),
         ] {
-            s.push_str(&format!("{k:<22} {v:>10}\n"));
+            row(&mut s, k, v);
         }
-        s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
-        s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
+        row(&mut s, "prepare secs", format!("{:.1}", self.prepare_secs));
+        row(&mut s, "duration secs", format!("{:.1}", self.duration_secs));
         self.server.table_rows(&mut s);
-        s.push_str(&format!(
-            "{:<22} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
-            "latency (ms)", "count", "p50", "p90", "p99", "max"
-        ));
-        s.push_str(&lat("bet ack", &self.bet_ack_ms));
-        s.push_str(&lat("broadcast lag", &self.broadcast_lag_ms));
-        for (k, v) in &self.error_kinds {
-            s.push_str(&format!("  error {k:<16} {v:>10}\n"));
-        }
-        for (k, v) in &self.rejection_kinds {
-            s.push_str(&format!("  rejected {k:<13} {v:>10}\n"));
-        }
-        s.push_str(if self.passed() { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
+        latency_rows(&mut s, &[("bet ack", &self.bet_ack_ms), ("broadcast lag", &self.broadcast_lag_ms)]);
+        verdict_rows(&mut s, &self.error_kinds, &self.rejection_kinds, self.passed());
         s
     }
 }
