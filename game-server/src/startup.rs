@@ -11,7 +11,7 @@ use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
-use casino_actors::matka::desk::{MatkaDeps, MatkaDesk};
+use casino_actors::matka::desk::MatkaDesk;
 use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
 use casino_actors::sports::live::SportsDesk;
@@ -108,12 +108,7 @@ impl Services {
             color: RoundTable::start(config.color.clone(), GameKind::Color, &deps, &actors).await?,
         };
         let mines = MinesDesk::start(config.mines.clone(), db.clone(), wallet.clone(), clock.clone(), &actors).await?;
-        let matka = MatkaDesk::start(
-            MatkaDeps { db: db.clone(), wallet: wallet.clone(), hub: hub.clone(), clock: clock.clone() },
-            config.matka.clone(),
-            &actors,
-        )
-        .await?;
+        let matka = MatkaDesk::start(&deps, config.matka.clone(), &actors).await?;
         let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors);
         let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })

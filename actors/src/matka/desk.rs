@@ -15,12 +15,12 @@ use super::store::{self, DrawRow, Market, Mode, NewBid, Part};
 use super::wire::{BidAccepted, MarketList, MarketView, Status, TakenBid, rate_views, result_text};
 use crate::clock::{EpochMs, SharedClock};
 use crate::fair::{Dice, ServerSeed};
-use crate::hub::HubAddr;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::observe::families::desk as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::{Db, save_setting};
+use crate::table::messages::TableDeps;
 use crate::table::operate::{OperateError, load, merged};
 use crate::table::outbox::RoomOutbox;
 use crate::wallet::intents::{apply_until_final, retry_transient};
@@ -182,15 +182,6 @@ impl Message for Configure {
     type Result = Result<MatkaSettings, OperateError>;
 }
 
-/// What the desk works with.
-#[derive(Clone)]
-pub struct MatkaDeps {
-    pub db: Db,
-    pub wallet: WalletHandle,
-    pub hub: HubAddr,
-    pub clock: SharedClock,
-}
-
 /// How the desk starts: its settings (an operator's stored ones win), the markets a new install gets, and the
 /// public text mixed into every drawn result.
 #[derive(Debug, Clone)]
@@ -274,8 +265,8 @@ pub fn drawn(seed: &ServerSeed, client_seed: &str, draw: i64) -> (Panna, Panna) 
 
 impl MatkaDesk {
     /// Finishes what a previous run left, seeds default markets on a new install and starts the desk.
-    pub async fn start(deps: MatkaDeps, config: MatkaConfig, registry: &Registry) -> Result<MatkaAddr, WalletError> {
-        let MatkaDeps { db, wallet, hub, clock } = deps;
+    pub async fn start(deps: &TableDeps, config: MatkaConfig, registry: &Registry) -> Result<MatkaAddr, WalletError> {
+        let TableDeps { db, wallet, hub, clock } = deps.clone();
         let MatkaConfig { settings, defaults, client_seed } = config;
         settings.check().map_err(|e| WalletError::Storage(format!("matka settings: {e}")))?;
         let (stored, _) = load(&db, NAME, MatkaSettings::check).await?;
@@ -341,16 +332,19 @@ impl MatkaDesk {
             let seed = (m.mode == Mode::Drawn).then(|| (ServerSeed(rand::random()), self.client_seed.clone()));
             let row = DrawRow { market: m.id, draw: current, seed, open: None, close: None, settled: false };
             let db = self.db.clone();
-            ctx.spawn(async move { store::open_draw(&db, &row).await.map(|()| row) }.into_actor(self).map(
-                move |res, act, _| {
-                    act.recording.remove(&key);
-                    match res {
-                        // Another run may have recorded it first: play the recorded one.
-                        Ok(row) => act.load_draw(row),
-                        Err(e) => tracing::error!(error = %e, market = key.0, "matka draw not recorded; retried"),
-                    }
-                },
-            ));
+            let recorded = async move {
+                store::open_draw(&db, &row).await?;
+                store::draw(&db, row.market, row.draw.no).await
+            };
+            ctx.spawn(recorded.into_actor(self).map(move |res, act, _| {
+                act.recording.remove(&key);
+                match res {
+                    // An earlier run may have recorded it first: play the recorded one, with its seed.
+                    Ok(Some(row)) => act.load_draw(row),
+                    Ok(None) => {}
+                    Err(e) => tracing::error!(error = %e, market = key.0, "matka draw not recorded; retried"),
+                }
+            }));
         }
         let due: Vec<((i64, i64), Part)> = self
             .draws
@@ -372,7 +366,7 @@ impl MatkaDesk {
         self.show(now);
     }
 
-    /// Takes a recorded draw, as the store has it (a draw recorded by an earlier run keeps its seed).
+    /// Takes a draw as the store has it.
     fn load_draw(&mut self, row: DrawRow) {
         let key = (row.market, row.draw.no);
         self.draws.entry(key).or_insert(LiveDraw { row, holds: 0, settling: false });
