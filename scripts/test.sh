@@ -2,7 +2,7 @@
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
-# and a short swarm at each round game (scripts/rounds-swarm.sh).
+# a short swarm at each round game (scripts/rounds-swarm.sh), a short Mines swarm and the sports viewers.
 # Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,5 +53,8 @@ BETTORS=200 ROUNDS=3 scripts/rounds-swarm.sh
 
 step "load: a short Mines swarm (no timing asserted)"
 PLAYERS=200 GAMES=5 scripts/mines-swarm.sh
+
+step "load: sports viewers, every delta in order (no timing asserted)"
+MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh
 echo
 echo "all tests passed"

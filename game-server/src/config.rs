@@ -9,7 +9,7 @@ use casino_actors::color::rules::ColorSettings;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
-use casino_actors::sports::live::SportsConfig;
+use casino_actors::sports::desk::SportsConfig;
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, StakeLimits, Timings};
 use casino_actors::titli::rules::TitliSettings;

@@ -14,7 +14,7 @@ use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::matka::desk::MatkaDesk;
 use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
-use casino_actors::sports::live::SportsDesk;
+use casino_actors::sports::desk::SportsDesk;
 use casino_actors::store::Db;
 use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown, TableDeps};
 use casino_actors::wallet::shard::Observer;

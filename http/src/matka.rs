@@ -6,22 +6,28 @@ use crate::accounts::resolve_user;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
-use crate::money::{parse_rupees, rupees};
+use crate::money::parse_rupees;
 use crate::rounds::names_someone_else;
 use crate::rounds::routes::Limit;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
-use casino_actors::matka::desk::{Correct, Declare, List, MatkaDesk, MatkaError, PlaceBids, SaveMarket};
+use casino_actors::matka::bids::PlaceBids;
+use casino_actors::matka::desk::{List, MatkaDesk, MatkaError};
+use casino_actors::matka::operate::{Correct, Declare, SaveMarket};
 use casino_actors::matka::rules::{BidType, Panna, Session};
-use casino_actors::matka::schedule::{Schedule, clock_text, parse_clock};
+use casino_actors::matka::schedule::{Schedule, parse_clock};
+use casino_actors::matka::settle;
 use casino_actors::matka::store::{self, Mode};
-use casino_actors::matka::wire::{BidRequest, ChartRow};
+use casino_actors::matka::wire::{
+    BidRequest, Bids, Chart, ChartRow, CorrectionAnswer, Declared, DrawBook, MarketEntry, OperatorMarket,
+    OperatorMarkets, SavedMarket, Shortfall, UnsettledDraw,
+};
 use casino_actors::money::Paise;
 use casino_actors::observe::Timed;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(list)
@@ -119,7 +125,7 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 #[get("/api/bids")]
 async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let bids = store::bids_of(&state.db, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bids": bids })))
+    Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
 #[get("/api/bids/{userId}")]
@@ -131,15 +137,14 @@ async fn bids_of(
 ) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let bids = store::bids_of(&state.db, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bids": bids })))
+    Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
 /// A market's past results, newest first (a drawn market's seeds once both results are out).
 #[get("/api/matka/markets/{id}/chart")]
 async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let rows = store::results(&state.db, *id, q.limit.unwrap_or(60).clamp(1, 500)).await?;
-    let rows: Vec<ChartRow> = rows.iter().map(ChartRow::of).collect();
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "results": rows })))
+    Ok(HttpResponse::Ok().json(Chart { success: true, results: rows.iter().map(ChartRow::of).collect() }))
 }
 
 /// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
@@ -189,58 +194,32 @@ async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Res
     };
     let msg = SaveMarket { id, name: b.name, schedule, mode: b.mode, active: b.active };
     let market = ask(state, msg).await?.map_err(refused)?;
+    let market = MarketEntry::of(&market);
     let target = format!("matka:{}", market.id);
-    audit::write(
-        state,
-        op.0.id,
-        Action::MatkaMarket,
-        &target,
-        before.as_ref().map(market_json),
-        Some(market_json(&market)),
-    )
-    .await;
+    let before = before.as_ref().map(MarketEntry::of).and_then(audited);
+    audit::write(state, op.0.id, Action::MatkaMarket, &target, before, audited(&market)).await;
     let status = if id.is_none() { StatusCode::CREATED } else { StatusCode::OK };
-    Ok(HttpResponse::build(status).json(json!({ "success": true, "market": market_json(&market) })))
+    Ok(HttpResponse::build(status).json(SavedMarket { success: true, market }))
 }
 
-/// A schedule as operators write it (the inverse of [`schedule`]).
-fn schedule_json(s: &Schedule) -> Value {
-    match *s {
-        Schedule::Daily { open_minute, close_minute, weekdays } => json!({
-            "kind": "daily", "openTime": clock_text(open_minute), "closeTime": clock_text(close_minute),
-            "weekdays": (0..7).filter(|d| weekdays & (1 << d) != 0).collect::<Vec<u8>>(),
-        }),
-        Schedule::Every { seconds } => json!({ "kind": "every", "seconds": seconds }),
-    }
-}
-
-fn market_json(m: &store::Market) -> Value {
-    json!({ "id": m.id, "name": m.name, "mode": m.mode, "active": m.active, "schedule": schedule_json(&m.schedule) })
+/// What an audit row keeps of a change: the shape as JSON.
+fn audited(v: impl Serialize) -> Option<Value> {
+    serde_json::to_value(v).ok()
 }
 
 /// Every market with its schedule as operators write it, and its draws still waiting for a result.
 #[get("/api/admin/matka/markets")]
 async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let unsettled = store::unsettled(&state.db).await?;
-    let rows: Vec<Value> = store::markets(&state.db)
+    let markets = store::markets(&state.db)
         .await?
         .iter()
-        .map(|m| {
-            let mut v = market_json(m);
-            v["unsettled"] = unsettled
-                .iter()
-                .filter(|d| d.market == m.id)
-                .map(|d| {
-                    json!({
-                        "drawNo": d.draw.no, "opensAt": d.draw.opens_at, "closesAt": d.draw.closes_at,
-                        "openPanna": d.open.map(|p| p.to_string()),
-                    })
-                })
-                .collect();
-            v
+        .map(|m| OperatorMarket {
+            market: MarketEntry::of(m),
+            unsettled: unsettled.iter().filter(|d| d.market == m.id).map(UnsettledDraw::of).collect(),
         })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "markets": rows })))
+    Ok(HttpResponse::Ok().json(OperatorMarkets { success: true, markets }))
 }
 
 #[post("/api/admin/matka/markets")]
@@ -279,41 +258,15 @@ async fn draw_book(
     let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
     let open = panna(&q.open)?.or(draw.open);
     let close = panna(&q.close)?.or(draw.close);
-    let mut staked = 0i64;
-    let mut paid = 0i64;
-    let mut decided = true;
-    let lines: Vec<Value> = book
-        .iter()
-        .map(|l| {
-            staked += l.stake.get();
-            let wins = open.and_then(|o| l.pick.wins(l.session, o, close));
-            match wins {
-                Some(true) => paid += l.payout.get(),
-                Some(false) => {}
-                None => decided = false,
-            }
-            json!({
-                "bidType": l.bid, "session": l.session, "number": l.pick.text(), "bids": l.bids,
-                "points": rupees(l.stake), "payoutIfWins": rupees(l.payout), "wins": wins,
-            })
-        })
-        .collect();
-    let house = open.map(|_| {
-        json!({ "staked": rupees(Paise::new(staked)), "paid": rupees(Paise::new(paid)),
-        "houseResult": rupees(Paise::new(staked - paid)), "complete": decided })
-    });
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true, "marketId": market, "drawNo": no, "opensAt": draw.draw.opens_at, "closesAt": draw.draw.closes_at,
-        "openPanna": draw.open.map(|p| p.to_string()), "closePanna": draw.close.map(|p| p.to_string()),
-        "book": lines, "ifDeclared": house,
-    })))
+    Ok(HttpResponse::Ok().json(DrawBook::of(&draw, &book, open, close)))
 }
 
 fn not_a_panna(t: &str) -> ApiError {
     ApiError::bad_request("invalid_number", format!("{t} is not a panna (three digits in order, 0 after 9)"))
 }
 
-#[derive(Deserialize)]
+/// A declaration or a correction as asked, and (normalised) what the audit keeps of a declaration.
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Declaration {
     session: String,
@@ -344,23 +297,32 @@ async fn correct(
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
     let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
     let after = ChartRow::of(&row);
+    let (credits, debits) = (done.credits, done.debits);
     audit::write(
         &state,
         op.0.id,
         Action::MatkaCorrect,
         &format!("matka:{market}:{draw}"),
-        before.map(|r| json!({ "result": r })),
-        Some(json!({ "result": after.result, "credits": done.credits, "debits": done.debits })),
+        before.and_then(|result| audited(CorrectionAudit { result: &result, credits: None, debits: None })),
+        audited(CorrectionAudit { result: &after.result, credits: Some(credits), debits: Some(debits) }),
     )
     .await;
-    let shortfalls: Vec<Value> = store::shortfalls(&state.db, market, draw)
+    let shortfalls = settle::shortfalls(&state.db, market, draw)
         .await?
         .into_iter()
-        .map(|(user, key, why)| json!({ "userId": user.0, "key": key, "message": why }))
+        .map(|(user, key, message)| Shortfall { user_id: user.0, key, message })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true, "result": after, "credits": done.credits, "debits": done.debits, "shortfalls": shortfalls,
-    })))
+    Ok(HttpResponse::Ok().json(CorrectionAnswer { success: true, result: after, credits, debits, shortfalls }))
+}
+
+/// What the audit keeps of a correction: the result before (alone) and after (with the players paid more or less).
+#[derive(Serialize)]
+struct CorrectionAudit<'a> {
+    result: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    credits: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    debits: Option<usize>,
 }
 
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
@@ -375,8 +337,8 @@ async fn declare(
     let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
     let close = session_is_close(&body.session)?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
-    let after = json!({ "session": body.session.to_ascii_lowercase(), "panna": panna.to_string() });
-    audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, Some(after)).await;
+    let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });
+    audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, after).await;
     let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": ChartRow::of(&row) })))
+    Ok(HttpResponse::Ok().json(Declared { success: true, result: ChartRow::of(&row) }))
 }

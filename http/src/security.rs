@@ -1,7 +1,8 @@
 //! Browser-facing protections on every response and request:
 //!
 //! - headers: a Content-Security-Policy (scripts, styles, images and connections from this origin only; no
-//!   framing), `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`, a `Referrer-Policy`;
+//!   framing, except the live scoreboard pages `/score/{id}`, which our own match screens frame),
+//!   `X-Frame-Options: DENY` (`SAMEORIGIN` for those), `X-Content-Type-Options: nosniff`, a `Referrer-Policy`;
 //! - cookies: `Secure` on every cookie we set when configured (`CASINO_SECURE_COOKIES=1`) or when the request
 //!   arrived over HTTPS;
 //! - cross-site requests: a state-changing request (POST, PUT, PATCH, DELETE) authenticated by the session cookie
@@ -39,7 +40,7 @@ impl SecurityConfig {
 
 /// The policy for the built React client: everything from this origin, inline `style` attributes (React sets
 /// them), `data:` images and fonts, and the websocket to this host. No plugins, no framing, no foreign forms.
-fn content_security_policy(host: Option<&str>) -> String {
+fn content_security_policy(host: Option<&str>, framed_by_self: bool) -> String {
     let sockets = match host {
         Some(h) if is_authority(h) => format!(" ws://{h} wss://{h}"),
         _ => String::new(),
@@ -47,7 +48,8 @@ fn content_security_policy(host: Option<&str>) -> String {
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
          font-src 'self' data:; connect-src 'self'{sockets}; object-src 'none'; base-uri 'self'; \
-         form-action 'self'; frame-ancestors 'none'"
+         form-action 'self'; frame-ancestors {}",
+        if framed_by_self { "'self'" } else { "'none'" }
     )
 }
 
@@ -127,11 +129,12 @@ pub async fn guard(
 fn with_headers(mut res: ServiceResponse<BoxBody>, config: &SecurityConfig) -> ServiceResponse<BoxBody> {
     let host = header_str(res.request().headers(), header::HOST).map(str::to_owned);
     let https = res.request().connection_info().scheme() == "https";
+    let scoreboard = res.request().path().starts_with("/score/");
     let headers = res.headers_mut();
-    if let Ok(csp) = HeaderValue::from_str(&content_security_policy(host.as_deref())) {
+    if let Ok(csp) = HeaderValue::from_str(&content_security_policy(host.as_deref(), scoreboard)) {
         headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     }
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static(if scoreboard { "SAMEORIGIN" } else { "DENY" }));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     if config.secure_cookies || https {
@@ -194,9 +197,11 @@ mod tests {
 
     #[test]
     fn the_policy_forbids_framing_and_foreign_scripts_and_names_only_a_sane_host() {
-        let csp = content_security_policy(Some("127.0.0.1:8080"));
+        let csp = content_security_policy(Some("127.0.0.1:8080"), false);
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self';"));
         assert!(csp.contains("ws://127.0.0.1:8080 wss://127.0.0.1:8080"));
-        assert!(!content_security_policy(Some("x; script-src *")).contains("script-src *"));
+        assert!(!content_security_policy(Some("x; script-src *"), false).contains("script-src *"));
+        // The scoreboard page: our own screens may frame it, nobody else.
+        assert!(content_security_policy(None, true).contains("frame-ancestors 'self'"));
     }
 }

@@ -6,12 +6,14 @@ use crate::error::ApiError;
 use crate::state::State;
 use actix_web::{HttpResponse, get, http::header, web};
 use casino_actors::observe::Timed;
-use casino_actors::sports::live::{Find, Matches, OddsFeed, Snapshot, SportsDesk};
-use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList};
+use casino_actors::sports::desk::{Counts, Find, Matches, SportsDesk};
+use casino_actors::sports::match_actor::Snapshot;
+use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView};
 use serde::Deserialize;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(in_play)
+    cfg.service(counts)
+        .service(in_play)
         .service(by_sport)
         .service(one)
         .service(odds)
@@ -33,6 +35,12 @@ where
 async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<HttpResponse, ApiError> {
     let rows = ask(state, Matches { sport, in_play_only }).await?;
     Ok(HttpResponse::Ok().json(MatchList { data: rows.iter().map(ListItem::of).collect() }))
+}
+
+/// How many matches each sport has in play and upcoming (the sidebar's counts).
+#[get("/api/sports/counts")]
+async fn counts(state: State) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(ask(&state, Counts).await?))
 }
 
 #[get("/api/matches/inplay")]
@@ -76,10 +84,7 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
 /// The scoreboard's data: the match's score, status and names.
 #[get("/api/score/{matchId}")]
 async fn score(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    let s = snapshot(&state, *id).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "matchId": s.match_id, "name": s.name, "status": s.status, "score": s.score, "seq": s.seq,
-    })))
+    Ok(HttpResponse::Ok().json(ScoreView::of(&snapshot(&state, *id).await?)))
 }
 
 const PAGE: &str = r#"<!doctype html>

@@ -20,7 +20,7 @@ pub struct Tables {
     pub rounds: crate::rounds::RoundTables,
     pub mines: casino_actors::mines::desk::DeskAddr,
     pub matka: casino_actors::matka::desk::MatkaAddr,
-    pub sports: casino_actors::sports::live::SportsAddr,
+    pub sports: casino_actors::sports::desk::SportsAddr,
 }
 
 pub struct AppState {

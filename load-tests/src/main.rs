@@ -6,6 +6,7 @@ mod common;
 mod floor;
 mod mines;
 mod rounds;
+mod sports;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +31,9 @@ enum Scenario {
     /// Mines over REST: players play G games each (random mines, stakes and tiles; cash-outs, mines, a reveal and a
     /// cash-out at once, reloads mid-game); then every wallet and game history is reconciled.
     Mines(mines::MinesArgs),
+    /// Sports viewers: each subscribes to a live cricket match and checks its deltas arrive in order; reports the
+    /// broadcast lag and the server's CPU.
+    Sports(sports::SportsArgs),
     /// The floor: one pre-encoded websocket frame written to N loopback sockets, and its CPU per frame.
     Floor(floor::FloorArgs),
 }
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Scenario::Aviator(args) => runtime().and_then(|rt| rt.block_on(aviator::run(args)).map(|r| r.passed())),
         Scenario::Rounds(args) => runtime().and_then(|rt| rt.block_on(rounds::run(args)).map(|r| r.passed())),
         Scenario::Mines(args) => runtime().and_then(|rt| rt.block_on(mines::run(args)).map(|r| r.passed())),
+        Scenario::Sports(args) => runtime().and_then(|rt| rt.block_on(sports::run(args)).map(|r| r.passed())),
     };
     exit_code("load test", outcome)
 }

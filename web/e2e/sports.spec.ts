@@ -2,7 +2,9 @@
  * Sports against the real server at 390×844 (a ball bowled every 1.5 s): a player opens the home list, sees live
  * cricket with best prices, taps a LIVE match and watches its score line move without reloading (deltas over the
  * socket); the Match Odds market comes first with three back and three lay cells a runner, then bookmaker and fancy.
- * Leaving for another match leaves the first one's room; an unknown match says so.
+ * Leaving for another match leaves the first one's room; an unknown match says so. Then the Live Cricket Market:
+ * a LIVE row on the home, the sidebar's live count for Cricket, and the row's live screen (`/matchlist/currmtc`) with
+ * the score page framed above the match's live detail.
  */
 import { expect, fundedPlayer, login, shot, test } from './fixtures';
 import { serverInfo } from './server-info';
@@ -54,4 +56,50 @@ test('home list → a LIVE match → the score and prices move live, without rel
   // An unknown match says so.
   await page.goto('/match/1');
   await expect(page.getByTestId('match-missing')).toHaveText('Match not found or no data available.');
+});
+
+test('Live Cricket Market → /matchlist/currmtc: the score frame and the live detail; the sidebar counts live cricket', async ({ page }) => {
+  const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Live Market Player' });
+  await login(page, player);
+
+  const market = page.getByTestId('live-market');
+  await expect(market.getByRole('heading', { name: 'Live Cricket Market' })).toBeVisible();
+  const row = market.getByTestId('live-row').first();
+  await expect(row).toBeVisible();
+  await expect(row.locator('.live-badge')).toHaveText('LIVE');
+  await expect(row.locator('small')).toHaveText(/\d{2} \w{3}/);
+  await expect(row).not.toContainText('Invalid');
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'sports-04-live-market');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const cricket = page.locator('.sidebar').getByRole('link', { name: /^Cricket/ });
+  await expect(cricket.getByTestId('sport-live-count')).toHaveText(/^[1-9]\d* live$/);
+  await expect.poll(async () => (await page.locator('.sidebar').boundingBox())?.x).toBe(0); // slid in
+  await shot(page, 'sports-05-sidebar-live-counts');
+  await page.getByRole('button', { name: 'Close menu' }).click();
+
+  const name = (await row.locator('.match-name').textContent()) ?? '';
+  await market.getByTestId('live-row').filter({ hasText: name }).click();
+  await expect(page).toHaveURL(/\/matchlist\/currmtc$/);
+  const frame = page.getByTestId('score-frame');
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('src', /^\/score\/\d+$/);
+  await expect(frame).toHaveAttribute('title', `Live score: ${name}`);
+  // The framed page is the server's own scoreboard, drawing this match's score.
+  await expect(page.frameLocator('[data-testid="score-frame"]').getByTestId('score-total')).toHaveText(/\d+\/\d+/);
+
+  const detail = page.getByTestId('match-detail');
+  await expect(detail.locator('.sp-title')).toContainText(name);
+  const scoreLine = page.getByTestId('score-line');
+  await expect(scoreLine).toHaveText(/\d+\/\d+ \(\d+\.\d\)$/);
+  const firstScore = await scoreLine.textContent();
+  await shot(page, 'sports-06-live-match');
+  await expect(scoreLine).not.toHaveText(firstScore ?? '', { timeout: 20_000 });
+
+  // A typed address (here the screen's other name) carries no navigation state: it says so and offers the way home.
+  await page.goto('/match/currmtc');
+  await expect(page.getByTestId('match-missing')).toHaveText('Match not found or no data available.');
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page.getByTestId('live-market')).toBeVisible();
 });

@@ -3,30 +3,28 @@
 //! Twice a second it records each market's current draw before it takes a bid (a drawn market's with its seed's
 //! commitment), draws a drawn market's open result when its open time comes and its close result at its close time,
 //! and pushes `matka:status` to the `matka` room when a market's state changes. A declared market's results come from
-//! an operator ([`Declare`]). A result is recorded with its settled bids and their settle intents in one transaction,
-//! then the settles are applied; it waits for holds in flight on the draw.
-//!
-//! A bid request: checked (market, session, numbers, points, the totals it claims) → its slip recorded `pending` →
-//! one hold for its total under `matka:{market}:{draw}` → `held` (or `void` when the hold is refused) → answered.
+//! an operator (`operate.rs`). A result is recorded with its settled bids and their settle intents in one transaction
+//! (`settle.rs`), then the settles are applied; it waits for holds in flight on the draw. Bid requests are taken in
+//! `bids.rs`.
 
-use super::rules::{self, BidRefusal, BidType, MatkaSettings, Panna, Pick, PointsRefusal, Session};
+use super::rules::{BidRefusal, MatkaSettings, Panna, PointsRefusal};
 use super::schedule::Schedule;
-use super::store::{self, DrawRow, Market, Mode, NewBid, Part};
-use super::wire::{BidAccepted, MarketList, MarketView, Status, TakenBid, rate_views, result_text};
+use super::settle::{self, Part};
+use super::store::{self, DrawRow, Market, Mode};
+use super::wire::{MarketList, MarketView, Status, rate_views, result_text};
 use crate::clock::{EpochMs, SharedClock};
 use crate::fair::{Dice, ServerSeed};
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::observe::families::desk as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
-use crate::store::{Db, save_setting};
+use crate::store::Db;
 use crate::table::messages::TableDeps;
-use crate::table::operate::{OperateError, load, merged};
+use crate::table::operate::load;
 use crate::table::outbox::RoomOutbox;
-use crate::wallet::intents::{apply_until_final, retry_transient};
+use crate::wallet::intents::retry_transient;
 use crate::wallet::{WalletError, WalletHandle, intents};
 use actix::prelude::*;
-use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,67 +94,15 @@ impl MatkaError {
     }
 }
 
-fn unavailable(e: WalletError) -> MatkaError {
+pub(super) fn unavailable(e: WalletError) -> MatkaError {
     tracing::error!(error = %e, "matka: storage failed");
     MatkaError::Unavailable
-}
-
-/// A bid request, parsed: the numbers as written and their points.
-pub struct PlaceBids {
-    pub user: UserId,
-    /// The market's name (`gameName`) or id.
-    pub market: String,
-    pub bid_type: BidType,
-    /// Ignored for jodi and sangams (they settle on the close result).
-    pub session: Option<Session>,
-    pub lines: Vec<(String, Paise)>,
-    pub total: Option<Paise>,
-    pub profit: Option<Paise>,
-}
-impl Message for PlaceBids {
-    type Result = Result<BidAccepted, MatkaError>;
 }
 
 /// The market list.
 pub struct List;
 impl Message for List {
     type Result = MarketList;
-}
-
-/// An operator's result for a declared market's draw.
-pub struct Declare {
-    pub market: i64,
-    pub draw: i64,
-    pub panna: Panna,
-    /// The close result (else the open one).
-    pub close: bool,
-    pub by: UserId,
-}
-impl Message for Declare {
-    type Result = Result<(), MatkaError>;
-}
-
-/// An operator's correction of a declared result (see [`store::correct_result`]).
-pub struct Correct {
-    pub market: i64,
-    pub draw: i64,
-    pub panna: Panna,
-    pub close: bool,
-}
-impl Message for Correct {
-    type Result = Result<store::Corrected, MatkaError>;
-}
-
-/// A new market, or a change to one (`id`): a schedule change applies from its next draw.
-pub struct SaveMarket {
-    pub id: Option<i64>,
-    pub name: Option<String>,
-    pub schedule: Option<Schedule>,
-    pub mode: Option<Mode>,
-    pub active: Option<bool>,
-}
-impl Message for SaveMarket {
-    type Result = Result<Market, MatkaError>;
 }
 
 /// Stops the desk (a server stopping in-process, the tests).
@@ -170,16 +116,6 @@ impl Handler<Shutdown> for MatkaDesk {
     fn handle(&mut self, _: Shutdown, ctx: &mut Self::Context) {
         ctx.stop();
     }
-}
-
-/// The settings (rates, points), and changes to them (from the next bid).
-pub struct View;
-impl Message for View {
-    type Result = MatkaSettings;
-}
-pub struct Configure(pub Value);
-impl Message for Configure {
-    type Result = Result<MatkaSettings, OperateError>;
 }
 
 /// How the desk starts: its settings (an operator's stored ones win), the markets a new install gets, and the
@@ -207,30 +143,23 @@ impl MatkaConfig {
     }
 }
 
-/// A bid request that passed every check needing no IO: the draw `(market, no)` it goes to, and its bids.
-struct Checked {
-    key: (i64, i64),
-    session: Session,
-    bids: Vec<NewBid>,
-}
-
-struct LiveDraw {
-    row: DrawRow,
+pub(super) struct LiveDraw {
+    pub(super) row: DrawRow,
     /// Holds asked and not yet answered: a result waits for them.
-    holds: u32,
-    settling: bool,
+    pub(super) holds: u32,
+    pub(super) settling: bool,
 }
 
 pub struct MatkaDesk {
-    settings: MatkaSettings,
+    pub(super) settings: MatkaSettings,
     client_seed: String,
-    db: Db,
-    wallet: WalletHandle,
-    clock: SharedClock,
+    pub(super) db: Db,
+    pub(super) wallet: WalletHandle,
+    pub(super) clock: SharedClock,
     probe: Arc<Probe>,
     outbox: RoomOutbox,
-    markets: Vec<Market>,
-    draws: HashMap<(i64, i64), LiveDraw>,
+    pub(super) markets: Vec<Market>,
+    pub(super) draws: HashMap<(i64, i64), LiveDraw>,
     recording: HashSet<(i64, i64)>,
     /// Each market's latest complete result.
     last: HashMap<i64, String>,
@@ -373,7 +302,7 @@ impl MatkaDesk {
     }
 
     /// Pushes `matka:status` when a market's state changed.
-    fn show(&mut self, now: EpochMs) {
+    pub(super) fn show(&mut self, now: EpochMs) {
         let views = self.views(now);
         if views != self.shown {
             self.outbox.queue(&Status { markets: views.clone(), server_time: now });
@@ -386,7 +315,7 @@ impl MatkaDesk {
     }
 
     /// Records a result (and settles what it decides), then applies the settles; `reply` hears when all moved.
-    fn settle(
+    pub(super) fn settle(
         &mut self,
         key: (i64, i64),
         part: Part,
@@ -399,7 +328,7 @@ impl MatkaDesk {
         let (db, wallet, now) = (self.db.clone(), self.wallet.clone(), self.clock.now_ms());
         let work = async move {
             let owner =
-                retry_transient("recording a matka result", || store::record_result(&db, key.0, key.1, part, by, now))
+                retry_transient("recording a matka result", || settle::record_result(&db, key.0, key.1, part, by, now))
                     .await?;
             intents::resume(&db, &wallet, &owner, now).await?;
             store::draw(&db, key.0, key.1).await
@@ -407,11 +336,8 @@ impl MatkaDesk {
         ctx.spawn(work.into_actor(self).map(move |res, act, _| {
             let res = match res {
                 Ok(Some(row)) => {
-                    if row.close.is_some() {
-                        act.last.insert(key.0, result_text(row.open, row.close));
-                    }
+                    act.took_result(key, row);
                     if let Some(live) = act.draws.get_mut(&key) {
-                        live.row = row;
                         live.settling = false;
                     }
                     act.forget_settled();
@@ -433,52 +359,23 @@ impl MatkaDesk {
         }));
     }
 
+    /// A result of draw `key` was recorded (or corrected): the desk takes the draw as the store has it, and the market's
+    /// last complete result with it.
+    pub(super) fn took_result(&mut self, key: (i64, i64), row: DrawRow) {
+        if row.close.is_some() {
+            self.last.insert(key.0, result_text(row.open, row.close));
+        }
+        if let Some(live) = self.draws.get_mut(&key) {
+            live.row = row;
+        }
+    }
+
     /// Settled draws that are no market's current one are dropped from memory.
     fn forget_settled(&mut self) {
         let now = self.clock.now_ms();
         let current: HashSet<(i64, i64)> =
             self.markets.iter().filter_map(|m| m.schedule.current(now).map(|c| (m.id, c.no))).collect();
         self.draws.retain(|key, d| !d.row.settled || current.contains(key));
-    }
-
-    fn market(&self, name_or_id: &str) -> Option<&Market> {
-        let t = name_or_id.trim();
-        self.markets.iter().find(|m| m.name.eq_ignore_ascii_case(t) || m.id.to_string() == t)
-    }
-
-    /// The checks of a bid request that need no IO: its bids, and the draw they go to.
-    fn check(&self, m: &PlaceBids, now: EpochMs) -> Result<Checked, MatkaError> {
-        let market = self.market(&m.market).ok_or(MatkaError::UnknownMarket)?;
-        let current = market.schedule.current(now).filter(|_| market.active).ok_or(MatkaError::NoDraw)?;
-        let key = (market.id, current.no);
-        let live = self.draws.get(&key).ok_or(MatkaError::NoDraw)?;
-        let session =
-            if m.bid_type.needs_both() { Session::Close } else { m.session.ok_or(MatkaError::UnknownSession)? };
-        rules::check_session(live.row.draw.phase(now), m.bid_type, session)?;
-        if m.lines.is_empty() {
-            return Err(MatkaError::NoBids);
-        }
-        let rate = self.settings.rates.of(m.bid_type);
-        let mut seen = HashSet::new();
-        let mut bids = Vec::with_capacity(m.lines.len());
-        for (number, points) in &m.lines {
-            let pick = Pick::parse(m.bid_type, number).ok_or_else(|| MatkaError::InvalidNumber(number.clone()))?;
-            if !seen.insert(pick) {
-                return Err(MatkaError::DuplicateNumber(pick.text()));
-            }
-            rules::check_points(&self.settings, *points)?;
-            bids.push(NewBid { bid: m.bid_type, session, pick, stake: *points, rate });
-        }
-        let total = Paise::new(bids.iter().map(|b| b.stake.get()).sum());
-        let profit =
-            Paise::new(bids.iter().map(|b| b.stake.times_hundredths(b.rate).unwrap_or(Paise::ZERO).get()).sum());
-        if m.total.is_some_and(|t| t != total) {
-            return Err(MatkaError::TotalMismatch(total));
-        }
-        if m.profit.is_some_and(|p| p != profit) {
-            return Err(MatkaError::ProfitMismatch(profit));
-        }
-        Ok(Checked { key, session, bids })
     }
 }
 
@@ -497,236 +394,4 @@ impl Handler<List> for MatkaDesk {
     }
 }
 
-impl Handler<PlaceBids> for MatkaDesk {
-    type Result = ResponseActFuture<Self, Result<BidAccepted, MatkaError>>;
-
-    fn handle(&mut self, m: PlaceBids, _: &mut Self::Context) -> Self::Result {
-        let now = self.clock.now_ms();
-        let Checked { key, session, bids } = match self.check(&m, now) {
-            Ok(c) => c,
-            Err(e) => return Box::pin(async move { Err(e) }.into_actor(self)),
-        };
-        if let Some(live) = self.draws.get_mut(&key) {
-            live.holds += 1;
-        }
-        let market_name = self.markets.iter().find(|x| x.id == key.0).map(|x| x.name.clone()).unwrap_or_default();
-        let (db, wallet, user) = (self.db.clone(), self.wallet.clone(), m.user);
-        let total = Paise::new(bids.iter().map(|b| b.stake.get()).sum());
-        let taken: Vec<TakenBid> = bids
-            .iter()
-            .map(|b| TakenBid {
-                number: b.pick.text(),
-                points: b.stake,
-                rate: b.rate as f64 / 100.0,
-                payout: b.stake.times_hundredths(b.rate).unwrap_or(Paise::ZERO),
-            })
-            .collect();
-        let work = async move {
-            let balance = crate::wallet::shard::balances(&db, user).await.map_err(unavailable)?.balance;
-            if balance < total {
-                return Err(MatkaError::InsufficientBalance);
-            }
-            let slip =
-                retry_transient("recording a matka slip", || store::record_slip(&db, user, key.0, key.1, &bids, now))
-                    .await
-                    .map_err(unavailable)?;
-            let hold = apply_until_final(&wallet, store::slip_hold(user, key.0, key.1, slip, total)).await;
-            retry_transient("closing a matka slip", || store::slip_held(&db, slip, hold.is_ok()))
-                .await
-                .map_err(unavailable)?;
-            match hold {
-                Ok(r) => Ok((slip, r)),
-                Err(WalletError::InsufficientBalance) => Err(MatkaError::InsufficientBalance),
-                Err(e) => Err(unavailable(e)),
-            }
-        };
-        Box::pin(work.into_actor(self).map(move |res, act, _| {
-            if let Some(live) = act.draws.get_mut(&key) {
-                live.holds = live.holds.saturating_sub(1);
-            }
-            let (slip, r) = res?;
-            let estimated_profit = Paise::new(taken.iter().map(|t| t.payout.get()).sum());
-            Ok(BidAccepted {
-                success: true,
-                message: "Bid placed successfully!",
-                slip_id: slip,
-                market_name,
-                draw_no: key.1,
-                bid_type: m.bid_type,
-                session,
-                bids: taken,
-                total_bid_points: total,
-                estimated_profit,
-                balance: r.balance,
-                exposure_balance: r.exposure,
-            })
-        }))
-    }
-}
-
-impl Handler<Declare> for MatkaDesk {
-    type Result = ResponseFuture<Result<(), MatkaError>>;
-
-    fn handle(&mut self, d: Declare, ctx: &mut Self::Context) -> Self::Result {
-        let now = self.clock.now_ms();
-        let key = (d.market, d.draw);
-        let refuse = |why: &str| -> Self::Result {
-            let e = MatkaError::Declare(why.to_string());
-            Box::pin(async move { Err(e) })
-        };
-        let Some(market) = self.markets.iter().find(|m| m.id == d.market) else { return refuse("No such market") };
-        if market.mode != Mode::Declared {
-            return refuse("This market's results are drawn by the server");
-        }
-        let Some(live) = self.draws.get(&key) else { return refuse("No such draw in play") };
-        let row = &live.row;
-        let why = match (d.close, row.open, row.close) {
-            (false, Some(_), _) => Some("The open result is already declared"),
-            (false, None, _) if now < row.draw.opens_at => Some("The open session is still taking bids"),
-            (true, None, _) => Some("Declare the open result first"),
-            (true, _, Some(_)) => Some("The close result is already declared"),
-            (true, _, None) if now < row.draw.closes_at => Some("The close session is still taking bids"),
-            _ => None,
-        };
-        if let Some(why) = why {
-            return refuse(why);
-        }
-        if live.holds > 0 || live.settling {
-            return refuse("Bids are still being placed on this draw; try again in a moment");
-        }
-        let part = if d.close { Part::Close(d.panna) } else { Part::Open(d.panna) };
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.settle(key, part, Some(d.by), Some(tx), ctx);
-        Box::pin(async move { rx.await.unwrap_or(Err(MatkaError::Unavailable)) })
-    }
-}
-
-impl Handler<Correct> for MatkaDesk {
-    type Result = ResponseActFuture<Self, Result<store::Corrected, MatkaError>>;
-
-    fn handle(&mut self, c: Correct, _: &mut Self::Context) -> Self::Result {
-        let key = (c.market, c.draw);
-        let why = match self.markets.iter().find(|m| m.id == c.market) {
-            None => Some("No such market"),
-            Some(m) if m.mode != Mode::Declared => Some("A drawn result is its seed's: it cannot be corrected"),
-            _ if self.draws.get(&key).is_some_and(|d| d.holds > 0 || d.settling) => {
-                Some("Bids are still being placed or settled on this draw; try again in a moment")
-            }
-            _ => None,
-        };
-        if let Some(why) = why {
-            let e = MatkaError::Declare(why.to_string());
-            return Box::pin(async move { Err(e) }.into_actor(self));
-        }
-        if let Some(live) = self.draws.get_mut(&key) {
-            live.settling = true;
-        }
-        let part = if c.close { Part::Close(c.panna) } else { Part::Open(c.panna) };
-        let (db, wallet, now) = (self.db.clone(), self.wallet.clone(), self.clock.now_ms());
-        let work = async move {
-            let done = store::correct_result(&db, key.0, key.1, part, now).await?;
-            if let Some(d) = &done {
-                intents::resume(&db, &wallet, &d.owner, now).await?;
-            }
-            Ok::<_, WalletError>((done, store::draw(&db, key.0, key.1).await?))
-        };
-        Box::pin(work.into_actor(self).map(move |res, act, _| {
-            if let Some(live) = act.draws.get_mut(&key) {
-                live.settling = false;
-            }
-            let (done, row) = res.map_err(unavailable)?;
-            let done = done.ok_or_else(|| MatkaError::Declare("Only a declared result can be corrected".into()))?;
-            if let Some(row) = row {
-                if row.close.is_some() {
-                    act.last.insert(key.0, result_text(row.open, row.close));
-                }
-                if let Some(live) = act.draws.get_mut(&key) {
-                    live.row = row;
-                }
-            }
-            let now = act.clock.now_ms();
-            act.show(now);
-            Ok(done)
-        }))
-    }
-}
-
-impl Handler<SaveMarket> for MatkaDesk {
-    type Result = ResponseActFuture<Self, Result<Market, MatkaError>>;
-
-    fn handle(&mut self, s: SaveMarket, _: &mut Self::Context) -> Self::Result {
-        let base = match s.id {
-            Some(id) => match self.markets.iter().find(|m| m.id == id) {
-                Some(m) => m.clone(),
-                None => return Box::pin(async { Err(MatkaError::UnknownMarket) }.into_actor(self)),
-            },
-            None => Market {
-                id: 0,
-                name: String::new(),
-                schedule: Schedule::Every { seconds: 300 },
-                mode: s.mode.unwrap_or(Mode::Declared),
-                active: true,
-            },
-        };
-        let m = Market {
-            name: s.name.map(|n| n.trim().to_string()).unwrap_or(base.name.clone()),
-            schedule: s.schedule.unwrap_or(base.schedule),
-            active: s.active.unwrap_or(base.active),
-            ..base
-        };
-        let invalid = if m.name.is_empty() || m.name.chars().count() > 40 {
-            Some("A market's name is 1 to 40 characters".to_string())
-        } else if s.id.is_some() && s.mode.is_some_and(|mode| mode != m.mode) {
-            Some("A market's result mode cannot change: create a new market".to_string())
-        } else {
-            m.schedule.check().err()
-        };
-        if let Some(why) = invalid {
-            return Box::pin(async move { Err(MatkaError::Invalid(why)) }.into_actor(self));
-        }
-        let (db, now, new) = (self.db.clone(), self.clock.now_ms(), s.id.is_none());
-        let saved = m.clone();
-        let work = async move {
-            if new {
-                store::create_market(&db, &saved.name, &saved.schedule, saved.mode, now).await
-            } else {
-                Ok(store::update_market(&db, &saved).await?.then_some(saved))
-            }
-        };
-        Box::pin(work.into_actor(self).map(|res, act, _| {
-            let m = res.map_err(unavailable)?.ok_or_else(|| MatkaError::Invalid("That name is taken".into()))?;
-            match act.markets.iter_mut().find(|x| x.id == m.id) {
-                Some(x) => *x = m.clone(),
-                None => act.markets.push(m.clone()),
-            }
-            Ok(m)
-        }))
-    }
-}
-
-impl Handler<View> for MatkaDesk {
-    type Result = Response<MatkaSettings>;
-    fn handle(&mut self, _: View, _: &mut Self::Context) -> Self::Result {
-        Response::reply(self.settings.clone())
-    }
-}
-
-impl Handler<Configure> for MatkaDesk {
-    type Result = ResponseActFuture<Self, Result<MatkaSettings, OperateError>>;
-    fn handle(&mut self, m: Configure, _: &mut Self::Context) -> Self::Result {
-        let next = match merged(&self.settings, &m.0, MatkaSettings::check) {
-            Ok(s) => s,
-            Err(e) => return Box::pin(async move { Err(e) }.into_actor(self)),
-        };
-        let (db, text) = (self.db.clone(), serde_json::to_string(&next).unwrap_or_default());
-        Box::pin(async move { save_setting(&db, "matka.settings", text).await }.into_actor(self).map(
-            move |res, act, _| {
-                res?;
-                act.settings = next;
-                Ok(act.settings.clone())
-            },
-        ))
-    }
-}
-
-crate::timed_handlers!(MatkaDesk: List, PlaceBids, Declare, Correct, SaveMarket, View, Configure, Shutdown);
+crate::timed_handlers!(MatkaDesk: List, Shutdown);

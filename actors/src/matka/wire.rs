@@ -1,16 +1,23 @@
 //! Matka on the wire (`docs/API.md` "Matka"): the market list (also pushed as `matka:status` to the `matka` room),
-//! what a bid request carries, and the answers. Money is rupees; rates are multipliers (9.5 is "10 Ka 95").
-//! Mirrored by `web/src/features/matka/wire.ts`.
+//! what a bid request carries, and the answers; the operators' shapes (markets as they write them, a draw's book,
+//! declarations and corrections) are in `wire/operators.rs`. Money is rupees; rates are multipliers (9.5 is
+//! "10 Ka 95"). Mirrored by `web/src/features/matka/wire.ts`.
 
-use super::rules::{BidType, Panna, Phase, Rates};
+use super::rules::{BidType, Panna, Phase, Rates, Session};
 use super::schedule::Draw;
-use super::store::{DrawRow, Market, Mode};
+use super::store::{BidRow, DrawRow, Market, Mode};
 use crate::clock::EpochMs;
 use crate::hub::ServerEvent;
 use crate::money::{Paise, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
+
+mod operators;
+pub use operators::{
+    BookLineView, CorrectionAnswer, Declared, DrawBook, IfDeclared, MarketEntry, OperatorMarket, OperatorMarkets,
+    SavedMarket, ScheduleView, Shortfall, UnsettledDraw,
+};
 
 /// `POST /api/bids`: the spec's bid payload. `bids[].points` are whole rupees; `totalBidPoints` and
 /// `estimatedProfit` (what the bids pay if they win, stake included), when given, must be the server's figures.
@@ -200,7 +207,7 @@ pub struct BidAccepted {
     pub market_name: String,
     pub draw_no: i64,
     pub bid_type: BidType,
-    pub session: super::rules::Session,
+    pub session: Session,
     pub bids: Vec<TakenBid>,
     #[serde(serialize_with = "as_rupees")]
     pub total_bid_points: Paise,
@@ -245,4 +252,18 @@ impl ChartRow {
             commitment: d.commitment(),
         }
     }
+}
+
+/// `GET /api/bids` and `GET /api/bids/{userId}`: a player's bids, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct Bids {
+    pub success: bool,
+    pub bids: Vec<BidRow>,
+}
+
+/// `GET /api/matka/markets/{id}/chart`: a market's past results, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct Chart {
+    pub success: bool,
+    pub results: Vec<ChartRow>,
 }

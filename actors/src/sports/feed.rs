@@ -173,7 +173,27 @@ pub enum ApplyError {
     OtherMatch,
 }
 
+/// One match from a provider: its whole state, and the next delta when one is due. A real data feed implements it
+/// over its own connection (snapshot on subscribe, deltas as they arrive); the simulators implement it from their
+/// models. A match actor plays any provider the same way.
+pub trait Provider: Send {
+    /// The match as it is now.
+    fn snapshot(&self) -> &MatchState;
+    /// The next delta, if one is due at `now`.
+    fn tick(&mut self, now: EpochMs) -> Option<Delta>;
+    /// A delta that changes nothing, to show the feed is alive when nothing moves.
+    fn heartbeat(&mut self, now: EpochMs) -> Delta;
+}
+
 impl MatchState {
+    /// The provider's own next delta: numbered after this state and applied to it.
+    pub fn advance(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
+        let d = Delta { match_id: self.match_id, seq: self.seq + 1, at: now, updates };
+        // Numbered after this state and for this match, it always applies.
+        let _ = self.apply(&d);
+        d
+    }
+
     /// Applies the next delta, or refuses it (a gap, a repeat, another match) and changes nothing.
     pub fn apply(&mut self, d: &Delta) -> Result<(), ApplyError> {
         if d.match_id != self.match_id {

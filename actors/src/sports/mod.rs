@@ -1,11 +1,12 @@
 //! The sports feed: what a provider gives (`feed.rs`: snapshots and numbered deltas), and the built-in provider that
-//! keeps the platform live with no network (`sim.rs`, cricket ball by ball from `cricket/`), played by actors
-//! (`live.rs`: a match actor each, and the desk that keeps matches going and lists them); the other sports have
-//! simple models (`simple.rs`).
+//! keeps the platform live with no network (`sim.rs`, cricket ball by ball from `cricket/`; the other sports' simple
+//! models in `simple.rs`), played by actors (`match_actor.rs`, one a match; `desk.rs`, which keeps matches going and
+//! lists them). `wire.rs` holds the calls' and events' shapes.
 
 pub mod cricket;
+pub mod desk;
 pub mod feed;
-pub mod live;
+pub mod match_actor;
 pub mod sim;
 pub mod simple;
 pub mod wire;

@@ -100,10 +100,6 @@ impl SimMatch {
         sim
     }
 
-    pub fn snapshot(&self) -> &MatchState {
-        &self.state
-    }
-
     pub fn game(&self) -> &CricketGame {
         &self.game
     }
@@ -201,20 +197,8 @@ impl SimMatch {
         }
     }
 
-    fn emit(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
-        let d = Delta { match_id: self.state.match_id, seq: self.state.seq + 1, at: now, updates };
-        // Our own deltas always follow our state.
-        let _ = self.state.apply(&d);
-        d
-    }
-
-    /// A heartbeat, to show the feed is alive when nothing moves.
-    pub fn heartbeat(&mut self, now: EpochMs) -> Delta {
-        self.emit(now, vec![Update::Heartbeat])
-    }
-
     /// One step of the match, if it is due at `now`.
-    pub fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+    fn play(&mut self, now: EpochMs) -> Option<Delta> {
         if self.state.status == MatchStatus::Upcoming {
             if now < self.state.starts_at {
                 return None;
@@ -226,7 +210,7 @@ impl SimMatch {
                 Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
                 Update::Fancy(self.fancy(MarketStatus::Open)),
             ];
-            return Some(self.emit(now, updates));
+            return Some(self.state.advance(now, updates));
         }
         let updates = match self.step {
             Step::Done => return None,
@@ -249,7 +233,7 @@ impl SimMatch {
             }
             Step::Result => self.result(),
         };
-        Some(self.emit(now, updates))
+        Some(self.state.advance(now, updates))
     }
 
     fn result(&mut self) -> Vec<Update> {
@@ -298,5 +282,19 @@ impl SimMatch {
                 ]
             }
         }
+    }
+}
+
+impl Provider for SimMatch {
+    fn snapshot(&self) -> &MatchState {
+        &self.state
+    }
+
+    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        self.play(now)
+    }
+
+    fn heartbeat(&mut self, now: EpochMs) -> Delta {
+        self.state.advance(now, vec![Update::Heartbeat])
     }
 }

@@ -166,10 +166,6 @@ impl SimpleMatch {
         m
     }
 
-    pub fn snapshot(&self) -> &MatchState {
-        &self.state
-    }
-
     fn market(&self, status: MarketStatus) -> Market {
         let lead = i64::from(self.score.0) - i64::from(self.score.1);
         let (w, d, l) = chances(&self.profile, self.strengths, lead, self.profile.steps - self.step);
@@ -208,14 +204,8 @@ impl SimpleMatch {
         }
     }
 
-    fn emit(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
-        let d = Delta { match_id: self.state.match_id, seq: self.state.seq + 1, at: now, updates };
-        let _ = self.state.apply(&d);
-        d
-    }
-
     /// One step, if due: the match starts, a step is played, or it ends and settles.
-    pub fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+    fn play(&mut self, now: EpochMs) -> Option<Delta> {
         match self.state.status {
             MatchStatus::Finished => None,
             MatchStatus::Upcoming if now < self.state.starts_at => None,
@@ -225,7 +215,7 @@ impl SimpleMatch {
                     Update::Score(self.scoreboard("Under way")),
                     Update::Market(self.market(MarketStatus::Open)),
                 ];
-                Some(self.emit(now, updates))
+                Some(self.state.advance(now, updates))
             }
             MatchStatus::InPlay => {
                 self.step += 1;
@@ -244,7 +234,7 @@ impl SimpleMatch {
                 if self.step < self.profile.steps {
                     let updates =
                         vec![Update::Score(self.scoreboard(&comment)), Update::Market(self.market(MarketStatus::Open))];
-                    return Some(self.emit(now, updates));
+                    return Some(self.state.advance(now, updates));
                 }
                 let winner = match self.score.0.cmp(&self.score.1) {
                     std::cmp::Ordering::Greater => Some(self.state.match_id * 10 + 1),
@@ -257,8 +247,22 @@ impl SimpleMatch {
                     Update::Market(Market { status: MarketStatus::Closed, ..self.state.market.clone() }),
                     Update::Settled { winner },
                 ];
-                Some(self.emit(now, updates))
+                Some(self.state.advance(now, updates))
             }
         }
+    }
+}
+
+impl Provider for SimpleMatch {
+    fn snapshot(&self) -> &MatchState {
+        &self.state
+    }
+
+    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        self.play(now)
+    }
+
+    fn heartbeat(&mut self, now: EpochMs) -> Delta {
+        self.state.advance(now, vec![Update::Heartbeat])
     }
 }

@@ -1,10 +1,12 @@
 //! The sports calls' shapes, as the spec's app reads them (`docs/API.md` "Sports"). Mirrored by
 //! `web/src/features/sports/wire.ts`.
 
-use super::feed::{Bookmaker, Fancy, Market, MatchState, MatchStatus, Score};
-use super::live::Summary;
+use super::desk::Summary;
+use super::feed::{Bookmaker, Fancy, Market, MarketStatus, MatchState, MatchStatus, Score};
 use crate::clock::EpochMs;
+use crate::hub::ServerEvent;
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// A price level in the list's short form.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -136,5 +138,120 @@ impl MatchDetail {
             score: s.score.clone(),
             seq: s.seq,
         }
+    }
+}
+
+/// The spec's odds feed: `{matchOdds: [{team_name, lgaai, khaai}], fancyMarkets: [{session_name, runsNo, oddsNo,
+/// runsYes, oddsYes}]}` (bookmaker rates ×100), also pushed as `updateOdds` with its `marketId`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OddsFeed {
+    pub market_id: String,
+    pub event_id: i64,
+    pub status: MarketStatus,
+    pub match_odds: Vec<OddsLine>,
+    pub fancy_markets: Vec<FancyLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OddsLine {
+    pub team_name: String,
+    pub lgaai: u32,
+    pub khaai: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FancyLine {
+    pub session_name: String,
+    pub status: MarketStatus,
+    #[serde(rename = "runsNo")]
+    pub runs_no: u32,
+    #[serde(rename = "oddsNo")]
+    pub odds_no: u32,
+    #[serde(rename = "runsYes")]
+    pub runs_yes: u32,
+    #[serde(rename = "oddsYes")]
+    pub odds_yes: u32,
+}
+
+impl OddsFeed {
+    pub fn of(s: &MatchState) -> OddsFeed {
+        OddsFeed {
+            market_id: s.market.market_id.clone(),
+            event_id: s.match_id,
+            status: s.bookmaker.status,
+            match_odds: s
+                .bookmaker
+                .selections
+                .iter()
+                .map(|x| OddsLine { team_name: x.name.clone(), lgaai: x.back_odds, khaai: x.lay_odds })
+                .collect(),
+            fancy_markets: s
+                .fancy
+                .iter()
+                .map(|f| FancyLine {
+                    session_name: f.market_name.clone(),
+                    status: f.status,
+                    runs_no: f.run_value.no,
+                    odds_no: f.odds.no,
+                    runs_yes: f.run_value.yes,
+                    odds_yes: f.odds.yes,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl ServerEvent for OddsFeed {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("updateOdds")
+    }
+}
+
+/// `updateMatches`: the live list.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveItem {
+    pub market_id: String,
+    pub score_iframe: String,
+    pub match_name: String,
+    pub match_date: EpochMs,
+    pub event_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct LiveList(pub Vec<LiveItem>);
+
+impl ServerEvent for LiveList {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("updateMatches")
+    }
+}
+
+/// `GET /api/sports/counts`: how many matches each sport has in play and upcoming (the sidebar's counts).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SportCount {
+    pub sport_id: i64,
+    pub in_play: usize,
+    pub upcoming: usize,
+}
+
+/// `GET /api/score/{matchId}`: what the live scoreboard page draws.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreView {
+    pub match_id: i64,
+    pub name: String,
+    pub status: MatchStatus,
+    pub score: Score,
+    pub seq: u64,
+}
+
+impl ScoreView {
+    pub fn of(s: &MatchState) -> ScoreView {
+        ScoreView { match_id: s.match_id, name: s.name.clone(), status: s.status, score: s.score.clone(), seq: s.seq }
     }
 }

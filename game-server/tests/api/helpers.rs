@@ -49,7 +49,7 @@ pub fn config_for(database_url: String) -> Config {
         color: fast_round(ColorSettings::default()),
         mines: casino_actors::mines::rules::MinesSettings::default(),
         matka: casino_actors::matka::desk::MatkaConfig::with_defaults(20, "casino".into()),
-        sports: casino_actors::sports::live::SportsConfig {
+        sports: casino_actors::sports::desk::SportsConfig {
             ball_ms: 200,
             live: 1,
             upcoming: 1,

@@ -33,6 +33,10 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
     );
     let in_play: Value = app.get("/api/matches/inplay").await.json().await.unwrap();
     assert_eq!(in_play["data"].as_array().map(Vec::len), Some(5), "one of each sport");
+    let counts: Value = app.get("/api/sports/counts").await.json().await.unwrap();
+    let cricket_count = counts.as_array().unwrap().iter().find(|c| c["sportId"] == 4).cloned().unwrap_or_default();
+    assert_eq!((cricket_count["inPlay"].as_u64(), cricket_count["upcoming"].as_u64()), (Some(1), Some(1)), "{counts}");
+    assert_eq!(counts.as_array().map(Vec::len), Some(5), "every sport of the feed: {counts}");
     let football: Value = app.get("/api/matches/1").await.json().await.unwrap();
     let football = football["data"].as_array().unwrap();
     assert_eq!(football.len(), 2, "one in play, one upcoming: {football:?}");
@@ -54,7 +58,12 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
 
     let odds: Value = app.get(&format!("/api/odds?market_id=1.{id}")).await.json().await.unwrap();
     assert_eq!(odds["matchOdds"].as_array().map(Vec::len), Some(2), "{odds}");
-    let page = app.get(&format!("/score/{id}")).await.text().await.unwrap();
+    let page = app.get(&format!("/score/{id}")).await;
+    // Our match screens frame the scoreboard; other sites may not.
+    assert_eq!(page.headers().get("x-frame-options").map(|v| v.as_bytes()), Some(&b"SAMEORIGIN"[..]));
+    let csp = page.headers().get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    let page = page.text().await.unwrap();
     assert!(page.contains("/score.js") && page.contains(&format!("data-match=\"{id}\"")));
     let score: Value = app.get(&format!("/api/score/{id}")).await.json().await.unwrap();
     assert!(score["score"]["batting"].is_string(), "{score}");

@@ -23,11 +23,21 @@ pub struct GameSocket {
     pub aviator: TableAddr,
     pub rounds: crate::rounds::RoundTables,
     pub matka: casino_actors::matka::desk::MatkaAddr,
-    pub sports: casino_actors::sports::live::SportsAddr,
+    pub sports: casino_actors::sports::desk::SportsAddr,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
     vec![json!({ "success": false, "error": error, "message": message.into() })]
+}
+
+/// The ack of a request that asks for nothing back (leaving a room): `{success: true}`.
+#[derive(serde::Serialize)]
+struct Done {
+    success: bool,
+}
+
+fn done() -> Vec<Value> {
+    vec![serde_json::to_value(Done { success: true }).unwrap_or(Value::Null)]
 }
 
 fn reply(r: Result<Result<Value, TableError>, actix::MailboxError>) -> Vec<Value> {
@@ -127,7 +137,7 @@ impl SocketApp for GameSocket {
             }
             "aviator:leave" => {
                 socket.leave(table::ROOM);
-                return Box::pin(async { EventReply::ack(vec![json!({ "success": true })]) });
+                return Box::pin(async { EventReply::ack(done()) });
             }
             _ => {}
         }
@@ -163,7 +173,7 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
         }
         "leave" => {
             socket.leave(ROOM);
-            EventReply::ack(vec![json!({ "success": true })])
+            EventReply::ack(done())
         }
         _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
     }
@@ -174,12 +184,13 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
 /// `getMatches` joins the live list's room (`updateMatches` is pushed when it changes; also sent at once);
 /// `leaveMatches` leaves it.
 async fn sports_rooms(
-    desk: casino_actors::sports::live::SportsAddr,
+    desk: casino_actors::sports::desk::SportsAddr,
     socket: SocketHandle,
     name: String,
     p: Value,
 ) -> EventReply {
-    use casino_actors::sports::live::{Find, LIST_ROOM, Live, Snapshot};
+    use casino_actors::sports::desk::{Find, LIST_ROOM, Live};
+    use casino_actors::sports::match_actor::Snapshot;
     use casino_actors::sports::wire::MatchDetail;
     let event = int(&p, "eventId");
     match (name.as_str(), event) {

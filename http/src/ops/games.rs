@@ -14,16 +14,20 @@ use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::color::rules::Color;
-use casino_actors::matka::desk::{Configure as MatkaConfigure, View as MatkaView};
+use casino_actors::matka::operate::{Configure as MatkaConfigure, View as MatkaView};
 use casino_actors::matka::rules::MatkaSettings;
-use casino_actors::mines::desk::{Configure as MinesConfigure, DeskView, Suspend as MinesSuspend, View as MinesView};
+use casino_actors::mines::operate::{
+    Configure as MinesConfigure, DeskView, Suspend as MinesSuspend, View as MinesView,
+};
+use casino_actors::mines::rules::MinesSettings;
+use casino_actors::money::{Paise, as_rupees};
 use casino_actors::observe::Timed;
 use casino_actors::table::actor::RoundTable;
 use casino_actors::table::operate::{
     Configure as RoundConfigure, OperateError as RoundOperateError, Suspend as RoundSuspend, TableView, View,
 };
 use casino_actors::titli::rules::Titli;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 fn settings_json(r: &RulesConfig) -> Value {
@@ -60,16 +64,64 @@ fn round_json(game: &str, v: &TableView) -> Value {
     })
 }
 
-fn mines_json(v: &DeskView) -> Value {
-    json!({
-        "game": "mines", "name": "Mines", "phase": if v.suspended { "suspended" } else { "open" },
-        "suspended": v.suspended, "settings": v.settings, "pending": null, "openGames": v.open_games,
-        "heldStakes": rupees(v.held),
-    })
+/// Mines in the console's list: no rounds (each player's game is open until it ends), so never a pending change.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MinesEntry {
+    game: &'static str,
+    name: &'static str,
+    /// `open`, or `suspended` (no new games).
+    phase: &'static str,
+    suspended: bool,
+    settings: MinesSettings,
+    pending: Option<MinesSettings>,
+    open_games: usize,
+    #[serde(serialize_with = "as_rupees")]
+    held_stakes: Paise,
 }
 
-fn matka_json(s: &MatkaSettings) -> Value {
-    json!({ "game": "matka", "name": "Matka", "phase": "open", "suspended": false, "settings": s, "pending": null })
+impl MinesEntry {
+    fn of(v: &DeskView) -> MinesEntry {
+        MinesEntry {
+            game: "mines",
+            name: "Mines",
+            phase: if v.suspended { "suspended" } else { "open" },
+            suspended: v.suspended,
+            settings: v.settings.clone(),
+            pending: None,
+            open_games: v.open_games,
+            held_stakes: v.held,
+        }
+    }
+}
+
+/// Matka in the console's list: its markets run on their own schedules, so it is always open, and a change applies
+/// to the next bid (never pending).
+#[derive(Serialize)]
+struct MatkaEntry {
+    game: &'static str,
+    name: &'static str,
+    phase: &'static str,
+    suspended: bool,
+    settings: MatkaSettings,
+    pending: Option<MatkaSettings>,
+}
+
+impl MatkaEntry {
+    fn of(s: &MatkaSettings) -> MatkaEntry {
+        MatkaEntry { game: "matka", name: "Matka", phase: "open", suspended: false, settings: s.clone(), pending: None }
+    }
+}
+
+/// The answer to a change of one game: `{game}`.
+#[derive(Serialize)]
+struct Changed<G> {
+    game: G,
+}
+
+/// A game's entry as the list holds it (the list's other entries are JSON values).
+fn entry(e: impl Serialize) -> Result<Value, ApiError> {
+    serde_json::to_value(e).map_err(ApiError::internal)
 }
 
 async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
@@ -120,9 +172,9 @@ pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
     for (game, _) in ROUND_GAMES {
         games.push(round_json(game, &to_round_table(&state, game, View).await?));
     }
-    games.push(mines_json(&mines_view(&state).await?));
+    games.push(entry(MinesEntry::of(&mines_view(&state).await?))?);
     let matka = state.tables.matka.send(MatkaView).await.map_err(ApiError::internal)?;
-    games.push(matka_json(&matka));
+    games.push(entry(MatkaEntry::of(&matka))?);
     Ok(HttpResponse::Ok().json(json!({ "games": games })))
 }
 
@@ -151,7 +203,7 @@ pub async fn configure(
         let after = state.tables.matka.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let json = |s: &MatkaSettings| serde_json::to_value(s).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:matka", json(&before), json(&after)).await;
-        return Ok(HttpResponse::Ok().json(json!({ "game": matka_json(&after) })));
+        return Ok(HttpResponse::Ok().json(Changed { game: MatkaEntry::of(&after) }));
     }
     if game.as_str() == "mines" {
         let before = mines_view(&state).await?;
@@ -159,7 +211,7 @@ pub async fn configure(
         let after = state.tables.mines.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let settings = |v: &DeskView| serde_json::to_value(&v.settings).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:mines", settings(&before), settings(&after)).await;
-        return Ok(HttpResponse::Ok().json(json!({ "game": mines_json(&after) })));
+        return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
     }
     if game.as_str() != "aviator" {
         let before = to_round_table(&state, &game, View).await?;
@@ -203,7 +255,7 @@ pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String
         let after =
             state.tables.mines.send(MinesSuspend(suspend)).await.map_err(ApiError::internal)?.map_err(round_error)?;
         audit::write(&state, op.0.id, action_done, "game:mines", show(before), show(after.suspended)).await;
-        return Ok(HttpResponse::Ok().json(json!({ "game": mines_json(&after) })));
+        return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
     }
     if game != "aviator" {
         let before = to_round_table(&state, &game, View).await?.suspended;

@@ -9,6 +9,7 @@ const AppLayout = lazy(() => import('./layout/AppLayout'));
 const HomeRoute = lazy(() => import('./routes/home'));
 const SportRoute = lazy(() => import('./routes/sport'));
 const MatchRoute = lazy(() => import('./routes/match'));
+const LiveMatchRoute = lazy(() => import('./routes/live-match'));
 const CasinoRoute = lazy(() => import('./routes/casino'));
 const AviatorRoute = lazy(() => import('./routes/aviator'));
 const TitliRoute = lazy(() => import('./routes/titli'));
@@ -32,6 +33,8 @@ const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
 const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots'];
 const NOT_BUILT = ['/cricket2', '/cricket2/games/:live'];
+/** The Live Cricket Market list opens the first; the spec names both for the same screen. */
+const LIVE_MATCH = ['/matchlist/currmtc', '/match/currmtc'];
 
 export function AppRoutes() {
   return (
@@ -44,6 +47,9 @@ export function AppRoutes() {
         <Route index element={s(<HomeRoute />)} />
         <Route path="/sport/:sportId" element={s(<SportRoute />)} />
         <Route path="/match/:matchId" element={s(<MatchRoute />)} />
+        {LIVE_MATCH.map((p) => (
+          <Route key={p} path={p} element={s(<LiveMatchRoute />)} />
+        ))}
         <Route path="/casino" element={s(<CasinoRoute />)} />
         {CASINO_LIST.map((p) => (
           <Route key={p} path={`/casino/${p}`} element={s(<CasinoRoute />)} />

@@ -6,6 +6,7 @@ import { Toaster } from '@/components/Toaster';
 import { Header } from '@/features/shell/components/Header';
 import { Sidebar } from '@/features/shell/components/Sidebar';
 import { TopBar } from '@/features/shell/components/TopBar';
+import { useSportCounts } from '@/features/sports/api/get-sport-counts';
 import { DepositModal } from '@/features/wallet/components/DepositModal';
 import { WithdrawModal } from '@/features/wallet/components/WithdrawModal';
 import { useMe } from '@/lib/auth';
@@ -24,6 +25,7 @@ export default function AppLayout() {
   const [menu, setMenu] = useState(false);
   const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
   useBalanceSync(userId);
+  const liveCounts = useSportCounts(!!user);
 
   useSessionSocket(!!user);
   const onLogout = useLogout();
@@ -50,7 +52,16 @@ export default function AppLayout() {
         onLogout={ctx.logout}
       />
       <TopBar balance={balance} exposure={exposure} />
-      <Sidebar open={menu} onClose={() => setMenu(false)} username={name} balance={balance} userNo={user.userNo?.toString()} operator={user.role === 'operator'} onLogout={ctx.logout} />
+      <Sidebar
+        open={menu}
+        onClose={() => setMenu(false)}
+        username={name}
+        balance={balance}
+        userNo={user.userNo?.toString()}
+        operator={user.role === 'operator'}
+        liveCounts={liveCounts.data}
+        onLogout={ctx.logout}
+      />
       <main className="content">
         <Outlet context={ctx} />
       </main>

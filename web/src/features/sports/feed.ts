@@ -1,9 +1,9 @@
 /**
  * A held match detail moved on by `match:delta`s, exactly as the server's `MatchState::apply`: the next delta is
  * applied; one already in the detail is skipped; a gap (or another match's delta) changes nothing and the caller asks
- * `GET /api/match/{id}` again.
+ * `GET /api/match/{id}` again. Also the guards the socket's payloads pass before they are used.
  */
-import type { Delta, MatchDetail, Update } from './wire';
+import type { Delta, LiveItem, MatchDetail, Update } from './wire';
 
 export type Applied =
   | { kind: 'applied'; detail: MatchDetail }
@@ -45,3 +45,19 @@ export const isDelta = (v: unknown): v is Delta =>
 
 export const isDetail = (v: unknown): v is MatchDetail =>
   !!v && typeof v === 'object' && typeof (v as MatchDetail).seq === 'number' && !!(v as MatchDetail).event && !!(v as MatchDetail).match;
+
+const isLiveItem = (v: unknown): v is LiveItem => {
+  const m = v as LiveItem;
+  return (
+    !!m &&
+    typeof m === 'object' &&
+    Number.isSafeInteger(m.eventId) &&
+    typeof m.matchName === 'string' &&
+    typeof m.marketId === 'string' &&
+    typeof m.scoreIframe === 'string' &&
+    typeof m.matchDate === 'number'
+  );
+};
+
+/** The live list's rows that can be shown; `null` when the payload is not a list at all (an error ack). */
+export const liveItems = (v: unknown): LiveItem[] | null => (Array.isArray(v) ? v.filter(isLiveItem) : null);

@@ -1,8 +1,8 @@
 /**
  * The sports feed's wire shapes: one mirror of `actors/src/sports/{wire,feed,live}.rs` (docs/API.md "Sports").
- * REST: `GET /api/matches/{sportId}` (ListItem rows), `GET /api/match/{id}` (MatchDetail). Socket: `getMatches`
- * (ack and `updateMatches`: LiveItem[]), `subscribe {eventId}` (ack: MatchDetail), `match:delta` (Delta),
- * `leave {eventId}`.
+ * REST: `GET /api/matches/{sportId}` (ListItem rows), `GET /api/match/{id}` (MatchDetail), `GET /api/sports/counts`
+ * (SportCount rows). Socket: `getMatches` (ack and `updateMatches`: LiveItem[]), `leaveMatches`, `subscribe {eventId}`
+ * (ack: MatchDetail), `match:delta` (Delta), `leave {eventId}`.
  */
 
 export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED';
@@ -161,4 +161,11 @@ export interface LiveItem {
   matchName: string;
   matchDate: number;
   eventId: number;
+}
+
+/** A row of `GET /api/sports/counts`: one per sport the feed has; a sport not listed has no matches. */
+export interface SportCount {
+  sportId: number;
+  inPlay: number;
+  upcoming: number;
 }

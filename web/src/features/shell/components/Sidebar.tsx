@@ -12,6 +12,8 @@ interface Props {
   userNo: string | undefined;
   /** Operators see a link to their console. */
   operator?: boolean;
+  /** Matches in play by sport id; a sport missing or at 0 shows no badge. */
+  liveCounts?: Record<string, number>;
   onLogout: () => void;
 }
 
@@ -28,7 +30,16 @@ function Section({ title, children, initiallyOpen }: { title: string; children: 
   );
 }
 
-export function Sidebar({ open, onClose, username, balance, userNo, operator, onLogout }: Props) {
+function LiveCount({ n }: { n: number | undefined }) {
+  if (!n || n <= 0) return null;
+  return (
+    <span className="side-live" data-testid="sport-live-count">
+      {n} live
+    </span>
+  );
+}
+
+export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, onLogout }: Props) {
   return (
     <>
       {open && <div className="side-backdrop" onClick={onClose} />}
@@ -57,6 +68,7 @@ export function Sidebar({ open, onClose, username, balance, userNo, operator, on
           {SIDEBAR_SPORTS.map((s) => (
             <NavLink key={s.id} to={`/sport/${s.id}`}>
               {s.name}
+              <LiveCount n={liveCounts?.[s.id]} />
             </NavLink>
           ))}
         </Section>

@@ -4,4 +4,7 @@ export const sportsKeys = {
   lists: () => ['sports', 'matches'] as const,
   matches: (sportId: string) => ['sports', 'matches', sportId] as const,
   match: (matchId: string) => ['sports', 'match', matchId] as const,
+  /** The matches in play, as the socket's live list last said (never fetched over REST). */
+  live: () => ['sports', 'live'] as const,
+  counts: () => ['sports', 'counts'] as const,
 };

@@ -14,7 +14,8 @@ export function MatchPage() {
   return <MatchDetailView key={matchId} matchId={matchId} />;
 }
 
-function MatchDetailView({ matchId }: { matchId: string }) {
+/** One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`. */
+export function MatchDetailView({ matchId }: { matchId: string }) {
   const { data, isLoading, error } = useMatch(matchId);
   useMatchRoom(matchId);
   if (isLoading) return <p className="muted page">Loading match details...</p>;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { sportName } from '@/config/constants';
 import { useMatches } from '../api/get-matches';
 import { formatMatchDate, formatPrice } from '../format';
-import { useLiveMatches } from '../hooks/use-live-matches';
+import { useLiveRoom } from '../hooks/use-live-matches';
 import { listDate, type ListItem } from '../wire';
 import '../sports.css';
 
@@ -23,7 +23,7 @@ function BestPrices({ m }: { m: ListItem }) {
 export function MatchesList({ sportId }: { sportId: string }) {
   const sport = sportName(sportId);
   const { data, isLoading, isError } = useMatches(sportId);
-  useLiveMatches();
+  useLiveRoom();
   return (
     <section className="card matches">
       <h2 className="card-title">{sport.toUpperCase()}</h2>
@@ -45,7 +45,7 @@ export function MatchesList({ sportId }: { sportId: string }) {
                 <small className="muted">
                   {m.competition} · {formatMatchDate(listDate(m))}
                 </small>
-                {m.score && <small className="sp-list-score">{m.score}</small>}
+                {m.score && m.status !== 'upcoming' && <small className="sp-list-score">{m.score}</small>}
               </span>
               <BestPrices m={m} />
             </Link>

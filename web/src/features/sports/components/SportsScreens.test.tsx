@@ -5,56 +5,28 @@
  * the matches list shows live rows with best prices, links to the detail and asks again when the live set changes.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, score } from '../testing/detail';
+import { answers, emitted, handlers, resetFakeSocket, serverSends } from '../testing/fake-socket';
+import { liveItem } from '../testing/live';
 import type { ListItem, MatchDetail } from '../wire';
 import { MatchesList } from './MatchesList';
 import { MatchPage } from './MatchPage';
 
-type Handler = (...args: unknown[]) => void;
-const handlers = new Map<string, Set<Handler>>();
-const emitted: [string, unknown][] = [];
-let subscribeAnswer: () => unknown = () => detail();
-const liveAnswer: unknown = [{ eventId: 101 }];
-
-vi.mock('@/lib/socket', () => {
-  const socket = {
-    connected: true,
-    on(e: string, h: Handler) {
-      if (!handlers.has(e)) handlers.set(e, new Set());
-      handlers.get(e)!.add(h);
-      return socket;
-    },
-    off(e: string, h: Handler) {
-      handlers.get(e)?.delete(h);
-      return socket;
-    },
-    timeout() {
-      return socket;
-    },
-    emit(event: string, payload: unknown, cb?: Handler) {
-      emitted.push([event, payload]);
-      cb?.(null, event === 'subscribe' ? subscribeAnswer() : event === 'getMatches' ? liveAnswer : { success: true });
-      return socket;
-    },
-  };
-  return { getSocket: () => socket, disconnectSocket: () => undefined };
-});
-
-const serverSends = (event: string, payload: unknown) => act(() => handlers.get(event)?.forEach((h) => h(payload)));
+vi.mock('@/lib/socket', () => import('../testing/fake-socket'));
 
 let restDetail: MatchDetail | null = detail();
 let restList: ListItem[] = [];
 const fetches: string[] = [];
 
 beforeEach(() => {
-  handlers.clear();
-  emitted.length = 0;
+  resetFakeSocket();
+  answers.subscribe = () => detail();
+  answers.getMatches = () => [liveItem(101)];
   fetches.length = 0;
   restDetail = detail();
-  subscribeAnswer = () => detail();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -127,7 +99,7 @@ describe('match detail', () => {
     d.match = { ...d.match, status: 'SUSPENDED' };
     d.fancyMarkets = [{ ...d.fancyMarkets[0]!, status: 'SUSPENDED' }];
     restDetail = d;
-    subscribeAnswer = () => d;
+    answers.subscribe = () => d;
     show('/match/101');
     await screen.findByTestId('match-detail');
     expect(screen.getByTestId('runner-0-back').hasAttribute('disabled')).toBe(true);
@@ -146,7 +118,7 @@ describe('match detail', () => {
 
   it('says so when there is no such match', async () => {
     restDetail = null;
-    subscribeAnswer = () => ({ success: false, error: 'not_found' });
+    answers.subscribe = () => ({ success: false, error: 'not_found' });
     show('/match/5');
     expect((await screen.findByTestId('match-missing')).textContent).toBe('Match not found or no data available.');
   });
@@ -189,9 +161,9 @@ describe('matches list', () => {
     expect(rows[0]!.textContent).not.toContain('Invalid');
     expect(emitted.map(([e]) => e)).toContain('getMatches');
     const asked = fetches.length;
-    serverSends('updateMatches', [{ eventId: 101 }]);
+    serverSends('updateMatches', [liveItem(101)]);
     expect(fetches.length).toBe(asked);
-    serverSends('updateMatches', [{ eventId: 101 }, { eventId: 102 }]);
+    serverSends('updateMatches', [liveItem(101), liveItem(102)]);
     await waitFor(() => expect(fetches.length).toBe(asked + 1));
   });
 

@@ -1,47 +1,74 @@
 /**
- * The live list's room while a matches list is open: `getMatches` on open (and after a reconnect); its ack and each
- * `updateMatches` push name the matches in play, and when that set changes the lists are asked again.
+ * The live list's room on the shared socket, shared by every screen that needs it (the matches lists, the Live
+ * Cricket Market card, the sidebar's counts): the first user sends `getMatches` (again after a reconnect), the last
+ * one sends `leaveMatches`. Each list (the ack and every `updateMatches` push) becomes the `sportsKeys.live()` query's
+ * data; when the set of matches in play changes, the matches lists and the sports counts are asked again.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
 import { sportsKeys } from '../api/keys';
+import { liveItems } from '../feed';
 import type { LiveItem } from '../wire';
 
 const ACK_TIMEOUT_MS = 8000;
 
-const liveIds = (v: unknown): string | null =>
-  Array.isArray(v)
-    ? (v as LiveItem[])
-        .map((m) => m?.eventId)
-        .filter((id) => typeof id === 'number')
-        .sort((a, b) => a - b)
-        .join(',')
-    : null;
+const idsOf = (list: LiveItem[]): string =>
+  list
+    .map((m) => m.eventId)
+    .sort((a, b) => a - b)
+    .join(',');
 
-export function useLiveMatches(): void {
+/** Joins the room; returns how to leave it. */
+function join(qc: QueryClient): () => void {
+  const s = getSocket();
+  const onList = (v: unknown) => {
+    const list = liveItems(v);
+    if (list === null) return;
+    const held = qc.getQueryData<LiveItem[]>(sportsKeys.live());
+    qc.setQueryData<LiveItem[]>(sportsKeys.live(), list);
+    if (held && idsOf(held) !== idsOf(list)) {
+      void qc.invalidateQueries({ queryKey: sportsKeys.lists() });
+      void qc.invalidateQueries({ queryKey: sportsKeys.counts() });
+    }
+  };
+  const ask = () => {
+    s.timeout(ACK_TIMEOUT_MS).emit('getMatches', {}, (err: Error | null, v: unknown) => {
+      if (!err) onList(v);
+    });
+  };
+  s.on('updateMatches', onList);
+  s.on('connect', ask);
+  if (s.connected) ask();
+  return () => {
+    s.off('updateMatches', onList);
+    s.off('connect', ask);
+    if (s.connected) s.emit('leaveMatches', {});
+  };
+}
+
+/** Users of the room, per query client (one in the app; one per test). */
+const rooms = new WeakMap<QueryClient, { users: number; leave: () => void }>();
+
+/** Keeps this screen in the live list's room while `active`. */
+export function useLiveRoom(active = true): void {
   const qc = useQueryClient();
   useEffect(() => {
-    const s = getSocket();
-    let seen: string | null = null;
-    const onList = (v: unknown) => {
-      const ids = liveIds(v);
-      if (ids === null) return;
-      if (seen !== null && ids !== seen) void qc.invalidateQueries({ queryKey: sportsKeys.lists() });
-      seen = ids;
-    };
-    const join = () => {
-      s.timeout(ACK_TIMEOUT_MS).emit('getMatches', {}, (err: Error | null, v: unknown) => {
-        if (!err) onList(v);
-      });
-    };
-    s.on('updateMatches', onList);
-    s.on('connect', join);
-    if (s.connected) join();
+    if (!active) return;
+    const room = rooms.get(qc) ?? { users: 0, leave: join(qc) };
+    rooms.set(qc, room);
+    room.users += 1;
     return () => {
-      s.off('updateMatches', onList);
-      s.off('connect', join);
-      if (s.connected) s.emit('leaveMatches', {});
+      room.users -= 1;
+      if (room.users > 0) return;
+      rooms.delete(qc);
+      room.leave();
     };
-  }, [qc]);
+  }, [qc, active]);
+}
+
+/** The matches in play (cricket), as the socket last said; pending until its first list. */
+export function useLiveMatches() {
+  useLiveRoom();
+  return useQuery<LiveItem[]>({ queryKey: sportsKeys.live(), queryFn: skipToken, staleTime: Infinity });
 }

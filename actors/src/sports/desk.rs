@@ -1,19 +1,19 @@
-//! Live matches as actors: each simulated match has its own timer, owns its state and markets, and broadcasts every
-//! delta to its room `event:{id}` (`match:delta`, and the spec's `updateOdds`); the sports desk keeps some matches in
-//! play and some upcoming, starting new ones as others finish, and pushes the live list (`updateMatches`) to the
-//! `matches` room when it changes.
+//! The sports desk: keeps some matches of each sport in play and some upcoming (each a `MatchActor` playing its
+//! provider), starting new ones as others finish; answers the lists and counts, and pushes the live list
+//! (`updateMatches`) to the `matches` room when it changes.
 
-use super::feed::{Delta, MarketStatus, MatchState, MatchStatus, Update};
+use super::feed::{MatchState, MatchStatus, Provider};
+use super::match_actor::MatchActor;
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
+use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
-use crate::hub::{HubAddr, ServerEvent};
+use crate::hub::HubAddr;
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::table::outbox::RoomOutbox;
 use actix::prelude::*;
 use serde::Serialize;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,160 +40,6 @@ pub struct SportsConfig {
 impl Default for SportsConfig {
     fn default() -> Self {
         SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000, others: 2 }
-    }
-}
-
-/// `match:delta`, to the match's room.
-struct DeltaEvent<'a>(&'a Delta);
-
-impl Serialize for DeltaEvent<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
-impl ServerEvent for DeltaEvent<'_> {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("match:delta")
-    }
-}
-
-/// The spec's odds feed: `{matchOdds: [{team_name, lgaai, khaai}], fancyMarkets: [{session_name, runsNo, oddsNo,
-/// runsYes, oddsYes}]}` (bookmaker rates ×100), also pushed as `updateOdds` with its `marketId`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OddsFeed {
-    pub market_id: String,
-    pub event_id: i64,
-    pub status: MarketStatus,
-    pub match_odds: Vec<OddsLine>,
-    pub fancy_markets: Vec<FancyLine>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct OddsLine {
-    pub team_name: String,
-    pub lgaai: u32,
-    pub khaai: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FancyLine {
-    pub session_name: String,
-    pub status: MarketStatus,
-    #[serde(rename = "runsNo")]
-    pub runs_no: u32,
-    #[serde(rename = "oddsNo")]
-    pub odds_no: u32,
-    #[serde(rename = "runsYes")]
-    pub runs_yes: u32,
-    #[serde(rename = "oddsYes")]
-    pub odds_yes: u32,
-}
-
-impl OddsFeed {
-    pub fn of(s: &MatchState) -> OddsFeed {
-        OddsFeed {
-            market_id: s.market.market_id.clone(),
-            event_id: s.match_id,
-            status: s.bookmaker.status,
-            match_odds: s
-                .bookmaker
-                .selections
-                .iter()
-                .map(|x| OddsLine { team_name: x.name.clone(), lgaai: x.back_odds, khaai: x.lay_odds })
-                .collect(),
-            fancy_markets: s
-                .fancy
-                .iter()
-                .map(|f| FancyLine {
-                    session_name: f.market_name.clone(),
-                    status: f.status,
-                    runs_no: f.run_value.no,
-                    odds_no: f.odds.no,
-                    runs_yes: f.run_value.yes,
-                    odds_yes: f.odds.yes,
-                })
-                .collect(),
-        }
-    }
-}
-
-impl ServerEvent for OddsFeed {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("updateOdds")
-    }
-}
-
-/// A simulated match of any sport.
-pub enum Sim {
-    Cricket(Box<SimMatch>),
-    Simple(Box<SimpleMatch>),
-}
-
-impl Sim {
-    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
-        match self {
-            Sim::Cricket(m) => m.tick(now),
-            Sim::Simple(m) => m.tick(now),
-        }
-    }
-
-    fn snapshot(&self) -> &MatchState {
-        match self {
-            Sim::Cricket(m) => m.snapshot(),
-            Sim::Simple(m) => m.snapshot(),
-        }
-    }
-}
-
-/// One match, live.
-pub struct MatchActor {
-    sim: Sim,
-    outbox: RoomOutbox,
-    clock: SharedClock,
-    step: Duration,
-    desk: Addr<SportsDesk>,
-}
-
-impl Actor for MatchActor {
-    type Context = Context<Self>;
-
-    fn started(&mut self, ctx: &mut Self::Context) {
-        ctx.run_interval(self.step, |act, ctx| act.tick(ctx));
-    }
-}
-
-impl MatchActor {
-    fn tick(&mut self, _: &mut Context<Self>) {
-        let now = self.clock.now_ms();
-        let Some(delta) = self.sim.tick(now) else { return };
-        self.outbox.queue(&DeltaEvent(&delta));
-        let odds_moved = delta.updates.iter().any(|u| matches!(u, Update::Bookmaker(_) | Update::Fancy(_)));
-        let state = self.sim.snapshot();
-        if odds_moved {
-            self.outbox.queue(&OddsFeed::of(state));
-        }
-        self.outbox.flush();
-        let moved =
-            delta.updates.iter().any(|u| matches!(u, Update::Status(_) | Update::Settled { .. } | Update::Score(_)));
-        if moved {
-            self.desk.do_send(Listed(Summary::of(state, now)));
-        }
-    }
-}
-
-/// A match's whole state now.
-pub struct Snapshot;
-impl Message for Snapshot {
-    type Result = MatchState;
-}
-
-impl Handler<Snapshot> for MatchActor {
-    type Result = MessageResult<Snapshot>;
-    fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
-        MessageResult(self.sim.snapshot().clone())
     }
 }
 
@@ -241,30 +87,9 @@ impl Summary {
     }
 }
 
-struct Listed(Summary);
+pub(super) struct Listed(pub Summary);
 impl Message for Listed {
     type Result = ();
-}
-
-/// `updateMatches`: the live list.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LiveItem {
-    pub market_id: String,
-    pub score_iframe: String,
-    pub match_name: String,
-    pub match_date: EpochMs,
-    pub event_id: i64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(transparent)]
-pub struct LiveList(pub Vec<LiveItem>);
-
-impl ServerEvent for LiveList {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("updateMatches")
-    }
 }
 
 /// Keeps matches going and lists them.
@@ -354,21 +179,14 @@ impl SportsDesk {
         let id = self.next_id;
         self.next_id += 1;
         let seed = rand::random::<u64>();
-        let sim = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
-            Some(p) => Sim::Simple(Box::new(SimpleMatch::new(*p, id, starts_at, seed))),
-            None => {
-                Sim::Cricket(Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())))
-            }
+        let feed: Box<dyn Provider> = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
+            Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed)),
+            None => Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())),
         };
-        let summary = Summary::of(sim.snapshot(), self.clock.now_ms());
+        let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
-        let actor = MatchActor {
-            sim,
-            outbox: RoomOutbox::new(self.hub.clone(), format!("event:{id}")),
-            clock: self.clock.clone(),
-            step,
-            desk: ctx.address(),
-        };
+        let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
+        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address());
         self.matches.insert(id, (actor.start(), summary));
     }
 
@@ -460,4 +278,26 @@ impl Handler<Find> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Find);
+/// How many matches each sport has in play and upcoming.
+pub struct Counts;
+impl Message for Counts {
+    type Result = Vec<SportCount>;
+}
+
+impl Handler<Counts> for SportsDesk {
+    type Result = Response<Vec<SportCount>>;
+    fn handle(&mut self, _: Counts, _: &mut Self::Context) -> Self::Result {
+        let mut counts: BTreeMap<i64, SportCount> = BTreeMap::new();
+        for (_, s) in self.matches.values() {
+            let c = counts.entry(s.sport_id).or_insert(SportCount { sport_id: s.sport_id, in_play: 0, upcoming: 0 });
+            match s.status {
+                MatchStatus::InPlay => c.in_play += 1,
+                MatchStatus::Upcoming => c.upcoming += 1,
+                MatchStatus::Finished => {}
+            }
+        }
+        Response::reply(counts.into_values().collect())
+    }
+}
+
+crate::timed_handlers!(SportsDesk: Matches, Live, Find, Counts);

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { formatMatchDate } from '../format';
+import { useLiveMatches } from '../hooks/use-live-matches';
+import { LIVE_MATCH_PATH, liveMatchStateOf } from '../live-state';
+import '../sports.css';
+
+/** The spec's Live Cricket Market list: the socket's matches in play; a row opens the live match screen. */
+export function LiveCricketMarket() {
+  const { data, isPending } = useLiveMatches();
+  return (
+    <section className="card matches" data-testid="live-market">
+      <h2 className="card-title">Live Cricket Market</h2>
+      {isPending && <p className="muted">Loading live matches...</p>}
+      {data?.length === 0 && (
+        <p className="empty" data-testid="live-empty">
+          No live cricket right now.
+        </p>
+      )}
+      <ul className="match-list">
+        {(data ?? []).map((m) => (
+          <li key={m.eventId}>
+            <Link to={LIVE_MATCH_PATH} state={liveMatchStateOf(m)} className="sp-list-row" data-testid="live-row">
+              <span className="sp-list-main">
+                <span className="match-name">{m.matchName}</span>
+                <small className="muted">{formatMatchDate(m.matchDate)}</small>
+              </span>
+              <span className="live-badge sp-blink">LIVE</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
