@@ -143,10 +143,6 @@ impl SportsDesk {
         Probed::new(desk.start(), probe)
     }
 
-    fn count(&self, sport: i64, status: MatchStatus) -> usize {
-        self.matches.values().filter(|(_, s)| s.sport_id == sport && s.status == status).count()
-    }
-
     /// Starts matches until each sport has enough in play and upcoming; drops finished ones after a while.
     fn top_up(&mut self, ctx: &mut Context<Self>) {
         let now = self.clock.now_ms();
@@ -156,19 +152,9 @@ impl SportsDesk {
         let sports = std::iter::once((CRICKET, c.live, c.upcoming))
             .chain(OTHER_SPORTS.iter().map(|p| (p.sport_id, c.others, c.others)));
         for (sport, live, upcoming) in sports.collect::<Vec<_>>() {
-            // In play at once while short of them (a fresh start); then one upcoming match after another, `gap` apart.
-            while self.count(sport, MatchStatus::InPlay) + self.count(sport, MatchStatus::Upcoming) < live + upcoming {
-                let due_soon = self
-                    .matches
-                    .values()
-                    .any(|(_, s)| s.sport_id == sport && s.status == MatchStatus::Upcoming && s.starts_at <= now);
-                let starts_at = if self.count(sport, MatchStatus::InPlay) < live && !due_soon {
-                    now
-                } else {
-                    let last =
-                        self.matches.values().filter(|(_, s)| s.sport_id == sport).map(|(_, s)| s.starts_at).max();
-                    last.unwrap_or(now).max(now) + c.gap_ms
-                };
+            while let Some(starts_at) =
+                next_start(self.matches.values().map(|(_, s)| s), sport, live, upcoming, now, c.gap_ms)
+            {
                 self.launch(sport, starts_at, ctx);
             }
         }
@@ -214,6 +200,33 @@ impl SportsDesk {
             self.outbox.flush();
             self.live_shown = live;
         }
+    }
+}
+
+/// When the next match of `sport` should start, if it is short of `live` in play (counting those due to start) or of
+/// `live + upcoming` listed: now while short in play, else `gap` after the last one's start.
+fn next_start<'a>(
+    listed: impl Iterator<Item = &'a Summary>,
+    sport: i64,
+    live: usize,
+    upcoming: usize,
+    now: EpochMs,
+    gap: i64,
+) -> Option<EpochMs> {
+    let (mut playing, mut listed_now, mut last) = (0, 0, None::<EpochMs>);
+    for s in listed.filter(|s| s.sport_id == sport && s.status != MatchStatus::Finished) {
+        listed_now += 1;
+        if s.status == MatchStatus::InPlay || s.starts_at <= now {
+            playing += 1;
+        }
+        last = last.max(Some(s.starts_at));
+    }
+    if listed_now >= live + upcoming {
+        None
+    } else if playing < live {
+        Some(now)
+    } else {
+        Some(last.unwrap_or(now).max(now) + gap)
     }
 }
 
@@ -301,3 +314,44 @@ impl Handler<Counts> for SportsDesk {
 }
 
 crate::timed_handlers!(SportsDesk: Matches, Live, Find, Counts);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(id: i64, status: MatchStatus, starts_at: EpochMs) -> Summary {
+        Summary {
+            match_id: id,
+            sport_id: CRICKET,
+            name: String::new(),
+            competition: String::new(),
+            starts_at,
+            status,
+            market_id: String::new(),
+            teams: [String::new(), String::new()],
+            score: String::new(),
+            prices: Vec::new(),
+            seen_at: 0,
+        }
+    }
+
+    /// From nothing, `live` matches start at once and `upcoming` follow `gap` apart; a finished match is replaced by
+    /// one starting now; other sports do not count.
+    #[test]
+    fn the_desk_keeps_live_matches_in_play_and_the_rest_upcoming_gap_apart() {
+        let (now, gap) = (1_000, 60_000);
+        let mut all: Vec<Summary> = Vec::new();
+        while let Some(at) = next_start(all.iter(), CRICKET, 3, 2, now, gap) {
+            all.push(listed(all.len() as i64, MatchStatus::Upcoming, at));
+        }
+        let starts: Vec<EpochMs> = all.iter().map(|s| s.starts_at).collect();
+        assert_eq!(starts, vec![now, now, now, now + gap, now + 2 * gap]);
+        for s in &mut all[..3] {
+            s.status = MatchStatus::InPlay;
+        }
+        assert_eq!(next_start(all.iter(), CRICKET, 3, 2, now, gap), None);
+        all[0].status = MatchStatus::Finished;
+        assert_eq!(next_start(all.iter(), CRICKET, 3, 2, now + 5, gap), Some(now + 5));
+        assert_eq!(next_start(all.iter(), 1, 1, 1, now, gap), Some(now), "football has none yet");
+    }
+}
