@@ -9,6 +9,7 @@ pub mod aviator;
 pub mod cashier;
 pub mod clock;
 pub mod color;
+pub mod exchange;
 pub mod fair;
 pub mod hub;
 pub mod ids;

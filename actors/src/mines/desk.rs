@@ -1,6 +1,6 @@
 //! The Mines desk: one actor holds every player's game in play and moves its money.
 //!
-//! A player's moves run one at a time, in the order they arrived (a lane per player, `lanes.rs`; the next waits until
+//! A player's moves run one at a time, in the order they arrived (a lane per player, `table/lanes.rs`; the next waits until
 //! the last one's writes committed), so a reveal and a cash-out sent together settle exactly once. Different
 //! players' moves overlap. The moves themselves are in `play.rs`, the operators' view and controls in `operate.rs`.
 //! A game's life:
@@ -10,7 +10,6 @@
 //! - a mine, a cash-out or the last safe tile: the result and a settle intent recorded in one transaction, the
 //!   settle applied until it commits, then answered; the intent is closed after.
 
-use super::lanes::{Lanes, Submitted};
 use super::rules::{Game, MinesSettings, Refusal, StartRefusal};
 use super::store::{self, SeedRow};
 use super::wire::{GameSeeds, MinesState, Moved, Reseeded};
@@ -20,6 +19,7 @@ use crate::money::Paise;
 use crate::observe::families::desk as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
+use crate::table::lanes::{Lanes, Submitted};
 use crate::table::operate::load;
 use crate::wallet::{WalletError, WalletHandle};
 use actix::prelude::*;

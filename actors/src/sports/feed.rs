@@ -83,6 +83,14 @@ pub struct Fancy {
     pub run_value: YesNo,
 }
 
+/// A fancy market's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FancyResult {
+    pub market_id: String,
+    pub runs: Option<u32>,
+}
+
 /// The scoreboard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
@@ -132,6 +140,8 @@ pub struct MatchState {
     pub fancy: Vec<Fancy>,
     /// The winning runner's selection id, once settled (`None` and `Finished`: void).
     pub winner: Option<i64>,
+    /// The fancy markets decided so far.
+    pub fancy_results: Vec<FancyResult>,
     /// The last delta applied.
     pub seq: u64,
 }
@@ -150,6 +160,8 @@ pub enum Update {
     Settled {
         winner: Option<i64>,
     },
+    /// A fancy market is decided: the innings' runs at its over, or void (`None`: the innings ended short of it).
+    FancyResult(FancyResult),
     Heartbeat,
 }
 
@@ -216,6 +228,7 @@ impl MatchState {
                     self.winner = *winner;
                     self.status = MatchStatus::Finished;
                 }
+                Update::FancyResult(r) => self.fancy_results.push(r.clone()),
                 Update::Heartbeat => {}
             }
         }

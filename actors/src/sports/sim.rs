@@ -5,7 +5,7 @@
 
 use super::cricket::game::{CricketGame, Stage};
 use super::cricket::model::{Delivery, Innings};
-use super::cricket::price::{self, Sessions};
+use super::cricket::price::{self, SESSION_OVERS, Sessions};
 use super::cricket::squads::pick_teams;
 use super::cricket::win::WinModel;
 use super::feed::*;
@@ -54,6 +54,11 @@ pub struct SimMatch {
     step: Step,
 }
 
+/// A fancy market's id: `f.{match}.{innings 1 or 2}.{overs}`.
+fn fancy_id(match_id: i64, innings: usize, overs: u32) -> String {
+    format!("f.{match_id}.{}.{overs}", innings + 1)
+}
+
 fn runner_id(match_id: i64, team: usize) -> i64 {
     match_id * 10 + team as i64 + 1
 }
@@ -91,6 +96,7 @@ impl SimMatch {
             },
             fancy: Vec::new(),
             winner: None,
+            fancy_results: Vec::new(),
             seq: 0,
         };
         let mut sim = SimMatch { game, state, rng, models, step: Step::Bowl };
@@ -160,7 +166,7 @@ impl SimMatch {
             .lines(&self.game.innings[i])
             .into_iter()
             .map(|l| Fancy {
-                market_id: format!("f.{}.{}.{}", self.state.match_id, i + 1, l.overs),
+                market_id: fancy_id(self.state.match_id, i, l.overs),
                 market_name: format!("{} overs runs {team}", l.overs),
                 status,
                 odds: YesNo { yes: l.yes_rate, no: l.no_rate },
@@ -236,7 +242,29 @@ impl SimMatch {
         Some(self.state.advance(now, updates))
     }
 
+    /// The ball's result, and the fancy markets it decides.
     fn result(&mut self) -> Vec<Update> {
+        let i = self.game.current();
+        let before = self.game.innings[i].balls;
+        let mut updates = self.ball();
+        let inn = &self.game.innings[i];
+        for overs in SESSION_OVERS {
+            let at = overs * 6;
+            let runs = if before >= at {
+                continue;
+            } else if inn.balls >= at {
+                Some(inn.runs)
+            } else if inn.over() {
+                None // the innings ended short of the session's over: void
+            } else {
+                continue;
+            };
+            updates.push(Update::FancyResult(FancyResult { market_id: fancy_id(self.state.match_id, i, overs), runs }));
+        }
+        updates
+    }
+
+    fn ball(&mut self) -> Vec<Update> {
         let Some(ball) = self.game.bowl(&mut self.rng) else {
             self.step = Step::Done;
             return Vec::new();

@@ -158,6 +158,7 @@ impl SimpleMatch {
             },
             fancy: Vec::new(),
             winner: None,
+            fancy_results: Vec::new(),
             seq: 0,
         };
         let mut m = SimpleMatch { profile, strengths, score: (0, 0), step: 0, state, rng };

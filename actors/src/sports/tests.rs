@@ -103,3 +103,44 @@ fn simple_sports_play_and_settle() {
         assert_eq!(state.market.runners.len(), if p.draws { 3 } else { 2 });
     }
 }
+
+/// Every fancy market a match offered is decided exactly once: the runs at its over, or void when the innings
+/// ended short of it; a decided market is offered no more.
+#[test]
+fn every_fancy_market_is_decided_once() {
+    for _ in 0..20 {
+        let seed: u64 = rand::random();
+        let (_, deltas, sim) = played(seed);
+        let mut offered = std::collections::BTreeSet::new();
+        let mut decided = std::collections::BTreeMap::new();
+        for d in &deltas {
+            for u in &d.updates {
+                match u {
+                    Update::Fancy(f) => {
+                        for m in f {
+                            assert!(
+                                !decided.contains_key(&m.market_id),
+                                "seed {seed}: {} offered after its result",
+                                m.market_id
+                            );
+                            offered.insert(m.market_id.clone());
+                        }
+                    }
+                    Update::FancyResult(r) => {
+                        assert!(
+                            decided.insert(r.market_id.clone(), r.runs).is_none(),
+                            "seed {seed}: {} twice",
+                            r.market_id
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(offered, decided.keys().cloned().collect(), "seed {seed}");
+        assert_eq!(sim.snapshot().fancy_results.len(), decided.len(), "seed {seed}");
+        // The first innings' 6-over market is always reached or voided; its runs never exceed the innings total.
+        let six = decided.get("f.7.1.6").copied().flatten();
+        assert!(six.is_none_or(|r| r <= sim.game().innings[0].runs), "seed {seed}");
+    }
+}

@@ -5,6 +5,7 @@
 pub mod actor;
 pub mod game;
 pub mod keys;
+pub mod lanes;
 pub mod messages;
 pub mod operate;
 pub mod outbox;

@@ -1,6 +1,6 @@
 //! Per-key serial queues ("lanes"): the jobs of one key run one at a time, in the order they arrived, while
 //! different keys' jobs overlap. The owner runs the job [`Lanes::submit`] or [`Lanes::done`] hands back and calls
-//! `done` when a key's job in flight has finished. The Mines desk keys its lanes by player, so a reveal and a
+//! `done` when a key's job in flight has finished. The Mines and exchange desks key their lanes by player, so a reveal and a
 //! cash-out sent together run one after the other and settle once.
 
 use std::collections::{HashMap, VecDeque};
