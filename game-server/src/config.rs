@@ -6,6 +6,7 @@ use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::color::rules::ColorSettings;
+use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
@@ -53,6 +54,8 @@ pub struct Config {
     /// in play), `CASINO_SPORTS_UPCOMING` (4 upcoming, 30 min apart) and `CASINO_SPORTS_OTHERS` (2 in play and 2
     /// upcoming of each other sport).
     pub sports: SportsConfig,
+    /// Exchange bets: `CASINO_EXCHANGE_DELAY_MS` (1000): a bet's price is checked again this long after it arrived.
+    pub exchange: ExchangeConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -213,6 +216,10 @@ impl Config {
             color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
             mines: mines_from_env(),
             sports: sports_from_env(),
+            exchange: ExchangeConfig {
+                bet_delay: std::time::Duration::from_millis(env_or("CASINO_EXCHANGE_DELAY_MS", 1_000)),
+                ..ExchangeConfig::default()
+            },
             matka: MatkaConfig::with_defaults(
                 env_or("CASINO_MATKA_QUICK_SECONDS", 300),
                 env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()),

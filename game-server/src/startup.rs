@@ -10,6 +10,7 @@ use casino_actors::accounts::{Accounts, notify};
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
+use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeDesk};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::matka::desk::MatkaDesk;
 use casino_actors::mines::desk::MinesDesk;
@@ -109,8 +110,19 @@ impl Services {
         };
         let mines = MinesDesk::start(config.mines.clone(), db.clone(), wallet.clone(), clock.clone(), &actors).await?;
         let matka = MatkaDesk::start(&deps, config.matka.clone(), &actors).await?;
-        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors);
-        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports };
+        // The exchange's context first: the sports desk's matches report decided markets to it.
+        let exchange_ctx = actix::Context::<ExchangeDesk>::new();
+        let results = actix::AsyncContext::address(&exchange_ctx).recipient();
+        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors, Some(results));
+        let exchange_deps = ExchangeDeps {
+            db: db.clone(),
+            wallet: wallet.clone(),
+            clock: clock.clone(),
+            sports: sports.clone(),
+            config: config.exchange,
+        };
+        let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, &actors).await?;
+        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports, exchange };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }

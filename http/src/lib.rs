@@ -7,6 +7,7 @@ pub mod auth;
 pub mod aviator;
 pub mod cashier;
 pub mod error;
+pub mod exchange;
 pub mod json;
 pub mod matka;
 pub mod mines;
@@ -50,6 +51,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(mines::routes)
         .configure(matka::routes)
         .configure(sports::routes)
+        .configure(exchange::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

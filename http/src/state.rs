@@ -21,6 +21,7 @@ pub struct Tables {
     pub mines: casino_actors::mines::desk::DeskAddr,
     pub matka: casino_actors::matka::desk::MatkaAddr,
     pub sports: casino_actors::sports::desk::SportsAddr,
+    pub exchange: casino_actors::exchange::desk::ExchangeAddr,
 }
 
 pub struct AppState {

@@ -58,6 +58,16 @@ impl RunnerBet {
     }
 }
 
+/// What a bet of `side` at `w` wins if it wins, and loses if it loses (the same for a runner and a fancy line).
+pub fn win_and_loss(side: Side, w: u32, stake: Paise) -> (Paise, Paise) {
+    let s = stake.get();
+    let (win, loss) = match side {
+        Side::Lagai => (scaled(s, w, false), s),
+        Side::Khai => (s, scaled(s, w, true)),
+    };
+    (Paise::new(win), Paise::new(loss))
+}
+
 /// A player's P/L on each runner winning, over all their bets in the market.
 pub fn runner_book(runners: usize, bets: &[RunnerBet]) -> Vec<i64> {
     (0..runners).map(|winner| bets.iter().map(|b| b.pl(winner)).sum()).collect()
@@ -140,6 +150,8 @@ mod tests {
         // Lay £20 at 1.32: a liability of 6.40.
         let lay = RunnerBet { runner: 1, side: Side::Khai, w: 32, stake: rupees(20) };
         assert_eq!(runner_exposure(2, &[lay]), Paise::new(640));
+        assert_eq!(win_and_loss(Side::Lagai, 80, rupees(10_000)), (rupees(8_000), rupees(10_000)));
+        assert_eq!(win_and_loss(Side::Khai, 50, rupees(20_000)), (rupees(20_000), rupees(10_000)));
     }
 
     /// Net liability across runners (Smarkets' example): lay A ₹10 @3.15 and lay B ₹10 @2.52 in a three-way market

@@ -8,6 +8,7 @@ use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
 use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
+use crate::exchange::desk::Decided;
 use crate::hub::HubAddr;
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
@@ -19,7 +20,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub const LIST_ROOM: &str = "matches";
-const FIRST_MATCH_ID: i64 = 33_000_001;
 
 /// How fast and how many.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,6 +103,7 @@ pub struct SportsDesk {
     matches: BTreeMap<i64, (Addr<MatchActor>, Summary)>,
     next_id: i64,
     live_shown: Vec<i64>,
+    results: Option<Recipient<Decided>>,
 }
 
 impl Actor for SportsDesk {
@@ -127,8 +128,16 @@ impl Observed for SportsDesk {
 pub type SportsAddr = Probed<SportsDesk>;
 
 impl SportsDesk {
-    pub fn start(config: SportsConfig, hub: HubAddr, clock: SharedClock, registry: &Registry) -> SportsAddr {
+    /// Starts the desk; decided markets go to `results` (the exchange).
+    pub fn start(
+        config: SportsConfig,
+        hub: HubAddr,
+        clock: SharedClock,
+        registry: &Registry,
+        results: Option<Recipient<Decided>>,
+    ) -> SportsAddr {
         let probe = registry.register("sports", &fig::FAMILY);
+        let now = clock.now_ms();
         let desk = SportsDesk {
             config,
             models: Models::shared(),
@@ -137,8 +146,10 @@ impl SportsDesk {
             clock,
             probe: probe.clone(),
             matches: BTreeMap::new(),
-            next_id: FIRST_MATCH_ID,
+            // Ids from the clock: a restart never reuses a match id (bets name them).
+            next_id: now,
             live_shown: Vec::new(),
+            results,
         };
         Probed::new(desk.start(), probe)
     }
@@ -172,7 +183,7 @@ impl SportsDesk {
         let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
-        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address());
+        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.results.clone());
         self.matches.insert(id, (actor.start(), summary));
     }
 

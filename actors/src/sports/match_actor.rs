@@ -6,6 +6,8 @@ use super::desk::{Listed, SportsDesk, Summary};
 use super::feed::{Delta, MatchState, Provider, Update};
 use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
+use crate::exchange::desk::Decided;
+use crate::exchange::store::Outcome;
 use crate::hub::ServerEvent;
 use crate::table::outbox::RoomOutbox;
 use actix::prelude::*;
@@ -27,6 +29,8 @@ pub struct MatchActor {
     clock: SharedClock,
     step: Duration,
     desk: Addr<SportsDesk>,
+    /// Where decided markets go (the exchange), if anywhere.
+    results: Option<Recipient<Decided>>,
     last_sent: EpochMs,
 }
 
@@ -45,9 +49,10 @@ impl MatchActor {
         clock: SharedClock,
         step: Duration,
         desk: Addr<SportsDesk>,
+        results: Option<Recipient<Decided>>,
     ) -> Self {
         let last_sent = clock.now_ms();
-        MatchActor { feed, outbox, clock, step, desk, last_sent }
+        MatchActor { feed, outbox, clock, step, desk, results, last_sent }
     }
 
     fn tick(&mut self) {
@@ -67,7 +72,37 @@ impl MatchActor {
         if delta.updates.iter().any(|u| matches!(u, Update::Status(_) | Update::Settled { .. } | Update::Score(_))) {
             self.desk.do_send(Listed(Summary::of(state, now)));
         }
+        if let Some(results) = &self.results {
+            for d in decided(state, &delta) {
+                results.do_send(d);
+            }
+        }
     }
+}
+
+/// The markets a delta decides: the match's winner settles Match Odds and Bookmaker (a tie voids them); a fancy
+/// result settles its line.
+fn decided(s: &MatchState, delta: &Delta) -> Vec<Decided> {
+    let mut out = Vec::new();
+    for u in &delta.updates {
+        match u {
+            Update::Settled { winner } => {
+                let odds = winner.and_then(|w| s.market.runners.iter().position(|r| r.selection_id == w));
+                let book = winner.and_then(|w| s.bookmaker.selections.iter().position(|x| x.id == w));
+                for (market_id, at) in [(&s.market.market_id, odds), (&s.bookmaker.market_id, book)] {
+                    let outcome = at.map_or(Outcome::Void, Outcome::Winner);
+                    out.push(Decided { match_id: s.match_id, market_id: market_id.clone(), outcome });
+                }
+            }
+            Update::FancyResult(r) => out.push(Decided {
+                match_id: s.match_id,
+                market_id: r.market_id.clone(),
+                outcome: r.runs.map_or(Outcome::Void, Outcome::Runs),
+            }),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A match's whole state now.

@@ -9,6 +9,8 @@ pub enum GameKind {
     Color,
     Mines,
     Matka,
+    /// Exchange bets on the sports feed's markets.
+    Exchange,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,7 +36,7 @@ use GameKind::*;
 use LedgerKind::*;
 
 /// Every kind.
-const ALL: [LedgerKind; 36] = [
+const ALL: [LedgerKind; 41] = [
     Deposit,
     Withdrawal,
     WithdrawalHold,
@@ -71,6 +73,11 @@ const ALL: [LedgerKind; 36] = [
     Win(Matka),
     Loss(Matka),
     Refund(Matka),
+    Bet(Exchange),
+    Cancel(Exchange),
+    Win(Exchange),
+    Loss(Exchange),
+    Refund(Exchange),
 ];
 
 /// `{game}_{what}` for the kinds of a game.
@@ -83,6 +90,7 @@ macro_rules! game_kinds {
             Color => concat!("color_", $what),
             Mines => concat!("mines_", $what),
             Matka => concat!("matka_", $what),
+            Exchange => concat!("exchange_", $what),
         }
     };
 }

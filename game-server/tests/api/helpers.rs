@@ -56,6 +56,10 @@ pub fn config_for(database_url: String) -> Config {
             others: 1,
             ..Default::default()
         },
+        exchange: casino_actors::exchange::desk::ExchangeConfig {
+            bet_delay: std::time::Duration::from_millis(50),
+            ..Default::default()
+        },
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),

@@ -1,0 +1,239 @@
+//! The exchange desk: one actor takes every bet on the sports feed's markets and settles them. A player's bets run
+//! one at a time in arrival order (a lane per player, `table/lanes.rs`), so two bets sent together never
+//! over-commit the balance; different players' bets overlap. A bet: its price is checked against the match now,
+//! again after the bet delay; its market's exposure with it is worked out from the player's open bets there
+//! (`rules.rs`); the bet is recorded with the wallet change of the exposure's **change** (`store.rs`), the wallet
+//! applies it until final, and the bet opens (or, refused, moves nothing). A match actor tells the desk when a market
+//! is decided; each player's bets there settle through one durable settle intent. `place.rs` has the bet's steps,
+//! `settle.rs` a market's settlement.
+
+use super::place::{self, Order, PlacedBet};
+use super::settle;
+use super::store::Outcome;
+use super::wire::MatchBook;
+use crate::clock::SharedClock;
+use crate::ids::UserId;
+use crate::observe::families::desk as fig;
+use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::sports::desk::SportsAddr;
+use crate::store::Db;
+use crate::table::lanes::{Lanes, Submitted};
+use crate::wallet::{WalletError, WalletHandle};
+use actix::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// Bets of one player that may wait behind the one in flight.
+const MAX_WAITING: usize = 8;
+
+/// Stakes and the bet delay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExchangeConfig {
+    /// A bet's price is checked again this long after it arrived.
+    pub bet_delay: Duration,
+    /// Per bet, in rupees (the betting screen's 100 / 25,000).
+    pub min_stake: i64,
+    pub max_stake: i64,
+}
+
+impl Default for ExchangeConfig {
+    fn default() -> Self {
+        ExchangeConfig { bet_delay: Duration::from_secs(1), min_stake: 100, max_stake: 25_000 }
+    }
+}
+
+/// Why a bet was refused (nothing moved).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExchangeError {
+    #[error("Invalid stake amount!")]
+    InvalidStake,
+    #[error("Min: {0} Max: {1}")]
+    StakeLimits(i64, i64),
+    #[error("Invalid odds value.")]
+    InvalidOdds,
+    #[error("Invalid team selection")]
+    InvalidTeam,
+    #[error("Invalid runs value.")]
+    InvalidRuns,
+    #[error("Match not found or no data available.")]
+    MatchNotFound,
+    #[error("No such market in this match.")]
+    MarketNotFound,
+    #[error("Market suspended")]
+    MarketSuspended,
+    #[error("Market closed")]
+    MarketClosed,
+    #[error("The price has changed. Please try again.")]
+    PriceChanged,
+    #[error("Insufficient balance for this bet!")]
+    InsufficientBalance,
+    #[error("Too many bets at once: wait for the last one.")]
+    Busy,
+    #[error("The exchange is unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl ExchangeError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExchangeError::InvalidStake => "invalid_stake",
+            ExchangeError::StakeLimits(..) => "stake_limits",
+            ExchangeError::InvalidOdds => "invalid_odds",
+            ExchangeError::InvalidTeam => "invalid_team",
+            ExchangeError::InvalidRuns => "invalid_runs",
+            ExchangeError::MatchNotFound => "match_not_found",
+            ExchangeError::MarketNotFound => "market_not_found",
+            ExchangeError::MarketSuspended => "market_suspended",
+            ExchangeError::MarketClosed => "market_closed",
+            ExchangeError::PriceChanged => "price_changed",
+            ExchangeError::InsufficientBalance => "insufficient_balance",
+            ExchangeError::Busy => "busy",
+            ExchangeError::Unavailable(_) => "unavailable",
+        }
+    }
+
+    pub fn from_wallet(e: WalletError) -> ExchangeError {
+        match e {
+            WalletError::InsufficientBalance => ExchangeError::InsufficientBalance,
+            e => ExchangeError::Unavailable(e.to_string()),
+        }
+    }
+}
+
+/// What every bet and settlement needs.
+#[derive(Clone)]
+pub struct Deps {
+    pub db: Db,
+    pub wallet: WalletHandle,
+    pub clock: SharedClock,
+    pub sports: SportsAddr,
+    pub config: ExchangeConfig,
+}
+
+type Reply = oneshot::Sender<Result<PlacedBet, ExchangeError>>;
+
+pub struct ExchangeDesk {
+    deps: Deps,
+    lanes: Lanes<UserId, (Order, Reply)>,
+    probe: Arc<Probe>,
+}
+
+impl Actor for ExchangeDesk {
+    type Context = Context<Self>;
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        self.probe.retire();
+    }
+}
+
+impl Observed for ExchangeDesk {
+    fn probe(&self) -> &Probe {
+        &self.probe
+    }
+}
+
+pub type ExchangeAddr = Probed<ExchangeDesk>;
+
+impl ExchangeDesk {
+    /// Finishes what a previous run left (bets cut between record and wallet, settlements in flight; open bets on
+    /// matches the feed no longer has are void) and runs the desk in `ctx` (made first, so the sports desk can be
+    /// given its address to report results to).
+    pub async fn start(
+        ctx: Context<ExchangeDesk>,
+        deps: Deps,
+        registry: &Registry,
+    ) -> Result<ExchangeAddr, WalletError> {
+        settle::recover(&deps).await?;
+        let probe = registry.register("exchange", &fig::FAMILY);
+        let desk = ExchangeDesk { deps, lanes: Lanes::new(MAX_WAITING), probe: probe.clone() };
+        Ok(Probed::new(ctx.run(desk), probe))
+    }
+
+    fn run(&mut self, user: UserId, (order, reply): (Order, Reply), ctx: &mut Context<Self>) {
+        let deps = self.deps.clone();
+        let me = ctx.address();
+        actix::spawn(async move {
+            let _ = reply.send(place::place(&deps, order).await);
+            me.do_send(Done(user));
+        });
+        self.probe.set(fig::PLAYERS, self.lanes.len() as i64);
+    }
+}
+
+/// Place a bet (the answer comes once its money has moved, or it was refused).
+pub struct Place(pub Order);
+impl Message for Place {
+    type Result = Result<PlacedBet, ExchangeError>;
+}
+
+impl Handler<Place> for ExchangeDesk {
+    type Result = ResponseFuture<Result<PlacedBet, ExchangeError>>;
+    fn handle(&mut self, m: Place, ctx: &mut Self::Context) -> Self::Result {
+        self.probe.add(fig::MOVES, 1);
+        let (tx, rx) = oneshot::channel();
+        match self.lanes.submit(m.0.user, (m.0, tx)) {
+            Submitted::Run((order, reply)) => self.run(order.user, (order, reply), ctx),
+            Submitted::Queued => {}
+            Submitted::Full((_, reply)) => drop(reply.send(Err(ExchangeError::Busy))),
+        }
+        Box::pin(async move { rx.await.unwrap_or_else(|_| Err(ExchangeError::Unavailable("stopped".into()))) })
+    }
+}
+
+struct Done(UserId);
+impl Message for Done {
+    type Result = ();
+}
+
+impl Handler<Done> for ExchangeDesk {
+    type Result = ();
+    fn handle(&mut self, Done(user): Done, ctx: &mut Self::Context) {
+        if let Some(next) = self.lanes.done(&user) {
+            self.run(user, next, ctx);
+        }
+        self.probe.set(fig::PLAYERS, self.lanes.len() as i64);
+    }
+}
+
+/// A market is decided (from its match's actor): every player's bets there settle.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    pub match_id: i64,
+    pub market_id: String,
+    pub outcome: Outcome,
+}
+impl Message for Decided {
+    type Result = ();
+}
+
+impl Handler<Decided> for ExchangeDesk {
+    type Result = ();
+    fn handle(&mut self, d: Decided, _: &mut Self::Context) {
+        let deps = self.deps.clone();
+        actix::spawn(async move {
+            if let Err(e) = settle::market(&deps, &d.market_id, d.match_id, d.outcome).await {
+                tracing::error!(market = d.market_id, error = %e, "exchange: a settlement failed; it resumes at start-up");
+            }
+        });
+    }
+}
+
+/// A player's positions in a match.
+pub struct Book {
+    pub user: UserId,
+    pub match_id: i64,
+}
+impl Message for Book {
+    type Result = Result<MatchBook, ExchangeError>;
+}
+
+impl Handler<Book> for ExchangeDesk {
+    type Result = ResponseFuture<Result<MatchBook, ExchangeError>>;
+    fn handle(&mut self, b: Book, _: &mut Self::Context) -> Self::Result {
+        let deps = self.deps.clone();
+        Box::pin(async move { place::book(&deps, b.user, b.match_id).await })
+    }
+}
+
+crate::timed_handlers!(ExchangeDesk: Place, Book);

@@ -1,0 +1,401 @@
+//! The exchange's rows (`exchange_bets`, `exchange_positions`, `exchange_results`) and their transactions. A bet is
+//! recorded with its wallet intent before the wallet is asked; a decided market records its result, every player's
+//! settle intent and the bets' outcomes in one transaction. Owners of intents: `exch:bet:{id}` (a bet's hold or
+//! release) and `exch:market:{marketId}` (a market's settlement).
+
+use super::rules::{FancyBet, RunnerBet, Side};
+use super::wire::{BetStatus, MarketType};
+use crate::clock::EpochMs;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+use crate::table::keys::db_err;
+use crate::wallet::{Change, WalletError, intents};
+use sqlx::{Any, Row};
+
+pub fn bet_owner(id: i64) -> String {
+    format!("exch:bet:{id}")
+}
+
+pub fn market_owner(market: &str) -> String {
+    format!("exch:market:{market}")
+}
+
+/// A bet as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BetRow {
+    pub id: i64,
+    pub user: UserId,
+    pub match_id: i64,
+    pub match_name: String,
+    pub market_id: String,
+    pub market_type: MarketType,
+    pub label: String,
+    /// Runner markets: the runner's index and how many there are.
+    pub runner: Option<usize>,
+    pub runners: Option<usize>,
+    /// Fancy: the line.
+    pub line: Option<u32>,
+    pub side: Side,
+    pub odds_x100: u32,
+    pub w: u32,
+    pub stake: Paise,
+    pub status: BetStatus,
+    pub pl: Option<i64>,
+    pub winning_runs: Option<u32>,
+    pub created_at: EpochMs,
+}
+
+impl BetRow {
+    pub fn runner_bet(&self) -> Option<RunnerBet> {
+        Some(RunnerBet { runner: self.runner?, side: self.side, w: self.w, stake: self.stake })
+    }
+
+    pub fn fancy_bet(&self) -> Option<FancyBet> {
+        Some(FancyBet { side: self.side, line: self.line?, w: self.w, stake: self.stake })
+    }
+}
+
+const COLUMNS: &str = "id, user_id, match_id, match_name, market_id, market_type, label, runner, runners, line, side, \
+                       odds_x100, w, stake, status, pl, winning_runs, created_at";
+
+fn market_type(s: &str) -> MarketType {
+    match s {
+        "exchange" => MarketType::Exchange,
+        "fancy" => MarketType::Fancy,
+        _ => MarketType::Bookmaker,
+    }
+}
+
+pub fn market_type_text(t: MarketType) -> &'static str {
+    match t {
+        MarketType::Exchange => "exchange",
+        MarketType::Bookmaker => "bookmaker",
+        MarketType::Fancy => "fancy",
+    }
+}
+
+fn status(s: &str) -> BetStatus {
+    match s {
+        "won" => BetStatus::Won,
+        "lost" => BetStatus::Lost,
+        "void" | "refused" => BetStatus::Void,
+        _ => BetStatus::Open,
+    }
+}
+
+fn row(r: &sqlx::any::AnyRow) -> Result<BetRow, sqlx::Error> {
+    let opt_u = |v: Option<i64>| v.and_then(|n| u32::try_from(n).ok());
+    Ok(BetRow {
+        id: r.try_get(0)?,
+        user: UserId(r.try_get(1)?),
+        match_id: r.try_get(2)?,
+        match_name: r.try_get(3)?,
+        market_id: r.try_get(4)?,
+        market_type: market_type(&r.try_get::<String, _>(5)?),
+        label: r.try_get(6)?,
+        runner: r.try_get::<Option<i64>, _>(7)?.and_then(|n| usize::try_from(n).ok()),
+        runners: r.try_get::<Option<i64>, _>(8)?.and_then(|n| usize::try_from(n).ok()),
+        line: opt_u(r.try_get(9)?),
+        side: if r.try_get::<String, _>(10)? == "khai" { Side::Khai } else { Side::Lagai },
+        odds_x100: opt_u(Some(r.try_get(11)?)).unwrap_or(0),
+        w: opt_u(Some(r.try_get(12)?)).unwrap_or(0),
+        stake: Paise::new(r.try_get(13)?),
+        status: status(&r.try_get::<String, _>(14)?),
+        pl: r.try_get(15)?,
+        winning_runs: opt_u(r.try_get(16)?),
+        created_at: r.try_get(17)?,
+    })
+}
+
+/// A bet to record.
+pub struct NewBet<'a> {
+    pub user: UserId,
+    pub match_id: i64,
+    pub match_name: &'a str,
+    pub market_id: &'a str,
+    pub market_type: MarketType,
+    pub label: &'a str,
+    pub runner: Option<usize>,
+    pub runners: Option<usize>,
+    pub line: Option<u32>,
+    pub side: Side,
+    pub odds_x100: u32,
+    pub w: u32,
+    pub stake: Paise,
+    pub now: EpochMs,
+}
+
+/// The open bets of a player in a market.
+pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, WalletError> {
+    let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND market_id = $2 AND status = 'open'");
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(user.0)
+        .bind(market)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// What the wallet holds for a player in a market.
+pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, WalletError> {
+    let v: Option<i64> =
+        sqlx::query_scalar::<Any, i64>("SELECT held FROM exchange_positions WHERE user_id = $1 AND market_id = $2")
+            .bind(user.0)
+            .bind(market)
+            .fetch_optional(&db.pool)
+            .await
+            .map_err(db_err)?;
+    Ok(Paise::new(v.unwrap_or(0)))
+}
+
+/// Records the bet `pending` with its wallet intent (`change`, when the market's exposure changes), or `open` at
+/// once when nothing has to move. Returns its id.
+pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Result<i64, WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let id: i64 = sqlx::query_scalar::<Any, i64>(
+        "INSERT INTO exchange_bets (user_id, match_id, match_name, market_id, market_type, label, runner, runners, \
+         line, side, odds_x100, w, stake, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+    )
+    .bind(b.user.0)
+    .bind(b.match_id)
+    .bind(b.match_name.to_owned())
+    .bind(b.market_id.to_owned())
+    .bind(market_type_text(b.market_type))
+    .bind(b.label.to_owned())
+    .bind(b.runner.map(|r| r as i64))
+    .bind(b.runners.map(|r| r as i64))
+    .bind(b.line.map(i64::from))
+    .bind(if b.side == Side::Khai { "khai" } else { "lagai" })
+    .bind(i64::from(b.odds_x100))
+    .bind(i64::from(b.w))
+    .bind(b.stake.get())
+    .bind(if change.is_some() { "pending" } else { "open" })
+    .bind(b.now)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    if let Some(c) = change {
+        let c = Change { idempotency_key: format!("{}:hold", bet_owner(id)), ..c.clone() };
+        intents::record(tx, &bet_owner(id), std::slice::from_ref(&c), b.now).await?;
+    }
+    w.commit().await.map_err(db_err)?;
+    Ok(id)
+}
+
+/// The bet's wallet change committed (or there was none): it is open, and the player's market holds `held`.
+pub async fn bet_opened(
+    db: &Db,
+    id: i64,
+    user: UserId,
+    market: &str,
+    held: Paise,
+    now: EpochMs,
+) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>("UPDATE exchange_bets SET status = 'open' WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    sqlx::query::<Any>(
+        "INSERT INTO exchange_positions (user_id, market_id, held) VALUES ($1, $2, $3) \
+         ON CONFLICT (user_id, market_id) DO UPDATE SET held = excluded.held",
+    )
+    .bind(user.0)
+    .bind(market.to_owned())
+    .bind(held.get())
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    intents::mark_applied(tx, &bet_owner(id), now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// The wallet refused the bet's hold: nothing moved; the bet is refused.
+pub async fn bet_refused(db: &Db, id: i64, reason: &str) -> Result<(), WalletError> {
+    intents::mark_failed(db, &format!("{}:hold", bet_owner(id)), reason).await?;
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    sqlx::query::<Any>("UPDATE exchange_bets SET status = 'refused' WHERE id = $1")
+        .bind(id)
+        .execute(&mut *w.tx)
+        .await
+        .map_err(db_err)?;
+    w.commit().await.map_err(db_err)
+}
+
+/// A market's result: the winning runner, the runs, or void.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Winner(usize),
+    Runs(u32),
+    Void,
+}
+
+/// Records a market's result; a market already decided keeps its first result. Returns the result that stands.
+pub async fn record_result(
+    db: &Db,
+    market: &str,
+    match_id: i64,
+    outcome: Outcome,
+    now: EpochMs,
+) -> Result<Outcome, WalletError> {
+    let (winner, runs) = match outcome {
+        Outcome::Winner(i) => (Some(i as i64), None),
+        Outcome::Runs(r) => (None, Some(i64::from(r))),
+        Outcome::Void => (None, None),
+    };
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    sqlx::query::<Any>(
+        "INSERT INTO exchange_results (market_id, match_id, winner, runs, void, decided_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (market_id) DO NOTHING",
+    )
+    .bind(market.to_owned())
+    .bind(match_id)
+    .bind(winner)
+    .bind(runs)
+    .bind(i64::from(outcome == Outcome::Void))
+    .bind(now)
+    .execute(&mut *w.tx)
+    .await
+    .map_err(db_err)?;
+    w.commit().await.map_err(db_err)?;
+    Ok(result(db, market).await?.unwrap_or(outcome))
+}
+
+/// A decided market's result.
+pub async fn result(db: &Db, market: &str) -> Result<Option<Outcome>, WalletError> {
+    let row = sqlx::query::<Any>("SELECT winner, runs, void FROM exchange_results WHERE market_id = $1")
+        .bind(market)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(db_err)?;
+    let Some(r) = row else { return Ok(None) };
+    let (winner, runs, void): (Option<i64>, Option<i64>, i64) =
+        (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?, r.try_get(2).map_err(db_err)?);
+    Ok(Some(match (void, winner, runs) {
+        (0, Some(w), _) => Outcome::Winner(usize::try_from(w).unwrap_or(usize::MAX)),
+        (0, None, Some(r)) => Outcome::Runs(u32::try_from(r).unwrap_or(0)),
+        _ => Outcome::Void,
+    }))
+}
+
+/// One player's settlement in a decided market.
+pub struct PlayerSettlement<'a> {
+    pub user: UserId,
+    pub market: &'a str,
+    /// Each bet's id, new status and P/L.
+    pub bets: Vec<(i64, &'static str, i64)>,
+    pub winning_runs: Option<u32>,
+    pub change: Option<Change>,
+    /// The intent's owner.
+    pub owner: &'a str,
+}
+
+/// A player's bets in a decided market, settled: each bet's status and P/L, the position emptied and the wallet
+/// change recorded as an intent, in one transaction.
+pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> Result<(), WalletError> {
+    let (user, market, winning_runs) = (s.user, s.market, s.winning_runs);
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    for (id, status, pl) in &s.bets {
+        sqlx::query::<Any>(
+            "UPDATE exchange_bets SET status = $1, pl = $2, winning_runs = $3, settled_at = $4 \
+             WHERE id = $5 AND status = 'open'",
+        )
+        .bind(*status)
+        .bind(*pl)
+        .bind(winning_runs.map(i64::from))
+        .bind(now)
+        .bind(*id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query::<Any>("UPDATE exchange_positions SET held = 0 WHERE user_id = $1 AND market_id = $2")
+        .bind(user.0)
+        .bind(market.to_owned())
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    if let Some(c) = &s.change {
+        intents::record(tx, s.owner, std::slice::from_ref(c), now).await?;
+    }
+    w.commit().await.map_err(db_err)
+}
+
+/// Closes `owner`'s intents once they all committed.
+pub async fn applied(db: &Db, owner: &str, now: EpochMs) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    intents::mark_applied(&mut w.tx, owner, now).await?;
+    w.commit().await.map_err(db_err)
+}
+
+/// The players with open bets in a market.
+pub async fn market_players(db: &Db, market: &str) -> Result<Vec<UserId>, WalletError> {
+    let users: Vec<i64> = sqlx::query_scalar::<Any, i64>(
+        "SELECT DISTINCT user_id FROM exchange_bets WHERE market_id = $1 AND status = 'open' ORDER BY user_id",
+    )
+    .bind(market)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(users.into_iter().map(UserId).collect())
+}
+
+/// A player's bets, newest first: of one match (`Some`), of runner markets or fancy ones.
+pub async fn bets(
+    db: &Db,
+    user: UserId,
+    match_id: Option<i64>,
+    fancy: bool,
+    limit: i64,
+) -> Result<Vec<BetRow>, WalletError> {
+    let kind = if fancy { "= 'fancy'" } else { "<> 'fancy'" };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND ($2 = 0 OR match_id = $2) AND market_type {kind} \
+         AND status NOT IN ('pending', 'refused') ORDER BY id DESC LIMIT $3"
+    );
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(user.0)
+        .bind(match_id.unwrap_or(0))
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// A player's open bets in a match, every market.
+pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec<BetRow>, WalletError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND match_id = $2 AND status = 'open' ORDER BY id"
+    );
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        .bind(user.0)
+        .bind(match_id)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// Bets still `pending` (a restart cut them between their record and their wallet change), oldest first.
+pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, WalletError> {
+    let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE status = 'pending' ORDER BY id");
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// Markets with open bets, and their match.
+pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, WalletError> {
+    let rows = sqlx::query::<Any>("SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'")
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>().map_err(db_err)
+}

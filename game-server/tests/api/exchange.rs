@@ -1,0 +1,194 @@
+//! Exchange betting against a real server (a ball every 150 ms, so a match is decided in under a minute): bets at
+//! the price on screen, refusals that move nothing, the wallet holding the netted exposure of each market (a hedge
+//! frees money), and every bet settled exactly once when its market is decided.
+
+use crate::helpers::{TestApp, spawn_app_with};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+struct Player<'a> {
+    app: &'a TestApp,
+    id: Value,
+    token: String,
+}
+
+impl Player<'_> {
+    async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        let r = self
+            .app
+            .http
+            .post(format!("{}{path}", self.app.base))
+            .bearer_auth(&self.token)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        (r.status(), r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn get(&self, path: &str) -> Value {
+        self.app.get_as(&self.token, path).await
+    }
+
+    async fn wallet(&self) -> (f64, f64) {
+        let v = self.get(&format!("/api/getwalletandexposure/{}", self.id)).await;
+        (v["balance"].as_f64().unwrap(), v["exposureBalance"].as_f64().unwrap())
+    }
+
+    /// Bets at the price the match shows now, again while the market is between balls or the price moved.
+    async fn bet(&self, event: i64, pick: impl Fn(&Value) -> Option<(&'static str, Value)>) -> Value {
+        for _ in 0..200 {
+            let detail = self.get(&format!("/api/match/{event}")).await;
+            if let Some((path, body)) = pick(&detail) {
+                let (status, answer) = self.post(path, &body).await;
+                if status == StatusCode::CREATED {
+                    return answer;
+                }
+                let code = answer["error"].as_str().unwrap_or_default();
+                assert!(matches!(code, "price_changed" | "market_suspended" | "market_not_found"), "{status} {answer}");
+            }
+            tokio::time::sleep(Duration::from_millis(15)).await;
+        }
+        panic!("no bet taken in 200 tries");
+    }
+}
+
+fn rate(detail: &Value, team: usize, side: &str) -> Option<i64> {
+    let b = &detail["bookmakers"][0];
+    (b["status"] == "OPEN" && b["selections"][team]["status"] == "OPEN")
+        .then(|| b["selections"][team][side].as_i64())
+        .flatten()
+}
+
+#[tokio::test]
+async fn bets_hold_the_netted_exposure_refusals_move_nothing_and_markets_settle_once() {
+    let app = spawn_app_with(|c| {
+        c.sports.ball_ms = 150;
+        c.exchange.bet_delay = Duration::ZERO;
+    })
+    .await;
+    let players = app.fixture_players(1, 10_000).await;
+    let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
+    let mut event = 0;
+    for _ in 0..100 {
+        let list = p.get("/api/matches/4").await;
+        if list["data"][0]["inplay"] == true {
+            event = list["data"][0]["id"].as_i64().unwrap();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(event > 0, "a live match");
+
+    // Refusals move nothing.
+    let bad = [
+        (json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": 90, "stake": 50}), "stake_limits"),
+        (json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": 90, "stake": 30000}), "stake_limits"),
+        (json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": 90, "stake": "ten"}), "invalid_stake"),
+        (json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": 0, "stake": 100}), "invalid_odds"),
+        (json!({"match": event, "teamIndex": 5, "type": "Lgaai", "odds": 90, "stake": 100}), "invalid_team"),
+        (json!({"match": 1, "teamIndex": 0, "type": "Lgaai", "odds": 90, "stake": 100}), "match_not_found"),
+        (json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": 9999, "stake": 100}), "price_changed"),
+    ];
+    for (body, code) in bad {
+        let (status, answer) = p.post("/api/laggai_khai_bets", &body).await;
+        assert!(status.is_client_error(), "{body}: {status} {answer}");
+        let got = answer["error"].as_str().unwrap_or_default();
+        assert!(got == code || (code == "price_changed" && got == "market_suspended"), "{body}: {answer}");
+    }
+    assert_eq!(p.wallet().await, (10_000.0, 0.0), "nothing moved");
+
+    // Lagai ₹1,000 on team 0: the stake is held.
+    let lagai = p
+        .bet(event, |d| {
+            let r = rate(d, 0, "backOdds")?;
+            Some((
+                "/api/laggai_khai_bets",
+                json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": r, "stake": 1000, "balance": 1e9}),
+            ))
+        })
+        .await;
+    assert_eq!(lagai["exposure"], 1000, "{lagai}");
+    assert_eq!(lagai["balance"], 9000, "{lagai}");
+    let r0 = lagai["bet"]["odds"].as_f64().unwrap();
+    assert_eq!(lagai["book"]["runners"][0]["pl"].as_f64(), Some(10.0 * r0));
+    assert_eq!(lagai["book"]["runners"][1]["pl"], -1000);
+
+    // Khai ₹1,000 on the same team: a hedge — the exposure is the worst of the netted book, not the sum.
+    let khai = p
+        .bet(event, |d| {
+            let r = rate(d, 0, "layOdds")?;
+            Some(("/api/laggai_khai_bets", json!({"match": event, "label": d["bookmakers"][0]["selections"][0]["name"], "type": "khaai", "odds": r, "stake": 1000})))
+        })
+        .await;
+    let r1 = khai["bet"]["odds"].as_f64().unwrap();
+    let if_0 = 10.0 * r0 - 10.0 * r1;
+    let expect_exposure = (-if_0).max(0.0);
+    assert_eq!(khai["book"]["runners"][0]["pl"].as_f64(), Some(if_0), "{khai}");
+    assert_eq!(khai["book"]["runners"][1]["pl"].as_f64(), Some(0.0), "{khai}");
+    assert_eq!(khai["exposure"].as_f64(), Some(expect_exposure), "{khai}");
+    assert!(expect_exposure < 1000.0, "the hedge freed money");
+    assert_eq!(p.wallet().await, (10_000.0 - expect_exposure, expect_exposure));
+
+    // A stake the balance cannot hold is refused and moves nothing.
+    let before = p.wallet().await;
+    let detail = p.get(&format!("/api/match/{event}")).await;
+    if let Some(r) = rate(&detail, 1, "backOdds") {
+        let (_, answer) = p
+            .post(
+                "/api/laggai_khai_bets",
+                &json!({"match": event, "teamIndex": 1, "type": "Lgaai", "odds": r, "stake": 25000}),
+            )
+            .await;
+        assert_ne!(answer["success"], true, "{answer}");
+    }
+    assert_eq!(p.wallet().await, before);
+
+    // A fancy YES at the line on screen.
+    let yes = p
+        .bet(event, |d| {
+            let f = d["fancyMarkets"].as_array()?.iter().find(|f| f["status"] == "OPEN")?;
+            Some(("/api/cricket-market/bets", json!({"myBets": [{"match": event, "marketId": f["marketId"], "type": "yes", "runs": f["runValue"]["yes"], "odds": f["odds"]["yes"], "stake": 200}]})))
+        })
+        .await;
+    assert_eq!(yes["book"]["exposure"], 200, "{yes}");
+    let fancy_market = yes["bet"]["marketId"].as_str().unwrap().to_string();
+    let line = yes["bet"]["runs"].as_u64().unwrap();
+
+    let runner_bets = p.get(&format!("/api/laggai_khai_getuserbet/{}/{event}", p.id)).await;
+    assert_eq!(runner_bets["bets"].as_array().map(Vec::len), Some(2), "{runner_bets}");
+    let fancy_bets = p.get(&format!("/api/cricket-market/{}/{event}", p.id)).await;
+    assert_eq!(fancy_bets["bets"][0]["type"], "yes");
+    let book = p.get(&format!("/api/exchange/book/{event}")).await;
+    assert_eq!(book["exposure"].as_f64(), Some(expect_exposure + 200.0), "{book}");
+
+    // The match plays out; every market settles once and the wallet ends where the bets' P/L says.
+    let mut settled = Value::Null;
+    for _ in 0..1_200 {
+        let all = p.get(&format!("/api/laggai_khai_getuserbet/{}/{event}", p.id)).await;
+        let fancy = p.get(&format!("/api/cricket-market/{}/{event}", p.id)).await;
+        let open = |v: &Value| v["bets"].as_array().unwrap().iter().any(|b| b["status"] == "open");
+        if !open(&all) && !open(&fancy) {
+            settled = json!([all["bets"], fancy["bets"]]);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(!settled.is_null(), "every bet settled within two minutes");
+    let bets: Vec<&Value> = settled.as_array().unwrap().iter().flat_map(|l| l.as_array().unwrap()).collect();
+    let total: f64 = bets.iter().map(|b| b["pl"].as_f64().unwrap()).sum();
+    for b in &bets {
+        let status = b["status"].as_str().unwrap();
+        let pl = b["pl"].as_f64().unwrap();
+        assert!(matches!((status, pl > 0.0), ("won", true) | ("lost", false) | ("void", false)), "{b}");
+    }
+    let fancy = bets.iter().find(|b| b["marketId"] == fancy_market.as_str()).unwrap();
+    if fancy["status"] != "void" {
+        let runs = fancy["winningRuns"].as_u64().unwrap();
+        assert_eq!(fancy["status"] == "won", runs >= line, "{fancy}");
+    }
+    let (balance, exposure) = p.wallet().await;
+    assert_eq!(exposure, 0.0);
+    assert!((balance - (10_000.0 + total)).abs() < 0.005, "balance {balance} = 10000 + Σ pl {total}");
+}

@@ -1,0 +1,239 @@
+//! Exchange betting over REST (`docs/API.md` "Exchange betting"): parse what the player sent (the spec's records;
+//! what they say about profit, exposure and balance is ignored), ask the exchange desk, answer once the bet's money
+//! has moved (or it was refused and nothing moved).
+
+use crate::accounts::resolve_user;
+use crate::auth::Authed;
+use crate::error::ApiError;
+use crate::json::iso;
+use crate::money::parse_rupees;
+use crate::rounds::names_someone_else;
+use crate::state::State;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place};
+use casino_actors::exchange::place::{Order, PlacedBet, Session, Target, Team};
+use casino_actors::exchange::rules::{Side, win_and_loss};
+use casino_actors::exchange::store::{self, BetRow};
+use casino_actors::exchange::wire::{BetView, Bets, FancyBetRequest, FancyBets, MarketType, Placed, RunnerBetRequest};
+use casino_actors::ids::UserId;
+use casino_actors::observe::Timed;
+use serde_json::Value;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(runner_bet)
+        .service(fancy_bet)
+        .service(runner_bets_of_match)
+        .service(runner_bets)
+        .service(fancy_bets)
+        .service(book);
+}
+
+const LIST_LIMIT: i64 = 200;
+
+fn refused(e: ExchangeError) -> ApiError {
+    let status = match &e {
+        ExchangeError::MatchNotFound | ExchangeError::MarketNotFound => StatusCode::NOT_FOUND,
+        ExchangeError::MarketSuspended
+        | ExchangeError::MarketClosed
+        | ExchangeError::PriceChanged
+        | ExchangeError::InsufficientBalance => StatusCode::CONFLICT,
+        ExchangeError::Busy => StatusCode::TOO_MANY_REQUESTS,
+        ExchangeError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError::new(status, e.code(), e.to_string())
+}
+
+async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    ExchangeDesk: actix::Handler<Timed<M>>,
+{
+    state.tables.exchange.send(msg).await.map_err(|e| refused(ExchangeError::Unavailable(e.to_string())))
+}
+
+/// A whole number from a number or numeric text.
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A positive number from a number or numeric text.
+fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .filter(|x: &f64| x.is_finite() && *x > 0.0)
+}
+
+fn stake(v: &Value) -> Result<casino_actors::money::Paise, ApiError> {
+    parse_rupees(v).map_err(|_| refused(ExchangeError::InvalidStake))
+}
+
+pub fn view(b: &BetRow) -> BetView {
+    let kind = match (b.market_type, b.side) {
+        (MarketType::Fancy, Side::Lagai) => "yes",
+        (MarketType::Fancy, Side::Khai) => "no",
+        (_, Side::Lagai) => "Lgaai",
+        (_, Side::Khai) => "khaai",
+    };
+    let odds =
+        if b.market_type == MarketType::Exchange { f64::from(b.odds_x100) / 100.0 } else { f64::from(b.odds_x100) };
+    let (profit, loss) = win_and_loss(b.side, b.w, b.stake);
+    BetView {
+        id: b.id,
+        match_id: b.match_id,
+        match_name: b.match_name.clone(),
+        market_id: b.market_id.clone(),
+        market_type: b.market_type,
+        label: b.label.clone(),
+        kind,
+        side: b.side,
+        odds,
+        runs: b.line,
+        stake: b.stake,
+        profit,
+        loss,
+        status: b.status,
+        pl: b.pl,
+        winning_runs: b.winning_runs,
+        created_at: iso(b.created_at),
+    }
+}
+
+fn placed(p: PlacedBet) -> HttpResponse {
+    HttpResponse::Created().json(Placed {
+        success: true,
+        message: "Bet placed successfully.",
+        bet: view(&p.bet),
+        balance: p.balance,
+        exposure: p.exposure,
+        book: p.book,
+    })
+}
+
+/// Lagai or khai; anything else is not a side.
+fn runner_side(t: &str) -> Option<Side> {
+    match t.trim().to_ascii_lowercase().as_str() {
+        "lgaai" | "lagai" | "laggai" | "back" => Some(Side::Lagai),
+        "khaai" | "khai" | "lay" => Some(Side::Khai),
+        _ => None,
+    }
+}
+
+#[post("/api/laggai_khai_bets")]
+async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    if names_someone_else(who.user.id, &body) {
+        return Err(ApiError::forbidden());
+    }
+    let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
+        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+    let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
+    let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
+    let exchange = r.market_type.as_deref() == Some("exchange");
+    let odds = number(&r.odds).ok_or_else(|| refused(ExchangeError::InvalidOdds))?;
+    // Decimal odds ×100 on the exchange market; a rate ×100 as shown on the bookmaker.
+    let price_x100 = if exchange { (odds * 100.0).round() } else { odds.round() };
+    if !(1.0..=100_000.0).contains(&price_x100) || (!exchange && (odds - odds.round()).abs() > 1e-9) {
+        return Err(refused(ExchangeError::InvalidOdds));
+    }
+    let team = match (r.team_index, r.label) {
+        (Some(i), _) => Team::Index(i),
+        (None, Some(l)) if !l.trim().is_empty() => Team::Name(l),
+        _ => return Err(refused(ExchangeError::InvalidTeam)),
+    };
+    let order = Order {
+        user: who.user.id,
+        match_id,
+        target: Target::Runner { market: if exchange { MarketType::Exchange } else { MarketType::Bookmaker }, team },
+        side,
+        price_x100: price_x100 as u32,
+        stake: stake(&r.stake)?,
+    };
+    Ok(placed(ask(&state, Place(order)).await?.map_err(refused)?))
+}
+
+#[post("/api/cricket-market/bets")]
+async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    if body["myBets"].as_array().is_some_and(|l| l.iter().any(|b| names_someone_else(who.user.id, b))) {
+        return Err(ApiError::forbidden());
+    }
+    let bets: FancyBets = serde_json::from_value(body.into_inner())
+        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+    let [r]: [FancyBetRequest; 1] = bets
+        .my_bets
+        .try_into()
+        .map_err(|_| ApiError::bad_request("invalid_input", "myBets must hold exactly one bet"))?;
+    let match_id = r
+        .match_id
+        .as_ref()
+        .or(r.event_id.as_ref())
+        .and_then(int)
+        .ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
+    let side = match r.side.trim().to_ascii_lowercase().as_str() {
+        "yes" => Side::Lagai,
+        "no" => Side::Khai,
+        _ => return Err(ApiError::bad_request("invalid_input", "type must be yes or no")),
+    };
+    let line = int(&r.runs).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| refused(ExchangeError::InvalidRuns))?;
+    let rate = int(&r.odds)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| *n > 0)
+        .ok_or_else(|| refused(ExchangeError::InvalidOdds))?;
+    let session = match (r.market_id, r.label) {
+        (Some(id), _) => Session::Id(id),
+        (None, Some(l)) => Session::Name(l),
+        _ => return Err(refused(ExchangeError::MarketNotFound)),
+    };
+    let order = Order {
+        user: who.user.id,
+        match_id,
+        target: Target::Fancy { session, line },
+        side,
+        price_x100: rate,
+        stake: stake(&r.stake)?,
+    };
+    Ok(placed(ask(&state, Place(order)).await?.map_err(refused)?))
+}
+
+async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -> Result<HttpResponse, ApiError> {
+    let rows = store::bets(&state.db, user, match_id, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
+}
+
+#[get("/api/laggai_khai_getuserbet/{userId}")]
+async fn runner_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = resolve_user(&state, &who, &path).await?;
+    list(&state, user.id, None, false).await
+}
+
+#[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
+async fn runner_bets_of_match(
+    state: State,
+    who: Authed,
+    path: web::Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (user, match_id) = path.into_inner();
+    let user = resolve_user(&state, &who, &user).await?;
+    list(&state, user.id, Some(match_id), false).await
+}
+
+#[get("/api/cricket-market/{userId}/{match}")]
+async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -> Result<HttpResponse, ApiError> {
+    let (user, match_id) = path.into_inner();
+    let user = resolve_user(&state, &who, &user).await?;
+    list(&state, user.id, Some(match_id), true).await
+}
+
+#[get("/api/exchange/book/{match}")]
+async fn book(state: State, who: Authed, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let b = ask(&state, Book { user: who.user.id, match_id: *path }).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(b))
+}
