@@ -192,3 +192,114 @@ async fn bets_hold_the_netted_exposure_refusals_move_nothing_and_markets_settle_
     assert_eq!(exposure, 0.0);
     assert!((balance - (10_000.0 + total)).abs() < 0.005, "balance {balance} = 10000 + Σ pl {total}");
 }
+
+/// Ten bets sent at once by one player whose balance holds three: they run one after another, so exactly the ones
+/// the balance covers are taken and the rest refused (or turned away while eight wait); the wallet never holds more
+/// than the player has.
+#[tokio::test]
+async fn concurrent_bets_never_over_commit_the_balance() {
+    let app = spawn_app_with(|c| {
+        c.sports.ball_ms = 4_000;
+        c.exchange.bet_delay = Duration::ZERO;
+    })
+    .await;
+    let players = app.fixture_players(1, 3_500).await;
+    let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
+    let mut taken = 0;
+    for _ in 0..100 {
+        let list = p.get("/api/matches/4").await;
+        let Some(event) = list["data"][0]["id"].as_i64().filter(|_| list["data"][0]["inplay"] == true) else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let detail = p.get(&format!("/api/match/{event}")).await;
+        let Some(r) = rate(&detail, 0, "backOdds") else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let body = json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": r, "stake": 1000});
+        let answers = futures_util::future::join_all((0..10).map(|_| p.post("/api/laggai_khai_bets", &body))).await;
+        let codes: Vec<&str> = answers.iter().map(|(_, a)| a["error"].as_str().unwrap_or("taken")).collect();
+        taken = codes.iter().filter(|c| **c == "taken").count();
+        if codes.iter().any(|c| matches!(*c, "price_changed" | "market_suspended")) {
+            // The ball was bowled meanwhile: what was taken still holds exactly.
+            let (balance, exposure) = p.wallet().await;
+            assert_eq!((balance + exposure, exposure), (3_500.0, 1_000.0 * taken as f64), "{codes:?}");
+            break;
+        }
+        assert_eq!(taken, 3, "{codes:?}");
+        // The rest: the balance could not hold them, or (past eight waiting) the player's lane was full.
+        assert!(codes.iter().all(|c| matches!(*c, "taken" | "insufficient_balance" | "busy")), "{codes:?}");
+        break;
+    }
+    assert_eq!(p.wallet().await, (3_500.0 - 1_000.0 * taken as f64, 1_000.0 * taken as f64));
+}
+
+/// A match the feed no longer has after a restart (the simulator's matches do not survive one): its open bets are
+/// void and their holds come back exactly once, across a second restart too.
+#[tokio::test]
+async fn open_bets_on_a_vanished_match_are_void_after_kill_9() {
+    use crate::binary::{self, free_port, scalar};
+    use casino_actors::store::{Db, fresh_database_url};
+    let db_url = fresh_database_url("exchange_restart").await.unwrap();
+    let operator_no = binary::operator(&db_url, "9000000078");
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let settings = [("CASINO_SPORTS_BALL_MS", "4000"), ("CASINO_EXCHANGE_DELAY_MS", "0"), ("CASINO_SPORTS_LIVE", "1")];
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 1000).await;
+    let token = players[0]["token"].as_str().unwrap().to_string();
+    let http = reqwest::Client::new();
+    let get = |path: String| {
+        let (http, token, base) = (http.clone(), token.clone(), base.clone());
+        async move {
+            http.get(format!("{base}{path}")).bearer_auth(token).send().await.unwrap().json::<Value>().await.unwrap()
+        }
+    };
+    let mut placed = false;
+    for _ in 0..200 {
+        let list = get("/api/matches/4".into()).await;
+        if let Some(event) = list["data"][0]["id"].as_i64().filter(|_| list["data"][0]["inplay"] == true) {
+            let detail = get(format!("/api/match/{event}")).await;
+            if let Some(r) = rate(&detail, 1, "layOdds") {
+                let body = json!({"match": event, "teamIndex": 1, "type": "khaai", "odds": r, "stake": 500});
+                let res = http
+                    .post(format!("{base}/api/laggai_khai_bets"))
+                    .bearer_auth(&token)
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                if res.status() == StatusCode::CREATED {
+                    placed = true;
+                    break;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(placed, "a bet was taken");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    assert!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await > 0);
+
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let w = get(format!("/api/getwalletandexposure/{}", players[0]["id"])).await;
+    assert_eq!((w["balance"].as_f64(), w["exposureBalance"].as_f64()), (Some(1000.0), Some(0.0)), "{w}");
+    let bets = get(format!("/api/laggai_khai_getuserbet/{}", players[0]["id"])).await;
+    assert_eq!(bets["bets"][0]["status"], "void", "{bets}");
+    let refunds = "SELECT COUNT(*) FROM ledger WHERE kind = 'exchange_refund'";
+    assert_eq!(scalar(&db, refunds).await, 1);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    assert_eq!(scalar(&db, refunds).await, 1, "exactly once");
+    assert_eq!(
+        scalar(&db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await,
+        0,
+        "double entry holds"
+    );
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
