@@ -301,7 +301,7 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
             match intents::apply_until_final(&deps.wallet, c).await {
                 Ok(r) => Some(r),
                 Err(e) => {
-                    store::bet_refused(&deps.db, row.id, &e.to_string()).await.map_err(store_err)?;
+                    store::bet_refused(&deps.db, row.id).await.map_err(store_err)?;
                     return Err(ExchangeError::from_wallet(e));
                 }
             }

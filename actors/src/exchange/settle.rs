@@ -93,7 +93,7 @@ pub async fn recover(deps: &Deps) -> Result<(), WalletError> {
     for bet in store::pending_bets(&deps.db).await? {
         let owner = store::bet_owner(bet.id);
         let Some(change) = intents::pending(&deps.db, &owner).await?.into_iter().next() else {
-            store::bet_refused(&deps.db, bet.id, "no wallet change was recorded").await?;
+            store::bet_refused(&deps.db, bet.id).await?;
             continue;
         };
         match intents::apply_until_final(&deps.wallet, change).await {
@@ -104,7 +104,7 @@ pub async fn recover(deps: &Deps) -> Result<(), WalletError> {
                 let book = position(&bet.market_id, bet.market_type, &bet.label, &vec![String::new(); runners], &open);
                 store::bet_opened(&deps.db, bet.id, bet.user, &bet.market_id, book.exposure, now).await?;
             }
-            Err(e) => store::bet_refused(&deps.db, bet.id, &e.to_string()).await?,
+            Err(_) => store::bet_refused(&deps.db, bet.id).await?,
         }
     }
     intents::resume_owned(&deps.db, &deps.wallet, "exch:settle:", now).await?;

@@ -216,12 +216,17 @@ pub async fn bet_opened(
     w.commit().await.map_err(db_err)
 }
 
-/// The wallet refused the bet's hold: nothing moved; the bet is refused.
-pub async fn bet_refused(db: &Db, id: i64, reason: &str) -> Result<(), WalletError> {
-    intents::mark_failed(db, &format!("{}:hold", bet_owner(id)), reason).await?;
+/// The wallet refused the bet's change for good: nothing moved; the bet is refused and its intent, which will never
+/// apply, is dropped (a refusal is not a failure for the operators to look at).
+pub async fn bet_refused(db: &Db, id: i64) -> Result<(), WalletError> {
     let mut w = db.begin_write().await.map_err(db_err)?;
     sqlx::query::<Any>("UPDATE exchange_bets SET status = 'refused' WHERE id = $1")
         .bind(id)
+        .execute(&mut *w.tx)
+        .await
+        .map_err(db_err)?;
+    sqlx::query::<Any>("DELETE FROM wallet_intents WHERE owner = $1 AND status = 'pending'")
+        .bind(bet_owner(id))
         .execute(&mut *w.tx)
         .await
         .map_err(db_err)?;
