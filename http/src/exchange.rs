@@ -26,6 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(runner_bets_of_match)
         .service(runner_bets)
         .service(fancy_bets)
+        .service(all_fancy_bets)
         .service(book);
 }
 
@@ -230,6 +231,13 @@ async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -
     let (user, match_id) = path.into_inner();
     let user = resolve_user(&state, &who, &user).await?;
     list(&state, user.id, Some(match_id), true).await
+}
+
+/// Every match's fancy bets (My Bets).
+#[get("/api/cricket-market/{userId}")]
+async fn all_fancy_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = resolve_user(&state, &who, &path).await?;
+    list(&state, user.id, None, true).await
 }
 
 #[get("/api/exchange/book/{match}")]

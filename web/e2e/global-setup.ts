@@ -81,6 +81,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CASINO_MATKA_QUICK_SECONDS: '20',
       // Sports: a ball bowled every 1.5 s, so a live match's score and prices move while a spec watches.
       CASINO_SPORTS_BALL_MS: '1500',
+      // Exchange bets: the price is checked again 200 ms after a bet arrives (1 s by default), well inside the
+      // 750 ms a market stays OPEN between balls at this pace.
+      CASINO_EXCHANGE_DELAY_MS: '200',
     },
     stdio: ['ignore', log, log],
   });

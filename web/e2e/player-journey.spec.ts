@@ -222,6 +222,7 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
   // --- My Bets matches the server's history
   const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as { betAmt: number; status: string }[];
   await page.goto('/history');
+  await page.getByRole('tab', { name: 'Aviator' }).click(); // Cricket (the exchange bets) is My Bets' first tab
   const table = page.getByTestId('history-table');
   await expect(table.locator('tbody tr')).toHaveCount(rows.length);
   await expect(table.locator('tbody tr').first()).toContainText('Aviator');

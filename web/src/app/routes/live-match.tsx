@@ -1,12 +1,13 @@
 import { NewsTicker } from '@/features/shell/components/NewsTicker';
 import { LiveMatchPage } from '@/features/sports/components/LiveMatchPage';
+import { useSession } from '../session-context';
 
-/** `/matchlist/currmtc` and `/match/currmtc`: the news line, the live score frame and the match's live detail. */
+/** `/matchlist/currmtc` and `/match/currmtc`: the news line, the live score frame, the match's live detail and its betting. */
 export default function LiveMatchRoute() {
   return (
     <>
       <NewsTicker />
-      <LiveMatchPage />
+      <LiveMatchPage userId={useSession().userId} />
     </>
   );
 }

@@ -1,52 +1,33 @@
-import { formatInr } from '@/lib/money';
-import { useHistory } from '../api/get-history';
+/**
+ * My Bets (`/history`): two tabs, Cricket (the exchange bets, spec screen 14 "Cricket History") and Aviator. The tab
+ * is in the address (`?tab=aviator`), so a link or a reload keeps it.
+ */
+import { useSearchParams } from 'react-router';
+import '../../exchange/exchange.css';
+import { AviatorHistory } from './AviatorHistory';
+import { CricketHistory } from './CricketHistory';
 
-const statusTone = (s: string) => (s === 'Won' ? 'approved' : s === 'Lost' ? 'rejected' : 'pending');
+type Tab = 'cricket' | 'aviator';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'cricket', label: 'Cricket' },
+  { id: 'aviator', label: 'Aviator' },
+];
 
 export function MyBetsPage({ userId }: { userId: string | null }) {
-  const { data, isLoading, isError } = useHistory(userId);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'aviator' ? 'aviator' : 'cricket';
   if (!userId) return <p className="page muted">User is not logged in. Please log in to view your bets.</p>;
-  const rows = Array.isArray(data) ? data : [];
   return (
     <div className="page">
       <h1 className="page-title">My Bets</h1>
-      {isLoading && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error">Failed to fetch bets</p>}
-      <div className="table-wrap">
-        <table className="table" data-testid="history-table">
-          <thead>
-            <tr>
-              <th>Game</th>
-              <th>Stake</th>
-              <th>Multiplier</th>
-              <th>Winnings</th>
-              <th>Time</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.round_id}-${r.slot}`} className={r.status === 'Lost' ? 'row-loss' : 'row-win'}>
-                <td>Aviator</td>
-                <td>{formatInr(r.betAmt)}</td>
-                <td>{r.multiplier ? `${r.multiplier.toFixed(2)}x` : '—'}</td>
-                <td>{formatInr(r.winningAmt)}</td>
-                <td>{new Date(r.createdAt).toLocaleString('en-IN')}</td>
-                <td>
-                  <span className={`status status-${statusTone(r.status)}`}>{r.status}</span>
-                </td>
-              </tr>
-            ))}
-            {!isLoading && rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">
-                  No betting history available.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+      <div className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'active' : ''} onClick={() => setParams({ tab: t.id }, { replace: true })}>
+            {t.label}
+          </button>
+        ))}
       </div>
+      {tab === 'cricket' ? <CricketHistory userId={userId} /> : <AviatorHistory userId={userId} />}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * `/matchlist/currmtc` (and `/match/currmtc`): the live score frame, then the match's live detail. Opened from the
- * Live Cricket Market list with navigation state (kept by the browser's history across a reload); without it (a typed
- * or shared address) there is no match to show. Display only: the exchange bet slips come later.
+ * `/matchlist/currmtc` (and `/match/currmtc`), the exchange betting screen: the live score frame, then the match's
+ * live header and score, then the betting tables (Match Odds, Over Market), the bet popup and the player's latest
+ * bets. Opened from the Live Cricket Market list with navigation state (kept by the browser's history across a
+ * reload); without it (a typed or shared address) there is no match to show.
  */
 import { Link, useLocation } from 'react-router';
+import { ExchangeBoard } from '../../exchange/components/ExchangeBoard';
 import { liveMatchState, scoreFramePath } from '../live-state';
 import { MatchDetailView } from './MatchPage';
 import '../sports.css';
@@ -20,7 +22,8 @@ function ScoreFrame({ src, matchName }: { src: string; matchName: string }) {
   return <iframe className="sp-frame" src={path} title={matchName ? `Live score: ${matchName}` : 'Live score'} data-testid="score-frame" />;
 }
 
-export function LiveMatchPage() {
+/** `userId`: the signed-in player's, for their bets and book on this match. */
+export function LiveMatchPage({ userId }: { userId: string | null }) {
   const state = liveMatchState(useLocation().state);
   if (!state) {
     return (
@@ -39,7 +42,7 @@ export function LiveMatchPage() {
       <div className="sp-live-top">
         <ScoreFrame src={state.scoreIframe} matchName={state.matchName} />
       </div>
-      <MatchDetailView key={state.eventId} matchId={String(state.eventId)} />
+      <MatchDetailView key={state.eventId} matchId={String(state.eventId)} markets={(detail) => <ExchangeBoard detail={detail} userId={userId} />} />
     </>
   );
 }

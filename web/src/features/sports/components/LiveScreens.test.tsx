@@ -59,8 +59,8 @@ function show(entry: InitialEntry, home = <LiveCricketMarket />) {
         <Routes>
           <Route path="/" element={home} />
           <Route path="/counts" element={<Counts />} />
-          <Route path="/matchlist/currmtc" element={<LiveMatchPage />} />
-          <Route path="/match/currmtc" element={<LiveMatchPage />} />
+          <Route path="/matchlist/currmtc" element={<LiveMatchPage userId="7" />} />
+          <Route path="/match/currmtc" element={<LiveMatchPage userId="7" />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,

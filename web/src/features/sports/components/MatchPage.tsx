@@ -1,9 +1,11 @@
 /** Match detail `/match/{matchId}`: header, live score, Match Odds first, then bookmaker and fancy. Display only. */
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useMatch } from '../api/get-match';
 import { formatMatchDate } from '../format';
 import { useMatchRoom } from '../hooks/use-match-room';
+import type { MatchDetail } from '../wire';
 import { MatchOdds } from './MatchOdds';
 import { ScoreLine } from './ScoreLine';
 import { BookmakerCard, FancyCard } from './SideMarkets';
@@ -14,8 +16,11 @@ export function MatchPage() {
   return <MatchDetailView key={matchId} matchId={matchId} />;
 }
 
-/** One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`. */
-export function MatchDetailView({ matchId }: { matchId: string }) {
+/**
+ * One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`,
+ * where `markets` draws the betting tables in place of the display-only market cards.
+ */
+export function MatchDetailView({ matchId, markets }: { matchId: string; markets?: (detail: MatchDetail) => ReactNode }) {
   const { data, isLoading, error } = useMatch(matchId);
   useMatchRoom(matchId);
   if (isLoading) return <p className="muted page">Loading match details...</p>;
@@ -41,11 +46,17 @@ export function MatchDetailView({ matchId }: { matchId: string }) {
         {event.status === 'finished' && <div className="sp-result">Match finished</div>}
       </header>
       <ScoreLine score={data.score} event={event} />
-      <MatchOdds market={data.match} />
-      {data.bookmakers.map((b) => (
-        <BookmakerCard key={b.marketId} bm={b} />
-      ))}
-      {data.fancyMarkets.length > 0 && <FancyCard fancy={data.fancyMarkets} />}
+      {markets ? (
+        markets(data)
+      ) : (
+        <>
+          <MatchOdds market={data.match} />
+          {data.bookmakers.map((b) => (
+            <BookmakerCard key={b.marketId} bm={b} />
+          ))}
+          {data.fancyMarkets.length > 0 && <FancyCard fancy={data.fancyMarkets} />}
+        </>
+      )}
     </div>
   );
 }

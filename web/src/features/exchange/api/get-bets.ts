@@ -1,0 +1,42 @@
+/** The player's bet lists, newest first: runner-market bets and fancy bets, of one match or all. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { BetView, Bets } from '../wire';
+import { exchangeKeys } from './keys';
+
+/** While a listed bet waits for its result, the list is asked again this often (a fancy line settles mid-match). */
+export const OPEN_BETS_POLL_MS = 10_000;
+
+const seg = (v: string | number) => encodeURIComponent(String(v));
+const listOf = (r: Bets | null | undefined): BetView[] => (Array.isArray(r?.bets) ? r.bets : []);
+const pollWhileOpen = (bets: BetView[] | undefined) => (bets?.some((b) => b.status === 'open') ? OPEN_BETS_POLL_MS : false);
+
+/** `GET /api/laggai_khai_getuserbet/{userId}[/{match}]`. */
+export async function getRunnerBets(userId: string, match?: number): Promise<BetView[]> {
+  const path = match === undefined ? `/api/laggai_khai_getuserbet/${seg(userId)}` : `/api/laggai_khai_getuserbet/${seg(userId)}/${seg(match)}`;
+  return listOf(await api.get<Bets>(path));
+}
+
+/** `GET /api/cricket-market/{userId}[/{match}]`. */
+export async function getFancyBets(userId: string, match?: number): Promise<BetView[]> {
+  const path = match === undefined ? `/api/cricket-market/${seg(userId)}` : `/api/cricket-market/${seg(userId)}/${seg(match)}`;
+  return listOf(await api.get<Bets>(path));
+}
+
+export function useRunnerBets(userId: string | null, match?: number) {
+  return useQuery({
+    queryKey: exchangeKeys.runnerBets(userId, match),
+    queryFn: () => getRunnerBets(userId as string, match),
+    enabled: userId !== null,
+    refetchInterval: (q) => pollWhileOpen(q.state.data),
+  });
+}
+
+export function useFancyBets(userId: string | null, match?: number) {
+  return useQuery({
+    queryKey: exchangeKeys.fancyBets(userId, match),
+    queryFn: () => getFancyBets(userId as string, match),
+    enabled: userId !== null,
+    refetchInterval: (q) => pollWhileOpen(q.state.data),
+  });
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Modal } from '@/components/Modal';
+import { formatAmount } from '@/lib/money';
+import { Flash } from '../../sports/components/Flash';
+import { formatRate } from '../../sports/format';
+import { backs, betMoney, kindLabel, QUICK_STAKES, type Pick, type Quote } from '../slip';
+
+interface Props {
+  pick: Pick;
+  /** The selected price now (it follows the feed while the popup is open); `null` once its market is gone. */
+  quote: Quote | null;
+  pending: boolean;
+  onSubmit: (stakeText: string, quote: Quote) => void;
+  onClose: () => void;
+}
+
+/** What the stake box keeps of a typed text: digits and one decimal point. */
+const stakeText = (t: string) => t.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 9);
+
+/**
+ * The bet popup (a bottom sheet): Bet For and Rate/Odds read-only, the stake (typed or a quick stake), what the bet
+ * wins and loses at that stake, Reset and Submit. Submit sends the rate shown, and waits while the market is
+ * suspended.
+ */
+export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
+  const [stake, setStake] = useState('');
+  const rate = quote?.rate ?? 0;
+  const { profit, loss } = betMoney(pick.kind, Number(stake), rate);
+  const betFor = `${pick.label} · ${kindLabel(pick.kind)}${pick.market === 'fancy' && quote?.runs != null ? ` ${quote.runs}` : ''}`;
+  const note = !quote ? 'This market is closed.' : !quote.open ? 'Market suspended: wait for it to reopen.' : null;
+  return (
+    <Modal title="Place Bet" onClose={onClose}>
+      <form
+        className={`ex-slip ${backs(pick.kind) ? 'ex-slip-back' : 'ex-slip-lay'}`}
+        data-testid="bet-popup"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (quote?.open && !pending) onSubmit(stake, quote);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="ex-bet-for">Bet For</label>
+          <input id="ex-bet-for" readOnly value={betFor} data-testid="bet-for" />
+        </div>
+        <div className="field">
+          <label htmlFor="ex-rate">Rate/Odds</label>
+          <Flash value={rate} className="ex-rate-flash">
+            <input id="ex-rate" readOnly value={formatRate(rate)} data-testid="bet-rate" />
+          </Flash>
+        </div>
+        <div className="field">
+          <label htmlFor="ex-stake">Stake</label>
+          <input id="ex-stake" inputMode="decimal" autoComplete="off" placeholder="Enter stake" value={stake} onChange={(e) => setStake(stakeText(e.target.value))} />
+        </div>
+        <div className="field">
+          <label htmlFor="ex-profit">Profit</label>
+          <input id="ex-profit" readOnly value={formatAmount(profit)} data-testid="bet-profit" />
+          <small className="ex-loss" data-testid="bet-loss">
+            Loss if it loses: ₹{formatAmount(loss)}
+          </small>
+        </div>
+        {/* Always laid out, so the buttons below do not jump as the market suspends and reopens with each ball. */}
+        <p className="ex-note" role="status" data-testid="bet-note">
+          {note}
+        </p>
+        <div className="ex-quick" role="group" aria-label="Quick stakes">
+          {QUICK_STAKES.map((a) => (
+            <button key={a} type="button" className="chip" data-testid={`quick-${a}`} onClick={() => setStake(String(a))}>
+              {a.toLocaleString('en-IN')}
+            </button>
+          ))}
+        </div>
+        <div className="bet-actions">
+          <button type="button" className="btn btn-outline ex-reset" onClick={() => setStake('')}>
+            Reset
+          </button>
+          <button type="submit" className="btn btn-bet" disabled={pending || !quote?.open}>
+            {pending ? 'Placing...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

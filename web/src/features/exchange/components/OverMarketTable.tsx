@@ -1,0 +1,65 @@
+import { Flash } from '../../sports/components/Flash';
+import { StatusBadge } from '../../sports/components/StatusBadge';
+import { formatRate } from '../../sports/format';
+import type { Fancy } from '../../sports/wire';
+import { marketExposure } from '../book';
+import { LIMITS_TEXT, type Pick } from '../slip';
+import type { FancyKind, MatchBook } from '../wire';
+import { PlText } from './PlText';
+
+interface Props {
+  fancy: Fancy[];
+  book: MatchBook | undefined;
+  onPick: (p: Pick) => void;
+}
+
+/**
+ * The Over Market table (session, NO, YES): each fancy line's NO run value with its NO rate and YES run value with
+ * its YES rate; the exposure held on a line the player bet on; a line that is not OPEN is disabled, with its badge.
+ */
+export function OverMarketTable({ fancy, book, onPick }: Props) {
+  return (
+    <section className="card ex-table" data-testid="ex-over-market">
+      <header className="ex-head">
+        <h3>Over Market</h3>
+        <span className="ex-limits">{LIMITS_TEXT}</span>
+      </header>
+      <div className="ex-row ex-cols" aria-hidden>
+        <span>Session</span>
+        <span>NO</span>
+        <span>YES</span>
+      </div>
+      {fancy.length === 0 && <p className="empty">No over markets right now.</p>}
+      {fancy.map((f, i) => {
+        const off = f.status !== 'OPEN';
+        const exposure = marketExposure(book, f.marketId);
+        const cell = (kind: FancyKind, runs: number, rate: number) => (
+          <button
+            type="button"
+            className={`sp-cell ${kind === 'no' ? 'sp-lay' : 'sp-back'} sp-best ex-cell`}
+            disabled={off || rate <= 0}
+            aria-label={`${kind.toUpperCase()} ${f.marketName} ${runs} at ${formatRate(rate)}`}
+            data-testid={`ex-${kind}-${i}`}
+            onClick={() => onPick({ market: 'fancy', marketId: f.marketId, label: f.marketName, kind })}
+          >
+            <Flash value={runs} className="sp-price">
+              {runs}
+            </Flash>
+            <small className="sp-size">{formatRate(rate)}</small>
+          </button>
+        );
+        return (
+          <div key={f.marketId} className={`ex-row ${off ? 'ex-off' : ''}`} data-testid={`ex-session-${i}`}>
+            <span className="ex-name">
+              <span className="ex-label">{f.marketName}</span>
+              {exposure > 0 && <PlText value={-exposure} testId={`ex-session-exposure-${i}`} />}
+              {off && <StatusBadge status={f.status} />}
+            </span>
+            {cell('no', f.runValue.no, f.odds.no)}
+            {cell('yes', f.runValue.yes, f.odds.yes)}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

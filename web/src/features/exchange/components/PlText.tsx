@@ -1,0 +1,10 @@
+import { signed } from '../book';
+
+/** A signed amount, green when non-negative and red otherwise. */
+export function PlText({ value, testId }: { value: number; testId?: string }) {
+  return (
+    <span className={`ex-pl ${value >= 0 ? 'ex-plus' : 'ex-minus'}`} data-testid={testId}>
+      {signed(value)}
+    </span>
+  );
+}

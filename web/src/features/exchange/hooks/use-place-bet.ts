@@ -1,0 +1,40 @@
+/**
+ * Submit: the bet request, then the server's answer put in place — its wallet (the header's balance and exposure)
+ * and its market's position — and the bet lists, the book and the wallet asked again whatever the answer.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { walletQueryKey, type Wallet } from '@/lib/wallet';
+import { exchangeKeys } from '../api/keys';
+import { placeFancyBet, placeRunnerBet } from '../api/place-bet';
+import { withMarket } from '../book';
+import { MSG_FAILED, type BetRequest } from '../slip';
+import type { MatchBook, Placed } from '../wire';
+
+/** What a refused request says: the server's message, else the spec's. */
+export const failureText = (err: unknown): string => (err instanceof ApiError && err.message ? err.message : MSG_FAILED);
+
+interface Handlers {
+  onPlaced: (p: Placed) => void;
+  onFailed: (message: string) => void;
+}
+
+export function usePlaceBet(userId: string | null, match: number, { onPlaced, onFailed }: Handlers) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: BetRequest) => (req.market === 'runner' ? placeRunnerBet(req.body) : placeFancyBet(req.body)),
+    onSuccess: (p) => {
+      if (Number.isFinite(p.balance) && Number.isFinite(p.exposure)) {
+        qc.setQueryData<Wallet>(walletQueryKey(userId), { balance: p.balance, exposureBalance: p.exposure });
+      }
+      if (p.book?.marketId) qc.setQueryData<MatchBook>(exchangeKeys.book(match), (b) => withMarket(b, match, p.book));
+      onPlaced(p);
+    },
+    onError: (err) => onFailed(failureText(err)),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: exchangeKeys.bets() });
+      void qc.invalidateQueries({ queryKey: exchangeKeys.books() });
+      void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
+    },
+  });
+}

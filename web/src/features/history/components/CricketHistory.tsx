@@ -1,0 +1,72 @@
+import { formatAmount } from '@/lib/money';
+import { useFancyBets, useRunnerBets } from '../../exchange/api/get-bets';
+import { BetStatus } from '../../exchange/components/BetStatus';
+import { formatBetDate, formatOdds } from '../../exchange/format';
+import { kindLabel } from '../../exchange/slip';
+import type { BetView } from '../../exchange/wire';
+
+/** A settled bet's P/L (signed, green or red); an open one's possible profit. */
+function Profit({ b }: { b: BetView }) {
+  if (b.pl === null) return <span className="muted">{formatAmount(b.profit)}</span>;
+  return <span className={b.pl >= 0 ? 'ex-plus' : 'ex-minus'}>{`${b.pl >= 0 ? '+' : '-'}${formatAmount(Math.abs(b.pl))}`}</span>;
+}
+
+/**
+ * The Cricket History tab (spec screen 14): the player's exchange bets on every match, newest first — the runner
+ * markets' (`GET /api/laggai_khai_getuserbet/{userId}`) and the fancy lines' (`GET /api/cricket-market/{userId}`).
+ * Lgaai rows are marked red, the others green.
+ */
+export function CricketHistory({ userId }: { userId: string }) {
+  const runner = useRunnerBets(userId);
+  const fancy = useFancyBets(userId);
+  const isLoading = runner.isLoading || fancy.isLoading;
+  const isError = runner.isError || fancy.isError;
+  const rows = [...(runner.data ?? []), ...(fancy.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <>
+      {isLoading && <p className="muted">Loading...</p>}
+      {isError && <p className="form-error">Failed to fetch bets</p>}
+      <div className="table-wrap">
+        <table className="table" data-testid="cricket-history-table">
+          <thead>
+            <tr>
+              <th>Label</th>
+              <th>Match</th>
+              <th>Odds</th>
+              <th>Stake</th>
+              <th>Profit</th>
+              <th>Status</th>
+              <th>Time</th>
+              <th>Type</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((b) => (
+              <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
+                <td>{b.label}</td>
+                <td className="ex-wrap">{b.matchName}</td>
+                <td>{formatOdds(b)}</td>
+                <td>{formatAmount(b.stake)}</td>
+                <td>
+                  <Profit b={b} />
+                </td>
+                <td>
+                  <BetStatus status={b.status} />
+                </td>
+                <td>{formatBetDate(b.createdAt)}</td>
+                <td>{kindLabel(b.type)}</td>
+              </tr>
+            ))}
+            {!isLoading && rows.length === 0 && (
+              <tr>
+                <td colSpan={8} className="empty">
+                  No betting history available.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
