@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from '@/components/Modal';
 import { formatAmount } from '@/lib/money';
 import { Flash } from '../../sports/components/Flash';
+import { useAutoClear } from '../hooks/use-auto-clear';
 import { formatRate } from '../../sports/format';
 import { backs, betMoney, kindLabel, QUICK_STAKES, type Pick, type Quote } from '../slip';
 
@@ -20,7 +21,8 @@ const stakeText = (t: string) => t.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '
 /**
  * The bet popup (a bottom sheet): Bet For and Rate/Odds read-only, the stake (typed or a quick stake), what the bet
  * wins and loses at that stake, Reset and Submit. Submit sends the rate shown, and waits while the market is
- * suspended.
+ * suspended. An over-market selection clears itself after 7 s left alone (the count shown; anything done with the
+ * slip starts it again).
  */
 export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
   const [stake, setStake] = useState('');
@@ -28,6 +30,7 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
   const { profit, loss } = betMoney(pick.kind, Number(stake), rate);
   const betFor = `${pick.label} · ${kindLabel(pick.kind)}${pick.market === 'fancy' && quote?.runs != null ? ` ${quote.runs}` : ''}`;
   const note = !quote ? 'This market is closed.' : !quote.open ? 'Market suspended: wait for it to reopen.' : null;
+  const clearsIn = useAutoClear(pick.market === 'fancy' && !pending, `${stake}|${quote?.open}`, onClose);
   return (
     <Modal title="Place Bet" onClose={onClose}>
       <form
@@ -63,6 +66,11 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
         <p className="ex-note" role="status" data-testid="bet-note">
           {note}
         </p>
+        {clearsIn !== null && (
+          <p className="ex-countdown muted" data-testid="bet-countdown">
+            Clears in {clearsIn}s
+          </p>
+        )}
         <div className="ex-quick" role="group" aria-label="Quick stakes">
           {QUICK_STAKES.map((a) => (
             <button key={a} type="button" className="chip" data-testid={`quick-${a}`} onClick={() => setStake(String(a))}>

@@ -5,7 +5,7 @@
  * Submit's request (the price shown) and its answer put in place, the server's refusals shown as they are said.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
@@ -187,6 +187,28 @@ describe('exchange betting screen', () => {
     await screen.findByTestId('ex-overlay-success');
     expect(posts('/api/cricket-market/bets')).toEqual([{ myBets: [{ match: 101, marketId: '101-f6', label: '6 overs runs Mumbai Mariners', type: 'yes', runs: 49, odds: 100, stake: 200 }] }]);
     await waitFor(() => expect(screen.getByTestId('ex-session-exposure-0').textContent).toBe('-100.00'));
+  });
+
+  it('an over-market selection left alone clears itself after 7 s; typing a stake starts the count again', async () => {
+    show();
+    const yes = await screen.findByTestId('ex-yes-0');
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(yes);
+      expect(screen.getByTestId('bet-countdown').textContent).toBe('Clears in 7s');
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(screen.getByTestId('bet-countdown').textContent).toBe('Clears in 2s');
+      stake('300');
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(screen.getByTestId('bet-countdown').textContent).toBe('Clears in 2s');
+      act(() => vi.advanceTimersByTime(2_000));
+      expect(screen.queryByTestId('bet-popup')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    // A team's selection has no count.
+    fireEvent.click(screen.getByTestId('ex-lgaai-0'));
+    expect(screen.queryByTestId('bet-countdown')).toBeNull();
   });
 
   it('a refusal shows the server’s message in red and keeps the popup; the spec’s stake checks send nothing', async () => {
