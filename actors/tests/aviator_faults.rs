@@ -181,9 +181,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
 
     // Stop betting, heal the wallet, and let the last rounds close: every round that took a bet must end.
     let last_bet_round = *seen.keys().max().unwrap();
-    fail::cfg("wallet::before_write", "off").unwrap();
-    fail::cfg("wallet::before_commit", "off").unwrap();
-    fail::cfg("wallet::after_commit", "off").unwrap();
+    common::no_faults();
     let mut waited = 0;
     loop {
         let state = table.send(Snapshot).await.unwrap();

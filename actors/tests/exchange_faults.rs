@@ -20,12 +20,9 @@ use casino_actors::exchange::wire::MarketType;
 use casino_actors::hub::Hub;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
-use casino_actors::observe::Registry;
 use casino_actors::sports::desk::{Find, Matches, SportsConfig, SportsDesk};
 use casino_actors::sports::feed::MarketStatus;
 use casino_actors::sports::match_actor::Snapshot;
-use casino_actors::store::{Db, fresh_database_url};
-use casino_actors::wallet::{WalletConfig, WalletHandle};
 use common::scalar;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,13 +39,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let seed: u64 = std::env::var("EXCHANGE_FAULT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
     println!("seed = {seed} (replay the players with EXCHANGE_FAULT_SEED={seed})");
     let scenario = fail::FailScenario::setup();
-    let url = fresh_database_url("exchange_faults").await.unwrap();
-    let db = Db::connect(&url, 8).await.unwrap();
-    let registry = Registry::new(true);
-    let wallet =
-        WalletHandle::start(db.clone(), WalletConfig { shards: 2, max_batch: 200 }, clock::system(), None, &registry)
-            .await
-            .unwrap();
+    let (db, wallet, registry) = common::faulty_wallet("exchange_faults").await;
     common::fund_players(&db, &wallet, PLAYERS, START).await;
     let ctx = actix::Context::<ExchangeDesk>::new();
     let results = actix::AsyncContext::address(&ctx).recipient();
@@ -63,9 +54,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     };
     let exchange = ExchangeDesk::start(ctx, deps, &registry).await.unwrap();
 
-    fail::cfg("wallet::before_write", "10%delay(20)").unwrap();
-    fail::cfg("wallet::before_commit", "8%return").unwrap();
-    fail::cfg("wallet::after_commit", "8%return").unwrap();
+    common::faults();
 
     // Every player bets for six seconds on whatever is open.
     let until = std::time::Instant::now() + Duration::from_secs(6);
@@ -126,9 +115,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     for p in players {
         taken += p.await.unwrap();
     }
-    fail::cfg("wallet::before_write", "off").unwrap();
-    fail::cfg("wallet::before_commit", "off").unwrap();
-    fail::cfg("wallet::after_commit", "off").unwrap();
+    common::no_faults();
     assert!(taken > PLAYERS * 5, "seed {seed}: bets were taken: {taken}");
 
     // The matches play out (a ball every 60 ms) and every market is decided and settled.

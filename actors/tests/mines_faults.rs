@@ -17,9 +17,6 @@ use casino_actors::mines::desk::{CashOut, MinesDesk, Reveal, Start};
 use casino_actors::mines::rules::{MinesSettings, Status};
 use casino_actors::mines::wire::Moved;
 use casino_actors::money::Paise;
-use casino_actors::observe::Registry;
-use casino_actors::store::{Db, fresh_database_url};
-use casino_actors::wallet::{WalletConfig, WalletHandle};
 use common::scalar;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -36,21 +33,13 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let seed: u64 = std::env::var("MINES_FAULT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
     println!("seed = {seed} (replay the players with MINES_FAULT_SEED={seed})");
     let scenario = fail::FailScenario::setup();
-    let url = fresh_database_url("mines_faults").await.unwrap();
-    let db = Db::connect(&url, 8).await.unwrap();
-    let registry = Registry::new(true);
-    let wallet =
-        WalletHandle::start(db.clone(), WalletConfig { shards: 2, max_batch: 200 }, clock::system(), None, &registry)
-            .await
-            .unwrap();
+    let (db, wallet, registry) = common::faulty_wallet("mines_faults").await;
     common::fund_players(&db, &wallet, PLAYERS, START).await;
     let desk = MinesDesk::start(MinesSettings::default(), db.clone(), wallet.clone(), clock::system(), &registry)
         .await
         .unwrap();
 
-    fail::cfg("wallet::before_write", "10%delay(20)").unwrap();
-    fail::cfg("wallet::before_commit", "8%return").unwrap();
-    fail::cfg("wallet::after_commit", "8%return").unwrap();
+    common::faults();
 
     let mut players = Vec::new();
     for user in 1..=PLAYERS {
@@ -101,9 +90,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     for p in players {
         told.extend(p.await.unwrap());
     }
-    fail::cfg("wallet::before_write", "off").unwrap();
-    fail::cfg("wallet::before_commit", "off").unwrap();
-    fail::cfg("wallet::after_commit", "off").unwrap();
+    common::no_faults();
     // The intents close just after the answers.
     for _ in 0..200 {
         if scalar(&db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await == 0 {

@@ -8,6 +8,33 @@ use casino_actors::store::Db;
 use casino_actors::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletHandle};
 use sqlx::{Any, Row};
 
+/// A fresh database named after the test, a wallet on it with two shards, and the registry they report to; then
+/// the same faults every fault test injects: each wallet batch may stall, fail before or at the commit, or commit
+/// and report failure. Call [`no_faults`] to stop them.
+pub async fn faulty_wallet(name: &str) -> (Db, WalletHandle, std::sync::Arc<casino_actors::observe::Registry>) {
+    let url = casino_actors::store::fresh_database_url(name).await.unwrap();
+    let db = Db::connect(&url, 8).await.unwrap();
+    let registry = casino_actors::observe::Registry::new(true);
+    let config = casino_actors::wallet::WalletConfig { shards: 2, max_batch: 200 };
+    let wallet =
+        WalletHandle::start(db.clone(), config, casino_actors::clock::system(), None, &registry).await.unwrap();
+    (db, wallet, registry)
+}
+
+/// Turns the wallet faults on.
+pub fn faults() {
+    fail::cfg("wallet::before_write", "10%delay(20)").unwrap();
+    fail::cfg("wallet::before_commit", "8%return").unwrap();
+    fail::cfg("wallet::after_commit", "8%return").unwrap();
+}
+
+/// Turns them off.
+pub fn no_faults() {
+    for point in ["wallet::before_write", "wallet::before_commit", "wallet::after_commit"] {
+        fail::cfg(point, "off").unwrap();
+    }
+}
+
 pub async fn scalar(db: &Db, sql: &'static str) -> i64 {
     sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
 }
