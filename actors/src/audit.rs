@@ -29,6 +29,7 @@ pub enum Action {
     MatkaMarket,
     MatkaDeclare,
     MatkaCorrect,
+    ExchangeVoid,
 }
 
 impl Action {
@@ -52,6 +53,7 @@ impl Action {
             Action::MatkaMarket => "matka.market",
             Action::MatkaDeclare => "matka.declare",
             Action::MatkaCorrect => "matka.correct",
+            Action::ExchangeVoid => "exchange.void",
         }
     }
 }

@@ -3,7 +3,8 @@
 //! has moved (or it was refused and nothing moved).
 
 use crate::accounts::resolve_user;
-use crate::auth::Authed;
+use crate::admin::audit;
+use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::money::parse_rupees;
@@ -11,7 +12,8 @@ use crate::rounds::names_someone_else;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
-use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place};
+use casino_actors::audit::Action;
+use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Void};
 use casino_actors::exchange::place::{Order, PlacedBet, Session, Target, Team};
 use casino_actors::exchange::rules::{Side, win_and_loss};
 use casino_actors::exchange::store::{self, BetRow};
@@ -27,7 +29,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(runner_bets)
         .service(fancy_bets)
         .service(all_fancy_bets)
-        .service(book);
+        .service(book)
+        .service(void);
 }
 
 const LIST_LIMIT: i64 = 200;
@@ -244,4 +247,27 @@ async fn all_fancy_bets(state: State, who: Authed, path: web::Path<String>) -> R
 async fn book(state: State, who: Authed, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let b = ask(&state, Book { user: who.user.id, match_id: *path }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(b))
+}
+
+/// What the audit keeps of a void, and the answer.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Voided {
+    success: bool,
+    market_id: String,
+    players: usize,
+}
+
+/// An operator voids a market not decided yet (a match abandoned, a line offered in error): every bet there is
+/// void and its hold comes back. A decided market is refused (409) and nothing changes.
+#[post("/api/admin/exchange/markets/{marketId}/void")]
+async fn void(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let market_id = path.into_inner();
+    let Some(players) = ask(&state, Void { market_id: market_id.clone() }).await?.map_err(refused)? else {
+        return Err(ApiError::new(StatusCode::CONFLICT, "already_decided", "This market is already decided."));
+    };
+    let answer = Voided { success: true, market_id, players };
+    let target = format!("exchange:{}", answer.market_id);
+    audit::write(&state, op.0.id, Action::ExchangeVoid, &target, None, serde_json::to_value(&answer).ok()).await;
+    Ok(HttpResponse::Ok().json(answer))
 }

@@ -119,8 +119,23 @@ pub struct ExchangeDesk {
     probe: Arc<Probe>,
 }
 
+/// How often the desk's figures (open bets, exposure held) are read for the operators.
+const FIGURES_EVERY: Duration = Duration::from_secs(2);
+
 impl Actor for ExchangeDesk {
     type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.run_interval(FIGURES_EVERY, |act, _| {
+            let (db, probe) = (act.deps.db.clone(), act.probe.clone());
+            actix::spawn(async move {
+                if let Ok((bets, held)) = super::store::figures(&db).await {
+                    probe.set(fig::GAMES, bets);
+                    probe.set(fig::STAKES, held);
+                }
+            });
+        });
+    }
 
     fn stopped(&mut self, _: &mut Self::Context) {
         self.probe.retire();
@@ -219,6 +234,23 @@ impl Handler<Decided> for ExchangeDesk {
     }
 }
 
+/// An operator voids a market not decided yet: every bet there is void and its hold comes back. Answers how many
+/// players it settled, or `None` when the market was already decided (nothing changes).
+pub struct Void {
+    pub market_id: String,
+}
+impl Message for Void {
+    type Result = Result<Option<usize>, ExchangeError>;
+}
+
+impl Handler<Void> for ExchangeDesk {
+    type Result = ResponseFuture<Result<Option<usize>, ExchangeError>>;
+    fn handle(&mut self, v: Void, _: &mut Self::Context) -> Self::Result {
+        let deps = self.deps.clone();
+        Box::pin(async move { settle::void(&deps, &v.market_id).await.map_err(ExchangeError::from_wallet) })
+    }
+}
+
 /// A player's positions in a match.
 pub struct Book {
     pub user: UserId,
@@ -236,4 +268,4 @@ impl Handler<Book> for ExchangeDesk {
     }
 }
 
-crate::timed_handlers!(ExchangeDesk: Place, Book);
+crate::timed_handlers!(ExchangeDesk: Place, Book, Void);

@@ -241,6 +241,10 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         return Err(ExchangeError::PriceChanged);
     }
     let store_err = |e| ExchangeError::Unavailable(format!("{e}"));
+    // A market decided (or voided by an operator) takes no more bets, whatever the feed still shows.
+    if store::result(&deps.db, &q.market_id).await.map_err(store_err)?.is_some() {
+        return Err(ExchangeError::MarketClosed);
+    }
     let mut bets = store::open_bets(&deps.db, o.user, &q.market_id).await.map_err(store_err)?;
     let held = store::held(&deps.db, o.user, &q.market_id).await.map_err(store_err)?;
     let now = deps.clock.now_ms();

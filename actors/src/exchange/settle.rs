@@ -29,6 +29,17 @@ pub async fn market(deps: &Deps, market: &str, match_id: i64, outcome: Outcome) 
     Ok(())
 }
 
+/// An operator's void of a market not decided yet: `None` if it was (nothing changes), else the players settled.
+pub async fn void(deps: &Deps, market_id: &str) -> Result<Option<usize>, WalletError> {
+    if store::result(&deps.db, market_id).await?.is_some() {
+        return Ok(None);
+    }
+    let players = store::market_players(&deps.db, market_id).await?;
+    let match_id = store::market_match(&deps.db, market_id).await?.unwrap_or(0);
+    market(deps, market_id, match_id, Outcome::Void).await?;
+    Ok(Some(players.len()))
+}
+
 /// A bet opened on a market decided meanwhile: settle the player there now.
 pub async fn late(deps: &Deps, market: &str, _match_id: i64, user: UserId) {
     match store::result(&deps.db, market).await {

@@ -396,6 +396,28 @@ pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, WalletError> {
     rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
 }
 
+/// The match a market's bets are on.
+pub async fn market_match(db: &Db, market: &str) -> Result<Option<i64>, WalletError> {
+    sqlx::query_scalar::<Any, i64>("SELECT match_id FROM exchange_bets WHERE market_id = $1 LIMIT 1")
+        .bind(market)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(db_err)
+}
+
+/// Open bets, and the exposure held for them (paise), over every player.
+pub async fn figures(db: &Db) -> Result<(i64, i64), WalletError> {
+    let bets = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM exchange_bets WHERE status = 'open'")
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+    let held = sqlx::query_scalar::<Any, i64>("SELECT CAST(COALESCE(SUM(held), 0) AS BIGINT) FROM exchange_positions")
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok((bets, held))
+}
+
 /// Markets with open bets, and their match.
 pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, WalletError> {
     let rows = sqlx::query::<Any>("SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'")

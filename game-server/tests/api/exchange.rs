@@ -303,3 +303,58 @@ async fn open_bets_on_a_vanished_match_are_void_after_kill_9() {
     server.kill().unwrap();
     server.wait().unwrap();
 }
+
+/// An operator voids a market not decided yet: the bets there are void and their holds come back; a second void is
+/// refused and changes nothing; a player may not void.
+#[tokio::test]
+async fn an_operator_voids_an_undecided_market_once() {
+    let app = spawn_app_with(|c| {
+        c.sports.ball_ms = 4_000;
+        c.exchange.bet_delay = Duration::ZERO;
+    })
+    .await;
+    let players = app.fixture_players(1, 2_000).await;
+    let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
+    let mut event = 0;
+    for _ in 0..100 {
+        let list = p.get("/api/matches/4").await;
+        if list["data"][0]["inplay"] == true {
+            event = list["data"][0]["id"].as_i64().unwrap();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let bet = p
+        .bet(event, |d| {
+            let r = rate(d, 1, "backOdds")?;
+            Some((
+                "/api/laggai_khai_bets",
+                json!({"match": event, "teamIndex": 1, "type": "Lgaai", "odds": r, "stake": 700}),
+            ))
+        })
+        .await;
+    let market = bet["bet"]["marketId"].as_str().unwrap().to_string();
+    assert_eq!(p.wallet().await, (1_300.0, 700.0));
+    let (status, _) = p.post(&format!("/api/admin/exchange/markets/{market}/void"), &json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a player may not void");
+
+    let desk = app.other_client();
+    desk.operator("9000000555").await;
+    let r = desk.post(&format!("/api/admin/exchange/markets/{market}/void"), &json!({})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.json::<Value>().await.unwrap()["players"], 1);
+    assert_eq!(p.wallet().await, (2_000.0, 0.0), "the hold came back");
+    let bets = p.get(&format!("/api/laggai_khai_getuserbet/{}/{event}", p.id)).await;
+    assert_eq!((bets["bets"][0]["status"].as_str(), bets["bets"][0]["pl"].as_f64()), (Some("void"), Some(0.0)));
+    let again = desk.post(&format!("/api/admin/exchange/markets/{market}/void"), &json!({})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(p.wallet().await, (2_000.0, 0.0), "nothing more moved");
+    let detail = p.get(&format!("/api/match/{event}")).await;
+    if let Some(r) = rate(&detail, 1, "backOdds") {
+        let body = json!({"match": event, "teamIndex": 1, "type": "Lgaai", "odds": r, "stake": 100});
+        let (status, answer) = p.post("/api/laggai_khai_bets", &body).await;
+        assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("market_closed")), "{answer}");
+    }
+    let audit: Value = desk.get("/api/admin/audit?action=exchange.void").await.json().await.unwrap();
+    assert!(audit.to_string().contains(&market), "{audit}");
+}
