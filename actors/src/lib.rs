@@ -17,6 +17,7 @@ pub mod matka;
 pub mod mines;
 pub mod money;
 pub mod observe;
+pub mod parchi;
 pub mod sports;
 pub mod store;
 pub mod table;
