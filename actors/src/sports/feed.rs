@@ -83,6 +83,16 @@ pub struct Fancy {
     pub run_value: YesNo,
 }
 
+/// A player of the match (either squad), and the runs they have made in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerRuns {
+    pub name: String,
+    /// 0 or 1, as `MatchState::teams`.
+    pub team: usize,
+    pub runs: u32,
+}
+
 /// A fancy market's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -142,6 +152,8 @@ pub struct MatchState {
     pub winner: Option<i64>,
     /// The fancy markets decided so far.
     pub fancy_results: Vec<FancyResult>,
+    /// Both squads (cricket), with each player's runs.
+    pub players: Vec<PlayerRuns>,
     /// The last delta applied.
     pub seq: u64,
 }
@@ -162,6 +174,8 @@ pub enum Update {
     },
     /// A fancy market is decided: the innings' runs at its over, or void (`None`: the innings ended short of it).
     FancyResult(FancyResult),
+    /// A player's runs in the match now (the three-card game adds them up).
+    PlayerRuns(PlayerRuns),
     Heartbeat,
 }
 
@@ -229,6 +243,10 @@ impl MatchState {
                     self.status = MatchStatus::Finished;
                 }
                 Update::FancyResult(r) => self.fancy_results.push(r.clone()),
+                Update::PlayerRuns(p) => match self.players.iter_mut().find(|x| x.name == p.name) {
+                    Some(x) => *x = p.clone(),
+                    None => self.players.push(p.clone()),
+                },
                 Update::Heartbeat => {}
             }
         }

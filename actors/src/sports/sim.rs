@@ -52,6 +52,8 @@ pub struct SimMatch {
     rng: ChaCha8Rng,
     models: Arc<Models>,
     step: Step,
+    /// The batter who scored off the last ball, if one did.
+    scorer: Option<String>,
 }
 
 /// A fancy market's id: `f.{match}.{innings 1 or 2}.{overs}`.
@@ -68,6 +70,11 @@ impl SimMatch {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (a, b) = pick_teams(&mut rng);
         let teams = [a.name.clone(), b.name.clone()];
+        let players = [&a, &b]
+            .iter()
+            .enumerate()
+            .flat_map(|(team, s)| s.players.iter().map(move |name| PlayerRuns { name: name.clone(), team, runs: 0 }))
+            .collect();
         let game = CricketGame::new([a, b], (seed % 2) as usize);
         let closed = |name: &str, id: String| Market {
             market_id: id,
@@ -97,9 +104,10 @@ impl SimMatch {
             fancy: Vec::new(),
             winner: None,
             fancy_results: Vec::new(),
+            players,
             seq: 0,
         };
-        let mut sim = SimMatch { game, state, rng, models, step: Step::Bowl };
+        let mut sim = SimMatch { game, state, rng, models, step: Step::Bowl, scorer: None };
         sim.state.market = sim.match_odds(MarketStatus::Suspended);
         sim.state.bookmaker = sim.bookmaker(MarketStatus::Suspended);
         sim.state.score = sim.score("Starts soon");
@@ -247,6 +255,9 @@ impl SimMatch {
         let i = self.game.current();
         let before = self.game.innings[i].balls;
         let mut updates = self.ball();
+        if let Some(p) = self.scorer.take().and_then(|name| self.batter_runs(i, name)) {
+            updates.push(Update::PlayerRuns(p));
+        }
         let inn = &self.game.innings[i];
         for overs in SESSION_OVERS {
             let at = overs * 6;
@@ -264,11 +275,22 @@ impl SimMatch {
         updates
     }
 
+    /// The runs now of `name`, a batter of innings `i`.
+    fn batter_runs(&self, i: usize, name: String) -> Option<PlayerRuns> {
+        let g = &self.game;
+        let bat = g.batting_team(i);
+        let at = g.teams[bat].players.iter().position(|p| *p == name)?;
+        Some(PlayerRuns { team: bat, runs: g.batters[i][at].runs, name })
+    }
+
     fn ball(&mut self) -> Vec<Update> {
         let Some(ball) = self.game.bowl(&mut self.rng) else {
             self.step = Step::Done;
             return Vec::new();
         };
+        if matches!(ball.delivery, Delivery::Runs(r) if r > 0) {
+            self.scorer = Some(ball.striker.clone());
+        }
         let comment = match ball.delivery {
             Delivery::Extra => "Wide".to_string(),
             Delivery::Wicket => format!("WICKET! {} is out", ball.striker),

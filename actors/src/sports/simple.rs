@@ -159,6 +159,7 @@ impl SimpleMatch {
             fancy: Vec::new(),
             winner: None,
             fancy_results: Vec::new(),
+            players: Vec::new(),
             seq: 0,
         };
         let mut m = SimpleMatch { profile, strengths, score: (0, 0), step: 0, state, rng };

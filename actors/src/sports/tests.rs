@@ -144,3 +144,27 @@ fn every_fancy_market_is_decided_once() {
         assert!(six.is_none_or(|r| r <= sim.game().innings[0].runs), "seed {seed}");
     }
 }
+
+/// Every player's runs in the feed (snapshot, then deltas) are the runs the match gave them: both squads are listed,
+/// and each batter's total follows ball by ball.
+#[test]
+fn the_feed_carries_every_players_runs() {
+    for _ in 0..10 {
+        let seed: u64 = rand::random();
+        let (snapshot, deltas, sim) = played(seed);
+        assert_eq!(snapshot.players.len(), 22, "seed {seed}: both squads");
+        assert!(snapshot.players.iter().all(|p| p.runs == 0), "seed {seed}");
+        let mut state = snapshot.clone();
+        for d in &deltas {
+            state.apply(d).unwrap();
+        }
+        let g = sim.game();
+        for i in 0..2 {
+            let bat = g.batting_team(i);
+            for (at, name) in g.teams[bat].players.iter().enumerate() {
+                let fed = state.players.iter().find(|p| &p.name == name).map(|p| (p.team, p.runs));
+                assert_eq!(fed, Some((bat, g.batters[i][at].runs)), "seed {seed}: {name}");
+            }
+        }
+    }
+}

@@ -25,6 +25,8 @@ function applyOne(d: MatchDetail, u: Update): MatchDetail {
       return { ...d, fancyMarkets: u.data };
     case 'settled':
       return { ...d, event: { ...d.event, winner: u.data.winner, status: 'finished' }, upcoming: false };
+    case 'fancyResult': // the decided line leaves `fancy` in the same delta
+    case 'playerRuns': // not part of the detail
     case 'heartbeat':
       return d;
     default:

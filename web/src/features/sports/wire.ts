@@ -112,6 +112,10 @@ export type Update =
   | { type: 'bookmaker'; data: Bookmaker }
   | { type: 'fancy'; data: Fancy[] }
   | { type: 'settled'; data: { winner: number | null } }
+  /** A fancy market decided: the runs at its over, or void (`null`). */
+  | { type: 'fancyResult'; data: { marketId: string; runs: number | null } }
+  /** A player's runs in the match now (the three-card game's totals). */
+  | { type: 'playerRuns'; data: { name: string; team: number; runs: number } }
   | { type: 'heartbeat' };
 
 /** `match:delta`. */
