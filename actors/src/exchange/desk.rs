@@ -4,12 +4,13 @@
 //! again after the bet delay; its market's exposure with it is worked out from the player's open bets there
 //! (`rules.rs`); the bet is recorded with the wallet change of the exposure's **change** (`store.rs`), the wallet
 //! applies it until final, and the bet opens (or, refused, moves nothing). A match actor tells the desk when a market
-//! is decided; each player's bets there settle through one durable settle intent. `place.rs` has the bet's steps,
+//! is decided; the result is recorded once, and each player's bets there settle through one durable settle intent —
+//! in that player's lane, so a settlement never crosses a bet of theirs in flight. `place.rs` has the bet's steps,
 //! `settle.rs` a market's settlement.
 
 use super::place::{self, Order, PlacedBet};
 use super::settle;
-use super::store::Outcome;
+use super::store::{self, Outcome};
 use super::wire::MatchBook;
 use crate::clock::SharedClock;
 use crate::ids::UserId;
@@ -113,9 +114,20 @@ pub struct Deps {
 
 type Reply = oneshot::Sender<Result<PlacedBet, ExchangeError>>;
 
+/// What runs in a player's lane.
+enum Job {
+    Place(Order, Reply),
+    /// Settle the player's bets in a decided market; say when done (an operator's void waits for it).
+    Settle {
+        market: String,
+        outcome: Outcome,
+        done: Option<oneshot::Sender<()>>,
+    },
+}
+
 pub struct ExchangeDesk {
     deps: Deps,
-    lanes: Lanes<UserId, (Order, Reply)>,
+    lanes: Lanes<UserId, Job>,
     probe: Arc<Probe>,
 }
 
@@ -165,14 +177,44 @@ impl ExchangeDesk {
         Ok(Probed::new(ctx.run(desk), probe))
     }
 
-    fn run(&mut self, user: UserId, (order, reply): (Order, Reply), ctx: &mut Context<Self>) {
+    fn run(&mut self, user: UserId, job: Job, ctx: &mut Context<Self>) {
         let deps = self.deps.clone();
         let me = ctx.address();
         actix::spawn(async move {
-            let _ = reply.send(place::place(&deps, order).await);
+            match job {
+                Job::Place(order, reply) => drop(reply.send(place::place(&deps, order).await)),
+                Job::Settle { market, outcome, done } => {
+                    if let Err(e) = settle::player(&deps, &market, user, outcome).await {
+                        tracing::error!(market, %user, error = %e, "exchange: a settlement failed; it resumes at start-up");
+                    }
+                    if let Some(done) = done {
+                        let _ = done.send(());
+                    }
+                }
+            }
             me.do_send(Done(user));
         });
         self.probe.set(fig::PLAYERS, self.lanes.len() as i64);
+    }
+
+    /// Settles each of `users` in `market` in their lane; the answer comes when all are done.
+    fn settle_each(
+        &mut self,
+        market: &str,
+        outcome: Outcome,
+        users: Vec<UserId>,
+        ctx: &mut Context<Self>,
+    ) -> Vec<oneshot::Receiver<()>> {
+        let mut waits = Vec::with_capacity(users.len());
+        for user in users {
+            let (tx, rx) = oneshot::channel();
+            waits.push(rx);
+            let job = Job::Settle { market: market.to_owned(), outcome, done: Some(tx) };
+            if let Some(job) = self.lanes.push(user, job) {
+                self.run(user, job, ctx);
+            }
+        }
+        waits
     }
 }
 
@@ -187,10 +229,12 @@ impl Handler<Place> for ExchangeDesk {
     fn handle(&mut self, m: Place, ctx: &mut Self::Context) -> Self::Result {
         self.probe.add(fig::MOVES, 1);
         let (tx, rx) = oneshot::channel();
-        match self.lanes.submit(m.0.user, (m.0, tx)) {
-            Submitted::Run((order, reply)) => self.run(order.user, (order, reply), ctx),
+        let user = m.0.user;
+        match self.lanes.submit(user, Job::Place(m.0, tx)) {
+            Submitted::Run(job) => self.run(user, job, ctx),
             Submitted::Queued => {}
-            Submitted::Full((_, reply)) => drop(reply.send(Err(ExchangeError::Busy))),
+            Submitted::Full(Job::Place(_, reply)) => drop(reply.send(Err(ExchangeError::Busy))),
+            Submitted::Full(Job::Settle { .. }) => {}
         }
         Box::pin(async move { rx.await.unwrap_or_else(|_| Err(ExchangeError::Unavailable("stopped".into()))) })
     }
@@ -224,13 +268,20 @@ impl Message for Decided {
 
 impl Handler<Decided> for ExchangeDesk {
     type Result = ();
-    fn handle(&mut self, d: Decided, _: &mut Self::Context) {
+    fn handle(&mut self, d: Decided, ctx: &mut Self::Context) {
         let deps = self.deps.clone();
-        actix::spawn(async move {
-            if let Err(e) = settle::market(&deps, &d.market_id, d.match_id, d.outcome).await {
-                tracing::error!(market = d.market_id, error = %e, "exchange: a settlement failed; it resumes at start-up");
+        let decided = async move {
+            let outcome =
+                store::record_result(&deps.db, &d.market_id, d.match_id, d.outcome, deps.clock.now_ms()).await?;
+            let users = store::market_players(&deps.db, &d.market_id).await?;
+            Ok::<_, WalletError>((d.market_id, outcome, users))
+        };
+        ctx.spawn(decided.into_actor(self).map(|r, act, ctx| match r {
+            Ok((market, outcome, users)) => drop(act.settle_each(&market, outcome, users, ctx)),
+            Err(e) => {
+                tracing::error!(error = %e, "exchange: a decided market could not be recorded; it settles at start-up")
             }
-        });
+        }));
     }
 }
 
@@ -244,10 +295,31 @@ impl Message for Void {
 }
 
 impl Handler<Void> for ExchangeDesk {
-    type Result = ResponseFuture<Result<Option<usize>, ExchangeError>>;
+    type Result = ResponseActFuture<Self, Result<Option<usize>, ExchangeError>>;
     fn handle(&mut self, v: Void, _: &mut Self::Context) -> Self::Result {
         let deps = self.deps.clone();
-        Box::pin(async move { settle::void(&deps, &v.market_id).await.map_err(ExchangeError::from_wallet) })
+        let market = v.market_id.clone();
+        let recorded = async move {
+            if store::result(&deps.db, &market).await?.is_some() {
+                return Ok(None);
+            }
+            let match_id = store::market_match(&deps.db, &market).await?.unwrap_or(0);
+            store::record_result(&deps.db, &market, match_id, Outcome::Void, deps.clock.now_ms()).await?;
+            Ok(Some(store::market_players(&deps.db, &market).await?))
+        };
+        Box::pin(recorded.into_actor(self).then(move |r: Result<Option<Vec<UserId>>, WalletError>, act, ctx| {
+            let waits = match &r {
+                Ok(Some(users)) => act.settle_each(&v.market_id, Outcome::Void, users.clone(), ctx),
+                _ => Vec::new(),
+            };
+            async move {
+                for w in waits {
+                    let _ = w.await;
+                }
+                r.map(|users| users.map(|u| u.len())).map_err(ExchangeError::from_wallet)
+            }
+            .into_actor(act)
+        }))
     }
 }
 

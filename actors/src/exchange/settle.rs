@@ -20,24 +20,14 @@ fn bet_pl(b: &BetRow, outcome: Outcome) -> i64 {
     }
 }
 
-/// Settles every player with open bets in `market` on its result (the first one recorded stands).
+/// Settles every player with open bets in `market` on its result (the first one recorded stands), one after
+/// another: at start-up, before the desk takes bets.
 pub async fn market(deps: &Deps, market: &str, match_id: i64, outcome: Outcome) -> Result<(), WalletError> {
     let outcome = store::record_result(&deps.db, market, match_id, outcome, deps.clock.now_ms()).await?;
     for user in store::market_players(&deps.db, market).await? {
         player(deps, market, user, outcome).await?;
     }
     Ok(())
-}
-
-/// An operator's void of a market not decided yet: `None` if it was (nothing changes), else the players settled.
-pub async fn void(deps: &Deps, market_id: &str) -> Result<Option<usize>, WalletError> {
-    if store::result(&deps.db, market_id).await?.is_some() {
-        return Ok(None);
-    }
-    let players = store::market_players(&deps.db, market_id).await?;
-    let match_id = store::market_match(&deps.db, market_id).await?.unwrap_or(0);
-    market(deps, market_id, match_id, Outcome::Void).await?;
-    Ok(Some(players.len()))
 }
 
 /// A bet opened on a market decided meanwhile: settle the player there now.
@@ -53,8 +43,8 @@ pub async fn late(deps: &Deps, market: &str, _match_id: i64, user: UserId) {
     }
 }
 
-/// One player's open bets in a decided market, settled.
-async fn player(deps: &Deps, market: &str, user: UserId, outcome: Outcome) -> Result<(), WalletError> {
+/// One player's open bets in a decided market, settled (the desk runs it in the player's lane).
+pub async fn player(deps: &Deps, market: &str, user: UserId, outcome: Outcome) -> Result<(), WalletError> {
     let bets = store::open_bets(&deps.db, user, market).await?;
     let Some(last) = bets.iter().map(|b| b.id).max() else { return Ok(()) };
     let held = store::held(&deps.db, user, market).await?;

@@ -45,6 +45,21 @@ impl<K: Eq + Hash, J> Lanes<K, J> {
         }
     }
 
+    /// A job that must not be turned away (the house's own work, e.g. a settlement): it runs now or waits its turn,
+    /// however many wait.
+    pub fn push(&mut self, key: K, job: J) -> Option<J> {
+        match self.lanes.get_mut(&key) {
+            Some(waiting) => {
+                waiting.push_back(job);
+                None
+            }
+            None => {
+                self.lanes.insert(key, VecDeque::new());
+                Some(job)
+            }
+        }
+    }
+
     /// The job in flight for `key` finished: the next one waiting, now in flight (run it), or `None` and the lane
     /// closes.
     pub fn done(&mut self, key: &K) -> Option<J> {
@@ -88,6 +103,12 @@ mod tests {
         assert_eq!(lanes.done(&"bo"), None);
         assert_eq!(lanes.done(&"ana"), Some(3));
         assert_eq!(lanes.done(&"ana"), None);
+        // The house's own jobs are never turned away.
+        let mut full = Lanes::new(0);
+        assert_eq!(full.push("cy", 1), Some(1));
+        assert_eq!(full.submit("cy", 2), Submitted::Full(2));
+        assert_eq!(full.push("cy", 3), None);
+        assert_eq!(full.done(&"cy"), Some(3));
         assert!(lanes.is_empty());
     }
 
