@@ -334,8 +334,13 @@ pub async fn book(deps: &Deps, user: UserId, match_id: i64) -> Result<MatchBook,
         .map_err(|e| ExchangeError::Unavailable(e.to_string()))?;
     let state = snapshot(deps, match_id).await.ok();
     let mut markets: Vec<MarketBook> = Vec::new();
-    let mut ids: Vec<&str> = bets.iter().map(|b| b.market_id.as_str()).collect();
-    ids.dedup();
+    // Each market once, in the order the player first bet on it.
+    let mut ids: Vec<&str> = Vec::new();
+    for b in &bets {
+        if !ids.contains(&b.market_id.as_str()) {
+            ids.push(&b.market_id);
+        }
+    }
     for id in ids {
         let of: Vec<BetRow> = bets.iter().filter(|b| b.market_id == id).cloned().collect();
         let first = &of[0];

@@ -162,6 +162,19 @@ async fn bets_hold_the_netted_exposure_refusals_move_nothing_and_markets_settle_
     assert_eq!(fancy_bets["bets"][0]["type"], "yes");
     let book = p.get(&format!("/api/exchange/book/{event}")).await;
     assert_eq!(book["exposure"].as_f64(), Some(expect_exposure + 200.0), "{book}");
+    // One more on the bookmaker, after the fancy bet: the book lists each market once, and its exposure is the
+    // wallet's.
+    p.bet(event, |d| {
+        let r = rate(d, 0, "backOdds")?;
+        Some((
+            "/api/laggai_khai_bets",
+            json!({"match": event, "teamIndex": 0, "type": "Lgaai", "odds": r, "stake": 100}),
+        ))
+    })
+    .await;
+    let book = p.get(&format!("/api/exchange/book/{event}")).await;
+    assert_eq!(book["markets"].as_array().map(Vec::len), Some(2), "{book}");
+    assert_eq!(book["exposure"].as_f64(), Some(p.wallet().await.1), "{book}");
 
     // The match plays out; every market settles once and the wallet ends where the bets' P/L says.
     let mut settled = Value::Null;
