@@ -323,7 +323,7 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         }
     };
     // A market decided while this bet was on its way (its price was good a moment ago): settle it now.
-    super::settle::late(deps, &q.market_id, o.match_id, o.user).await;
+    super::settle::late(deps, &q.market_id, o.user).await;
     Ok(PlacedBet { bet: row, balance, exposure, book })
 }
 

@@ -31,7 +31,7 @@ pub async fn market(deps: &Deps, market: &str, match_id: i64, outcome: Outcome) 
 }
 
 /// A bet opened on a market decided meanwhile: settle the player there now.
-pub async fn late(deps: &Deps, market: &str, _match_id: i64, user: UserId) {
+pub async fn late(deps: &Deps, market: &str, user: UserId) {
     match store::result(&deps.db, market).await {
         Ok(Some(outcome)) => {
             if let Err(e) = player(deps, market, user, outcome).await {

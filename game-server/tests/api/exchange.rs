@@ -36,6 +36,18 @@ impl Player<'_> {
         (v["balance"].as_f64().unwrap(), v["exposureBalance"].as_f64().unwrap())
     }
 
+    /// The first cricket match in play (waiting for it to start).
+    async fn live_event(&self) -> i64 {
+        for _ in 0..100 {
+            let list = self.get("/api/matches/4").await;
+            if list["data"][0]["inplay"] == true {
+                return list["data"][0]["id"].as_i64().unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no live match");
+    }
+
     /// Bets at the price the match shows now, again while the market is between balls or the price moved.
     async fn bet(&self, event: i64, pick: impl Fn(&Value) -> Option<(&'static str, Value)>) -> Value {
         for _ in 0..200 {
@@ -70,16 +82,7 @@ async fn bets_hold_the_netted_exposure_refusals_move_nothing_and_markets_settle_
     .await;
     let players = app.fixture_players(1, 10_000).await;
     let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
-    let mut event = 0;
-    for _ in 0..100 {
-        let list = p.get("/api/matches/4").await;
-        if list["data"][0]["inplay"] == true {
-            event = list["data"][0]["id"].as_i64().unwrap();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(event > 0, "a live match");
+    let event = p.live_event().await;
 
     // Refusals move nothing.
     let bad = [
@@ -328,15 +331,7 @@ async fn an_operator_voids_an_undecided_market_once() {
     .await;
     let players = app.fixture_players(1, 2_000).await;
     let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
-    let mut event = 0;
-    for _ in 0..100 {
-        let list = p.get("/api/matches/4").await;
-        if list["data"][0]["inplay"] == true {
-            event = list["data"][0]["id"].as_i64().unwrap();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let event = p.live_event().await;
     let bet = p
         .bet(event, |d| {
             let r = rate(d, 1, "backOdds")?;
