@@ -30,6 +30,7 @@ pub enum Action {
     MatkaDeclare,
     MatkaCorrect,
     ExchangeVoid,
+    ParchiAbandon,
 }
 
 impl Action {
@@ -54,6 +55,7 @@ impl Action {
             Action::MatkaDeclare => "matka.declare",
             Action::MatkaCorrect => "matka.correct",
             Action::ExchangeVoid => "exchange.void",
+            Action::ParchiAbandon => "parchi.abandon",
         }
     }
 }

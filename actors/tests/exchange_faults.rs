@@ -22,7 +22,7 @@ use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
 use casino_actors::sports::desk::{Find, Matches, SportsConfig, SportsDesk};
 use casino_actors::sports::feed::MarketStatus;
-use casino_actors::sports::match_actor::Snapshot;
+use casino_actors::sports::match_actor::{Listeners, Snapshot};
 use common::scalar;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,7 +44,8 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let ctx = actix::Context::<ExchangeDesk>::new();
     let results = actix::AsyncContext::address(&ctx).recipient();
     let config = SportsConfig { ball_ms: 60, live: 2, upcoming: 0, others: 0, ..SportsConfig::default() };
-    let sports = SportsDesk::start(config, Hub::start_unmeasured(), clock::system(), &registry, Some(results));
+    let listeners = Listeners { results: Some(results), news: None };
+    let sports = SportsDesk::start(config, Hub::start_unmeasured(), clock::system(), &registry, listeners);
     let deps = Deps {
         db: db.clone(),
         wallet: wallet.clone(),

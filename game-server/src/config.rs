@@ -7,6 +7,7 @@ use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::color::rules::ColorSettings;
 use casino_actors::exchange::desk::ExchangeConfig;
+use casino_actors::parchi::table::ParchiConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::money::Paise;
@@ -56,6 +57,9 @@ pub struct Config {
     pub sports: SportsConfig,
     /// Exchange bets: `CASINO_EXCHANGE_DELAY_MS` (1000): a bet's price is checked again this long after it arrived.
     pub exchange: ExchangeConfig,
+    /// Aar Par Parchi: `CASINO_PARCHI_CLOSE_BALLS` (60): plays are taken until this many balls of a match are bowled
+    /// (the first innings counts 120 once over; 240 keeps them open all match).
+    pub parchi: ParchiConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
@@ -219,6 +223,10 @@ impl Config {
             exchange: ExchangeConfig {
                 bet_delay: std::time::Duration::from_millis(env_or("CASINO_EXCHANGE_DELAY_MS", 1_000)),
                 ..ExchangeConfig::default()
+            },
+            parchi: ParchiConfig {
+                close_after_balls: env_or("CASINO_PARCHI_CLOSE_BALLS", ParchiConfig::default().close_after_balls),
+                ..ParchiConfig::default()
             },
             matka: MatkaConfig::with_defaults(
                 env_or("CASINO_MATKA_QUICK_SECONDS", 300),

@@ -11,6 +11,9 @@ use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeDesk};
+use casino_actors::parchi::desk::ParchiDesk;
+use casino_actors::parchi::table::Deps as ParchiDeps;
+use casino_actors::sports::match_actor::Listeners;
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::matka::desk::MatkaDesk;
 use casino_actors::mines::desk::MinesDesk;
@@ -113,7 +116,17 @@ impl Services {
         // The exchange's context first: the sports desk's matches report decided markets to it.
         let exchange_ctx = actix::Context::<ExchangeDesk>::new();
         let results = actix::AsyncContext::address(&exchange_ctx).recipient();
-        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors, Some(results));
+        let parchi_deps = ParchiDeps {
+            db: db.clone(),
+            wallet: wallet.clone(),
+            hub: hub.clone(),
+            clock: clock.clone(),
+            config: config.parchi,
+        };
+        // The three-card game hears each cricket match's players and status.
+        let (parchi, news) = ParchiDesk::start(parchi_deps, &actors).await?;
+        let listeners = Listeners { results: Some(results), news: Some(news) };
+        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors, listeners);
         let exchange_deps = ExchangeDeps {
             db: db.clone(),
             wallet: wallet.clone(),
@@ -122,7 +135,7 @@ impl Services {
             config: config.exchange,
         };
         let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, &actors).await?;
-        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports, exchange };
+        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports, exchange, parchi };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
@@ -178,6 +191,7 @@ impl Application {
             rounds: s.tables.rounds.clone(),
             matka: s.tables.matka.clone(),
             sports: s.tables.sports.clone(),
+            parchi: s.tables.parchi.clone(),
         };
         let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
         let sockets = web::Data::new(SocketState::new(

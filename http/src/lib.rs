@@ -13,6 +13,7 @@ pub mod matka;
 pub mod mines;
 pub mod money;
 pub mod ops;
+pub mod parchi;
 pub mod rounds;
 pub mod security;
 pub mod socketio;
@@ -52,6 +53,7 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .configure(matka::routes)
         .configure(sports::routes)
         .configure(exchange::routes)
+        .configure(parchi::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .configure(socketio::configure);

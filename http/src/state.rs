@@ -22,6 +22,7 @@ pub struct Tables {
     pub matka: casino_actors::matka::desk::MatkaAddr,
     pub sports: casino_actors::sports::desk::SportsAddr,
     pub exchange: casino_actors::exchange::desk::ExchangeAddr,
+    pub parchi: casino_actors::parchi::desk::ParchiAddr,
 }
 
 pub struct AppState {

@@ -328,16 +328,9 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
             r.try_get(4).map_err(db_err)?,
         );
         let key = slip_hold(UserId(user), market, draw, slip, Paise::new(total)).idempotency_key;
-        let held: i64 = sqlx::query_scalar::<Any, i64>(
-            "SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2",
-        )
-        .bind(key)
-        .bind(user)
-        .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
-        slip_held(db, slip, held > 0).await?;
-        if held > 0 { done.held += 1 } else { done.voided += 1 }
+        let held = intents::committed(db, &key, UserId(user)).await?;
+        slip_held(db, slip, held).await?;
+        if held { done.held += 1 } else { done.voided += 1 }
     }
     done.settled = intents::resume_owned(db, wallet, "matka:", now).await?;
     Ok(done)

@@ -30,7 +30,7 @@ pub enum Refusal {
     PlayerTaken(String),
     #[error("This card is already locked with other players.")]
     CardLocked,
-    #[error("The match is over: no more plays.")]
+    #[error("Plays are closed for this match.")]
     Closed,
 }
 
@@ -120,6 +120,19 @@ impl Board {
         let of = |c: &Card| c.players.as_ref().map_or(0, |p| p.iter().map(|n| runs.get(n).copied().unwrap_or(0)).sum());
         [of(&self.cards[0]), of(&self.cards[1]), of(&self.cards[2])]
     }
+}
+
+/// The balls bowled in a T20 match so far, from its score: the first innings counts as its 20 overs once it is over.
+pub fn balls_bowled(overs: &str, second_innings: bool) -> u32 {
+    let (o, b) = overs.split_once('.').unwrap_or((overs, "0"));
+    let now = o.trim().parse::<u32>().unwrap_or(0) * 6 + b.trim().parse::<u32>().unwrap_or(0);
+    if second_innings { 120 + now } else { now }
+}
+
+/// Whether plays are still taken: until `close_after` balls of the match are bowled (a card picked late, with most
+/// runs already known, would be a sure thing).
+pub fn plays_open(balls: u32, close_after: u32) -> bool {
+    balls < close_after
 }
 
 /// How the match ended for the game.
@@ -243,6 +256,17 @@ mod tests {
         // Abandoned: every stake back.
         let paid: Vec<i64> = settle(&b, totals, Ending::Abandoned).iter().map(|p| p.paid.get()).collect();
         assert_eq!(paid, vec![10_000, 20_000, 50_000, 100_000]);
+    }
+
+    #[test]
+    fn plays_close_after_the_configured_balls() {
+        assert_eq!(balls_bowled("0.0", false), 0);
+        assert_eq!(balls_bowled("5.4", false), 34);
+        assert_eq!(balls_bowled("20", false), 120);
+        assert_eq!(balls_bowled("1.2", true), 128);
+        assert!(plays_open(balls_bowled("9.5", false), 60));
+        assert!(!plays_open(balls_bowled("10.0", false), 60));
+        assert!(!plays_open(balls_bowled("0.1", true), 120));
     }
 
     #[test]

@@ -3,12 +3,11 @@
 //! (`updateMatches`) to the `matches` room when it changes.
 
 use super::feed::{MatchState, MatchStatus, Provider};
-use super::match_actor::MatchActor;
+use super::match_actor::{Listeners, MatchActor};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
 use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
-use crate::exchange::desk::Decided;
 use crate::hub::HubAddr;
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
@@ -103,7 +102,7 @@ pub struct SportsDesk {
     matches: BTreeMap<i64, (Addr<MatchActor>, Summary)>,
     next_id: i64,
     live_shown: Vec<i64>,
-    results: Option<Recipient<Decided>>,
+    listeners: Listeners,
 }
 
 impl Actor for SportsDesk {
@@ -128,13 +127,13 @@ impl Observed for SportsDesk {
 pub type SportsAddr = Probed<SportsDesk>;
 
 impl SportsDesk {
-    /// Starts the desk; decided markets go to `results` (the exchange).
+    /// Starts the desk; its matches tell `listeners` (the exchange, the three-card game) what they need.
     pub fn start(
         config: SportsConfig,
         hub: HubAddr,
         clock: SharedClock,
         registry: &Registry,
-        results: Option<Recipient<Decided>>,
+        listeners: Listeners,
     ) -> SportsAddr {
         let probe = registry.register("sports", &fig::FAMILY);
         let now = clock.now_ms();
@@ -149,7 +148,7 @@ impl SportsDesk {
             // Ids from the clock: a restart never reuses a match id (bets name them).
             next_id: now,
             live_shown: Vec::new(),
-            results,
+            listeners,
         };
         Probed::new(desk.start(), probe)
     }
@@ -183,7 +182,7 @@ impl SportsDesk {
         let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
-        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.results.clone());
+        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.listeners.clone());
         self.matches.insert(id, (actor.start(), summary));
     }
 

@@ -1,9 +1,10 @@
 //! One live match as an actor: it plays its provider on its own timer, owns the match's state and markets, and
 //! broadcasts every delta to its room `event:{id}` (`match:delta`, and the spec's `updateOdds` when prices move). It
-//! tells the desk when what lists show has changed.
+//! tells the desk when what lists show has changed, the exchange when a market is decided, and the three-card game
+//! how a cricket match's players stand.
 
 use super::desk::{Listed, SportsDesk, Summary};
-use super::feed::{Delta, MatchState, Provider, Update};
+use super::feed::{Delta, MatchState, MatchStatus, PlayerRuns, Provider, Update};
 use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
 use crate::exchange::desk::Decided;
@@ -29,15 +30,53 @@ pub struct MatchActor {
     clock: SharedClock,
     step: Duration,
     desk: Addr<SportsDesk>,
-    /// Where decided markets go (the exchange), if anywhere.
-    results: Option<Recipient<Decided>>,
+    listeners: Listeners,
     last_sent: EpochMs,
+}
+
+/// Who else hears of a match: the exchange (decided markets) and the three-card game (a cricket match's players).
+#[derive(Clone, Default)]
+pub struct Listeners {
+    pub results: Option<Recipient<Decided>>,
+    pub news: Option<Recipient<MatchNews>>,
+}
+
+/// A cricket match as the three-card game needs it: sent when the match actor starts and after every delta that moves
+/// its score, players or status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchNews {
+    pub match_id: i64,
+    pub name: String,
+    pub status: MatchStatus,
+    pub teams: [String; 2],
+    pub players: Vec<PlayerRuns>,
+    /// "12.3": the current innings' overs.
+    pub overs: String,
+    pub second_innings: bool,
+}
+impl Message for MatchNews {
+    type Result = ();
+}
+
+impl MatchNews {
+    pub fn of(s: &MatchState) -> MatchNews {
+        MatchNews {
+            match_id: s.match_id,
+            name: s.name.clone(),
+            status: s.status,
+            teams: s.teams.clone(),
+            players: s.players.clone(),
+            overs: s.score.overs.clone(),
+            second_innings: s.score.first_innings.is_some(),
+        }
+    }
 }
 
 impl Actor for MatchActor {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
+        self.tell_news();
         ctx.run_interval(self.step, |act, _| act.tick());
     }
 }
@@ -49,10 +88,18 @@ impl MatchActor {
         clock: SharedClock,
         step: Duration,
         desk: Addr<SportsDesk>,
-        results: Option<Recipient<Decided>>,
+        listeners: Listeners,
     ) -> Self {
         let last_sent = clock.now_ms();
-        MatchActor { feed, outbox, clock, step, desk, results, last_sent }
+        MatchActor { feed, outbox, clock, step, desk, listeners, last_sent }
+    }
+
+    /// The match's players and status to the three-card game (cricket only: the others have no players).
+    fn tell_news(&self) {
+        let state = self.feed.snapshot();
+        if let Some(news) = self.listeners.news.as_ref().filter(|_| !state.players.is_empty()) {
+            news.do_send(MatchNews::of(state));
+        }
     }
 
     fn tick(&mut self) {
@@ -72,10 +119,16 @@ impl MatchActor {
         if delta.updates.iter().any(|u| matches!(u, Update::Status(_) | Update::Settled { .. } | Update::Score(_))) {
             self.desk.do_send(Listed(Summary::of(state, now)));
         }
-        if let Some(results) = &self.results {
+        if let Some(results) = &self.listeners.results {
             for d in decided(state, &delta) {
                 results.do_send(d);
             }
+        }
+        let moved = |u: &Update| {
+            matches!(u, Update::Status(_) | Update::Settled { .. } | Update::Score(_) | Update::PlayerRuns(_))
+        };
+        if delta.updates.iter().any(moved) {
+            self.tell_news();
         }
     }
 }

@@ -181,6 +181,17 @@ pub async fn resume_owned(db: &Db, wallet: &WalletHandle, prefix: &str, now: Epo
     Ok(owners.len())
 }
 
+/// Whether the change keyed `key` committed for `user` (a hold asked for before a restart, whose answer was lost).
+pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, WalletError> {
+    let row = sqlx::query::<Any>("SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2")
+        .bind(key)
+        .bind(user.0)
+        .fetch_one(&db.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(row.try_get::<i64, _>(0).map_err(db_err)? > 0)
+}
+
 /// Whether `owner` ever recorded an intent (its outcome was decided before the last run stopped).
 pub async fn has_any(db: &Db, owner: &str) -> Result<bool, WalletError> {
     let row = sqlx::query::<Any>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")

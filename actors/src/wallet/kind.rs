@@ -11,6 +11,8 @@ pub enum GameKind {
     Matka,
     /// Exchange bets on the sports feed's markets.
     Exchange,
+    /// Aar Par Parchi, the three-card player game.
+    Parchi,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,7 +38,7 @@ use GameKind::*;
 use LedgerKind::*;
 
 /// Every kind.
-const ALL: [LedgerKind; 41] = [
+const ALL: [LedgerKind; 46] = [
     Deposit,
     Withdrawal,
     WithdrawalHold,
@@ -78,6 +80,11 @@ const ALL: [LedgerKind; 41] = [
     Win(Exchange),
     Loss(Exchange),
     Refund(Exchange),
+    Bet(Parchi),
+    Cancel(Parchi),
+    Win(Parchi),
+    Loss(Parchi),
+    Refund(Parchi),
 ];
 
 /// `{game}_{what}` for the kinds of a game.
@@ -91,6 +98,7 @@ macro_rules! game_kinds {
             Mines => concat!("mines_", $what),
             Matka => concat!("matka_", $what),
             Exchange => concat!("exchange_", $what),
+            Parchi => concat!("parchi_", $what),
         }
     };
 }

@@ -60,6 +60,7 @@ pub fn config_for(database_url: String) -> Config {
             bet_delay: std::time::Duration::from_millis(50),
             ..Default::default()
         },
+        parchi: casino_actors::parchi::table::ParchiConfig { close_after_balls: 240, ..Default::default() },
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),

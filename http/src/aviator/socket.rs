@@ -24,6 +24,7 @@ pub struct GameSocket {
     pub rounds: crate::rounds::RoundTables,
     pub matka: casino_actors::matka::desk::MatkaAddr,
     pub sports: casino_actors::sports::desk::SportsAddr,
+    pub parchi: casino_actors::parchi::desk::ParchiAddr,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -118,6 +119,9 @@ impl SocketApp for GameSocket {
         if matches!(name.as_str(), "subscribe" | "leave" | "getMatches" | "leaveMatches") {
             return Box::pin(sports_rooms(self.sports.clone(), socket.clone(), name, p));
         }
+        if let Some(action) = name.strip_prefix("parchi:") {
+            return Box::pin(parchi_room(self.parchi.clone(), socket.clone(), action.to_string(), p));
+        }
         if let Some(action) = name.strip_prefix("matka:") {
             return Box::pin(matka_room(self.matka.clone(), socket.clone(), action.to_string()));
         }
@@ -173,6 +177,42 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
         }
         "leave" => {
             socket.leave(ROOM);
+            EventReply::ack(done())
+        }
+        _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
+    }
+}
+
+/// `parchi:join {match}` (a three-card game's screen opened: joins its room `parchi:{id}`, where `parchi:board` is
+/// pushed; the ack is the board) and `parchi:leave {match}`. `match` is the match's name or id.
+async fn parchi_room(desk: casino_actors::parchi::desk::ParchiAddr, socket: SocketHandle, action: String, p: Value) -> EventReply {
+    use casino_actors::parchi::desk::Find;
+    use casino_actors::parchi::table::{View, room};
+    let key = match &p["match"] {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => return EventReply::ack(refuse("invalid_event", "Please select Match")),
+    };
+    let table = desk.send(Find(key)).await.ok().flatten();
+    let board = match &table {
+        Some(t) => t.send(View).await.ok(),
+        None => None,
+    };
+    let Some(board) = board else {
+        return EventReply::ack(refuse("match_not_found", "Please select Match"));
+    };
+    match action.as_str() {
+        "join" => {
+            // Joined, then the board read again: a push in between is only a repeat of what the ack says.
+            socket.join(room(board.match_id));
+            let board = match table {
+                Some(t) => t.send(View).await.unwrap_or(board),
+                None => board,
+            };
+            EventReply::ack(vec![serde_json::to_value(board).unwrap_or(Value::Null)])
+        }
+        "leave" => {
+            socket.leave(room(board.match_id));
             EventReply::ack(done())
         }
         _ => EventReply::ack(refuse("unknown_event", "Unknown event")),

@@ -1,0 +1,244 @@
+//! The three-card game's rows (migration 0013): a play is recorded `pending` (with the card it locks) before its
+//! stake's hold is asked, and becomes `held` or `void` (unlocking the card) by the wallet's answer. The end of a game
+//! is recorded once, with every held entry's outcome and its settle intent (owner `parchi:{match}`) in one
+//! transaction; the intents are then applied. At start-up [`recover`] finishes what a previous run left: a pending
+//! play is decided by the ledger, a game still open is abandoned (its match did not survive the restart) with every
+//! stake returned, and recorded settles are applied.
+
+use super::rules::Payout;
+use crate::clock::EpochMs;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+use crate::wallet::intents;
+use crate::wallet::kind::GameKind;
+use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
+use sqlx::{Any, Row};
+
+fn db_err(e: sqlx::Error) -> WalletError {
+    WalletError::Storage(e.to_string())
+}
+
+pub fn owner(match_id: i64) -> String {
+    format!("parchi:{match_id}")
+}
+
+/// The hold of an entry's stake.
+pub fn hold(match_id: i64, entry: i64, user: UserId, stake: Paise) -> Change {
+    Change {
+        user,
+        movement: Movement::Hold { amount: stake },
+        kind: LedgerKind::Bet(GameKind::Parchi),
+        reference: owner(match_id),
+        idempotency_key: format!("parchi:{match_id}:{entry}:hold"),
+    }
+}
+
+/// A new play, before its hold: the entry, and the card's players when this play locks it.
+pub struct NewPlay<'a> {
+    pub match_id: i64,
+    pub match_name: &'a str,
+    pub card: usize,
+    pub user: UserId,
+    pub stake: Paise,
+    pub locks: Option<&'a [String; 2]>,
+    pub now: EpochMs,
+}
+
+/// Records a play `pending` (and the game, on its first play); returns the entry's id.
+pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>(
+        "INSERT INTO parchi_games (match_id, match_name, status, created_at) VALUES ($1, $2, 'open', $3) \
+         ON CONFLICT (match_id) DO NOTHING",
+    )
+    .bind(p.match_id)
+    .bind(p.match_name)
+    .bind(p.now)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    let id: i64 = sqlx::query_scalar::<Any, i64>(
+        "INSERT INTO parchi_entries (match_id, card, user_id, stake, status, created_at) \
+         VALUES ($1, $2, $3, $4, 'pending', $5) RETURNING id",
+    )
+    .bind(p.match_id)
+    .bind(p.card as i64)
+    .bind(p.user.0)
+    .bind(p.stake.get())
+    .bind(p.now)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    if let Some([a, b]) = p.locks {
+        sqlx::query::<Any>(
+            "INSERT INTO parchi_cards (match_id, card, player1, player2, locked_by, entry_id) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(p.match_id)
+        .bind(p.card as i64)
+        .bind(a.as_str())
+        .bind(b.as_str())
+        .bind(p.user.0)
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    w.commit().await.map_err(db_err)?;
+    Ok(id)
+}
+
+/// Closes a pending entry by its hold's answer: `held`, or `void` with the card it locked unlocked.
+pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    sqlx::query::<Any>("UPDATE parchi_entries SET status = $1 WHERE id = $2 AND status = 'pending'")
+        .bind(if held { "held" } else { "void" })
+        .bind(entry)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    if !held {
+        sqlx::query::<Any>("DELETE FROM parchi_cards WHERE entry_id = $1")
+            .bind(entry)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+    }
+    w.commit().await.map_err(db_err)
+}
+
+/// A game's end as recorded: `finished` with its winning card (0-based) or `abandoned`, its cards' totals.
+pub struct End<'a> {
+    pub match_id: i64,
+    pub abandoned: bool,
+    pub winner: Option<usize>,
+    pub totals: [u32; 3],
+    /// Each held entry (by id) and what it is paid.
+    pub payouts: &'a [(i64, Payout)],
+    pub now: EpochMs,
+}
+
+fn settle_change(match_id: i64, entry: i64, p: &Payout, abandoned: bool) -> Change {
+    let kind = if p.paid > p.stake {
+        LedgerKind::Win(GameKind::Parchi)
+    } else if p.paid == p.stake || abandoned {
+        LedgerKind::Refund(GameKind::Parchi)
+    } else {
+        LedgerKind::Loss(GameKind::Parchi)
+    };
+    Change {
+        user: p.user,
+        movement: Movement::Settle { hold: p.stake, payout: p.paid, with: SystemAccount::House },
+        kind,
+        reference: owner(match_id),
+        idempotency_key: format!("parchi:{match_id}:{entry}:settle"),
+    }
+}
+
+/// What an entry's end makes of it.
+fn entry_status(p: &Payout) -> &'static str {
+    match p.paid.cmp(&p.stake) {
+        std::cmp::Ordering::Greater => "won",
+        std::cmp::Ordering::Equal => "returned",
+        std::cmp::Ordering::Less => "lost",
+    }
+}
+
+/// Records a game's end with its entries' outcomes and settle intents, once (a game already ended records nothing).
+/// Returns whether this call recorded it. A game nobody played has no row and nothing to record.
+pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    let tx = &mut w.tx;
+    let totals = format!("{},{},{}", e.totals[0], e.totals[1], e.totals[2]);
+    let changed = sqlx::query::<Any>(
+        "UPDATE parchi_games SET status = $1, winner_card = $2, totals = $3, ended_at = $4 \
+         WHERE match_id = $5 AND status = 'open'",
+    )
+    .bind(if e.abandoned { "abandoned" } else { "finished" })
+    .bind(e.winner.map(|w| w as i64))
+    .bind(totals)
+    .bind(e.now)
+    .bind(e.match_id)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?
+    .rows_affected();
+    if changed == 0 {
+        return Ok(false);
+    }
+    let mut settles = Vec::with_capacity(e.payouts.len());
+    for (entry, p) in e.payouts {
+        sqlx::query::<Any>(
+            "UPDATE parchi_entries SET status = $1, payout = $2, settled_at = $3 WHERE id = $4 AND status IN ('held', 'pending')",
+        )
+        .bind(entry_status(p))
+        .bind(p.paid.get())
+        .bind(e.now)
+        .bind(*entry)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+        settles.push(settle_change(e.match_id, *entry, p, e.abandoned));
+    }
+    intents::record(tx, &owner(e.match_id), &settles, e.now).await?;
+    w.commit().await.map_err(db_err)?;
+    Ok(true)
+}
+
+/// What [`recover`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    /// Pending plays whose hold had committed, and those whose hold never did.
+    pub held: usize,
+    pub voided: usize,
+    /// Games abandoned because their match did not survive the restart.
+    pub abandoned: usize,
+    /// Games whose recorded settles were applied.
+    pub settled: usize,
+}
+
+/// Finishes what a previous run left (see the module's text).
+pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
+    let mut done = Recovered::default();
+    let pending = sqlx::query::<Any>("SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'")
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    for r in &pending {
+        let (id, match_id, user, stake): (i64, i64, i64, i64) =
+            (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?, r.try_get(2).map_err(db_err)?, r.try_get(3).map_err(db_err)?);
+        let key = hold(match_id, id, UserId(user), Paise::new(stake)).idempotency_key;
+        let held = intents::committed(db, &key, UserId(user)).await?;
+        play_held(db, id, held).await?;
+        if held { done.held += 1 } else { done.voided += 1 }
+    }
+    let open: Vec<i64> = sqlx::query_scalar::<Any, i64>("SELECT match_id FROM parchi_games WHERE status = 'open'")
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+    for match_id in open {
+        let rows = sqlx::query::<Any>(
+            "SELECT id, card, user_id, stake FROM parchi_entries WHERE match_id = $1 AND status = 'held' ORDER BY id",
+        )
+        .bind(match_id)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(db_err)?;
+        let mut payouts = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let stake = Paise::new(r.try_get(3).map_err(db_err)?);
+            let card = usize::try_from(r.try_get::<i64, _>(1).map_err(db_err)?).unwrap_or(0);
+            let user = UserId(r.try_get(2).map_err(db_err)?);
+            payouts.push((r.try_get::<i64, _>(0).map_err(db_err)?, Payout { card, user, stake, paid: stake }));
+        }
+        let end = End { match_id, abandoned: true, winner: None, totals: [0; 3], payouts: &payouts, now };
+        if record_end(db, &end).await? {
+            tracing::warn!(match_id, entries = payouts.len(), "a three-card game open at a restart: abandoned, stakes returned");
+            done.abandoned += 1;
+        }
+    }
+    done.settled = intents::resume_owned(db, wallet, "parchi:", now).await?;
+    Ok(done)
+}

@@ -1,0 +1,479 @@
+//! One three-card game: an actor per live cricket match, fed its players' runs and status by the match's actor
+//! (through the desk). Plays run one at a time (each is checked against the board, recorded, its stake held, then
+//! taken into the board), so two plays never lock the same card or pick the same cricket player. Every change of
+//! totals, plays or status is pushed to the room `parchi:{match}` as `parchi:board`. When the match finishes the end
+//! is recorded with every entry's settle intent in one transaction and the intents are applied; the game then shows
+//! its result until it has lingered long enough.
+
+use super::rules::{self, Board, Ending, Play, Refusal};
+use super::store::{self, End, NewPlay};
+use super::wire::{
+    BoardView, CardData, CardView, EntryList, EntryStatus, EntryView, GameStatus, Played, PlayerView,
+};
+use crate::clock::{EpochMs, SharedClock};
+use crate::hub::HubAddr;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::sports::feed::MatchStatus;
+use crate::sports::match_actor::MatchNews;
+use crate::store::Db;
+use crate::table::outbox::RoomOutbox;
+use crate::wallet::intents::{self, apply_until_final, retry_transient};
+use crate::wallet::{WalletError, WalletHandle};
+use actix::prelude::*;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// When plays close, and how long an ended game stays to be seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParchiConfig {
+    /// Plays are taken until this many balls of the match are bowled (60: the first innings' 10th over).
+    pub close_after_balls: u32,
+    pub linger: Duration,
+}
+
+impl Default for ParchiConfig {
+    fn default() -> Self {
+        ParchiConfig { close_after_balls: 60, linger: Duration::from_secs(30 * 60) }
+    }
+}
+
+/// What every table needs.
+#[derive(Clone)]
+pub struct Deps {
+    pub db: Db,
+    pub wallet: WalletHandle,
+    pub hub: HubAddr,
+    pub clock: SharedClock,
+    pub config: ParchiConfig,
+}
+
+/// Why a play was refused (nothing moved).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParchiError {
+    #[error("Please select Match")]
+    NoSuchMatch,
+    #[error(transparent)]
+    Rules(#[from] Refusal),
+    #[error("Insufficient Balance")]
+    InsufficientBalance,
+    #[error("The game is unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl ParchiError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParchiError::NoSuchMatch => "match_not_found",
+            ParchiError::Rules(Refusal::Stake) => "invalid_stake",
+            ParchiError::Rules(Refusal::NoSuchCard) => "invalid_card",
+            ParchiError::Rules(Refusal::PlayersMissing) => "players_missing",
+            ParchiError::Rules(Refusal::UnknownPlayer) => "unknown_player",
+            ParchiError::Rules(Refusal::SamePlayer) => "same_player",
+            ParchiError::Rules(Refusal::PlayerTaken(_)) => "player_taken",
+            ParchiError::Rules(Refusal::CardLocked) => "card_locked",
+            ParchiError::Rules(Refusal::Closed) => "plays_closed",
+            ParchiError::InsufficientBalance => "insufficient_balance",
+            ParchiError::Unavailable(_) => "unavailable",
+        }
+    }
+}
+
+fn unavailable(e: WalletError) -> ParchiError {
+    ParchiError::Unavailable(e.to_string())
+}
+
+/// One play as the table keeps it.
+#[derive(Debug, Clone)]
+struct Entry {
+    id: i64,
+    card: usize,
+    name: String,
+    stake: Paise,
+    status: EntryStatus,
+    payout: Paise,
+    created_at: EpochMs,
+}
+
+pub struct ParchiTable {
+    deps: Deps,
+    news: MatchNews,
+    board: Board,
+    entries: Vec<Entry>,
+    /// Set once the end is recorded.
+    ended: Option<Ending>,
+    /// The end is being recorded.
+    ending: bool,
+    winner: Option<usize>,
+    outbox: RoomOutbox,
+    /// What the room last heard (totals, status), so a ball that changes neither sends nothing.
+    shown: Option<([u32; 3], GameStatus)>,
+}
+
+impl Actor for ParchiTable {
+    type Context = Context<Self>;
+}
+
+impl ParchiTable {
+    pub fn new(deps: Deps, news: MatchNews) -> ParchiTable {
+        let outbox = RoomOutbox::new(deps.hub.clone(), room(news.match_id));
+        ParchiTable {
+            deps,
+            news,
+            board: Board::default(),
+            entries: Vec::new(),
+            ended: None,
+            ending: false,
+            winner: None,
+            outbox,
+            shown: None,
+        }
+    }
+
+    fn runs(&self) -> HashMap<String, u32> {
+        self.news.players.iter().map(|p| (p.name.clone(), p.runs)).collect()
+    }
+
+    fn totals(&self) -> [u32; 3] {
+        self.board.totals(&self.runs())
+    }
+
+    fn status(&self) -> GameStatus {
+        match self.ended {
+            Some(Ending::Finished) => GameStatus::Finished,
+            Some(Ending::Abandoned) => GameStatus::Abandoned,
+            None if self.ending || self.news.status == MatchStatus::Finished => GameStatus::Closed,
+            None => {
+                let balls = rules::balls_bowled(&self.news.overs, self.news.second_innings);
+                if rules::plays_open(balls, self.deps.config.close_after_balls) {
+                    GameStatus::Open
+                } else {
+                    GameStatus::Closed
+                }
+            }
+        }
+    }
+
+    fn card_id(&self, i: usize) -> String {
+        format!("{}-{}", self.news.match_id, i + 1)
+    }
+
+    fn card_data(&self, board: &Board, i: usize, totals: [u32; 3]) -> CardData {
+        let players = board.cards[i].players.clone();
+        CardData {
+            id: self.card_id(i),
+            player1: players.as_ref().map(|p| p[0].clone()),
+            player2: players.map(|p| p[1].clone()),
+            total_runs: totals[i],
+            is_winner: self.winner == Some(i),
+        }
+    }
+
+    fn card_view(&self, board: &Board, i: usize, totals: [u32; 3]) -> CardView {
+        let data = self.card_data(board, i, totals);
+        let card = &board.cards[i];
+        CardView {
+            id: data.id.clone(),
+            card: i + 1,
+            player1: data.player1.clone(),
+            player2: data.player2.clone(),
+            total_runs: totals[i],
+            people_played: card.entries.len(),
+            total_stake: Paise::new(card.entries.iter().map(|e| e.stake.get()).sum()),
+            is_winner: data.is_winner,
+            locked: card.players.is_some(),
+            user: self.entries.iter().filter(|e| e.card == i).map(|e| e.name.clone()).collect(),
+            cards: [data],
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let totals = self.totals();
+        let status = self.status();
+        let close = self.deps.config.close_after_balls;
+        let closes_at = if close > 120 {
+            format!("Plays close after ball {} of the second innings", close - 120)
+        } else {
+            format!("Plays close after over {} of the first innings", close.div_ceil(6))
+        };
+        BoardView {
+            success: true,
+            match_id: self.news.match_id,
+            match_name: self.news.name.clone(),
+            score_iframe: format!("/score/{}", self.news.match_id),
+            match_status: self.news.status,
+            status,
+            plays_open: status == GameStatus::Open,
+            closes_at,
+            cards: (0..rules::CARDS).map(|i| self.card_view(&self.board, i, totals)).collect(),
+            winner_card: self.winner.map(|w| w + 1),
+        }
+    }
+
+    fn entry_view(&self, e: &Entry, totals: [u32; 3]) -> EntryView {
+        EntryView {
+            id: e.id,
+            card: self.card_id(e.card),
+            card_no: e.card + 1,
+            card_data: self.card_data(&self.board, e.card, totals),
+            user_array: [e.name.clone()],
+            betpoints: e.stake,
+            profit: match e.status {
+                EntryStatus::Held => e.stake,
+                EntryStatus::Won => Paise::new(e.payout.get() - e.stake.get()),
+                EntryStatus::Lost | EntryStatus::Returned => Paise::ZERO,
+            },
+            payout: e.payout,
+            status: e.status,
+            created_at: e.created_at,
+        }
+    }
+
+    /// Pushes the board to the room when its totals or status changed (`always`: plays changed).
+    fn show(&mut self, always: bool) {
+        let now = (self.totals(), self.status());
+        if always || self.shown != Some(now) {
+            self.shown = Some(now);
+            self.outbox.queue(&self.view());
+            self.outbox.flush();
+        }
+    }
+
+    /// Checks a play against the board as it is; returns the board it would make and whether it locks its card.
+    fn check(&self, m: &PlayMsg) -> Result<(Board, bool), ParchiError> {
+        if self.status() != GameStatus::Open {
+            return Err(Refusal::Closed.into());
+        }
+        let squad: Vec<String> = self.news.players.iter().map(|p| p.name.clone()).collect();
+        let locks = self.board.cards.get(m.card).is_some_and(|c| c.players.is_none());
+        let mut next = self.board.clone();
+        next.play(Play { card: m.card, players: m.players.clone(), user: m.user, stake: m.stake }, &squad)?;
+        Ok((next, locks))
+    }
+
+    /// Records the end, applies its settles, then shows the result and lingers.
+    fn end(&mut self, ending: Ending, ctx: &mut Context<Self>) {
+        if self.ending || self.ended.is_some() {
+            return;
+        }
+        self.ending = true;
+        let totals = self.totals();
+        let winner = if ending == Ending::Finished { rules::winner(&self.board, totals) } else { None };
+        // `settle` lists payouts card by card, each card's entries in the order taken: so do the ids.
+        let ids = (0..rules::CARDS).flat_map(|c| self.entries.iter().filter(move |e| e.card == c).map(|e| e.id));
+        let payouts: Vec<(i64, rules::Payout)> = ids.zip(rules::settle(&self.board, totals, ending)).collect();
+        let (db, wallet, match_id, now) =
+            (self.deps.db.clone(), self.deps.wallet.clone(), self.news.match_id, self.deps.clock.now_ms());
+        let recorded = payouts.clone();
+        let work = async move {
+            let end = End { match_id, abandoned: ending == Ending::Abandoned, winner, totals, payouts: &recorded, now };
+            retry_transient("recording a three-card game's end", || store::record_end(&db, &end)).await?;
+            let owner = store::owner(match_id);
+            retry_transient("paying a three-card game", || intents::resume(&db, &wallet, &owner, now)).await
+        };
+        self.show(false);
+        ctx.wait(work.into_actor(self).map(move |res, act, ctx| {
+            if let Err(e) = res {
+                tracing::error!(match_id, error = %e, "a three-card game's end failed; it resumes at start-up");
+            }
+            act.ending = false;
+            act.ended = Some(ending);
+            act.winner = winner;
+            for (id, p) in &payouts {
+                if let Some(e) = act.entries.iter_mut().find(|e| e.id == *id) {
+                    e.payout = p.paid;
+                    e.status = match p.paid.cmp(&p.stake) {
+                        std::cmp::Ordering::Greater => EntryStatus::Won,
+                        std::cmp::Ordering::Equal => EntryStatus::Returned,
+                        std::cmp::Ordering::Less => EntryStatus::Lost,
+                    };
+                }
+            }
+            act.show(true);
+            ctx.run_later(act.deps.config.linger, |_, ctx| ctx.stop());
+        }));
+    }
+}
+
+/// The room a match's game is pushed to.
+pub fn room(match_id: i64) -> String {
+    format!("parchi:{match_id}")
+}
+
+impl Handler<MatchNews> for ParchiTable {
+    type Result = ();
+    fn handle(&mut self, news: MatchNews, ctx: &mut Self::Context) {
+        let finished = news.status == MatchStatus::Finished;
+        self.news = news;
+        if finished {
+            self.end(Ending::Finished, ctx);
+        } else {
+            self.show(false);
+        }
+    }
+}
+
+/// A play: stake on a card, picking its two players when it is empty.
+#[derive(Debug, Clone)]
+pub struct PlayMsg {
+    pub user: UserId,
+    /// The player's display name (shown masked).
+    pub name: String,
+    /// 0 to 2.
+    pub card: usize,
+    pub players: Option<[String; 2]>,
+    pub stake: Paise,
+}
+impl Message for PlayMsg {
+    type Result = Result<Played, ParchiError>;
+}
+
+impl Handler<PlayMsg> for ParchiTable {
+    type Result = AtomicResponse<Self, Result<Played, ParchiError>>;
+
+    fn handle(&mut self, m: PlayMsg, _: &mut Self::Context) -> Self::Result {
+        let checked = self.check(&m);
+        let (db, wallet, now) = (self.deps.db.clone(), self.deps.wallet.clone(), self.deps.clock.now_ms());
+        let (match_id, match_name) = (self.news.match_id, self.news.name.clone());
+        let work = async move {
+            let (next, locks) = checked?;
+            let balance = crate::wallet::shard::balances(&db, m.user).await.map_err(unavailable)?.balance;
+            if balance < m.stake {
+                return Err(ParchiError::InsufficientBalance);
+            }
+            let players = next.cards[m.card].players.clone();
+            let play = NewPlay {
+                match_id,
+                match_name: &match_name,
+                card: m.card,
+                user: m.user,
+                stake: m.stake,
+                locks: players.as_ref().filter(|_| locks),
+                now,
+            };
+            let id = retry_transient("recording a three-card play", || store::record_play(&db, &play))
+                .await
+                .map_err(unavailable)?;
+            let hold = apply_until_final(&wallet, store::hold(match_id, id, m.user, m.stake)).await;
+            // Once held, the play is taken even if this write fails: the end settles it and recovery closes the row.
+            let closed = retry_transient("closing a three-card play", || store::play_held(&db, id, hold.is_ok())).await;
+            match hold {
+                Ok(r) => {
+                    if let Err(e) = closed {
+                        tracing::error!(entry = id, error = %e, "a held three-card play stays pending until restart");
+                    }
+                    Ok((next, id, m, r))
+                }
+                Err(WalletError::InsufficientBalance) => Err(ParchiError::InsufficientBalance),
+                Err(e) => Err(unavailable(e)),
+            }
+        };
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(move |res, act, _| {
+            let (next, id, m, r) = res?;
+            act.board = next;
+            let name = crate::aviator::wire::mask(&m.name);
+            let entry = Entry {
+                id,
+                card: m.card,
+                name,
+                stake: m.stake,
+                status: EntryStatus::Held,
+                payout: Paise::ZERO,
+                created_at: now,
+            };
+            act.entries.push(entry.clone());
+            act.show(true);
+            Ok(Played {
+                success: true,
+                message: "Players selected and bet placed successfully!",
+                entry: act.entry_view(&entry, act.totals()),
+                board: act.view(),
+                balance: r.balance,
+                exposure_balance: r.exposure,
+            })
+        })))
+    }
+}
+
+/// Checks a play without taking it: the card as it would be.
+pub struct CheckPlay(pub PlayMsg);
+impl Message for CheckPlay {
+    type Result = Result<CardView, ParchiError>;
+}
+
+impl Handler<CheckPlay> for ParchiTable {
+    type Result = MessageResult<CheckPlay>;
+    fn handle(&mut self, m: CheckPlay, _: &mut Self::Context) -> Self::Result {
+        let card = m.0.card;
+        MessageResult(self.check(&m.0).map(|(next, _)| self.card_view(&next, card, next.totals(&self.runs()))))
+    }
+}
+
+/// The board now.
+pub struct View;
+impl Message for View {
+    type Result = BoardView;
+}
+
+impl Handler<View> for ParchiTable {
+    type Result = MessageResult<View>;
+    fn handle(&mut self, _: View, _: &mut Self::Context) -> Self::Result {
+        MessageResult(self.view())
+    }
+}
+
+/// Every play, oldest first.
+pub struct Entries;
+impl Message for Entries {
+    type Result = EntryList;
+}
+
+impl Handler<Entries> for ParchiTable {
+    type Result = MessageResult<Entries>;
+    fn handle(&mut self, _: Entries, _: &mut Self::Context) -> Self::Result {
+        let totals = self.totals();
+        let entries = self.entries.iter().map(|e| self.entry_view(e, totals)).collect();
+        MessageResult(EntryList { success: true, match_id: self.news.match_id, entries })
+    }
+}
+
+/// The match's cricket players, their runs, and whether each is on a card.
+pub struct Players;
+impl Message for Players {
+    type Result = Vec<PlayerView>;
+}
+
+impl Handler<Players> for ParchiTable {
+    type Result = MessageResult<Players>;
+    fn handle(&mut self, _: Players, _: &mut Self::Context) -> Self::Result {
+        let on_cards: Vec<&String> = self.board.cards.iter().filter_map(|c| c.players.as_ref()).flatten().collect();
+        let n = &self.news;
+        MessageResult(
+            n.players
+                .iter()
+                .map(|p| PlayerView {
+                    playername: p.name.clone(),
+                    score: p.runs,
+                    team: p.team,
+                    team_name: n.teams.get(p.team).cloned().unwrap_or_default(),
+                    taken: on_cards.contains(&&p.name),
+                    match_id: n.match_id,
+                    match_name: n.name.clone(),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// An operator abandons the game: every stake is returned.
+pub struct Abandon;
+impl Message for Abandon {
+    type Result = ();
+}
+
+impl Handler<Abandon> for ParchiTable {
+    type Result = ();
+    fn handle(&mut self, _: Abandon, ctx: &mut Self::Context) {
+        self.end(Ending::Abandoned, ctx);
+    }
+}

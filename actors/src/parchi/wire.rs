@@ -1,0 +1,156 @@
+//! What the three-card game's calls answer and its room hears (`docs/API.md` "Aar Par Parchi"), mirrored by
+//! `web/src/features/parchi/wire.ts`. Cards are numbered 1 to 3 on the wire, and named `{matchId}-{n}`.
+
+use crate::clock::EpochMs;
+use crate::hub::ServerEvent;
+use crate::money::{Paise, as_rupees};
+use crate::sports::feed::MatchStatus;
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// Where a match's game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// Plays are taken.
+    Open,
+    /// The match goes on; plays are no longer taken.
+    Closed,
+    Finished,
+    /// Every stake was returned.
+    Abandoned,
+}
+
+/// The spec's nested copy of a card's players (`cards[0]`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CardData {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub player1: Option<String>,
+    pub player2: Option<String>,
+    pub total_runs: u32,
+    pub is_winner: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CardView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// 1 to 3.
+    pub card: usize,
+    pub player1: Option<String>,
+    pub player2: Option<String>,
+    pub total_runs: u32,
+    pub people_played: usize,
+    #[serde(serialize_with = "as_rupees")]
+    pub total_stake: Paise,
+    pub is_winner: bool,
+    pub locked: bool,
+    /// Who played it, masked.
+    pub user: Vec<String>,
+    pub cards: [CardData; 1],
+}
+
+/// `GET /api/cards/{match}`, the `parchi:join` ack and the room's `parchi:board`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardView {
+    pub success: bool,
+    pub match_id: i64,
+    pub match_name: String,
+    pub score_iframe: String,
+    pub match_status: MatchStatus,
+    pub status: GameStatus,
+    pub plays_open: bool,
+    /// When plays close, in words.
+    pub closes_at: String,
+    pub cards: Vec<CardView>,
+    /// 1 to 3, once the match is over and one card alone has the most runs.
+    pub winner_card: Option<usize>,
+}
+
+impl ServerEvent for BoardView {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("parchi:board")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryStatus {
+    /// Its stake is held until the match ends.
+    Held,
+    Won,
+    Lost,
+    /// Its stake came back: a tie for the most, cards never all filled, or the match abandoned.
+    Returned,
+}
+
+/// One play, as `GET /api/match/get-by-matchname/{match}` lists it (the winners table reads the `won` ones).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    /// `{matchId}-{n}`.
+    pub card: String,
+    pub card_no: usize,
+    #[serde(rename = "CardData")]
+    pub card_data: CardData,
+    pub user_array: [String; 1],
+    #[serde(serialize_with = "as_rupees")]
+    pub betpoints: Paise,
+    /// What a win would add to the stake while held (equal to it); what it did add once ended.
+    #[serde(serialize_with = "as_rupees")]
+    pub profit: Paise,
+    /// What the end paid (0 while held or lost).
+    #[serde(serialize_with = "as_rupees")]
+    pub payout: Paise,
+    pub status: EntryStatus,
+    pub created_at: EpochMs,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryList {
+    pub success: bool,
+    pub match_id: i64,
+    pub entries: Vec<EntryView>,
+}
+
+/// A cricket player of the match and their runs in it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerView {
+    pub playername: String,
+    pub score: u32,
+    pub team: usize,
+    pub team_name: String,
+    /// Already on a card.
+    pub taken: bool,
+    pub match_id: i64,
+    pub match_name: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerList {
+    pub success: bool,
+    pub players: Vec<PlayerView>,
+}
+
+/// A play taken: `PUT /api/match/select/{match}`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Played {
+    pub success: bool,
+    pub message: &'static str,
+    pub entry: EntryView,
+    pub board: BoardView,
+    #[serde(serialize_with = "as_rupees")]
+    pub balance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    pub exposure_balance: Paise,
+}

@@ -1,0 +1,182 @@
+//! Aar Par Parchi over REST (`docs/API.md` "Aar Par Parchi"). Viewing is public: the live list, a match's cards,
+//! players and plays. A play needs a login; what the client says of runs, profit and its wallet is ignored. The spec's
+//! client-side calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
+//! The socket's `parchi:join` / `parchi:leave` are in `crate::aviator::socket`.
+
+use crate::admin::audit;
+use crate::auth::{Authed, Operator};
+use crate::error::ApiError;
+use crate::money::parse_rupees;
+use crate::state::State;
+use actix::Addr;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::audit::Action;
+use casino_actors::parchi::desk::{AllPlayers, Find};
+use casino_actors::parchi::rules::{CARDS, Refusal, STAKES};
+use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, ParchiTable, PlayMsg, Players, View};
+use casino_actors::parchi::wire::{GameStatus, PlayerList};
+use casino_actors::sports::desk::Live;
+use casino_actors::money::Paise;
+use serde_json::{Value, json};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(live)
+        .service(cards)
+        .service(players_of_match)
+        .service(entries)
+        .service(all_players)
+        .service(check)
+        .service(play)
+        .service(set_runs)
+        .service(set_winner)
+        .service(abandon);
+}
+
+pub fn refused(e: ParchiError) -> ApiError {
+    let status = match &e {
+        ParchiError::NoSuchMatch => StatusCode::NOT_FOUND,
+        ParchiError::Rules(Refusal::PlayerTaken(_) | Refusal::CardLocked | Refusal::Closed)
+        | ParchiError::InsufficientBalance => StatusCode::CONFLICT,
+        ParchiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError::new(status, e.code(), e.to_string())
+}
+
+/// A match's game by its name or id.
+pub async fn game(state: &State, name_or_id: &str) -> Result<Addr<ParchiTable>, ApiError> {
+    let found = state.tables.parchi.send(Find(name_or_id.to_string())).await.map_err(ApiError::internal)?;
+    found.ok_or_else(|| refused(ParchiError::NoSuchMatch))
+}
+
+async fn ask<M>(table: &Addr<ParchiTable>, msg: M) -> Result<M::Result, ApiError>
+where
+    M: actix::Message + Send + 'static,
+    M::Result: Send,
+    ParchiTable: actix::Handler<M>,
+{
+    table.send(msg).await.map_err(|_| refused(ParchiError::NoSuchMatch))
+}
+
+/// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
+#[get("/api/live-matches")]
+async fn live(state: State) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(state.tables.sports.send(Live).await.map_err(ApiError::internal)?))
+}
+
+#[get("/api/cards/{match}")]
+async fn cards(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let t = game(&state, &path).await?;
+    Ok(HttpResponse::Ok().json(ask(&t, View).await?))
+}
+
+#[get("/api/match/get-players-by-matchname/{match}")]
+async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let t = game(&state, &path).await?;
+    let view = ask(&t, View).await?;
+    let players = ask(&t, Players).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "success": true, "matchId": view.match_id, "matchName": view.match_name, "players": players,
+    })))
+}
+
+#[get("/api/match/get-by-matchname/{match}")]
+async fn entries(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let t = game(&state, &path).await?;
+    Ok(HttpResponse::Ok().json(ask(&t, Entries).await?))
+}
+
+/// The players of every cricket match in play.
+#[get("/api/players")]
+async fn all_players(state: State) -> Result<HttpResponse, ApiError> {
+    let list: PlayerList = state.tables.parchi.send(AllPlayers).await.map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// A player's name from the body: absent or blank is none.
+fn name(v: &Value) -> Option<String> {
+    v.as_str().map(str::trim).filter(|s| !s.is_empty()).map(String::from)
+}
+
+/// The card (0 to 2) a `cardId` names: `{matchId}-{n}` of this match, or `n` alone (1 to 3).
+fn card_of(v: &Value, match_id: i64) -> Result<usize, ApiError> {
+    let text = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.trim().to_string(),
+        _ => return Err(refused(Refusal::NoSuchCard.into())),
+    };
+    let n = match text.rsplit_once('-') {
+        Some((m, n)) if m == match_id.to_string() => n.parse::<usize>().ok(),
+        Some(_) => None,
+        None => text.parse::<usize>().ok(),
+    };
+    n.filter(|n| (1..=CARDS).contains(n)).map(|n| n - 1).ok_or_else(|| refused(Refusal::NoSuchCard.into()))
+}
+
+/// The play a body asks for on card `card`.
+fn play_of(who: &Authed, body: &Value, card: usize, default_stake: bool) -> Result<PlayMsg, ApiError> {
+    let stake = match body.get("betpoints").or_else(|| body.get("points")) {
+        Some(v) if !v.is_null() => parse_rupees(v).map_err(|_| refused(Refusal::Stake.into()))?,
+        _ if default_stake => Paise::from_rupees(STAKES[0]),
+        _ => return Err(refused(Refusal::Stake.into())),
+    };
+    let players = match (name(&body["player1"]), name(&body["player2"])) {
+        (Some(a), Some(b)) => Some([a, b]),
+        (None, None) => None,
+        _ => return Err(refused(Refusal::PlayersMissing.into())),
+    };
+    Ok(PlayMsg { user: who.user.id, name: who.user.name.clone(), card, players, stake })
+}
+
+/// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
+#[put("/api/cards/select/{cardId}")]
+async fn check(state: State, who: Authed, path: web::Path<String>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    let (match_id, _) = path.rsplit_once('-').ok_or_else(|| refused(Refusal::NoSuchCard.into()))?;
+    let t = game(&state, match_id).await?;
+    let view = ask(&t, View).await?;
+    let card = card_of(&Value::String(path.to_string()), view.match_id)?;
+    let card = ask(&t, CheckPlay(play_of(&who, &body, card, true)?)).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "message": "This play can be made.", "card": card })))
+}
+
+/// The play: a stake on a card, locking it with two cricket players when it is empty.
+#[put("/api/match/select/{match}")]
+async fn play(state: State, who: Authed, path: web::Path<String>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    let t = game(&state, &path).await?;
+    let view = ask(&t, View).await?;
+    let card = card_of(&body["cardId"], view.match_id)?;
+    let played = ask(&t, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
+    Ok(HttpResponse::Created().json(played))
+}
+
+fn server_decides() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "server_decides", "Runs, winners and payouts are decided by the server.")
+}
+
+#[put("/api/cards/update/{cardId}")]
+async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
+    Err(server_decides())
+}
+
+#[put("/api/cards/winner/{cardId}")]
+async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
+    Err(server_decides())
+}
+
+/// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
+/// already over is refused (409) and nothing changes.
+#[post("/api/admin/parchi/{match}/abandon")]
+async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let t = game(&state, &path).await?;
+    let before = ask(&t, View).await?;
+    if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned) {
+        return Err(ApiError::new(StatusCode::CONFLICT, "already_over", "This game is already over."));
+    }
+    ask(&t, Abandon).await?;
+    let after = ask(&t, View).await?;
+    let target = format!("parchi:{}", after.match_id);
+    let detail = json!({ "matchId": after.match_id, "status": after.status });
+    audit::write(&state, op.0.id, Action::ParchiAbandon, &target, None, Some(detail)).await;
+    Ok(HttpResponse::Ok().json(after))
+}
