@@ -19,7 +19,7 @@ use casino_actors::parchi::wire::GameStatus;
 use casino_actors::sports::feed::{MatchStatus, PlayerRuns};
 use casino_actors::sports::match_actor::MatchNews;
 use casino_actors::wallet::intents::apply_until_final;
-use common::{assert_balances, assert_books, fund_players, faults, faulty_wallet, no_faults, scalar};
+use common::{assert_balances, assert_books, faults, faulty_wallet, fund_players, no_faults, scalar};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -56,7 +56,8 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
     let (db, wallet, _registry) = faulty_wallet("parchi_faults").await;
     fund_players(&db, &wallet, PLAYERS, START).await;
     let config = ParchiConfig { close_after_balls: 240, linger: Duration::from_secs(60) };
-    let deps = Deps { db: db.clone(), wallet: wallet.clone(), hub: Hub::start_unmeasured(), clock: clock::system(), config };
+    let deps =
+        Deps { db: db.clone(), wallet: wallet.clone(), hub: Hub::start_unmeasured(), clock: clock::system(), config };
     let mut expected: HashMap<i64, i64> = (1..=PLAYERS).map(|u| (u, START)).collect();
 
     // Match 1 plays out under faults.
@@ -66,9 +67,9 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
     let mut taken = 0;
     for _ in 0..40 {
         let card = rng.random_range(0..3);
-        let players = rng.random_bool(0.6).then(|| {
-            [names[rng.random_range(0..22)].clone(), names[rng.random_range(0..22)].clone()]
-        });
+        let players = rng
+            .random_bool(0.6)
+            .then(|| [names[rng.random_range(0..22)].clone(), names[rng.random_range(0..22)].clone()]);
         let user = UserId(rng.random_range(1..=PLAYERS));
         let stake = Paise::from_rupees(STAKES[rng.random_range(0..4)]);
         let play = PlayMsg { user, name: format!("Bettor {}", user.0), card, players, stake };
@@ -82,7 +83,11 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
     let board = table.send(View).await.unwrap(); // waits for the end to be recorded and paid
     no_faults();
     assert_eq!(board.status, GameStatus::Finished, "seed {seed}");
-    println!("match 1: {taken} plays taken, totals {:?}, winner {:?}", board.cards.iter().map(|c| c.total_runs).collect::<Vec<_>>(), board.winner_card);
+    println!(
+        "match 1: {taken} plays taken, totals {:?}, winner {:?}",
+        board.cards.iter().map(|c| c.total_runs).collect::<Vec<_>>(),
+        board.winner_card
+    );
     let entries = table.send(casino_actors::parchi::table::Entries).await.unwrap().entries;
     assert_eq!(entries.len(), taken, "seed {seed}");
     for e in &entries {
@@ -109,7 +114,8 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
         stake: Paise::from_rupees(500),
     };
     table.send(first).await.unwrap().unwrap();
-    let second = PlayMsg { user: UserId(2), name: "Bettor 2".into(), card: 0, players: None, stake: Paise::from_rupees(200) };
+    let second =
+        PlayMsg { user: UserId(2), name: "Bettor 2".into(), card: 0, players: None, stake: Paise::from_rupees(200) };
     table.send(second).await.unwrap().unwrap();
     // And a play whose hold committed but whose row was never closed (cut between the wallet and the write).
     let cut = NewPlay {

@@ -12,12 +12,12 @@ use actix::Addr;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
+use casino_actors::money::Paise;
 use casino_actors::parchi::desk::{AllPlayers, Find};
 use casino_actors::parchi::rules::{CARDS, Refusal, STAKES};
 use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, ParchiTable, PlayMsg, Players, View};
 use casino_actors::parchi::wire::{GameStatus, PlayerList};
 use casino_actors::sports::desk::Live;
-use casino_actors::money::Paise;
 use serde_json::{Value, json};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -131,7 +131,12 @@ fn play_of(who: &Authed, body: &Value, card: usize, default_stake: bool) -> Resu
 
 /// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
 #[put("/api/cards/select/{cardId}")]
-async fn check(state: State, who: Authed, path: web::Path<String>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn check(
+    state: State,
+    who: Authed,
+    path: web::Path<String>,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
     let (match_id, _) = path.rsplit_once('-').ok_or_else(|| refused(Refusal::NoSuchCard.into()))?;
     let t = game(&state, match_id).await?;
     let view = ask(&t, View).await?;
@@ -142,7 +147,12 @@ async fn check(state: State, who: Authed, path: web::Path<String>, body: web::Js
 
 /// The play: a stake on a card, locking it with two cricket players when it is empty.
 #[put("/api/match/select/{match}")]
-async fn play(state: State, who: Authed, path: web::Path<String>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn play(
+    state: State,
+    who: Authed,
+    path: web::Path<String>,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
     let t = game(&state, &path).await?;
     let view = ask(&t, View).await?;
     let card = card_of(&body["cardId"], view.match_id)?;

@@ -2,9 +2,9 @@
 //! (`table.rs`) per match the first time, forwards each match's news to its game, and finds a game by its match's
 //! name or id for the calls. At start-up it finishes what a previous run left (`store::recover`).
 
+use super::store;
 use super::table::{Deps, ParchiTable, Players};
 use super::wire::PlayerList;
-use super::store;
 use crate::observe::families::desk as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::sports::feed::MatchStatus;

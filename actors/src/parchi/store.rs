@@ -202,13 +202,18 @@ pub struct Recovered {
 /// Finishes what a previous run left (see the module's text).
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
     let mut done = Recovered::default();
-    let pending = sqlx::query::<Any>("SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'")
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
+    let pending =
+        sqlx::query::<Any>("SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'")
+            .fetch_all(&db.pool)
+            .await
+            .map_err(db_err)?;
     for r in &pending {
-        let (id, match_id, user, stake): (i64, i64, i64, i64) =
-            (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?, r.try_get(2).map_err(db_err)?, r.try_get(3).map_err(db_err)?);
+        let (id, match_id, user, stake): (i64, i64, i64, i64) = (
+            r.try_get(0).map_err(db_err)?,
+            r.try_get(1).map_err(db_err)?,
+            r.try_get(2).map_err(db_err)?,
+            r.try_get(3).map_err(db_err)?,
+        );
         let key = hold(match_id, id, UserId(user), Paise::new(stake)).idempotency_key;
         let held = intents::committed(db, &key, UserId(user)).await?;
         play_held(db, id, held).await?;
@@ -235,7 +240,11 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
         }
         let end = End { match_id, abandoned: true, winner: None, totals: [0; 3], payouts: &payouts, now };
         if record_end(db, &end).await? {
-            tracing::warn!(match_id, entries = payouts.len(), "a three-card game open at a restart: abandoned, stakes returned");
+            tracing::warn!(
+                match_id,
+                entries = payouts.len(),
+                "a three-card game open at a restart: abandoned, stakes returned"
+            );
             done.abandoned += 1;
         }
     }

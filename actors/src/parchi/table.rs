@@ -7,9 +7,7 @@
 
 use super::rules::{self, Board, Ending, Play, Refusal};
 use super::store::{self, End, NewPlay};
-use super::wire::{
-    BoardView, CardData, CardView, EntryList, EntryStatus, EntryView, GameStatus, Played, PlayerView,
-};
+use super::wire::{BoardView, CardData, CardView, EntryList, EntryStatus, EntryView, GameStatus, Played, PlayerView};
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::HubAddr;
 use crate::ids::UserId;

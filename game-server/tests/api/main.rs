@@ -14,6 +14,7 @@ mod matka;
 mod metrics;
 mod mines;
 mod operators;
+mod parchi;
 mod restart;
 mod rounds;
 mod sessions;

@@ -185,7 +185,12 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
 
 /// `parchi:join {match}` (a three-card game's screen opened: joins its room `parchi:{id}`, where `parchi:board` is
 /// pushed; the ack is the board) and `parchi:leave {match}`. `match` is the match's name or id.
-async fn parchi_room(desk: casino_actors::parchi::desk::ParchiAddr, socket: SocketHandle, action: String, p: Value) -> EventReply {
+async fn parchi_room(
+    desk: casino_actors::parchi::desk::ParchiAddr,
+    socket: SocketHandle,
+    action: String,
+    p: Value,
+) -> EventReply {
     use casino_actors::parchi::desk::Find;
     use casino_actors::parchi::table::{View, room};
     let key = match &p["match"] {

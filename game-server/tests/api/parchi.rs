@@ -1,0 +1,233 @@
+//! Aar Par Parchi against a real server (a ball every 100 ms, so a match ends in under a minute): the public views,
+//! plays that lock cards and keep cricket players unique, refusals that move nothing, the room's live board, the end
+//! paid exactly once against the totals shown; and with the real binary, a game cut by `kill -9` abandoned with every
+//! stake returned once, however often the server starts again.
+
+use crate::binary::{self, free_port};
+use crate::helpers::{TestApp, spawn_app_with};
+use crate::socket::Sock;
+use casino_actors::store::fresh_database_url;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+struct Player<'a> {
+    app: &'a TestApp,
+    id: Value,
+    token: String,
+}
+
+impl Player<'_> {
+    async fn put(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        let url = format!("{}{path}", self.app.base);
+        let r = self.app.http.put(url).bearer_auth(&self.token).json(body).send().await.unwrap();
+        (r.status(), r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn wallet(&self) -> (f64, f64) {
+        let v = self.app.get_as(&self.token, &format!("/api/getwalletandexposure/{}", self.id)).await;
+        (v["balance"].as_f64().unwrap(), v["exposureBalance"].as_f64().unwrap())
+    }
+}
+
+async fn public(app: &TestApp, path: &str) -> (StatusCode, Value) {
+    let r = app.get(path).await;
+    (r.status(), r.json().await.unwrap_or(Value::Null))
+}
+
+/// The first live cricket match's name and id, from the public live list.
+async fn live_match(base: &str) -> (String, i64) {
+    let http = reqwest::Client::new();
+    for _ in 0..200 {
+        let list: Value = http.get(format!("{base}/api/live-matches")).send().await.unwrap().json().await.unwrap();
+        if let Some(m) = list.as_array().and_then(|l| l.first()) {
+            let id = m["eventId"].as_i64().unwrap();
+            let board: Value = http.get(format!("{base}/api/cards/{id}")).send().await.unwrap().json().await.unwrap();
+            if board["status"] == "open" {
+                return (m["matchName"].as_str().unwrap().to_string(), id);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no live match");
+}
+
+fn play(card: &str, players: Option<[&str; 2]>, points: i64) -> Value {
+    let (a, b) = players.map_or((Value::Null, Value::Null), |[a, b]| (json!(a), json!(b)));
+    // The spec's client also sends what it thinks of runs, profit and its wallet: ignored.
+    json!({ "cardId": card, "player1": a, "player2": b, "betpoints": points, "profit": 1e9, "newWalletBalance": 1e9, "totalRuns": 999 })
+}
+
+#[tokio::test]
+async fn plays_lock_cards_refusals_move_nothing_and_the_end_pays_once() {
+    let app = spawn_app_with(|c| c.sports.ball_ms = 100).await;
+    let fixtures = app.fixture_players(2, 10_000).await;
+    let [a, b] = [0, 1].map(|i| Player { app: &app, id: fixtures[i].0.clone(), token: fixtures[i].1.clone() });
+    let (name, id) = live_match(&app.base).await;
+
+    // Public: the board, the match's players and its plays, by name or id, without a login.
+    let encoded = name.replace(' ', "%20");
+    let (status, board) = public(&app, &format!("/api/cards/{encoded}")).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!((board["matchId"].as_i64(), board["cards"].as_array().map(Vec::len)), (Some(id), Some(3)));
+    assert_eq!(board["cards"][0]["_id"], format!("{id}-1"));
+    let (_, squad) = public(&app, &format!("/api/match/get-players-by-matchname/{id}")).await;
+    let names: Vec<String> =
+        squad["players"].as_array().unwrap().iter().map(|p| p["playername"].as_str().unwrap().to_string()).collect();
+    assert_eq!(names.len(), 22, "{squad}");
+    let n = |i: usize| names[i].as_str();
+    assert_eq!(public(&app, "/api/cards/No%20Such%20Match").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(public(&app, "/api/players").await.1["players"].as_array().map(Vec::len), Some(22));
+
+    // Refusals move nothing; the spec's client-side settlement calls are the server's.
+    let card1 = format!("{id}-1");
+    let bad = [
+        (play(&card1, Some([n(0), n(1)]), 150), "invalid_stake"),
+        (play(&card1, None, 100), "players_missing"),
+        (json!({ "cardId": card1, "player1": n(0), "betpoints": 100 }), "players_missing"),
+        (play(&card1, Some([n(0), "Nobody"]), 100), "unknown_player"),
+        (play(&card1, Some([n(0), n(0)]), 100), "same_player"),
+        (play(&format!("{id}-4"), Some([n(0), n(1)]), 100), "invalid_card"),
+        (play("1-1", Some([n(0), n(1)]), 100), "invalid_card"),
+        (play(&card1, Some([n(0), n(1)]), 20_000), "invalid_stake"),
+    ];
+    for (body, code) in bad {
+        let (status, answer) = a.put(&format!("/api/match/select/{id}"), &body).await;
+        assert!(status.is_client_error(), "{body}: {status} {answer}");
+        assert_eq!(answer["error"], code, "{body}: {answer}");
+    }
+    let anonymous = app.put(&format!("/api/match/select/{id}"), &play(&card1, Some([n(0), n(1)]), 100)).await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    for path in [format!("/api/cards/update/{card1}"), format!("/api/cards/winner/{card1}")] {
+        let (status, answer) = a.put(&path, &json!({ "totalRuns": 500, "cardId": card1 })).await;
+        assert_eq!((status, answer["error"].as_str()), (StatusCode::FORBIDDEN, Some("server_decides")));
+    }
+    // A check changes nothing.
+    let (status, checked) = a.put(&format!("/api/cards/select/{card1}"), &play(&card1, Some([n(0), n(1)]), 100)).await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    assert_eq!(checked["card"]["player1"], n(0));
+    assert_eq!(a.wallet().await, (10_000.0, 0.0), "nothing moved");
+
+    // The room hears every play.
+    let mut sock = Sock::connect(&app.base, &b.token).await;
+    let joined = sock.emit("parchi:join", json!({ "match": name })).await;
+    assert_eq!(joined["matchId"].as_i64(), Some(id), "{joined}");
+
+    // A locks card 1 with two players and ₹1,000.
+    let (status, played) = a.put(&format!("/api/match/select/{name}"), &play(&card1, Some([n(0), n(1)]), 1_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{played}");
+    assert_eq!(played["message"], "Players selected and bet placed successfully!");
+    assert_eq!((played["balance"].as_f64(), played["exposureBalance"].as_f64()), (Some(9_000.0), Some(1_000.0)));
+    assert_eq!(played["board"]["cards"][0]["locked"], true);
+    let pushed = sock.wait("parchi:board", |v| v["cards"][0]["peoplePlayed"] == 1).await;
+    assert_eq!(pushed["cards"][0]["player1"], n(0));
+
+    // A cricket player on a card can't be picked again; a locked card is played as it is.
+    let card2 = format!("{id}-2");
+    let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card2, Some([n(1), n(2)]), 100)).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("player_taken")), "{answer}");
+    let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card1, Some([n(2), n(3)]), 100)).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("card_locked")), "{answer}");
+    let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card1, None, 500)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card2, Some([n(11), n(12)]), 200)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (status, answer) = a.put(&format!("/api/match/select/{id}"), &play("3", Some([n(2), n(13)]), 100)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    // More than the balance holds: refused, nothing moved.
+    let before = b.wallet().await;
+    let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card2, None, 10_000)).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("insufficient_balance")), "{answer}");
+    assert_eq!(b.wallet().await, before);
+    assert_eq!((a.wallet().await, b.wallet().await), ((8_900.0, 1_100.0), (9_300.0, 700.0)));
+    let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{encoded}")).await;
+    assert_eq!(listed["entries"].as_array().map(Vec::len), Some(4), "{listed}");
+
+    // The match plays out: totals move live; the end pays each play once against the board's totals.
+    let mut end = Value::Null;
+    for _ in 0..900 {
+        let (_, board) = public(&app, &format!("/api/cards/{id}")).await;
+        if board["status"] == "finished" {
+            end = board;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(end["status"], "finished", "the match ended within 90 s");
+    let totals: Vec<u64> = end["cards"].as_array().unwrap().iter().map(|c| c["totalRuns"].as_u64().unwrap()).collect();
+    let best = *totals.iter().max().unwrap();
+    let single = totals.iter().filter(|t| **t == best).count() == 1;
+    let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{id}")).await;
+    let mut paid = [0.0, 0.0];
+    for e in listed["entries"].as_array().unwrap() {
+        let card = e["cardNo"].as_u64().unwrap() as usize - 1;
+        let stake = e["betpoints"].as_f64().unwrap();
+        let (want, status) = match (single, totals[card] == best) {
+            (true, true) => (2.0 * stake, "won"),
+            (false, true) => (stake, "returned"),
+            _ => (0.0, "lost"),
+        };
+        assert_eq!((e["payout"].as_f64(), e["status"].as_str()), (Some(want), Some(status)), "{e} of {end}");
+        assert_eq!(e["CardData"]["isWinner"], single && totals[card] == best);
+        // Which player made it: A played cards 1 (₹1,000) and 3; B the rest.
+        let by_a = (card == 0 && stake == 1_000.0) || card == 2;
+        paid[usize::from(!by_a)] += want;
+    }
+    assert_eq!(
+        end["winnerCard"].as_u64().map(|w| w as usize - 1),
+        single.then(|| totals.iter().position(|t| *t == best).unwrap())
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(a.wallet().await, (8_900.0 + paid[0], 0.0));
+    assert_eq!(b.wallet().await, (9_300.0 + paid[1], 0.0));
+    let (status, answer) = a.put(&format!("/api/match/select/{id}"), &play("2", None, 100)).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")));
+}
+
+#[tokio::test]
+async fn a_game_cut_by_kill_9_returns_every_stake_once() {
+    let db_url = fresh_database_url("parchi_restart").await.unwrap();
+    let operator_no = binary::operator(&db_url, "9000000078");
+    let settings =
+        [("CASINO_SPORTS_BALL_MS", "2000"), ("CASINO_SPORTS_LIVE", "1"), ("CASINO_PARCHI_CLOSE_BALLS", "240")];
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = binary::serve(&db_url, port, &settings).await;
+    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 1_000).await;
+    let (token, user) = (players[0]["token"].as_str().unwrap().to_string(), players[0]["id"].clone());
+    let (_, id) = live_match(&base).await;
+    let squad: Value =
+        reqwest::get(format!("{base}/api/match/get-players-by-matchname/{id}")).await.unwrap().json().await.unwrap();
+    let name = |i: usize| squad["players"][i]["playername"].as_str().unwrap().to_string();
+    let http = reqwest::Client::new();
+    let body = json!({ "cardId": format!("{id}-2"), "player1": name(0), "player2": name(12), "betpoints": 500 });
+    let r = http.put(format!("{base}/api/match/select/{id}")).bearer_auth(&token).json(&body).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED, "{}", r.text().await.unwrap_or_default());
+    let wallet = |base: String| {
+        let (http, token, user) = (http.clone(), token.clone(), user.clone());
+        async move {
+            let v: Value = http
+                .get(format!("{base}/api/getwalletandexposure/{user}"))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            (v["balance"].as_f64().unwrap(), v["exposureBalance"].as_f64().unwrap())
+        }
+    };
+    assert_eq!(wallet(base.clone()).await, (500.0, 500.0));
+
+    server.kill().unwrap(); // SIGKILL: the match is gone with it.
+    server.wait().unwrap();
+    for _ in 0..2 {
+        let port = free_port();
+        let base = format!("http://127.0.0.1:{port}");
+        let mut again = binary::serve(&db_url, port, &settings).await;
+        assert_eq!(wallet(base).await, (1_000.0, 0.0), "the stake came back, once");
+        again.kill().unwrap();
+        again.wait().unwrap();
+    }
+}
