@@ -231,3 +231,35 @@ async fn a_game_cut_by_kill_9_returns_every_stake_once() {
         again.wait().unwrap();
     }
 }
+
+#[tokio::test]
+async fn an_operator_abandons_a_game_and_every_stake_comes_back_once() {
+    let app = spawn_app_with(|c| c.sports.ball_ms = 5_000).await;
+    let fixtures = app.fixture_players(1, 1_000).await;
+    let p = Player { app: &app, id: fixtures[0].0.clone(), token: fixtures[0].1.clone() };
+    let (_, id) = live_match(&app.base).await;
+    let (_, squad) = public(&app, &format!("/api/match/get-players-by-matchname/{id}")).await;
+    let name = |i: usize| squad["players"][i]["playername"].as_str().unwrap().to_string();
+    let body = json!({ "cardId": format!("{id}-1"), "player1": name(3), "player2": name(14), "betpoints": 200 });
+    let (status, answer) = p.put(&format!("/api/match/select/{id}"), &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(p.wallet().await, (800.0, 200.0));
+
+    let path = format!("/api/admin/parchi/{id}/abandon");
+    let by_player = app.http.post(format!("{}{path}", app.base)).bearer_auth(&p.token).send().await.unwrap();
+    assert_eq!(by_player.status(), StatusCode::FORBIDDEN);
+    let desk = app.other_client();
+    desk.operator("9000000079").await;
+    let r = desk.post(&path, &json!({})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let board: Value = r.json().await.unwrap();
+    assert_eq!((board["status"].as_str(), board["playsOpen"].as_bool()), (Some("abandoned"), Some(false)));
+    assert_eq!(p.wallet().await, (1_000.0, 0.0));
+    let again = desk.post(&path, &json!({})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    let (status, answer) = p.put(&format!("/api/match/select/{id}"), &body).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")));
+    assert_eq!(p.wallet().await, (1_000.0, 0.0));
+    let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{id}")).await;
+    assert_eq!(listed["entries"][0]["status"], "returned", "{listed}");
+}
