@@ -3,6 +3,7 @@
 //! client-side calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
 //! The socket's `parchi:join` / `parchi:leave` are in `crate::aviator::socket`.
 
+use crate::accounts::resolve_user;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
@@ -15,6 +16,7 @@ use casino_actors::audit::Action;
 use casino_actors::money::Paise;
 use casino_actors::parchi::desk::{AllPlayers, Find};
 use casino_actors::parchi::rules::{CARDS, Refusal, STAKES};
+use casino_actors::parchi::store;
 use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, ParchiTable, PlayMsg, Players, View};
 use casino_actors::parchi::wire::{GameStatus, PlayerList};
 use casino_actors::sports::desk::Live;
@@ -30,7 +32,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(play)
         .service(set_runs)
         .service(set_winner)
-        .service(abandon);
+        .service(abandon)
+        .service(history);
 }
 
 pub fn refused(e: ParchiError) -> ApiError {
@@ -158,6 +161,14 @@ async fn play(
     let card = card_of(&body["cardId"], view.match_id)?;
     let played = ask(&t, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
     Ok(HttpResponse::Created().json(played))
+}
+
+/// A player's own plays (My Bets), newest first.
+#[get("/api/parchi/bets/{userId}")]
+async fn history(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let user = resolve_user(&state, &who, &path).await?;
+    let bets = store::plays_of(&state.db, user.id, 200).await.map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": bets })))
 }
 
 fn server_decides() -> ApiError {

@@ -251,3 +251,55 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
     done.settled = intents::resume_owned(db, wallet, "parchi:", now).await?;
     Ok(done)
 }
+
+/// A player's play, for their history.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayRow {
+    pub id: i64,
+    pub match_id: i64,
+    pub match_name: String,
+    /// 1 to 3.
+    pub card: i64,
+    pub player1: Option<String>,
+    pub player2: Option<String>,
+    #[serde(serialize_with = "crate::money::as_rupees")]
+    pub betpoints: Paise,
+    /// `held` (the match goes on), `won`, `lost` or `returned`.
+    pub status: String,
+    #[serde(serialize_with = "crate::money::as_rupees")]
+    pub payout: Paise,
+    pub created_at: EpochMs,
+}
+
+/// A player's plays, newest first (plays the wallet refused are left out).
+pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>, WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT e.id, e.match_id, g.match_name, e.card, c.player1, c.player2, e.stake, e.status, e.payout, e.created_at \
+         FROM parchi_entries e JOIN parchi_games g ON g.match_id = e.match_id \
+         LEFT JOIN parchi_cards c ON c.match_id = e.match_id AND c.card = e.card \
+         WHERE e.user_id = $1 AND e.status NOT IN ('pending', 'void') ORDER BY e.id DESC LIMIT $2",
+    )
+    .bind(user.0)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter()
+        .map(|r| {
+            Ok(PlayRow {
+                id: r.try_get(0)?,
+                match_id: r.try_get(1)?,
+                match_name: r.try_get(2)?,
+                card: r.try_get::<i64, _>(3)? + 1,
+                player1: r.try_get(4)?,
+                player2: r.try_get(5)?,
+                betpoints: Paise::new(r.try_get(6)?),
+                status: r.try_get(7)?,
+                payout: Paise::new(r.try_get::<Option<i64>, _>(8)?.unwrap_or(0)),
+                created_at: r.try_get(9)?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(db_err)
+}

@@ -182,6 +182,14 @@ async fn plays_lock_cards_refusals_move_nothing_and_the_end_pays_once() {
     assert_eq!(b.wallet().await, (9_300.0 + paid[1], 0.0));
     let (status, answer) = a.put(&format!("/api/match/select/{id}"), &play("2", None, 100)).await;
     assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")));
+    // My Bets: A's two plays, newest first, as they ended.
+    let mine = app.get_as(&a.token, &format!("/api/parchi/bets/{}", a.id)).await;
+    let rows = mine["bets"].as_array().unwrap();
+    assert_eq!(rows.iter().map(|r| r["card"].as_i64().unwrap()).collect::<Vec<_>>(), vec![3, 1], "{mine}");
+    assert_eq!(rows[1]["player1"], n(0));
+    assert_eq!(rows.iter().map(|r| r["payout"].as_f64().unwrap()).sum::<f64>(), paid[0]);
+    let theirs = app.http.get(format!("{}/api/parchi/bets/{}", app.base, a.id)).bearer_auth(&b.token).send().await;
+    assert_eq!(theirs.unwrap().status(), StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
