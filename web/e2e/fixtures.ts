@@ -1,6 +1,6 @@
 import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { SCREENSHOTS, serverInfo } from './server-info';
+import { SCREENSHOTS, serverInfo, type ServerInfo } from './server-info';
 
 /** Every spec talks to the server started by global setup (read lazily: setup runs after collection). */
 export const test = base.extend({
@@ -17,9 +17,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
+/** Which server's operator: the shared server's unless a spec started its own. */
+export type Operator = Pick<ServerInfo, 'baseURL' | 'operatorUserNo' | 'operatorPassword'>;
+
 /** Logs in as the operator through the API and returns a Bearer token. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const info = serverInfo();
+export async function operatorToken(request: APIRequestContext, info: Operator = serverInfo()): Promise<string> {
   const res = await request.post(`${info.baseURL}/api/login`, {
     data: { userNo: info.operatorUserNo, password: info.operatorPassword },
   });
@@ -39,8 +41,13 @@ export interface Player {
 /**
  * A new player with `amount` rupees: signs up, requests a deposit and has the operator approve it, all through
  * the API in a request context of its own (the caller's cookies stay untouched). Log in through the UI with `login`.
+ * `opts.operator`: the operator of the server at `baseURL` when it is not the shared one.
  */
-export async function fundedPlayer(baseURL: string, amount: number, opts: { name?: string; password?: string } = {}): Promise<Player> {
+export async function fundedPlayer(
+  baseURL: string,
+  amount: number,
+  opts: { name?: string; password?: string; operator?: Operator } = {},
+): Promise<Player> {
   const password = opts.password ?? 'player-pass';
   const name = opts.name ?? 'Funded Player';
   const phone = `7${String(Date.now()).slice(-9)}`;
@@ -62,7 +69,7 @@ export async function fundedPlayer(baseURL: string, amount: number, opts: { name
 
     const op = await apiRequest.newContext({ baseURL });
     try {
-      const auth = { Authorization: `Bearer ${await operatorToken(op)}` };
+      const auth = { Authorization: `Bearer ${await operatorToken(op, opts.operator)}` };
       const approve = await op.post(`/api/admin/deposits/${depositId}/approve`, { headers: auth });
       expect(approve.ok(), await approve.text()).toBeTruthy();
     } finally {

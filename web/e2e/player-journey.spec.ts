@@ -149,13 +149,14 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
   await login(page);
   const userId = await userIdOf(page);
   const start = balanceBeforeBet;
-  // --- casino hub: the built games link to their screens (Mines and Matka too); Aar Par Parchi is still to come
+  // --- casino hub: the built games link to their screens (Mines, Matka and Aar Par Parchi too)
   await page.goto('/casino');
   await expect(page.getByTestId('tile-mines')).toContainText('PLAY');
   await expect(page.getByTestId('tile-mines')).toHaveAttribute('href', '/casino/mines');
   await expect(page.getByTestId('tile-matka')).toContainText('PLAY');
   await expect(page.getByTestId('tile-matka')).toHaveAttribute('href', '/casino/matka');
-  await expect(page.getByTestId('tile-aarpar')).toContainText('Coming soon');
+  await expect(page.getByTestId('tile-aarpar')).toContainText('PLAY');
+  await expect(page.getByTestId('tile-aarpar')).toHaveAttribute('href', '/cricket2');
   await shot(page, '09-casino');
   await page.getByTestId('tile-aviator').click();
   await expect(page).toHaveURL(/\/casino\/aviator$/);

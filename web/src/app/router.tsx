@@ -6,6 +6,7 @@ import { Loading } from '@/components/Loading';
 const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('@/features/auth/components/SignupPage').then((m) => ({ default: m.SignupPage })));
 const AppLayout = lazy(() => import('./layout/AppLayout'));
+const PublicLayout = lazy(() => import('./layout/PublicLayout'));
 const HomeRoute = lazy(() => import('./routes/home'));
 const SportRoute = lazy(() => import('./routes/sport'));
 const MatchRoute = lazy(() => import('./routes/match'));
@@ -21,7 +22,8 @@ const MatkaPlayRoute = lazy(() => import('./routes/matka-play'));
 const MatkaBidRoute = lazy(() => import('./routes/matka-bid'));
 const MatkaChartRoute = lazy(() => import('./routes/matka-chart'));
 const FairnessRoute = lazy(() => import('./routes/fairness'));
-const ComingSoonRoute = lazy(() => import('./routes/coming-soon'));
+const Cricket2Route = lazy(() => import('./routes/cricket2'));
+const Cricket2GameRoute = lazy(() => import('./routes/cricket2-game'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const TransactionsRoute = lazy(() => import('./routes/transactions'));
 const HistoryRoute = lazy(() => import('./routes/history'));
@@ -32,7 +34,6 @@ const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
 const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots'];
-const NOT_BUILT = ['/cricket2', '/cricket2/games/:live'];
 /** The Live Cricket Market list opens the first; the spec names both for the same screen. */
 const LIVE_MATCH = ['/matchlist/currmtc', '/match/currmtc'];
 
@@ -43,6 +44,11 @@ export function AppRoutes() {
       <Route path="/signup" element={s(<SignupPage />)} />
       <Route path="/inplay" element={<Navigate to="/" replace />} />
       <Route path="/admin/*" element={s(<AdminRoutes />)} />
+      {/* Public: the three-card game's screens (a visitor is not sent to /login). */}
+      <Route element={s(<PublicLayout />)}>
+        <Route path="/cricket2" element={s(<Cricket2Route />)} />
+        <Route path="/cricket2/games/:Livematch" element={s(<Cricket2GameRoute />)} />
+      </Route>
       <Route element={s(<AppLayout />)}>
         <Route index element={s(<HomeRoute />)} />
         <Route path="/sport/:sportId" element={s(<SportRoute />)} />
@@ -64,9 +70,6 @@ export function AppRoutes() {
         <Route path="/casino/play/:gameName/:bidStatus" element={s(<MatkaPlayRoute />)} />
         <Route path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus" element={s(<MatkaBidRoute />)} />
         <Route path="/fairness" element={s(<FairnessRoute />)} />
-        {NOT_BUILT.map((p) => (
-          <Route key={p} path={p} element={s(<ComingSoonRoute />)} />
-        ))}
         <Route path="/account/profile" element={s(<ProfileRoute />)} />
         <Route path="/account/transactions" element={s(<TransactionsRoute />)} />
         <Route path="/account/settings" element={s(<SettingsRoute />)} />

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
 import { getStoredUserNo } from '@/lib/storage';
 import { login } from '../api/login';
 import { lookupUserNo } from '../api/lookup-user-no';
+import { returnTo } from '../return-to';
 import { isLoginValid } from '../validation';
 import { AuthCard } from './AuthCard';
 import { ForgotPassword } from './ForgotPassword';
@@ -13,6 +14,7 @@ import { PasswordInput } from './PasswordInput';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const back = returnTo(useLocation().state);
   const queryClient = useQueryClient();
   const [userNo, setUserNo] = useState(() => getStoredUserNo() ?? '');
   const [password, setPassword] = useState('');
@@ -44,8 +46,10 @@ export function LoginPage() {
       const res = await login(userNo.trim(), password);
       // The session is the HttpOnly cookie the response set; the token in the body is for tools and is dropped.
       queryClient.setQueryData(meQueryKey, res.user);
-      // Operators sit at their console; players go to the lobby.
-      navigate(res.user?.role === 'operator' ? '/admin' : '/', { replace: true });
+      // Back to the public page that asked for the login, if one did; else operators sit at their console and
+      // players go to the lobby.
+      if (back) navigate({ pathname: back.pathname, search: back.search, hash: back.hash }, { replace: true, state: back.state });
+      else navigate(res.user?.role === 'operator' ? '/admin' : '/', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Login failed. Please try again.'));
       setBusy(false);

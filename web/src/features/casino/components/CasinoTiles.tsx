@@ -13,7 +13,7 @@ function TileFace({ g }: { g: GameEntry }) {
   );
 }
 
-/** Tittli Patta, Aviator, Andar Bahar, Color Prediction, Matka, Aar Par Parchi, Mines — only built games link anywhere (Aar Par Parchi is still to come). */
+/** Tittli Patta, Aviator, Andar Bahar, Color Prediction, Matka, Aar Par Parchi, Mines — only built games link anywhere. */
 export function CasinoTiles() {
   return (
     <div className="tiles">

@@ -1,0 +1,60 @@
+import { formatInr } from '@/lib/money';
+import { isFilled, NOT_SELECTED } from '../rules';
+import type { Card } from '../wire';
+
+interface Props {
+  card: Card;
+  winner: boolean;
+  playsOpen: boolean;
+  onPlay: () => void;
+}
+
+/** One card: its two players ('Not Selected' until the first play picks them), runs, plays, stakes and Play. */
+export function CardTile({ card, winner, playsOpen, onPlay }: Props) {
+  const filled = isFilled(card);
+  return (
+    <article
+      className={`card pc-card${winner ? ' pc-winner' : ''}${filled ? ' pc-locked' : ''}`}
+      data-testid={`parchi-card-${card.card}`}
+      data-winner={winner}
+      data-locked={filled}
+      aria-label={`Card ${card.card}`}
+    >
+      <header className="pc-card-head">
+        <h2>Card {card.card}</h2>
+        {winner ? (
+          <span className="pc-tag pc-tag-win">Winner</span>
+        ) : (
+          filled && <span className="pc-tag">Locked</span>
+        )}
+      </header>
+      <dl className="pc-facts">
+        <div>
+          <dt>Player 1</dt>
+          <dd data-testid="parchi-player1">{card.player1 ?? NOT_SELECTED}</dd>
+        </div>
+        <div>
+          <dt>Player 2</dt>
+          <dd data-testid="parchi-player2">{card.player2 ?? NOT_SELECTED}</dd>
+        </div>
+        <div>
+          <dt>Total Runs</dt>
+          <dd className="pc-runs" data-testid="parchi-runs">
+            {card.totalRuns}
+          </dd>
+        </div>
+        <div>
+          <dt>People Played</dt>
+          <dd data-testid="parchi-people">{card.peoplePlayed}</dd>
+        </div>
+        <div>
+          <dt>Total Staked</dt>
+          <dd data-testid="parchi-staked">{formatInr(card.totalStake)}</dd>
+        </div>
+      </dl>
+      <button type="button" className="btn btn-primary btn-block" disabled={!playsOpen} onClick={onPlay} data-testid={`parchi-play-${card.card}`}>
+        Play
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Modal } from '@/components/Modal';
+import { formatInr } from '@/lib/money';
+import { usePlayers } from '../api/get-players';
+import { checkPlay, DEFAULT_STAKE, firstChoices, isFilled, playRequest, profitOf, secondChoices, STAKES } from '../rules';
+import type { Board, Card, Player, PlayRequest } from '../wire';
+
+interface Props {
+  match: string;
+  board: Board;
+  /** The card as the board has it now (it may fill while the dialog is open). */
+  card: Card;
+  /** The player's balance, if known. */
+  balance: number | undefined;
+  pending: boolean;
+  onSubmit: (req: PlayRequest) => void;
+  onRefused: (message: string) => void;
+  onClose: () => void;
+}
+
+/** Options grouped by team, in the order the server lists them. */
+function PlayerOptions({ players }: { players: Player[] }) {
+  const teams = [...new Set(players.map((p) => p.teamName))];
+  return (
+    <>
+      {teams.map((t) => (
+        <optgroup key={t} label={t}>
+          {players
+            .filter((p) => p.teamName === t)
+            .map((p) => (
+              <option key={p.playername} value={p.playername}>
+                {p.playername} ({p.score})
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
+const has = (list: Player[], name: string) => list.some((p) => p.playername === name);
+
+/**
+ * The play dialog: the points (profit equal to them), and for an empty card two of the match's players on no card
+ * (the second never the first); a filled card's two players are fixed. Submit checks the balance and the players
+ * first (the spec's messages), then sends; it is disabled while a play is on its way.
+ */
+export function PlayDialog({ match, board, card, balance, pending, onSubmit, onRefused, onClose }: Props) {
+  const filled = isFilled(card);
+  const players = usePlayers(match);
+  const all = players.data ?? [];
+  const [points, setPoints] = useState<number>(DEFAULT_STAKE);
+  const [p1, setP1] = useState('');
+  const [p2, setP2] = useState('');
+  const first = firstChoices(all, board);
+  const second = secondChoices(all, board, p1);
+  // A choice someone else put on a card meanwhile no longer counts.
+  const player1 = filled ? (card.player1 ?? '') : has(first, p1) ? p1 : '';
+  const player2 = filled ? (card.player2 ?? '') : has(second, p2) ? p2 : '';
+
+  const submit = () => {
+    if (pending) return;
+    const refusal = checkPlay({ balance, points, player1, player2 });
+    if (refusal) return onRefused(refusal);
+    onSubmit(playRequest(card, points, player1, player2));
+  };
+
+  return (
+    <Modal title={`Play Card ${card.card}`} onClose={onClose}>
+      <form
+        className="form pc-dialog"
+        data-testid="parchi-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="pc-points">Points</label>
+          <select id="pc-points" className="pc-select" value={points} onChange={(e) => setPoints(Number(e.target.value))}>
+            {STAKES.map((s) => (
+              <option key={s} value={s}>
+                {s.toLocaleString('en-IN')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pc-profit">Profit</label>
+          <input id="pc-profit" readOnly value={formatInr(profitOf(points))} data-testid="parchi-profit" />
+        </div>
+        <div className="field">
+          <label htmlFor="pc-player1">Player 1</label>
+          {filled ? (
+            <select id="pc-player1" className="pc-select" value={player1} disabled>
+              <option value={player1}>{player1}</option>
+            </select>
+          ) : (
+            <select
+              id="pc-player1"
+              className="pc-select"
+              value={player1}
+              onChange={(e) => {
+                setP1(e.target.value);
+                if (e.target.value === p2) setP2('');
+              }}
+            >
+              <option value="">Select Player 1</option>
+              <PlayerOptions players={first} />
+            </select>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="pc-player2">Player 2</label>
+          {filled ? (
+            <select id="pc-player2" className="pc-select" value={player2} disabled>
+              <option value={player2}>{player2}</option>
+            </select>
+          ) : (
+            <select id="pc-player2" className="pc-select" value={player2} onChange={(e) => setP2(e.target.value)}>
+              <option value="">Select Player 2</option>
+              <PlayerOptions players={second} />
+            </select>
+          )}
+        </div>
+        {filled ? (
+          <p className="note" data-testid="parchi-dialog-note">
+            This card is locked with its two players: your points go on them.
+          </p>
+        ) : (
+          <p className="note" data-testid="parchi-dialog-note">
+            {players.isPending ? 'Loading players...' : players.isError ? 'Could not load the players.' : 'Your two players lock this card.'}
+          </p>
+        )}
+        <div className="bet-actions">
+          <button type="button" className="btn btn-outline pc-cancel" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-bet" disabled={pending}>
+            {pending ? 'Placing...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
