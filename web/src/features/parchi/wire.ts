@@ -106,6 +106,22 @@ export interface Entry {
   createdAt: number;
 }
 
+/** One of the player's own plays, `GET /api/parchi/bets/{userId}` (My Bets), newest first. */
+export interface MyPlay {
+  id: number;
+  matchId: number;
+  matchName: string;
+  /** 1 to 3. */
+  card: number;
+  player1: string | null;
+  player2: string | null;
+  betpoints: number;
+  status: EntryStatus;
+  payout: number;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
 /** `GET /api/match/get-by-matchname/{match}`: every play on the match. */
 export interface Entries {
   success: boolean;

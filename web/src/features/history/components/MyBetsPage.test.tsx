@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** My Bets: the Cricket tab (the exchange bets of every match) first, the Aviator tab kept in the address. */
+/** My Bets: the Cricket tab (the exchange bets of every match) first; the Parchi and Aviator tabs kept in the address. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -25,6 +25,17 @@ beforeEach(() => {
       if (fail) return new Response('{}', { status: 500 });
       if (path === '/api/laggai_khai_getuserbet/7') return new Response(JSON.stringify({ success: true, bets }), { status: 200 });
       if (path === '/api/cricket-market/7') return new Response(JSON.stringify({ success: true, bets: fancy }), { status: 200 });
+      if (path === '/api/parchi/bets/7')
+        return new Response(
+          JSON.stringify({
+            success: true,
+            bets: [
+              { id: 9, matchId: 5, matchName: 'Goa v Pune', card: 2, player1: 'A Sharma', player2: 'R Iyer', betpoints: 500, status: 'won', payout: 1000, createdAt: 1_800_000_000_000 },
+              { id: 8, matchId: 5, matchName: 'Goa v Pune', card: 1, player1: 'K Rao', player2: 'M Das', betpoints: 100, status: 'held', payout: 0, createdAt: 1_799_999_000_000 },
+            ],
+          }),
+          { status: 200 },
+        );
       if (path === '/api/history/7') return new Response(JSON.stringify([{ round_id: 3, slot: 0, createdAt: '2027-01-15T14:05:00Z', betAmt: 50, multiplier: 2, winningAmt: 100, crashPoint: 2.5, status: 'Won' }]), { status: 200 });
       return new Response('{}', { status: 404 });
     }),
@@ -90,6 +101,19 @@ describe('My Bets', () => {
     fail = true;
     show();
     expect(await screen.findByText('Failed to fetch bets')).toBeTruthy();
+  });
+
+  it('the Parchi tab lists the player\'s own plays: card and players, points, what was paid, the status', async () => {
+    show();
+    fireEvent.click(screen.getByRole('tab', { name: 'Parchi' }));
+    const table = await screen.findByTestId('parchi-history-table');
+    await within(table).findByText(/A Sharma/);
+    const rows = within(table).getAllByRole('row').map((r) => r.textContent ?? '');
+    expect(rows.slice(1)).toEqual([expect.stringContaining('Card 2: A Sharma & R Iyer'), expect.stringContaining('Card 1: K Rao & M Das')]);
+    expect(rows[1]).toContain('₹1,000.00');
+    expect(rows[1]).toContain('Won');
+    expect(rows[2]).toContain('Open');
+    expect(screen.getByTestId('where').textContent).toBe('?tab=parchi');
   });
 
   it('the Aviator tab shows the Aviator history and is kept in the address', async () => {

@@ -3,6 +3,8 @@ export const parchiKeys = {
   all: ['parchi'] as const,
   /** The matches in play, as `GET /api/live-matches` says (visitors; the signed in follow the socket's list). */
   live: () => ['parchi', 'live'] as const,
+  /** The signed-in player's own plays (My Bets). */
+  mine: (userId: string) => ['parchi', 'mine', userId] as const,
   board: (match: string) => ['parchi', 'board', match] as const,
   players: (match: string) => ['parchi', 'players', match] as const,
   /** The plays on a match; `status` (the board's) is part of the key so the list is asked again as the match ends. */
