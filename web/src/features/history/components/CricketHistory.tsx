@@ -4,6 +4,7 @@ import { BetStatus } from '../../exchange/components/BetStatus';
 import { formatBetDate, formatOdds } from '../../exchange/format';
 import { kindLabel } from '../../exchange/slip';
 import type { BetView } from '../../exchange/wire';
+import { HistoryTable } from './HistoryTable';
 
 /** A settled bet's P/L (signed, green or red); an open one's possible profit. */
 function Profit({ b }: { b: BetView }) {
@@ -23,50 +24,23 @@ export function CricketHistory({ userId }: { userId: string }) {
   const isError = runner.isError || fancy.isError;
   const rows = [...(runner.data ?? []), ...(fancy.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <>
-      {isLoading && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error">Failed to fetch bets</p>}
-      <div className="table-wrap">
-        <table className="table" data-testid="cricket-history-table">
-          <thead>
-            <tr>
-              <th>Label</th>
-              <th>Match</th>
-              <th>Odds</th>
-              <th>Stake</th>
-              <th>Profit</th>
-              <th>Status</th>
-              <th>Time</th>
-              <th>Type</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
-                <td>{b.label}</td>
-                <td className="ex-wrap">{b.matchName}</td>
-                <td>{formatOdds(b)}</td>
-                <td>{formatAmount(b.stake)}</td>
-                <td>
-                  <Profit b={b} />
-                </td>
-                <td>
-                  <BetStatus status={b.status} />
-                </td>
-                <td>{formatBetDate(b.createdAt)}</td>
-                <td>{kindLabel(b.type)}</td>
-              </tr>
-            ))}
-            {!isLoading && rows.length === 0 && (
-              <tr>
-                <td colSpan={8} className="empty">
-                  No betting history available.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <HistoryTable testId="cricket-history-table" columns={['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Status', 'Time', 'Type']} isLoading={isLoading} isError={isError} count={rows.length}>
+      {rows.map((b) => (
+        <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
+          <td>{b.label}</td>
+          <td className="ex-wrap">{b.matchName}</td>
+          <td>{formatOdds(b)}</td>
+          <td>{formatAmount(b.stake)}</td>
+          <td>
+            <Profit b={b} />
+          </td>
+          <td>
+            <BetStatus status={b.status} />
+          </td>
+          <td>{formatBetDate(b.createdAt)}</td>
+          <td>{kindLabel(b.type)}</td>
+        </tr>
+      ))}
+    </HistoryTable>
   );
 }
