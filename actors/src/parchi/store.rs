@@ -10,14 +10,11 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
+use crate::table::keys::db_err;
 use crate::wallet::intents;
 use crate::wallet::kind::GameKind;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
 use sqlx::{Any, Row};
-
-fn db_err(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
-}
 
 pub fn owner(match_id: i64) -> String {
     format!("parchi:{match_id}")
