@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 #[actix_web::test]
-async fn open_packet_announces_websocket_only_and_the_configured_limits() {
+async fn a_websocket_from_the_start_is_offered_no_upgrade_and_the_configured_limits() {
     let server = spawn_server(SocketConfig::default());
     let mut ws = connect(&server.ws_url()).await;
     let open = recv(&mut ws).await;
@@ -26,23 +26,6 @@ async fn open_packet_announces_websocket_only_and_the_configured_limits() {
     assert_eq!(hs["pingTimeout"], json!(20000));
     assert_eq!(hs["maxPayload"], json!(1000000));
     assert_eq!(hs.as_object().map(|o| o.len()), Some(5));
-}
-
-#[actix_web::test]
-async fn polling_and_other_engine_versions_are_refused_with_a_json_400() {
-    let server = spawn_server(SocketConfig::default());
-    for query in ["EIO=4&transport=polling", "EIO=3&transport=websocket", "transport=websocket", "EIO=4"] {
-        let url = format!("ws://127.0.0.1:{}/socket.io/?{query}", server.port);
-        match tokio_tungstenite::connect_async(url).await {
-            Err(tungstenite::Error::Http(resp)) => {
-                assert_eq!(resp.status(), 400, "{query}");
-                let body: serde_json::Value = serde_json::from_slice(resp.body().as_deref().unwrap_or(b"")).unwrap();
-                assert_eq!(body["error"], "transport_unsupported", "{query}");
-                assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
-            }
-            other => panic!("{query}: expected HTTP 400, got {other:?}"),
-        }
-    }
 }
 
 #[actix_web::test]

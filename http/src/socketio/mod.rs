@@ -7,7 +7,8 @@
 //! - `ws`: the upgrade, and the client's frames decoded into whole messages.
 //! - [`app`]: the [`SocketApp`] trait through which the application authenticates and handles events.
 //!
-//! Only the websocket transport and the main namespace are served. Broadcasts go through
+//! Both transports are served: a websocket from the start, or HTTP long-polling with the upgrade to a websocket
+//! (`polling`). Only the main namespace is served. Broadcasts go through
 //! [`casino_actors::hub::Hub`]; a client that cannot keep up is disconnected.
 //!
 //! A socket never outlives its login session: logout, password reset and an operator's block close it through
@@ -18,6 +19,7 @@ pub mod app;
 pub mod codec;
 pub mod config;
 mod limits;
+mod polling;
 pub mod route;
 mod session;
 mod writer;

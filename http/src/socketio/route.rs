@@ -1,9 +1,12 @@
-//! `GET /socket.io/?EIO=4&transport=websocket`: validate the Engine.IO query, upgrade with actix-ws, start a session.
+//! `/socket.io/`: validate the Engine.IO query, then a websocket (upgraded with actix-ws) or HTTP long-polling
+//! (`polling.rs`), each a session.
 
 use super::app::SocketApp;
 use super::config::SocketConfig;
 use super::limits::ConnLimits;
-use super::session::{SessionParts, SocketSession};
+use super::polling::{self, PollEntry, Polls, engine_error};
+use super::session::{SessionParts, SocketSession, Transport, random_sid};
+use super::writer::{self, Body, Writer};
 use super::ws;
 use actix::{Actor, AsyncContext};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -24,12 +27,13 @@ pub struct SocketState {
     pub config: SocketConfig,
     limits: Arc<ConnLimits>,
     probe: Arc<Probe>,
+    polls: Arc<Polls>,
 }
 
 impl SocketState {
     /// `probe`: the gateway's, shared by every connection's actor.
     pub fn new(app: Arc<dyn SocketApp>, hub: HubAddr, config: SocketConfig, probe: Arc<Probe>) -> Self {
-        Self { app, hub, config, limits: ConnLimits::new(), probe }
+        Self { app, hub, config, limits: ConnLimits::new(), probe, polls: Arc::default() }
     }
 }
 
@@ -47,8 +51,14 @@ pub fn end_user_sockets(hub: &HubAddr, user: UserId) {
 
 /// Mount the gateway at `/socket.io/`. The caller provides `web::Data<SocketState>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/socket.io/", web::get().to(socketio_route));
-    cfg.route("/socket.io", web::get().to(socketio_route));
+    for path in ["/socket.io/", "/socket.io"] {
+        cfg.service(
+            web::resource(path)
+                .route(web::get().to(socketio_route))
+                .route(web::post().to(socketio_post))
+                .default_service(web::to(|| async { engine_error(2) })),
+        );
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,28 +70,80 @@ struct EngineQuery {
     sid: Option<String>,
 }
 
-fn bad_request(error: &str, message: &str) -> HttpResponse {
-    HttpResponse::BadRequest().json(serde_json::json!({ "error": error, "message": message }))
+/// The query, if it names Engine.IO v4; else the Engine.IO error code to answer with.
+fn engine_query(req: &HttpRequest) -> Result<EngineQuery, u8> {
+    let q = web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner).map_err(|_| 3)?;
+    if q.eio.as_deref() != Some("4") {
+        return Err(5);
+    }
+    Ok(q)
 }
 
-/// The Engine.IO websocket endpoint. Long-polling (and so the default client transport order) is not served yet.
+fn too_many() -> HttpResponse {
+    HttpResponse::TooManyRequests().json(
+        serde_json::json!({ "error": "too_many_connections", "message": "Too many connections from this address" }),
+    )
+}
+
+/// How long a GET waits for something to answer with before it answers with a noop.
+fn poll_wait(config: &SocketConfig) -> std::time::Duration {
+    config.ping_interval + config.ping_timeout
+}
+
+/// Engine.IO v4: a websocket (new, or upgrading a long-polling session), or a long-polling GET.
 pub async fn socketio_route(
     req: HttpRequest,
     body: web::Payload,
     state: web::Data<SocketState>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let query = web::Query::<EngineQuery>::from_query(req.query_string()).map(web::Query::into_inner);
-    let supported = match &query {
-        Ok(q) => q.eio.as_deref() == Some("4") && q.transport.as_deref() == Some("websocket") && q.sid.is_none(),
-        Err(_) => false,
+    let q = match engine_query(&req) {
+        Ok(q) => q,
+        Err(code) => return Ok(engine_error(code)),
     };
-    if !supported {
-        return Ok(bad_request(
-            "transport_unsupported",
-            "only Engine.IO v4 over websocket is supported: use EIO=4&transport=websocket \
-             (socket.io-client option transports: ['websocket'])",
-        ));
+    let config = &state.config;
+    match (q.transport.as_deref(), q.sid) {
+        (Some("websocket"), None) => {
+            let Some((writer, parts)) = open(&req, &state) else { return Ok(too_many()) };
+            let (response, stream) = ws::upgrade(&req, body, config.max_payload, Body::attached(writer.drain()))?;
+            SocketSession::create(|ctx| {
+                ctx.add_stream(stream);
+                SocketSession::new(parts, writer, Transport::Websocket, random_sid())
+            });
+            Ok(response)
+        }
+        (Some("websocket"), Some(sid)) => polling::upgrade(&req, body, &state.polls, &sid, config.max_payload),
+        (Some("polling"), None) => {
+            let Some((writer, parts)) = open(&req, &state) else { return Ok(too_many()) };
+            let sid = random_sid();
+            let drain = writer.drain();
+            let addr = SocketSession::new(parts, writer, Transport::Polling, sid.clone()).start();
+            let entry = PollEntry::new(addr, drain);
+            state.polls.insert(sid, entry.clone());
+            Ok(polling::answer_get(&entry, poll_wait(config), config.max_payload).await)
+        }
+        (Some("polling"), Some(sid)) => {
+            Ok(polling::get(&state.polls, &sid, poll_wait(config), config.max_payload).await)
+        }
+        _ => Ok(engine_error(0)),
     }
+}
+
+/// A long-polling POST: the client's packets for its session.
+pub async fn socketio_post(req: HttpRequest, body: web::Payload, state: web::Data<SocketState>) -> HttpResponse {
+    let q = match engine_query(&req) {
+        Ok(q) => q,
+        Err(code) => return engine_error(code),
+    };
+    match (q.transport.as_deref(), q.sid) {
+        (Some("polling"), Some(sid)) => polling::post(&state.polls, &sid, body, state.config.max_payload).await,
+        (Some("polling"), None) => engine_error(2),
+        _ => engine_error(0),
+    }
+}
+
+/// A new connection's queue and parts: its address admitted (`None`: too many from there), and the session cookie
+/// taken when the page is ours.
+fn open(req: &HttpRequest, state: &SocketState) -> Option<(Writer, SessionParts)> {
     let config = state.config.clone();
     let addr_slot = match req.peer_addr().map(|a| a.ip()) {
         Some(ip) => {
@@ -90,10 +152,7 @@ pub async fn socketio_route(
                 Some(slot) => Some(slot),
                 None => {
                     metrics::counter!("casino_socketio_refused_total", "cause" => "per_address").increment(1);
-                    return Ok(HttpResponse::TooManyRequests().json(serde_json::json!({
-                        "error": "too_many_connections",
-                        "message": "Too many connections from this address",
-                    })));
+                    return None;
                 }
             }
         }
@@ -105,20 +164,16 @@ pub async fn socketio_route(
         .cookie(SESSION_COOKIE)
         .filter(|_| crate::security::same_site_request(req.headers(), &config.allowed_origins))
         .map(|c| c.value().to_owned());
-    let (response, stream, writer) =
-        ws::upgrade(&req, body, config.max_payload, config.outbox_capacity, config.outbox_max_bytes)?;
+    let writer = writer::channel(config.outbox_capacity, config.outbox_max_bytes);
     let parts = SessionParts {
         app: state.app.clone(),
         hub: state.hub.clone(),
         limits: state.limits.clone(),
         probe: state.probe.clone(),
+        polls: state.polls.clone(),
         cookie_token,
         _addr_slot: addr_slot,
         config,
     };
-    SocketSession::create(|ctx| {
-        ctx.add_stream(stream);
-        SocketSession::new(parts, writer)
-    });
-    Ok(response)
+    Some((writer, parts))
 }

@@ -11,6 +11,7 @@ use super::app::{Principal, SocketApp, SocketHandle};
 use super::codec::{CodecError, EioPacket, Handshake, MAIN_NAMESPACE, SioPacket};
 use super::config::SocketConfig;
 use super::limits::{ConnLimits, Slot};
+use super::polling::Polls;
 use super::writer::{Backlog, Outgoing, Writer};
 use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
@@ -100,8 +101,20 @@ impl CloseCause {
     }
 }
 
+/// How the connection reaches the client now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Transport {
+    Websocket,
+    /// HTTP long-polling, which may upgrade to a websocket.
+    Polling,
+    /// Started on long-polling, now on a websocket.
+    Upgraded,
+}
+
 /// Everything a session needs from the gateway, cloned per connection.
 pub(crate) struct SessionParts {
+    /// The long-polling sessions, which this one leaves when it ends.
+    pub polls: Arc<Polls>,
     pub app: Arc<dyn SocketApp>,
     pub hub: HubAddr,
     pub config: SocketConfig,
@@ -120,6 +133,7 @@ pub(crate) struct SocketSession {
     sid: String,
     parts: SessionParts,
     writer: Writer,
+    transport: Transport,
     phase: Phase,
     /// Armed after each ping; fires if the pong does not arrive in time.
     pong_deadline: Option<SpawnHandle>,
@@ -134,12 +148,13 @@ pub(crate) struct SocketSession {
 }
 
 impl SocketSession {
-    pub(crate) fn new(parts: SessionParts, writer: Writer) -> Self {
+    pub(crate) fn new(parts: SessionParts, writer: Writer, transport: Transport, sid: String) -> Self {
         Self {
             conn: next_conn_id(),
-            sid: random_sid(),
+            sid,
             parts,
             writer,
+            transport,
             phase: Phase::AwaitingConnect,
             pong_deadline: None,
             inflight_events: 0,
@@ -416,9 +431,10 @@ impl Actor for SocketSession {
     fn started(&mut self, ctx: &mut Self::Context) {
         self.parts.probe.add(fig::WEBSOCKET, 1);
         let config = &self.parts.config;
+        let upgrades = if self.transport == Transport::Polling { vec!["websocket".into()] } else { vec![] };
         let open = EioPacket::Open(Handshake {
             sid: self.sid.clone(),
-            upgrades: vec![],
+            upgrades,
             ping_interval: millis(config.ping_interval),
             ping_timeout: millis(config.ping_timeout),
             max_payload: config.max_payload as u64,
@@ -435,6 +451,18 @@ impl Actor for SocketSession {
     fn stopping(&mut self, _: &mut Self::Context) -> Running {
         // Always deregister, whatever stopped us.
         self.parts.hub.do_send(Disconnect { conn: self.conn });
+        if self.transport == Transport::Polling {
+            // What is still queued (a refusal, the close) goes out with the next GET: the session is found until
+            // then, for as long as a GET may take to come.
+            let (polls, sid) = (self.parts.polls.clone(), self.sid.clone());
+            let grace = self.parts.config.ping_interval + self.parts.config.ping_timeout;
+            actix::spawn(async move {
+                tokio::time::sleep(grace).await;
+                polls.remove(&sid);
+            });
+        } else if self.transport == Transport::Upgraded {
+            self.parts.polls.remove(&self.sid);
+        }
         if let Phase::Connected(who) = &self.phase {
             self.parts.app.on_disconnect(who, self.conn);
         }
@@ -493,6 +521,55 @@ impl SocketSession {
                 tracing::debug!(conn = %self.conn, error = %err, "websocket protocol error");
                 self.close(ctx, CloseCause::Malformed);
             }
+        }
+    }
+}
+
+/// Engine.IO packets a long-polling POST carried, in order.
+pub(crate) struct Packets(pub Vec<String>);
+impl Message for Packets {
+    type Result = ();
+}
+
+impl Handler<Packets> for SocketSession {
+    type Result = ();
+    fn handle(&mut self, m: Packets, ctx: &mut Self::Context) {
+        for text in m.0 {
+            if self.closing {
+                return;
+            }
+            self.on_text(ctx, &text);
+        }
+    }
+}
+
+/// An upgrade's websocket answered the probe: the GET waiting now is answered with a noop, so the client pauses
+/// polling before it switches.
+pub(crate) struct Probed;
+impl Message for Probed {
+    type Result = ();
+}
+
+impl Handler<Probed> for SocketSession {
+    type Result = ();
+    fn handle(&mut self, _: Probed, ctx: &mut Self::Context) {
+        self.send(ctx, EioPacket::Noop.encode());
+    }
+}
+
+/// What an upgraded connection's websocket brings: each message, then `None` when it is gone.
+pub(crate) struct WsFrame(pub Option<Result<AggregatedMessage, ProtocolError>>);
+impl Message for WsFrame {
+    type Result = ();
+}
+
+impl Handler<WsFrame> for SocketSession {
+    type Result = ();
+    fn handle(&mut self, m: WsFrame, ctx: &mut Self::Context) {
+        self.transport = Transport::Upgraded;
+        match m.0 {
+            Some(msg) => StreamHandler::handle(self, msg, ctx),
+            None => StreamHandler::<Result<AggregatedMessage, ProtocolError>>::finished(self, ctx),
         }
     }
 }

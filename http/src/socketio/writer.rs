@@ -1,7 +1,12 @@
-//! The ordered outgoing half of a connection: a bounded queue whose consumer is the websocket response body
-//! itself ([`Body`]), polled by the HTTP server on the connection's own thread. Producers only enqueue
+//! The ordered outgoing half of a connection: a bounded queue drained by the transport of the moment. Over a
+//! websocket its consumer is the websocket response body itself ([`Body`]), polled by the HTTP server on the
+//! connection's own thread; over HTTP long-polling it is each GET in turn ([`Drain::poll`]). Producers only enqueue
 //! (`try_send`) and never wait: the session actor for its own replies, and the hub, through [`WriterOutbox`], for
-//! broadcasts. Whatever is queued when the body is polled is encoded into one buffer, so it leaves in one write.
+//! broadcasts. Whatever is queued when the body is polled (or a GET answered) leaves in one write.
+//!
+//! The receiving end lives in the [`Drain`], taken by one consumer at a time: a GET takes it for its answer and gives
+//! it back; at an upgrade the websocket body takes it once the last GET has given it back, so no delivery is lost or
+//! sent twice across the switch.
 //!
 //! The queue is bounded twice: in deliveries (the channel) and in bytes (a shared budget, reserved when a
 //! delivery is queued and returned once it is encoded), so a client that stops reading holds at most a few MiB.
@@ -12,9 +17,10 @@ use casino_actors::hub::{Frames, Offer, Outbox};
 use futures_util::Stream;
 use futures_util::task::AtomicWaker;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// Encoded bytes handed to the server at once, at most (more waits for the next poll).
@@ -24,15 +30,27 @@ pub(crate) enum Outgoing {
     Frames(Frames),
     Pong(Bytes),
     Close(Option<CloseReason>),
+    /// A text frame of the websocket's own, outside the queue and its budget (an upgrade's `3probe`).
+    Direct(&'static str),
 }
 
 /// The actor's side: a bounded queue, plus a kill switch that drops whatever is still queued.
 pub(crate) struct Writer {
     kill: Arc<Kill>,
     outbox: Arc<WriterOutbox>,
+    drain: Arc<Drain>,
 }
 
-/// Ends the body at its next poll, skipping the backlog.
+/// The queue's receiving end, held by whichever transport drains it now.
+pub(crate) struct Drain {
+    rx: Mutex<Option<mpsc::Receiver<Outgoing>>>,
+    /// Woken when a GET gives the receiver back (the websocket body waits for it at an upgrade).
+    returned: AtomicWaker,
+    kill: Arc<Kill>,
+    budget: Arc<ByteBudget>,
+}
+
+/// Ends the body at its next poll, skipping the backlog. Its waker is the websocket body's.
 #[derive(Default)]
 struct Kill {
     killed: AtomicBool,
@@ -76,7 +94,7 @@ impl WriterOutbox {
     fn push(&self, out: Outgoing) -> Result<(), Backlog> {
         let bytes = match &out {
             Outgoing::Frames(frames) => size_of(frames),
-            Outgoing::Pong(_) | Outgoing::Close(_) => 0,
+            Outgoing::Pong(_) | Outgoing::Close(_) | Outgoing::Direct(_) => 0,
         };
         if !self.budget.reserve(bytes) {
             return Err(if self.queue.is_closed() { Backlog::Closed } else { Backlog::Full });
@@ -109,18 +127,27 @@ pub(crate) enum Backlog {
     Closed,
 }
 
-/// A connection's queue: the producers' side and the response body that drains it.
-pub(crate) fn channel(capacity: usize, max_bytes: usize) -> (Writer, Body) {
+/// A connection's queue: the producers' side, whose [`Writer::drain`] a transport drains.
+pub(crate) fn channel(capacity: usize, max_bytes: usize) -> Writer {
     let (queue, rx) = mpsc::channel(capacity.max(1));
     let kill = Arc::new(Kill::default());
     let budget = Arc::new(ByteBudget { queued: AtomicUsize::new(0), max: max_bytes.max(1) });
-    let body = Body { rx, kill: kill.clone(), budget: budget.clone(), closed: false };
-    (Writer { kill, outbox: Arc::new(WriterOutbox { queue, budget }) }, body)
+    let drain = Arc::new(Drain {
+        rx: Mutex::new(Some(rx)),
+        returned: AtomicWaker::new(),
+        kill: kill.clone(),
+        budget: budget.clone(),
+    });
+    Writer { kill, outbox: Arc::new(WriterOutbox { queue, budget }), drain }
 }
 
 impl Writer {
     pub(crate) fn outbox(&self) -> Arc<WriterOutbox> {
         self.outbox.clone()
+    }
+
+    pub(crate) fn drain(&self) -> Arc<Drain> {
+        self.drain.clone()
     }
 
     pub(crate) fn send(&self, out: Outgoing) -> Result<(), Backlog> {
@@ -134,25 +161,125 @@ impl Writer {
     }
 }
 
+/// Why a GET got nothing to answer with.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum PollError {
+    /// Another GET holds the queue (a client may have one at a time), or the websocket took it.
+    Busy,
+}
+
+/// Gives the receiver back to its drain when a GET is done (or dropped half-way).
+struct Lease<'a> {
+    drain: &'a Drain,
+    rx: Option<mpsc::Receiver<Outgoing>>,
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        if let Some(rx) = self.rx.take() {
+            if let Ok(mut slot) = self.drain.rx.lock() {
+                *slot = Some(rx);
+            }
+            self.drain.returned.wake();
+        }
+    }
+}
+
+impl Drain {
+    /// Wakes the websocket body (an upgrade's switch was made: it may take the queue now).
+    pub(crate) fn wake_body(&self) {
+        self.kill.waker.wake();
+    }
+
+    fn take(&self) -> Option<mpsc::Receiver<Outgoing>> {
+        self.rx.lock().ok().and_then(|mut slot| slot.take())
+    }
+
+    /// One long-polling answer: the Engine.IO packets queued, waiting up to `wait` for the first (nothing came:
+    /// `None`, answered as a noop). Takes whole deliveries until about `max_bytes`; a close ends the answer with `1`.
+    pub(crate) async fn poll(&self, wait: Duration, max_bytes: usize) -> Result<Option<Vec<String>>, PollError> {
+        let mut lease = Lease { drain: self, rx: Some(self.take().ok_or(PollError::Busy)?) };
+        let Some(rx) = lease.rx.as_mut() else { return Err(PollError::Busy) };
+        let mut packets = Vec::new();
+        let mut bytes = 0;
+        let until = tokio::time::Instant::now() + wait;
+        // The first delivery may be a while; the kill switch is looked at every so often meanwhile.
+        let first = loop {
+            if self.kill.killed.load(Ordering::Acquire) {
+                return Ok(Some(vec!["1".into()]));
+            }
+            let step = (until - tokio::time::Instant::now()).min(Duration::from_millis(200));
+            match tokio::time::timeout(step, rx.recv()).await {
+                Ok(out) => break out,
+                Err(_) if tokio::time::Instant::now() >= until => return Ok(None),
+                Err(_) => {}
+            }
+        };
+        let mut next = first;
+        loop {
+            match next {
+                Some(Outgoing::Frames(frames)) => {
+                    let size = size_of(&frames);
+                    bytes += size;
+                    packets.extend(frames.iter().map(|f| f.to_string()));
+                    self.budget.release(size);
+                }
+                Some(Outgoing::Pong(_) | Outgoing::Direct(_)) => {}
+                Some(Outgoing::Close(_)) | None => {
+                    packets.push("1".into());
+                    break;
+                }
+            }
+            if bytes >= max_bytes {
+                break;
+            }
+            next = match rx.try_recv() {
+                Ok(out) => Some(out),
+                Err(mpsc::error::TryRecvError::Empty) => break,
+                Err(mpsc::error::TryRecvError::Disconnected) => None,
+            };
+        }
+        Ok(Some(packets))
+    }
+}
+
 /// The websocket response body: every delivery queued since the last poll, as websocket frames in one buffer.
+/// At an upgrade it first writes only its own replies (`direct`: the probe's pong) and takes the connection's queue
+/// once the switch is made (`attach`) and the last GET has given it back.
 pub(crate) struct Body {
-    rx: mpsc::Receiver<Outgoing>,
-    kill: Arc<Kill>,
-    budget: Arc<ByteBudget>,
+    drain: Arc<Drain>,
+    rx: Option<mpsc::Receiver<Outgoing>>,
+    direct: Option<mpsc::UnboundedReceiver<Outgoing>>,
+    attach: Arc<AtomicBool>,
     /// A close frame was written: the body ends.
     closed: bool,
 }
 
 impl Body {
+    /// A body for a connection that starts on the websocket: the queue is its own from the first poll.
+    pub(crate) fn attached(drain: Arc<Drain>) -> Body {
+        Body { drain, rx: None, direct: None, attach: Arc::new(AtomicBool::new(true)), closed: false }
+    }
+
+    /// A body for an upgrade: `direct` until `attach` is set, then the queue too.
+    pub(crate) fn upgrading(
+        drain: Arc<Drain>,
+        direct: mpsc::UnboundedReceiver<Outgoing>,
+        attach: Arc<AtomicBool>,
+    ) -> Body {
+        Body { drain, rx: None, direct: Some(direct), attach, closed: false }
+    }
+
     fn encode(&mut self, out: Outgoing, buf: &mut BytesMut) {
         match out {
             Outgoing::Frames(frames) => {
                 for frame in frames.iter() {
                     Parser::write_message(buf, frame.as_bytes(), OpCode::Text, true, false);
                 }
-                self.budget.release(size_of(&frames));
+                self.drain.budget.release(size_of(&frames));
             }
             Outgoing::Pong(bytes) => Parser::write_message(buf, &bytes, OpCode::Pong, true, false),
+            Outgoing::Direct(text) => Parser::write_message(buf, text.as_bytes(), OpCode::Text, true, false),
             Outgoing::Close(reason) => self.close(reason, buf),
         }
     }
@@ -168,13 +295,33 @@ impl Stream for Body {
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
-        this.kill.waker.register(cx.waker());
-        if this.closed || this.kill.killed.load(Ordering::Acquire) {
+        let kill = this.drain.kill.clone();
+        kill.waker.register(cx.waker());
+        if this.closed || kill.killed.load(Ordering::Acquire) {
             return Poll::Ready(None);
         }
         let mut buf = BytesMut::new();
+        while let Some(direct) = this.direct.as_mut() {
+            let next = direct.poll_recv(cx);
+            match next {
+                Poll::Ready(Some(out)) => this.encode(out, &mut buf),
+                // The upgrade was given up before the switch: the websocket closes; polling goes on.
+                Poll::Ready(None) if !this.attach.load(Ordering::Acquire) => {
+                    this.direct = None;
+                    this.close(None, &mut buf);
+                }
+                Poll::Ready(None) => this.direct = None,
+                Poll::Pending => break,
+            }
+        }
+        if this.rx.is_none() && this.attach.load(Ordering::Acquire) {
+            this.drain.returned.register(cx.waker());
+            this.rx = this.drain.take();
+        }
         while !this.closed && buf.len() < WRITE_CHUNK {
-            match this.rx.poll_recv(cx) {
+            let Some(rx) = this.rx.as_mut() else { break };
+            let next = rx.poll_recv(cx);
+            match next {
                 Poll::Ready(Some(out)) => this.encode(out, &mut buf),
                 // Everyone who could write is gone (the session ended): say goodbye.
                 Poll::Ready(None) => this.close(None, &mut buf),

@@ -2,7 +2,7 @@
 //! response body is the connection's outgoing queue ([`super::writer`]), and incoming frames are decoded here from
 //! the request body with actix-http's websocket codec (continuations joined, up to the payload limit).
 
-use super::writer::{self, Writer};
+use super::writer::Body;
 use actix_codec::Decoder;
 use actix_http::ws::{Codec, Frame, Item, ProtocolError, handshake};
 use actix_web::body::{BodyStream, MessageBody};
@@ -14,18 +14,16 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-/// Answers the upgrade: the response (its body writes what `Writer` queues) and the client's messages.
+/// Answers the upgrade: the response (`body` writes what the connection queues) and the client's messages.
 pub(crate) fn upgrade(
     req: &HttpRequest,
     payload: web::Payload,
     max_payload: usize,
-    capacity: usize,
-    max_bytes: usize,
-) -> Result<(HttpResponse, Incoming, Writer), actix_web::Error> {
+    body: Body,
+) -> Result<(HttpResponse, Incoming), actix_web::Error> {
     let mut response = handshake(req.head())?;
-    let (writer, body) = writer::channel(capacity, max_bytes);
     let response: HttpResponse = response.message_body(BodyStream::new(body).boxed())?.into();
-    Ok((response, Incoming::new(payload, max_payload), writer))
+    Ok((response, Incoming::new(payload, max_payload)))
 }
 
 /// What a client sends, one whole message at a time.

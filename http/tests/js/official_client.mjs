@@ -1,6 +1,7 @@
-// Connects to the gateway with the official socket.io-client, the way our React client does
-// (transports: ['websocket'], token in the CONNECT auth payload), and checks: refusal of a bad token,
-// the initial event, an emit with ack, and a room broadcast. Exits 0 on success, 1 with a reason otherwise.
+// Connects to the gateway with the official socket.io-client (token in the CONNECT auth payload) and checks:
+// refusal of a bad token, the initial event, an emit with ack, and a room broadcast. Runs it over each transport
+// setting: the client's defaults (long-polling first, then the upgrade to a websocket), websocket only, and
+// long-polling only; with the defaults it also checks the upgrade happened. Exits 0 on success, 1 with a reason.
 //
 // Usage: node official_client.mjs http://127.0.0.1:<port>
 
@@ -13,8 +14,9 @@ if (!url) {
   process.exit(1);
 }
 
-const options = (token) => ({
-  transports: ["websocket"],
+/** `transports` undefined: the client's defaults. */
+const options = (token, transports) => ({
+  ...(transports ? { transports } : {}),
   auth: { token },
   reconnection: false,
   timeout: 5000,
@@ -24,12 +26,12 @@ const fail = (why) => {
   console.error(`official client: FAILED: ${why}`);
   process.exit(1);
 };
-setTimeout(() => fail("timed out"), 15000).unref();
+setTimeout(() => fail("timed out"), 45000).unref();
 
 /** A bad token must produce connect_error with the server's message. */
-function expectRefused() {
+function expectRefused(transports) {
   return new Promise((resolve, reject) => {
-    const socket = io(url, options("bad"));
+    const socket = io(url, options("bad", transports));
     socket.on("connect", () => reject(new Error("connected with a bad token")));
     socket.on("connect_error", (err) => {
       socket.close();
@@ -40,9 +42,10 @@ function expectRefused() {
 }
 
 /** A good token connects, gets the welcome event, acks and a broadcast. */
-function expectWorking() {
+function expectWorking(transports) {
   return new Promise((resolve, reject) => {
-    const socket = io(url, options("good"));
+    const socket = io(url, options("good", transports));
+    const upgraded = new Promise((ok) => socket.io.engine?.once("upgrade", ok) ?? socket.io.once("open", () => socket.io.engine.once("upgrade", ok)));
     const welcome = new Promise((ok) => socket.once("welcome", ok));
     socket.on("connect_error", (err) => reject(new Error(`connect_error: ${err.message}`)));
     socket.on("connect", async () => {
@@ -60,6 +63,13 @@ function expectWorking() {
         });
         deepStrictEqual(acked, true);
         deepStrictEqual(await broadcast, { phase: "flying" });
+        if (transports === undefined) {
+          await Promise.race([upgraded, new Promise((_, no) => setTimeout(() => no(new Error("no upgrade")), 5000))]);
+          deepStrictEqual(socket.io.engine.transport.name, "websocket", "upgraded to a websocket");
+          // After the switch, an ack still comes back (over the websocket now).
+          deepStrictEqual(await socket.timeout(3000).emitWithAck("echo", "after"), "after");
+        }
+        if (transports?.[0] === "polling") deepStrictEqual(socket.io.engine.transport.name, "polling");
 
         socket.disconnect();
         resolve();
@@ -72,9 +82,11 @@ function expectWorking() {
 }
 
 try {
-  await expectRefused();
-  await expectWorking();
-  console.log("official client: ok");
+  for (const transports of [undefined, ["websocket"], ["polling"]]) {
+    await expectRefused(transports);
+    await expectWorking(transports);
+    console.log(`official client: ok (${transports ? transports.join(", ") : "default transports"})`);
+  }
   process.exit(0);
 } catch (err) {
   fail(err?.stack ?? String(err));
