@@ -8,7 +8,7 @@
 
 use crate::money::parse_rupees;
 use crate::ops::actors::OPS_ROOM;
-use crate::socketio::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
+use crate::socketio::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 use casino_actors::accounts::{Accounts, Role, digest};
 use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableAddr, TableError};
 use casino_actors::hub::ConnId;
@@ -74,9 +74,11 @@ fn names_someone_else(who: &Principal, payload: &Value) -> bool {
 }
 
 impl SocketApp for GameSocket {
-    fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>> {
+    fn authenticate(&self, credentials: &Credentials) -> LocalBoxFuture<'static, Option<Principal>> {
         let accounts = self.accounts.clone();
+        let token = credentials.token.clone();
         Box::pin(async move {
+            let token = token?;
             let live = accounts.live_session(&token).await.ok().flatten()?;
             let user = live.user;
             Some(Principal {
@@ -89,7 +91,7 @@ impl SocketApp for GameSocket {
         })
     }
 
-    fn on_connect(&self, who: &Principal, _socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan> {
+    fn on_connect(&self, who: &Principal, _: &SocketHandle, _: &Credentials) -> LocalBoxFuture<'static, ConnectPlan> {
         let rooms = vec![format!("user:{}", who.user_id)];
         Box::pin(async move { ConnectPlan { rooms, initial_events: Vec::new() } })
     }
@@ -98,9 +100,9 @@ impl SocketApp for GameSocket {
         &self,
         who: &Principal,
         socket: &SocketHandle,
-        name: String,
-        args: Vec<Value>,
+        event: ClientEvent,
     ) -> LocalBoxFuture<'static, EventReply> {
+        let ClientEvent { name, args, .. } = event;
         if let Some(ack) = ops_room(who, socket, &name) {
             return Box::pin(async move { EventReply::ack(ack) });
         }
@@ -133,10 +135,10 @@ impl SocketApp for GameSocket {
                 socket.join(table::ROOM);
                 return Box::pin(async move {
                     let state = aviator.send(Snapshot).await.unwrap_or(Value::Null);
-                    EventReply {
-                        events: vec![("aviator_game_state".into(), state)],
-                        ack: vec![json!({ "success": true, "userId": who.user_id.0 })],
-                    }
+                    EventReply::new(
+                        vec![Emit::new("aviator_game_state", state)],
+                        vec![json!({ "success": true, "userId": who.user_id.0 })],
+                    )
                 });
             }
             "aviator:leave" => {
@@ -153,10 +155,10 @@ impl SocketApp for GameSocket {
             };
             let ack = answer(aviator, who, name, p).await;
             let events = match (announce, ack.first()) {
-                (Some(event), Some(body)) if body["success"] == true => vec![(event.to_owned(), body.clone())],
+                (Some(event), Some(body)) if body["success"] == true => vec![Emit::new(event, body.clone())],
                 _ => Vec::new(),
             };
-            EventReply { events, ack }
+            EventReply::new(events, ack)
         })
     }
 
@@ -243,7 +245,7 @@ async fn sports_rooms(
             socket.join(LIST_ROOM);
             let live =
                 desk.send(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
-            EventReply { events: vec![("updateMatches".into(), live.clone())], ack: vec![live] }
+            EventReply::new(vec![Emit::new("updateMatches", live.clone())], vec![live])
         }
         ("leaveMatches", _) => {
             socket.leave(LIST_ROOM);

@@ -3,7 +3,7 @@
 //! works), and Titli Par's `titli:requestNextImage` (the last revealed picture, also as `titli:nextImage`).
 
 use super::{RoundTables, WirePick, accepted, place};
-use crate::socketio::{EventReply, Principal, SocketHandle};
+use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
 use casino_actors::table::actor::{RoundTableAddr, Snapshot};
 use serde_json::{Value, json};
 
@@ -60,7 +60,7 @@ async fn act<G: WirePick>(
             let state = table.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
             let last = state["history"].get(0).cloned().unwrap_or(Value::Null);
             let body = json!({ "success": true, "roundId": last["roundId"], "result": last["result"] });
-            EventReply { events: vec![("titli:nextImage".into(), body.clone())], ack: vec![body] }
+            EventReply::new(vec![Emit::new("titli:nextImage", body.clone())], vec![body])
         }
         _ => EventReply::ack(vec![json!({ "success": false, "error": "unknown_event", "message": "Unknown event" })]),
     }

@@ -1,10 +1,12 @@
 //! What the gateway asks of the application: who a token belongs to, what a new connection joins, and what a
 //! client event means. Injected as a trait object so the gateway does not depend on accounts or games.
 
+use super::codec::MAIN_NAMESPACE;
+use actix_web::web::Bytes;
 use casino_actors::hub::{ConnId, HubAddr, Join, Leave, Member};
 use casino_actors::ids::UserId;
 use futures_util::future::LocalBoxFuture;
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,27 +22,69 @@ pub struct Principal {
     pub expires_in: Option<Duration>,
 }
 
+/// What a client's CONNECT to a namespace brought.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Credentials {
+    pub nsp: String,
+    /// The `auth` payload's `token`, else the session cookie of the handshake (only when the page is ours).
+    pub token: Option<String>,
+    /// The whole `auth` payload, if any.
+    pub auth: Option<Map<String, Value>>,
+}
+
+/// An event to send: its name, its arguments, and its binary attachments (each where the arguments hold
+/// `{"_placeholder":true,"num":i}`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Emit {
+    pub name: String,
+    pub args: Vec<Value>,
+    pub binary: Vec<Bytes>,
+}
+
+impl Emit {
+    /// An event with one argument and no attachment.
+    pub fn new(name: impl Into<String>, payload: Value) -> Emit {
+        Emit { name: name.into(), args: vec![payload], binary: Vec::new() }
+    }
+}
+
+/// A client event: the namespace it came in, its name and arguments, and its binary attachments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientEvent {
+    pub nsp: String,
+    pub name: String,
+    pub args: Vec<Value>,
+    pub binary: Vec<Bytes>,
+}
+
 /// Rooms to join and events to send right after a successful CONNECT.
 #[derive(Debug, Clone, Default)]
 pub struct ConnectPlan {
     pub rooms: Vec<String>,
-    /// `(event name, payload)`, sent in this order after the CONNECT acknowledgement.
-    pub initial_events: Vec<(String, Value)>,
+    /// Sent in this order after the CONNECT acknowledgement, in the namespace connected to.
+    pub initial_events: Vec<Emit>,
 }
 
 /// The answer to a client event: events for this connection, then the ack arguments (sent only if the client
-/// asked for an ack). Both leave together, in one socket write.
+/// asked for an ack). Both leave together, in one socket write, in the event's namespace.
 #[derive(Debug, Clone, Default)]
 pub struct EventReply {
-    /// `(event name, payload)`, sent in this order before the ack.
-    pub events: Vec<(String, Value)>,
+    /// Sent in this order before the ack.
+    pub events: Vec<Emit>,
     pub ack: Vec<Value>,
+    /// The ack's binary attachments (placeholders in `ack`).
+    pub ack_binary: Vec<Bytes>,
 }
 
 impl EventReply {
     /// Only an ack.
     pub fn ack(ack: Vec<Value>) -> Self {
-        Self { events: Vec::new(), ack }
+        Self { ack, ..Self::default() }
+    }
+
+    /// Events, then the ack (without attachments).
+    pub fn new(events: Vec<Emit>, ack: Vec<Value>) -> Self {
+        Self { events, ack, ack_binary: Vec::new() }
     }
 }
 
@@ -74,20 +118,29 @@ impl SocketHandle {
 /// The application behind the gateway. Futures run on the connection's own worker thread, so they need not be
 /// `Send`; the trait object itself is shared by all workers.
 pub trait SocketApp: Send + Sync + 'static {
-    /// The user a session token belongs to, or `None` to refuse the connection. Asked again every
-    /// `session_check_interval` while the connection lives: `None` (or another user) then ends it.
-    fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>>;
+    /// The namespaces served; a CONNECT to any other is refused with `Invalid namespace`.
+    fn namespaces(&self) -> &[&'static str] {
+        &[MAIN_NAMESPACE]
+    }
+
+    /// Who a CONNECT's credentials belong to, or `None` to refuse it. Asked again every `session_check_interval`
+    /// for the main namespace while the connection lives (its token only): `None` (or another user) then ends it.
+    fn authenticate(&self, credentials: &Credentials) -> LocalBoxFuture<'static, Option<Principal>>;
 
     /// Rooms and initial events for a freshly connected user.
-    fn on_connect(&self, who: &Principal, socket: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan>;
+    fn on_connect(
+        &self,
+        who: &Principal,
+        socket: &SocketHandle,
+        credentials: &Credentials,
+    ) -> LocalBoxFuture<'static, ConnectPlan>;
 
     /// A client event, answered with events for this connection and the ack arguments.
     fn on_event(
         &self,
         who: &Principal,
         socket: &SocketHandle,
-        name: String,
-        args: Vec<Value>,
+        event: ClientEvent,
     ) -> LocalBoxFuture<'static, EventReply>;
 
     /// The connection is gone (after it was connected); hub membership is already being removed.

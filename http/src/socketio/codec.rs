@@ -2,8 +2,9 @@
 //! exact wire string. Pure: no IO, no clocks.
 //!
 //! Over the websocket transport every text frame is one Engine.IO packet: a type digit and an optional payload.
-//! A `4` (message) carries one Socket.IO packet: `<type>[<nsp>,][<ack id>][<json>]`. Binary attachments (Socket.IO
-//! types 5 and 6) are not supported and parse as an error, which makes the gateway close the connection.
+//! A `4` (message) carries one Socket.IO packet: `<type>[<attachments>-][<nsp>,][<ack id>][<json>]`. A binary event
+//! or ack (types 5 and 6) names how many binary attachments follow it (websocket binary frames, or `b<base64>`
+//! packets over long-polling); its JSON holds a `{"_placeholder":true,"num":n}` where each goes.
 //!
 //! Parsing is strict: anything the reference implementation would not produce is an error, including ack ids with
 //! leading zeros and event names that are not strings. For every `p` that parses, `parse(encode(p)) == p`.
@@ -65,6 +66,10 @@ pub enum SioPacket {
     Ack { nsp: String, ack: AckId, args: Vec<Value> },
     /// `4[/nsp,]{"message":…[,"data":…]}`
     ConnectError { nsp: String, message: String, data: Option<Value> },
+    /// `5<n>-[/nsp,][id]["name",args…]`: an event whose `n` binary attachments follow it.
+    BinaryEvent { nsp: String, ack: Option<AckId>, name: String, args: Vec<Value>, attachments: u64 },
+    /// `6<n>-[/nsp,]id[args…]`
+    BinaryAck { nsp: String, ack: AckId, args: Vec<Value>, attachments: u64 },
 }
 
 /// Why a frame is not a packet we accept.
@@ -76,8 +81,8 @@ pub enum CodecError {
     UnknownEngineType(char),
     #[error("unknown Socket.IO packet type {0:?}")]
     UnknownSocketType(char),
-    #[error("binary Socket.IO packets are not supported")]
-    BinaryUnsupported,
+    #[error("invalid binary attachment count")]
+    InvalidAttachments,
     #[error("unexpected payload after packet type")]
     UnexpectedPayload,
     #[error("missing payload")]
@@ -153,13 +158,12 @@ impl SioPacket {
     pub fn parse(s: &str) -> Result<Self, CodecError> {
         let mut chars = s.chars();
         let kind = chars.next().ok_or(CodecError::Empty)?;
-        if matches!(kind, '5' | '6') {
-            return Err(CodecError::BinaryUnsupported);
-        }
-        if !matches!(kind, '0'..='4') {
+        if !matches!(kind, '0'..='6') {
             return Err(CodecError::UnknownSocketType(kind));
         }
-        let (nsp, rest) = split_namespace(chars.as_str())?;
+        let (attachments, rest) =
+            if matches!(kind, '5' | '6') { split_attachments(chars.as_str())? } else { (0, chars.as_str()) };
+        let (nsp, rest) = split_namespace(rest)?;
         let (ack, json) = split_ack_id(rest)?;
         match kind {
             '0' => {
@@ -179,7 +183,7 @@ impl SioPacket {
                 no_ack(ack)?;
                 if json.is_empty() { Ok(SioPacket::Disconnect { nsp }) } else { Err(CodecError::UnexpectedPayload) }
             }
-            '2' => {
+            '2' | '5' => {
                 let mut args = parse_array(json)?.into_iter();
                 let name = match args.next() {
                     Some(Value::String(name)) => name,
@@ -191,11 +195,21 @@ impl SioPacket {
                 if RESERVED_EVENTS.contains(&name.as_str()) {
                     return Err(CodecError::InvalidPayload("reserved event name"));
                 }
-                Ok(SioPacket::Event { nsp, ack, name, args: args.collect() })
+                let args = args.collect();
+                Ok(if kind == '2' {
+                    SioPacket::Event { nsp, ack, name, args }
+                } else {
+                    SioPacket::BinaryEvent { nsp, ack, name, args, attachments }
+                })
             }
-            '3' => {
+            '3' | '6' => {
                 let ack = ack.ok_or(CodecError::InvalidAckId)?;
-                Ok(SioPacket::Ack { nsp, ack, args: parse_array(json)? })
+                let args = parse_array(json)?;
+                Ok(if kind == '3' {
+                    SioPacket::Ack { nsp, ack, args }
+                } else {
+                    SioPacket::BinaryAck { nsp, ack, args, attachments }
+                })
             }
             _ => {
                 no_ack(ack)?;
@@ -240,8 +254,13 @@ impl SioPacket {
             SioPacket::Event { nsp, .. } => ('2', nsp),
             SioPacket::Ack { nsp, .. } => ('3', nsp),
             SioPacket::ConnectError { nsp, .. } => ('4', nsp),
+            SioPacket::BinaryEvent { nsp, .. } => ('5', nsp),
+            SioPacket::BinaryAck { nsp, .. } => ('6', nsp),
         };
         out.push(kind);
+        if let SioPacket::BinaryEvent { attachments, .. } | SioPacket::BinaryAck { attachments, .. } = self {
+            let _ = write!(out, "{attachments}-");
+        }
         if nsp != MAIN_NAMESPACE {
             out.push_str(nsp);
             out.push(',');
@@ -253,7 +272,7 @@ impl SioPacket {
                 }
             }
             SioPacket::Disconnect { .. } => {}
-            SioPacket::Event { ack, name, args, .. } => {
+            SioPacket::Event { ack, name, args, .. } | SioPacket::BinaryEvent { ack, name, args, .. } => {
                 if let Some(id) = ack {
                     let _ = write!(out, "{id}");
                 }
@@ -265,7 +284,7 @@ impl SioPacket {
                 }
                 out.push(']');
             }
-            SioPacket::Ack { ack, args, .. } => {
+            SioPacket::Ack { ack, args, .. } | SioPacket::BinaryAck { ack, args, .. } => {
                 let _ = write!(out, "{ack}");
                 out.push_str(&json_string(args));
             }
@@ -279,6 +298,14 @@ impl SioPacket {
             }
         }
     }
+}
+
+/// `<n>-rest` → (`n`, `rest`): a binary packet's attachment count, canonical (no leading zeros), at least one.
+fn split_attachments(s: &str) -> Result<(u64, &str), CodecError> {
+    let (count, rest) = s.split_once('-').ok_or(CodecError::InvalidAttachments)?;
+    let canonical = !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) && !count.starts_with('0');
+    let n = count.parse::<u64>().ok().filter(|_| canonical).ok_or(CodecError::InvalidAttachments)?;
+    Ok((n, rest))
 }
 
 /// `/nsp,rest` → (`/nsp`, `rest`); a namespace without a comma runs to the end; anything else is the main one.

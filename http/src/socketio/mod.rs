@@ -25,6 +25,6 @@ mod session;
 mod writer;
 mod ws;
 
-pub use app::{ConnectPlan, EventReply, Principal, SocketApp, SocketHandle};
+pub use app::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 pub use config::SocketConfig;
 pub use route::{SESSION_COOKIE, SocketState, configure, end_session_sockets, end_user_sockets, socketio_route};

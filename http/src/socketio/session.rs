@@ -7,21 +7,21 @@
 //! The connection lives only as long as its login session: it closes when the hub says the session ended
 //! ([`SessionEnded`]), when the session expires, and when a periodic re-check finds it revoked.
 
-use super::app::{Principal, SocketApp, SocketHandle};
+use super::app::{ClientEvent, Credentials, Emit, Principal, SocketApp, SocketHandle};
 use super::codec::{CodecError, EioPacket, Handshake, MAIN_NAMESPACE, SioPacket};
 use super::config::SocketConfig;
 use super::limits::{ConnLimits, Slot};
 use super::polling::Polls;
-use super::writer::{Backlog, Outgoing, Writer};
+use super::writer::{Backlog, Outgoing, Piece, Writer};
 use actix::prelude::*;
+use actix_web::web::Bytes;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
-use casino_actors::hub::{
-    ConnId, Disconnect, Frames, HubAddr, Member, Overflow, Owner, SessionEnded, encode_event, single,
-};
+use casino_actors::hub::{ConnId, Disconnect, Frames, HubAddr, Member, Overflow, Owner, SessionEnded, single};
 use casino_actors::observe::Probe;
 use casino_actors::observe::families::gateway as fig;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -42,10 +42,9 @@ pub(crate) fn random_sid() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-enum Phase {
-    /// Waiting for the client's CONNECT to the main namespace.
-    AwaitingConnect,
-    /// CONNECT received; the token is being checked (and the connect plan built).
+/// Where a namespace the client asked for stands.
+enum NsState {
+    /// CONNECT received; the credentials are being checked (and the connect plan built).
     Authenticating,
     Connected(Arc<Principal>),
 }
@@ -134,7 +133,10 @@ pub(crate) struct SocketSession {
     parts: SessionParts,
     writer: Writer,
     transport: Transport,
-    phase: Phase,
+    /// The namespaces asked for, and where each stands.
+    namespaces: HashMap<String, NsState>,
+    /// A binary packet waiting for its attachments.
+    pending: Option<Pending>,
     /// Armed after each ping; fires if the pong does not arrive in time.
     pong_deadline: Option<SpawnHandle>,
     inflight_events: usize,
@@ -155,7 +157,8 @@ impl SocketSession {
             parts,
             writer,
             transport,
-            phase: Phase::AwaitingConnect,
+            namespaces: HashMap::new(),
+            pending: None,
             pong_deadline: None,
             inflight_events: 0,
             closing: false,
@@ -230,6 +233,14 @@ impl SocketSession {
 
     fn on_text(&mut self, ctx: &mut Context<Self>, text: &str) {
         metrics::counter!(PACKETS_IN).increment(1);
+        // Over long-polling a binary attachment travels as `b<base64>`.
+        if let Some(b64) = text.strip_prefix('b').filter(|_| self.transport == Transport::Polling) {
+            match base64::engine::general_purpose::STANDARD.decode(b64) {
+                Ok(bytes) => self.on_binary(ctx, bytes.into()),
+                Err(_) => self.close(ctx, CloseCause::Malformed),
+            }
+            return;
+        }
         match EioPacket::parse(text) {
             Ok(packet) => self.on_engine_packet(ctx, packet),
             Err(err) => self.on_codec_error(ctx, &err),
@@ -259,51 +270,107 @@ impl SocketSession {
     }
 
     fn on_socket_packet(&mut self, ctx: &mut Context<Self>, packet: SioPacket) {
-        match (&self.phase, packet) {
-            (_, SioPacket::Connect { nsp, .. }) if nsp != MAIN_NAMESPACE => {
-                // Only the main namespace is served; the client may still connect to it. The refusal must name
-                // the namespace (that is the protocol), so only a plain path is answered: the server never
-                // reflects arbitrary client text.
-                if plain_namespace(&nsp) {
-                    let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
-                    self.send_packet(ctx, &refusal);
-                } else {
-                    self.close(ctx, CloseCause::ProtocolViolation);
-                }
+        if self.pending.is_some() {
+            // A binary packet's attachments come first, and only they.
+            self.close(ctx, CloseCause::ProtocolViolation);
+            return;
+        }
+        let connected = |nsp: &str| match self.namespaces.get(nsp) {
+            Some(NsState::Connected(who)) => Some(who.clone()),
+            _ => None,
+        };
+        match packet {
+            SioPacket::Connect { nsp, data } => self.on_connect(ctx, nsp, data),
+            SioPacket::Event { nsp, ack, name, args } => match connected(&nsp) {
+                Some(who) => self.on_event(ctx, who, ClientEvent { nsp, name, args, binary: Vec::new() }, ack),
+                None => self.close(ctx, CloseCause::ProtocolViolation),
+            },
+            SioPacket::BinaryEvent { nsp, attachments, .. } | SioPacket::BinaryAck { nsp, attachments, .. }
+                if connected(&nsp).is_none() || attachments > MAX_ATTACHMENTS =>
+            {
+                let cause =
+                    if connected(&nsp).is_none() { CloseCause::ProtocolViolation } else { CloseCause::TooLarge };
+                self.close(ctx, cause);
             }
-            (Phase::AwaitingConnect, SioPacket::Connect { data, .. }) => self.on_connect(ctx, data),
-            (Phase::Connected(who), SioPacket::Event { nsp, ack, name, args }) if nsp == MAIN_NAMESPACE => {
-                let who = who.clone();
-                self.on_event(ctx, who, ack, name, args);
+            p @ (SioPacket::BinaryEvent { .. } | SioPacket::BinaryAck { .. }) => {
+                self.pending = Some(Pending { packet: p, binary: Vec::new(), bytes: 0 });
             }
             // We never ask the client for acks, so an ACK is unexpected but harmless.
-            (Phase::Connected(_), SioPacket::Ack { .. }) => {}
-            (Phase::Connected(_), SioPacket::Disconnect { nsp }) if nsp == MAIN_NAMESPACE => {
+            SioPacket::Ack { nsp, .. } if connected(&nsp).is_some() => {}
+            // Leaving the last namespace ends the connection (and the application hears of it as it stops).
+            SioPacket::Disconnect { nsp } if self.namespaces.len() == 1 && self.namespaces.contains_key(&nsp) => {
                 self.close(ctx, CloseCause::ClientClosed);
             }
-            // Anything before CONNECT is answered, a second CONNECT, a CONNECT_ERROR from the client, or a
-            // packet for a namespace it never joined.
-            (Phase::AwaitingConnect | Phase::Authenticating | Phase::Connected(_), _) => {
-                self.close(ctx, CloseCause::ProtocolViolation);
+            SioPacket::Disconnect { nsp } if self.namespaces.contains_key(&nsp) => {
+                if let Some(NsState::Connected(who)) = self.namespaces.remove(&nsp)
+                    && nsp == MAIN_NAMESPACE
+                {
+                    self.parts.app.on_disconnect(&who, self.conn);
+                }
             }
+            // A CONNECT_ERROR from the client, or a packet for a namespace it never joined.
+            _ => self.close(ctx, CloseCause::ProtocolViolation),
         }
     }
 
-    fn on_connect(&mut self, ctx: &mut Context<Self>, data: Option<Map<String, Value>>) {
+    /// A binary attachment: the packet waiting for it goes on once it has all of them.
+    fn on_binary(&mut self, ctx: &mut Context<Self>, bytes: Bytes) {
+        let Some(pending) = self.pending.as_mut() else {
+            self.close(ctx, CloseCause::ProtocolViolation);
+            return;
+        };
+        pending.bytes += bytes.len();
+        if pending.bytes > self.parts.config.max_payload {
+            self.close(ctx, CloseCause::TooLarge);
+            return;
+        }
+        pending.binary.push(bytes);
+        let wanted = match &pending.packet {
+            SioPacket::BinaryEvent { attachments, .. } | SioPacket::BinaryAck { attachments, .. } => *attachments,
+            _ => 0,
+        };
+        if (pending.binary.len() as u64) < wanted {
+            return;
+        }
+        let Some(Pending { packet, binary, .. }) = self.pending.take() else { return };
+        if let SioPacket::BinaryEvent { nsp, ack, name, args, .. } = packet
+            && let Some(NsState::Connected(who)) = self.namespaces.get(&nsp)
+        {
+            let who = who.clone();
+            self.on_event(ctx, who, ClientEvent { nsp, name, args, binary }, ack);
+        }
+    }
+
+    fn on_connect(&mut self, ctx: &mut Context<Self>, nsp: String, data: Option<Map<String, Value>>) {
+        if !self.parts.app.namespaces().contains(&nsp.as_str()) {
+            // The refusal must name the namespace (that is the protocol), so only a plain path is answered: the
+            // server never reflects arbitrary client text.
+            if plain_namespace(&nsp) {
+                let refusal = SioPacket::ConnectError { nsp, message: "Invalid namespace".into(), data: None };
+                self.send_packet(ctx, &refusal);
+            } else {
+                self.close(ctx, CloseCause::ProtocolViolation);
+            }
+            return;
+        }
+        if self.namespaces.contains_key(&nsp) {
+            self.close(ctx, CloseCause::ProtocolViolation);
+            return;
+        }
         let token = match data.as_ref().and_then(|d| d.get("token")) {
             Some(Value::String(token)) => Some(token.clone()),
             _ => self.parts.cookie_token.clone(),
         };
-        let Some(token) = token else {
-            self.refuse(ctx);
-            return;
-        };
-        self.phase = Phase::Authenticating;
-        self.token = Some(token.clone());
-        let auth = self.parts.app.authenticate(token);
-        ctx.spawn(auth.into_actor(self).then(|who, act, ctx| {
+        if nsp == MAIN_NAMESPACE {
+            self.token = token.clone();
+        }
+        let credentials = Credentials { nsp: nsp.clone(), token, auth: data };
+        self.namespaces.insert(nsp.clone(), NsState::Authenticating);
+        let auth = self.parts.app.authenticate(&credentials);
+        ctx.spawn(auth.into_actor(self).then(move |who, act, ctx| {
             // The per-user cap is taken before the application builds anything for the connection.
             let who = match who {
+                Some(who) if act.user_slot.is_some() => Ok(who),
                 Some(who) => match act.parts.limits.admit_user(who.user_id, act.parts.config.max_per_user) {
                     Some(slot) => {
                         act.user_slot = Some(slot);
@@ -313,7 +380,8 @@ impl SocketSession {
                 },
                 None => Err(CloseCause::Unauthorized),
             };
-            let plan = who.as_ref().ok().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx, who)));
+            let plan =
+                who.as_ref().ok().map(|who| act.parts.app.on_connect(who, &act.socket_handle(ctx, who), &credentials));
             async move {
                 match (who, plan) {
                     (Ok(who), Some(plan)) => Ok((who, plan.await)),
@@ -322,26 +390,25 @@ impl SocketSession {
                 }
             }
             .into_actor(act)
-            .map(|outcome, act, ctx| match outcome {
-                Ok((who, plan)) => act.connected(ctx, who, plan),
-                Err(CloseCause::TooManyConnections) => act.refuse_with(ctx, CloseCause::TooManyConnections),
-                Err(_) => act.refuse(ctx),
+            .map(move |outcome, act, ctx| match outcome {
+                Ok((who, plan)) => act.connected(ctx, credentials.nsp, who, plan),
+                Err(cause) => act.refuse(ctx, credentials.nsp, cause),
             })
         }));
     }
 
-    fn refuse(&mut self, ctx: &mut Context<Self>) {
-        self.refuse_with(ctx, CloseCause::Unauthorized);
-    }
-
-    fn refuse_with(&mut self, ctx: &mut Context<Self>, cause: CloseCause) {
+    /// A CONNECT refused: the client hears why; with no namespace left connected, the connection closes.
+    fn refuse(&mut self, ctx: &mut Context<Self>, nsp: String, cause: CloseCause) {
         let message = match cause {
             CloseCause::TooManyConnections => "too_many_connections",
             _ => "unauthorized",
         };
-        let refusal = SioPacket::ConnectError { nsp: MAIN_NAMESPACE.into(), message: message.into(), data: None };
+        self.namespaces.remove(&nsp);
+        let refusal = SioPacket::ConnectError { nsp, message: message.into(), data: None };
         self.send_packet(ctx, &refusal);
-        self.close(ctx, cause);
+        if !self.namespaces.values().any(|n| matches!(n, NsState::Connected(_))) {
+            self.close(ctx, cause);
+        }
     }
 
     /// The login session is over: tell the client (a server-side DISCONNECT, so the official client does not
@@ -358,13 +425,16 @@ impl SocketSession {
     /// Ask the application again whether the session is live; end the connection if it is not (or now names
     /// someone else).
     fn recheck_session(&mut self, ctx: &mut Context<Self>) {
-        let (Phase::Connected(who), Some(token)) = (&self.phase, &self.token) else { return };
+        let (Some(NsState::Connected(who)), Some(token)) = (self.namespaces.get(MAIN_NAMESPACE), &self.token) else {
+            return;
+        };
         if self.checking || self.closing {
             return;
         }
         self.checking = true;
         let user = who.user_id;
-        let check = self.parts.app.authenticate(token.clone());
+        let credentials = Credentials { nsp: MAIN_NAMESPACE.into(), token: Some(token.clone()), auth: None };
+        let check = self.parts.app.authenticate(&credentials);
         ctx.spawn(check.into_actor(self).map(move |now, act, ctx| {
             act.checking = false;
             if now.is_none_or(|p| p.user_id != user) {
@@ -373,56 +443,117 @@ impl SocketSession {
         }));
     }
 
-    fn connected(&mut self, ctx: &mut Context<Self>, who: Principal, plan: super::app::ConnectPlan) {
-        if self.closing {
+    fn connected(&mut self, ctx: &mut Context<Self>, nsp: String, who: Principal, plan: super::app::ConnectPlan) {
+        if self.closing || !self.namespaces.contains_key(&nsp) {
             return;
         }
-        tracing::debug!(conn = %self.conn, user = %who.user_id, "socket connected");
+        tracing::debug!(conn = %self.conn, user = %who.user_id, nsp, "socket connected");
         let mut ack = Map::new();
         ack.insert("sid".into(), Value::String(random_sid()));
-        self.send_packet(ctx, &SioPacket::Connect { nsp: MAIN_NAMESPACE.into(), data: Some(ack) });
-        for (name, payload) in plan.initial_events {
-            self.send(ctx, encode_event(&name, &payload));
-        }
+        self.send_packet(ctx, &SioPacket::Connect { nsp: nsp.clone(), data: Some(ack) });
+        let initial = plan.initial_events.into_iter().map(|e| event_packet(&nsp, None, e));
+        let frames = pieces(initial);
+        self.send_out(ctx, frames);
         // Joined after the acknowledgement is queued, so no broadcast can overtake it.
         let handle = self.socket_handle(ctx, &who);
         for room in plan.rooms {
             handle.join(room);
         }
-        if let Some(left) = who.expires_in {
-            ctx.run_later(left, |act, ctx| act.end_session(ctx));
+        if nsp == MAIN_NAMESPACE {
+            if let Some(left) = who.expires_in {
+                ctx.run_later(left, |act, ctx| act.end_session(ctx));
+            }
+            ctx.run_interval(self.parts.config.session_check_interval, |act, ctx| act.recheck_session(ctx));
         }
-        ctx.run_interval(self.parts.config.session_check_interval, |act, ctx| act.recheck_session(ctx));
-        self.phase = Phase::Connected(Arc::new(who));
+        self.namespaces.insert(nsp, NsState::Connected(Arc::new(who)));
     }
 
-    fn on_event(
-        &mut self,
-        ctx: &mut Context<Self>,
-        who: Arc<Principal>,
-        ack: Option<u64>,
-        name: String,
-        args: Vec<Value>,
-    ) {
+    fn on_event(&mut self, ctx: &mut Context<Self>, who: Arc<Principal>, event: ClientEvent, ack: Option<u64>) {
         if self.inflight_events >= self.parts.config.max_inflight_events {
             self.close(ctx, CloseCause::Flooding);
             return;
         }
         self.inflight_events += 1;
-        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx, &who), name, args);
+        let nsp = event.nsp.clone();
+        let reply = self.parts.app.on_event(&who, &self.socket_handle(ctx, &who), event);
         // Spawned, not waited: events run concurrently; acks are matched by id, not by order.
         ctx.spawn(reply.into_actor(self).map(move |reply, act, ctx| {
             act.inflight_events -= 1;
-            let mut frames: Vec<Arc<str>> =
-                reply.events.iter().map(|(name, payload)| encode_event(name, payload)).collect();
+            let mut packets: Vec<(SioPacket, Vec<Bytes>)> =
+                reply.events.into_iter().map(|e| event_packet(&nsp, None, e)).collect();
             if let Some(ack) = ack {
-                frames.push(SioPacket::Ack { nsp: MAIN_NAMESPACE.into(), ack, args: reply.ack }.to_frame().into());
+                let (args, binary) = (reply.ack, reply.ack_binary);
+                let packet = if binary.is_empty() {
+                    SioPacket::Ack { nsp: nsp.clone(), ack, args }
+                } else {
+                    SioPacket::BinaryAck { nsp: nsp.clone(), ack, args, attachments: binary.len() as u64 }
+                };
+                packets.push((packet, binary));
             }
-            if !frames.is_empty() {
-                act.send_all(ctx, frames.into());
-            }
+            let out = pieces(packets.into_iter());
+            act.send_out(ctx, out);
         }));
     }
+
+    /// Queue packets to leave together (one socket write): text-only ones as frames, otherwise with their
+    /// attachments.
+    fn send_out(&mut self, ctx: &mut Context<Self>, out: Option<Outgoing>) {
+        match out {
+            Some(Outgoing::Frames(frames)) => self.send_all(ctx, frames),
+            Some(out) => {
+                if self.closing {
+                    return;
+                }
+                match self.writer.send(out) {
+                    Ok(()) => {}
+                    Err(Backlog::Full) => self.close(ctx, CloseCause::SlowClient),
+                    Err(Backlog::Closed) => {
+                        self.closing = true;
+                        ctx.stop();
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+}
+
+/// The most binary attachments one packet may have.
+const MAX_ATTACHMENTS: u64 = 10;
+
+/// A packet waiting for its binary attachments.
+struct Pending {
+    packet: SioPacket,
+    binary: Vec<Bytes>,
+    bytes: usize,
+}
+
+/// An event in `nsp` as a packet, binary when it has attachments.
+fn event_packet(nsp: &str, ack: Option<u64>, e: Emit) -> (SioPacket, Vec<Bytes>) {
+    let packet = if e.binary.is_empty() {
+        SioPacket::Event { nsp: nsp.into(), ack, name: e.name, args: e.args }
+    } else {
+        SioPacket::BinaryEvent { nsp: nsp.into(), ack, name: e.name, args: e.args, attachments: e.binary.len() as u64 }
+    };
+    (packet, e.binary)
+}
+
+/// Packets as one delivery: plain frames when none has an attachment; `None` when there are none.
+fn pieces(packets: impl Iterator<Item = (SioPacket, Vec<Bytes>)>) -> Option<Outgoing> {
+    let packets: Vec<(SioPacket, Vec<Bytes>)> = packets.collect();
+    if packets.is_empty() {
+        return None;
+    }
+    if packets.iter().all(|(_, b)| b.is_empty()) {
+        let frames: Vec<Arc<str>> = packets.iter().map(|(p, _)| Arc::from(p.to_frame())).collect();
+        return Some(Outgoing::Frames(frames.into()));
+    }
+    let mut out = Vec::new();
+    for (packet, binary) in packets {
+        out.push(Piece::Text(packet.to_frame().into()));
+        out.extend(binary.into_iter().map(Piece::Binary));
+    }
+    Some(Outgoing::Pieces(out))
 }
 
 impl Actor for SocketSession {
@@ -442,7 +573,7 @@ impl Actor for SocketSession {
         self.send(ctx, open.encode());
         self.schedule_ping(ctx);
         ctx.run_later(self.parts.config.connect_timeout, |act, ctx| {
-            if !matches!(act.phase, Phase::Connected(_)) {
+            if !act.namespaces.values().any(|n| matches!(n, NsState::Connected(_))) {
                 act.close(ctx, CloseCause::ConnectTimeout);
             }
         });
@@ -463,10 +594,10 @@ impl Actor for SocketSession {
         } else if self.transport == Transport::Upgraded {
             self.parts.polls.remove(&self.sid);
         }
-        if let Phase::Connected(who) = &self.phase {
+        if let Some(NsState::Connected(who)) = self.namespaces.get(MAIN_NAMESPACE) {
             self.parts.app.on_disconnect(who, self.conn);
         }
-        self.phase = Phase::AwaitingConnect;
+        self.namespaces.clear();
         Running::Stop
     }
 
@@ -507,8 +638,7 @@ impl SocketSession {
     fn on_frame(&mut self, msg: Result<AggregatedMessage, ProtocolError>, ctx: &mut Context<Self>) {
         match msg {
             Ok(AggregatedMessage::Text(text)) => self.on_text(ctx, &text),
-            // Binary Engine.IO payloads are not supported.
-            Ok(AggregatedMessage::Binary(_)) => self.close(ctx, CloseCause::ProtocolViolation),
+            Ok(AggregatedMessage::Binary(bytes)) => self.on_binary(ctx, bytes),
             Ok(AggregatedMessage::Ping(bytes)) => {
                 if self.writer.send(Outgoing::Pong(bytes)).is_err() {
                     self.close(ctx, CloseCause::SlowClient);

@@ -13,6 +13,7 @@
 
 use actix_http::ws::{CloseReason, OpCode, Parser};
 use actix_web::web::{Bytes, BytesMut};
+use base64::Engine as _;
 use casino_actors::hub::{Frames, Offer, Outbox};
 use futures_util::Stream;
 use futures_util::task::AtomicWaker;
@@ -28,10 +29,27 @@ const WRITE_CHUNK: usize = 64 * 1024;
 
 pub(crate) enum Outgoing {
     Frames(Frames),
+    /// Packets with binary attachments: each piece one websocket message, together.
+    Pieces(Vec<Piece>),
     Pong(Bytes),
     Close(Option<CloseReason>),
     /// A text frame of the websocket's own, outside the queue and its budget (an upgrade's `3probe`).
     Direct(&'static str),
+}
+
+/// One message of a delivery with binary attachments: over long-polling a binary one travels as `b<base64>`.
+pub(crate) enum Piece {
+    Text(Arc<str>),
+    Binary(Bytes),
+}
+
+impl Piece {
+    fn len(&self) -> usize {
+        match self {
+            Piece::Text(t) => t.len(),
+            Piece::Binary(b) => b.len(),
+        }
+    }
 }
 
 /// The actor's side: a bounded queue, plus a kill switch that drops whatever is still queued.
@@ -94,6 +112,7 @@ impl WriterOutbox {
     fn push(&self, out: Outgoing) -> Result<(), Backlog> {
         let bytes = match &out {
             Outgoing::Frames(frames) => size_of(frames),
+            Outgoing::Pieces(pieces) => pieces.iter().map(Piece::len).sum(),
             Outgoing::Pong(_) | Outgoing::Close(_) | Outgoing::Direct(_) => 0,
         };
         if !self.budget.reserve(bytes) {
@@ -224,6 +243,15 @@ impl Drain {
                     packets.extend(frames.iter().map(|f| f.to_string()));
                     self.budget.release(size);
                 }
+                Some(Outgoing::Pieces(pieces)) => {
+                    let size: usize = pieces.iter().map(Piece::len).sum();
+                    bytes += size;
+                    packets.extend(pieces.into_iter().map(|p| match p {
+                        Piece::Text(t) => t.to_string(),
+                        Piece::Binary(b) => format!("b{}", base64::engine::general_purpose::STANDARD.encode(&b)),
+                    }));
+                    self.budget.release(size);
+                }
                 Some(Outgoing::Pong(_) | Outgoing::Direct(_)) => {}
                 Some(Outgoing::Close(_)) | None => {
                     packets.push("1".into());
@@ -277,6 +305,16 @@ impl Body {
                     Parser::write_message(buf, frame.as_bytes(), OpCode::Text, true, false);
                 }
                 self.drain.budget.release(size_of(&frames));
+            }
+            Outgoing::Pieces(pieces) => {
+                let size = pieces.iter().map(Piece::len).sum();
+                for piece in pieces {
+                    match piece {
+                        Piece::Text(t) => Parser::write_message(buf, t.as_bytes(), OpCode::Text, true, false),
+                        Piece::Binary(b) => Parser::write_message(buf, &b, OpCode::Binary, true, false),
+                    }
+                }
+                self.drain.budget.release(size);
             }
             Outgoing::Pong(bytes) => Parser::write_message(buf, &bytes, OpCode::Pong, true, false),
             Outgoing::Direct(text) => Parser::write_message(buf, text.as_bytes(), OpCode::Text, true, false),

@@ -7,7 +7,8 @@ use casino_actors::hub::{Broadcast, ConnId, Hub, HubAddr, encode_event};
 use casino_actors::ids::UserId;
 use casino_actors::observe::{Probe, families};
 use casino_http::socketio::{
-    self, ConnectPlan, EventReply, Principal, SocketApp, SocketConfig, SocketHandle, SocketState,
+    self, ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketConfig, SocketHandle,
+    SocketState,
 };
 use futures_util::future::LocalBoxFuture;
 use futures_util::{FutureExt, SinkExt, StreamExt};
@@ -26,7 +27,8 @@ pub struct FakeApp {
 }
 
 impl SocketApp for FakeApp {
-    fn authenticate(&self, token: String) -> LocalBoxFuture<'static, Option<Principal>> {
+    fn authenticate(&self, credentials: &Credentials) -> LocalBoxFuture<'static, Option<Principal>> {
+        let token = credentials.token.clone().unwrap_or_default();
         let brief = token.starts_with("brief-");
         let user = match token.as_str() {
             "good" => Some(1),
@@ -44,10 +46,10 @@ impl SocketApp for FakeApp {
         .boxed_local()
     }
 
-    fn on_connect(&self, who: &Principal, _: &SocketHandle) -> LocalBoxFuture<'static, ConnectPlan> {
+    fn on_connect(&self, who: &Principal, _: &SocketHandle, _: &Credentials) -> LocalBoxFuture<'static, ConnectPlan> {
         let plan = ConnectPlan {
             rooms: vec![format!("user:{}", who.user_id)],
-            initial_events: vec![("welcome".into(), json!({"userId": who.user_id, "username": who.username}))],
+            initial_events: vec![Emit::new("welcome", json!({"userId": who.user_id, "username": who.username}))],
         };
         async move { plan }.boxed_local()
     }
@@ -56,16 +58,16 @@ impl SocketApp for FakeApp {
         &self,
         _: &Principal,
         socket: &SocketHandle,
-        name: String,
-        args: Vec<Value>,
+        event: ClientEvent,
     ) -> LocalBoxFuture<'static, EventReply> {
+        let ClientEvent { name, args, .. } = event;
         let ack = |args: Vec<Value>| async move { EventReply::ack(args) }.boxed_local();
         match name.as_str() {
             "echo" => ack(args),
             // An event for this connection, then the ack: both must arrive, in that order.
             "announce" => {
-                let events = vec![("announced".to_owned(), args.first().cloned().unwrap_or(Value::Null))];
-                async move { EventReply { events, ack: vec![json!("announced")] } }.boxed_local()
+                let events = vec![Emit::new("announced", args.first().cloned().unwrap_or(Value::Null))];
+                async move { EventReply::new(events, vec![json!("announced")]) }.boxed_local()
             }
             "join" => {
                 if let Some(room) = args.first().and_then(Value::as_str) {

@@ -1,6 +1,8 @@
 /**
- * One Socket.IO connection per session: websocket only, same origin. The upgrade request carries the HttpOnly
- * session cookie, which is how the server knows the player; no token is sent from script. When the server ends
+ * One Socket.IO connection per session, same origin, with the client's default transports: HTTP long-polling first,
+ * then the upgrade to a websocket, so a network or proxy that blocks websockets still plays (on polling). The
+ * handshake carries the HttpOnly session cookie, which is how the server knows the player; no token is sent from
+ * script. When the server ends
  * the session (logout elsewhere, password reset, block, expiry) it disconnects the socket and the client does not
  * reconnect on its own.
  */
@@ -12,7 +14,6 @@ export function getSocket(): Socket {
   if (!socket) {
     socket = io(window.location.origin, {
       path: '/socket.io/',
-      transports: ['websocket'],
       reconnectionDelayMax: 5000,
     });
   }

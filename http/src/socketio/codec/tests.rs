@@ -164,9 +164,35 @@ fn connect_errors_round_trip() {
 }
 
 #[test]
-fn binary_packets_are_unsupported() {
-    assert_eq!(sio(r#"51-["x",{"_placeholder":true,"num":0}]"#), Err(CodecError::BinaryUnsupported));
-    assert_eq!(sio("61-0[]"), Err(CodecError::BinaryUnsupported));
+fn binary_packets_name_their_attachments() {
+    let placeholder = json!({"_placeholder": true, "num": 0});
+    assert_exact(
+        r#"451-["x",{"_placeholder":true,"num":0}]"#,
+        EioPacket::Message(SioPacket::BinaryEvent {
+            nsp: "/".into(),
+            ack: None,
+            name: "x".into(),
+            args: vec![placeholder.clone()],
+            attachments: 1,
+        }),
+    );
+    assert_exact(
+        r#"452-/custom,7["x",{"_placeholder":true,"num":0},1]"#,
+        EioPacket::Message(SioPacket::BinaryEvent {
+            nsp: "/custom".into(),
+            ack: Some(7),
+            name: "x".into(),
+            args: vec![placeholder.clone(), json!(1)],
+            attachments: 2,
+        }),
+    );
+    assert_exact(
+        r#"461-0[{"_placeholder":true,"num":0}]"#,
+        EioPacket::Message(SioPacket::BinaryAck { nsp: "/".into(), ack: 0, args: vec![placeholder], attachments: 1 }),
+    );
+    for bad in [r#"5-["x"]"#, r#"50-["x"]"#, r#"501-["x"]"#, r#"5x-["x"]"#, r#"51["x"]"#, "61-[]"] {
+        assert!(sio(bad).is_err(), "{bad}");
+    }
     assert_eq!(sio("7"), Err(CodecError::UnknownSocketType('7')));
 }
 
@@ -217,7 +243,7 @@ fn random_ack(rng: &mut StdRng) -> AckId {
 fn random_packet(rng: &mut StdRng) -> EioPacket {
     let nsp = random_nsp(rng);
     let args = |rng: &mut StdRng| (0..rng.random_range(0..4)).map(|_| random_value(rng, 3)).collect::<Vec<_>>();
-    let sio = match rng.random_range(0..5) {
+    let sio = match rng.random_range(0..7) {
         0 => SioPacket::Connect {
             nsp,
             data: if rng.random() { random_value(rng, 3).as_object().cloned().or(Some(Map::new())) } else { None },
@@ -231,6 +257,14 @@ fn random_packet(rng: &mut StdRng) -> EioPacket {
             SioPacket::Event { nsp, ack: rng.random::<bool>().then(|| random_ack(rng)), name, args: args(rng) }
         }
         3 => SioPacket::Ack { nsp, ack: random_ack(rng), args: args(rng) },
+        4 => SioPacket::BinaryEvent {
+            nsp,
+            ack: rng.random::<bool>().then(|| random_ack(rng)),
+            name: format!("b{}", random_string(rng)),
+            args: args(rng),
+            attachments: rng.random_range(1..20),
+        },
+        5 => SioPacket::BinaryAck { nsp, ack: random_ack(rng), args: args(rng), attachments: rng.random_range(1..20) },
         _ => SioPacket::ConnectError {
             nsp,
             message: random_string(rng),
