@@ -1,4 +1,5 @@
-//! Command line: `serve` (the default), operator commands, and removing load-test fixtures.
+//! Command line: `serve` (the default), operator commands, removing load-test fixtures, and the Socket.IO protocol
+//! test app.
 
 pub mod fixtures;
 
@@ -26,6 +27,13 @@ pub enum Command {
     Operator {
         #[command(subcommand)]
         action: OperatorAction,
+    },
+    /// Run only the Socket.IO gateway, set up as the Socket.IO protocol test suite's reference server (ping interval
+    /// 300 ms, timeout 200 ms; the main and `/custom` namespaces; `auth` echoed, `message` → `message-back`,
+    /// `message-with-ack` acknowledged), so the official protocol test suites can be pointed at it.
+    ProtocolTestApp {
+        #[arg(long, default_value = "127.0.0.1:3000")]
+        bind: String,
     },
     /// Load-test fixture players (created by the swarm with CASINO_LOAD_TEST=1).
     Fixtures {
@@ -64,6 +72,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("operator created: {} (id {})", user.name, user.id);
             println!("{}", user.user_no);
             Ok(())
+        }
+        Command::ProtocolTestApp { bind } => {
+            let listener = std::net::TcpListener::bind(&bind)?;
+            tracing::info!(bind, "protocol test app listening");
+            Ok(casino_http::socketio::test_app::server(listener)?.await?)
         }
         Command::Fixtures { action: FixturesAction::Remove } => {
             let db = Db::connect(&config.database_url, 2).await?;

@@ -12,76 +12,8 @@ use casino_actors::hub::{Broadcast, encode_event};
 use casino_http::socketio::SocketConfig;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use socketio_support::{TestServer, connect, connect_as, json_after, recv, send, spawn_server};
+use socketio_support::{Poller, connect, connect_as, recv, send, spawn_server};
 use std::time::Duration;
-
-const RS: char = '\u{1e}';
-
-struct Poller {
-    http: reqwest::Client,
-    url: String,
-    sid: String,
-}
-
-impl Poller {
-    /// Opens a session: the handshake's open packet.
-    async fn open(server: &TestServer) -> (Poller, Value) {
-        let base = format!("{}/socket.io/?EIO=4&transport=polling", server.base_url());
-        let http = reqwest::Client::new();
-        let r = http.get(&base).send().await.unwrap();
-        assert_eq!(r.status(), StatusCode::OK);
-        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
-        let body = r.text().await.unwrap();
-        let hs = json_after(&body, "0");
-        let sid = hs["sid"].as_str().unwrap().to_string();
-        (Poller { url: format!("{base}&sid={sid}"), http, sid }, hs)
-    }
-
-    /// Opens a session and connects to the main namespace with `token` (the ack and the welcome event read).
-    async fn connected(server: &TestServer, token: &str) -> Poller {
-        let (p, _) = Poller::open(server).await;
-        assert_eq!(p.post(&[&format!(r#"40{{"token":"{token}"}}"#)]).await, StatusCode::OK);
-        let got = p.until(|all| all.iter().any(|x| x.starts_with(r#"42["welcome""#))).await;
-        assert!(got[0].starts_with(r#"40{"sid":""#), "{got:?}");
-        p
-    }
-
-    async fn get_raw(&self) -> (StatusCode, String) {
-        let r = self.http.get(&self.url).send().await.unwrap();
-        (r.status(), r.text().await.unwrap())
-    }
-
-    /// One GET's packets.
-    async fn get(&self) -> Vec<String> {
-        let (status, body) = self.get_raw().await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        body.split(RS).map(String::from).collect()
-    }
-
-    /// GETs until `done` holds for what came so far (noops left out).
-    async fn until(&self, done: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let mut all = Vec::new();
-        for _ in 0..50 {
-            all.extend(self.get().await.into_iter().filter(|p| p != "6"));
-            if done(&all) {
-                return all;
-            }
-        }
-        panic!("not there after 50 GETs: {all:?}");
-    }
-
-    async fn post(&self, packets: &[&str]) -> StatusCode {
-        self.post_body(packets.join(&RS.to_string())).await
-    }
-
-    async fn post_body(&self, body: String) -> StatusCode {
-        self.http.post(&self.url).body(body).send().await.unwrap().status()
-    }
-
-    fn ws_url(&self, server: &TestServer) -> String {
-        format!("{}&sid={}", server.ws_url(), self.sid)
-    }
-}
 
 async fn error_of(r: reqwest::Response) -> (StatusCode, Value) {
     (r.status(), r.json().await.unwrap())

@@ -6,9 +6,11 @@
 //! - `writer`: the ordered, bounded outgoing queue; its consumer is the websocket response body.
 //! - `ws`: the upgrade, and the client's frames decoded into whole messages.
 //! - [`app`]: the [`SocketApp`] trait through which the application authenticates and handles events.
+//! - `polling`: HTTP long-polling and the upgrade to a websocket.
+//! - [`test_app`]: the gateway as the Socket.IO protocol test suite's reference server.
 //!
 //! Both transports are served: a websocket from the start, or HTTP long-polling with the upgrade to a websocket
-//! (`polling`). Only the main namespace is served. Broadcasts go through
+//! (`polling`). The application names the namespaces it serves (the platform: the main one). Broadcasts go through
 //! [`casino_actors::hub::Hub`]; a client that cannot keep up is disconnected.
 //!
 //! A socket never outlives its login session: logout, password reset and an operator's block close it through
@@ -22,6 +24,7 @@ mod limits;
 mod polling;
 pub mod route;
 mod session;
+pub mod test_app;
 mod writer;
 mod ws;
 

@@ -12,6 +12,7 @@ use casino_http::socketio::{
 };
 use futures_util::future::LocalBoxFuture;
 use futures_util::{FutureExt, SinkExt, StreamExt};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
@@ -219,4 +220,78 @@ pub async fn connect_as(server: &TestServer, token: &str) -> Ws {
 pub fn json_after(frame: &str, prefix: &str) -> Value {
     let tail = frame.strip_prefix(prefix).unwrap_or_else(|| panic!("{frame:?} does not start with {prefix:?}"));
     serde_json::from_str(tail).unwrap()
+}
+
+pub const RS: char = '\u{1e}';
+
+/// A raw long-polling client of one Engine.IO session.
+pub struct Poller {
+    pub http: reqwest::Client,
+    pub url: String,
+    pub sid: String,
+}
+
+impl Poller {
+    /// Opens a session: the handshake's open packet.
+    pub async fn open(server: &TestServer) -> (Poller, Value) {
+        Poller::open_at(server.port).await
+    }
+
+    /// Opens a session on the gateway at `port`.
+    pub async fn open_at(port: u16) -> (Poller, Value) {
+        let base = format!("http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling");
+        let http = reqwest::Client::new();
+        let r = http.get(&base).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+        let body = r.text().await.unwrap();
+        let hs = json_after(&body, "0");
+        let sid = hs["sid"].as_str().unwrap().to_string();
+        (Poller { url: format!("{base}&sid={sid}"), http, sid }, hs)
+    }
+
+    /// Opens a session and connects to the main namespace with `token` (the ack and the welcome event read).
+    pub async fn connected(server: &TestServer, token: &str) -> Poller {
+        let (p, _) = Poller::open(server).await;
+        assert_eq!(p.post(&[&format!(r#"40{{"token":"{token}"}}"#)]).await, StatusCode::OK);
+        let got = p.until(|all| all.iter().any(|x| x.starts_with(r#"42["welcome""#))).await;
+        assert!(got[0].starts_with(r#"40{"sid":""#), "{got:?}");
+        p
+    }
+
+    pub async fn get_raw(&self) -> (StatusCode, String) {
+        let r = self.http.get(&self.url).send().await.unwrap();
+        (r.status(), r.text().await.unwrap())
+    }
+
+    /// One GET's packets.
+    pub async fn get(&self) -> Vec<String> {
+        let (status, body) = self.get_raw().await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body.split(RS).map(String::from).collect()
+    }
+
+    /// GETs until `done` holds for what came so far (noops left out).
+    pub async fn until(&self, done: impl Fn(&[String]) -> bool) -> Vec<String> {
+        let mut all = Vec::new();
+        for _ in 0..50 {
+            all.extend(self.get().await.into_iter().filter(|p| p != "6"));
+            if done(&all) {
+                return all;
+            }
+        }
+        panic!("not there after 50 GETs: {all:?}");
+    }
+
+    pub async fn post(&self, packets: &[&str]) -> StatusCode {
+        self.post_body(packets.join(&RS.to_string())).await
+    }
+
+    pub async fn post_body(&self, body: String) -> StatusCode {
+        self.http.post(&self.url).body(body).send().await.unwrap().status()
+    }
+
+    pub fn ws_url(&self, server: &TestServer) -> String {
+        format!("{}&sid={}", server.ws_url(), self.sid)
+    }
 }
