@@ -14,7 +14,7 @@ use casino_actors::hub::{ConnId, Hub};
 use casino_actors::ids::UserId;
 use casino_actors::observe::{Probe, families};
 use futures_util::future::LocalBoxFuture;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
@@ -43,7 +43,7 @@ impl SocketApp for ProtocolTestApp {
     }
 
     fn on_connect(&self, _: &Principal, _: &SocketHandle, c: &Credentials) -> LocalBoxFuture<'static, ConnectPlan> {
-        let auth = Value::Object(c.auth.clone().unwrap_or_else(Map::new));
+        let auth = Value::Object(c.auth.clone().unwrap_or_default());
         Box::pin(async move { ConnectPlan { rooms: Vec::new(), initial_events: vec![Emit::new("auth", auth)] } })
     }
 
