@@ -274,3 +274,53 @@ async fn with_a_seed_key_a_database_copy_does_not_hold_the_chain_and_a_wrong_key
     let fairness: Value = again.get("/api/aviator/fairness").await.json().await.unwrap();
     assert_eq!(fairness["chains"][0]["commitment"], commitment.as_str(), "the right key plays the committed chain");
 }
+
+/// The official socket.io-client plays a bet with its default transports (long-polling, then the upgrade to a
+/// websocket) and with long-polling only (`http/tests/js/aviator_client.mjs`). Needs Node; `SKIP_NODE_TESTS=1`
+/// skips (printed).
+#[tokio::test]
+async fn the_official_client_plays_aviator_with_default_transports_and_over_polling_only() {
+    if std::env::var_os("SKIP_NODE_TESTS").is_some() {
+        println!("SKIPPED: SKIP_NODE_TESTS is set");
+        return;
+    }
+    let js = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../http/tests/js");
+    if !js.join("node_modules").join("socket.io-client").exists() {
+        let dir = js.clone();
+        let ok = tokio::task::spawn_blocking(move || {
+            std::process::Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir).status()
+        })
+        .await
+        .unwrap()
+        .unwrap()
+        .success();
+        assert!(ok, "npm ci in http/tests/js failed");
+    }
+    let app = spawn_app().await;
+    let players = app.fixture_players(2, 1_000).await;
+    // Both at once: each waits for a round of its own.
+    let runs: Vec<_> = ["default", "polling"]
+        .into_iter()
+        .zip(players)
+        .map(|(mode, (id, token))| {
+            let (script, base, t) = (js.join("aviator_client.mjs"), app.base.clone(), token.clone());
+            let run = tokio::task::spawn_blocking(move || {
+                std::process::Command::new("node").arg(script).arg(base).arg(t).arg(mode).output()
+            });
+            (mode, id, token, run)
+        })
+        .collect();
+    for (mode, id, token, run) in runs {
+        let out = run.await.unwrap().expect("node");
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{mode}: the official client failed");
+        // The bet was never cashed out: the crash took its ₹10, and nothing is held.
+        let wallet = app.get_as(&token, &format!("/api/getwalletandexposure/{id}")).await;
+        assert_eq!(
+            (wallet["balance"].as_f64(), wallet["exposureBalance"].as_f64()),
+            (Some(990.0), Some(0.0)),
+            "{mode}"
+        );
+    }
+}
