@@ -3,7 +3,8 @@
 # CI uses the defaults; bigger runs raise them:
 #   PLAYERS=2000 GAMES=10 RAMP=5 scripts/mines-swarm.sh
 # Also: MIN_MINES / MAX_MINES (1–10), MAX_TILES (5), MAX_STAKE (₹1000), RACE_RATE and RELOAD_RATE (0.2 per game),
-# THINK_MS (mean pause before each move, 0), SEED. Report: target/mines-swarm/report.json (and the server's log).
+# THINK_MS (mean pause before each move, 0), SEED. Reports: target/mines-swarm/report.json and report.html (charts),
+# and the server's log.
 # Fails on any error or money mismatch (the swarm's exit code). No latency assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."

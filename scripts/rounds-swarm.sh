@@ -3,7 +3,11 @@
 # fresh server on a fresh SQLite database per game (so each game's peak memory and CPU are its own), with short
 # round timings. CI uses the defaults; bigger runs raise them:
 #   GAMES=titli BETTORS=3000 ROUNDS=3 RAMP=10 scripts/rounds-swarm.sh
-# Round timings: BETTING_MS, CLOSED_MS, STEP_MS, RESULT_MS. Reports go to target/rounds-swarm/<game>.json.
+# Round timings: BETTING_MS, CLOSED_MS, STEP_MS, RESULT_MS. Reports go to target/rounds-swarm/<game>.json and the
+# HTML page next to it, <game>.html (its absence fails the run).
+# Mixed players: VIEWERS=0.3 RECONNECTORS=0.1 makes 30 % of the players viewers (join, never bet, balance unchanged)
+# and 10 % reconnectors (bet, and drop / reconnect at RECONNECT per round, then 0.5 unless set); the rest bet and keep
+# their socket. Without them every bettor reconnects at RECONNECT (0.1), as before.
 # Fails on any error or money mismatch in any game (the swarm's exit code). No latency assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +16,7 @@ GAMES="${GAMES:-titli andar_bahar color}"
 BETTORS="${BETTORS:-200}"
 ROUNDS="${ROUNDS:-3}"
 RAMP="${RAMP:-3}"
-RECONNECT="${RECONNECT:-0.1}"
+if [ -n "${RECONNECTORS:-}" ]; then RECONNECT="${RECONNECT:-0.5}"; else RECONNECT="${RECONNECT:-0.1}"; fi
 BET_PROBABILITY="${BET_PROBABILITY:-0.9}"
 BETTING_MS="${BETTING_MS:-4000}"
 CLOSED_MS="${CLOSED_MS:-500}"
@@ -34,13 +38,18 @@ for game in $GAMES; do
   esac
   start_server "CASINO_${prefix}_BETTING_MS=$BETTING_MS" "CASINO_${prefix}_CLOSED_MS=$CLOSED_MS" \
     "CASINO_${prefix}_STEP_MS=$STEP_MS" "CASINO_${prefix}_RESULT_MS=$RESULT_MS"
-  echo "=== $game: $BETTORS bettors, $ROUNDS rounds"
+  echo "=== $game: $BETTORS players, $ROUNDS rounds${VIEWERS:+, viewers $VIEWERS}${RECONNECTORS:+, reconnectors $RECONNECTORS}"
   game_status=0
   target/release/load-tests rounds --game "$game" --url "http://127.0.0.1:$port" --bettors "$BETTORS" \
     --rounds "$ROUNDS" --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --bet-probability "$BET_PROBABILITY" \
+    ${VIEWERS:+--viewers "$VIEWERS"} ${RECONNECTORS:+--reconnectors "$RECONNECTORS"} ${SEED:+--seed "$SEED"} \
     --report "$out/$game.json" --operator-user-no "$operator_no" --operator-password loadpass1 \
     --server-pid "$server" || game_status=$?
   stop_server
+  if [ "$game_status" -ne 2 ] && [ ! -s "$out/$game.html" ]; then
+    echo "no HTML report at $out/$game.html"
+    game_status=1
+  fi
   if [ "$game_status" -ne 0 ]; then
     status="$game_status"
     echo "$game failed (exit $game_status); last server log lines:"

@@ -3,7 +3,7 @@
 # MATCHES cricket matches in play at a fast pace (a ball every BALL_MS), VIEWERS sockets each subscribed to one of
 # them for WATCH seconds. CI uses the defaults; the benchmark raises them:
 #   MATCHES=20 VIEWERS=2000 WATCH=60 RAMP=10 scripts/sports-swarm.sh
-# Report: target/sports-swarm/report.json (and the server's log). Fails on any error, a delta out of order or a
+# Reports: target/sports-swarm/report.json and report.html (charts), and the server's log. Fails on any error, a delta out of order or a
 # viewer that saw nothing (the swarm's exit code). No latency assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."

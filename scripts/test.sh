@@ -2,7 +2,8 @@
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
-# a short swarm at each round game (scripts/rounds-swarm.sh), a short Mines swarm and the sports viewers.
+# a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
+# a short Mines swarm and the sports viewers.
 # Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,8 +49,8 @@ step "load: the reference peers' own tests"
 step "load: a short Aviator swarm against our release build and both reference peers (no timing asserted)"
 BETTORS=300 ROUNDS=3 scripts/three-way.sh
 
-step "load: a short swarm at each round game (no timing asserted)"
-BETTORS=200 ROUNDS=3 scripts/rounds-swarm.sh
+step "load: a short swarm at each round game, 20 % viewers and 10 % reconnectors (no timing asserted)"
+BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh
 
 step "load: a short Mines swarm (no timing asserted)"
 PLAYERS=200 GAMES=5 scripts/mines-swarm.sh

@@ -1,5 +1,7 @@
 //! `load-tests`: swarms of simulated players speaking the real protocol. Thin: parse the command line, build a
-//! small tokio runtime (one worker by default, so the server under test keeps the CPU), run the scenario.
+//! small tokio runtime (one worker by default, so the server under test keeps the CPU), run the scenario. Every swarm
+//! prints a progress line a second to stderr and writes `report.json` with `report.html` next to it (charts of its
+//! latencies, connections and the server over the run: `common::html`).
 
 mod aviator;
 mod common;
@@ -23,10 +25,11 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Scenario {
-    /// Aviator: bettors place, auto and manual cash-out, reconnect; then every wallet is reconciled.
+    /// Aviator: bettors place, auto and manual cash-out, reconnect (`--viewers` / `--reconnectors` mix in players
+    /// that only watch or that reconnect); then every wallet is reconciled.
     Aviator(aviator::AviatorArgs),
-    /// Round games (Titli Par, Andar Bahar, Color Prediction): bettors join, bet over R rounds, reconnect; then
-    /// every wallet and ticket history is reconciled.
+    /// Round games (Titli Par, Andar Bahar, Color Prediction): bettors join, bet over R rounds, reconnect (mixed with
+    /// `--viewers` / `--reconnectors` as Aviator); then every wallet and ticket history is reconciled.
     Rounds(rounds::RoundsArgs),
     /// Mines over REST: players play G games each (random mines, stakes and tiles; cash-outs, mines, a reveal and a
     /// cash-out at once, reloads mid-game); then every wallet and game history is reconciled.

@@ -1,5 +1,7 @@
-//! One simulated player: its own websocket, the Aviator betting behaviour, and what it saw acknowledged and
-//! paid. One tokio task per bettor; all waiting is on the socket or one reusable timer (no polling loops).
+//! One simulated player: its own websocket, the Aviator betting behaviour of its kind (a bettor, a viewer that only
+//! watches the rounds, or a reconnector that drops its socket now and then: `common::mix`), and what it saw
+//! acknowledged and paid. One tokio task per player; all waiting is on the socket or one reusable timer (no polling
+//! loops).
 
 use crate::aviator::curve::elapsed_for;
 use crate::aviator::money::BetRecord;
@@ -8,8 +10,9 @@ use crate::aviator::protocol::{
     cash_out_frame, place_bet_frame,
 };
 use crate::common::fixture::Player;
+use crate::common::mix::{Behaviour, Mix, PlayerKind};
 use crate::common::money::number_hundredths;
-use crate::common::report::{Latency, Stats};
+use crate::common::report::{Connected, Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure, instant_at};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
@@ -34,12 +37,12 @@ const MAX_STAKE: i64 = 100_000;
 const MIN_TARGET: i64 = 101;
 const MAX_TARGET: i64 = 500;
 
-/// What every bettor shares.
+/// What every player shares.
 pub struct Shared {
     pub ws_url: String,
     pub rounds: u64,
-    pub reconnect_rate: f64,
-    pub bet_probability: f64,
+    /// What each kind of player does per round.
+    pub mix: Mix,
     pub stats: Arc<Stats>,
 }
 
@@ -85,10 +88,17 @@ enum Step {
     Finished,
 }
 
-/// Run one bettor to completion; returns the bets the server acknowledged, with the payouts seen.
-pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, start_at: Instant) -> Vec<BetRecord> {
+/// Run one player of `kind` to completion; returns the bets the server acknowledged (none for a viewer), with the
+/// payouts seen.
+pub async fn run(
+    shared: Arc<Shared>,
+    player: Arc<Player>,
+    kind: PlayerKind,
+    rng: ChaCha8Rng,
+    start_at: Instant,
+) -> Vec<BetRecord> {
     tokio::time::sleep_until(start_at).await;
-    let mut bettor = Bettor::new(&shared, &player, rng);
+    let mut bettor = Bettor::new(&shared, &player, kind, rng);
     let ws = match bettor.open_session().await {
         Ok(ws) => ws,
         Err(kind) => {
@@ -103,6 +113,10 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, star
 struct Bettor<'a> {
     shared: &'a Shared,
     player: &'a Player,
+    kind: PlayerKind,
+    behaviour: Behaviour,
+    /// Counted as connected while the socket is open.
+    connected: Option<Connected>,
     rng: ChaCha8Rng,
     next_ack: u64,
     ledger: Vec<BetRecord>,
@@ -121,10 +135,13 @@ struct Bettor<'a> {
 }
 
 impl<'a> Bettor<'a> {
-    fn new(shared: &'a Shared, player: &'a Player, rng: ChaCha8Rng) -> Self {
+    fn new(shared: &'a Shared, player: &'a Player, kind: PlayerKind, rng: ChaCha8Rng) -> Self {
         Bettor {
             shared,
             player,
+            kind,
+            behaviour: shared.mix.behaviour(kind),
+            connected: None,
             rng,
             next_ack: 0,
             ledger: Vec::with_capacity(2 * usize::try_from(shared.rounds).unwrap_or(1)),
@@ -152,6 +169,7 @@ impl<'a> Bettor<'a> {
     /// an unknown event; either way the ack is only awaited).
     async fn open_session(&mut self) -> Result<Ws, Failure> {
         let mut ws = session::open(&self.shared.ws_url, &self.player.token).await?;
+        self.connected = Some(Stats::connect(&self.shared.stats));
         self.send(&mut ws, authenticate_frame()).await?;
         Ok(ws)
     }
@@ -203,12 +221,14 @@ impl<'a> Bettor<'a> {
             }
         }
         let _ = ws.close(None).await;
+        self.connected = None;
     }
 
     /// Replace the connection. Outstanding acks are lost (counted); unsettled bets may miss their events.
     async fn reconnect(&mut self, ws: &mut Ws) -> Result<(), Failure> {
         Stats::add(&self.stats().reconnects, 1);
         let _ = ws.close(None).await;
+        self.connected = None;
         for bet in self.ledger.iter_mut().filter(|b| b.payout.is_none()) {
             bet.missed_events = true;
         }
@@ -251,7 +271,7 @@ impl<'a> Bettor<'a> {
     }
 
     async fn on_frame(&mut self, ws: &mut Ws, text: &str) -> Result<Step, Failure> {
-        Stats::add(&self.stats().messages, 1);
+        self.stats().message(self.kind);
         let inbound = protocol::decode(text).map_err(|e| Failure("parse", format!("{e}: {text}")))?;
         match inbound {
             Inbound::Ping => session::pong(ws).await?,
@@ -377,7 +397,7 @@ impl<'a> Bettor<'a> {
         let now = Instant::now();
         // Leave the last 700 ms of the countdown alone so bets normally arrive in time.
         let window = (u64::try_from(countdown_ms - 700).unwrap_or(0) * 7 / 10).max(1);
-        if self.rng.random_bool(self.shared.bet_probability) {
+        if self.rng.random_bool(self.behaviour.bet_probability) {
             let two = self.rng.random_bool(0.4);
             let first_slot = self.rng.random_range(0..2usize);
             for slot in [first_slot, 1 - first_slot].into_iter().take(if two { 2 } else { 1 }) {
@@ -393,7 +413,7 @@ impl<'a> Bettor<'a> {
                 self.slots[slot] = Slot::Planned { at, round_id, stake, auto, manual };
             }
         }
-        if self.shared.reconnect_rate > 0.0 && self.rng.random_bool(self.shared.reconnect_rate.min(1.0)) {
+        if self.behaviour.reconnect_rate > 0.0 && self.rng.random_bool(self.behaviour.reconnect_rate.min(1.0)) {
             let span = u64::try_from(countdown_ms).unwrap_or(0) + 4_000;
             self.drop_at = Some(now + Duration::from_millis(self.rng.random_range(0..span)));
         }

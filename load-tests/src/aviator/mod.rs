@@ -1,5 +1,6 @@
-//! The Aviator swarm: prepare funded players, run one bettor task per player over the real Socket.IO protocol,
-//! then check every player's money against the server and write the report (the run's shape: `common::swarm`).
+//! The Aviator swarm: prepare funded players (bettors, and viewers and reconnectors when the scenario mixes them),
+//! run one task per player over the real Socket.IO protocol, then check every player's money against the server (a
+//! viewer's must not have moved) and write the reports (the run's shape: `common::swarm`).
 
 pub mod bettor;
 pub mod curve;
@@ -9,7 +10,8 @@ pub mod protocol;
 pub mod report;
 
 use crate::common::money::Reconciliation;
-use crate::common::report::{ServerMeter, Stats};
+use crate::common::progress::Watch;
+use crate::common::report::{Latency, ServerMeter, Stats};
 use crate::common::swarm::{self, SwarmArgs};
 use anyhow::Result;
 use bettor::Shared;
@@ -32,14 +34,18 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     let shared = Arc::new(Shared {
         ws_url: prepared.ws_url.clone(),
         rounds: args.rounds,
-        reconnect_rate: args.reconnect_rate,
-        bet_probability: args.bet_probability,
+        mix: prepared.mix,
         stats: Arc::clone(&stats),
     });
     let mut meter = ServerMeter::start(args.server_pid);
+    let (bets, acks, cashouts) = (Arc::clone(&stats), Arc::clone(&stats), Arc::clone(&stats));
+    let watch = Watch::new("bets", move || Stats::load(&bets.bets))
+        .p99("bet ack", move || acks.summary(Latency::BetAck).p99)
+        .p99("cash-out ack", move || cashouts.summary(Latency::CashoutAck).p99)
+        .server(args.server_pid);
     let (ledgers, duration_secs) =
-        swarm::play(&prepared, &stats, args.ramp_up_secs, "cashouts", |player, rng, start_at| {
-            bettor::run(Arc::clone(&shared), player, rng, start_at)
+        swarm::play(&prepared, &stats, args.ramp_up_secs, watch, |player, kind, rng, start_at| {
+            bettor::run(Arc::clone(&shared), player, kind, rng, start_at)
         })
         .await;
     meter.stop();
@@ -61,9 +67,10 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     report.rounds = args.rounds;
     report.money_mismatches = money.mismatches;
     report.payouts_filled_from_history = money.filled_from_history;
+    report.players_by_kind = swarm::by_kind(&prepared.kinds, &stats, &money);
     report.server = meter.figures(args.bettors, report.messages_received);
     report.prepare_secs = prepared.prepare_secs;
     report.duration_secs = duration_secs;
-    swarm::write_report(&report, &report.table(), &args.report)?;
+    swarm::write_report(&report, &report.table(), &args.report, &report.page(&stats))?;
     Ok(report)
 }

@@ -175,6 +175,15 @@ mod tests {
     }
 
     #[test]
+    fn a_viewers_money_must_not_move() {
+        let untouched = ServerView { balance: 10_000_000, exposure: 0, history: vec![] };
+        assert_eq!(reconcile(10_000_000, &[], &untouched).problems, Vec::<String>::new());
+        let moved = ServerView { balance: 9_990_000, exposure: 0, history: vec![row(1, 0, 10_000, 0, "Lost")] };
+        let r = reconcile(10_000_000, &[], &moved);
+        assert_eq!(r.problems.len(), 2, "a bet never acknowledged, and the balance: {:?}", r.problems);
+    }
+
+    #[test]
     fn a_settlement_missed_without_a_reconnect_is_a_problem() {
         let bets = [bet(1, 0, 10_000, None, false)];
         let server = ServerView { balance: 9_990_000, exposure: 0, history: vec![row(1, 0, 10_000, 0, "Lost")] };

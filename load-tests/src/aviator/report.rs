@@ -1,6 +1,8 @@
-//! The Aviator report (stdout table and JSON), from the shared stats (`common::report`).
+//! The Aviator report (stdout table, JSON and the HTML page), from the shared stats (`common::report`).
 
+use crate::common::html::{Page, Verdict};
 use crate::common::report::{self, Latency, ServerFigures, Stats, opt};
+use crate::common::swarm::{self, KindFigures};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -23,7 +25,10 @@ impl From<report::Percentiles> for Percentiles {
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub seed: u64,
+    /// Players of every kind.
     pub bettors: u64,
+    /// Players, frames received and money mismatches by kind (`bettors`, `viewers`, `reconnectors`).
+    pub players_by_kind: BTreeMap<String, KindFigures>,
     pub rounds: u64,
     pub bets: u64,
     pub cashouts: u64,
@@ -50,6 +55,7 @@ impl Report {
         Report {
             seed: 0,
             bettors: 0,
+            players_by_kind: BTreeMap::new(),
             rounds: 0,
             bets: Stats::load(&stats.bets),
             cashouts: Stats::load(&stats.wins),
@@ -95,6 +101,7 @@ impl Report {
         ] {
             s.push_str(&format!("{k:<22} {v:>10}\n"));
         }
+        swarm::kind_rows(&mut s, &self.players_by_kind);
         s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
         s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
         self.server.table_rows(&mut s);
@@ -110,6 +117,48 @@ impl Report {
         }
         s.push_str(if self.passed() { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
         s
+    }
+
+    /// The HTML page: these figures, the money check, and the latencies and samples the stats kept.
+    pub fn page(&self, stats: &Stats) -> Page {
+        let mut figures: Vec<(String, String)> = vec![("players".into(), self.bettors.to_string())];
+        for (kind, f) in &self.players_by_kind {
+            figures.push((kind.clone(), f.players.to_string()));
+        }
+        for (k, v) in [
+            ("rounds", self.rounds.to_string()),
+            ("duration", format!("{:.1} s", self.duration_secs)),
+            ("bets", self.bets.to_string()),
+            ("cash-outs", self.cashouts.to_string()),
+            ("messages received", self.messages_received.to_string()),
+            ("reconnects", self.reconnects.to_string()),
+            ("rejections", self.rejections.to_string()),
+            ("errors", self.errors.to_string()),
+            ("seed", self.seed.to_string()),
+        ] {
+            figures.push((k.into(), v));
+        }
+        Page {
+            title: "Aviator swarm".into(),
+            passed: self.passed(),
+            verdicts: vec![Verdict {
+                name: "money check".into(),
+                passed: self.money_mismatches == 0,
+                detail: format!("{} mismatches", self.money_mismatches),
+            }],
+            figures,
+            latencies: vec![
+                stats.view(Latency::BetAck, "bet ack"),
+                stats.view(Latency::CashoutAck, "cash-out ack"),
+                stats.view(Latency::BroadcastLag, "broadcast lag"),
+            ],
+            timeline: stats.timeline(),
+            unit: "bets".into(),
+            server: self.server,
+            error_kinds: self.error_kinds.clone(),
+            rejection_kinds: self.rejection_kinds.clone(),
+            tables: vec![swarm::kind_table(&self.players_by_kind)],
+        }
     }
 }
 
@@ -138,6 +187,7 @@ mod tests {
         let mut want = vec![
             "seed",
             "bettors",
+            "players_by_kind",
             "rounds",
             "bets",
             "cashouts",
@@ -165,5 +215,23 @@ mod tests {
         let latency: Vec<&str> =
             json["bet_ack_ms"].as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         assert_eq!(latency, ["count", "max", "p50", "p99"]);
+    }
+
+    #[test]
+    fn the_page_shows_every_latency_and_the_money_check() {
+        let s = Stats::default();
+        s.record(Latency::BetAck, 2_000);
+        s.record(Latency::BroadcastLag, 9_000);
+        let mut r = Report::from_stats(&s);
+        let html = r.page(&s).render();
+        for id in ["chart-latency-bet-ack", "chart-latency-cash-out-ack", "chart-latency-broadcast-lag", "hist-bet-ack"]
+        {
+            assert!(html.contains(id), "{id}");
+        }
+        assert!(html.contains("class=\"verdict pass\" id=\"verdict-money-check\""));
+        r.money_mismatches = 4;
+        let html = r.page(&s).render();
+        assert!(html.contains("class=\"verdict fail\" id=\"verdict-money-check\""));
+        assert!(html.contains("4 mismatches"));
     }
 }

@@ -80,6 +80,13 @@ pub fn decode<E: DeserializeOwned, A: DeserializeOwned>(frame: &str) -> Result<I
                 // The fast path refused it, so a known event has an unexpected payload.
                 Err(DecodeError::Shape(format!("event {name} has an unexpected payload")))
             }
+            // The games send no binary attachments; a swarm's player never expects one.
+            SioPacket::BinaryEvent { name, attachments, .. } => {
+                Err(DecodeError::Shape(format!("binary event {name} with {attachments} attachment(s)")))
+            }
+            SioPacket::BinaryAck { ack, attachments, .. } => {
+                Err(DecodeError::Shape(format!("binary ack {ack} with {attachments} attachment(s)")))
+            }
         },
     }
 }
@@ -118,6 +125,14 @@ mod tests {
             Ok(Any::Ack { id: 7, body: serde_json::json!({"success": true}) })
         );
         assert_eq!(decode::<IgnoredAny, Value>(r#"42["anything",{"a":1}]"#), Ok(Any::Event(IgnoredAny)));
+    }
+
+    #[test]
+    fn binary_packets_are_not_what_a_player_expects() {
+        let event = decode::<IgnoredAny, Value>(r#"451-["upload",{"_placeholder":true,"num":0}]"#);
+        assert!(matches!(event, Err(DecodeError::Shape(ref e)) if e.contains("binary event upload")), "{event:?}");
+        let ack = decode::<IgnoredAny, Value>(r#"461-4[{"_placeholder":true,"num":0}]"#);
+        assert!(matches!(ack, Err(DecodeError::Shape(ref e)) if e.contains("binary ack 4")), "{ack:?}");
     }
 
     #[test]

@@ -1,11 +1,14 @@
-//! What every scenario measures: counters and latency histograms shared by all bettor tasks, their percentiles,
-//! the server's CPU and memory over the run (from `/proc`), and the rows of the printed table they share.
+//! What every scenario measures: counters and latency histograms shared by all bettor tasks (each latency also
+//! kept per second for the charts, `series`), clients connected, the ticker's samples, their percentiles, the
+//! server's CPU and memory over the run (from `/proc`), and the rows of the printed table they share.
 
+use crate::common::mix::PlayerKind;
+use crate::common::series::{self, Point, Sample, Series, Timeline, bin_range};
 use hdrhistogram::Histogram;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Histograms record microseconds, up to one hour, 3 significant digits.
 const HIST_MAX_US: u64 = 3_600_000_000;
@@ -18,20 +21,29 @@ pub fn new_histogram() -> Histogram<u64> {
     }
 }
 
-/// One latency histogram shared by many tasks, in microseconds. The lock is uncontended with one runtime worker
-/// and held only for one `record`.
-pub struct Recorder(Mutex<Histogram<u64>>);
+/// One latency shared by many tasks, in microseconds: the whole run's histogram (exact percentiles) and the same
+/// values per second (for the charts). The lock is uncontended with one runtime worker and held only for one
+/// `record`.
+pub struct Recorder(Mutex<Timed>);
+
+struct Timed {
+    whole: Histogram<u64>,
+    series: Series,
+}
 
 impl Default for Recorder {
     fn default() -> Self {
-        Recorder(Mutex::new(new_histogram()))
+        series::start_clock();
+        Recorder(Mutex::new(Timed { whole: new_histogram(), series: Series::default() }))
     }
 }
 
 impl Recorder {
     pub fn record(&self, micros: u64) {
-        if let Ok(mut h) = self.0.lock() {
-            h.saturating_record(micros.max(1));
+        let at = series::clock_secs() as u64;
+        if let Ok(mut t) = self.0.lock() {
+            t.whole.saturating_record(micros.max(1));
+            t.series.record(at, micros.max(1));
         }
     }
 
@@ -42,10 +54,35 @@ impl Recorder {
 
     pub fn summary(&self) -> Percentiles {
         match self.0.lock() {
-            Ok(h) => Percentiles::of(&h),
+            Ok(t) => Percentiles::of(&t.whole),
             Err(_) => Percentiles::default(),
         }
     }
+
+    /// This latency for the HTML report, under `name`.
+    pub fn view(&self, name: &str) -> LatencyView {
+        let Ok(t) = self.0.lock() else {
+            return LatencyView { name: name.to_owned(), ..LatencyView::default() };
+        };
+        LatencyView {
+            name: name.to_owned(),
+            summary: Percentiles::of(&t.whole),
+            width_secs: t.series.width(),
+            points: t.series.points(),
+            bins: t.series.total().bins().map(|(b, n)| (bin_range(b).0, bin_range(b).1, u64::from(n))).collect(),
+        }
+    }
+}
+
+/// One latency as the HTML report draws it: the summary, p50 / p99 per bucket of `width_secs`, and the whole run's
+/// log bins (`[low, high)` µs and count).
+#[derive(Debug, Clone, Default)]
+pub struct LatencyView {
+    pub name: String,
+    pub summary: Percentiles,
+    pub width_secs: u64,
+    pub points: Vec<Point>,
+    pub bins: Vec<(f64, f64, u64)>,
 }
 
 /// Counters and histograms shared by all bettor tasks. Locks are uncontended with one runtime worker and held
@@ -58,13 +95,19 @@ pub struct Stats {
     pub errors: AtomicU64,
     pub rejections: AtomicU64,
     pub reconnects: AtomicU64,
-    /// Websocket text frames received.
+    /// Websocket text frames received (Mines: answers).
     pub messages: AtomicU64,
+    /// Clients connected now (sockets open; Mines: players playing), through [`Connected`] guards.
+    pub connected: AtomicU64,
+    /// Frames received by each kind of player (`PlayerKind::index`).
+    kind_messages: [AtomicU64; PlayerKind::ALL.len()],
     bet_ack: Recorder,
     cashout_ack: Recorder,
     broadcast_lag: Recorder,
     error_kinds: Mutex<BTreeMap<String, u64>>,
     rejection_kinds: Mutex<BTreeMap<String, u64>>,
+    /// The ticker's samples (`common::progress`).
+    timeline: Mutex<Timeline>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -86,12 +129,24 @@ impl Default for Stats {
             rejections: AtomicU64::new(0),
             reconnects: AtomicU64::new(0),
             messages: AtomicU64::new(0),
+            connected: AtomicU64::new(0),
+            kind_messages: Default::default(),
             bet_ack: Recorder::default(),
             cashout_ack: Recorder::default(),
             broadcast_lag: Recorder::default(),
             error_kinds: Mutex::new(BTreeMap::new()),
             rejection_kinds: Mutex::new(BTreeMap::new()),
+            timeline: Mutex::new(Timeline::default()),
         }
+    }
+}
+
+/// One connected client: counted in [`Stats::connected`] until dropped.
+pub struct Connected(Arc<Stats>);
+
+impl Drop for Connected {
+    fn drop(&mut self) {
+        self.0.connected.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -108,6 +163,40 @@ impl Stats {
         self.histogram(which).record(micros);
     }
 
+    /// A latency for the HTML report, under `name`.
+    pub fn view(&self, which: Latency, name: &str) -> LatencyView {
+        self.histogram(which).view(name)
+    }
+
+    /// A client has connected; it counts until the guard is dropped.
+    pub fn connect(stats: &Arc<Stats>) -> Connected {
+        stats.connected.fetch_add(1, Ordering::Relaxed);
+        Connected(Arc::clone(stats))
+    }
+
+    /// A frame received by a player of `kind`.
+    pub fn message(&self, kind: PlayerKind) {
+        self.messages.fetch_add(1, Ordering::Relaxed);
+        self.kind_messages[kind.index()].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Frames received by players of `kind`.
+    pub fn kind_messages(&self, kind: PlayerKind) -> u64 {
+        Stats::load(&self.kind_messages[kind.index()])
+    }
+
+    /// Keep a sample of the counters (the ticker's).
+    pub fn sample(&self, sample: Sample) {
+        if let Ok(mut t) = self.timeline.lock() {
+            t.push(sample);
+        }
+    }
+
+    /// The samples kept so far.
+    pub fn timeline(&self) -> Vec<Sample> {
+        self.timeline.lock().map(|t| t.samples().to_vec()).unwrap_or_default()
+    }
+
     pub fn add(counter: &AtomicU64, n: u64) {
         counter.fetch_add(n, Ordering::Relaxed);
     }
@@ -121,7 +210,7 @@ impl Stats {
         self.errors.fetch_add(1, Ordering::Relaxed);
         let seen = bump(&self.error_kinds, kind);
         if seen <= 3 {
-            eprintln!("error [{kind}]: {detail}");
+            crate::common::progress::note(&format!("error [{kind}]: {detail}"));
         }
     }
 

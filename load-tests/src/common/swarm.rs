@@ -1,15 +1,20 @@
-//! The shape every swarm run has: the shared command-line options, funded fixture players, one bettor task per
-//! player started over a ramp (each with its own stream of the run's seed), progress lines, a pause for the last
-//! settlements, the per-player money check at bounded concurrency, and the JSON report written at the end.
+//! The shape every swarm run has: the shared command-line options, funded fixture players (of the kinds the
+//! scenario mixes, `mix`), one task per player started over a ramp (each with its own stream of the run's seed), the
+//! progress line every second (`progress`), a pause for the last settlements, the per-player money check at bounded
+//! concurrency, and the reports written at the end: `report.json` and, next to it, `report.html` (`html`).
 
 use crate::common::fixture::{self, Player};
+use crate::common::html::{Page, Table};
+use crate::common::mix::{Mix, PlayerKind};
 use crate::common::money::Reconciliation;
+use crate::common::progress::{Ticker, Watch};
 use crate::common::report::{self, Stats};
 use anyhow::{Context, Result, bail};
 use futures_util::StreamExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -61,22 +66,31 @@ impl RunArgs {
     }
 }
 
-/// Options of the websocket swarms (Aviator, round games): bettors over rounds, on top of [`RunArgs`] (read
-/// through, so `args.url` is `args.run.url`).
+/// Options of the websocket swarms (Aviator, round games): players over rounds, of the kinds the scenario mixes,
+/// on top of [`RunArgs`] (read through, so `args.url` is `args.run.url`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct SwarmArgs {
-    /// Number of simulated bettors (one websocket and one fixture player each).
+    /// Number of simulated players of every kind (one websocket and one fixture player each).
     #[arg(long, default_value_t = 100)]
     pub bettors: usize,
-    /// Rounds each bettor plays after the first round whose betting it sees.
+    /// Rounds each player plays after the first round whose betting it sees.
     #[arg(long, default_value_t = 3)]
     pub rounds: u64,
-    /// Probability per round that a bettor drops its websocket and reconnects.
+    /// Probability per round that a reconnecting player drops its websocket and reconnects (every bettor, unless
+    /// `--reconnectors` names a share of them).
     #[arg(long, default_value_t = 0.0)]
     pub reconnect_rate: f64,
     /// Probability per round that a bettor bets at all.
     #[arg(long, default_value_t = 0.9)]
     pub bet_probability: f64,
+    /// Share of the players (0–1) that only watch: they connect and join the room, never bet, and are measured
+    /// (broadcast lag, frames received); their balance must not move.
+    #[arg(long, default_value_t = 0.0)]
+    pub viewers: f64,
+    /// Share of the players (0–1) that bet and drop / reconnect at `--reconnect-rate`; the rest of the bettors then
+    /// keep their socket. Absent: every bettor reconnects at `--reconnect-rate`, as before mixes.
+    #[arg(long)]
+    pub reconnectors: Option<f64>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -109,25 +123,37 @@ pub fn check_probability(name: &str, p: f64) -> Result<()> {
     Ok(())
 }
 
-/// A swarm ready to play: the seed, the HTTP client and URLs, and the funded players.
+/// A swarm ready to play: the seed, the HTTP client and URLs, the funded players and each one's kind.
 pub struct Prepared {
     pub seed: u64,
     pub base: String,
     pub ws_url: String,
     pub http: reqwest::Client,
     pub players: Vec<Arc<Player>>,
+    /// By player: what each does (all bettors unless the scenario mixes kinds).
+    pub kinds: Vec<PlayerKind>,
+    pub mix: Mix,
     pub prepare_secs: f64,
 }
 
-/// Check the options, print `{title}: seed …`, and create the funded players.
+/// Check the options, print `{title}: seed …`, and create the funded players of the mix.
 pub async fn prepare(title: &str, args: &SwarmArgs) -> Result<Prepared> {
     check_probability("--reconnect-rate", args.reconnect_rate)?;
     check_probability("--bet-probability", args.bet_probability)?;
     if args.bettors == 0 || args.rounds == 0 {
         bail!("--bettors and --rounds must be at least 1");
     }
-    let headline = |seed| format!("{title}: seed {seed}, {} bettors, {} rounds", args.bettors, args.rounds);
-    prepare_players(&args.run, args.bettors, args.bettors, headline).await
+    let mix = Mix::new(args.bettors, args.viewers, args.reconnectors, args.bet_probability, args.reconnect_rate)?;
+    let players = if mix.is_plain() {
+        format!("{} bettors", args.bettors)
+    } else {
+        format!("{} players ({})", args.bettors, mix.describe())
+    };
+    let headline = |seed| format!("{title}: seed {seed}, {players}, {} rounds", args.rounds);
+    let mut prepared = prepare_players(&args.run, args.bettors, args.bettors, headline).await?;
+    prepared.kinds = mix.kinds(prepared.seed);
+    prepared.mix = mix;
+    Ok(prepared)
 }
 
 /// Pick the seed, print `headline(seed)`, warn when the open-file limit is below `sockets` (the connections the
@@ -157,23 +183,25 @@ pub async fn prepare_players(
     let players = fixture::create_players(&http, &base, &operator, count, args.balance).await?;
     let prepare_secs = prepare.elapsed().as_secs_f64();
     println!("prepared {} funded players in {prepare_secs:.1}s", players.len());
-    let players = players.into_iter().map(Arc::new).collect();
-    Ok(Prepared { seed, base, ws_url, http, players, prepare_secs })
+    let players: Vec<Arc<Player>> = players.into_iter().map(Arc::new).collect();
+    let kinds = vec![PlayerKind::Bettor; players.len()];
+    let mix = Mix::new(players.len(), 0.0, None, 1.0, 0.0)?;
+    Ok(Prepared { seed, base, ws_url, http, players, kinds, mix, prepare_secs })
 }
 
-/// Run one bettor task per player — `bettor(player, rng, start_at)`, its start spread over `ramp_up_secs` — and
-/// collect what each returns (its default for a task that panicked, counted as an error). Returns them in player
-/// order with the seconds the bettors took. `wins` names the wins counter in the progress lines.
+/// Run one task per player — `bettor(player, kind, rng, start_at)`, its start spread over `ramp_up_secs` — and
+/// collect what each returns (its default for a task that panicked, counted as an error), printing the progress
+/// line `watch` describes every second meanwhile. Returns them in player order with the seconds the players took.
 pub async fn play<T, F, Fut>(
     prepared: &Prepared,
     stats: &Arc<Stats>,
     ramp_up_secs: f64,
-    wins: &'static str,
+    watch: Watch,
     bettor: F,
 ) -> (Vec<T>, f64)
 where
     T: Default + Send + 'static,
-    F: Fn(Arc<Player>, ChaCha8Rng, Instant) -> Fut,
+    F: Fn(Arc<Player>, PlayerKind, ChaCha8Rng, Instant) -> Fut,
     Fut: Future<Output = T> + Send + 'static,
 {
     let started = Instant::now();
@@ -184,9 +212,10 @@ where
         let mut rng = ChaCha8Rng::seed_from_u64(prepared.seed);
         rng.set_stream(i as u64);
         let start_at = started + ramp * (i as u32) / count;
-        handles.push(tokio::spawn(bettor(Arc::clone(player), rng, start_at)));
+        let kind = prepared.kinds.get(i).copied().unwrap_or(PlayerKind::Bettor);
+        handles.push(tokio::spawn(bettor(Arc::clone(player), kind, rng, start_at)));
     }
-    let progress = tokio::spawn(print_progress(Arc::clone(stats), started, wins));
+    let ticker = Ticker::start(Arc::clone(stats), watch);
     let mut out: Vec<T> = Vec::with_capacity(handles.len());
     for handle in handles {
         match handle.await {
@@ -197,7 +226,7 @@ where
             }
         }
     }
-    progress.abort();
+    ticker.stop();
     (out, started.elapsed().as_secs_f64())
 }
 
@@ -208,10 +237,12 @@ pub async fn settle(duration_secs: f64, settle_secs: f64) {
 }
 
 /// What the money check found over all players.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MoneyCheck {
     /// Players with at least one problem.
     pub mismatches: u64,
+    /// Their indices in the players.
+    pub mismatched: Vec<usize>,
     pub filled_from_history: u64,
     pub filled_wins: u64,
 }
@@ -243,6 +274,7 @@ where
         out.filled_wins += r.filled_wins;
         if !r.problems.is_empty() {
             out.mismatches += 1;
+            out.mismatched.push(*i);
             if out.mismatches as usize <= SHOW_MISMATCHES {
                 let p = &players[*i];
                 eprintln!("money mismatch: player id {} userNo {}:", p.id, p.user_no);
@@ -255,31 +287,71 @@ where
     out
 }
 
-/// Print the table and write the JSON report.
-pub fn write_report<R: Serialize>(report: &R, table: &str, path: &Path) -> Result<()> {
+/// One kind of player's figures in a mixed run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct KindFigures {
+    pub players: u64,
+    pub messages_received: u64,
+    pub money_mismatches: u64,
+}
+
+/// Players, frames received and money mismatches by kind (`bettors`, `viewers`, `reconnectors`; only kinds present).
+pub fn by_kind(kinds: &[PlayerKind], stats: &Stats, money: &MoneyCheck) -> BTreeMap<String, KindFigures> {
+    let mut out = BTreeMap::new();
+    for kind in PlayerKind::ALL {
+        let players = kinds.iter().filter(|k| **k == kind).count() as u64;
+        if players == 0 {
+            continue;
+        }
+        let money_mismatches =
+            money.mismatched.iter().filter(|i| kinds.get(**i).is_some_and(|k| *k == kind)).count() as u64;
+        let figures = KindFigures { players, messages_received: stats.kind_messages(kind), money_mismatches };
+        out.insert(kind.plural().to_owned(), figures);
+    }
+    out
+}
+
+/// The printed rows of [`by_kind`] (nothing for a run of bettors only).
+pub fn kind_rows(s: &mut String, kinds: &BTreeMap<String, KindFigures>) {
+    if kinds.len() == 1 && kinds.contains_key(PlayerKind::Bettor.plural()) {
+        return;
+    }
+    for (kind, f) in kinds {
+        s.push_str(&format!(
+            "  {kind:<20} {:>10} players {:>8} frames {:>4} mismatches\n",
+            f.players, f.messages_received, f.money_mismatches
+        ));
+    }
+}
+
+/// [`by_kind`] as a table of the HTML report.
+pub fn kind_table(kinds: &BTreeMap<String, KindFigures>) -> Table {
+    Table {
+        title: "Players by kind".into(),
+        head: ["kind", "players", "frames received", "money mismatches"].map(String::from).to_vec(),
+        rows: kinds
+            .iter()
+            .map(|(k, f)| {
+                vec![k.clone(), f.players.to_string(), f.messages_received.to_string(), f.money_mismatches.to_string()]
+            })
+            .collect(),
+    }
+}
+
+/// Where the HTML report goes: the JSON report's path with `.html`.
+pub fn html_path(json: &Path) -> PathBuf {
+    json.with_extension("html")
+}
+
+/// Print the table, write the JSON report and, next to it, the HTML page.
+pub fn write_report<R: Serialize>(report: &R, table: &str, path: &Path, page: &Page) -> Result<()> {
     print!("{table}");
     let json = serde_json::to_string_pretty(report).context("serialise report")?;
     std::fs::write(path, json).with_context(|| format!("write {}", path.display()))?;
-    println!("report written to {}", path.display());
+    let html = html_path(path);
+    std::fs::write(&html, page.render()).with_context(|| format!("write {}", html.display()))?;
+    println!("report written to {} and {}", path.display(), html.display());
     Ok(())
-}
-
-async fn print_progress(stats: Arc<Stats>, started: Instant, wins: &'static str) {
-    let mut tick = tokio::time::interval(Duration::from_secs(10));
-    tick.tick().await;
-    loop {
-        tick.tick().await;
-        eprintln!(
-            "[{:>5.0}s] bets {} {wins} {} rejections {} errors {} reconnects {} messages {}",
-            started.elapsed().as_secs_f64(),
-            Stats::load(&stats.bets),
-            Stats::load(&stats.wins),
-            Stats::load(&stats.rejections),
-            Stats::load(&stats.errors),
-            Stats::load(&stats.reconnects),
-            Stats::load(&stats.messages),
-        );
-    }
 }
 
 #[cfg(test)]
@@ -293,6 +365,37 @@ mod tests {
             Some("ws://127.0.0.1:8080/socket.io/?EIO=4&transport=websocket")
         );
         assert!(ws_url("https://example.com").is_err());
+    }
+
+    #[test]
+    fn figures_by_kind_count_players_frames_and_mismatches_of_each() {
+        use PlayerKind::{Bettor, Reconnector, Viewer};
+        let kinds = [Bettor, Viewer, Viewer, Reconnector, Bettor];
+        let stats = Stats::default();
+        stats.message(Viewer);
+        stats.message(Viewer);
+        stats.message(Bettor);
+        let money = MoneyCheck { mismatches: 2, mismatched: vec![2, 4], ..MoneyCheck::default() };
+        let figures = by_kind(&kinds, &stats, &money);
+        let f = |k: &str| figures.get(k).copied().unwrap_or_default();
+        assert_eq!(f("bettors"), KindFigures { players: 2, messages_received: 1, money_mismatches: 1 });
+        assert_eq!(f("viewers"), KindFigures { players: 2, messages_received: 2, money_mismatches: 1 });
+        assert_eq!(f("reconnectors").players, 1);
+        let mut rows = String::new();
+        kind_rows(&mut rows, &figures);
+        assert_eq!(rows.lines().count(), 3);
+        assert_eq!(kind_table(&figures).rows.len(), 3);
+        // A run of bettors only prints no kind rows.
+        let plain = by_kind(&[Bettor, Bettor], &stats, &MoneyCheck::default());
+        let mut rows = String::new();
+        kind_rows(&mut rows, &plain);
+        assert!(rows.is_empty());
+    }
+
+    #[test]
+    fn the_html_report_sits_next_to_the_json_one() {
+        assert_eq!(html_path(Path::new("target/swarm-report.json")), PathBuf::from("target/swarm-report.html"));
+        assert_eq!(html_path(Path::new("out/titli")), PathBuf::from("out/titli.html"));
     }
 
     #[test]

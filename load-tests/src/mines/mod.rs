@@ -1,8 +1,8 @@
 //! The Mines swarm (`load-tests mines`): funded players, one task each playing G games over REST (random mines,
 //! stakes and tiles, a cash-out unless a mine ends it, now and then a reveal and a cash-out sent at once or a
 //! reload mid-game), then every player's money checked against the wallet and the Mines history, and the report
-//! (the run's shape: `common::swarm`). In the shared counters and progress lines, `bets` are games started,
-//! `reconnects` are reloads and `messages` are answers received.
+//! (the run's shape: `common::swarm`). In the shared counters, `bets` are games started, `reconnects` are reloads,
+//! `messages` are answers received and `connected` are players playing; the progress line counts moves.
 
 pub mod money;
 pub mod player;
@@ -11,6 +11,7 @@ pub mod wire;
 
 use crate::common::fixture::get_json;
 use crate::common::money::{Reconciliation, fmt_paise};
+use crate::common::progress::Watch;
 use crate::common::report::{ServerMeter, Stats};
 use crate::common::swarm::{self, RunArgs, check_probability};
 use anyhow::{Context, Result, bail};
@@ -136,8 +137,13 @@ pub async fn run(args: MinesArgs) -> Result<Report> {
         calls: Arc::clone(&calls),
     });
     let mut meter = ServerMeter::start(args.run.server_pid);
+    let (moves, starts, reveals) = (Arc::clone(&calls), Arc::clone(&calls), Arc::clone(&calls));
+    let watch = Watch::new("moves", move || Stats::load(&moves.moves))
+        .p99("start", move || starts.start.summary().p99)
+        .p99("reveal", move || reveals.reveal.summary().p99)
+        .server(args.run.server_pid);
     let (ledgers, duration_secs) =
-        swarm::play(&prepared, &stats, args.run.ramp_up_secs, "won", |player, rng, start_at| {
+        swarm::play(&prepared, &stats, args.run.ramp_up_secs, watch, |player, _kind, rng, start_at| {
             player::run(Arc::clone(&shared), player, rng, start_at)
         })
         .await;
@@ -163,6 +169,6 @@ pub async fn run(args: MinesArgs) -> Result<Report> {
     report.server = meter.figures(args.players, Stats::load(&stats.messages));
     report.prepare_secs = prepared.prepare_secs;
     report.set_duration(duration_secs);
-    swarm::write_report(&report, &report.table(), &args.run.report)?;
+    swarm::write_report(&report, &report.table(), &args.run.report, &report.page(&stats, &calls))?;
     Ok(report)
 }

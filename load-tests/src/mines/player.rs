@@ -129,6 +129,8 @@ impl Call {
 /// Play every game; returns the games the server started, with how their answers said they ended.
 pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, start_at: Instant) -> Vec<GameRecord> {
     tokio::time::sleep_until(start_at).await;
+    // A REST player counts as connected while it plays.
+    let _playing = Stats::connect(&shared.stats);
     let mut p = MinesPlayer {
         shared: &shared,
         player: &player,

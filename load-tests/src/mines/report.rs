@@ -1,5 +1,7 @@
-//! The Mines report (stdout table and JSON), from the shared stats (`common::report`) and the Mines calls.
+//! The Mines report (stdout table, JSON and the HTML page), from the shared stats (`common::report`) and the Mines
+//! calls.
 
+use crate::common::html::{Page, Verdict};
 use crate::common::report::{Percentiles, ServerFigures, Stats, latency_rows, row, verdict_rows};
 use crate::mines::player::Calls;
 use serde::Serialize;
@@ -131,6 +133,48 @@ impl Report {
         );
         verdict_rows(&mut s, &self.error_kinds, &self.rejection_kinds, self.passed());
         s
+    }
+
+    /// The HTML page: these figures, the money check, and the calls' latencies and the samples the stats kept.
+    pub fn page(&self, stats: &Stats, calls: &Calls) -> Page {
+        let figures = [
+            ("players", self.players.to_string()),
+            ("games per player", self.games_per_player.to_string()),
+            ("duration", format!("{:.1} s", self.duration_secs)),
+            ("moves", self.moves.to_string()),
+            ("moves/s", format!("{:.1}", self.moves_per_sec)),
+            ("games started", self.games_started.to_string()),
+            ("won / lost", format!("{} / {}", self.won, self.lost)),
+            ("races", self.races.to_string()),
+            ("reloads", self.reloads.to_string()),
+            ("rejections", self.rejections.to_string()),
+            ("errors", self.errors.to_string()),
+            ("seed", self.seed.to_string()),
+        ];
+        Page {
+            title: "Mines swarm".into(),
+            passed: self.passed(),
+            verdicts: vec![Verdict {
+                name: "money check".into(),
+                passed: self.money_mismatches == 0,
+                detail: format!("{} mismatches", self.money_mismatches),
+            }],
+            figures: figures.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            latencies: vec![
+                calls.start.view("start"),
+                calls.reveal.view("reveal"),
+                calls.reveal_safe.view("reveal, safe"),
+                calls.reveal_end.view("reveal ending the game"),
+                calls.cashout.view("cash-out"),
+                calls.reload.view("reload"),
+            ],
+            timeline: stats.timeline(),
+            unit: "moves".into(),
+            server: self.server,
+            error_kinds: self.error_kinds.clone(),
+            rejection_kinds: self.rejection_kinds.clone(),
+            tables: Vec::new(),
+        }
     }
 }
 

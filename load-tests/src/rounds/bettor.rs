@@ -1,10 +1,12 @@
-//! One simulated player of a round game: its own websocket, `{game}:join`, a few bets spread over each round's
-//! betting window, an occasional deliberate reconnect, and what it was acknowledged and paid. One tokio task per
-//! bettor; all waiting is on the socket or one reusable timer (no polling loops).
+//! One simulated player of a round game: its own websocket, `{game}:join`, then by its kind (`common::mix`) a few
+//! bets spread over each round's betting window (bettors and reconnectors), an occasional deliberate reconnect
+//! (reconnectors, or every bettor without a mix), or only watching (viewers); and what it was acknowledged and paid.
+//! One tokio task per player; all waiting is on the socket or one reusable timer (no polling loops).
 
 use crate::common::fixture::Player;
+use crate::common::mix::{Behaviour, Mix, PlayerKind};
 use crate::common::money::random_stake;
-use crate::common::report::{Latency, Stats};
+use crate::common::report::{Connected, Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure};
 use crate::rounds::money::TicketRecord;
 use crate::rounds::protocol::{
@@ -38,13 +40,13 @@ pub const MAX_BETS_PER_ROUND: usize = 3;
 const MIN_STAKE: i64 = 1_000;
 const MAX_STAKE: i64 = 100_000;
 
-/// What every bettor shares.
+/// What every player shares.
 pub struct Shared {
     pub ws_url: String,
     pub game: Game,
     pub rounds: u64,
-    pub reconnect_rate: f64,
-    pub bet_probability: f64,
+    /// What each kind of player does per round.
+    pub mix: Mix,
     pub stats: Arc<Stats>,
 }
 
@@ -73,10 +75,17 @@ enum Step {
     Finished,
 }
 
-/// Run one bettor to completion; returns the tickets the server acknowledged, with the payouts seen.
-pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, start_at: Instant) -> Vec<TicketRecord> {
+/// Run one player of `kind` to completion; returns the tickets the server acknowledged (none for a viewer), with
+/// the payouts seen.
+pub async fn run(
+    shared: Arc<Shared>,
+    player: Arc<Player>,
+    kind: PlayerKind,
+    rng: ChaCha8Rng,
+    start_at: Instant,
+) -> Vec<TicketRecord> {
     tokio::time::sleep_until(start_at).await;
-    let mut bettor = Bettor::new(&shared, &player, rng);
+    let mut bettor = Bettor::new(&shared, &player, kind, rng);
     let mut ws = match session::open(&shared.ws_url, &player.token).await {
         Ok(ws) => ws,
         Err(f) => {
@@ -84,6 +93,7 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, star
             return bettor.ledger;
         }
     };
+    bettor.connected = Some(Stats::connect(&shared.stats));
     if let Err(f) = bettor.join(&mut ws).await {
         bettor.stats().error(f.0, &f.1);
         return bettor.ledger;
@@ -95,6 +105,10 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, rng: ChaCha8Rng, star
 struct Bettor<'a> {
     shared: &'a Shared,
     player: &'a Player,
+    kind: PlayerKind,
+    behaviour: Behaviour,
+    /// Counted as connected while the socket is open.
+    connected: Option<Connected>,
     rng: ChaCha8Rng,
     next_ack: u64,
     ledger: Vec<TicketRecord>,
@@ -116,10 +130,13 @@ struct Bettor<'a> {
 }
 
 impl<'a> Bettor<'a> {
-    fn new(shared: &'a Shared, player: &'a Player, rng: ChaCha8Rng) -> Self {
+    fn new(shared: &'a Shared, player: &'a Player, kind: PlayerKind, rng: ChaCha8Rng) -> Self {
         Bettor {
             shared,
             player,
+            kind,
+            behaviour: shared.mix.behaviour(kind),
+            connected: None,
             rng,
             next_ack: 0,
             ledger: Vec::with_capacity(2 * usize::try_from(shared.rounds).unwrap_or(1)),
@@ -209,6 +226,7 @@ impl<'a> Bettor<'a> {
             self.stats().error("unexpected_event", &format!("winResult for a ticket never acknowledged: {w:?}"));
         }
         let _ = ws.close(None).await;
+        self.connected = None;
     }
 
     /// Replace the connection and join the room again. Outstanding acks are lost (counted); unsettled tickets may
@@ -216,6 +234,7 @@ impl<'a> Bettor<'a> {
     async fn reconnect(&mut self, ws: &mut Ws) -> Result<(), Failure> {
         Stats::add(&self.stats().reconnects, 1);
         let _ = ws.close(None).await;
+        self.connected = None;
         for t in self.ledger.iter_mut().filter(|t| t.payout.is_none()) {
             t.missed_events = true;
         }
@@ -223,6 +242,7 @@ impl<'a> Bettor<'a> {
             self.shared.stats.error("ack_lost", &format!("ack {} ({:?}) lost with the connection", p.id, p.kind));
         }
         *ws = session::open(&self.shared.ws_url, &self.player.token).await?;
+        self.connected = Some(Stats::connect(&self.shared.stats));
         self.last_state = Instant::now();
         self.join(ws).await
     }
@@ -246,7 +266,7 @@ impl<'a> Bettor<'a> {
     }
 
     async fn on_frame(&mut self, ws: &mut Ws, text: &str) -> Result<Step, Failure> {
-        Stats::add(&self.stats().messages, 1);
+        self.stats().message(self.kind);
         let inbound = protocol::decode(text).map_err(|e| Failure("parse", format!("{e}: {text}")))?;
         match inbound {
             Inbound::Ping => session::pong(ws).await?,
@@ -368,7 +388,7 @@ impl<'a> Bettor<'a> {
         let now = Instant::now();
         let left = closes_at - epoch_ms();
         let window = u64::try_from((left - CLOSE_MARGIN_MS) * 8 / 10).unwrap_or(0);
-        if window > 0 && self.rng.random_bool(self.shared.bet_probability) {
+        if window > 0 && self.rng.random_bool(self.behaviour.bet_probability) {
             let bets = match self.rng.random_range(0..10) {
                 0..6 => 1,
                 6..9 => 2,
@@ -380,7 +400,7 @@ impl<'a> Bettor<'a> {
                 self.planned.push(Planned { at, round_id, lines });
             }
         }
-        if self.shared.reconnect_rate > 0.0 && self.rng.random_bool(self.shared.reconnect_rate.min(1.0)) {
+        if self.behaviour.reconnect_rate > 0.0 && self.rng.random_bool(self.behaviour.reconnect_rate.min(1.0)) {
             let span = u64::try_from(left.max(0)).unwrap_or(0) + 3_000;
             self.drop_at = Some(now + Duration::from_millis(self.rng.random_range(0..span)));
         }

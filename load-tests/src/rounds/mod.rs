@@ -1,6 +1,7 @@
-//! The round-game swarm (`load-tests rounds --game titli|andar_bahar|color`): funded players, one bettor task
-//! each joining the game's room and betting over R rounds, then every player's money checked against the server's
-//! wallet and ticket history, and the report (the run's shape: `common::swarm`).
+//! The round-game swarm (`load-tests rounds --game titli|andar_bahar|color`): funded players, one task each joining
+//! the game's room and, by its kind (`common::mix`), betting, betting and reconnecting, or only watching over R
+//! rounds; then every player's money checked against the server's wallet and ticket history (a viewer's must not
+//! have moved), and the reports (the run's shape: `common::swarm`).
 
 pub mod bettor;
 pub mod money;
@@ -8,7 +9,8 @@ pub mod protocol;
 pub mod report;
 
 use crate::common::money::Reconciliation;
-use crate::common::report::{ServerMeter, Stats};
+use crate::common::progress::Watch;
+use crate::common::report::{Latency, ServerMeter, Stats};
 use crate::common::swarm::{self, SwarmArgs};
 use anyhow::{Context, Result, bail};
 use bettor::{MAX_BETS_PER_ROUND, Shared};
@@ -46,14 +48,18 @@ pub async fn run(args: RoundsArgs) -> Result<Report> {
         ws_url: prepared.ws_url.clone(),
         game,
         rounds: args.rounds,
-        reconnect_rate: args.reconnect_rate,
-        bet_probability: args.bet_probability,
+        mix: prepared.mix,
         stats: Arc::clone(&stats),
     });
     let mut meter = ServerMeter::start(args.server_pid);
+    let (bets, acks, lag) = (Arc::clone(&stats), Arc::clone(&stats), Arc::clone(&stats));
+    let watch = Watch::new("bets", move || Stats::load(&bets.bets))
+        .p99("bet ack", move || acks.summary(Latency::BetAck).p99)
+        .p99("broadcast lag", move || lag.summary(Latency::BroadcastLag).p99)
+        .server(args.server_pid);
     let (ledgers, duration_secs) =
-        swarm::play(&prepared, &stats, args.ramp_up_secs, "wins", |player, rng, start_at| {
-            bettor::run(Arc::clone(&shared), player, rng, start_at)
+        swarm::play(&prepared, &stats, args.ramp_up_secs, watch, |player, kind, rng, start_at| {
+            bettor::run(Arc::clone(&shared), player, kind, rng, start_at)
         })
         .await;
     meter.stop();
@@ -76,9 +82,10 @@ pub async fn run(args: RoundsArgs) -> Result<Report> {
     report.lines = ledgers.iter().flatten().map(|t| t.lines.len() as u64).sum();
     report.money_mismatches = money.mismatches;
     report.payouts_filled_from_history = money.filled_from_history;
+    report.players_by_kind = swarm::by_kind(&prepared.kinds, &stats, &money);
     report.server = meter.figures(args.bettors, report.messages_received);
     report.prepare_secs = prepared.prepare_secs;
     report.duration_secs = duration_secs;
-    swarm::write_report(&report, &report.table(), &args.report)?;
+    swarm::write_report(&report, &report.table(), &args.report, &report.page(&stats))?;
     Ok(report)
 }

@@ -323,6 +323,15 @@ mod tests {
     }
 
     #[test]
+    fn a_viewers_money_must_not_move() {
+        let untouched = ServerView { balance: 10_000_000, exposure: 0, history: vec![] };
+        assert_eq!(reconcile(10_000_000, &[], &untouched, Game::Titli, &titli()).problems, Vec::<String>::new());
+        let held = ServerView { balance: 9_999_000, exposure: 1_000, history: vec![] };
+        let r = reconcile(10_000_000, &[], &held, Game::Titli, &titli());
+        assert_eq!(r.problems.len(), 2, "balance and exposure: {:?}", r.problems);
+    }
+
+    #[test]
     fn history_rows_are_read() {
         let v = json!({"roundId": 7, "ticket": 2, "bets": [{"pick": "red", "amount": 10.5}], "stake": 10.5,
             "payout": null, "status": "open", "createdAt": "2024-01-01T00:00:00Z", "result": null});

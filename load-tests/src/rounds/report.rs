@@ -1,6 +1,8 @@
-//! The round-game report (stdout table and JSON), from the shared stats (`common::report`).
+//! The round-game report (stdout table, JSON and the HTML page), from the shared stats (`common::report`).
 
+use crate::common::html::{Page, Verdict};
 use crate::common::report::{Latency, Percentiles, ServerFigures, Stats, latency_rows, row, verdict_rows};
+use crate::common::swarm::{self, KindFigures};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -9,7 +11,10 @@ use std::collections::BTreeMap;
 pub struct Report {
     pub game: String,
     pub seed: u64,
+    /// Players of every kind.
     pub bettors: u64,
+    /// Players, frames received and money mismatches by kind (`bettors`, `viewers`, `reconnectors`).
+    pub players_by_kind: BTreeMap<String, KindFigures>,
     pub rounds: u64,
     /// Tickets the server acknowledged, and the lines (pick + stake) on them.
     pub bets: u64,
@@ -41,6 +46,7 @@ impl Report {
             game: game.to_owned(),
             seed: 0,
             bettors: 0,
+            players_by_kind: BTreeMap::new(),
             rounds: 0,
             bets: Stats::load(&stats.bets),
             lines: 0,
@@ -85,12 +91,52 @@ impl Report {
         ] {
             row(&mut s, k, v);
         }
+        swarm::kind_rows(&mut s, &self.players_by_kind);
         row(&mut s, "prepare secs", format!("{:.1}", self.prepare_secs));
         row(&mut s, "duration secs", format!("{:.1}", self.duration_secs));
         self.server.table_rows(&mut s);
         latency_rows(&mut s, &[("bet ack", &self.bet_ack_ms), ("broadcast lag", &self.broadcast_lag_ms)]);
         verdict_rows(&mut s, &self.error_kinds, &self.rejection_kinds, self.passed());
         s
+    }
+
+    /// The HTML page: these figures, the money check, and the latencies and samples the stats kept.
+    pub fn page(&self, stats: &Stats) -> Page {
+        let mut figures: Vec<(String, String)> = vec![("players".into(), self.bettors.to_string())];
+        for (kind, f) in &self.players_by_kind {
+            figures.push((kind.clone(), f.players.to_string()));
+        }
+        for (k, v) in [
+            ("rounds", self.rounds.to_string()),
+            ("duration", format!("{:.1} s", self.duration_secs)),
+            ("tickets", self.bets.to_string()),
+            ("lines", self.lines.to_string()),
+            ("winning tickets", self.wins.to_string()),
+            ("messages received", self.messages_received.to_string()),
+            ("reconnects", self.reconnects.to_string()),
+            ("rejections", self.rejections.to_string()),
+            ("errors", self.errors.to_string()),
+            ("seed", self.seed.to_string()),
+        ] {
+            figures.push((k.into(), v));
+        }
+        Page {
+            title: format!("Round-game swarm: {}", self.game),
+            passed: self.passed(),
+            verdicts: vec![Verdict {
+                name: "money check".into(),
+                passed: self.money_mismatches == 0,
+                detail: format!("{} mismatches", self.money_mismatches),
+            }],
+            figures,
+            latencies: vec![stats.view(Latency::BetAck, "bet ack"), stats.view(Latency::BroadcastLag, "broadcast lag")],
+            timeline: stats.timeline(),
+            unit: "bets".into(),
+            server: self.server,
+            error_kinds: self.error_kinds.clone(),
+            rejection_kinds: self.rejection_kinds.clone(),
+            tables: vec![swarm::kind_table(&self.players_by_kind)],
+        }
     }
 }
 

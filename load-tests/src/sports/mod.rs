@@ -4,6 +4,8 @@
 
 mod viewer;
 
+use crate::common::html::{Page, Verdict};
+use crate::common::progress::Watch;
 use crate::common::report::{Latency, Percentiles, ServerFigures, ServerMeter, Stats, latency_rows, row, verdict_rows};
 use crate::common::swarm::{self, RunArgs};
 use anyhow::{Result, bail};
@@ -86,6 +88,45 @@ impl Report {
         verdict_rows(&mut s, &self.error_kinds, &BTreeMap::new(), self.passed());
         s
     }
+
+    /// The HTML page: these figures, the order check, and the lag and samples the stats kept.
+    pub fn page(&self, stats: &Stats) -> Page {
+        let figures = [
+            ("viewers", self.viewers.to_string()),
+            ("matches watched", self.matches_watched.to_string()),
+            ("duration", format!("{:.1} s", self.duration_secs)),
+            ("deltas", self.deltas.to_string()),
+            ("odds updates", self.odds_updates.to_string()),
+            ("messages received", self.messages_received.to_string()),
+            ("messages/s", format!("{:.1}", self.messages_per_sec)),
+            ("errors", self.errors.to_string()),
+            ("seed", self.seed.to_string()),
+        ];
+        Page {
+            title: "Sports viewers".into(),
+            passed: self.passed(),
+            verdicts: vec![
+                Verdict {
+                    name: "deltas in order".into(),
+                    passed: self.out_of_order == 0,
+                    detail: format!("{} out of order", self.out_of_order),
+                },
+                Verdict {
+                    name: "every viewer saw deltas".into(),
+                    passed: self.silent_viewers == 0 && self.deltas > 0,
+                    detail: format!("{} silent viewers", self.silent_viewers),
+                },
+            ],
+            figures: figures.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            latencies: vec![stats.view(Latency::BroadcastLag, "broadcast lag")],
+            timeline: stats.timeline(),
+            unit: "frames".into(),
+            server: self.server,
+            error_kinds: self.error_kinds.clone(),
+            rejection_kinds: BTreeMap::new(),
+            tables: Vec::new(),
+        }
+    }
 }
 
 /// Run every viewer and return the report (already printed and written).
@@ -106,8 +147,12 @@ pub async fn run(args: SportsArgs) -> Result<Report> {
         odds: AtomicU64::new(0),
     });
     let mut meter = ServerMeter::start(args.run.server_pid);
+    let (frames, lag) = (Arc::clone(&stats), Arc::clone(&stats));
+    let watch = Watch::new("frames", move || Stats::load(&frames.messages))
+        .p99("broadcast lag", move || lag.summary(Latency::BroadcastLag).p99)
+        .server(args.run.server_pid);
     let (watched, duration_secs): (Vec<Watched>, f64) =
-        swarm::play(&prepared, &stats, ramp, "wins", |player, rng, start_at| {
+        swarm::play(&prepared, &stats, ramp, watch, |player, _kind, rng, start_at| {
             viewer::run(Arc::clone(&shared), player, rng, start_at)
         })
         .await;
@@ -136,6 +181,6 @@ pub async fn run(args: SportsArgs) -> Result<Report> {
         duration_secs,
         error_kinds: stats.error_kinds(),
     };
-    swarm::write_report(&report, &report.table(), &args.run.report)?;
+    swarm::write_report(&report, &report.table(), &args.run.report, &report.page(&stats))?;
     Ok(report)
 }

@@ -119,6 +119,7 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, mut rng: ChaCha8Rng, 
 
 async fn watch(shared: &Shared, player: &Player, rng: &mut ChaCha8Rng) -> Result<Watched, Failure> {
     let mut ws = session::open(&shared.ws_url, &player.token).await?;
+    let _connected = Stats::connect(&shared.stats);
     let list = ask(&mut ws, shared, 1, "getMatches", json!({}), &mut Vec::new()).await?;
     let mut live: Vec<i64> = list.as_array().into_iter().flatten().filter_map(|m| m["eventId"].as_i64()).collect();
     // Too few in play (the server has just started): the list's room pushes it again as matches start.
