@@ -121,23 +121,21 @@ impl Report {
 
     /// The HTML page: these figures, the money check, and the latencies and samples the stats kept.
     pub fn page(&self, stats: &Stats) -> Page {
-        let mut figures: Vec<(String, String)> = vec![("players".into(), self.bettors.to_string())];
-        for (kind, f) in &self.players_by_kind {
-            figures.push((kind.clone(), f.players.to_string()));
-        }
-        for (k, v) in [
-            ("rounds", self.rounds.to_string()),
-            ("duration", format!("{:.1} s", self.duration_secs)),
-            ("bets", self.bets.to_string()),
-            ("cash-outs", self.cashouts.to_string()),
-            ("messages received", self.messages_received.to_string()),
-            ("reconnects", self.reconnects.to_string()),
-            ("rejections", self.rejections.to_string()),
-            ("errors", self.errors.to_string()),
-            ("seed", self.seed.to_string()),
-        ] {
-            figures.push((k.into(), v));
-        }
+        let figures = swarm::figures(
+            self.bettors,
+            &self.players_by_kind,
+            &[
+                ("rounds", self.rounds.to_string()),
+                ("duration", format!("{:.1} s", self.duration_secs)),
+                ("bets", self.bets.to_string()),
+                ("cash-outs", self.cashouts.to_string()),
+                ("messages received", self.messages_received.to_string()),
+                ("reconnects", self.reconnects.to_string()),
+                ("rejections", self.rejections.to_string()),
+                ("errors", self.errors.to_string()),
+                ("seed", self.seed.to_string()),
+            ],
+        );
         Page {
             title: "Aviator swarm".into(),
             passed: self.passed(),

@@ -324,6 +324,14 @@ pub fn kind_rows(s: &mut String, kinds: &BTreeMap<String, KindFigures>) {
     }
 }
 
+/// The HTML report's header figures: the players, each kind's count, then the swarm's own `rest`.
+pub fn figures(players: u64, kinds: &BTreeMap<String, KindFigures>, rest: &[(&str, String)]) -> Vec<(String, String)> {
+    let mut figures = vec![("players".to_string(), players.to_string())];
+    figures.extend(kinds.iter().map(|(kind, f)| (kind.clone(), f.players.to_string())));
+    figures.extend(rest.iter().map(|(k, v)| (k.to_string(), v.clone())));
+    figures
+}
+
 /// [`by_kind`] as a table of the HTML report.
 pub fn kind_table(kinds: &BTreeMap<String, KindFigures>) -> Table {
     Table {

@@ -102,24 +102,22 @@ impl Report {
 
     /// The HTML page: these figures, the money check, and the latencies and samples the stats kept.
     pub fn page(&self, stats: &Stats) -> Page {
-        let mut figures: Vec<(String, String)> = vec![("players".into(), self.bettors.to_string())];
-        for (kind, f) in &self.players_by_kind {
-            figures.push((kind.clone(), f.players.to_string()));
-        }
-        for (k, v) in [
-            ("rounds", self.rounds.to_string()),
-            ("duration", format!("{:.1} s", self.duration_secs)),
-            ("tickets", self.bets.to_string()),
-            ("lines", self.lines.to_string()),
-            ("winning tickets", self.wins.to_string()),
-            ("messages received", self.messages_received.to_string()),
-            ("reconnects", self.reconnects.to_string()),
-            ("rejections", self.rejections.to_string()),
-            ("errors", self.errors.to_string()),
-            ("seed", self.seed.to_string()),
-        ] {
-            figures.push((k.into(), v));
-        }
+        let figures = swarm::figures(
+            self.bettors,
+            &self.players_by_kind,
+            &[
+                ("rounds", self.rounds.to_string()),
+                ("duration", format!("{:.1} s", self.duration_secs)),
+                ("tickets", self.bets.to_string()),
+                ("lines", self.lines.to_string()),
+                ("winning tickets", self.wins.to_string()),
+                ("messages received", self.messages_received.to_string()),
+                ("reconnects", self.reconnects.to_string()),
+                ("rejections", self.rejections.to_string()),
+                ("errors", self.errors.to_string()),
+                ("seed", self.seed.to_string()),
+            ],
+        );
         Page {
             title: format!("Round-game swarm: {}", self.game),
             passed: self.passed(),
