@@ -87,14 +87,15 @@ describe('the web session', () => {
 });
 
 describe('the socket', () => {
-  it('connects same-origin over websocket without a token in the CONNECT payload', async () => {
+  it('connects same-origin with the default transports (polling, then the upgrade) and no token in the CONNECT payload', async () => {
     const io = vi.fn(() => ({ on: vi.fn(), off: vi.fn(), disconnect: vi.fn() }));
     vi.doMock('socket.io-client', () => ({ io }));
     const { getSocket, disconnectSocket } = await import('./socket');
     getSocket();
     const [, options] = io.mock.calls[0] as unknown as [string, Record<string, unknown>];
     expect(options.auth).toBeUndefined();
-    expect(options.transports).toEqual(['websocket']);
+    expect(options.transports).toBeUndefined();
+    expect(options.path).toBe('/socket.io/');
     disconnectSocket();
     vi.doUnmock('socket.io-client');
   });
