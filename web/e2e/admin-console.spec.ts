@@ -92,15 +92,23 @@ test('a player visiting /admin is told the console is for operators only', async
   await shot(page, 'admin-denied-390');
 });
 
-test('without the live socket the actors table falls back to polling the REST view', async ({ page }) => {
-  // Every websocket to the server is refused: the console must still show and refresh the actors.
+test('with websockets blocked the console stays live over long-polling; with no socket at all it polls the REST view', async ({ page }) => {
+  // A network that refuses websockets: the client's default transports keep the live feed on long-polling.
   await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
   await operatorLogin(page);
   await page.goto('/admin');
-  await expect(page.getByTestId('actors-source')).toHaveText(/polling/);
+  await expect(page.getByTestId('actors-source')).toHaveText(/live/);
   const row = page.getByTestId('actor-row-aviator');
   await expect(row).toBeVisible();
-  const first = await row.getAttribute('data-handled');
+  let first = await row.getAttribute('data-handled');
+  await expect.poll(() => row.getAttribute('data-handled'), { timeout: 10_000 }).not.toBe(first);
+
+  // No socket at all (long-polling refused too): the console must still show and refresh the actors.
+  await page.route(/\/socket\.io\//, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('actors-source')).toHaveText(/polling/);
+  await expect(row).toBeVisible();
+  first = await row.getAttribute('data-handled');
   await expect.poll(() => row.getAttribute('data-handled'), { timeout: 10_000 }).not.toBe(first);
 });
 
