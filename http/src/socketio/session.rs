@@ -1,5 +1,7 @@
-//! One Socket.IO connection as an actor: Engine.IO heartbeat, the CONNECT handshake, client events and acks, and
-//! delivery of hub frames through the bounded [`Writer`](super::writer::Writer).
+//! One Socket.IO connection as an actor: Engine.IO heartbeat, the CONNECT handshake of each namespace the client
+//! asks for, client events and acks (binary ones wait for their attachments), and delivery of hub frames through the
+//! bounded [`Writer`](super::writer::Writer). Its packets arrive the same way whatever the transport: websocket
+//! frames as a stream, long-polling POSTs as [`Packets`], an upgraded websocket's frames as [`WsFrame`].
 //!
 //! The hub offers broadcasts straight to the writer's bounded queue; the session queues its own frames there too.
 //! A full queue means the client cannot keep up, and it is disconnected.
