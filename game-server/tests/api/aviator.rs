@@ -315,12 +315,13 @@ async fn the_official_client_plays_aviator_with_default_transports_and_over_poll
         print!("{}", String::from_utf8_lossy(&out.stdout));
         eprint!("{}", String::from_utf8_lossy(&out.stderr));
         assert!(out.status.success(), "{mode}: the official client failed");
-        // The bet was never cashed out: the crash took its ₹10, and nothing is held.
+        // The bet's result as the client heard it; the wallet agrees, and nothing is held.
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let line = stdout.lines().find_map(|l| l.strip_prefix("RESULT ")).expect("the RESULT line");
+        let result: Value = serde_json::from_str(line).unwrap();
+        let winnings = result["winnings"].as_f64().unwrap();
         let wallet = app.get_as(&token, &format!("/api/getwalletandexposure/{id}")).await;
-        assert_eq!(
-            (wallet["balance"].as_f64(), wallet["exposureBalance"].as_f64()),
-            (Some(990.0), Some(0.0)),
-            "{mode}"
-        );
+        let got = (wallet["balance"].as_f64(), wallet["exposureBalance"].as_f64());
+        assert_eq!(got, (Some(500.0 + winnings), Some(0.0)), "{mode}: {result}");
     }
 }

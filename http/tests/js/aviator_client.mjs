@@ -1,6 +1,7 @@
 // Plays one Aviator bet on the real game server with the official socket.io-client: connects with the player's
 // token, joins the table, bets in the next countdown with enough time left (again in the next round if betting
-// closed first), and waits for the bet's result (a cash-out or the crash). `transports` is the client's defaults
+// closed first or the round's liability cap is taken), and waits for the bet's result (the crash, or the liability cap's cash-out), printed as a last
+// line `RESULT {…}`. `transports` is the client's defaults
 // (long-polling, then the upgrade) or `polling` only; the transport in use at the end is checked.
 // Exits 0 on success, 1 with a reason otherwise.
 //
@@ -9,12 +10,13 @@
 import { io } from "socket.io-client";
 
 const [url, token, mode] = process.argv.slice(2);
+let stage = "connecting";
 const fail = (why) => {
-  console.error(`aviator client (${mode}): FAILED: ${why}`);
+  console.error(`aviator client (${mode}): FAILED while ${stage}: ${why}`);
   process.exit(1);
 };
 if (!url || !token || !["default", "polling"].includes(mode)) fail("usage: node aviator_client.mjs <url> <token> <default|polling>");
-setTimeout(() => fail("timed out"), 60000).unref();
+setTimeout(() => fail("timed out"), 120000).unref();
 
 const socket = io(url, {
   ...(mode === "polling" ? { transports: ["polling"] } : {}),
@@ -36,21 +38,31 @@ const nextCountdown = () =>
 
 socket.on("connect", async () => {
   try {
+    stage = "joining";
     const joined = await socket.timeout(5000).emitWithAck("aviator:join", {});
     if (!joined?.success) fail(`join: ${JSON.stringify(joined)}`);
     let placed;
     for (let attempt = 0; attempt < 5 && !placed?.success; attempt += 1) {
+      stage = `waiting for a countdown (attempt ${attempt + 1})`;
       const state = await nextCountdown();
-      placed = await socket.timeout(5000).emitWithAck("place_bet", { amount: 10, roundId: state.roundId, slot: 0 });
-      if (!placed?.success && placed?.error !== "betting_closed") fail(`place_bet: ${JSON.stringify(placed)}`);
+      stage = `betting in round ${state.roundId}`;
+      // The test server's liability cap ends a flight carrying ₹500 by 1.2×: no waiting for a long flight.
+      placed = await socket.timeout(5000).emitWithAck("place_bet", { amount: 500, roundId: state.roundId, slot: 0 });
+      // Betting closed before the bet arrived, or the round's liability cap is taken (the other client's bet):
+      // the next round.
+      const retry = ["betting_closed", "table_full"].includes(placed?.error);
+      if (!placed?.success && !retry) fail(`place_bet: ${JSON.stringify(placed)}`);
     }
-    if (!placed?.success) fail("betting closed five rounds in a row");
+    if (!placed?.success) fail(`no bet taken in five rounds: ${JSON.stringify(placed)}`);
     // The round ends with this bet's result.
-    await new Promise((resolve) => socket.once("bet_result", resolve));
+    stage = `waiting for the result of round ${placed.roundId}`;
+    const result = await new Promise((resolve) => socket.once("bet_result", resolve));
     const transport = socket.io.engine.transport.name;
     const want = mode === "polling" ? "polling" : "websocket";
     if (transport !== want) fail(`on ${transport}, expected ${want}`);
     console.log(`aviator client (${mode}): bet placed and settled over ${transport}`);
+    // The test reads what the bet paid from this line.
+    console.log(`RESULT ${JSON.stringify(result)}`);
     socket.disconnect();
     process.exit(0);
   } catch (err) {
