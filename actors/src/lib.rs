@@ -8,6 +8,7 @@ pub mod audit;
 pub mod aviator;
 pub mod cashier;
 pub mod clock;
+pub mod cluster;
 pub mod color;
 pub mod exchange;
 pub mod fair;

@@ -5,6 +5,7 @@ use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
+use casino_actors::cluster::ClusterConfig;
 use casino_actors::color::rules::ColorSettings;
 use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
@@ -69,6 +70,24 @@ pub struct Config {
     pub accounts: AccountsConfig,
     /// Browser protections and socket limits; see [`web_security_from_env`].
     pub web: WebSecurity,
+    /// Cluster mode, when `CASINO_NATS_URL` is set: `CASINO_NODE_ID` (generated when unset), `CASINO_LEASE_TTL_MS`
+    /// (5000) and `CASINO_NATS_DEADLINE_MS` (5000); needs a PostgreSQL `DATABASE_URL`.
+    pub cluster: Option<ClusterConfig>,
+}
+
+fn cluster_from_env(bind: &str) -> Option<ClusterConfig> {
+    let nats_url = std::env::var("CASINO_NATS_URL").ok().filter(|u| !u.trim().is_empty())?;
+    let node = std::env::var("CASINO_NODE_ID")
+        .ok()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(ClusterConfig::generated_node_id);
+    Some(ClusterConfig {
+        node,
+        nats_url,
+        lease_ttl: std::time::Duration::from_millis(env_or("CASINO_LEASE_TTL_MS", 5_000u64).max(300)),
+        deadline: std::time::Duration::from_millis(env_or("CASINO_NATS_DEADLINE_MS", 5_000u64).max(100)),
+        address: bind.to_string(),
+    })
 }
 
 /// Cookies, trusted origins and Socket.IO connection limits.
@@ -205,8 +224,10 @@ impl Config {
             .map(PathBuf::from)
             .or_else(|| Some(PathBuf::from("web/dist")))
             .filter(|p| p.join("index.html").exists());
+        let bind = env_or("CASINO_BIND", "127.0.0.1:8080".to_string());
         Config {
-            bind: env_or("CASINO_BIND", "127.0.0.1:8080".to_string()),
+            cluster: cluster_from_env(&bind),
+            bind,
             metrics_bind: std::env::var("CASINO_METRICS_BIND").ok().filter(|b| !b.trim().is_empty()),
             database_url: env_or("DATABASE_URL", "sqlite://data/casino.db".to_string()),
             db_max_connections: env_or("CASINO_DB_MAX_CONNECTIONS", 16),
@@ -267,6 +288,15 @@ impl Config {
         self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;
         for (name, schedule, _) in &self.matka.defaults {
             schedule.check().map_err(|e| anyhow::anyhow!("Matka market {name}: {e}"))?;
+        }
+        if let Some(c) = &self.cluster {
+            anyhow::ensure!(
+                self.database_url.starts_with("postgres://") || self.database_url.starts_with("postgresql://"),
+                "cluster mode (CASINO_NATS_URL={}) needs every node on one PostgreSQL database: set \
+                 DATABASE_URL=postgres://…, or unset CASINO_NATS_URL to run one node on SQLite",
+                c.nats_url
+            );
+            anyhow::ensure!(c.nats_url.starts_with("nats://"), "CASINO_NATS_URL must look like nats://127.0.0.1:4222");
         }
         Ok(())
     }

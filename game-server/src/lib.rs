@@ -2,5 +2,6 @@
 
 pub mod cli;
 pub mod config;
+pub mod games;
 pub mod startup;
 pub mod telemetry;

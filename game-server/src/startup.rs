@@ -2,34 +2,32 @@
 //! Tests bind port 0 and run many of these at once.
 
 use crate::config::Config;
+use crate::games::{self, GameDeps, GameRoutes, GamesLease};
 use crate::telemetry;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use casino_actors::accounts::ratelimit::FailureLimiter;
 use casino_actors::accounts::{Accounts, notify};
+use casino_actors::aviator::lease::{self as aviator_lease, AviatorLease};
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
-use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeDesk};
+use casino_actors::cluster::keeper::Keeper;
+use casino_actors::cluster::remote::{Bus, Route};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
-use casino_actors::matka::desk::MatkaDesk;
-use casino_actors::mines::desk::MinesDesk;
 use casino_actors::observe::{Registry, families};
-use casino_actors::parchi::desk::ParchiDesk;
-use casino_actors::parchi::table::Deps as ParchiDeps;
-use casino_actors::sports::desk::SportsDesk;
-use casino_actors::sports::match_actor::Listeners;
 use casino_actors::store::Db;
-use casino_actors::table::actor::{RoundTable, Shutdown as RoundShutdown, TableDeps};
+use casino_actors::table::actor::Shutdown as RoundShutdown;
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::{Change, GameKind, LedgerKind, Receipt};
-use casino_actors::wallet::{WalletConfig, WalletHandle};
+use casino_actors::wallet::{ShardDeps, WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
 use casino_http::rounds::RoundTables;
 use casino_http::socketio::SocketState;
 use casino_http::state::{AppState, Tables};
 use serde_json::json;
 use std::net::TcpListener;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// The domain services, shared by the HTTP server and the operator CLI.
@@ -75,67 +73,113 @@ fn balance_pusher(hub: HubAddr) -> Observer {
 }
 
 impl Services {
-    /// Must run inside an actix system: it starts the wallet actors.
+    /// Must run inside an actix system: it starts the wallet actors. In cluster mode the wallet shards and tables
+    /// start when this node takes their leases.
     pub async fn start(config: &Config) -> anyhow::Result<Services> {
         config.check()?;
         let db = Db::connect(&config.database_url, config.db_max_connections).await.with_context(|| {
             format!("opening database {}", crate::config::redacted_database_url(&config.database_url))
         })?;
+        let bus = match &config.cluster {
+            Some(c) => Some(Bus::connect(&c.nats_url, &c.node, c.deadline).await.with_context(|| {
+                format!(
+                    "cluster mode: cannot reach NATS at {}; start it there, or unset CASINO_NATS_URL to run one node",
+                    c.nats_url
+                )
+            })?),
+            None => None,
+        };
         let clock = clock::system();
         let actors = Registry::new(config.actor_metrics);
         // The hub fans frames out to thousands of sessions: give it a thread of its own.
-        let hub = Hub::launch(actors.register("hub", &families::hub::FAMILY), &actix::Arbiter::new().handle());
+        let hub =
+            Hub::launch(actors.register("hub", &families::hub::FAMILY), &actix::Arbiter::new().handle(), bus.clone());
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
         let observer = Some(balance_pusher(hub.clone()));
-        let wallet = WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer, &actors).await?;
+        let mut keeper =
+            config.cluster.as_ref().map(|c| Keeper::new(db.clone(), c.node.clone(), c.address.clone(), c.lease_ttl));
+        let wallet = match (&bus, &mut keeper) {
+            (Some(bus), Some(keeper)) => {
+                let deps = ShardDeps {
+                    db: db.clone(),
+                    config: wallet_config,
+                    clock: clock.clone(),
+                    observer,
+                    registry: actors.clone(),
+                };
+                let (wallet, shards) = WalletHandle::clustered(deps, bus);
+                for (name, shard) in shards {
+                    keeper.add(name, shard);
+                }
+                wallet
+            }
+            _ => WalletHandle::start(db.clone(), wallet_config, clock.clone(), observer, &actors).await?,
+        };
         let notifier = notify::from_config(&config.accounts.notifier)?;
         let accounts =
             Accounts::new(db.clone(), clock.clone(), notifier).with_hashing_limit(config.accounts.hashing_concurrency);
         let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone());
-        let reconciled = cashier.reconcile().await?;
-        if reconciled != Default::default() {
-            tracing::warn!(?reconciled, "finished cashier decisions interrupted by a restart");
+        if keeper.is_none() {
+            let reconciled = cashier.reconcile().await?;
+            if reconciled != Default::default() {
+                tracing::warn!(?reconciled, "finished cashier decisions interrupted by a restart");
+            }
         }
-        let (aviator, aviator_fairness) = AviatorTable::start(
-            config.aviator.clone(),
-            db.clone(),
-            wallet.clone(),
-            hub.clone(),
-            clock.clone(),
-            &actors,
-        )
-        .await?;
-        let deps = TableDeps { db: db.clone(), wallet: wallet.clone(), hub: hub.clone(), clock: clock.clone() };
-        let rounds = RoundTables {
-            titli: RoundTable::start(config.titli.clone(), GameKind::Titli, &deps, &actors).await?,
-            andar_bahar: RoundTable::start(config.andar_bahar.clone(), GameKind::AndarBahar, &deps, &actors).await?,
-            color: RoundTable::start(config.color.clone(), GameKind::Color, &deps, &actors).await?,
-        };
-        let mines = MinesDesk::start(config.mines.clone(), db.clone(), wallet.clone(), clock.clone(), &actors).await?;
-        let matka = MatkaDesk::start(&deps, config.matka.clone(), &actors).await?;
-        // The exchange's context first: the sports desk's matches report decided markets to it.
-        let exchange_ctx = actix::Context::<ExchangeDesk>::new();
-        let results = actix::AsyncContext::address(&exchange_ctx).recipient();
-        let parchi_deps = ParchiDeps {
+        let game_deps = GameDeps {
             db: db.clone(),
             wallet: wallet.clone(),
             hub: hub.clone(),
             clock: clock.clone(),
-            config: config.parchi,
+            registry: actors.clone(),
+            config: Arc::new(config.clone()),
         };
-        // The three-card game hears each cricket match's players and status.
-        let (parchi, news) = ParchiDesk::start(parchi_deps, &actors).await?;
-        let listeners = Listeners { results: Some(results), news: Some(news) };
-        let sports = SportsDesk::start(config.sports, hub.clone(), clock.clone(), &actors, listeners);
-        let exchange_deps = ExchangeDeps {
-            db: db.clone(),
-            wallet: wallet.clone(),
-            clock: clock.clone(),
-            sports: sports.clone(),
-            config: config.exchange,
+        let (aviator, aviator_fairness, games) = match (&bus, &mut keeper) {
+            (Some(bus), Some(keeper)) => {
+                let route = Route::clustered(aviator_lease::RESOURCE, bus.clone(), aviator_lease::dispatch());
+                keeper.add(
+                    aviator_lease::RESOURCE,
+                    Rc::new(AviatorLease {
+                        config: config.aviator.clone(),
+                        db: db.clone(),
+                        wallet: wallet.clone(),
+                        hub: hub.clone(),
+                        clock: clock.clone(),
+                        registry: actors.clone(),
+                        route: route.clone(),
+                    }),
+                );
+                let fairness = aviator_lease::fairness(&config.aviator, &db, clock.now_ms()).await?;
+                let games = GameRoutes::vacant();
+                keeper.add(games::RESOURCE, Rc::new(GamesLease { deps: game_deps, routes: games.clone() }));
+                (route, fairness, games)
+            }
+            _ => {
+                let (table, fairness) = AviatorTable::start(
+                    config.aviator.clone(),
+                    db.clone(),
+                    wallet.clone(),
+                    hub.clone(),
+                    clock.clone(),
+                    &actors,
+                )
+                .await?;
+                (Route::local(table), fairness, GameRoutes::start_here(game_deps).await?)
+            }
         };
-        let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, &actors).await?;
-        let tables = Tables { hub, aviator, aviator_fairness, rounds, mines, matka, sports, exchange, parchi };
+        if let Some(keeper) = keeper {
+            keeper.run().await.context("cluster mode: recording this node and its leases in PostgreSQL")?;
+        }
+        let tables = Tables {
+            hub,
+            aviator,
+            aviator_fairness,
+            rounds: games.rounds,
+            mines: games.mines,
+            matka: games.matka,
+            sports: games.sports,
+            exchange: games.exchange,
+            parchi: games.parchi,
+        };
         Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
     }
 }
@@ -155,9 +199,9 @@ pub struct Application {
 pub struct Stopper {
     server: actix_web::dev::ServerHandle,
     metrics: Option<actix_web::dev::ServerHandle>,
-    aviator: casino_actors::aviator::table::TableAddr,
+    aviator: casino_actors::aviator::table::TableRoute,
     rounds: RoundTables,
-    matka: casino_actors::matka::desk::MatkaAddr,
+    matka: casino_actors::matka::desk::MatkaRoute,
     db: Db,
 }
 

@@ -78,7 +78,9 @@ impl From<WalletError> for ApiError {
             WalletError::NonPositiveAmount => ApiError::bad_request("invalid_amount", "Amount must be greater than 0"),
             WalletError::UnknownUser => ApiError::not_found("No such user"),
             WalletError::KeyConflict => ApiError::new(StatusCode::CONFLICT, "idempotency_conflict", e.to_string()),
-            WalletError::Overflow | WalletError::Storage(_) | WalletError::Unavailable => ApiError::internal(e),
+            WalletError::Overflow | WalletError::Storage(_) | WalletError::Unavailable | WalletError::Fenced => {
+                ApiError::internal(e)
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 use casino_actors::accounts::Accounts;
 use casino_actors::accounts::ratelimit::FailureLimiter;
 use casino_actors::aviator::chains::Fairness;
-use casino_actors::aviator::table::TableAddr;
+use casino_actors::aviator::table::TableRoute;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
 use casino_actors::hub::HubAddr;
@@ -15,14 +15,14 @@ use std::sync::Arc;
 /// The live tables and the hub they broadcast through.
 pub struct Tables {
     pub hub: HubAddr,
-    pub aviator: TableAddr,
+    pub aviator: TableRoute,
     pub aviator_fairness: Arc<Fairness>,
     pub rounds: crate::rounds::RoundTables,
-    pub mines: casino_actors::mines::desk::DeskAddr,
-    pub matka: casino_actors::matka::desk::MatkaAddr,
-    pub sports: casino_actors::sports::desk::SportsAddr,
-    pub exchange: casino_actors::exchange::desk::ExchangeAddr,
-    pub parchi: casino_actors::parchi::desk::ParchiAddr,
+    pub mines: casino_actors::mines::desk::DeskRoute,
+    pub matka: casino_actors::matka::desk::MatkaRoute,
+    pub sports: casino_actors::sports::desk::SportsRoute,
+    pub exchange: casino_actors::exchange::desk::ExchangeRoute,
+    pub parchi: casino_actors::parchi::desk::ParchiRoute,
 }
 
 pub struct AppState {

@@ -1,15 +1,18 @@
 //! What the Aviator table is asked (`PlaceBet`, `CancelBet`, `CashOut`, `Snapshot`, `OpenBets`, `Shutdown`) and
-//! how it refuses. The operator's messages are in `operate.rs`.
+//! how it refuses. The operator's messages are in `operate.rs`. In cluster mode the players' messages cross nodes
+//! ([`Remote`]): the gateway that authenticated the player names the user, never the client.
 
 use super::rules::{Bet, Rejection};
 use crate::clock::EpochMs;
+use crate::cluster::remote::Remote;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Why a request was refused: the rules' rejection, the wallet's, or the table being unavailable.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum TableError {
     #[error(transparent)]
     Rule(#[from] Rejection),
@@ -19,7 +22,7 @@ pub enum TableError {
     Unavailable,
     /// Accepted and certain, but the wallet has not committed it yet; the result follows as events.
     #[error("{0}")]
-    Pending(&'static str),
+    Pending(String),
 }
 
 impl TableError {
@@ -51,7 +54,7 @@ impl TableError {
 
 pub type Reply = Result<Value, TableError>;
 
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Reply")]
 pub struct PlaceBet {
     pub user: UserId,
@@ -62,7 +65,7 @@ pub struct PlaceBet {
     pub auto_cashout: Option<u64>,
 }
 
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Reply")]
 pub struct CancelBet {
     pub user: UserId,
@@ -70,7 +73,7 @@ pub struct CancelBet {
     pub slot: u8,
 }
 
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Reply")]
 pub struct CashOut {
     pub user: UserId,
@@ -79,7 +82,7 @@ pub struct CashOut {
 }
 
 /// The current `aviator_game_state`.
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Value")]
 pub struct Snapshot;
 
@@ -90,15 +93,35 @@ pub struct Snapshot;
 pub struct Shutdown;
 
 /// A player's bets in the round now in play (not yet in the history table).
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Vec<OpenBet>")]
 pub struct OpenBets(pub UserId);
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OpenBet {
     pub round: RoundId,
     pub bet: Bet,
     pub placed_at: EpochMs,
     /// The wallet has committed this bet's settlement (until then its outcome is not final).
     pub settled: bool,
+}
+
+impl Remote for PlaceBet {
+    const NAME: &'static str = "aviator.place_bet";
+}
+
+impl Remote for CancelBet {
+    const NAME: &'static str = "aviator.cancel_bet";
+}
+
+impl Remote for CashOut {
+    const NAME: &'static str = "aviator.cash_out";
+}
+
+impl Remote for Snapshot {
+    const NAME: &'static str = "aviator.snapshot";
+}
+
+impl Remote for OpenBets {
+    const NAME: &'static str = "aviator.open_bets";
 }

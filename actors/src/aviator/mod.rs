@@ -4,6 +4,7 @@
 pub mod chains;
 pub mod curve;
 pub mod fair;
+pub mod lease;
 mod messages;
 pub mod operate;
 pub mod rules;

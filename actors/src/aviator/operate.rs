@@ -8,6 +8,7 @@ use super::rules::{BetState, ConfigError, Phase, RulesConfig};
 use super::store::db_err;
 use super::table::{AviatorTable, ROOM};
 use crate::clock::EpochMs;
+use crate::cluster::remote::Remote;
 use crate::hub::RoomSize;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
@@ -15,13 +16,14 @@ use crate::observe::families::table::{self as fig, PHASES};
 use crate::store::Db;
 use crate::wallet::WalletError;
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 use sqlx::{Any, Row};
 
 /// The table's settings as an operator sees them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSettings {
     pub round: RoundId,
-    pub phase: &'static str,
+    pub phase: String,
     pub suspended: bool,
     /// What the round in play is played by.
     pub current: RulesConfig,
@@ -30,23 +32,23 @@ pub struct TableSettings {
 }
 
 /// One bet of the round in play.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InspectedBet {
     pub user: UserId,
     pub name: String,
     pub slot: u8,
     pub stake: Paise,
     pub auto_cashout: Option<u64>,
-    pub state: &'static str,
+    pub state: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inspection {
     pub settings: TableSettings,
     pub bets: Vec<InspectedBet>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum OperateError {
     #[error(transparent)]
     Invalid(#[from] ConfigError),
@@ -55,23 +57,39 @@ pub enum OperateError {
 }
 
 /// The settings, round and phase, without the bets (cheap: the console's games screen asks it often).
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Result<TableSettings, OperateError>")]
 pub struct Settings;
 
 /// The settings and every bet of the round in play (the live actors' drill-down).
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Result<Inspection, OperateError>")]
 pub struct Inspect;
 
 /// New settings for the next round (all fields: the caller merges a partial change into `current`).
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Result<TableSettings, OperateError>")]
 pub struct Configure(pub RulesConfig);
 
-#[derive(Message)]
+#[derive(Message, Serialize, Deserialize)]
 #[rtype(result = "Result<TableSettings, OperateError>")]
 pub struct Suspend(pub bool);
+
+impl Remote for Settings {
+    const NAME: &'static str = "aviator.settings";
+}
+
+impl Remote for Inspect {
+    const NAME: &'static str = "aviator.inspect";
+}
+
+impl Remote for Configure {
+    const NAME: &'static str = "aviator.configure";
+}
+
+impl Remote for Suspend {
+    const NAME: &'static str = "aviator.suspend";
+}
 
 impl AviatorTable {
     /// The phase, as an index into [`PHASES`] (the console and the `casino_table_phase` figure).
@@ -87,7 +105,7 @@ impl AviatorTable {
     pub(super) fn settings(&self) -> TableSettings {
         TableSettings {
             round: self.game.round(),
-            phase: PHASES.get(self.phase_index()).copied().unwrap_or("?"),
+            phase: PHASES.get(self.phase_index()).copied().unwrap_or("?").to_string(),
             suspended: self.suspended,
             current: self.game.config().clone(),
             pending: self.pending_rules.clone(),
@@ -171,7 +189,7 @@ impl Handler<Inspect> for AviatorTable {
                 slot: b.slot.index(),
                 stake: b.stake,
                 auto_cashout: b.auto_cashout,
-                state: bet_state(&b.state),
+                state: bet_state(&b.state).to_string(),
             })
             .collect();
         Ok(Inspection { settings: self.settings(), bets })

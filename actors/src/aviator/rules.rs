@@ -31,7 +31,7 @@ pub use super::curve::{elapsed_for, multiplier_at};
 pub const MIN_AUTO_CASHOUT: u64 = 101;
 
 /// Table settings. Money in paise, times in milliseconds, the edge in basis points (100 = 1 %).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RulesConfig {
     pub min_bet: Paise,
     pub max_bet: Paise,
@@ -58,7 +58,7 @@ impl Default for RulesConfig {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum ConfigError {
     #[error("min_bet must be positive and not above max_bet")]
     BetLimits,
@@ -108,7 +108,7 @@ impl RoundSeed {
 }
 
 /// Each player has two bet panels per round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Slot {
     First,
     Second,
@@ -134,7 +134,7 @@ impl TryFrom<u8> for Slot {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BetState {
     /// Validated, waiting for the wallet hold.
     Reserved,
@@ -147,7 +147,7 @@ pub enum BetState {
     Lost,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Bet {
     pub user: UserId,
     pub slot: Slot,
@@ -262,7 +262,7 @@ pub enum Event {
 }
 
 /// Why a command was refused; the message is what the player sees. A rejection never changes the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum Rejection {
     #[error("Bets are closed for this round")]
     NotBetting,

@@ -32,6 +32,9 @@ use tokio::sync::oneshot;
 pub const ROOM: &str = "aviator";
 /// The table's address: measured (see [`crate::observe`]).
 pub type TableAddr = Probed<AviatorTable>;
+
+/// How the rest of the system reaches the table: the local actor, or in cluster mode wherever its lease is held.
+pub type TableRoute = crate::cluster::remote::Route<AviatorTable>;
 /// How often the table's own figures (bets, stakes, players) are refreshed.
 const FIGURES_EVERY_MS: EpochMs = 500;
 /// How often the table looks at the clock.
@@ -120,6 +123,9 @@ pub struct AviatorTable {
     last_tick: EpochMs,
     /// Frames for the room, sent together (one socket write per player) when the current message is handled.
     pub(super) outbox: RoomOutbox,
+    /// Cluster mode: the lease is being handed to another node; told when the round in play has ended and all its
+    /// money has moved (no new round opens here).
+    hand_over: Option<oneshot::Sender<()>>,
 }
 
 impl AviatorTable {
@@ -200,6 +206,7 @@ impl AviatorTable {
             last_state: 0,
             last_tick: 0,
             outbox: RoomOutbox::new(hub, ROOM),
+            hand_over: None,
         };
         let probe = table.probe.clone();
         Ok((Probed::new(table.start(), probe), fairness))
@@ -270,8 +277,20 @@ impl AviatorTable {
         {
             self.record_next_round(next, now, ctx);
         }
-        let ready =
-            !self.suspended && self.closing.is_none() && self.recording == 0 && self.recorded_next == Some(next);
+        let between_rounds = matches!(self.game.phase(), Phase::Crashed { .. }) && self.closing.is_none();
+        if between_rounds && self.recording == 0 && self.hand_over.is_some() {
+            if let Some(done) = self.hand_over.take() {
+                let _ = done.send(());
+            }
+            tracing::info!(round = %self.game.round(), "Aviator handed over between rounds");
+            ctx.stop();
+            return;
+        }
+        let ready = !self.suspended
+            && self.hand_over.is_none()
+            && self.closing.is_none()
+            && self.recording == 0
+            && self.recorded_next == Some(next);
         if ready {
             self.take_pending_rules();
         }
@@ -414,7 +433,7 @@ fn patient(rx: oneshot::Receiver<Reply>, message: &'static str) -> ResponseFutur
     Box::pin(async move {
         match tokio::time::timeout(PATIENCE, rx).await {
             Ok(reply) => reply.unwrap_or(Err(TableError::Unavailable)),
-            Err(_) => Err(TableError::Pending(message)),
+            Err(_) => Err(TableError::Pending(message.to_string())),
         }
     })
 }
@@ -588,6 +607,24 @@ impl Handler<CashOut> for AviatorTable {
     }
 }
 
+/// Cluster mode: stop at the next round boundary (the round in play ends and all its money moves first); answers
+/// then. The lease is handed over after.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct HandOver;
+
+impl Handler<HandOver> for AviatorTable {
+    type Result = ResponseFuture<()>;
+
+    fn handle(&mut self, _: HandOver, _: &mut Self::Context) -> Self::Result {
+        let (tx, rx) = oneshot::channel();
+        self.hand_over = Some(tx);
+        Box::pin(async move {
+            let _ = rx.await;
+        })
+    }
+}
+
 impl Handler<Shutdown> for AviatorTable {
     type Result = ();
 
@@ -630,7 +667,7 @@ impl Observed for AviatorTable {
     }
 }
 
-crate::timed_handlers!(AviatorTable: PlaceBet, CancelBet, CashOut, Snapshot, OpenBets, Shutdown);
+crate::timed_handlers!(AviatorTable: PlaceBet, CancelBet, CashOut, Snapshot, OpenBets, Shutdown, HandOver);
 crate::timed_handlers!(
     AviatorTable: super::operate::Settings,
     super::operate::Inspect,

@@ -161,6 +161,7 @@ impl Observed for ExchangeDesk {
 }
 
 pub type ExchangeAddr = Probed<ExchangeDesk>;
+pub type ExchangeRoute = crate::cluster::remote::Route<ExchangeDesk>;
 
 impl ExchangeDesk {
     /// Finishes what a previous run left (bets cut between record and wallet, settlements in flight; open bets on

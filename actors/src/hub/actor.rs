@@ -1,9 +1,11 @@
 //! The hub actor: room membership and fan-out into each member's bounded outbox.
 
 use super::messages::{
-    Broadcast, ConnId, Disconnect, Join, Kick, KickTarget, Leave, Member, Offer, Overflow, RoomSize, SendTo,
+    Broadcast, ConnId, Disconnect, Frames, Join, Kick, KickTarget, Leave, Member, Offer, Overflow, RoomSize, SendTo,
     SessionEnded,
 };
+use crate::cluster::remote::Bus;
+use crate::cluster::rooms::{Bridge, Relayed, Subscription};
 use crate::observe::families::hub as fig;
 use crate::observe::{Observed, Probe, Probed};
 use actix::prelude::*;
@@ -27,25 +29,90 @@ pub struct Hub {
     conns: HashMap<ConnId, Conn>,
     rooms: HashMap<String, HashSet<ConnId>>,
     probe: Arc<Probe>,
+    /// Cluster mode: the other nodes' side of every room.
+    cluster: Option<Cluster>,
+}
+
+struct Cluster {
+    bridge: Bridge,
+    /// The rooms with members here, subscribed to on the bus.
+    subscribed: HashMap<String, Subscription>,
 }
 
 impl Hub {
-    /// Starts the hub on `arbiter` (it fans frames out to thousands of sessions: give it a thread of its own).
-    pub fn launch(probe: Arc<Probe>, arbiter: &ArbiterHandle) -> HubAddr {
-        let hub_probe = probe.clone();
-        let addr = Hub::start_in_arbiter(arbiter, move |_| Hub {
-            conns: HashMap::new(),
-            rooms: HashMap::new(),
-            probe: hub_probe,
+    fn new(probe: Arc<Probe>, bus: Option<Bus>, ctx: &Context<Hub>) -> Hub {
+        let cluster = bus.map(|bus| {
+            let me = ctx.address();
+            Cluster { bridge: Bridge::start(bus, move |r| me.do_send(Relay(r))), subscribed: HashMap::new() }
         });
+        Hub { conns: HashMap::new(), rooms: HashMap::new(), probe, cluster }
+    }
+
+    /// Starts the hub on `arbiter` (it fans frames out to thousands of sessions: give it a thread of its own). With
+    /// a `bus` (cluster mode) its rooms span every node.
+    pub fn launch(probe: Arc<Probe>, arbiter: &ArbiterHandle, bus: Option<Bus>) -> HubAddr {
+        let hub_probe = probe.clone();
+        let addr = Hub::start_in_arbiter(arbiter, move |ctx| Hub::new(hub_probe, bus, ctx));
         Probed::new(addr, probe)
     }
 
     /// A hub on the current arbiter that measures nothing (tests).
     pub fn start_unmeasured() -> HubAddr {
         let probe = Probe::detached(&crate::observe::families::hub::FAMILY);
-        let addr = Hub { conns: HashMap::new(), rooms: HashMap::new(), probe: probe.clone() }.start();
-        Probed::new(addr, probe)
+        let hub_probe = probe.clone();
+        Probed::new(Hub::create(move |ctx| Hub::new(hub_probe, None, ctx)), probe)
+    }
+
+    /// Offers `frames` to every member of `room` here.
+    fn deliver(&mut self, room: &str, frames: &Frames) {
+        let Some(members) = self.rooms.get(room) else {
+            return;
+        };
+        let mut offered = 0i64;
+        let mut slow = Vec::new();
+        let mut gone = Vec::new();
+        for id in members {
+            let Some(conn) = self.conns.get(id) else {
+                continue;
+            };
+            offered += 1;
+            match conn.member.outbox.offer(frames) {
+                Offer::Queued => {}
+                Offer::Full => slow.push(*id),
+                Offer::Closed => gone.push(*id),
+            }
+        }
+        let frames = frames.len() as i64;
+        self.probe.add(fig::OFFERED, offered * frames);
+        self.probe.add(fig::DROPPED, (slow.len() + gone.len()) as i64 * frames);
+        for id in gone {
+            self.remove_conn(id);
+        }
+        self.drop_slow(slow);
+    }
+
+    /// Closes the connections `target` names here; answers how many.
+    fn kick(&mut self, target: &KickTarget) -> usize {
+        // Kicks are rare (a logout, a reset): a scan of the connections is cheaper than keeping an index current.
+        let targets: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| {
+                c.member.owner.as_ref().is_some_and(|o| match target {
+                    KickTarget::User(user) => o.user == *user,
+                    KickTarget::Session(session) => o.session == *session,
+                })
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        for conn in &targets {
+            if let Some(member) = self.remove_conn(*conn) {
+                // `do_send` ignores the mailbox bound on purpose: this one notice must arrive.
+                member.ended.do_send(SessionEnded);
+            }
+        }
+        self.probe.add(fig::KICKED, targets.len() as i64);
+        targets.len()
     }
 
     fn count_sizes(&self) {
@@ -68,6 +135,9 @@ impl Hub {
             let size = members.len();
             if size == 0 {
                 self.rooms.remove(room);
+                if let Some(c) = &mut self.cluster {
+                    c.subscribed.remove(room);
+                }
             }
             record_room_size(room, size);
         }
@@ -110,11 +180,18 @@ crate::timed_handlers!(Hub: Join, Leave, Disconnect, Broadcast, SendTo, Kick, Ro
 impl Handler<Join> for Hub {
     type Result = ();
 
-    fn handle(&mut self, msg: Join, _: &mut Self::Context) {
+    fn handle(&mut self, msg: Join, ctx: &mut Self::Context) {
         let conn = self.conns.entry(msg.conn).or_insert_with(|| Conn { member: msg.member, rooms: HashSet::new() });
         conn.rooms.insert(msg.room.clone());
         let members = self.rooms.entry(msg.room.clone()).or_default();
         members.insert(msg.conn);
+        if let Some(c) = &mut self.cluster
+            && !c.subscribed.contains_key(&msg.room)
+        {
+            let hub = ctx.address();
+            let subscription = c.bridge.subscribe(&msg.room, move |r| hub.do_send(Relay(r)));
+            c.subscribed.insert(msg.room.clone(), subscription);
+        }
         record_room_size(&msg.room, members.len());
         self.count_sizes();
     }
@@ -151,30 +228,28 @@ impl Handler<Broadcast> for Hub {
     type Result = ();
 
     fn handle(&mut self, msg: Broadcast, _: &mut Self::Context) {
-        let Some(members) = self.rooms.get(&msg.room) else {
-            return;
-        };
-        let mut offered = 0i64;
-        let mut slow = Vec::new();
-        let mut gone = Vec::new();
-        for id in members {
-            let Some(conn) = self.conns.get(id) else {
-                continue;
-            };
-            offered += 1;
-            match conn.member.outbox.offer(&msg.frames) {
-                Offer::Queued => {}
-                Offer::Full => slow.push(*id),
-                Offer::Closed => gone.push(*id),
+        if let Some(c) = &self.cluster {
+            c.bridge.publish(&msg.room, &msg.frames);
+        }
+        self.deliver(&msg.room, &msg.frames);
+    }
+}
+
+/// What another node sent: delivered here only.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Relay(Relayed);
+
+impl Handler<Relay> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: Relay, _: &mut Self::Context) {
+        match msg.0 {
+            Relayed::Broadcast { room, frames } => self.deliver(&room, &frames),
+            Relayed::Kick(target) => {
+                self.kick(&target);
             }
         }
-        let frames = msg.frames.len() as i64;
-        self.probe.add(fig::OFFERED, offered * frames);
-        self.probe.add(fig::DROPPED, (slow.len() + gone.len()) as i64 * frames);
-        for id in gone {
-            self.remove_conn(id);
-        }
-        self.drop_slow(slow);
     }
 }
 
@@ -206,27 +281,12 @@ impl Handler<SendTo> for Hub {
 impl Handler<Kick> for Hub {
     type Result = usize;
 
+    /// Answers how many connections were closed on this node; every other node closes its own.
     fn handle(&mut self, msg: Kick, _: &mut Self::Context) -> usize {
-        // Kicks are rare (a logout, a reset): a scan of the connections is cheaper than keeping an index current.
-        let targets: Vec<ConnId> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| {
-                c.member.owner.as_ref().is_some_and(|o| match &msg.target {
-                    KickTarget::User(user) => o.user == *user,
-                    KickTarget::Session(session) => o.session == *session,
-                })
-            })
-            .map(|(id, _)| *id)
-            .collect();
-        for conn in &targets {
-            if let Some(member) = self.remove_conn(*conn) {
-                // `do_send` ignores the mailbox bound on purpose: this one notice must arrive.
-                member.ended.do_send(SessionEnded);
-            }
+        if let Some(c) = &self.cluster {
+            c.bridge.publish_kick(&msg.target);
         }
-        self.probe.add(fig::KICKED, targets.len() as i64);
-        targets.len()
+        self.kick(&msg.target)
     }
 }
 

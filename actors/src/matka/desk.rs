@@ -34,6 +34,7 @@ pub const ROOM: &str = "matka";
 const TICK: Duration = Duration::from_millis(500);
 
 pub type MatkaAddr = Probed<MatkaDesk>;
+pub type MatkaRoute = crate::cluster::remote::Route<MatkaDesk>;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatkaError {

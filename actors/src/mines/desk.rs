@@ -31,6 +31,7 @@ use tokio::sync::oneshot;
 pub const MAX_WAITING: usize = 8;
 
 pub type DeskAddr = Probed<MinesDesk>;
+pub type DeskRoute = crate::cluster::remote::Route<MinesDesk>;
 
 /// Why a move is refused. Nothing moved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

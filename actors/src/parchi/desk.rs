@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub type ParchiAddr = Probed<ParchiDesk>;
+pub type ParchiRoute = crate::cluster::remote::Route<ParchiDesk>;
 
 struct Game {
     table: Addr<ParchiTable>,

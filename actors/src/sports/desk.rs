@@ -125,6 +125,7 @@ impl Observed for SportsDesk {
 }
 
 pub type SportsAddr = Probed<SportsDesk>;
+pub type SportsRoute = crate::cluster::remote::Route<SportsDesk>;
 
 impl SportsDesk {
     /// Starts the desk; its matches tell `listeners` (the exchange, the three-card game) what they need.

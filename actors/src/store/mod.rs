@@ -2,6 +2,7 @@
 //! Queries are runtime SQL with `$1…$n` placeholders, valid on both back ends.
 
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use crate::cluster::Fence;
 use sqlx::AssertSqlSafe;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
@@ -26,6 +27,8 @@ pub struct Db {
     pub write_gate: Arc<tokio::sync::Mutex<()>>,
     /// SQLite: the task that checkpoints the WAL off the commit path; stops when the last handle drops.
     _checkpointer: Option<Arc<Checkpointer>>,
+    /// Cluster mode: the lease this handle's owner writes under; every `begin_write` proves it first.
+    fence: Option<Arc<Fence>>,
 }
 
 /// How often the WAL is copied back into the database file. SQLite's own automatic checkpoint would run
@@ -85,13 +88,23 @@ impl WriteTx {
 impl Db {
     /// Begins a transaction for a batch of writes. On SQLite, writers queue here in-process instead of
     /// sleeping in SQLite's busy handler while holding a pooled connection.
+    /// When the handle is fenced, the transaction first takes its lease's row with the epoch it holds (`FOR
+    /// SHARE`): a stale epoch is refused before anything is written, and a takeover waits for this commit.
     pub async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
         let gate = match self.dialect {
             Dialect::Sqlite => Some(self.write_gate.clone().lock_owned().await),
             Dialect::Postgres => None,
         };
-        let tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin().await?;
+        if let Some(fence) = &self.fence {
+            fence.prove(&mut tx).await?;
+        }
         Ok(WriteTx { tx, _gate: gate })
+    }
+
+    /// This handle with every write transaction fenced by `fence` (a leased resource's owner).
+    pub fn fenced(&self, fence: Fence) -> Db {
+        Db { fence: Some(Arc::new(fence)), ..self.clone() }
     }
 
     /// Connects, creating the SQLite file and its folder if missing, and runs the migrations.
@@ -142,7 +155,7 @@ impl Db {
             .await?;
         let checkpointer =
             (dialect == Dialect::Sqlite && background_checkpoint).then(|| Arc::new(Checkpointer::start(pool.clone())));
-        let db = Db { pool, dialect, write_gate: Arc::default(), _checkpointer: checkpointer };
+        let db = Db { pool, dialect, write_gate: Arc::default(), _checkpointer: checkpointer, fence: None };
         match dialect {
             Dialect::Sqlite => SQLITE_MIGRATIONS.run(&db.pool).await?,
             Dialect::Postgres => POSTGRES_MIGRATIONS.run(&db.pool).await?,

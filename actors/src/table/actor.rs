@@ -43,6 +43,9 @@ pub use super::messages::{
 
 pub type RoundTableAddr<G> = Probed<RoundTable<G>>;
 
+/// How the rest of the system reaches a round table (in cluster mode, only where its lease is held).
+pub type RoundTableRoute<G> = crate::cluster::remote::Route<RoundTable<G>>;
+
 pub struct RoundTable<G: RoundWire> {
     pub(super) kind: GameKind,
     pub(super) settings: G::Settings,

@@ -127,6 +127,20 @@ impl LedgerKind {
     }
 }
 
+/// On the wire between nodes, as stored.
+impl serde::Serialize for LedgerKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for LedgerKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        LedgerKind::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown ledger kind {text}")))
+    }
+}
+
 impl std::fmt::Display for LedgerKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

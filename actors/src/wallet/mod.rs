@@ -11,13 +11,13 @@ pub mod shard;
 
 use crate::ids::UserId;
 use crate::money::Paise;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use kind::{GameKind, LedgerKind};
-pub use shard::{WalletConfig, WalletHandle};
+pub use shard::{ShardDeps, WalletConfig, WalletHandle};
 
 /// The system accounts every shard keeps for itself, so no two shards ever write the same row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SystemAccount {
     /// The house: takes lost stakes, pays winnings.
@@ -31,7 +31,7 @@ pub enum SystemAccount {
 
 /// What happens to one user's money. Each variant moves money between the user and a counter-party
 /// system account (or, for hold/release, between the user's own balance and exposure).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Movement {
     /// balance += amount; counter-party -= amount.
     Credit { amount: Paise, from: SystemAccount },
@@ -50,7 +50,7 @@ impl SystemAccount {
     /// Every system account a shard keeps.
     pub const ALL: [SystemAccount; 3] = [SystemAccount::House, SystemAccount::Cashier, SystemAccount::LoadTest];
 
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             SystemAccount::House => "house",
             SystemAccount::Cashier => "cashier",
@@ -100,7 +100,7 @@ impl Movement {
 
 /// One requested change. `idempotency_key` is unique across the ledger: replaying it returns the
 /// first receipt and moves nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
     pub user: UserId,
     pub movement: Movement,
@@ -119,7 +119,7 @@ impl Change {
 }
 
 /// The state of the user's wallet right after the change committed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Receipt {
     pub user: UserId,
     pub balance: Paise,
@@ -131,7 +131,7 @@ pub struct Receipt {
     pub replayed: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum WalletError {
     #[error("insufficient balance")]
     InsufficientBalance,
@@ -147,6 +147,9 @@ pub enum WalletError {
     Storage(String),
     #[error("wallet is shutting down")]
     Unavailable,
+    /// Cluster mode: the table asking holds a lease another node has taken since; it must stop.
+    #[error("the caller's lease has moved to another node")]
+    Fenced,
 }
 
 impl WalletError {

@@ -8,16 +8,21 @@
 use super::rules::{self, Account};
 use super::{Balances, Change, LedgerKind, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
+use crate::cluster::Fence;
+use crate::cluster::keeper::{Leased, Running};
+use crate::cluster::remote::{Bus, Dispatch, Remote, Route};
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
 use crate::observe::families::wallet as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
-use crate::store::Db;
+use crate::store::{Db, WriteTx};
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use futures_util::future::LocalBoxFuture;
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::oneshot;
@@ -38,10 +43,26 @@ impl Default for WalletConfig {
     }
 }
 
-/// Cheap to clone; the way every other part of the system moves money.
+/// Cheap to clone; the way every other part of the system moves money. Each shard is reached through its route:
+/// the local actor, or in cluster mode the node that holds the shard's lease.
 #[derive(Clone)]
 pub struct WalletHandle {
-    shards: Arc<Vec<Probed<WalletShard>>>,
+    shards: Arc<Vec<Route<WalletShard>>>,
+    /// Cluster mode: the lease of the table that moves money through this handle; each change proves it.
+    fence: Option<Fence>,
+}
+
+/// A shard's lease name and what starts it.
+pub type LeasedShard = (String, Rc<dyn Leased>);
+
+/// What starting a shard needs, kept for when its lease is taken again.
+#[derive(Clone)]
+pub struct ShardDeps {
+    pub db: Db,
+    pub config: WalletConfig,
+    pub clock: SharedClock,
+    pub observer: Option<Observer>,
+    pub registry: Arc<Registry>,
 }
 
 impl WalletHandle {
@@ -58,45 +79,32 @@ impl WalletHandle {
         // The shards share a thread of their own, off the arbiter that runs the tables and the hub.
         let arbiter = Arbiter::new();
         for index in 0..config.shards.max(1) {
-            let mut cache = HashMap::new();
-            for which in SystemAccount::ALL {
-                let id = rules::system_account_id(index, which);
-                let kind = match which {
-                    SystemAccount::House => "house",
-                    SystemAccount::Cashier => "cashier",
-                    SystemAccount::LoadTest => "load_test",
-                };
-                sqlx::query::<Any>(
-                    "INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, $2, 0, 0) ON CONFLICT (id) DO NOTHING",
-                )
-                .bind(id.0)
-                .bind(kind)
-                .execute(&db.pool)
-                .await
-                .map_err(storage)?;
-                let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
-                    .bind(id.0)
-                    .fetch_one(&db.pool)
-                    .await
-                    .map_err(storage)?;
-                cache.insert(id, account_from(&row)?);
-            }
-            let probe = registry.register(format!("wallet-{index}"), &fig::FAMILY);
-            let shard = WalletShard {
-                probe: probe.clone(),
-                index,
-                db: db.clone(),
-                clock: clock.clone(),
-                observer: observer.clone(),
-                max_batch: config.max_batch.max(1),
-                cache,
-                pending: VecDeque::new(),
-                flushing: false,
-                drain_waiters: Vec::new(),
-            };
-            shards.push(Probed::new(WalletShard::start_in_arbiter(&arbiter.handle(), move |_| shard), probe));
+            let shard = launch(&db, index, &config, &clock, &observer, registry, &arbiter.handle()).await?;
+            shards.push(Route::local(shard));
         }
-        Ok(WalletHandle { shards: Arc::new(shards) })
+        Ok(WalletHandle { shards: Arc::new(shards), fence: None })
+    }
+
+    /// Cluster mode: every shard reached over the bus until this node takes its lease; the returned resources
+    /// (`wallet:{index}`) start a shard when their lease is taken.
+    pub fn clustered(deps: ShardDeps, bus: &Bus) -> (WalletHandle, Vec<LeasedShard>) {
+        let arbiter = Arbiter::new().handle();
+        let mut shards = Vec::new();
+        let mut leased: Vec<LeasedShard> = Vec::new();
+        for index in 0..deps.config.shards.max(1) {
+            let name = format!("wallet:{index}");
+            let route = Route::clustered(&name, bus.clone(), Dispatch::default().with::<Apply>());
+            let lease = ShardLease { index, deps: deps.clone(), route: route.clone(), arbiter: arbiter.clone() };
+            leased.push((name, Rc::new(lease)));
+            shards.push(route);
+        }
+        (WalletHandle { shards: Arc::new(shards), fence: None }, leased)
+    }
+
+    /// This handle with every change carrying `fence` (a leased table's): a change from a table that lost its lease
+    /// is refused with [`WalletError::Fenced`] in the shard's own transaction.
+    pub fn fenced(&self, fence: Fence) -> WalletHandle {
+        WalletHandle { shards: self.shards.clone(), fence: Some(fence) }
     }
 
     pub fn shard_of(&self, user: UserId) -> usize {
@@ -106,18 +114,88 @@ impl WalletHandle {
     /// Applies one change; resolves after it is committed (or refused, moving nothing).
     pub async fn apply(&self, change: Change) -> Result<Receipt, WalletError> {
         let shard = &self.shards[self.shard_of(change.user)];
-        shard.send(Apply(change)).await.map_err(|_| WalletError::Unavailable)?
+        shard.ask(Apply { change, fence: self.fence.clone() }).await.map_err(|_| WalletError::Unavailable)?
     }
 
-    /// Resolves when every shard has written everything it was given.
+    /// Resolves when every shard running here has written everything it was given.
     pub async fn drain(&self) {
-        for shard in self.shards.iter() {
+        for shard in self.shards.iter().filter_map(Route::local_addr) {
             let _ = shard.send(Drain).await;
         }
     }
 
     pub fn shard_count(&self) -> usize {
         self.shards.len()
+    }
+}
+
+/// Creates the shard's system accounts if missing, loads them, and starts the shard on `arbiter`.
+async fn launch(
+    db: &Db,
+    index: usize,
+    config: &WalletConfig,
+    clock: &SharedClock,
+    observer: &Option<Observer>,
+    registry: &Registry,
+    arbiter: &ArbiterHandle,
+) -> Result<Probed<WalletShard>, WalletError> {
+    let mut cache = HashMap::new();
+    for which in SystemAccount::ALL {
+        let id = rules::system_account_id(index, which);
+        sqlx::query::<Any>(
+            "INSERT INTO accounts (id, kind, balance, exposure) VALUES ($1, $2, 0, 0) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(id.0)
+        .bind(which.as_str())
+        .execute(&db.pool)
+        .await
+        .map_err(storage)?;
+        let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
+            .bind(id.0)
+            .fetch_one(&db.pool)
+            .await
+            .map_err(storage)?;
+        cache.insert(id, account_from(&row)?);
+    }
+    let probe = registry.register(format!("wallet-{index}"), &fig::FAMILY);
+    let shard = WalletShard {
+        probe: probe.clone(),
+        index,
+        db: db.clone(),
+        clock: clock.clone(),
+        observer: observer.clone(),
+        max_batch: config.max_batch.max(1),
+        cache,
+        pending: VecDeque::new(),
+        flushing: false,
+        drain_waiters: Vec::new(),
+    };
+    Ok(Probed::new(WalletShard::start_in_arbiter(arbiter, move |_| shard), probe))
+}
+
+/// A wallet shard as a leased resource (cluster mode).
+struct ShardLease {
+    index: usize,
+    deps: ShardDeps,
+    route: Route<WalletShard>,
+    arbiter: ArbiterHandle,
+}
+
+impl Leased for ShardLease {
+    fn start(&self, fence: Fence) -> LocalBoxFuture<'static, Result<Running, String>> {
+        let (index, d, route, arbiter) = (self.index, self.deps.clone(), self.route.clone(), self.arbiter.clone());
+        Box::pin(async move {
+            // Every batch of this shard proves the lease's epoch in its own transaction.
+            let db = d.db.fenced(fence);
+            let shard = launch(&db, index, &d.config, &d.clock, &d.observer, &d.registry, &arbiter)
+                .await
+                .map_err(|e| e.to_string())?;
+            let serving = route.serve(shard.clone()).await.map_err(|e| e.to_string())?;
+            Ok(Running::new(move || {
+                drop(serving);
+                shard.do_send(Stop);
+            }))
+        })
     }
 }
 
@@ -146,6 +224,8 @@ fn account_from(row: &sqlx::any::AnyRow) -> Result<Account, WalletError> {
 
 struct Pending {
     change: Change,
+    /// The lease of the table that asked (cluster mode).
+    fence: Option<Fence>,
     reply: oneshot::Sender<Result<Receipt, WalletError>>,
 }
 
@@ -181,22 +261,43 @@ impl Observed for WalletShard {
     }
 }
 
-crate::timed_handlers!(WalletShard: Apply, Drain);
+crate::timed_handlers!(WalletShard: Apply, Drain, Stop);
 
-#[derive(Message)]
+/// One change, with the lease of the table asking for it (cluster mode).
+#[derive(Message, serde::Serialize, serde::Deserialize)]
 #[rtype(result = "Result<Receipt, WalletError>")]
-struct Apply(Change);
+pub struct Apply {
+    change: Change,
+    fence: Option<Fence>,
+}
+
+impl Remote for Apply {
+    const NAME: &'static str = "wallet.apply";
+}
 
 #[derive(Message)]
 #[rtype(result = "()")]
 struct Drain;
+
+/// The shard's lease is gone: stop now (a batch in flight is refused by its fence or has committed).
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Stop;
+
+impl Handler<Stop> for WalletShard {
+    type Result = ();
+
+    fn handle(&mut self, _: Stop, ctx: &mut Self::Context) {
+        ctx.stop();
+    }
+}
 
 impl Handler<Apply> for WalletShard {
     type Result = ResponseFuture<Result<Receipt, WalletError>>;
 
     fn handle(&mut self, msg: Apply, ctx: &mut Self::Context) -> Self::Result {
         let (reply, rx) = oneshot::channel();
-        self.pending.push_back(Pending { change: msg.0, reply });
+        self.pending.push_back(Pending { change: msg.change, fence: msg.fence, reply });
         self.maybe_flush(ctx);
         self.probe.set(fig::QUEUE, self.pending.len() as i64);
         Box::pin(async move { rx.await.unwrap_or(Err(WalletError::Unavailable)) })
@@ -254,8 +355,9 @@ impl WalletShard {
             }
         }
         let changes: Vec<Change> = batch.iter().map(|p| p.change.clone()).collect();
-        let work =
-            Batch { db: self.db.clone(), shard: self.index, now: self.clock.now_ms(), changes, accounts, missing };
+        let fences: Vec<Option<Fence>> = batch.iter().map(|p| p.fence.clone()).collect();
+        let now = self.clock.now_ms();
+        let work = Batch { db: self.db.clone(), shard: self.index, now, changes, fences, accounts, missing };
         let started = Instant::now();
         ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
             act.probe.spread_duration(fig::COMMIT, started.elapsed());
@@ -293,6 +395,8 @@ struct Batch {
     shard: usize,
     now: i64,
     changes: Vec<Change>,
+    /// Per change, the asking table's lease (cluster mode).
+    fences: Vec<Option<Fence>>,
     accounts: HashMap<AccountId, Account>,
     missing: Vec<AccountId>,
 }
@@ -330,14 +434,18 @@ impl Batch {
     /// Returns what happened to the books and one result per change.
     async fn run(mut self) -> (Outcome, Vec<Result<Receipt, WalletError>>) {
         let n = self.changes.len();
-        match self.prepare().await {
+        let begun = match self.prepare().await {
+            Ok(replays) => self.begin().await.map(|(w, stale)| (replays, w, stale)),
+            Err(e) => Err(e),
+        };
+        match begun {
             Err(e) => (Outcome::Unknown(self.accounts.keys().copied().collect()), vec![Err(e); n]),
-            Ok(replays) => {
-                let (rows, mut results) = self.apply_all(&replays);
+            Ok((replays, w, stale)) => {
+                let (rows, mut results) = self.apply_all(&replays, &stale);
                 if rows.is_empty() {
                     return (Outcome::Untouched, results);
                 }
-                if let Err(e) = self.write(&rows).await {
+                if let Err(e) = self.write(w, &rows).await {
                     tracing::error!(shard = self.shard, error = %e, "wallet batch failed; its changes may be retried");
                     for r in results.iter_mut().filter(|r| r.is_ok()) {
                         *r = Err(e.clone());
@@ -408,12 +516,39 @@ impl Batch {
         Ok(found)
     }
 
-    /// Applies the batch in order to the in-memory copy, producing ledger rows and one result per change.
-    fn apply_all(&mut self, replays: &Replays) -> (Vec<LedgerRow>, Vec<Result<Receipt, WalletError>>) {
+    /// Begins the batch's transaction (a fenced shard proves its own lease there) and finds the callers' leases
+    /// that moved on, taking each lease's row until the commit.
+    async fn begin(&self) -> Result<(WriteTx, HashSet<Fence>), WalletError> {
+        let mut w = self.db.begin_write().await.map_err(|e| match e {
+            // The shard's own lease moved on: the caller asks the new owner.
+            sqlx::Error::Protocol(_) => WalletError::Unavailable,
+            e => storage(e),
+        })?;
+        let mut stale = HashSet::new();
+        let asked: HashSet<&Fence> = self.fences.iter().flatten().collect();
+        for fence in asked {
+            if !fence.holds(&mut w.tx).await.map_err(storage)? {
+                stale.insert(fence.clone());
+            }
+        }
+        Ok((w, stale))
+    }
+
+    /// Applies the batch in order to the in-memory copy, producing ledger rows and one result per change. A change
+    /// whose caller's lease moved on is refused.
+    fn apply_all(
+        &mut self,
+        replays: &Replays,
+        stale: &HashSet<Fence>,
+    ) -> (Vec<LedgerRow>, Vec<Result<Receipt, WalletError>>) {
         let mut rows = Vec::new();
         let mut results = Vec::with_capacity(self.changes.len());
         let mut in_batch: Replays = HashMap::new();
-        for c in &self.changes {
+        for (c, fence) in self.changes.iter().zip(&self.fences) {
+            if fence.as_ref().is_some_and(|f| stale.contains(f)) {
+                results.push(Err(WalletError::Fenced));
+                continue;
+            }
             let acct = AccountId::from(c.user);
             let key = c.idempotency_key.clone();
             if let Some((first, request)) = replays.get(&key).or_else(|| in_batch.get(&key)) {
@@ -478,10 +613,9 @@ impl Batch {
         (rows, results)
     }
 
-    async fn write(&self, rows: &[LedgerRow]) -> Result<(), WalletError> {
+    async fn write(&self, mut w: WriteTx, rows: &[LedgerRow]) -> Result<(), WalletError> {
         // A slow or timed-out database: `delay(ms)` stalls the batch, `return` fails it before anything is written.
         fail::fail_point!("wallet::before_write", |_| Err(WalletError::Storage("failpoint: timed out".into())));
-        let mut w = self.db.begin_write().await.map_err(storage)?;
         let tx = &mut w.tx;
         for chunk in rows.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(

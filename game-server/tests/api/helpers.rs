@@ -64,6 +64,7 @@ pub fn config_for(database_url: String) -> Config {
         load_test_fixtures: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),
+        cluster: None,
     }
 }
 

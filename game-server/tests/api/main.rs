@@ -7,6 +7,7 @@ mod admin;
 mod aviator;
 mod binary;
 mod cashier;
+mod cluster;
 mod exchange;
 mod fixtures;
 mod helpers;

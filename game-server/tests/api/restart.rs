@@ -111,7 +111,7 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
 
 /// Plays rounds as `token` until the server goes away: a bet or two per round, some with auto cash-out, some
 /// cashed out by hand at a random moment.
-async fn bettor(base: String, token: String, seed: u64) {
+pub(crate) async fn bettor(base: String, token: String, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut s = Sock::connect(&base, &token).await;
     loop {
@@ -143,7 +143,7 @@ async fn bettor(base: String, token: String, seed: u64) {
 
 /// After any number of kills, the books must hold: they sum to zero and match the ledger, nothing is held or
 /// pending, every finished round is ended or void, and each player's balance is their bets' outcomes.
-async fn assert_consistent(db: &Db, players: &[Value], start_paise: i64, seed: u64) {
+pub(crate) async fn assert_consistent(db: &Db, players: &[Value], start_paise: i64, seed: u64) {
     assert_eq!(scalar(db, "SELECT CAST(SUM(balance + exposure) AS BIGINT) FROM accounts").await, 0, "seed {seed}");
     let drift = "SELECT COUNT(*) FROM accounts a WHERE a.balance <> (SELECT COALESCE(CAST(SUM(delta_balance) AS BIGINT), 0) \
                  FROM ledger l WHERE l.account_id = a.id) OR a.exposure <> (SELECT COALESCE(CAST(SUM(delta_exposure) AS BIGINT), 0) \

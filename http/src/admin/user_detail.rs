@@ -109,7 +109,7 @@ pub async fn bets(
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
     let user = find_user(&state, &path).await?;
-    let open = state.tables.aviator.send(OpenBets(user.id)).await.unwrap_or_default();
+    let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;
     let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| {
         json!({

@@ -94,7 +94,7 @@ pub async fn fix_salt(
 #[get("/api/aviator/fairness")]
 pub async fn fairness(state: State) -> HttpResponse {
     let f = &state.tables.aviator_fairness;
-    let round = state.tables.aviator.send(Snapshot).await.ok().and_then(|s| s["roundId"].as_i64()).unwrap_or(1);
+    let round = state.tables.aviator.ask(Snapshot).await.ok().and_then(|s| s["roundId"].as_i64()).unwrap_or(1);
     let chains = f.chains();
     let current = chains.iter().find(|c| c.contains(RoundId(round))).or(chains.first());
     let next = current.and_then(|c| chains.iter().find(|n| n.first_round == c.last_round() + 1));
@@ -148,7 +148,7 @@ pub async fn history(
 ) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
-    let open = state.tables.aviator.send(OpenBets(user.id)).await.unwrap_or_default();
+    let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;
     let mut rows: Vec<Value> = Vec::new();
     let settled_rounds: Vec<(i64, u8)> = settled.iter().map(|r| (r.round.0, r.slot)).collect();

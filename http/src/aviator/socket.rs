@@ -10,7 +10,7 @@ use crate::money::parse_rupees;
 use crate::ops::actors::OPS_ROOM;
 use crate::socketio::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 use casino_actors::accounts::{Accounts, Role, digest};
-use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableAddr, TableError};
+use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableError, TableRoute};
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
 use futures_util::future::LocalBoxFuture;
@@ -20,11 +20,11 @@ use std::time::Duration;
 
 pub struct GameSocket {
     pub accounts: Accounts,
-    pub aviator: TableAddr,
+    pub aviator: TableRoute,
     pub rounds: crate::rounds::RoundTables,
-    pub matka: casino_actors::matka::desk::MatkaAddr,
-    pub sports: casino_actors::sports::desk::SportsAddr,
-    pub parchi: casino_actors::parchi::desk::ParchiAddr,
+    pub matka: casino_actors::matka::desk::MatkaRoute,
+    pub sports: casino_actors::sports::desk::SportsRoute,
+    pub parchi: casino_actors::parchi::desk::ParchiRoute,
 }
 
 fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
@@ -134,7 +134,7 @@ impl SocketApp for GameSocket {
             "authenticate" | "aviator:join" => {
                 socket.join(table::ROOM);
                 return Box::pin(async move {
-                    let state = aviator.send(Snapshot).await.unwrap_or(Value::Null);
+                    let state = aviator.ask(Snapshot).await.unwrap_or(Value::Null);
                     EventReply::new(
                         vec![Emit::new("aviator_game_state", state)],
                         vec![json!({ "success": true, "userId": who.user_id.0 })],
@@ -167,7 +167,7 @@ impl SocketApp for GameSocket {
 
 /// `matka:join` (the market list screens opened: joins the `matka` room, where `matka:status` is pushed; the ack is
 /// the list) and `matka:leave`.
-async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketHandle, action: String) -> EventReply {
+async fn matka_room(desk: casino_actors::matka::desk::MatkaRoute, socket: SocketHandle, action: String) -> EventReply {
     use casino_actors::matka::desk::{List, ROOM};
     match action.as_str() {
         "join" => {
@@ -188,7 +188,7 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaAddr, socket: SocketH
 /// `parchi:join {match}` (a three-card game's screen opened: joins its room `parchi:{id}`, where `parchi:board` is
 /// pushed; the ack is the board) and `parchi:leave {match}`. `match` is the match's name or id.
 async fn parchi_room(
-    desk: casino_actors::parchi::desk::ParchiAddr,
+    desk: casino_actors::parchi::desk::ParchiRoute,
     socket: SocketHandle,
     action: String,
     p: Value,
@@ -231,7 +231,7 @@ async fn parchi_room(
 /// `getMatches` joins the live list's room (`updateMatches` is pushed when it changes; also sent at once);
 /// `leaveMatches` leaves it.
 async fn sports_rooms(
-    desk: casino_actors::sports::desk::SportsAddr,
+    desk: casino_actors::sports::desk::SportsRoute,
     socket: SocketHandle,
     name: String,
     p: Value,
@@ -296,7 +296,7 @@ fn ops_room(who: &Principal, socket: &SocketHandle, name: &str) -> Option<Vec<Va
 }
 
 /// The ack of one client event.
-async fn answer(aviator: TableAddr, who: Principal, name: String, p: Value) -> Vec<Value> {
+async fn answer(aviator: TableRoute, who: Principal, name: String, p: Value) -> Vec<Value> {
     if names_someone_else(&who, &p) {
         return refuse("forbidden", "This is not your account");
     }
@@ -318,15 +318,15 @@ async fn answer(aviator: TableAddr, who: Principal, name: String, p: Value) -> V
                 return refuse("bad_auto_cashout", "Auto cashout must be at least 1.01x");
             };
             let msg = PlaceBet { user: who.user_id, name: who.username.clone(), round, slot, stake, auto_cashout };
-            reply(aviator.send(msg).await)
+            reply(aviator.ask(msg).await)
         }
         "cancel_bet" => {
             let Some(round) = round else { return refuse("wrong_round", "No bet to cancel") };
-            reply(aviator.send(CancelBet { user: who.user_id, round, slot }).await)
+            reply(aviator.ask(CancelBet { user: who.user_id, round, slot }).await)
         }
         "cash_out" => {
             let Some(round) = round else { return refuse("no_bet", "No bet to cash out") };
-            reply(aviator.send(CashOut { user: who.user_id, round, slot }).await)
+            reply(aviator.ask(CashOut { user: who.user_id, round, slot }).await)
         }
         // The client's event name is not repeated back: the server never reflects client-chosen text.
         _ => refuse("unknown_event", "Unknown event"),

@@ -7,7 +7,7 @@ use crate::money::rupees;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::aviator::operate::{Inspect, Inspection};
-use casino_actors::aviator::table::{self as aviator, TableAddr};
+use casino_actors::aviator::table::{self as aviator, TableRoute};
 use casino_actors::clock::SharedClock;
 use casino_actors::hub::{Broadcast, HubAddr, encode_event};
 use casino_actors::observe::{ActorView, Registry};
@@ -41,9 +41,9 @@ pub async fn one(state: State, _op: Operator, id: web::Path<String>) -> Result<H
     Ok(HttpResponse::Ok().json(json!({ "actor": actor, "history": state.actors.history(&id), "detail": detail })))
 }
 
-async fn table_detail(table: &TableAddr) -> Result<Value, ApiError> {
+async fn table_detail(table: &TableRoute) -> Result<Value, ApiError> {
     let Inspection { settings, bets } =
-        table.send(Inspect).await.map_err(ApiError::internal)?.map_err(ApiError::internal)?;
+        table.ask(Inspect).await.map_err(ApiError::internal)?.map_err(ApiError::internal)?;
     let bets: Vec<Value> = bets
         .iter()
         .map(|b| {

@@ -162,7 +162,7 @@ fn operate_error(e: OperateError) -> ApiError {
 }
 
 async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
-    state.tables.aviator.send(Settings).await.map_err(ApiError::internal)?.map_err(operate_error)
+    state.tables.aviator.ask(Settings).await.map_err(ApiError::internal)?.map_err(operate_error)
 }
 
 #[get("/api/admin/games")]
@@ -232,8 +232,7 @@ pub async fn configure(
         max_payout_per_round: b.max_payout_per_round.map_or(base.max_payout_per_round, |r| r.0),
         house_edge_bp: b.house_edge_bp.unwrap_or(base.house_edge_bp),
     };
-    let after =
-        state.tables.aviator.send(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    let after = state.tables.aviator.ask(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     tracing::info!(round = %after.round, "Aviator settings changed by an operator, from the next round");
     let next = |s: &TableSettings| settings_json(s.pending.as_ref().unwrap_or(&s.current));
     audit::write(&state, op.0.id, Action::GameSettings, "game:aviator", Some(next(&before)), Some(next(&after))).await;
@@ -264,8 +263,7 @@ pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String
         return Ok(HttpResponse::Ok().json(json!({ "game": round_json(&game, &after) })));
     }
     let before = aviator_settings(&state).await?.suspended;
-    let after =
-        state.tables.aviator.send(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
+    let after = state.tables.aviator.ask(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     audit::write(&state, op.0.id, action_done, "game:aviator", show(before), show(after.suspended)).await;
     Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
 }

@@ -13,7 +13,7 @@ use casino_actors::andar_bahar::rules::{AndarBahar, Side};
 use casino_actors::color::rules::{Color, Colour};
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
-use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableAddr};
+use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableRoute};
 use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
 use serde_json::{Value, json};
@@ -21,9 +21,9 @@ use serde_json::{Value, json};
 /// The live round tables.
 #[derive(Clone)]
 pub struct RoundTables {
-    pub titli: RoundTableAddr<Titli>,
-    pub andar_bahar: RoundTableAddr<AndarBahar>,
-    pub color: RoundTableAddr<Color>,
+    pub titli: RoundTableRoute<Titli>,
+    pub andar_bahar: RoundTableRoute<AndarBahar>,
+    pub color: RoundTableRoute<Color>,
 }
 
 /// A game's pick as clients write it.
@@ -161,7 +161,7 @@ pub fn names_someone_else(user: UserId, p: &Value) -> bool {
 
 /// Places a bet from a client payload; the answer is the taken ticket.
 pub async fn place<G: WirePick>(
-    table: &RoundTableAddr<G>,
+    table: &RoundTableRoute<G>,
     user: UserId,
     name: &str,
     p: &Value,

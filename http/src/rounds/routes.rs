@@ -12,7 +12,7 @@ use casino_actors::andar_bahar::rules::AndarBahar;
 use casino_actors::color::rules::Color;
 use casino_actors::fair::Dice;
 use casino_actors::ids::{RoundId, UserId};
-use casino_actors::table::actor::{OpenTickets, RoundTableAddr, Snapshot};
+use casino_actors::table::actor::{OpenTickets, RoundTableRoute, Snapshot};
 use casino_actors::table::store::{self, RoundRecord};
 use casino_actors::titli::rules::Titli;
 use serde::Deserialize;
@@ -48,7 +48,7 @@ impl Game {
     }
 }
 
-async fn snapshot<G: WirePick>(t: &RoundTableAddr<G>) -> Value {
+async fn snapshot<G: WirePick>(t: &RoundTableRoute<G>) -> Value {
     t.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null)
 }
 
@@ -107,7 +107,7 @@ pub struct Limit {
 /// Each: `{roundId, ticket, bets: [{pick, amount}], stake, payout, status: open | won | lost, createdAt, result}`.
 pub(crate) async fn bet_rows<G: WirePick>(
     state: &State,
-    table: &RoundTableAddr<G>,
+    table: &RoundTableRoute<G>,
     user: UserId,
     limit: i64,
 ) -> Result<Vec<Value>, ApiError> {

@@ -4,7 +4,7 @@
 
 use super::{RoundTables, WirePick, accepted, place};
 use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
-use casino_actors::table::actor::{RoundTableAddr, Snapshot};
+use casino_actors::table::actor::{RoundTableRoute, Snapshot};
 use serde_json::{Value, json};
 
 /// The game and the action of a round-game event, if it is one.
@@ -33,7 +33,7 @@ fn unavailable() -> Value {
 }
 
 async fn act<G: WirePick>(
-    table: &RoundTableAddr<G>,
+    table: &RoundTableRoute<G>,
     who: &Principal,
     socket: &SocketHandle,
     game: &str,

@@ -1,0 +1,107 @@
+//! Fencing in PostgreSQL: a node that lost its lease (paused past its expiry, cut off) cannot write after another
+//! node took it, because every fenced transaction proves the lease's epoch inside itself, and the wallet refuses a
+//! change whose caller's epoch moved on. Skipped (with a message) where no PostgreSQL answers.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use casino_actors::cluster::{Fence, lease};
+use casino_actors::ids::UserId;
+use casino_actors::money::Paise;
+use casino_actors::store::{Db, fresh_database_url_on};
+use casino_actors::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError};
+use std::time::{Duration, Instant};
+
+async fn postgres() -> Option<Db> {
+    let admin = std::env::var("CASINO_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/test".into());
+    if tokio::net::TcpStream::connect("127.0.0.1:5432").await.is_err() {
+        eprintln!("no PostgreSQL on 127.0.0.1:5432: fencing tests skipped");
+        return None;
+    }
+    let url = fresh_database_url_on(Some(&admin), "fencing").await.unwrap();
+    Some(Db::connect(&url, 8).await.unwrap())
+}
+
+/// Takes `resource` for `node` once its current lease has expired.
+async fn take(db: &Db, resource: &str, node: &str, ttl_ms: i64) -> Fence {
+    for _ in 0..100 {
+        if let Some(f) = lease::acquire(db, resource, node, ttl_ms).await.unwrap() {
+            return f;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{resource} never became free");
+}
+
+fn credit(user: i64, key: &str) -> Change {
+    Change {
+        user: UserId(user),
+        movement: Movement::Credit { amount: Paise::new(100), from: SystemAccount::Cashier },
+        kind: LedgerKind::Deposit,
+        reference: format!("fencing:{key}"),
+        idempotency_key: key.to_string(),
+    }
+}
+
+#[actix_rt::test]
+async fn a_stale_epoch_cannot_write_or_move_money() {
+    let Some(db) = postgres().await else { return };
+    lease::ensure(&db, &["table".to_string()]).await.unwrap();
+    let first = take(&db, "table", "node-a", 100).await;
+    let node_a = db.fenced(first.clone());
+    node_a.begin_write().await.expect("the owner writes").commit().await.unwrap();
+
+    // Node A pauses past its expiry; node B takes the lease under a new epoch.
+    let second = take(&db, "table", "node-b", 10_000).await;
+    assert_eq!(second.epoch, first.epoch + 1, "every change of owner raises the epoch");
+    let refused = node_a.begin_write().await.err().expect("the database refuses the stale epoch");
+    assert!(refused.to_string().contains("stale lease"), "{refused}");
+    db.fenced(second.clone()).begin_write().await.expect("the new owner writes").commit().await.unwrap();
+
+    // The wallet refuses a change that carries the stale epoch, in its own transaction, and moves nothing.
+    let (wallet_db, wallet) = (db.clone(), {
+        let registry = casino_actors::observe::Registry::new(false);
+        let config = casino_actors::wallet::WalletConfig { shards: 2, max_batch: 50 };
+        casino_actors::wallet::WalletHandle::start(db.clone(), config, casino_actors::clock::system(), None, &registry)
+            .await
+            .unwrap()
+    });
+    common::fund_player(&wallet_db, &wallet, 7, 100).await;
+    let stale = wallet.fenced(first).apply(credit(7, "stale")).await;
+    assert_eq!(stale, Err(WalletError::Fenced));
+    let fresh = wallet.fenced(second).apply(credit(7, "fresh")).await.expect("the owner's change commits");
+    assert_eq!(fresh.balance, Paise::new(200));
+    let rows = common::scalar(&db, "SELECT COUNT(*) FROM ledger WHERE reference = 'fencing:stale'").await;
+    assert_eq!(rows, 0, "nothing of the stale change was written");
+}
+
+#[tokio::test]
+async fn a_takeover_waits_for_the_owners_transaction_in_flight() {
+    let Some(db) = postgres().await else { return };
+    lease::ensure(&db, &["shard".to_string()]).await.unwrap();
+    let owner = take(&db, "shard", "node-a", 200).await;
+    // The owner's transaction proves its epoch, then is slow to commit (a paused process) past the expiry.
+    let mut tx = db.fenced(owner.clone()).begin_write().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = Instant::now();
+    let taker = {
+        let db = db.clone();
+        tokio::spawn(async move { take(&db, "shard", "node-b", 10_000).await })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!taker.is_finished(), "the takeover waits for the lease row the owner's transaction holds");
+    sqlx::query::<sqlx::Any>("INSERT INTO settings (key, value) VALUES ('fencing', 'owner')")
+        .execute(&mut *tx.tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let taken = taker.await.unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(500));
+    assert_eq!(taken.epoch, owner.epoch + 1);
+    // From now on the old epoch writes nothing.
+    assert!(db.fenced(owner).begin_write().await.is_err());
+}

@@ -1,0 +1,299 @@
+//! Cluster mode with the real binary: three nodes on one fresh PostgreSQL database and a NATS server of the test's
+//! own (so it can be restarted), players spread over the nodes. Skipped (with a message) where no PostgreSQL answers
+//! or no `nats-server` is installed. Short on purpose: the long runs are `scripts/cluster-swarm.sh`'s.
+
+use crate::binary::{self, free_port, scalar};
+use crate::restart::{assert_consistent, bettor};
+use crate::socket::Sock;
+use casino_actors::store::{Db, fresh_database_url_on};
+use serde_json::Value;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A `nats-server` of the test's own on a free port; killed when dropped.
+struct Nats {
+    child: Child,
+    port: u16,
+}
+
+impl Nats {
+    async fn start(port: u16) -> Option<Nats> {
+        let child = Command::new("nats-server")
+            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        let Ok(child) = child else {
+            eprintln!("no nats-server on PATH: cluster tests skipped");
+            return None;
+        };
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                return Some(Nats { child, port });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("nats-server did not start");
+    }
+
+    fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    /// Stops the server and starts it again on the same port after `down`.
+    async fn restart(&mut self, down: Duration) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        tokio::time::sleep(down).await;
+        *self = Nats::start(self.port).await.expect("nats-server again");
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One node: its id, its port and its process (None once killed).
+pub struct Node {
+    pub id: String,
+    pub base: String,
+    child: Option<Child>,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+impl Node {
+    fn pid(&self) -> String {
+        self.child.as_ref().map(|c| c.id().to_string()).unwrap_or_default()
+    }
+
+    fn kill_9(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            c.kill().unwrap();
+            c.wait().unwrap();
+        }
+    }
+
+    fn signal(&self, sig: &str) {
+        assert!(Command::new("kill").args([sig, &self.pid()]).status().unwrap().success());
+    }
+}
+
+/// Leases expire after 1.5 s; Aviator plays short rounds at fixed crash points, so a flight lasts a few seconds.
+const LEASE_TTL_MS: &str = "1500";
+
+pub async fn start_node(db_url: &str, nats_url: &str, id: &str) -> Node {
+    let port = free_port();
+    let settings = [
+        ("CASINO_NATS_URL", nats_url),
+        ("CASINO_NODE_ID", id),
+        ("CASINO_LEASE_TTL_MS", LEASE_TTL_MS),
+        ("CASINO_WALLET_SHARDS", "2"),
+        ("CASINO_AVIATOR_COUNTDOWN_MS", "1500"),
+        ("CASINO_AVIATOR_PAUSE_MS", "200"),
+        ("CASINO_AVIATOR_CHAIN_LENGTH", "1000"),
+        ("CASINO_AVIATOR_CRASH_POINTS", "1.2,1.5,1.1,1.8,1.3"),
+    ];
+    let child = binary::serve(db_url, port, &settings).await;
+    Node { id: id.to_string(), base: format!("http://127.0.0.1:{port}"), child: Some(child) }
+}
+
+/// A fresh PostgreSQL database, or None (with a message) where none answers.
+pub async fn postgres_database(label: &str) -> Option<String> {
+    if tokio::net::TcpStream::connect("127.0.0.1:5432").await.is_err() {
+        eprintln!("no PostgreSQL on 127.0.0.1:5432: cluster tests skipped");
+        return None;
+    }
+    let admin = std::env::var("CASINO_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/test".into());
+    Some(fresh_database_url_on(Some(&admin), label).await.unwrap())
+}
+
+/// The owner of `resource` and its epoch, once it has one.
+async fn owner(db: &Db, resource: &str) -> Option<(String, i64)> {
+    let row = sqlx::query_as::<sqlx::Any, (Option<String>, i64)>(
+        "SELECT owner, epoch FROM leases WHERE resource = $1 AND expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint",
+    )
+    .bind(resource)
+    .fetch_optional(&db.pool)
+    .await
+    .unwrap()?;
+    row.0.map(|o| (o, row.1))
+}
+
+/// Waits until every lease is held by a live node (at most `secs`); the owners.
+async fn all_held(db: &Db, secs: u64) -> Vec<(String, String)> {
+    for _ in 0..secs * 10 {
+        let rows = sqlx::query_as::<sqlx::Any, (String, Option<String>)>(
+            "SELECT resource, owner FROM leases WHERE owner IS NOT NULL \
+             AND expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint ORDER BY resource",
+        )
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        if rows.len() == 4 {
+            return rows.into_iter().map(|(r, o)| (r, o.unwrap_or_default())).collect();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("not every lease was taken in {secs} s");
+}
+
+/// Waits until every stake has been settled or refunded and every intent applied.
+async fn settled(db: &Db) {
+    for _ in 0..600 {
+        let held =
+            scalar(db, "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'").await;
+        let pending = scalar(db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await;
+        if held == 0 && pending == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("stakes still held a minute after the bettors stopped");
+}
+
+/// Bettors on the given nodes, two per node.
+fn bettors(nodes: &[&Node], players: &[Value], seed: u64) -> Vec<tokio::task::JoinHandle<()>> {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let base = nodes[i % nodes.len()].base.clone();
+            tokio::spawn(bettor(base, p["token"].as_str().unwrap().to_string(), seed + i as u64))
+        })
+        .collect()
+}
+
+/// Waits for a round that opened after now, seen through `node`.
+async fn next_round(node: &Node, token: &str) -> i64 {
+    let mut s = Sock::connect(&node.base, token).await;
+    let first = s.countdown(0).await["roundId"].as_i64().unwrap();
+    s.wait("aviator_game_state", |v| v["roundId"].as_i64() > Some(first) && v["phase"] == "countdown").await["roundId"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn three_nodes_share_the_leases_and_lose_no_paisa_when_nats_restarts_or_the_aviator_owner_is_killed() {
+    let seed: u64 = rand::random();
+    println!("seed = {seed}");
+    let Some(db_url) = postgres_database("cluster").await else { return };
+    let Some(mut nats) = Nats::start(free_port()).await else { return };
+    let operator_no = binary::operator(&db_url, "9000000088");
+    let mut nodes = [
+        start_node(&db_url, &nats.url(), "node-1").await,
+        start_node(&db_url, &nats.url(), "node-2").await,
+        start_node(&db_url, &nats.url(), "node-3").await,
+    ];
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    let owners = all_held(&db, 15).await;
+    println!("leases: {owners:?}");
+
+    // Players funded through the third node (its wallet calls cross to the shards' owners), betting on all three.
+    let (_, players) = binary::fixture_players(&nodes[2].base, &operator_no, 6, 1000).await;
+    let token = players[0]["token"].as_str().unwrap().to_string();
+    let refs: Vec<&Node> = nodes.iter().collect();
+    let mut running = bettors(&refs, &players, seed);
+    next_round(&nodes[0], &token).await;
+
+    // NATS goes away for a second: the nodes reconnect and the rounds go on.
+    nats.restart(Duration::from_secs(1)).await;
+    next_round(&nodes[1], &token).await;
+    next_round(&nodes[2], &token).await;
+
+    // The node running Aviator dies mid-flight; another takes the lease within its expiry and plays on.
+    let (aviator_owner, epoch) = owner(&db, "aviator").await.expect("aviator is owned");
+    let victim = nodes.iter().position(|n| n.id == aviator_owner).unwrap();
+    let survivor = (victim + 1) % 3;
+    let mut watch = Sock::connect(&nodes[survivor].base, &token).await;
+    watch.wait("aviator_game_state", |v| v["phase"] == "flying").await;
+    nodes[victim].kill_9();
+    let survivor = &nodes[survivor];
+    let mut took = None;
+    for _ in 0..100 {
+        if let Some((o, e)) = owner(&db, "aviator").await.filter(|(o, _)| *o != aviator_owner) {
+            took = Some((o, e));
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (new_owner, new_epoch) = took.expect("another node took Aviator within 10 s");
+    assert!(new_epoch > epoch, "a new epoch: {epoch} → {new_epoch}");
+    println!("aviator: {aviator_owner} (epoch {epoch}) killed, {new_owner} (epoch {new_epoch}) took it");
+    next_round(survivor, &token).await;
+    next_round(survivor, &token).await;
+
+    // The bettors stop; every stake is settled or refunded exactly once, and the books hold.
+    for b in running.drain(..) {
+        b.abort();
+    }
+    // A bet sent just before a bettor stopped is still played: let its round end.
+    next_round(survivor, &token).await;
+    settled(&db).await;
+    assert_consistent(&db, &players, 100_000, seed).await;
+    let refunds = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await;
+    let twice = scalar(
+        &db,
+        "SELECT COUNT(*) FROM (SELECT reference, account_id FROM ledger WHERE kind = 'aviator_refund' \
+         GROUP BY reference, account_id HAVING COUNT(*) > 1) t",
+    )
+    .await;
+    assert_eq!(twice, 0, "a bet refunded twice");
+    println!("refunds after the kill: {refunds}");
+}
+
+#[tokio::test]
+async fn a_paused_owner_commits_nothing_after_another_node_took_its_leases() {
+    let seed: u64 = rand::random();
+    println!("seed = {seed}");
+    let Some(db_url) = postgres_database("paused").await else { return };
+    let Some(nats) = Nats::start(free_port()).await else { return };
+    let operator_no = binary::operator(&db_url, "9000000089");
+    let nodes = [start_node(&db_url, &nats.url(), "node-a").await, start_node(&db_url, &nats.url(), "node-b").await];
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    all_held(&db, 15).await;
+    let (paused_id, _) = owner(&db, "aviator").await.unwrap();
+    let (paused, other) = if nodes[0].id == paused_id { (&nodes[0], &nodes[1]) } else { (&nodes[1], &nodes[0]) };
+    let (_, players) = binary::fixture_players(&other.base, &operator_no, 4, 1000).await;
+    let token = players[0]["token"].as_str().unwrap().to_string();
+    let running = bettors(&[other], &players, seed);
+
+    // Paused mid-flight with bets held, past its leases' expiry: the other node takes every lease.
+    let mut s = Sock::connect(&other.base, &token).await;
+    s.wait("aviator_game_state", |v| v["phase"] == "flying").await;
+    paused.signal("-STOP");
+    let mut all_moved = false;
+    for _ in 0..100 {
+        let held = all_held(&db, 15).await;
+        if held.iter().all(|(_, o)| *o == other.id) {
+            all_moved = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(all_moved, "the other node took every lease");
+    // It wakes up believing it owns them: whatever it tries to commit is refused by its stale epochs.
+    paused.signal("-CONT");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(owner(&db, "aviator").await.map(|o| o.0), Some(other.id.clone()), "the lease stayed moved");
+    next_round(other, &token).await;
+    for b in running {
+        b.abort();
+    }
+    next_round(other, &token).await;
+    settled(&db).await;
+    assert_consistent(&db, &players, 100_000, seed).await;
+}
