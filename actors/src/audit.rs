@@ -31,6 +31,8 @@ pub enum Action {
     MatkaCorrect,
     ExchangeVoid,
     ParchiAbandon,
+    /// Cluster mode: a lease asked to move to another node at its next round boundary.
+    LeaseMove,
 }
 
 impl Action {
@@ -56,6 +58,7 @@ impl Action {
             Action::MatkaCorrect => "matka.correct",
             Action::ExchangeVoid => "exchange.void",
             Action::ParchiAbandon => "parchi.abandon",
+            Action::LeaseMove => "cluster.move",
         }
     }
 }

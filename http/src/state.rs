@@ -49,6 +49,15 @@ pub struct AppState {
     pub actors: Arc<Registry>,
     /// `CASINO_LOAD_TEST=1`: operators may create funded fixture players for the load swarm.
     pub load_test_fixtures: bool,
+    /// Cluster mode: this node's id and the leases' life.
+    pub cluster: Option<ClusterView>,
+}
+
+/// What the console needs to know of cluster mode.
+#[derive(Debug, Clone)]
+pub struct ClusterView {
+    pub node: String,
+    pub lease_ttl_ms: i64,
 }
 
 pub type State = actix_web::web::Data<Arc<AppState>>;
@@ -89,6 +98,7 @@ impl AppState {
             tables,
             actors,
             load_test_fixtures: false,
+            cluster: None,
         }
     }
 }

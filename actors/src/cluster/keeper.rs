@@ -181,7 +181,13 @@ impl Keeper {
                 self.leave(&name, None);
             }
         }
-        metrics::gauge!("casino_cluster_leases_held").set(self.state.borrow().running.len() as f64);
+        let s = self.state.borrow();
+        metrics::gauge!("casino_cluster_leases_held").set(s.running.len() as f64);
+        for name in self.resources.keys() {
+            let owned = if s.running.contains_key(name) { 1.0 } else { 0.0 };
+            metrics::gauge!("casino_cluster_lease_owned", "resource" => name.clone(), "node" => self.node.clone())
+                .set(owned);
+        }
         Ok(())
     }
 

@@ -1,7 +1,9 @@
-//! The operators' console beyond money: live actors (`actors`) and the games' settings (`games`). The cashier's
+//! The operators' console beyond money: live actors (`actors`), the games' settings (`games`) and, in cluster mode,
+//! the nodes and their leases (`cluster`). The cashier's
 //! operator calls live in `cashier::admin`, people in `admin`. Every route here is for operators only.
 
 pub mod actors;
+pub mod cluster;
 pub mod games;
 
 use actix_web::web;
@@ -11,5 +13,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(actors::one)
         .service(games::list)
         .service(games::configure)
-        .service(games::suspend);
+        .service(games::suspend)
+        .service(cluster::view)
+        .service(cluster::move_lease);
 }
