@@ -1,13 +1,17 @@
-//! Every game but Aviator, started together: the round tables, Mines, Matka, and the sports feed with the exchange
-//! and the three-card game it drives. One node runs them: the only one in single-node mode, or in cluster mode the
-//! holder of the `games` lease, on an arbiter of their own that stops with the lease. Other nodes reach them through
-//! the same routes, which answer "unavailable" there until these games' messages cross nodes.
+//! Every game but Aviator: the round tables, Mines, Matka, and the sports feed with the exchange and the three-card
+//! game it drives. In single-node mode they all start here. In cluster mode each round table is a lease of its own
+//! (named after the game) whose messages cross nodes; Mines, Matka and the sports desks run together on the node
+//! holding the `games` lease, on an arbiter of their own that stops with the lease, and are reached only there for
+//! now (their answers carry client-shaped money fields that do not yet travel between nodes): elsewhere their routes
+//! answer "unavailable".
 
 use crate::config::Config;
 use casino_actors::andar_bahar::rules::AndarBahar;
 use casino_actors::clock::SharedClock;
 use casino_actors::cluster::Fence;
+use casino_actors::cluster::keeper::Keeper;
 use casino_actors::cluster::keeper::{Leased, Running};
+use casino_actors::cluster::remote::Bus;
 use casino_actors::cluster::remote::{Route, Serving};
 use casino_actors::color::rules::Color;
 use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
@@ -20,11 +24,14 @@ use casino_actors::parchi::table::Deps as ParchiDeps;
 use casino_actors::sports::desk::{SportsAddr, SportsDesk};
 use casino_actors::sports::match_actor::Listeners;
 use casino_actors::store::Db;
-use casino_actors::table::actor::{RoundTable, RoundTableAddr, TableDeps};
+use casino_actors::table::actor::{RoundTable, TableDeps};
+use casino_actors::table::game::RoundRules;
+use casino_actors::table::lease::RoundLease;
 use casino_actors::titli::rules::Titli;
 use casino_actors::wallet::{GameKind, WalletHandle};
 use casino_http::rounds::RoundTables;
 use futures_util::future::LocalBoxFuture;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What the games need.
@@ -38,11 +45,8 @@ pub struct GameDeps {
     pub config: Arc<Config>,
 }
 
-/// The running games.
+/// The running games but the round tables.
 pub struct Games {
-    titli: RoundTableAddr<Titli>,
-    andar_bahar: RoundTableAddr<AndarBahar>,
-    color: RoundTableAddr<Color>,
     mines: DeskAddr,
     matka: MatkaAddr,
     sports: SportsAddr,
@@ -73,12 +77,41 @@ impl GameRoutes {
         }
     }
 
+    /// Cluster mode: each round table a lease of its own, the other games together under the `games` lease.
+    pub fn clustered(deps: GameDeps, bus: &Bus, keeper: &mut Keeper) -> GameRoutes {
+        let c = deps.config.clone();
+        let tables = TableDeps {
+            db: deps.db.clone(),
+            wallet: deps.wallet.clone(),
+            hub: deps.hub.clone(),
+            clock: deps.clock.clone(),
+        };
+        let titli =
+            RoundLease::<Titli>::new(c.titli.clone(), GameKind::Titli, tables.clone(), deps.registry.clone(), bus);
+        let andar_bahar = RoundLease::<AndarBahar>::new(
+            c.andar_bahar.clone(),
+            GameKind::AndarBahar,
+            tables.clone(),
+            deps.registry.clone(),
+            bus,
+        );
+        let color = RoundLease::<Color>::new(c.color.clone(), GameKind::Color, tables, deps.registry.clone(), bus);
+        let mut routes = GameRoutes::vacant();
+        routes.rounds = RoundTables {
+            titli: titli.route.clone(),
+            andar_bahar: andar_bahar.route.clone(),
+            color: color.route.clone(),
+        };
+        keeper.add(Titli::NAME, Rc::new(titli));
+        keeper.add(AndarBahar::NAME, Rc::new(andar_bahar));
+        keeper.add(Color::NAME, Rc::new(color));
+        keeper.add(RESOURCE, Rc::new(GamesLease { deps, routes: routes.clone() }));
+        routes
+    }
+
     /// The routes reach `games` until the guards are dropped.
     async fn serve(&self, g: Games) -> anyhow::Result<Vec<Serving>> {
         Ok(vec![
-            self.rounds.titli.serve(g.titli).await?,
-            self.rounds.andar_bahar.serve(g.andar_bahar).await?,
-            self.rounds.color.serve(g.color).await?,
             self.mines.serve(g.mines).await?,
             self.matka.serve(g.matka).await?,
             self.sports.serve(g.sports).await?,
@@ -89,13 +122,24 @@ impl GameRoutes {
 
     /// Single-node mode: the games start here and now, for the life of the process.
     pub async fn start_here(deps: GameDeps) -> anyhow::Result<GameRoutes> {
+        let c = &deps.config;
+        let tables = TableDeps {
+            db: deps.db.clone(),
+            wallet: deps.wallet.clone(),
+            hub: deps.hub.clone(),
+            clock: deps.clock.clone(),
+        };
+        let actors = &deps.registry;
+        let rounds = RoundTables {
+            titli: Route::local(RoundTable::start(c.titli.clone(), GameKind::Titli, &tables, actors).await?),
+            andar_bahar: Route::local(
+                RoundTable::start(c.andar_bahar.clone(), GameKind::AndarBahar, &tables, actors).await?,
+            ),
+            color: Route::local(RoundTable::start(c.color.clone(), GameKind::Color, &tables, actors).await?),
+        };
         let g = start(deps).await?;
         Ok(GameRoutes {
-            rounds: RoundTables {
-                titli: Route::local(g.titli),
-                andar_bahar: Route::local(g.andar_bahar),
-                color: Route::local(g.color),
-            },
+            rounds,
             mines: Route::local(g.mines),
             matka: Route::local(g.matka),
             sports: Route::local(g.sports),
@@ -105,14 +149,11 @@ impl GameRoutes {
     }
 }
 
-/// Starts every game on the current arbiter (each runs its restart path first).
+/// Starts Mines, Matka and the sports desks on the current arbiter (each runs its restart path first).
 async fn start(d: GameDeps) -> anyhow::Result<Games> {
     let c = &d.config;
     let actors = &d.registry;
     let deps = TableDeps { db: d.db.clone(), wallet: d.wallet.clone(), hub: d.hub.clone(), clock: d.clock.clone() };
-    let titli = RoundTable::start(c.titli.clone(), GameKind::Titli, &deps, actors).await?;
-    let andar_bahar = RoundTable::start(c.andar_bahar.clone(), GameKind::AndarBahar, &deps, actors).await?;
-    let color = RoundTable::start(c.color.clone(), GameKind::Color, &deps, actors).await?;
     let mines = MinesDesk::start(c.mines.clone(), d.db.clone(), d.wallet.clone(), d.clock.clone(), actors).await?;
     let matka = MatkaDesk::start(&deps, c.matka.clone(), actors).await?;
     // The exchange's context first: the sports desk's matches report decided markets to it.
@@ -137,10 +178,10 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
         config: c.exchange,
     };
     let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, actors).await?;
-    Ok(Games { titli, andar_bahar, color, mines, matka, sports, exchange, parchi })
+    Ok(Games { mines, matka, sports, exchange, parchi })
 }
 
-/// The games as one leased resource (cluster mode).
+/// Mines, Matka and the sports desks as one leased resource (cluster mode).
 pub struct GamesLease {
     pub deps: GameDeps,
     pub routes: GameRoutes,

@@ -2,7 +2,7 @@
 //! Tests bind port 0 and run many of these at once.
 
 use crate::config::Config;
-use crate::games::{self, GameDeps, GameRoutes, GamesLease};
+use crate::games::{GameDeps, GameRoutes};
 use crate::telemetry;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
@@ -149,9 +149,7 @@ impl Services {
                     }),
                 );
                 let fairness = aviator_lease::fairness(&config.aviator, &db, clock.now_ms()).await?;
-                let games = GameRoutes::vacant();
-                keeper.add(games::RESOURCE, Rc::new(GamesLease { deps: game_deps, routes: games.clone() }));
-                (route, fairness, games)
+                (route, fairness, GameRoutes::clustered(game_deps, bus, keeper))
             }
             _ => {
                 let (table, fairness) = AviatorTable::start(

@@ -131,7 +131,7 @@ impl<G: RoundWire> RoundTable<G> {
         let json = |s: &G::Settings| serde_json::to_value(s).unwrap_or_default();
         super::operate::TableView {
             round: self.round.id().0,
-            phase: if self.suspended { "suspended" } else { self.round.phase().name() },
+            phase: if self.suspended { "suspended" } else { self.round.phase().name() }.to_string(),
             suspended: self.suspended,
             current: json(&self.round.settings),
             pending: (json(&self.settings) != json(&self.round.settings)).then(|| json(&self.settings)),
@@ -440,3 +440,15 @@ impl<G: RoundWire> Handler<Shutdown> for RoundTable<G> {
 }
 
 crate::timed_handlers!(RoundTable<G: RoundWire>: PlaceBet<G>, Snapshot, OpenTickets, Shutdown);
+
+/// Every message a round table answers from other nodes (cluster mode).
+pub fn dispatch<G: RoundWire>() -> crate::cluster::remote::Dispatch<RoundTable<G>> {
+    use super::operate::{Configure, Suspend, View};
+    crate::cluster::remote::Dispatch::default()
+        .with::<PlaceBet<G>>()
+        .with::<Snapshot>()
+        .with::<OpenTickets>()
+        .with::<View>()
+        .with::<Configure>()
+        .with::<Suspend>()
+}

@@ -4,15 +4,17 @@
 use super::game::RoundRules;
 use super::round::Rejection;
 use crate::clock::{EpochMs, SharedClock};
+use crate::cluster::remote::Remote;
 use crate::hub::HubAddr;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::WalletHandle;
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// Why a bet is not taken. Nothing moved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum BetError {
     #[error(transparent)]
     Rule(#[from] Rejection),
@@ -47,6 +49,8 @@ impl BetError {
 
 /// A bet: one or more lines (a pick and its stake). `round`: the round the player saw; `total`: what the client
 /// says the lines add up to (checked, never trusted).
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
 pub struct PlaceBet<G: RoundRules> {
     pub user: UserId,
     pub name: String,
@@ -56,7 +60,7 @@ pub struct PlaceBet<G: RoundRules> {
 }
 
 /// A taken bet: its ticket and the player's balance right after the hold.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BetTaken<P> {
     pub round: RoundId,
     pub ticket: u32,
@@ -70,6 +74,7 @@ impl<G: RoundRules> Message for PlaceBet<G> {
 }
 
 /// The table as `{game}:gameState` shows it (for a player who just joined).
+#[derive(Serialize, Deserialize)]
 pub struct Snapshot;
 
 impl Message for Snapshot {
@@ -77,10 +82,11 @@ impl Message for Snapshot {
 }
 
 /// A player's tickets in the round in play (not yet settled), for their history.
+#[derive(Serialize, Deserialize)]
 pub struct OpenTickets(pub UserId);
 
 /// A ticket of the round in play.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpenTicket<P> {
     pub round: RoundId,
     pub ticket: u32,
@@ -96,6 +102,18 @@ impl Message for OpenTickets {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Shutdown;
+
+impl<G: RoundRules> Remote for PlaceBet<G> {
+    const NAME: &'static str = "round.place_bet";
+}
+
+impl Remote for Snapshot {
+    const NAME: &'static str = "round.snapshot";
+}
+
+impl Remote for OpenTickets {
+    const NAME: &'static str = "round.open_tickets";
+}
 
 /// What a table works with.
 #[derive(Clone)]

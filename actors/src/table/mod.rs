@@ -6,6 +6,7 @@ pub mod actor;
 pub mod game;
 pub mod keys;
 pub mod lanes;
+pub mod lease;
 pub mod messages;
 pub mod operate;
 pub mod outbox;

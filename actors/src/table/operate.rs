@@ -5,26 +5,27 @@
 use super::actor::RoundTable;
 use super::game::GameSettings;
 use super::wire::RoundWire;
+use crate::cluster::remote::Remote;
 use crate::store::{Db, load_setting, save_setting};
 use crate::wallet::WalletError;
 use actix::prelude::*;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Debug;
 
 /// The table as the console shows it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableView {
     pub round: i64,
-    pub phase: &'static str,
+    pub phase: String,
     pub suspended: bool,
     /// The settings of the round in play, and those the next round will take, as JSON.
     pub current: Value,
     pub pending: Option<Value>,
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, Serialize, Deserialize)]
 pub enum OperateError {
     #[error("{0}")]
     Invalid(String),
@@ -32,21 +33,33 @@ pub enum OperateError {
     Storage(#[from] WalletError),
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct View;
 impl Message for View {
     type Result = TableView;
 }
+impl Remote for View {
+    const NAME: &'static str = "round.view";
+}
 
 /// Settings for the next round: `changes` (some of the settings' fields, as JSON) over what the next round would
 /// play by.
+#[derive(Serialize, Deserialize)]
 pub struct Configure(pub Value);
 impl Message for Configure {
     type Result = Result<TableView, OperateError>;
 }
+impl Remote for Configure {
+    const NAME: &'static str = "round.configure";
+}
 
+#[derive(Serialize, Deserialize)]
 pub struct Suspend(pub bool);
 impl Message for Suspend {
     type Result = Result<TableView, OperateError>;
+}
+impl Remote for Suspend {
+    const NAME: &'static str = "round.suspend";
 }
 
 /// What an operator stored for `game`: its settings (if any, and if `check` passes) and whether it is suspended.

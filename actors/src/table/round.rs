@@ -90,7 +90,7 @@ pub struct TicketResult<P> {
 }
 
 /// Why a bet is refused. Nothing moved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum Rejection {
     #[error("betting is closed for this round")]
     Closed,

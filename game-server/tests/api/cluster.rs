@@ -148,7 +148,7 @@ async fn all_held(db: &Db, secs: u64) -> Vec<(String, String)> {
         .fetch_all(&db.pool)
         .await
         .unwrap();
-        if rows.len() == 4 {
+        if rows.len() as i64 == scalar(db, "SELECT COUNT(*) FROM leases").await {
             return rows.into_iter().map(|(r, o)| (r, o.unwrap_or_default())).collect();
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -343,8 +343,20 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     assert_eq!(view["node"], to.id.as_str());
     assert_eq!(view["nodes"].as_array().unwrap().iter().filter(|n| n["live"] == true).count(), 2, "{view}");
     let leases = view["leases"].as_array().unwrap();
-    assert_eq!(leases.len(), 4, "{view}");
+    let names: Vec<&str> = leases.iter().filter_map(|l| l["resource"].as_str()).collect();
+    assert_eq!(names, ["andar_bahar", "aviator", "color", "games", "titli", "wallet:0", "wallet:1"], "{view}");
     assert!(leases.iter().any(|l| l["resource"] == "aviator" && l["owner"] == from.as_str()), "{view}");
+
+    // A round game run by one node takes a bet through the other and pays it there.
+    let (color_owner, _) = owner(&db, "color").await.unwrap();
+    let far = if nodes[0].id == color_owner { &nodes[1] } else { &nodes[0] };
+    let (_, guests) = binary::fixture_players(&far.base, &operator_no, 1, 100).await;
+    let mut g = Sock::connect_only(&far.base, guests[0]["token"].as_str().unwrap()).await;
+    let round = crate::rounds::betting_round(&mut g, "color", 1_000).await;
+    let bet = serde_json::json!({"roundId": round, "bets": [{"pick": "red", "amount": 10}]});
+    let ack = g.emit("color:placeBet", bet).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    g.wait("color:winResult", |v| v["roundId"] == round).await;
 
     // A bad move changes nothing; a good one is audited, and Aviator moves when the round in play has ended.
     let refused = http

@@ -20,7 +20,7 @@ async fn wallet_of(app: &TestApp, token: &str, id: &Value) -> (f64, f64) {
 }
 
 /// Joins `game` and waits for a round whose betting has at least `min_ms` left; returns its id.
-async fn betting_round(s: &mut Sock, game: &str, min_ms: i64) -> i64 {
+pub(crate) async fn betting_round(s: &mut Sock, game: &str, min_ms: i64) -> i64 {
     let state = s.emit(&format!("{game}:join"), json!({})).await;
     let left = |v: &Value| v["bettingClosesAt"].as_i64().unwrap_or(0) - v["serverTime"].as_i64().unwrap_or(0);
     if state["gamePhase"] == "betting" && left(&state) >= min_ms {

@@ -138,17 +138,16 @@ fn round_error(e: RoundOperateError) -> ApiError {
 /// Sends `msg` to the round table named `game`.
 async fn to_round_table<M>(state: &State, game: &str, msg: M) -> Result<M::Result, ApiError>
 where
-    M: actix::Message + Send + 'static,
-    M::Result: Send,
+    M: casino_actors::cluster::remote::Remote,
     RoundTable<Titli>: actix::Handler<Timed<M>>,
     RoundTable<AndarBahar>: actix::Handler<Timed<M>>,
     RoundTable<Color>: actix::Handler<Timed<M>>,
 {
     let t = &state.tables.rounds;
     match game {
-        "titli" => t.titli.send(msg).await,
-        "andar_bahar" => t.andar_bahar.send(msg).await,
-        "color" => t.color.send(msg).await,
+        "titli" => t.titli.ask(msg).await,
+        "andar_bahar" => t.andar_bahar.ask(msg).await,
+        "color" => t.color.ask(msg).await,
         _ => return Err(ApiError::not_found("No such game")),
     }
     .map_err(ApiError::internal)

@@ -180,7 +180,7 @@ pub async fn place<G: WirePick>(
         lines: lines::<G>(p)?,
         total: claimed_total(p)?,
     };
-    match table.send(msg).await {
+    match table.ask(msg).await {
         Ok(r) => r.map_err(Refusal::from),
         Err(_) => Err(BetError::Unavailable.into()),
     }

@@ -49,7 +49,7 @@ impl Game {
 }
 
 async fn snapshot<G: WirePick>(t: &RoundTableRoute<G>) -> Value {
-    t.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null)
+    t.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)
 }
 
 #[get("/api/fair/{game}")]
@@ -118,7 +118,7 @@ pub(crate) async fn bet_rows<G: WirePick>(
     let mut rows: Vec<Value> = Vec::new();
     // A ticket whose round was just recorded is in both (until the table hears the record committed): once.
     let recorded = |round: i64, ticket: u32| settled.iter().any(|h| h.round.0 == round && h.bet.ticket == ticket);
-    for t in table.send(OpenTickets(user)).await.unwrap_or_default() {
+    for t in table.ask(OpenTickets(user)).await.unwrap_or_default() {
         if recorded(t.round.0, t.ticket) {
             continue;
         }

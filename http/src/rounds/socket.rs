@@ -43,7 +43,7 @@ async fn act<G: WirePick>(
     match action {
         "join" => {
             socket.join(game);
-            EventReply::ack(vec![table.send(Snapshot).await.ok().flatten().unwrap_or_else(unavailable)])
+            EventReply::ack(vec![table.ask(Snapshot).await.ok().flatten().unwrap_or_else(unavailable)])
         }
         "leave" => {
             socket.leave(game);
@@ -57,7 +57,7 @@ async fn act<G: WirePick>(
             EventReply::ack(vec![ack])
         }
         "requestNextImage" if game == "titli" => {
-            let state = table.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
+            let state = table.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
             let last = state["history"].get(0).cloned().unwrap_or(Value::Null);
             let body = json!({ "success": true, "roundId": last["roundId"], "result": last["result"] });
             EventReply::new(vec![Emit::new("titli:nextImage", body.clone())], vec![body])

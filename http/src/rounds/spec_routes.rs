@@ -38,7 +38,7 @@ async fn titli_bets(
 /// The latest revealed picture (the client never chooses one).
 #[get("/api/titli/get-random-image")]
 async fn titli_latest(state: State) -> Result<HttpResponse, ApiError> {
-    let s = state.tables.rounds.titli.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
+    let s = state.tables.rounds.titli.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
     let last = s["history"].get(0).cloned().unwrap_or(Value::Null);
     Ok(HttpResponse::Ok().json(json!({
         "success": true, "roundId": last["roundId"], "randomImage": last["result"]["winningImage"],
@@ -64,7 +64,7 @@ async fn bets2_list(
 ) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let payouts =
-        state.tables.rounds.andar_bahar.send(Snapshot).await.ok().flatten().unwrap_or(Value::Null)["payouts"].clone();
+        state.tables.rounds.andar_bahar.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)["payouts"].clone();
     let odds = |label: &Value| {
         payouts
             .as_array()
