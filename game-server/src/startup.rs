@@ -166,6 +166,17 @@ impl Services {
         };
         if let Some(keeper) = keeper {
             keeper.run().await.context("cluster mode: recording this node and its leases in PostgreSQL")?;
+            // Once the wallet shards have owners (every step is keyed, so nodes doing it at once move money once).
+            let cashier = cashier.clone();
+            actix::spawn(async move {
+                match cashier.reconcile().await {
+                    Ok(r) if r != Default::default() => {
+                        tracing::warn!(reconciled = ?r, "finished cashier decisions interrupted by a restart")
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "cashier decisions not reconciled; the next start retries"),
+                }
+            });
         }
         let tables = Tables {
             hub,
