@@ -18,6 +18,7 @@ pub struct Held {
 
 /// One lease as the console shows it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LeaseRow {
     pub resource: String,
     pub owner: Option<String>,
@@ -29,6 +30,7 @@ pub struct LeaseRow {
 
 /// One node as the console shows it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct NodeRow {
     pub id: String,
     pub address: String,

@@ -192,7 +192,7 @@ async fn next_round(node: &Node, token: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn three_nodes_share_the_leases_and_lose_no_paisa_when_nats_restarts_or_the_aviator_owner_is_killed() {
+async fn three_nodes_lose_no_paisa_when_nats_restarts_and_the_aviator_and_a_wallet_shard_owner_are_killed() {
     let seed: u64 = rand::random();
     println!("seed = {seed}");
     let Some(db_url) = postgres_database("cluster").await else { return };
@@ -238,6 +238,26 @@ async fn three_nodes_share_the_leases_and_lose_no_paisa_when_nats_restarts_or_th
     let (new_owner, new_epoch) = took.expect("another node took Aviator within 10 s");
     assert!(new_epoch > epoch, "a new epoch: {epoch} → {new_epoch}");
     println!("aviator: {aviator_owner} (epoch {epoch}) killed, {new_owner} (epoch {new_epoch}) took it");
+    next_round(survivor, &token).await;
+
+    // Then a node holding a wallet shard dies while bets are in flight (not the new Aviator owner, when it can be
+    // chosen so): the last node takes every lease and the money still moves exactly once.
+    let shard_owners: Vec<String> =
+        [owner(&db, "wallet:0").await, owner(&db, "wallet:1").await].into_iter().flatten().map(|o| o.0).collect();
+    let alive: Vec<usize> = (0..3).filter(|&i| i != victim).collect();
+    let second = alive
+        .iter()
+        .copied()
+        .find(|&i| nodes[i].id != new_owner && shard_owners.contains(&nodes[i].id))
+        .or_else(|| alive.iter().copied().find(|&i| shard_owners.contains(&nodes[i].id)))
+        .expect("a live node holds a wallet shard");
+    let last = alive.into_iter().find(|&i| i != second).unwrap();
+    let mut watch = Sock::connect(&nodes[last].base, &token).await;
+    watch.wait("aviator_game_state", |v| v["phase"] == "flying").await;
+    println!("killing {} (wallet shards: {shard_owners:?})", nodes[second].id);
+    nodes[second].kill_9();
+    let survivor = &nodes[last];
+    all_held(&db, 15).await;
     next_round(survivor, &token).await;
     next_round(survivor, &token).await;
 

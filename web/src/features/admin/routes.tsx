@@ -16,6 +16,7 @@ const GamesScreen = lazy(() => import('./screens/GamesScreen'));
 const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
+const ClusterScreen = lazy(() => import('./screens/ClusterScreen'));
 
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
@@ -36,6 +37,7 @@ export default function AdminRoutes() {
         <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />
+        <Route path="cluster" element={s(<ClusterScreen />)} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>

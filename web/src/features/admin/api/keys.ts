@@ -16,6 +16,7 @@ export const adminKeys = {
   matkaDraw: (market: number, draw: number) => ['admin', 'matka', market, draw] as const,
   risk: () => ['admin', 'risk'] as const,
   audit: () => ['admin', 'audit'] as const,
+  cluster: () => ['admin', 'cluster'] as const,
 };
 
 /** Path segment for an id that may hold any character. */

@@ -287,3 +287,41 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
 }
+
+/** A node of `GET /api/admin/cluster`. */
+export interface ClusterNode {
+  id: string;
+  address: string;
+  /** Milliseconds since its last heartbeat. */
+  seenMsAgo: number;
+  live: boolean;
+  /** Leases it holds now. */
+  leases: number;
+}
+
+export interface ClusterLease {
+  /** `wallet:0`, `wallet:1`, …, `aviator`, `titli`, `andar_bahar`, `color`, `games`. */
+  resource: string;
+  owner: string | null;
+  epoch: number;
+  /** Milliseconds until it expires (negative: expired). */
+  expiresInMs: number;
+  /** An operator asked the owner to hand it to this node at its next safe point. */
+  movingTo: string | null;
+}
+
+/** `GET /api/admin/cluster` (one node alone: `mode: "single"`, empty lists). */
+export interface ClusterView {
+  mode: 'single' | 'cluster' | string;
+  /** The node that answered (null in single mode). */
+  node: string | null;
+  nodes: ClusterNode[];
+  leases: ClusterLease[];
+}
+
+/** `POST /api/admin/cluster/leases/{resource}/move` answers 202 with this. */
+export interface LeaseMoveAnswer {
+  resource: string;
+  owner: string | null;
+  movingTo: string;
+}

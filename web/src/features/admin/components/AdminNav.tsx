@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/admin/matka', label: 'Matka' },
   { to: '/admin/risk', label: 'Risk' },
   { to: '/admin/audit', label: 'Audit' },
+  { to: '/admin/cluster', label: 'Cluster' },
 ];
 
 /** Tabs across the top on a phone, a side column on a wide screen. */

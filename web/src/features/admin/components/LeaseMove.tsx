@@ -1,0 +1,104 @@
+/**
+ * Move one lease: choose a live node other than the owner, confirm, and the server asks the owner to hand it over at
+ * the resource's next safe point (Aviator: when the round in play has ended), so the owner changes a few seconds
+ * later. A refusal shows the server's message in the row; a 202 a note until the lease has moved.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Modal } from '@/components/Modal';
+import { errorMessage } from '@/lib/api-client';
+import { adminKeys } from '../api/keys';
+import { moveLease } from '../api/cluster';
+import type { ClusterLease, ClusterNode } from '../api/types';
+import { moveTargets } from '../cluster';
+
+/** What was asked: from which owner to which node. */
+interface Asked {
+  from: string | null;
+  to: string;
+}
+
+export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: ClusterNode[] }) {
+  const qc = useQueryClient();
+  const targets = moveTargets(nodes, lease);
+  const [chosen, setChosen] = useState('');
+  // The choice stays valid as the 2 s refresh changes the nodes: else the first live node other than the owner.
+  const to = targets.find((n) => n.id === chosen)?.id ?? targets[0]?.id ?? '';
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const id = `lease-move-${lease.resource.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+  const m = useMutation({
+    mutationFn: (target: string) => moveLease(lease.resource, target),
+    onMutate: () => {
+      setError('');
+      setAsked(null);
+    },
+    onSuccess: (r, target) => setAsked({ from: r?.owner ?? lease.owner, to: r?.movingTo || target }),
+    onError: (err) => setError(errorMessage(err, 'The move was refused.')),
+    onSettled: () => {
+      setConfirm(null);
+      void qc.invalidateQueries({ queryKey: adminKeys.cluster() });
+    },
+  });
+
+  const unowned = lease.owner === null;
+  const disabled = unowned || targets.length === 0 || m.isPending;
+  // Until the old owner lets go the note says what was asked; then that it has moved.
+  const waiting = asked !== null && lease.owner === asked.from;
+
+  return (
+    <div className="lease-move" data-testid={id}>
+      <div className="lease-move-controls">
+        <label className="sr-only" htmlFor={`${id}-to`}>
+          Node to move {lease.resource} to
+        </label>
+        <select id={`${id}-to`} value={to} disabled={disabled} onChange={(e) => setChosen(e.target.value)}>
+          {targets.length === 0 && <option value="">No other live node</option>}
+          {targets.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.id}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn-small btn-outline" disabled={disabled || to === ''} onClick={() => setConfirm(to)} aria-label={`Move ${lease.resource}`}>
+          {m.isPending ? 'Moving…' : 'Move'}
+        </button>
+      </div>
+      {unowned && <p className="hint">No owner: a live node takes it at its next renewal.</p>}
+      {error && (
+        <p className="decision-error" role="alert">
+          {error}
+        </p>
+      )}
+      {asked && (
+        <p className="lease-move-note" role="status">
+          {waiting ? `Move asked: ${asked.from ?? 'the owner'} hands ${lease.resource} to ${asked.to} at its next safe point.` : lease.owner === asked.to ? `Moved: ${asked.to} runs ${lease.resource} now.` : `${lease.resource} changed hands: ${lease.owner ?? 'no node'} holds it now.`}
+        </p>
+      )}
+      {/* Out of the table, whose cells would lend it their nowrap and alignment. */}
+      {confirm !== null &&
+        createPortal(
+          <Modal title={`Move ${lease.resource}`} onClose={() => setConfirm(null)}>
+            <p data-testid="lease-move-confirm-text">
+              Move <b className="mono">{lease.resource}</b> from <b>{lease.owner ?? 'no owner'}</b> to <b>{confirm}</b>?
+            </p>
+            <p className="hint">
+              The owner hands it over at the next safe point{lease.resource === 'aviator' ? ' (after the round in play ends)' : ''}: the owner changes a few seconds later.
+            </p>
+            <div className="form-row">
+              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate(confirm)}>
+                {m.isPending ? 'Moving…' : `Move to ${confirm}`}
+              </button>
+            </div>
+          </Modal>,
+          document.body,
+        )}
+    </div>
+  );
+}
