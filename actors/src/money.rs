@@ -68,6 +68,62 @@ pub fn as_rupees<S: serde::Serializer>(p: &Paise, s: S) -> Result<S::Ok, S::Erro
     p.to_rupees_json().serialize(s)
 }
 
+/// `#[serde(with = "crate::money::rupees")]`: a `Paise` field as a JSON number of rupees, both ways (the wire form of
+/// money, read back when an answer crosses nodes).
+pub mod rupees {
+    use super::Paise;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(p: &Paise, s: S) -> Result<S::Ok, S::Error> {
+        super::as_rupees(p, s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Paise, D::Error> {
+        let n = serde_json::Number::deserialize(d)?;
+        Paise::from_rupees_number(&n).ok_or_else(|| serde::de::Error::custom(format!("{n} is not an amount of rupees")))
+    }
+}
+
+/// As [`rupees`], for an optional amount (`null` when absent).
+pub mod rupees_opt {
+    use super::Paise;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(p: &Option<Paise>, s: S) -> Result<S::Ok, S::Error> {
+        match p {
+            Some(p) => super::as_rupees(p, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Paise>, D::Error> {
+        match Option::<serde_json::Number>::deserialize(d)? {
+            Some(n) => Paise::from_rupees_number(&n)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("{n} is not an amount of rupees"))),
+            None => Ok(None),
+        }
+    }
+}
+
+impl Paise {
+    /// The exact paise of a JSON number of rupees with at most 2 decimals (as [`Paise::to_rupees_json`] writes it).
+    pub fn from_rupees_number(n: &serde_json::Number) -> Option<Paise> {
+        if let Some(whole) = n.as_i64() {
+            return whole.checked_mul(100).map(Paise);
+        }
+        let text = n.to_string();
+        let (sign, digits) = text.strip_prefix('-').map_or((1, text.as_str()), |t| (-1, t));
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        if frac.len() > 2 || int.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let frac: i64 = format!("{frac:0<2}").parse().ok()?;
+        let int: i64 = int.parse().ok()?;
+        int.checked_mul(100)?.checked_add(frac)?.checked_mul(sign).map(Paise)
+    }
+}
+
 impl fmt::Display for Paise {
     /// Rupees with two decimals, e.g. `-12.05`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -80,6 +136,17 @@ impl fmt::Display for Paise {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rupees_on_the_wire_read_back_exactly() {
+        for p in [0, 1, 5, 10, 99, 100, 12345, -5, -12345, 5_091_045, 900_719_925_474_099] {
+            let json = Paise::new(p).to_rupees_json();
+            let serde_json::Value::Number(n) = json else { panic!("{p}: not a number") };
+            assert_eq!(Paise::from_rupees_number(&n), Some(Paise::new(p)), "{n}");
+        }
+        let third: serde_json::Number = serde_json::from_str("0.333").unwrap();
+        assert_eq!(Paise::from_rupees_number(&third), None);
+    }
 
     #[test]
     fn display_shows_rupees_with_two_decimals() {

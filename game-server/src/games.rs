@@ -1,9 +1,8 @@
 //! Every game but Aviator: the round tables, Mines, Matka, and the sports feed with the exchange and the three-card
-//! game it drives. In single-node mode they all start here. In cluster mode each round table is a lease of its own
-//! (named after the game) whose messages cross nodes; Mines, Matka and the sports desks run together on the node
+//! game it drives. In single-node mode they all start here. In cluster mode each round table and Mines are leases of
+//! their own (named after the game) whose messages cross nodes; Matka and the sports desks run together on the node
 //! holding the `games` lease, on an arbiter of their own that stops with the lease, and are reached only there for
-//! now (their answers carry client-shaped money fields that do not yet travel between nodes): elsewhere their routes
-//! answer "unavailable".
+//! now (elsewhere their routes answer "unavailable").
 
 use crate::config::Config;
 use casino_actors::andar_bahar::rules::AndarBahar;
@@ -17,7 +16,7 @@ use casino_actors::color::rules::Color;
 use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
 use casino_actors::hub::HubAddr;
 use casino_actors::matka::desk::{MatkaAddr, MatkaDesk};
-use casino_actors::mines::desk::{DeskAddr, MinesDesk};
+use casino_actors::mines::desk::{self as mines_desk, MinesDesk};
 use casino_actors::observe::Registry;
 use casino_actors::parchi::desk::{ParchiAddr, ParchiDesk};
 use casino_actors::parchi::table::Deps as ParchiDeps;
@@ -45,9 +44,8 @@ pub struct GameDeps {
     pub config: Arc<Config>,
 }
 
-/// The running games but the round tables.
+/// The running games but the round tables and Mines.
 pub struct Games {
-    mines: DeskAddr,
     matka: MatkaAddr,
     sports: SportsAddr,
     exchange: ExchangeAddr,
@@ -105,6 +103,8 @@ impl GameRoutes {
         keeper.add(Titli::NAME, Rc::new(titli));
         keeper.add(AndarBahar::NAME, Rc::new(andar_bahar));
         keeper.add(Color::NAME, Rc::new(color));
+        routes.mines = Route::clustered(MINES, bus.clone(), mines_desk::dispatch());
+        keeper.add(MINES, Rc::new(MinesLease { deps: deps.clone(), route: routes.mines.clone() }));
         keeper.add(RESOURCE, Rc::new(GamesLease { deps, routes: routes.clone() }));
         routes
     }
@@ -112,7 +112,6 @@ impl GameRoutes {
     /// The routes reach `games` until the guards are dropped.
     async fn serve(&self, g: Games) -> anyhow::Result<Vec<Serving>> {
         Ok(vec![
-            self.mines.serve(g.mines).await?,
             self.matka.serve(g.matka).await?,
             self.sports.serve(g.sports).await?,
             self.exchange.serve(g.exchange).await?,
@@ -137,10 +136,12 @@ impl GameRoutes {
             ),
             color: Route::local(RoundTable::start(c.color.clone(), GameKind::Color, &tables, actors).await?),
         };
+        let mines =
+            MinesDesk::start(c.mines.clone(), deps.db.clone(), deps.wallet.clone(), deps.clock.clone(), actors).await?;
         let g = start(deps).await?;
         Ok(GameRoutes {
             rounds,
-            mines: Route::local(g.mines),
+            mines: Route::local(mines),
             matka: Route::local(g.matka),
             sports: Route::local(g.sports),
             exchange: Route::local(g.exchange),
@@ -149,12 +150,11 @@ impl GameRoutes {
     }
 }
 
-/// Starts Mines, Matka and the sports desks on the current arbiter (each runs its restart path first).
+/// Starts Matka and the sports desks on the current arbiter (each runs its restart path first).
 async fn start(d: GameDeps) -> anyhow::Result<Games> {
     let c = &d.config;
     let actors = &d.registry;
     let deps = TableDeps { db: d.db.clone(), wallet: d.wallet.clone(), hub: d.hub.clone(), clock: d.clock.clone() };
-    let mines = MinesDesk::start(c.mines.clone(), d.db.clone(), d.wallet.clone(), d.clock.clone(), actors).await?;
     let matka = MatkaDesk::start(&deps, c.matka.clone(), actors).await?;
     // The exchange's context first: the sports desk's matches report decided markets to it.
     let exchange_ctx = actix::Context::<ExchangeDesk>::new();
@@ -178,10 +178,10 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
         config: c.exchange,
     };
     let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, actors).await?;
-    Ok(Games { mines, matka, sports, exchange, parchi })
+    Ok(Games { matka, sports, exchange, parchi })
 }
 
-/// Mines, Matka and the sports desks as one leased resource (cluster mode).
+/// Matka and the sports desks as one leased resource (cluster mode).
 pub struct GamesLease {
     pub deps: GameDeps,
     pub routes: GameRoutes,
@@ -192,25 +192,72 @@ pub const RESOURCE: &str = "games";
 
 impl Leased for GamesLease {
     fn start(&self, fence: Fence) -> LocalBoxFuture<'static, Result<Running, String>> {
-        let mut deps = self.deps.clone();
-        deps.db = deps.db.fenced(fence.clone());
-        deps.wallet = deps.wallet.fenced(fence);
+        let deps = self.deps.fenced(fence);
         let routes = self.routes.clone();
         Box::pin(async move {
-            // An arbiter of their own: stopping it stops every game actor and timer at once.
-            let arbiter = actix::Arbiter::new();
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            arbiter.spawn_fn(move || {
-                actix::spawn(async move {
-                    let _ = tx.send(start(deps).await.map_err(|e| e.to_string()));
-                });
-            });
-            let games = rx.await.map_err(|_| "the games' arbiter stopped".to_string())??;
+            let (games, arbiter) = on_own_arbiter(move || start(deps)).await?;
             let servings = routes.serve(games).await.map_err(|e| e.to_string())?;
             Ok(Running::new(move || {
                 drop(servings);
                 arbiter.stop();
             }))
         })
+    }
+}
+
+/// Mines as a leased resource (cluster mode): its desk holds every game in play.
+struct MinesLease {
+    deps: GameDeps,
+    route: Route<MinesDesk>,
+}
+
+/// The lease's name.
+const MINES: &str = "mines";
+
+impl Leased for MinesLease {
+    fn start(&self, fence: Fence) -> LocalBoxFuture<'static, Result<Running, String>> {
+        let d = self.deps.fenced(fence);
+        let route = self.route.clone();
+        Box::pin(async move {
+            let (desk, arbiter) = on_own_arbiter(move || async move {
+                let actors = d.registry.clone();
+                Ok(MinesDesk::start(d.config.mines.clone(), d.db, d.wallet, d.clock, &actors).await?)
+            })
+            .await?;
+            let serving = route.serve(desk).await.map_err(|e| e.to_string())?;
+            Ok(Running::new(move || {
+                drop(serving);
+                arbiter.stop();
+            }))
+        })
+    }
+}
+
+/// Runs `start` on a new arbiter (stopping it stops every actor and timer `start` made); what it made, and the
+/// arbiter.
+async fn on_own_arbiter<T, F, Fut>(start: F) -> Result<(T, actix::Arbiter), String>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<T>> + 'static,
+{
+    let arbiter = actix::Arbiter::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    arbiter.spawn_fn(move || {
+        actix::spawn(async move {
+            let _ = tx.send(start().await.map_err(|e| e.to_string()));
+        });
+    });
+    let made = rx.await.map_err(|_| "the arbiter stopped while starting".to_string())??;
+    Ok((made, arbiter))
+}
+
+impl GameDeps {
+    /// These deps with every write fenced by `fence`.
+    fn fenced(&self, fence: Fence) -> GameDeps {
+        let mut d = self.clone();
+        d.db = d.db.fenced(fence.clone());
+        d.wallet = d.wallet.fenced(fence);
+        d
     }
 }

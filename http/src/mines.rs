@@ -46,11 +46,10 @@ fn refused(e: MinesError) -> ApiError {
 /// Asks the desk; a desk that is gone is unavailable.
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
 where
-    M: actix::Message + Send + 'static,
-    M::Result: Send,
+    M: casino_actors::cluster::remote::Remote,
     casino_actors::mines::desk::MinesDesk: actix::Handler<Timed<M>>,
 {
-    state.tables.mines.send(msg).await.map_err(|_| refused(MinesError::Unavailable))
+    state.tables.mines.ask(msg).await.map_err(|_| refused(MinesError::Unavailable))
 }
 
 /// A small whole number (a tile, a mine count) from a number or numeric text; `None` otherwise.

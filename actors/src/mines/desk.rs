@@ -14,6 +14,7 @@ use super::rules::{Game, MinesSettings, Refusal, StartRefusal};
 use super::store::{self, SeedRow};
 use super::wire::{GameSeeds, MinesState, Moved, Reseeded};
 use crate::clock::SharedClock;
+use crate::cluster::remote::Remote;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::observe::families::desk as fig;
@@ -34,7 +35,7 @@ pub type DeskAddr = Probed<MinesDesk>;
 pub type DeskRoute = crate::cluster::remote::Route<MinesDesk>;
 
 /// Why a move is refused. Nothing moved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum MinesError {
     #[error(transparent)]
     Start(#[from] StartRefusal),
@@ -93,26 +94,31 @@ pub(super) fn unavailable(e: WalletError) -> MinesError {
 pub(super) type Reply<T> = oneshot::Sender<Result<T, MinesError>>;
 
 /// The screen's state.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Look {
     pub user: UserId,
 }
 /// Start a game.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Start {
     pub user: UserId,
     pub stake: Paise,
     pub mines: u8,
 }
 /// Open a tile of the player's game (`game`, when given, must be it).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Reveal {
     pub user: UserId,
     pub game: Option<i64>,
     pub tile: u8,
 }
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct CashOut {
     pub user: UserId,
     pub game: Option<i64>,
 }
 /// A fresh server seed (and client seed, if given) for the games to come.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Reseed {
     pub user: UserId,
     pub client_seed: Option<String>,
@@ -132,6 +138,36 @@ impl Message for CashOut {
 }
 impl Message for Reseed {
     type Result = Result<Reseeded, MinesError>;
+}
+
+impl Remote for Look {
+    const NAME: &'static str = "mines.look";
+}
+impl Remote for Start {
+    const NAME: &'static str = "mines.start";
+}
+impl Remote for Reveal {
+    const NAME: &'static str = "mines.reveal";
+}
+impl Remote for CashOut {
+    const NAME: &'static str = "mines.cash_out";
+}
+impl Remote for Reseed {
+    const NAME: &'static str = "mines.reseed";
+}
+
+/// Every message the desk answers from other nodes (cluster mode).
+pub fn dispatch() -> crate::cluster::remote::Dispatch<MinesDesk> {
+    use super::operate::{Configure, Suspend, View};
+    crate::cluster::remote::Dispatch::default()
+        .with::<Look>()
+        .with::<Start>()
+        .with::<Reveal>()
+        .with::<CashOut>()
+        .with::<Reseed>()
+        .with::<View>()
+        .with::<Configure>()
+        .with::<Suspend>()
 }
 
 /// A player's move, waiting in their lane.

@@ -4,17 +4,19 @@
 
 use super::desk::MinesDesk;
 use super::rules::MinesSettings;
+use crate::cluster::remote::Remote;
 use crate::money::Paise;
 use crate::store::save_setting;
 use crate::table::operate::{OperateError, merged};
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 const SETTINGS_KEY: &str = "mines.settings";
 const SUSPENDED_KEY: &str = "mines.suspended";
 
 /// The desk as the operators' console shows it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DeskView {
     pub settings: MinesSettings,
     pub suspended: bool,
@@ -22,21 +24,33 @@ pub struct DeskView {
     pub held: Paise,
 }
 
+#[derive(Serialize, Deserialize)]
 pub struct View;
 impl Message for View {
     type Result = DeskView;
 }
+impl Remote for View {
+    const NAME: &'static str = "mines.view";
+}
 
 /// Settings for the games that start from now on (`changes`: some of the settings' fields, as JSON).
+#[derive(Serialize, Deserialize)]
 pub struct Configure(pub Value);
 impl Message for Configure {
     type Result = Result<DeskView, OperateError>;
 }
+impl Remote for Configure {
+    const NAME: &'static str = "mines.configure";
+}
 
 /// No new games (games in play go on), or new games again.
+#[derive(Serialize, Deserialize)]
 pub struct Suspend(pub bool);
 impl Message for Suspend {
     type Result = Result<DeskView, OperateError>;
+}
+impl Remote for Suspend {
+    const NAME: &'static str = "mines.suspend";
 }
 
 impl MinesDesk {

@@ -136,7 +136,7 @@ pub enum Status {
 }
 
 /// Why a move is refused. Nothing changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum Refusal {
     #[error("Tiles are numbered 0 to 24")]
     NoSuchTile,
@@ -245,7 +245,7 @@ impl Game {
 }
 
 /// Why a game cannot start. Nothing moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum StartRefusal {
     #[error("Bet amount must be more than 0")]
     NotPositive,

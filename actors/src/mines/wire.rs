@@ -4,7 +4,7 @@
 
 use super::rules::{self, Game, MinesSettings, Status};
 use crate::clock::EpochMs;
-use crate::money::{Paise, as_rupees};
+use crate::money::Paise;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -49,14 +49,14 @@ pub struct Reseed {
 }
 
 /// The settings a player plays by.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicSettings {
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub min_bet: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub max_bet: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub max_payout: Paise,
     pub house_edge_bp: u32,
     /// Return to player, e.g. 0.97.
@@ -84,7 +84,7 @@ impl From<&MinesSettings> for PublicSettings {
 }
 
 /// The seeds the player's next game will use: the server seed only by its SHA-256.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Seeds {
     pub commitment: String,
@@ -93,13 +93,13 @@ pub struct Seeds {
 }
 
 /// A game as its player sees it. The mines and the server seed show only once it is over.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameView {
     pub game_id: i64,
     pub status: Status,
     pub mines: u8,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub stake: Paise,
     /// Opened tiles, in the order they were opened.
     pub revealed: Vec<u8>,
@@ -107,11 +107,11 @@ pub struct GameView {
     pub multiplier: f64,
     pub next_multiplier: Option<f64>,
     /// What a cash-out pays now (playing), what was paid (won), or 0 (lost).
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub payout: Paise,
-    #[serde(serialize_with = "rupees_opt")]
+    #[serde(with = "crate::money::rupees_opt")]
     pub next_payout: Option<Paise>,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub max_payout: Paise,
     /// The mined tiles, once the game is over.
     pub mine_tiles: Option<Vec<u8>>,
@@ -122,13 +122,6 @@ pub struct GameView {
     pub server_seed: Option<String>,
     pub created_at: EpochMs,
     pub ended_at: Option<EpochMs>,
-}
-
-fn rupees_opt<S: serde::Serializer>(p: &Option<Paise>, s: S) -> Result<S::Ok, S::Error> {
-    match p {
-        Some(p) => as_rupees(p, s),
-        None => s.serialize_none(),
-    }
 }
 
 fn times(bp: u64) -> f64 {
@@ -178,7 +171,7 @@ impl GameView {
 }
 
 /// `GET /api/mines`: the screen's state.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MinesState {
     pub settings: PublicSettings,
@@ -189,19 +182,19 @@ pub struct MinesState {
 }
 
 /// The answer to a start, a reveal or a cash-out, once its money moved: the game and the wallet after it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Moved {
     pub success: bool,
     pub game: GameView,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub balance: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub exposure_balance: Paise,
 }
 
 /// The answer to `POST /api/mines/seeds`: the seeds from now on, and the server seed they replace (never used).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Reseeded {
     pub success: bool,
@@ -215,11 +208,11 @@ pub struct Reseeded {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryRow {
     pub game_id: i64,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub bet: Paise,
     /// `Won` or `Lost`.
     pub result: &'static str,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub winnings: Paise,
     pub multiplier: f64,
     pub mines: u8,

@@ -364,7 +364,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     assert_eq!(view["nodes"].as_array().unwrap().iter().filter(|n| n["live"] == true).count(), 2, "{view}");
     let leases = view["leases"].as_array().unwrap();
     let names: Vec<&str> = leases.iter().filter_map(|l| l["resource"].as_str()).collect();
-    assert_eq!(names, ["andar_bahar", "aviator", "color", "games", "titli", "wallet:0", "wallet:1"], "{view}");
+    assert_eq!(names, ["andar_bahar", "aviator", "color", "games", "mines", "titli", "wallet:0", "wallet:1"], "{view}");
     assert!(leases.iter().any(|l| l["resource"] == "aviator" && l["owner"] == from.as_str()), "{view}");
 
     // A round game run by one node takes a bet through the other and pays it there.
@@ -377,6 +377,28 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     let ack = g.emit("color:placeBet", bet).await;
     assert_eq!(ack["success"], true, "{ack}");
     g.wait("color:winResult", |v| v["roundId"] == round).await;
+
+    // So does Mines: a game played through a node that does not hold the desk, to its end.
+    let (mines_owner, _) = owner(&db, "mines").await.unwrap();
+    let far = if nodes[0].id == mines_owner { &nodes[1] } else { &nodes[0] };
+    let guest = guests[0]["token"].as_str().unwrap();
+    let play = |path: &'static str, body: Value| {
+        let (http, base) = (http.clone(), far.base.clone());
+        async move {
+            let r = http.post(format!("{base}{path}")).bearer_auth(guest).json(&body).send().await.unwrap();
+            let status = r.status();
+            (status, r.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, started) = play("/api/mines/betPlace", serde_json::json!({"betAmt": 10, "mines": 3})).await;
+    assert_eq!(status, 201, "{started}");
+    let (_, revealed) = play("/api/mines/reveal", serde_json::json!({"tile": 0})).await;
+    if revealed["game"]["status"] == "playing" {
+        let (status, won) = play("/api/mines/cashout", serde_json::json!({})).await;
+        assert_eq!((status.as_u16(), &won["game"]["status"]), (200, &Value::from("won")), "{won}");
+    } else {
+        assert_eq!(revealed["game"]["status"], "lost", "{revealed}");
+    }
 
     // A bad move changes nothing; a good one is audited, and Aviator moves when the round in play has ended.
     let refused = http

@@ -125,7 +125,7 @@ fn entry(e: impl Serialize) -> Result<Value, ApiError> {
 }
 
 async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
-    state.tables.mines.send(MinesView).await.map_err(ApiError::internal)
+    state.tables.mines.ask(MinesView).await.map_err(ApiError::internal)
 }
 
 fn round_error(e: RoundOperateError) -> ApiError {
@@ -207,7 +207,7 @@ pub async fn configure(
     if game.as_str() == "mines" {
         let before = mines_view(&state).await?;
         let configure = MinesConfigure(body.into_inner());
-        let after = state.tables.mines.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
+        let after = state.tables.mines.ask(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let settings = |v: &DeskView| serde_json::to_value(&v.settings).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:mines", settings(&before), settings(&after)).await;
         return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
@@ -251,7 +251,7 @@ pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String
     if game == "mines" {
         let before = mines_view(&state).await?.suspended;
         let after =
-            state.tables.mines.send(MinesSuspend(suspend)).await.map_err(ApiError::internal)?.map_err(round_error)?;
+            state.tables.mines.ask(MinesSuspend(suspend)).await.map_err(ApiError::internal)?.map_err(round_error)?;
         audit::write(&state, op.0.id, action_done, "game:mines", show(before), show(after.suspended)).await;
         return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
     }
