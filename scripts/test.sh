@@ -3,7 +3,8 @@
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
 # a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
-# a short Mines swarm and the sports viewers.
+# a short Mines swarm and the sports viewers. The cluster's tests (three nodes, kill -9, SIGSTOP, a NATS restart)
+# are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions.
 # Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,9 @@ if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
 else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi
+
+step "cluster: HAProxy in front of three nodes keeps each Engine.IO session on its node (and polling fails without it)"
+scripts/cluster-lb.sh
 
 step "web: lint, unit tests, build"
 ( cd web && npm run lint && npm test && npm run build && npm run size )

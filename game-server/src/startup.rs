@@ -12,7 +12,7 @@ use casino_actors::aviator::lease::{self as aviator_lease, AviatorLease};
 use casino_actors::aviator::table::AviatorTable;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
-use casino_actors::cluster::keeper::Keeper;
+use casino_actors::cluster::keeper::{Keeper, Leaving};
 use casino_actors::cluster::remote::{Bus, Route};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::observe::{Registry, families};
@@ -39,6 +39,8 @@ pub struct Services {
     pub cashier: Cashier,
     pub tables: Tables,
     pub actors: Arc<Registry>,
+    /// Cluster mode: makes this node hand its leases over when it stops.
+    pub leaving: Option<Leaving>,
 }
 
 /// Why money moved, in the words of `balance_update`.
@@ -164,8 +166,10 @@ impl Services {
                 (Route::local(table), fairness, GameRoutes::start_here(game_deps).await?)
             }
         };
+        let mut leaving = None;
         if let Some(keeper) = keeper {
-            keeper.run().await.context("cluster mode: recording this node and its leases in PostgreSQL")?;
+            leaving =
+                Some(keeper.run().await.context("cluster mode: recording this node and its leases in PostgreSQL")?);
             // Once the wallet shards have owners (every step is keyed, so nodes doing it at once move money once).
             let cashier = cashier.clone();
             actix::spawn(async move {
@@ -189,7 +193,7 @@ impl Services {
             exchange: games.exchange,
             parchi: games.parchi,
         };
-        Ok(Services { db, clock, accounts, wallet, cashier, tables, actors })
+        Ok(Services { db, clock, accounts, wallet, cashier, tables, actors, leaving })
     }
 }
 
@@ -200,6 +204,7 @@ pub struct Application {
     metrics: Option<(u16, actix_web::dev::Server)>,
     wallet: WalletHandle,
     stopper: Stopper,
+    leaving: Option<Leaving>,
 }
 
 /// Stops a server started in this process (the API tests): the HTTP server, the Aviator table, then the
@@ -234,6 +239,7 @@ impl Application {
         let listener = TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let port = listener.local_addr()?.port();
         let s = Services::start(&config).await?;
+        let leaving = s.leaving.clone();
         let wallet = s.wallet.clone();
         let (aviator, db) = (s.tables.aviator.clone(), s.db.clone());
         let rounds = s.tables.rounds.clone();
@@ -324,7 +330,7 @@ impl Application {
             matka,
             db,
         };
-        Ok(Application { port, server, metrics, wallet, stopper })
+        Ok(Application { port, server, metrics, wallet, stopper, leaving })
     }
 
     pub fn port(&self) -> u16 {
@@ -349,6 +355,12 @@ impl Application {
             handle.stop(true).await;
         } else {
             self.server.await?;
+        }
+        if let Some(leaving) = self.leaving {
+            // Each lease handed over at its safe point (Aviator's round ends first), so the other nodes take them now
+            // rather than at expiry; what is not handed over in time expires as after a crash.
+            leaving.give_up_all(std::time::Duration::from_secs(20)).await;
+            tracing::info!("leases handed over");
         }
         self.wallet.drain().await;
         tracing::info!("stopped; wallet drained");

@@ -78,9 +78,13 @@ impl From<WalletError> for ApiError {
             WalletError::NonPositiveAmount => ApiError::bad_request("invalid_amount", "Amount must be greater than 0"),
             WalletError::UnknownUser => ApiError::not_found("No such user"),
             WalletError::KeyConflict => ApiError::new(StatusCode::CONFLICT, "idempotency_conflict", e.to_string()),
-            WalletError::Overflow | WalletError::Storage(_) | WalletError::Unavailable | WalletError::Fenced => {
-                ApiError::internal(e)
-            }
+            // A shard changing hands or restarting: nothing moved, and asking again shortly succeeds.
+            WalletError::Unavailable | WalletError::Fenced => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "The wallet is briefly unavailable, please try again",
+            ),
+            WalletError::Overflow | WalletError::Storage(_) => ApiError::internal(e),
         }
     }
 }

@@ -11,6 +11,8 @@ use futures_util::future::LocalBoxFuture;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Something a node runs only while it holds its lease.
@@ -51,6 +53,25 @@ struct State {
     last_renewal: Instant,
 }
 
+/// Stops a running keeper: it takes nothing more and hands every lease over (each at its safe point), so other nodes
+/// take them at once instead of at expiry.
+#[derive(Clone, Default)]
+pub struct Leaving {
+    asked: Arc<AtomicBool>,
+    held: Arc<AtomicUsize>,
+}
+
+impl Leaving {
+    /// Asks the keeper to give everything up; resolves when it holds nothing, or after `patience`.
+    pub async fn give_up_all(&self, patience: Duration) {
+        self.asked.store(true, Ordering::SeqCst);
+        let deadline = Instant::now() + patience;
+        while self.held.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
 /// The keeper of one node's leases.
 pub struct Keeper {
     db: Db,
@@ -59,12 +80,14 @@ pub struct Keeper {
     ttl: Duration,
     resources: BTreeMap<String, Rc<dyn Leased>>,
     state: Rc<RefCell<State>>,
+    leaving: Leaving,
 }
 
 impl Keeper {
     pub fn new(db: Db, node: String, address: String, ttl: Duration) -> Keeper {
         let state = State { running: HashMap::new(), last_renewal: Instant::now() };
-        Keeper { db, node, address, ttl, resources: BTreeMap::new(), state: Rc::new(RefCell::new(state)) }
+        let state = Rc::new(RefCell::new(state));
+        Keeper { db, node, address, ttl, resources: BTreeMap::new(), state, leaving: Leaving::default() }
     }
 
     /// Adds a resource this node may run.
@@ -76,12 +99,13 @@ impl Keeper {
         i64::try_from(self.ttl.as_millis()).unwrap_or(i64::MAX)
     }
 
-    /// Runs the keeper on the current arbiter for the life of the process.
-    pub async fn run(self) -> Result<(), sqlx::Error> {
+    /// Runs the keeper on the current arbiter for the life of the process; the handle that makes it leave.
+    pub async fn run(self) -> Result<Leaving, sqlx::Error> {
         let names: Vec<String> = self.resources.keys().cloned().collect();
         lease::ensure(&self.db, &names).await?;
         // Seen before taking anything, so nodes started together share the leases from the first round.
         lease::heartbeat(&self.db, &self.node, &self.address, self.ttl_ms()).await?;
+        let leaving = self.leaving.clone();
         let me = Rc::new(self);
         actix::spawn(async move {
             let mut every = tokio::time::interval(me.ttl / 3);
@@ -93,9 +117,10 @@ impl Keeper {
                     tracing::warn!(error = %e, "lease renewal failed; the next tick retries");
                     me.stop_all_if_unsure();
                 }
+                me.leaving.held.store(me.state.borrow().running.len(), Ordering::SeqCst);
             }
         });
-        Ok(())
+        Ok(leaving)
     }
 
     /// Without a renewal for a whole lease, another node may own anything: stop it all (its writes would be refused
@@ -121,7 +146,14 @@ impl Keeper {
 
     async fn tick(self: &Rc<Self>) -> Result<(), sqlx::Error> {
         let ttl = self.ttl_ms();
-        let live = lease::heartbeat(&self.db, &self.node, &self.address, ttl).await?;
+        let leaving = self.leaving.asked.load(Ordering::SeqCst);
+        // A leaving node stops counting as live at once, so no node gives it a lease or makes room for it.
+        let live = if leaving {
+            lease::retire(&self.db, &self.node).await?;
+            1
+        } else {
+            lease::heartbeat(&self.db, &self.node, &self.address, ttl).await?
+        };
         let held = lease::renew(&self.db, &self.node, ttl).await?;
         self.state.borrow_mut().last_renewal = Instant::now();
         let by_name: HashMap<&str, &Held> = held.iter().map(|h| (h.fence.resource.as_str(), h)).collect();
@@ -150,9 +182,17 @@ impl Keeper {
                 _ => {}
             }
         }
-        // Up to an even share, and never more than one above the least loaded live node, so leases spread.
+        if leaving {
+            let names: Vec<String> = self.state.borrow().running.keys().cloned().collect();
+            for name in names {
+                self.leave(&name, None);
+            }
+            return Ok(());
+        }
+        // Up to an even share, and never more than one above the least loaded other live node, so leases spread.
         let fewest = self.fewest_held().await?;
-        let limit = lease::share(self.resources.len(), live).min(fewest + 1);
+        let share = lease::share(self.resources.len(), live);
+        let limit = fewest.map_or(share, |f| share.min(f + 1));
         let mut count = self.state.borrow().running.len();
         if count < limit {
             for name in lease::free(&self.db).await? {
@@ -167,7 +207,7 @@ impl Keeper {
                     count += 1;
                 }
             }
-        } else if count > fewest + 1 && !self.leaving() {
+        } else if fewest.is_some_and(|f| count > f + 1) && !self.leaving() {
             // Two more than the least loaded live node (one joined, or came back): give one up, a wallet shard
             // first; that node takes it.
             let pick = {
@@ -191,11 +231,11 @@ impl Keeper {
         Ok(())
     }
 
-    /// The fewest leases a live node holds.
-    async fn fewest_held(&self) -> Result<usize, sqlx::Error> {
+    /// The fewest leases another live node holds (None: no other node is live).
+    async fn fewest_held(&self) -> Result<Option<usize>, sqlx::Error> {
         let nodes = lease::nodes(&self.db, self.ttl_ms()).await?;
-        let fewest = nodes.iter().filter(|n| n.live).map(|n| n.leases).min().unwrap_or(0);
-        Ok(usize::try_from(fewest).unwrap_or(0))
+        let others = nodes.iter().filter(|n| n.live && n.id != self.node);
+        Ok(others.map(|n| usize::try_from(n.leases).unwrap_or(0)).min())
     }
 
     fn leaving(&self) -> bool {

@@ -68,6 +68,12 @@ pub async fn heartbeat(db: &Db, node: &str, address: &str, ttl_ms: i64) -> Resul
     Ok(usize::try_from(live).unwrap_or(1).max(1))
 }
 
+/// Marks a node as gone (it is stopping): no longer live for the others' shares.
+pub async fn retire(db: &Db, node: &str) -> Result<(), sqlx::Error> {
+    sqlx::query::<Any>("UPDATE cluster_nodes SET seen_at = 0 WHERE id = $1").bind(node).execute(&db.pool).await?;
+    Ok(())
+}
+
 /// Extends every lease this node owns; answers them (a lease missing from the answer was lost).
 pub async fn renew(db: &Db, node: &str, ttl_ms: i64) -> Result<Vec<Held>, sqlx::Error> {
     let sql =

@@ -191,10 +191,19 @@ impl Leased for ShardLease {
                 .await
                 .map_err(|e| e.to_string())?;
             let serving = route.serve(shard.clone()).await.map_err(|e| e.to_string())?;
-            Ok(Running::new(move || {
-                drop(serving);
-                shard.do_send(Stop);
-            }))
+            let draining = shard.clone();
+            Ok(Running {
+                stop: Box::new(move || {
+                    drop(serving);
+                    shard.do_send(Stop);
+                }),
+                // Handed over once what it was given has committed.
+                quiesce: Some(Box::new(move || {
+                    Box::pin(async move {
+                        let _ = draining.send(Drain).await;
+                    })
+                })),
+            })
         })
     }
 }
