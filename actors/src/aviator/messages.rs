@@ -4,7 +4,6 @@
 
 use super::rules::{Bet, Rejection};
 use crate::clock::EpochMs;
-use crate::cluster::remote::Remote;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use actix::prelude::*;
@@ -106,22 +105,10 @@ pub struct OpenBet {
     pub settled: bool,
 }
 
-impl Remote for PlaceBet {
-    const NAME: &'static str = "aviator.place_bet";
-}
-
-impl Remote for CancelBet {
-    const NAME: &'static str = "aviator.cancel_bet";
-}
-
-impl Remote for CashOut {
-    const NAME: &'static str = "aviator.cash_out";
-}
-
-impl Remote for Snapshot {
-    const NAME: &'static str = "aviator.snapshot";
-}
-
-impl Remote for OpenBets {
-    const NAME: &'static str = "aviator.open_bets";
-}
+crate::remote!(
+    PlaceBet => "aviator.place_bet",
+    CancelBet => "aviator.cancel_bet",
+    CashOut => "aviator.cash_out",
+    Snapshot => "aviator.snapshot",
+    OpenBets => "aviator.open_bets",
+);

@@ -8,7 +8,6 @@ use super::rules::{BetState, ConfigError, Phase, RulesConfig};
 use super::store::db_err;
 use super::table::{AviatorTable, ROOM};
 use crate::clock::EpochMs;
-use crate::cluster::remote::Remote;
 use crate::hub::RoomSize;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
@@ -75,21 +74,12 @@ pub struct Configure(pub RulesConfig);
 #[rtype(result = "Result<TableSettings, OperateError>")]
 pub struct Suspend(pub bool);
 
-impl Remote for Settings {
-    const NAME: &'static str = "aviator.settings";
-}
-
-impl Remote for Inspect {
-    const NAME: &'static str = "aviator.inspect";
-}
-
-impl Remote for Configure {
-    const NAME: &'static str = "aviator.configure";
-}
-
-impl Remote for Suspend {
-    const NAME: &'static str = "aviator.suspend";
-}
+crate::remote!(
+    Settings => "aviator.settings",
+    Inspect => "aviator.inspect",
+    Configure => "aviator.configure",
+    Suspend => "aviator.suspend",
+);
 
 impl AviatorTable {
     /// The phase, as an index into [`PHASES`] (the console and the `casino_table_phase` figure).

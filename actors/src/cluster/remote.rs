@@ -22,6 +22,16 @@ pub trait Remote:
     const NAME: &'static str;
 }
 
+/// `remote!(PlaceBet => "aviator.place_bet", …)`: these messages may cross nodes, found by these names.
+#[macro_export]
+macro_rules! remote {
+    ($($msg:ty => $name:literal),+ $(,)?) => {$(
+        impl $crate::cluster::remote::Remote for $msg {
+            const NAME: &'static str = $name;
+        }
+    )+};
+}
+
 const MESSAGE_HEADER: &str = "casino-msg";
 
 /// The connection to NATS and this node's name on it.

@@ -14,7 +14,6 @@ use super::rules::{Game, MinesSettings, Refusal, StartRefusal};
 use super::store::{self, SeedRow};
 use super::wire::{GameSeeds, MinesState, Moved, Reseeded};
 use crate::clock::SharedClock;
-use crate::cluster::remote::Remote;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::observe::families::desk as fig;
@@ -140,21 +139,13 @@ impl Message for Reseed {
     type Result = Result<Reseeded, MinesError>;
 }
 
-impl Remote for Look {
-    const NAME: &'static str = "mines.look";
-}
-impl Remote for Start {
-    const NAME: &'static str = "mines.start";
-}
-impl Remote for Reveal {
-    const NAME: &'static str = "mines.reveal";
-}
-impl Remote for CashOut {
-    const NAME: &'static str = "mines.cash_out";
-}
-impl Remote for Reseed {
-    const NAME: &'static str = "mines.reseed";
-}
+crate::remote!(
+    Look => "mines.look",
+    Start => "mines.start",
+    Reveal => "mines.reveal",
+    CashOut => "mines.cash_out",
+    Reseed => "mines.reseed",
+);
 
 /// Every message the desk answers from other nodes (cluster mode).
 pub fn dispatch() -> crate::cluster::remote::Dispatch<MinesDesk> {

@@ -4,7 +4,6 @@
 
 use super::desk::MinesDesk;
 use super::rules::MinesSettings;
-use crate::cluster::remote::Remote;
 use crate::money::Paise;
 use crate::store::save_setting;
 use crate::table::operate::{OperateError, merged};
@@ -29,9 +28,7 @@ pub struct View;
 impl Message for View {
     type Result = DeskView;
 }
-impl Remote for View {
-    const NAME: &'static str = "mines.view";
-}
+crate::remote!(View => "mines.view");
 
 /// Settings for the games that start from now on (`changes`: some of the settings' fields, as JSON).
 #[derive(Serialize, Deserialize)]
@@ -39,9 +36,7 @@ pub struct Configure(pub Value);
 impl Message for Configure {
     type Result = Result<DeskView, OperateError>;
 }
-impl Remote for Configure {
-    const NAME: &'static str = "mines.configure";
-}
+crate::remote!(Configure => "mines.configure");
 
 /// No new games (games in play go on), or new games again.
 #[derive(Serialize, Deserialize)]
@@ -49,9 +44,7 @@ pub struct Suspend(pub bool);
 impl Message for Suspend {
     type Result = Result<DeskView, OperateError>;
 }
-impl Remote for Suspend {
-    const NAME: &'static str = "mines.suspend";
-}
+crate::remote!(Suspend => "mines.suspend");
 
 impl MinesDesk {
     fn view(&self) -> DeskView {

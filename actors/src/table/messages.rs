@@ -107,13 +107,10 @@ impl<G: RoundRules> Remote for PlaceBet<G> {
     const NAME: &'static str = "round.place_bet";
 }
 
-impl Remote for Snapshot {
-    const NAME: &'static str = "round.snapshot";
-}
-
-impl Remote for OpenTickets {
-    const NAME: &'static str = "round.open_tickets";
-}
+crate::remote!(
+    Snapshot => "round.snapshot",
+    OpenTickets => "round.open_tickets",
+);
 
 /// What a table works with.
 #[derive(Clone)]

@@ -5,7 +5,6 @@
 use super::actor::RoundTable;
 use super::game::GameSettings;
 use super::wire::RoundWire;
-use crate::cluster::remote::Remote;
 use crate::store::{Db, load_setting, save_setting};
 use crate::wallet::WalletError;
 use actix::prelude::*;
@@ -38,9 +37,7 @@ pub struct View;
 impl Message for View {
     type Result = TableView;
 }
-impl Remote for View {
-    const NAME: &'static str = "round.view";
-}
+crate::remote!(View => "round.view");
 
 /// Settings for the next round: `changes` (some of the settings' fields, as JSON) over what the next round would
 /// play by.
@@ -49,18 +46,14 @@ pub struct Configure(pub Value);
 impl Message for Configure {
     type Result = Result<TableView, OperateError>;
 }
-impl Remote for Configure {
-    const NAME: &'static str = "round.configure";
-}
+crate::remote!(Configure => "round.configure");
 
 #[derive(Serialize, Deserialize)]
 pub struct Suspend(pub bool);
 impl Message for Suspend {
     type Result = Result<TableView, OperateError>;
 }
-impl Remote for Suspend {
-    const NAME: &'static str = "round.suspend";
-}
+crate::remote!(Suspend => "round.suspend");
 
 /// What an operator stored for `game`: its settings (if any, and if `check` passes) and whether it is suspended.
 pub async fn load<S: DeserializeOwned + Debug>(

@@ -10,7 +10,7 @@ use super::{Balances, Change, LedgerKind, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::cluster::Fence;
 use crate::cluster::keeper::{Leased, Running};
-use crate::cluster::remote::{Bus, Dispatch, Remote, Route};
+use crate::cluster::remote::{Bus, Dispatch, Route};
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
 use crate::observe::families::wallet as fig;
@@ -280,9 +280,7 @@ pub struct Apply {
     fence: Option<Fence>,
 }
 
-impl Remote for Apply {
-    const NAME: &'static str = "wallet.apply";
-}
+crate::remote!(Apply => "wallet.apply");
 
 #[derive(Message)]
 #[rtype(result = "()")]
