@@ -1,6 +1,6 @@
 //! Every game but Aviator: the round tables, Mines, Matka, and the sports feed with the exchange and the three-card
-//! game it drives. In single-node mode they all start here. In cluster mode each round table and Mines are leases of
-//! their own (named after the game) whose messages cross nodes; Matka and the sports desks run together on the node
+//! game it drives. In single-node mode they all start here. In cluster mode each round table, Mines and Matka are
+//! leases of their own (named after the game) whose messages cross nodes; the sports desks run together on the node
 //! holding the `games` lease, on an arbiter of their own that stops with the lease, and are reached only there for
 //! now (elsewhere their routes answer "unavailable").
 
@@ -15,7 +15,7 @@ use casino_actors::cluster::remote::{Route, Serving};
 use casino_actors::color::rules::Color;
 use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
 use casino_actors::hub::HubAddr;
-use casino_actors::matka::desk::{MatkaAddr, MatkaDesk};
+use casino_actors::matka::desk::{self as matka_desk, MatkaDesk};
 use casino_actors::mines::desk::{self as mines_desk, MinesDesk};
 use casino_actors::observe::Registry;
 use casino_actors::parchi::desk::{ParchiAddr, ParchiDesk};
@@ -44,9 +44,8 @@ pub struct GameDeps {
     pub config: Arc<Config>,
 }
 
-/// The running games but the round tables and Mines.
+/// The sports desks: the feed, the exchange and the three-card game.
 pub struct Games {
-    matka: MatkaAddr,
     sports: SportsAddr,
     exchange: ExchangeAddr,
     parchi: ParchiAddr,
@@ -105,6 +104,8 @@ impl GameRoutes {
         keeper.add(Color::NAME, Rc::new(color));
         routes.mines = Route::clustered(MINES, bus.clone(), mines_desk::dispatch());
         keeper.add(MINES, Rc::new(MinesLease { deps: deps.clone(), route: routes.mines.clone() }));
+        routes.matka = Route::clustered(MATKA, bus.clone(), matka_desk::dispatch());
+        keeper.add(MATKA, Rc::new(MatkaLease { deps: deps.clone(), route: routes.matka.clone() }));
         keeper.add(RESOURCE, Rc::new(GamesLease { deps, routes: routes.clone() }));
         routes
     }
@@ -112,7 +113,6 @@ impl GameRoutes {
     /// The routes reach `games` until the guards are dropped.
     async fn serve(&self, g: Games) -> anyhow::Result<Vec<Serving>> {
         Ok(vec![
-            self.matka.serve(g.matka).await?,
             self.sports.serve(g.sports).await?,
             self.exchange.serve(g.exchange).await?,
             self.parchi.serve(g.parchi).await?,
@@ -138,11 +138,12 @@ impl GameRoutes {
         };
         let mines =
             MinesDesk::start(c.mines.clone(), deps.db.clone(), deps.wallet.clone(), deps.clock.clone(), actors).await?;
+        let matka = MatkaDesk::start(&tables, c.matka.clone(), actors).await?;
         let g = start(deps).await?;
         Ok(GameRoutes {
             rounds,
             mines: Route::local(mines),
-            matka: Route::local(g.matka),
+            matka: Route::local(matka),
             sports: Route::local(g.sports),
             exchange: Route::local(g.exchange),
             parchi: Route::local(g.parchi),
@@ -150,12 +151,10 @@ impl GameRoutes {
     }
 }
 
-/// Starts Matka and the sports desks on the current arbiter (each runs its restart path first).
+/// Starts the sports desks on the current arbiter (each runs its restart path first).
 async fn start(d: GameDeps) -> anyhow::Result<Games> {
     let c = &d.config;
     let actors = &d.registry;
-    let deps = TableDeps { db: d.db.clone(), wallet: d.wallet.clone(), hub: d.hub.clone(), clock: d.clock.clone() };
-    let matka = MatkaDesk::start(&deps, c.matka.clone(), actors).await?;
     // The exchange's context first: the sports desk's matches report decided markets to it.
     let exchange_ctx = actix::Context::<ExchangeDesk>::new();
     let results = actix::AsyncContext::address(&exchange_ctx).recipient();
@@ -178,10 +177,10 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
         config: c.exchange,
     };
     let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, actors).await?;
-    Ok(Games { matka, sports, exchange, parchi })
+    Ok(Games { sports, exchange, parchi })
 }
 
-/// Matka and the sports desks as one leased resource (cluster mode).
+/// The sports desks as one leased resource (cluster mode).
 pub struct GamesLease {
     pub deps: GameDeps,
     pub routes: GameRoutes,
@@ -222,6 +221,34 @@ impl Leased for MinesLease {
             let (desk, arbiter) = on_own_arbiter(move || async move {
                 let actors = d.registry.clone();
                 Ok(MinesDesk::start(d.config.mines.clone(), d.db, d.wallet, d.clock, &actors).await?)
+            })
+            .await?;
+            let serving = route.serve(desk).await.map_err(|e| e.to_string())?;
+            Ok(Running::new(move || {
+                drop(serving);
+                arbiter.stop();
+            }))
+        })
+    }
+}
+
+/// Matka as a leased resource (cluster mode): its desk draws and settles every market.
+struct MatkaLease {
+    deps: GameDeps,
+    route: Route<MatkaDesk>,
+}
+
+/// The lease's name.
+const MATKA: &str = "matka";
+
+impl Leased for MatkaLease {
+    fn start(&self, fence: Fence) -> LocalBoxFuture<'static, Result<Running, String>> {
+        let d = self.deps.fenced(fence);
+        let route = self.route.clone();
+        Box::pin(async move {
+            let (desk, arbiter) = on_own_arbiter(move || async move {
+                let tables = TableDeps { db: d.db, wallet: d.wallet, hub: d.hub, clock: d.clock };
+                Ok(MatkaDesk::start(&tables, d.config.matka.clone(), &d.registry).await?)
             })
             .await?;
             let serving = route.serve(desk).await.map_err(|e| e.to_string())?;

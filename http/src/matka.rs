@@ -55,11 +55,10 @@ fn refused(e: MatkaError) -> ApiError {
 
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
 where
-    M: actix::Message + Send + 'static,
-    M::Result: Send,
+    M: casino_actors::cluster::remote::Remote,
     MatkaDesk: actix::Handler<Timed<M>>,
 {
-    state.tables.matka.send(msg).await.map_err(|_| refused(MatkaError::Unavailable))
+    state.tables.matka.ask(msg).await.map_err(|_| refused(MatkaError::Unavailable))
 }
 
 /// The spec's market list, for players and operators.

@@ -15,6 +15,7 @@ use actix::prelude::*;
 use std::collections::HashSet;
 
 /// A bid request, parsed: the numbers as written and their points.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct PlaceBids {
     pub user: UserId,
     /// The market's name (`gameName`) or id.
@@ -131,7 +132,7 @@ impl Handler<PlaceBids> for MatkaDesk {
             let estimated_profit = Paise::new(taken.iter().map(|t| t.payout.get()).sum());
             Ok(BidAccepted {
                 success: true,
-                message: "Bid placed successfully!",
+                message: "Bid placed successfully!".to_string(),
                 slip_id: slip,
                 market_name,
                 draw_no: key.1,

@@ -36,7 +36,7 @@ const TICK: Duration = Duration::from_millis(500);
 pub type MatkaAddr = Probed<MatkaDesk>;
 pub type MatkaRoute = crate::cluster::remote::Route<MatkaDesk>;
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum MatkaError {
     #[error("No such market")]
     UnknownMarket,
@@ -101,6 +101,7 @@ pub(super) fn unavailable(e: WalletError) -> MatkaError {
 }
 
 /// The market list.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct List;
 impl Message for List {
     type Result = MarketList;
@@ -396,3 +397,18 @@ impl Handler<List> for MatkaDesk {
 }
 
 crate::timed_handlers!(MatkaDesk: List, Shutdown);
+
+crate::remote!(List => "matka.list", super::bids::PlaceBids => "matka.place_bids");
+
+/// Every message the desk answers from other nodes (cluster mode).
+pub fn dispatch() -> crate::cluster::remote::Dispatch<MatkaDesk> {
+    use super::operate::{Configure, Correct, Declare, SaveMarket, View};
+    crate::cluster::remote::Dispatch::default()
+        .with::<List>()
+        .with::<super::bids::PlaceBids>()
+        .with::<Declare>()
+        .with::<Correct>()
+        .with::<SaveMarket>()
+        .with::<View>()
+        .with::<Configure>()
+}

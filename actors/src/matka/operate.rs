@@ -16,6 +16,7 @@ use actix::prelude::*;
 use serde_json::Value;
 
 /// An operator's result for a declared market's draw.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Declare {
     pub market: i64,
     pub draw: i64,
@@ -29,6 +30,7 @@ impl Message for Declare {
 }
 
 /// An operator's correction of a declared result (see [`settle::correct_result`]).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Correct {
     pub market: i64,
     pub draw: i64,
@@ -40,6 +42,7 @@ impl Message for Correct {
 }
 
 /// A new market, or a change to one (`id`): a schedule change applies from its next draw.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct SaveMarket {
     pub id: Option<i64>,
     pub name: Option<String>,
@@ -52,10 +55,12 @@ impl Message for SaveMarket {
 }
 
 /// The settings (rates, points), and changes to them (from the next bid).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct View;
 impl Message for View {
     type Result = MatkaSettings;
 }
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Configure(pub Value);
 impl Message for Configure {
     type Result = Result<MatkaSettings, OperateError>;
@@ -236,3 +241,11 @@ impl Handler<Configure> for MatkaDesk {
 }
 
 crate::timed_handlers!(MatkaDesk: Declare, Correct, SaveMarket, View, Configure);
+
+crate::remote!(
+    Declare => "matka.declare",
+    Correct => "matka.correct",
+    SaveMarket => "matka.save_market",
+    View => "matka.view",
+    Configure => "matka.configure",
+);

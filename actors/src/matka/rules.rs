@@ -16,7 +16,7 @@ fn rank(d: u8) -> u8 {
 }
 
 /// A panna, as its three digits in the game's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Panna([u8; 3]);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -251,7 +251,7 @@ pub enum Phase {
 }
 
 /// Why a bid is refused. Nothing moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum BidRefusal {
     #[error("Bids for this market are closed")]
     MarketClosed,
@@ -382,7 +382,7 @@ impl MatkaSettings {
 }
 
 /// Why the points of a number are refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum PointsRefusal {
     #[error("Please enter at least 1 valid bid.")]
     NotPositive,

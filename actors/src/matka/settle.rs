@@ -160,7 +160,7 @@ pub async fn record_result(
 }
 
 /// What a correction did: the players it paid more, and those it took back from.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Corrected {
     pub owner: String,
     pub credits: usize,

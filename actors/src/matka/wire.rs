@@ -8,7 +8,7 @@ use super::schedule::Draw;
 use super::store::{BidRow, DrawRow, Market, Mode};
 use crate::clock::EpochMs;
 use crate::hub::ServerEvent;
-use crate::money::{Paise, as_rupees};
+use crate::money::Paise;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -49,7 +49,7 @@ pub struct BidLine {
 }
 
 /// A market as the list shows it (the spec's fields first), with its current draw.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketView {
     pub id: i64,
@@ -60,7 +60,7 @@ pub struct MarketView {
     pub jodi_digit: String,
     pub close_number: String,
     /// `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids).
-    pub close_status: &'static str,
+    pub close_status: String,
     pub open_time: String,
     pub close_time: String,
     pub mode: Mode,
@@ -114,7 +114,7 @@ impl MarketView {
             open_number: stars(open),
             jodi_digit: format!("{}{}", digit(open), digit(close)),
             close_number: stars(close),
-            close_status: status_text(phase),
+            close_status: status_text(phase).to_string(),
             open_time,
             close_time,
             mode: m.mode,
@@ -133,7 +133,7 @@ impl MarketView {
 }
 
 /// A bid type's rate, with the spec's caption.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RateView {
     pub bid_type: BidType,
@@ -158,15 +158,15 @@ pub fn rate_views(r: &Rates) -> Vec<RateView> {
 }
 
 /// `GET /api/admin/getMatkas` and `matka:join`'s ack.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketList {
     pub success: bool,
     pub markets: Vec<MarketView>,
     pub rates: Vec<RateView>,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub min_points: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub max_points: Paise,
     pub server_time: EpochMs,
 }
@@ -185,37 +185,37 @@ impl ServerEvent for Status {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TakenBid {
     pub number: String,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub points: Paise,
     pub rate: f64,
     /// What it pays if it wins.
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub payout: Paise,
 }
 
 /// The answer to a taken bid request, after its hold committed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BidAccepted {
     pub success: bool,
-    pub message: &'static str,
+    pub message: String,
     pub slip_id: i64,
     pub market_name: String,
     pub draw_no: i64,
     pub bid_type: BidType,
     pub session: Session,
     pub bids: Vec<TakenBid>,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub total_bid_points: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub estimated_profit: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub balance: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub exposure_balance: Paise,
 }
 

@@ -156,11 +156,13 @@ async fn all_held(db: &Db, secs: u64) -> Vec<(String, String)> {
     panic!("not every lease was taken in {secs} s");
 }
 
-/// Waits until every stake has been settled or refunded and every intent applied.
-async fn settled(db: &Db) {
+/// Waits until every stake of `players` has been settled or refunded and every intent applied.
+async fn settled(db: &Db, players: &[Value]) {
+    let ids: Vec<String> = players.iter().map(|p| p["id"].to_string()).collect();
+    let held =
+        format!("SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE id IN ({})", ids.join(", "));
     for _ in 0..600 {
-        let held =
-            scalar(db, "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'").await;
+        let held = scalar(db, &held).await;
         let pending = scalar(db, "SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'").await;
         if held == 0 && pending == 0 {
             return;
@@ -267,7 +269,7 @@ async fn three_nodes_lose_no_paisa_when_nats_restarts_and_the_aviator_and_a_wall
     }
     // A bet sent just before a bettor stopped is still played: let its round end.
     next_round(survivor, &token).await;
-    settled(&db).await;
+    settled(&db, &players).await;
     assert_consistent(&db, &players, 100_000, seed).await;
     let refunds = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await;
     let twice = scalar(
@@ -319,7 +321,7 @@ async fn a_paused_owner_commits_nothing_after_another_node_took_its_leases() {
         b.abort();
     }
     next_round(other, &token).await;
-    settled(&db).await;
+    settled(&db, &players).await;
     assert_consistent(&db, &players, 100_000, seed).await;
 }
 
@@ -364,7 +366,8 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     assert_eq!(view["nodes"].as_array().unwrap().iter().filter(|n| n["live"] == true).count(), 2, "{view}");
     let leases = view["leases"].as_array().unwrap();
     let names: Vec<&str> = leases.iter().filter_map(|l| l["resource"].as_str()).collect();
-    assert_eq!(names, ["andar_bahar", "aviator", "color", "games", "mines", "titli", "wallet:0", "wallet:1"], "{view}");
+    let all = ["andar_bahar", "aviator", "color", "games", "matka", "mines", "titli", "wallet:0", "wallet:1"];
+    assert_eq!(names, all, "{view}");
     assert!(leases.iter().any(|l| l["resource"] == "aviator" && l["owner"] == from.as_str()), "{view}");
 
     // A round game run by one node takes a bet through the other and pays it there.
@@ -399,6 +402,25 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     } else {
         assert_eq!(revealed["game"]["status"], "lost", "{revealed}");
     }
+
+    // And Matka: the market list and a bid through a node that does not hold the desk (taken, or refused by the
+    // market's own rules: 409, never 503 "unavailable").
+    let (matka_owner, _) = owner(&db, "matka").await.unwrap();
+    let far = if nodes[0].id == matka_owner { &nodes[1] } else { &nodes[0] };
+    let list: Value = http
+        .get(format!("{}/api/admin/getMatkas", far.base))
+        .bearer_auth(guest)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(list["markets"].as_array().unwrap().iter().any(|m| m["marketName"] == "Quick Matka"), "{list}");
+    let bid = serde_json::json!({"gameName": "Quick Matka", "bidType": "jodi", "session": "", "bids": [{"number": "07", "points": 10}]});
+    let r = http.post(format!("{}/api/bids", far.base)).bearer_auth(guest).json(&bid).send().await.unwrap();
+    let (status, answer) = (r.status(), r.json::<Value>().await.unwrap());
+    assert!(status == 201 || status == 409, "{status} {answer}");
 
     // A bad move changes nothing; a good one is audited, and Aviator moves when the round in play has ended.
     let refused = http
@@ -435,7 +457,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
         b.abort();
     }
     next_round(to, &token).await;
-    settled(&db).await;
+    settled(&db, &players).await;
     assert_eq!(
         scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await,
         0,

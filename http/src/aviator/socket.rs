@@ -172,7 +172,7 @@ async fn matka_room(desk: casino_actors::matka::desk::MatkaRoute, socket: Socket
     match action.as_str() {
         "join" => {
             socket.join(ROOM);
-            match desk.send(List).await {
+            match desk.ask(List).await {
                 Ok(list) => EventReply::ack(vec![serde_json::to_value(list).unwrap_or(Value::Null)]),
                 Err(_) => EventReply::ack(refuse("unavailable", "Matka is unavailable, please try again")),
             }

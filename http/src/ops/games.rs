@@ -172,7 +172,7 @@ pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
         games.push(round_json(game, &to_round_table(&state, game, View).await?));
     }
     games.push(entry(MinesEntry::of(&mines_view(&state).await?))?);
-    let matka = state.tables.matka.send(MatkaView).await.map_err(ApiError::internal)?;
+    let matka = state.tables.matka.ask(MatkaView).await.map_err(ApiError::internal)?;
     games.push(entry(MatkaEntry::of(&matka))?);
     Ok(HttpResponse::Ok().json(json!({ "games": games })))
 }
@@ -197,9 +197,9 @@ pub async fn configure(
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     if game.as_str() == "matka" {
-        let before = state.tables.matka.send(MatkaView).await.map_err(ApiError::internal)?;
+        let before = state.tables.matka.ask(MatkaView).await.map_err(ApiError::internal)?;
         let configure = MatkaConfigure(body.into_inner());
-        let after = state.tables.matka.send(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
+        let after = state.tables.matka.ask(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let json = |s: &MatkaSettings| serde_json::to_value(s).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:matka", json(&before), json(&after)).await;
         return Ok(HttpResponse::Ok().json(Changed { game: MatkaEntry::of(&after) }));

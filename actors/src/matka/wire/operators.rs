@@ -7,7 +7,7 @@ use crate::clock::EpochMs;
 use crate::matka::rules::{BidType, Panna, Session};
 use crate::matka::schedule::{Schedule, clock_text};
 use crate::matka::store::{BookLine, DrawRow, Market, Mode};
-use crate::money::{Paise, as_rupees};
+use crate::money::Paise;
 use serde::Serialize;
 
 /// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
@@ -112,9 +112,9 @@ pub struct BookLineView {
     pub session: Session,
     pub number: String,
     pub bids: i64,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub points: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub payout_if_wins: Paise,
     /// Whether it wins on the (candidate) result; `None` while undecided.
     pub wins: Option<bool>,
@@ -125,11 +125,11 @@ pub struct BookLineView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IfDeclared {
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub staked: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub paid: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub house_result: Paise,
     pub complete: bool,
 }
