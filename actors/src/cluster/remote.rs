@@ -44,25 +44,17 @@ pub struct Bus {
 }
 
 impl Bus {
-    /// Connects, retrying in the background after a loss (the client's own reconnection). Fails at once when the
-    /// server cannot be reached now.
+    /// Connects; after a loss the client reconnects by itself, forever. Fails when the server cannot be reached now.
     pub async fn connect(url: &str, node: &str, deadline: Duration) -> Result<Bus, async_nats::ConnectError> {
         let client = async_nats::ConnectOptions::new()
             .name(format!("casino-{node}"))
-            .retry_on_initial_connect()
             .max_reconnects(None)
             .connection_timeout(Duration::from_secs(3))
             .event_callback(|event| async move {
                 tracing::info!(%event, "nats");
             })
-            .connect(url);
-        // `retry_on_initial_connect` keeps trying forever: give the first attempt a limit of its own.
-        let client = tokio::time::timeout(Duration::from_secs(5), client)
-            .await
-            .map_err(|_| async_nats::ConnectError::from(async_nats::ConnectErrorKind::TimedOut))??;
-        if client.connection_state() != async_nats::connection::State::Connected {
-            client.flush().await.map_err(|_| async_nats::ConnectError::from(async_nats::ConnectErrorKind::Io))?;
-        }
+            .connect(url)
+            .await?;
         Ok(Bus { client, node: Arc::from(node), deadline })
     }
 

@@ -465,3 +465,28 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     );
     assert_consistent(&db, &players, 100_000, seed).await;
 }
+
+/// Runs `serve` with `env` until it exits (it must refuse to start); its exit status and standard error.
+fn refused_start(env: &[(&str, &str)]) -> (bool, String) {
+    let out = Command::new(binary::BIN)
+        .arg("serve")
+        .env("CASINO_BIND", "127.0.0.1:0")
+        .env("CASINO_WEB_DIR", "/nonexistent")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stderr), String::from_utf8_lossy(&out.stdout)))
+}
+
+#[tokio::test]
+async fn cluster_mode_refuses_sqlite_and_an_unreachable_nats_saying_what_to_set() {
+    let (ok, said) = refused_start(&[
+        ("DATABASE_URL", "sqlite:///tmp/casino-tests/never.db"),
+        ("CASINO_NATS_URL", "nats://127.0.0.1:4222"),
+    ]);
+    assert!(!ok && said.contains("DATABASE_URL=postgres://") && said.contains("CASINO_NATS_URL"), "{said}");
+    let Some(db_url) = postgres_database("no_nats").await else { return };
+    let closed = format!("nats://127.0.0.1:{}", free_port());
+    let (ok, said) = refused_start(&[("DATABASE_URL", &db_url), ("CASINO_NATS_URL", &closed)]);
+    assert!(!ok && said.contains("cannot reach NATS") && said.contains("unset CASINO_NATS_URL"), "{said}");
+}
