@@ -14,6 +14,7 @@ use crate::common::mix::{Behaviour, Mix, PlayerKind};
 use crate::common::money::number_hundredths;
 use crate::common::report::{Connected, Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure, instant_at};
+use crate::common::swarm::WsUrls;
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -39,7 +40,8 @@ const MAX_TARGET: i64 = 500;
 
 /// What every player shares.
 pub struct Shared {
-    pub ws_url: String,
+    /// Each node's websocket; the player's sockets go to its own.
+    pub ws_urls: WsUrls,
     pub rounds: u64,
     /// What each kind of player does per round.
     pub mix: Mix,
@@ -168,7 +170,7 @@ impl<'a> Bettor<'a> {
     /// Aviator room (a server that puts every connection in the room on connect answers it too, or refuses it as
     /// an unknown event; either way the ack is only awaited).
     async fn open_session(&mut self) -> Result<Ws, Failure> {
-        let mut ws = session::open(&self.shared.ws_url, &self.player.token).await?;
+        let mut ws = session::open(self.shared.ws_urls.of(self.player), &self.player.token).await?;
         self.connected = Some(Stats::connect(&self.shared.stats));
         self.send(&mut ws, authenticate_frame()).await?;
         Ok(ws)

@@ -32,17 +32,17 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
 
     let stats = Arc::new(Stats::default());
     let shared = Arc::new(Shared {
-        ws_url: prepared.ws_url.clone(),
+        ws_urls: prepared.ws_urls.clone(),
         rounds: args.rounds,
         mix: prepared.mix,
         stats: Arc::clone(&stats),
     });
-    let mut meter = ServerMeter::start(args.server_pid);
+    let mut meter = ServerMeter::start(&args.server_pid);
     let (bets, acks, cashouts) = (Arc::clone(&stats), Arc::clone(&stats), Arc::clone(&stats));
     let watch = Watch::new("bets", move || Stats::load(&bets.bets))
         .p99("bet ack", move || acks.summary(Latency::BetAck).p99)
         .p99("cash-out ack", move || cashouts.summary(Latency::CashoutAck).p99)
-        .server(args.server_pid);
+        .server(&args.server_pid);
     let (ledgers, duration_secs) =
         swarm::play(&prepared, &stats, args.ramp_up_secs, watch, |player, kind, rng, start_at| {
             bettor::run(Arc::clone(&shared), player, kind, rng, start_at)
@@ -69,6 +69,7 @@ pub async fn run(args: AviatorArgs) -> Result<Report> {
     report.payouts_filled_from_history = money.filled_from_history;
     report.players_by_kind = swarm::by_kind(&prepared.kinds, &stats, &money);
     report.server = meter.figures(args.bettors, report.messages_received);
+    report.server_nodes = meter.nodes();
     report.prepare_secs = prepared.prepare_secs;
     report.duration_secs = duration_secs;
     swarm::write_report(&report, &report.table(), &args.report, &report.page(&stats))?;

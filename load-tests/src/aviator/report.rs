@@ -1,7 +1,7 @@
 //! The Aviator report (stdout table, JSON and the HTML page), from the shared stats (`common::report`).
 
-use crate::common::html::{Page, Verdict};
-use crate::common::report::{self, Latency, ServerFigures, Stats, opt};
+use crate::common::html::{Page, Table, Verdict};
+use crate::common::report::{self, Latency, NodeFigures, ServerFigures, Stats, opt};
 use crate::common::swarm::{self, KindFigures};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -43,6 +43,9 @@ pub struct Report {
     pub broadcast_lag_ms: Percentiles,
     #[serde(flatten)]
     pub server: ServerFigures,
+    /// Each server process's figures when `--server-pid` named several (a cluster's nodes); absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub server_nodes: Vec<NodeFigures>,
     pub prepare_secs: f64,
     pub duration_secs: f64,
     pub error_kinds: BTreeMap<String, u64>,
@@ -69,6 +72,7 @@ impl Report {
             cashout_ack_ms: stats.summary(Latency::CashoutAck).into(),
             broadcast_lag_ms: stats.summary(Latency::BroadcastLag).into(),
             server: ServerFigures::default(),
+            server_nodes: Vec::new(),
             prepare_secs: 0.0,
             duration_secs: 0.0,
             error_kinds: stats.error_kinds(),
@@ -105,6 +109,10 @@ impl Report {
         s.push_str(&format!("{:<22} {:>10.1}\n", "prepare secs", self.prepare_secs));
         s.push_str(&format!("{:<22} {:>10.1}\n", "duration secs", self.duration_secs));
         self.server.table_rows(&mut s);
+        for (i, n) in self.server_nodes.iter().enumerate() {
+            s.push_str(&format!("{:<22} {:>10}\n", format!("  node {} CPU secs", i + 1), opt(n.cpu_secs)));
+            s.push_str(&format!("{:<22} {:>10}\n", format!("  node {} peak MB", i + 1), opt(n.peak_memory_mb)));
+        }
         s.push_str(&format!("{:<22} {:>10} {:>10} {:>10} {:>10}\n", "latency (ms)", "count", "p50", "p99", "max"));
         s.push_str(&lat("bet ack", &self.bet_ack_ms));
         s.push_str(&lat("cash-out ack", &self.cashout_ack_ms));
@@ -136,6 +144,10 @@ impl Report {
                 ("seed", self.seed.to_string()),
             ],
         );
+        let mut tables = vec![swarm::kind_table(&self.players_by_kind)];
+        if !self.server_nodes.is_empty() {
+            tables.push(self.nodes_table());
+        }
         Page {
             title: "Aviator swarm".into(),
             passed: self.passed(),
@@ -155,7 +167,21 @@ impl Report {
             server: self.server,
             error_kinds: self.error_kinds.clone(),
             rejection_kinds: self.rejection_kinds.clone(),
-            tables: vec![swarm::kind_table(&self.players_by_kind)],
+            tables,
+        }
+    }
+
+    /// Each server process's own figures.
+    fn nodes_table(&self) -> Table {
+        Table {
+            title: "Server nodes".into(),
+            head: ["node", "pid", "CPU secs", "peak MB"].map(String::from).to_vec(),
+            rows: self
+                .server_nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| vec![(i + 1).to_string(), n.pid.to_string(), opt(n.cpu_secs), opt(n.peak_memory_mb)])
+                .collect(),
         }
     }
 }
@@ -231,5 +257,11 @@ mod tests {
         let html = r.page(&s).render();
         assert!(html.contains("class=\"verdict fail\" id=\"verdict-money-check\""));
         assert!(html.contains("4 mismatches"));
+        assert!(!html.contains("Server nodes") && !r.table().contains("node 1"));
+        r.server_nodes = vec![NodeFigures { pid: 7, cpu_secs: Some(1.5), peak_memory_mb: None }; 2];
+        assert!(r.page(&s).render().contains("Server nodes"));
+        assert!(r.table().contains("  node 2 CPU secs") && r.table().contains("1.500"));
+        let json = serde_json::to_value(&r).unwrap_or_default();
+        assert_eq!(json["server_nodes"][1]["cpu_secs"], 1.5);
     }
 }

@@ -17,6 +17,9 @@ pub struct Player {
     pub user_no: i64,
     /// The player's only credential.
     pub token: String,
+    /// Which of the swarm's nodes (`--url`s) its sockets use: assigned round-robin by `swarm::prepare_players`.
+    #[serde(skip)]
+    pub node: usize,
 }
 
 #[derive(Deserialize)]

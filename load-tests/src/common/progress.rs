@@ -26,13 +26,13 @@ pub struct Watch {
     pub work: Reading,
     /// The latencies whose p99 so far the line shows, by name.
     pub p99: Vec<(&'static str, P99)>,
-    /// The server under test, to sample its CPU and memory.
-    pub server_pid: Option<u32>,
+    /// The server under test (its processes: a cluster's nodes), to sample their CPU and memory (summed).
+    pub server_pids: Vec<u32>,
 }
 
 impl Watch {
     pub fn new(unit: &'static str, work: impl Fn() -> u64 + Send + Sync + 'static) -> Watch {
-        Watch { unit, work: Box::new(work), p99: Vec::new(), server_pid: None }
+        Watch { unit, work: Box::new(work), p99: Vec::new(), server_pids: Vec::new() }
     }
 
     /// Also show `name`'s p99 so far.
@@ -41,9 +41,17 @@ impl Watch {
         self
     }
 
-    pub fn server(mut self, pid: Option<u32>) -> Watch {
-        self.server_pid = pid;
+    pub fn server(mut self, pids: &[u32]) -> Watch {
+        self.server_pids = pids.to_vec();
         self
+    }
+
+    /// The sum of `read` over the server's processes; `None` without any, or when one cannot be read.
+    fn server_sum(&self, read: fn(u32) -> Option<f64>) -> Option<f64> {
+        if self.server_pids.is_empty() {
+            return None;
+        }
+        self.server_pids.iter().map(|&pid| read(pid)).sum()
     }
 
     fn sample(&self, stats: &Stats) -> Sample {
@@ -53,8 +61,8 @@ impl Watch {
             work: (self.work)(),
             messages: Stats::load(&stats.messages),
             errors: Stats::load(&stats.errors),
-            server_cpu_secs: self.server_pid.and_then(report::cpu_secs),
-            server_rss_mb: self.server_pid.and_then(report::resident_mb),
+            server_cpu_secs: self.server_sum(report::cpu_secs),
+            server_rss_mb: self.server_sum(report::resident_mb),
         }
     }
 }

@@ -317,7 +317,7 @@ pub fn verdict_rows(
     s.push_str(if passed { "RESULT: PASS\n" } else { "RESULT: FAIL\n" });
 }
 
-/// The server's memory and CPU over a run (all null without `--server-pid`).
+/// The server's memory and CPU over a run (all null without `--server-pid`; with several, the sums over them).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct ServerFigures {
     pub server_peak_memory_mb: Option<f64>,
@@ -339,36 +339,79 @@ impl ServerFigures {
     }
 }
 
-/// Reads the server's resident memory and CPU when the bettors start, and its CPU when they have finished.
+/// One server process of several (a cluster's node): its CPU while the bettors played and its peak memory.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct NodeFigures {
+    pub pid: u32,
+    pub cpu_secs: Option<f64>,
+    pub peak_memory_mb: Option<f64>,
+}
+
+/// Reads the server's resident memory and CPU when the bettors start, and its CPU when they have finished; for
+/// several processes (a cluster's nodes), each one's.
 pub struct ServerMeter {
-    pid: Option<u32>,
-    rss_before: Option<f64>,
-    cpu_before: Option<f64>,
-    cpu_used: Option<f64>,
+    pids: Vec<u32>,
+    rss_before: Vec<Option<f64>>,
+    cpu_before: Vec<Option<f64>>,
+    cpu_used: Vec<Option<f64>>,
+}
+
+/// The sum of every value; `None` when there are none or any is unknown.
+fn sum(values: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
+    let mut values = values.into_iter().peekable();
+    values.peek()?;
+    values.sum()
 }
 
 impl ServerMeter {
-    pub fn start(pid: Option<u32>) -> ServerMeter {
-        ServerMeter { pid, rss_before: pid.and_then(resident_mb), cpu_before: pid.and_then(cpu_secs), cpu_used: None }
+    pub fn start(pids: &[u32]) -> ServerMeter {
+        ServerMeter {
+            pids: pids.to_vec(),
+            rss_before: pids.iter().map(|&p| resident_mb(p)).collect(),
+            cpu_before: pids.iter().map(|&p| cpu_secs(p)).collect(),
+            cpu_used: Vec::new(),
+        }
     }
 
     /// The bettors have finished: the CPU they cost the server.
     pub fn stop(&mut self) {
-        self.cpu_used = self.pid.and_then(cpu_secs).zip(self.cpu_before).map(|(after, before)| after - before);
+        self.cpu_used = self
+            .pids
+            .iter()
+            .zip(&self.cpu_before)
+            .map(|(&pid, before)| cpu_secs(pid).zip(*before).map(|(after, before)| after - before))
+            .collect();
     }
 
-    /// The figures for `bettors` that received `messages` frames (peak memory read now).
+    /// Each process's figures, when there are several (none for one: [`Self::figures`] are its own).
+    pub fn nodes(&self) -> Vec<NodeFigures> {
+        if self.pids.len() < 2 {
+            return Vec::new();
+        }
+        self.pids
+            .iter()
+            .enumerate()
+            .map(|(i, &pid)| NodeFigures {
+                pid,
+                cpu_secs: self.cpu_used.get(i).copied().flatten(),
+                peak_memory_mb: peak_memory_mb(pid),
+            })
+            .collect()
+    }
+
+    /// The figures for `bettors` that received `messages` frames (peak memory read now; sums over the processes).
     pub fn figures(&self, bettors: usize, messages: u64) -> ServerFigures {
-        let peak = self.pid.and_then(peak_memory_mb);
+        let peak = sum(self.pids.iter().map(|&p| peak_memory_mb(p)));
+        let rss_before = sum(self.rss_before.iter().copied());
+        let cpu_used = if self.cpu_used.is_empty() { None } else { sum(self.cpu_used.iter().copied()) };
         ServerFigures {
             server_peak_memory_mb: peak,
-            server_rss_before_mb: self.rss_before,
+            server_rss_before_mb: rss_before,
             server_kb_per_bettor: peak
-                .zip(self.rss_before)
+                .zip(rss_before)
                 .map(|(peak, before)| ((peak - before) * 1024.0 / bettors.max(1) as f64 * 10.0).round() / 10.0),
-            server_cpu_secs: self.cpu_used,
-            server_cpu_us_per_message: self
-                .cpu_used
+            server_cpu_secs: cpu_used,
+            server_cpu_us_per_message: cpu_used
                 .filter(|_| messages > 0)
                 .map(|cpu| (cpu * 1e6 / messages as f64 * 10.0).round() / 10.0),
         }
@@ -458,11 +501,30 @@ mod tests {
 
     #[test]
     fn server_figures_without_a_pid_are_null() {
-        let mut meter = ServerMeter::start(None);
+        let mut meter = ServerMeter::start(&[]);
         meter.stop();
         let json = serde_json::to_value(meter.figures(10, 100)).unwrap_or_default();
         assert!(json["server_peak_memory_mb"].is_null());
         assert!(json["server_cpu_us_per_message"].is_null());
+        assert!(meter.nodes().is_empty());
+    }
+
+    #[test]
+    fn several_servers_are_summed_and_listed() {
+        let me = std::process::id();
+        let mut one = ServerMeter::start(&[me]);
+        let mut two = ServerMeter::start(&[me, me]);
+        one.stop();
+        two.stop();
+        assert!(one.nodes().is_empty());
+        let nodes = two.nodes();
+        assert_eq!(nodes.iter().map(|n| n.pid).collect::<Vec<_>>(), [me, me]);
+        assert!(nodes.iter().all(|n| n.cpu_secs.is_some() && n.peak_memory_mb.is_some()));
+        let (a, b) = (one.figures(1, 1), two.figures(1, 1));
+        assert!(b.server_cpu_secs.is_some() && b.server_peak_memory_mb >= a.server_peak_memory_mb);
+        assert_eq!(sum([Some(1.0), Some(2.5)]), Some(3.5));
+        assert_eq!(sum([Some(1.0), None]), None);
+        assert_eq!(sum([]), None);
     }
 
     #[test]

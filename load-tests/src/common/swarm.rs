@@ -28,7 +28,8 @@ const SHOW_MISMATCHES: usize = 5;
 /// ramp, the seed, the report, and the money check.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
-    /// Base URL of the game server (http only).
+    /// Base URL of the game server (http only). Several, comma-separated (the nodes of a cluster): the players'
+    /// sockets are spread over them round-robin; preparation and the money check use the first.
     #[arg(long, env = "LOAD_URL", default_value = "http://127.0.0.1:8080")]
     pub url: String,
     /// Where to write the JSON report.
@@ -48,9 +49,10 @@ pub struct RunArgs {
     /// Starting balance of each fixture player, in rupees.
     #[arg(long, default_value_t = 100_000)]
     pub balance: u64,
-    /// Server process id, to report its peak memory (VmHWM) and CPU.
-    #[arg(long)]
-    pub server_pid: Option<u32>,
+    /// Server process id, to report its peak memory (VmHWM) and CPU. Several, comma-separated (a cluster's nodes):
+    /// the figures are their sums (the Aviator report adds each one's).
+    #[arg(long, value_delimiter = ',')]
+    pub server_pid: Vec<u32>,
     /// Wait this long after the last bettor finishes before reading wallets.
     #[arg(long, default_value_t = 2.0)]
     pub settle_secs: f64,
@@ -63,6 +65,16 @@ impl RunArgs {
     /// Each player's starting balance in paise.
     pub fn start_balance(&self) -> Result<i64> {
         Ok(i64::try_from(self.balance).context("--balance too large")?.saturating_mul(100))
+    }
+
+    /// The base URLs of `--url`, without trailing slashes (at least one).
+    pub fn urls(&self) -> Result<Vec<String>> {
+        let urls: Vec<String> =
+            self.url.split(',').map(|u| u.trim().trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()).collect();
+        if urls.is_empty() {
+            bail!("--url names no server");
+        }
+        Ok(urls)
     }
 }
 
@@ -111,6 +123,25 @@ pub fn ws_url(base: &str) -> Result<String> {
     Ok(format!("ws://{}/socket.io/?EIO=4&transport=websocket", rest.trim_end_matches('/')))
 }
 
+/// The websocket URL of each node, in `--url` order; a player's sockets go to its own (`Player::node`).
+#[derive(Debug, Clone)]
+pub struct WsUrls(Vec<String>);
+
+impl WsUrls {
+    /// The websocket URLs of these base URLs (at least one).
+    pub fn new(bases: &[String]) -> Result<WsUrls> {
+        if bases.is_empty() {
+            bail!("--url names no server");
+        }
+        Ok(WsUrls(bases.iter().map(|b| ws_url(b)).collect::<Result<_>>()?))
+    }
+
+    /// Where `player`'s sockets connect.
+    pub fn of(&self, player: &Player) -> &str {
+        &self.0[player.node % self.0.len()]
+    }
+}
+
 fn random_seed() -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ (u64::from(std::process::id()) << 32)
@@ -126,8 +157,10 @@ pub fn check_probability(name: &str, p: f64) -> Result<()> {
 /// A swarm ready to play: the seed, the HTTP client and URLs, the funded players and each one's kind.
 pub struct Prepared {
     pub seed: u64,
+    /// The first `--url`: fixture players, settings and the money check.
     pub base: String,
-    pub ws_url: String,
+    /// Every `--url`'s websocket, the players spread over them.
+    pub ws_urls: WsUrls,
     pub http: reqwest::Client,
     pub players: Vec<Arc<Player>>,
     /// By player: what each does (all bettors unless the scenario mixes kinds).
@@ -157,7 +190,7 @@ pub async fn prepare(title: &str, args: &SwarmArgs) -> Result<Prepared> {
 }
 
 /// Pick the seed, print `headline(seed)`, warn when the open-file limit is below `sockets` (the connections the
-/// swarm may hold at once) + 100, and create `count` funded players.
+/// swarm may hold at once) + 100, and create `count` funded players, assigned round-robin to the `--url`s.
 pub async fn prepare_players(
     args: &RunArgs,
     count: usize,
@@ -174,8 +207,12 @@ pub async fn prepare_players(
         ),
         _ => {}
     }
-    let base = args.url.trim_end_matches('/').to_owned();
-    let ws_url = ws_url(&base)?;
+    let urls = args.urls()?;
+    let ws_urls = WsUrls::new(&urls)?;
+    let base = urls[0].clone();
+    if urls.len() > 1 {
+        println!("players spread over {} nodes: {}", urls.len(), urls.join(", "));
+    }
     let http = reqwest::Client::builder().timeout(Duration::from_secs(120)).build().context("HTTP client")?;
 
     let prepare = Instant::now();
@@ -183,10 +220,11 @@ pub async fn prepare_players(
     let players = fixture::create_players(&http, &base, &operator, count, args.balance).await?;
     let prepare_secs = prepare.elapsed().as_secs_f64();
     println!("prepared {} funded players in {prepare_secs:.1}s", players.len());
-    let players: Vec<Arc<Player>> = players.into_iter().map(Arc::new).collect();
+    let players: Vec<Arc<Player>> =
+        players.into_iter().enumerate().map(|(i, p)| Arc::new(Player { node: i % urls.len(), ..p })).collect();
     let kinds = vec![PlayerKind::Bettor; players.len()];
     let mix = Mix::new(players.len(), 0.0, None, 1.0, 0.0)?;
-    Ok(Prepared { seed, base, ws_url, http, players, kinds, mix, prepare_secs })
+    Ok(Prepared { seed, base, ws_urls, http, players, kinds, mix, prepare_secs })
 }
 
 /// Run one task per player — `bettor(player, kind, rng, start_at)`, its start spread over `ramp_up_secs` — and
@@ -373,6 +411,33 @@ mod tests {
             Some("ws://127.0.0.1:8080/socket.io/?EIO=4&transport=websocket")
         );
         assert!(ws_url("https://example.com").is_err());
+    }
+
+    #[test]
+    fn several_urls_spread_players_round_robin() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            run: RunArgs,
+        }
+        let parse = |args: &[&str]| {
+            let base = ["t", "--operator-user-no", "1", "--operator-password", "p"];
+            Cli::try_parse_from(base.iter().chain(args)).unwrap().run
+        };
+        let one = parse(&["--url", "http://a:1/", "--server-pid", "7"]);
+        assert_eq!(one.urls().unwrap(), ["http://a:1"]);
+        assert_eq!(one.server_pid, [7]);
+        let three = parse(&["--url", "http://a:1, http://b:2/,http://c:3", "--server-pid", "7,8,9"]);
+        assert_eq!(three.server_pid, [7, 8, 9]);
+        let urls = three.urls().unwrap();
+        assert_eq!(urls, ["http://a:1", "http://b:2", "http://c:3"]);
+        let ws = WsUrls::new(&urls).unwrap();
+        let player = |node| Player { id: 1, user_no: 1, token: String::new(), node };
+        assert_eq!(ws.of(&player(0)), ws_url("http://a:1").unwrap());
+        assert_eq!(ws.of(&player(4)), ws_url("http://b:2").unwrap());
+        assert!(parse(&["--url", " , "]).urls().is_err());
+        assert!(parse(&[]).server_pid.is_empty());
     }
 
     #[test]

@@ -76,6 +76,9 @@ impl MinesArgs {
 /// Run the whole swarm and return its report (already printed and written).
 pub async fn run(args: MinesArgs) -> Result<Report> {
     args.check()?;
+    if args.run.urls()?.len() > 1 {
+        bail!("mines plays over REST on one server: give one --url");
+    }
     let headline = |seed| format!("mines swarm: seed {seed}, {} players, {} games each", args.players, args.games);
     // A player may have a reveal and a cash-out in flight at once: two connections.
     let prepared = swarm::prepare_players(&args.run, args.players, 2 * args.players, headline).await?;
@@ -136,12 +139,12 @@ pub async fn run(args: MinesArgs) -> Result<Report> {
         stats: Arc::clone(&stats),
         calls: Arc::clone(&calls),
     });
-    let mut meter = ServerMeter::start(args.run.server_pid);
+    let mut meter = ServerMeter::start(&args.run.server_pid);
     let (moves, starts, reveals) = (Arc::clone(&calls), Arc::clone(&calls), Arc::clone(&calls));
     let watch = Watch::new("moves", move || Stats::load(&moves.moves))
         .p99("start", move || starts.start.summary().p99)
         .p99("reveal", move || reveals.reveal.summary().p99)
-        .server(args.run.server_pid);
+        .server(&args.run.server_pid);
     let (ledgers, duration_secs) =
         swarm::play(&prepared, &stats, args.run.ramp_up_secs, watch, |player, _kind, rng, start_at| {
             player::run(Arc::clone(&shared), player, rng, start_at)

@@ -8,6 +8,7 @@ use crate::common::mix::{Behaviour, Mix, PlayerKind};
 use crate::common::money::random_stake;
 use crate::common::report::{Connected, Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, epoch_ms, failure};
+use crate::common::swarm::WsUrls;
 use crate::rounds::money::TicketRecord;
 use crate::rounds::protocol::{
     self, AckBody, Game, GameState, Inbound, Kind, Line, Phase, Pick, ServerEvent, WinResult, fmt_lines, join_frame,
@@ -42,7 +43,8 @@ const MAX_STAKE: i64 = 100_000;
 
 /// What every player shares.
 pub struct Shared {
-    pub ws_url: String,
+    /// Each node's websocket; the player's sockets go to its own.
+    pub ws_urls: WsUrls,
     pub game: Game,
     pub rounds: u64,
     /// What each kind of player does per round.
@@ -86,7 +88,7 @@ pub async fn run(
 ) -> Vec<TicketRecord> {
     tokio::time::sleep_until(start_at).await;
     let mut bettor = Bettor::new(&shared, &player, kind, rng);
-    let mut ws = match session::open(&shared.ws_url, &player.token).await {
+    let mut ws = match session::open(shared.ws_urls.of(&player), &player.token).await {
         Ok(ws) => ws,
         Err(f) => {
             bettor.stats().error(f.0, &f.1);
@@ -241,7 +243,7 @@ impl<'a> Bettor<'a> {
         for p in self.pending.drain(..) {
             self.shared.stats.error("ack_lost", &format!("ack {} ({:?}) lost with the connection", p.id, p.kind));
         }
-        *ws = session::open(&self.shared.ws_url, &self.player.token).await?;
+        *ws = session::open(self.shared.ws_urls.of(self.player), &self.player.token).await?;
         self.connected = Some(Stats::connect(&self.shared.stats));
         self.last_state = Instant::now();
         self.join(ws).await

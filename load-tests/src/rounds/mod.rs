@@ -45,18 +45,18 @@ pub async fn run(args: RoundsArgs) -> Result<Report> {
 
     let stats = Arc::new(Stats::default());
     let shared = Arc::new(Shared {
-        ws_url: prepared.ws_url.clone(),
+        ws_urls: prepared.ws_urls.clone(),
         game,
         rounds: args.rounds,
         mix: prepared.mix,
         stats: Arc::clone(&stats),
     });
-    let mut meter = ServerMeter::start(args.server_pid);
+    let mut meter = ServerMeter::start(&args.server_pid);
     let (bets, acks, lag) = (Arc::clone(&stats), Arc::clone(&stats), Arc::clone(&stats));
     let watch = Watch::new("bets", move || Stats::load(&bets.bets))
         .p99("bet ack", move || acks.summary(Latency::BetAck).p99)
         .p99("broadcast lag", move || lag.summary(Latency::BroadcastLag).p99)
-        .server(args.server_pid);
+        .server(&args.server_pid);
     let (ledgers, duration_secs) =
         swarm::play(&prepared, &stats, args.ramp_up_secs, watch, |player, kind, rng, start_at| {
             bettor::run(Arc::clone(&shared), player, kind, rng, start_at)

@@ -139,18 +139,18 @@ pub async fn run(args: SportsArgs) -> Result<Report> {
     let stats = Arc::new(Stats::default());
     let ramp = args.run.ramp_up_secs.max(0.0);
     let shared = Arc::new(Shared {
-        ws_url: prepared.ws_url.clone(),
+        ws_urls: prepared.ws_urls.clone(),
         until: Instant::now() + Duration::from_secs_f64(ramp + args.watch_secs),
         min_live: args.min_live.max(1),
         stats: Arc::clone(&stats),
         out_of_order: AtomicU64::new(0),
         odds: AtomicU64::new(0),
     });
-    let mut meter = ServerMeter::start(args.run.server_pid);
+    let mut meter = ServerMeter::start(&args.run.server_pid);
     let (frames, lag) = (Arc::clone(&stats), Arc::clone(&stats));
     let watch = Watch::new("frames", move || Stats::load(&frames.messages))
         .p99("broadcast lag", move || lag.summary(Latency::BroadcastLag).p99)
-        .server(args.run.server_pid);
+        .server(&args.run.server_pid);
     let (watched, duration_secs): (Vec<Watched>, f64) =
         swarm::play(&prepared, &stats, ramp, watch, |player, _kind, rng, start_at| {
             viewer::run(Arc::clone(&shared), player, rng, start_at)

@@ -7,6 +7,7 @@ use crate::common::fixture::Player;
 use crate::common::protocol::{self, DecodeError, Inbound};
 use crate::common::report::{Latency, Stats};
 use crate::common::session::{self, Failure, Ws, close_reason, failure};
+use crate::common::swarm::WsUrls;
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -27,7 +28,8 @@ const LIVE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What every viewer shares.
 pub struct Shared {
-    pub ws_url: String,
+    /// Each node's websocket; the viewer's socket goes to its own.
+    pub ws_urls: WsUrls,
     pub until: Instant,
     /// A viewer waits until the live list has at least this many matches before it picks one.
     pub min_live: usize,
@@ -118,7 +120,7 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, mut rng: ChaCha8Rng, 
 }
 
 async fn watch(shared: &Shared, player: &Player, rng: &mut ChaCha8Rng) -> Result<Watched, Failure> {
-    let mut ws = session::open(&shared.ws_url, &player.token).await?;
+    let mut ws = session::open(shared.ws_urls.of(player), &player.token).await?;
     let _connected = Stats::connect(&shared.stats);
     let list = ask(&mut ws, shared, 1, "getMatches", json!({}), &mut Vec::new()).await?;
     let mut live: Vec<i64> = list.as_array().into_iter().flatten().filter_map(|m| m["eventId"].as_i64()).collect();
