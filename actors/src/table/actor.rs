@@ -440,15 +440,3 @@ impl<G: RoundWire> Handler<Shutdown> for RoundTable<G> {
 }
 
 crate::timed_handlers!(RoundTable<G: RoundWire>: PlaceBet<G>, Snapshot, OpenTickets, Shutdown);
-
-/// Every message a round table answers from other nodes (cluster mode).
-pub fn dispatch<G: RoundWire>() -> crate::cluster::remote::Dispatch<RoundTable<G>> {
-    use super::operate::{Configure, Suspend, View};
-    crate::cluster::remote::Dispatch::default()
-        .with::<PlaceBet<G>>()
-        .with::<Snapshot>()
-        .with::<OpenTickets>()
-        .with::<View>()
-        .with::<Configure>()
-        .with::<Suspend>()
-}

@@ -3,12 +3,14 @@
 //! refunded once; recorded settles resumed) with every write fenced by the lease's epoch; bets and the console's
 //! messages reach it from any node over the bus.
 
-use super::actor::{RoundTable, RoundTableRoute, dispatch};
+use super::actor::{RoundTable, RoundTableRoute};
+use super::messages::{OpenTickets, PlaceBet, Snapshot};
 use super::messages::{Shutdown, TableConfig, TableDeps};
+use super::operate::{Configure, Suspend, View};
 use super::wire::RoundWire;
 use crate::cluster::Fence;
 use crate::cluster::keeper::{Leased, Running};
-use crate::cluster::remote::{Bus, Route};
+use crate::cluster::remote::{Bus, Dispatch, Route};
 use crate::observe::Registry;
 use crate::wallet::GameKind;
 use futures_util::future::LocalBoxFuture;
@@ -52,4 +54,15 @@ impl<G: RoundWire> Leased for RoundLease<G> {
             }))
         })
     }
+}
+
+/// Every message a round table answers from other nodes (cluster mode).
+fn dispatch<G: RoundWire>() -> Dispatch<RoundTable<G>> {
+    Dispatch::default()
+        .with::<PlaceBet<G>>()
+        .with::<Snapshot>()
+        .with::<OpenTickets>()
+        .with::<View>()
+        .with::<Configure>()
+        .with::<Suspend>()
 }

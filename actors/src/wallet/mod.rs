@@ -2,10 +2,11 @@
 //! every change as ledger rows (double entry) and replying after the commit.
 //!
 //! `rules` is the pure part (apply an operation to in-memory accounts); `shard` is the actor shell
-//! (batching, SQL, replies); `WalletHandle` routes a user to their shard.
+//! (batching, SQL, replies); `WalletHandle` routes a user to their shard; `lease` runs shards under cluster leases.
 
 pub mod intents;
 pub mod kind;
+pub mod lease;
 pub mod rules;
 pub mod shard;
 
@@ -14,7 +15,8 @@ use crate::money::Paise;
 use serde::{Deserialize, Serialize};
 
 pub use kind::{GameKind, LedgerKind};
-pub use shard::{ShardDeps, WalletConfig, WalletHandle};
+pub use lease::ShardDeps;
+pub use shard::{WalletConfig, WalletHandle};
 
 /// The system accounts every shard keeps for itself, so no two shards ever write the same row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -9,8 +9,7 @@ use super::rules::{self, Account};
 use super::{Balances, Change, LedgerKind, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::cluster::Fence;
-use crate::cluster::keeper::{Leased, Running};
-use crate::cluster::remote::{Bus, Dispatch, Route};
+use crate::cluster::remote::Route;
 use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
 use crate::observe::families::wallet as fig;
@@ -18,11 +17,9 @@ use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::{Db, WriteTx};
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
-use futures_util::future::LocalBoxFuture;
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::oneshot;
@@ -47,22 +44,9 @@ impl Default for WalletConfig {
 /// the local actor, or in cluster mode the node that holds the shard's lease.
 #[derive(Clone)]
 pub struct WalletHandle {
-    shards: Arc<Vec<Route<WalletShard>>>,
+    pub(super) shards: Arc<Vec<Route<WalletShard>>>,
     /// Cluster mode: the lease of the table that moves money through this handle; each change proves it.
-    fence: Option<Fence>,
-}
-
-/// A shard's lease name and what starts it.
-pub type LeasedShard = (String, Rc<dyn Leased>);
-
-/// What starting a shard needs, kept for when its lease is taken again.
-#[derive(Clone)]
-pub struct ShardDeps {
-    pub db: Db,
-    pub config: WalletConfig,
-    pub clock: SharedClock,
-    pub observer: Option<Observer>,
-    pub registry: Arc<Registry>,
+    pub(super) fence: Option<Fence>,
 }
 
 impl WalletHandle {
@@ -83,22 +67,6 @@ impl WalletHandle {
             shards.push(Route::local(shard));
         }
         Ok(WalletHandle { shards: Arc::new(shards), fence: None })
-    }
-
-    /// Cluster mode: every shard reached over the bus until this node takes its lease; the returned resources
-    /// (`wallet:{index}`) start a shard when their lease is taken.
-    pub fn clustered(deps: ShardDeps, bus: &Bus) -> (WalletHandle, Vec<LeasedShard>) {
-        let arbiter = Arbiter::new().handle();
-        let mut shards = Vec::new();
-        let mut leased: Vec<LeasedShard> = Vec::new();
-        for index in 0..deps.config.shards.max(1) {
-            let name = format!("wallet:{index}");
-            let route = Route::clustered(&name, bus.clone(), Dispatch::default().with::<Apply>());
-            let lease = ShardLease { index, deps: deps.clone(), route: route.clone(), arbiter: arbiter.clone() };
-            leased.push((name, Rc::new(lease)));
-            shards.push(route);
-        }
-        (WalletHandle { shards: Arc::new(shards), fence: None }, leased)
     }
 
     /// This handle with every change carrying `fence` (a leased table's): a change from a table that lost its lease
@@ -130,7 +98,7 @@ impl WalletHandle {
 }
 
 /// Creates the shard's system accounts if missing, loads them, and starts the shard on `arbiter`.
-async fn launch(
+pub(super) async fn launch(
     db: &Db,
     index: usize,
     config: &WalletConfig,
@@ -171,41 +139,6 @@ async fn launch(
         drain_waiters: Vec::new(),
     };
     Ok(Probed::new(WalletShard::start_in_arbiter(arbiter, move |_| shard), probe))
-}
-
-/// A wallet shard as a leased resource (cluster mode).
-struct ShardLease {
-    index: usize,
-    deps: ShardDeps,
-    route: Route<WalletShard>,
-    arbiter: ArbiterHandle,
-}
-
-impl Leased for ShardLease {
-    fn start(&self, fence: Fence) -> LocalBoxFuture<'static, Result<Running, String>> {
-        let (index, d, route, arbiter) = (self.index, self.deps.clone(), self.route.clone(), self.arbiter.clone());
-        Box::pin(async move {
-            // Every batch of this shard proves the lease's epoch in its own transaction.
-            let db = d.db.fenced(fence);
-            let shard = launch(&db, index, &d.config, &d.clock, &d.observer, &d.registry, &arbiter)
-                .await
-                .map_err(|e| e.to_string())?;
-            let serving = route.serve(shard.clone()).await.map_err(|e| e.to_string())?;
-            let draining = shard.clone();
-            Ok(Running {
-                stop: Box::new(move || {
-                    drop(serving);
-                    shard.do_send(Stop);
-                }),
-                // Handed over once what it was given has committed.
-                quiesce: Some(Box::new(move || {
-                    Box::pin(async move {
-                        let _ = draining.send(Drain).await;
-                    })
-                })),
-            })
-        })
-    }
 }
 
 /// The committed balance and exposure of a user, as the database holds them.
@@ -284,12 +217,12 @@ crate::remote!(Apply => "wallet.apply");
 
 #[derive(Message)]
 #[rtype(result = "()")]
-struct Drain;
+pub(super) struct Drain;
 
 /// The shard's lease is gone: stop now (a batch in flight is refused by its fence or has committed).
 #[derive(Message)]
 #[rtype(result = "()")]
-struct Stop;
+pub(super) struct Stop;
 
 impl Handler<Stop> for WalletShard {
     type Result = ();

@@ -184,6 +184,11 @@ fn bettors(nodes: &[&Node], players: &[Value], seed: u64) -> Vec<tokio::task::Jo
         .collect()
 }
 
+/// The node of a pair that does not hold a lease `owner` holds.
+fn elsewhere<'a>(pair: &'a [Node; 2], owner: &str) -> &'a Node {
+    if pair[0].id == owner { &pair[1] } else { &pair[0] }
+}
+
 /// Waits for a round that opened after now, seen through `node`.
 async fn next_round(node: &Node, token: &str) -> i64 {
     let mut s = Sock::connect(&node.base, token).await;
@@ -293,7 +298,8 @@ async fn a_paused_owner_commits_nothing_after_another_node_took_its_leases() {
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (paused_id, _) = owner(&db, "aviator").await.unwrap();
-    let (paused, other) = if nodes[0].id == paused_id { (&nodes[0], &nodes[1]) } else { (&nodes[1], &nodes[0]) };
+    let other = elsewhere(&nodes, &paused_id);
+    let paused = elsewhere(&nodes, &other.id);
     let (_, players) = binary::fixture_players(&other.base, &operator_no, 4, 1000).await;
     let token = players[0]["token"].as_str().unwrap().to_string();
     let running = bettors(&[other], &players, seed);
@@ -350,7 +356,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (from, epoch) = owner(&db, "aviator").await.unwrap();
-    let to = if nodes[0].id == from { &nodes[1] } else { &nodes[0] };
+    let to = elsewhere(&nodes, &from);
     let (_, players) = binary::fixture_players(&to.base, &operator_no, 4, 1000).await;
     let token = players[0]["token"].as_str().unwrap().to_string();
     let refs: Vec<&Node> = nodes.iter().collect();
@@ -372,7 +378,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
 
     // A round game run by one node takes a bet through the other and pays it there.
     let (color_owner, _) = owner(&db, "color").await.unwrap();
-    let far = if nodes[0].id == color_owner { &nodes[1] } else { &nodes[0] };
+    let far = elsewhere(&nodes, &color_owner);
     let (_, guests) = binary::fixture_players(&far.base, &operator_no, 1, 100).await;
     let mut g = Sock::connect_only(&far.base, guests[0]["token"].as_str().unwrap()).await;
     let round = crate::rounds::betting_round(&mut g, "color", 1_000).await;
@@ -383,7 +389,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
 
     // So does Mines: a game played through a node that does not hold the desk, to its end.
     let (mines_owner, _) = owner(&db, "mines").await.unwrap();
-    let far = if nodes[0].id == mines_owner { &nodes[1] } else { &nodes[0] };
+    let far = elsewhere(&nodes, &mines_owner);
     let guest = guests[0]["token"].as_str().unwrap();
     let play = |path: &'static str, body: Value| {
         let (http, base) = (http.clone(), far.base.clone());
@@ -406,7 +412,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     // And Matka: the market list and a bid through a node that does not hold the desk (taken, or refused by the
     // market's own rules: 409, never 503 "unavailable").
     let (matka_owner, _) = owner(&db, "matka").await.unwrap();
-    let far = if nodes[0].id == matka_owner { &nodes[1] } else { &nodes[0] };
+    let far = elsewhere(&nodes, &matka_owner);
     let list: Value = http
         .get(format!("{}/api/admin/getMatkas", far.base))
         .bearer_auth(guest)

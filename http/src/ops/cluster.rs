@@ -12,7 +12,6 @@ use actix_web::{HttpResponse, get, post, web};
 use casino_actors::audit::Action;
 use casino_actors::cluster::lease::{self, LeaseRow, NodeRow};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,8 +71,25 @@ pub async fn move_lease(
     if !lease::request_move(&state.db, &resource, to, c.lease_ttl_ms).await.map_err(ApiError::internal)? {
         return Err(ApiError::bad_request("bad_node", "Move to a live node, from a node that holds the lease"));
     }
-    let target = format!("lease:{resource}");
-    let was = Some(json!({ "owner": before.owner, "epoch": before.epoch }));
-    audit::write(&state, op.0.id, Action::LeaseMove, &target, was, Some(json!({ "movingTo": to }))).await;
-    Ok(HttpResponse::Accepted().json(json!({ "resource": resource, "owner": before.owner, "movingTo": to })))
+    let asked = MoveAsked { resource: &resource, owner: before.owner.as_deref(), moving_to: to };
+    let was = Held { owner: before.owner.as_deref(), epoch: before.epoch };
+    let (was, now) = (serde_json::to_value(was).ok(), serde_json::to_value(&asked).ok());
+    audit::write(&state, op.0.id, Action::LeaseMove, &format!("lease:{resource}"), was, now).await;
+    Ok(HttpResponse::Accepted().json(asked))
+}
+
+/// The answer to a move, and the audit row's `after`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveAsked<'a> {
+    resource: &'a str,
+    owner: Option<&'a str>,
+    moving_to: &'a str,
+}
+
+/// The audit row's `before`: who held the lease, under which epoch.
+#[derive(Serialize)]
+struct Held<'a> {
+    owner: Option<&'a str>,
+    epoch: i64,
 }
