@@ -105,3 +105,41 @@ async fn a_takeover_waits_for_the_owners_transaction_in_flight() {
     // From now on the old epoch writes nothing.
     assert!(db.fenced(owner).begin_write().await.is_err());
 }
+
+/// A single write of a fenced handle (`Db::execute`: a round opened, a setting saved) proves the fence too: a stale
+/// owner's is refused and writes nothing.
+#[actix_rt::test]
+async fn a_stale_owners_single_writes_are_refused() {
+    let Some(db) = postgres().await else { return };
+    lease::ensure(&db, &["table".to_string()]).await.unwrap();
+    let first = take(&db, "table", "node-a", 100).await;
+    let node_a = db.fenced(first);
+    casino_actors::store::save_setting(&node_a, "fenced.one", "a".into()).await.expect("the owner writes");
+    take(&db, "table", "node-b", 10_000).await;
+    let stale = casino_actors::store::save_setting(&node_a, "fenced.one", "stale".into()).await;
+    assert!(stale.is_err(), "a stale owner's write is refused");
+    let value = casino_actors::store::load_setting(&db, "fenced.one").await.unwrap();
+    assert_eq!(value.as_deref(), Some("a"), "and changed nothing");
+}
+
+/// A node that does not own Aviator reads back the chains its owner creates (HTTP's fairness and verification on
+/// every node show them).
+#[actix_rt::test]
+async fn chains_created_by_the_owner_are_read_back_elsewhere() {
+    use casino_actors::aviator::chains::{ChainSettings, ensure_next, load, refresh};
+    use casino_actors::ids::RoundId;
+    let Some(db) = postgres().await else { return };
+    let settings = ChainSettings { length: 10, house_edge_bp: 100, salt_source: None, seed_key: None };
+    let owner = load(&db, &settings, RoundId(1), 0).await.unwrap();
+    let elsewhere = load(&db, &settings, RoundId(1), 0).await.unwrap();
+    let firsts =
+        |f: &casino_actors::aviator::chains::Fairness| f.chains().iter().map(|c| c.first_round).collect::<Vec<_>>();
+    assert_eq!(firsts(&elsewhere), firsts(&owner));
+    // The owner plays into its second chain, which commits the third.
+    ensure_next(&db, &owner, &settings, RoundId(11), 0).await.unwrap();
+    assert_eq!(firsts(&owner), vec![1, 11, 21]);
+    assert!(elsewhere.seed_for(RoundId(25)).is_none());
+    refresh(&db, &elsewhere, &settings, RoundId(12)).await.unwrap();
+    assert_eq!(firsts(&elsewhere), vec![1, 11, 21]);
+    assert_eq!(elsewhere.seed_for(RoundId(25)), owner.seed_for(RoundId(25)), "the same commitments");
+}

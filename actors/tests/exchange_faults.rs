@@ -20,9 +20,9 @@ use casino_actors::exchange::wire::MarketType;
 use casino_actors::hub::Hub;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
-use casino_actors::sports::desk::{Find, Matches, SportsConfig, SportsDesk};
+use casino_actors::sports::desk::{Detail, Matches, SportsConfig, SportsDesk};
 use casino_actors::sports::feed::MarketStatus;
-use casino_actors::sports::match_actor::{Listeners, Snapshot};
+use casino_actors::sports::match_actor::Listeners;
 use common::scalar;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,8 +71,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
                     actix_rt::time::sleep(Duration::from_millis(10)).await;
                     continue;
                 };
-                let Some(actor) = sports.send(Find(m.match_id)).await.unwrap() else { continue };
-                let Ok(s) = actor.send(Snapshot).await else { continue };
+                let Some(s) = sports.send(Detail(m.match_id)).await.unwrap() else { continue };
                 let side = if rng.random_bool(0.5) { Side::Lagai } else { Side::Khai };
                 let team = rng.random_range(0..2);
                 let (target, price) = match rng.random_range(0..3) {

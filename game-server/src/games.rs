@@ -1,8 +1,8 @@
 //! Every game but Aviator: the round tables, Mines, Matka, and the sports feed with the exchange and the three-card
 //! game it drives. In single-node mode they all start here. In cluster mode each round table, Mines and Matka are
-//! leases of their own (named after the game) whose messages cross nodes; the sports desks run together on the node
-//! holding the `games` lease, on an arbiter of their own that stops with the lease, and are reached only there for
-//! now (elsewhere their routes answer "unavailable").
+//! leases of their own (named after the game), and the sports desks run together under the `games` lease (the feed,
+//! its matches, their markets and three-card games: one provider's state); every desk's messages cross nodes.
+//! Mines, Matka and the sports desks each run on an arbiter of their own, stopped with the lease.
 
 use crate::config::Config;
 use casino_actors::andar_bahar::rules::AndarBahar;
@@ -13,14 +13,14 @@ use casino_actors::cluster::keeper::{Leased, Running};
 use casino_actors::cluster::remote::Bus;
 use casino_actors::cluster::remote::{Route, Serving};
 use casino_actors::color::rules::Color;
-use casino_actors::exchange::desk::{Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
+use casino_actors::exchange::desk::{self as exchange_desk, Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
 use casino_actors::hub::HubAddr;
 use casino_actors::matka::desk::{self as matka_desk, MatkaDesk};
 use casino_actors::mines::desk::{self as mines_desk, MinesDesk};
 use casino_actors::observe::Registry;
-use casino_actors::parchi::desk::{ParchiAddr, ParchiDesk};
+use casino_actors::parchi::desk::{self as parchi_desk, ParchiAddr, ParchiDesk};
 use casino_actors::parchi::table::Deps as ParchiDeps;
-use casino_actors::sports::desk::{SportsAddr, SportsDesk};
+use casino_actors::sports::desk::{self as sports_desk, SportsAddr, SportsDesk};
 use casino_actors::sports::match_actor::Listeners;
 use casino_actors::store::Db;
 use casino_actors::table::actor::{RoundTable, TableDeps};
@@ -106,6 +106,9 @@ impl GameRoutes {
         keeper.add(MINES, Rc::new(MinesLease { deps: deps.clone(), route: routes.mines.clone() }));
         routes.matka = Route::clustered(MATKA, bus.clone(), matka_desk::dispatch());
         keeper.add(MATKA, Rc::new(MatkaLease { deps: deps.clone(), route: routes.matka.clone() }));
+        routes.sports = Route::clustered(&format!("{RESOURCE}.sports"), bus.clone(), sports_desk::dispatch());
+        routes.exchange = Route::clustered(&format!("{RESOURCE}.exchange"), bus.clone(), exchange_desk::dispatch());
+        routes.parchi = Route::clustered(&format!("{RESOURCE}.parchi"), bus.clone(), parchi_desk::dispatch());
         keeper.add(RESOURCE, Rc::new(GamesLease { deps, routes: routes.clone() }));
         routes
     }
@@ -194,7 +197,7 @@ impl Leased for GamesLease {
         let deps = self.deps.fenced(fence);
         let routes = self.routes.clone();
         Box::pin(async move {
-            let (games, arbiter) = on_own_arbiter(move || start(deps)).await?;
+            let (games, arbiter) = on_own_arbiter(deps, start).await?;
             let servings = routes.serve(games).await.map_err(|e| e.to_string())?;
             Ok(Running::new(move || {
                 drop(servings);
@@ -218,7 +221,7 @@ impl Leased for MinesLease {
         let d = self.deps.fenced(fence);
         let route = self.route.clone();
         Box::pin(async move {
-            let (desk, arbiter) = on_own_arbiter(move || async move {
+            let (desk, arbiter) = on_own_arbiter(d, |d| async move {
                 let actors = d.registry.clone();
                 Ok(MinesDesk::start(d.config.mines.clone(), d.db, d.wallet, d.clock, &actors).await?)
             })
@@ -246,7 +249,7 @@ impl Leased for MatkaLease {
         let d = self.deps.fenced(fence);
         let route = self.route.clone();
         Box::pin(async move {
-            let (desk, arbiter) = on_own_arbiter(move || async move {
+            let (desk, arbiter) = on_own_arbiter(d, |d| async move {
                 let tables = TableDeps { db: d.db, wallet: d.wallet, hub: d.hub, clock: d.clock };
                 Ok(MatkaDesk::start(&tables, d.config.matka.clone(), &d.registry).await?)
             })
@@ -260,19 +263,27 @@ impl Leased for MatkaLease {
     }
 }
 
-/// Runs `start` on a new arbiter (stopping it stops every actor and timer `start` made); what it made, and the
-/// arbiter.
-async fn on_own_arbiter<T, F, Fut>(start: F) -> Result<(T, actix::Arbiter), String>
+/// Connections each resource on an arbiter of its own may open.
+const OWN_POOL: u32 = 4;
+
+/// Runs `start` on a new arbiter (stopping it stops every actor and timer `start` made), with deps whose database
+/// handle is a pool of its own (a connection opened on the arbiter dies with it); what it made, and the arbiter.
+async fn on_own_arbiter<T, F, Fut>(deps: GameDeps, start: F) -> Result<(T, actix::Arbiter), String>
 where
     T: Send + 'static,
-    F: FnOnce() -> Fut + Send + 'static,
+    F: FnOnce(GameDeps) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = anyhow::Result<T>> + 'static,
 {
     let arbiter = actix::Arbiter::new();
     let (tx, rx) = tokio::sync::oneshot::channel();
     arbiter.spawn_fn(move || {
         actix::spawn(async move {
-            let _ = tx.send(start().await.map_err(|e| e.to_string()));
+            let made = async move {
+                let mut deps = deps;
+                deps.db = deps.db.own_pool(OWN_POOL).await?;
+                start(deps).await
+            };
+            let _ = tx.send(made.await.map_err(|e| e.to_string()));
         });
     });
     let made = rx.await.map_err(|_| "the arbiter stopped while starting".to_string())??;

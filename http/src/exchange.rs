@@ -13,6 +13,7 @@ use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::audit::Action;
+use casino_actors::cluster::remote::Remote;
 use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Void};
 use casino_actors::exchange::place::{Order, PlacedBet, Session, Target, Team};
 use casino_actors::exchange::rules::{Side, win_and_loss};
@@ -49,13 +50,13 @@ fn refused(e: ExchangeError) -> ApiError {
     ApiError::new(status, e.code(), e.to_string())
 }
 
+/// Asks the exchange desk wherever it runs (another node in cluster mode); no answer is a 503.
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
 where
-    M: actix::Message + Send + 'static,
-    M::Result: Send,
+    M: Remote,
     ExchangeDesk: actix::Handler<Timed<M>>,
 {
-    state.tables.exchange.send(msg).await.map_err(|e| refused(ExchangeError::Unavailable(e.to_string())))
+    state.tables.exchange.ask(msg).await.map_err(|e| refused(ExchangeError::Unavailable(e.to_string())))
 }
 
 /// A whole number from a number or numeric text.

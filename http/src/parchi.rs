@@ -9,16 +9,17 @@ use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::parse_rupees;
 use crate::state::State;
-use actix::Addr;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
+use casino_actors::cluster::remote::Remote;
 use casino_actors::money::Paise;
-use casino_actors::parchi::desk::{AllPlayers, Find};
+use casino_actors::observe::Timed;
+use casino_actors::parchi::desk::{AllPlayers, AtGame, NoSuchGame, ParchiDesk};
 use casino_actors::parchi::rules::{CARDS, Refusal, STAKES};
 use casino_actors::parchi::store;
-use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, ParchiTable, PlayMsg, Players, View};
-use casino_actors::parchi::wire::{GameStatus, PlayerList};
+use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, PlayMsg, Players, View};
+use casino_actors::parchi::wire::{BetHistory, BoardView, GameStatus, MatchPlayers, PlayCheck, PlayerList};
 use casino_actors::sports::desk::Live;
 use serde_json::{Value, json};
 
@@ -47,53 +48,66 @@ pub fn refused(e: ParchiError) -> ApiError {
     ApiError::new(status, e.code(), e.to_string())
 }
 
-/// A match's game by its name or id.
-pub async fn game(state: &State, name_or_id: &str) -> Result<Addr<ParchiTable>, ApiError> {
-    let found = state.tables.parchi.send(Find(name_or_id.to_string())).await.map_err(ApiError::internal)?;
-    found.ok_or_else(|| refused(ParchiError::NoSuchMatch))
+/// Asks the desk, wherever it runs; a desk that cannot be reached is unavailable (503).
+async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
+where
+    M: Remote,
+    ParchiDesk: actix::Handler<Timed<M>>,
+{
+    state.tables.parchi.ask(msg).await.map_err(|e| refused(ParchiError::Unavailable(e.to_string())))
 }
 
-async fn ask<M>(table: &Addr<ParchiTable>, msg: M) -> Result<M::Result, ApiError>
+/// Asks a match's game, by the match's name or id (`game`); no such game (or one gone) is `NoSuchMatch`.
+async fn at_game<M>(state: &State, game: &str, msg: M) -> Result<M::Result, ApiError>
 where
     M: actix::Message + Send + 'static,
     M::Result: Send,
-    ParchiTable: actix::Handler<M>,
+    AtGame<M>: Remote<Result = Result<M::Result, NoSuchGame>>,
+    ParchiDesk: actix::Handler<Timed<AtGame<M>>>,
 {
-    table.send(msg).await.map_err(|_| refused(ParchiError::NoSuchMatch))
+    ask(state, AtGame::new(game, msg)).await?.map_err(|NoSuchGame| refused(ParchiError::NoSuchMatch))
+}
+
+/// A match's game by its name or id: its board now. The calls after it name the game by its match's id, so they
+/// reach the same game.
+async fn board(state: &State, name_or_id: &str) -> Result<(String, BoardView), ApiError> {
+    let view = at_game(state, name_or_id, View).await?;
+    Ok((view.match_id.to_string(), view))
 }
 
 /// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
 #[get("/api/live-matches")]
 async fn live(state: State) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(state.tables.sports.send(Live).await.map_err(ApiError::internal)?))
+    Ok(HttpResponse::Ok()
+        .json(state.tables.sports.ask(Live).await.map_err(|e| refused(ParchiError::Unavailable(e.to_string())))?))
 }
 
 #[get("/api/cards/{match}")]
 async fn cards(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let t = game(&state, &path).await?;
-    Ok(HttpResponse::Ok().json(ask(&t, View).await?))
+    Ok(HttpResponse::Ok().json(at_game(&state, &path, View).await?))
 }
 
 #[get("/api/match/get-players-by-matchname/{match}")]
 async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let t = game(&state, &path).await?;
-    let view = ask(&t, View).await?;
-    let players = ask(&t, Players).await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true, "matchId": view.match_id, "matchName": view.match_name, "players": players,
-    })))
+    let (game, view) = board(&state, &path).await?;
+    let players = at_game(&state, &game, Players).await?;
+    Ok(HttpResponse::Ok().json(MatchPlayers {
+        success: true,
+        match_id: view.match_id,
+        match_name: view.match_name,
+        players,
+    }))
 }
 
 #[get("/api/match/get-by-matchname/{match}")]
 async fn entries(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let t = game(&state, &path).await?;
-    Ok(HttpResponse::Ok().json(ask(&t, Entries).await?))
+    Ok(HttpResponse::Ok().json(at_game(&state, &path, Entries).await?))
 }
 
 /// The players of every cricket match in play.
 #[get("/api/players")]
 async fn all_players(state: State) -> Result<HttpResponse, ApiError> {
-    let list: PlayerList = state.tables.parchi.send(AllPlayers).await.map_err(ApiError::internal)?;
+    let list: PlayerList = ask(&state, AllPlayers).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -141,11 +155,10 @@ async fn check(
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     let (match_id, _) = path.rsplit_once('-').ok_or_else(|| refused(Refusal::NoSuchCard.into()))?;
-    let t = game(&state, match_id).await?;
-    let view = ask(&t, View).await?;
+    let (game, view) = board(&state, match_id).await?;
     let card = card_of(&Value::String(path.to_string()), view.match_id)?;
-    let card = ask(&t, CheckPlay(play_of(&who, &body, card, true)?)).await?.map_err(refused)?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "message": "This play can be made.", "card": card })))
+    let card = at_game(&state, &game, CheckPlay(play_of(&who, &body, card, true)?)).await?.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(PlayCheck { success: true, message: "This play can be made.", card }))
 }
 
 /// The play: a stake on a card, locking it with two cricket players when it is empty.
@@ -156,10 +169,9 @@ async fn play(
     path: web::Path<String>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let t = game(&state, &path).await?;
-    let view = ask(&t, View).await?;
+    let (game, view) = board(&state, &path).await?;
     let card = card_of(&body["cardId"], view.match_id)?;
-    let played = ask(&t, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
+    let played = at_game(&state, &game, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
     Ok(HttpResponse::Created().json(played))
 }
 
@@ -168,7 +180,7 @@ async fn play(
 async fn history(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let bets = store::plays_of(&state.db, user.id, 200).await.map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": bets })))
+    Ok(HttpResponse::Ok().json(BetHistory { success: true, bets }))
 }
 
 fn server_decides() -> ApiError {
@@ -189,13 +201,12 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 /// already over is refused (409) and nothing changes.
 #[post("/api/admin/parchi/{match}/abandon")]
 async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let t = game(&state, &path).await?;
-    let before = ask(&t, View).await?;
+    let (game, before) = board(&state, &path).await?;
     if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned) {
         return Err(ApiError::new(StatusCode::CONFLICT, "already_over", "This game is already over."));
     }
-    ask(&t, Abandon).await?;
-    let after = ask(&t, View).await?;
+    at_game(&state, &game, Abandon).await?;
+    let after = at_game(&state, &game, View).await?;
     let target = format!("parchi:{}", after.match_id);
     let detail = json!({ "matchId": after.match_id, "status": after.status });
     audit::write(&state, op.0.id, Action::ParchiAbandon, &target, None, Some(detail)).await;

@@ -4,10 +4,11 @@
 
 use crate::error::ApiError;
 use crate::state::State;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, http::header, web};
+use casino_actors::cluster::remote::Remote;
 use casino_actors::observe::Timed;
-use casino_actors::sports::desk::{Counts, Find, Matches, SportsDesk};
-use casino_actors::sports::match_actor::Snapshot;
+use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
 use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView};
 use serde::Deserialize;
 
@@ -25,11 +26,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
 where
-    M: actix::Message + Send + 'static,
-    M::Result: Send,
+    M: Remote,
     SportsDesk: actix::Handler<Timed<M>>,
 {
-    state.tables.sports.send(msg).await.map_err(ApiError::internal)
+    state.tables.sports.ask(msg).await.map_err(|_| unavailable())
+}
+
+/// The sports feed is not answering (its node is changing hands): try again shortly.
+fn unavailable() -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Sports are unavailable, please try again")
 }
 
 async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<HttpResponse, ApiError> {
@@ -54,9 +59,7 @@ async fn by_sport(state: State, sport: web::Path<i64>) -> Result<HttpResponse, A
 }
 
 async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed::MatchState, ApiError> {
-    let actor =
-        ask(state, Find(id)).await?.ok_or_else(|| ApiError::not_found("Match not found or no data available."))?;
-    actor.send(Snapshot).await.map_err(|_| ApiError::not_found("Match not found or no data available."))
+    ask(state, Detail(id)).await?.ok_or_else(|| ApiError::not_found("Match not found or no data available."))
 }
 
 #[get("/api/match/{matchId}")]

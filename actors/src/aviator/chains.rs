@@ -187,6 +187,31 @@ pub async fn load(
     Ok(fairness)
 }
 
+/// Reads back chains created or salted elsewhere (another node owns the table): each one new, or newly salted,
+/// is loaded.
+pub async fn refresh(
+    db: &Db,
+    fairness: &Fairness,
+    settings: &ChainSettings,
+    next_round: RoundId,
+) -> Result<(), WalletError> {
+    let rows = sqlx::query::<Any>(
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
+         seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    let known = fairness.chains();
+    for r in rows {
+        let (first_round, salt): (i64, Option<String>) = (r.try_get(5).map_err(db_err)?, r.try_get(3).map_err(db_err)?);
+        if !known.iter().any(|c| c.first_round == first_round && c.salt == salt) {
+            fairness.put(chain_from(&r, next_round, settings)?);
+        }
+    }
+    Ok(())
+}
+
 /// Called for every round about to open: when it starts the newest chain, the chain after it is created now,
 /// so its commitment is public a whole chain before its first round.
 pub async fn ensure_next(

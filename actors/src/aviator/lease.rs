@@ -16,6 +16,7 @@ use crate::store::Db;
 use crate::wallet::{WalletError, WalletHandle};
 use futures_util::future::LocalBoxFuture;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The lease's name.
 pub const RESOURCE: &str = "aviator";
@@ -71,8 +72,11 @@ impl Leased for AviatorLease {
     }
 }
 
+/// How often a node reads back the chains the owner created or salted.
+const REFRESH_CHAINS: Duration = Duration::from_secs(5);
+
 /// The hash chains as this node's HTTP calls show them (fairness, verification, the console). The owner's table
-/// keeps its own; a chain created or salted on another node is seen here after a restart.
+/// keeps its own; a chain created or salted by whichever node owns the table is read back within a few seconds.
 pub async fn fairness(config: &AviatorConfig, db: &Db, now: EpochMs) -> Result<Arc<Fairness>, WalletError> {
     let next = super::store::next_round_id(db).await?;
     let settings = ChainSettings {
@@ -81,5 +85,19 @@ pub async fn fairness(config: &AviatorConfig, db: &Db, now: EpochMs) -> Result<A
         salt_source: config.salt_source.as_deref().map(Arc::from),
         seed_key: config.seed_key.clone(),
     };
-    Ok(Arc::new(super::chains::load(db, &settings, next, now).await?))
+    let fairness = Arc::new(super::chains::load(db, &settings, next, now).await?);
+    let (db, shown) = (db.clone(), fairness.clone());
+    actix::spawn(async move {
+        let mut every = tokio::time::interval(REFRESH_CHAINS);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let read =
+                async { super::chains::refresh(&db, &shown, &settings, super::store::next_round_id(&db).await?).await };
+            if let Err(e) = read.await {
+                tracing::warn!(error = %e, "reading back the Aviator chains failed; the next tick tries again");
+            }
+        }
+    });
+    Ok(fairness)
 }

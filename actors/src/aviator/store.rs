@@ -25,15 +25,16 @@ pub fn parse_hash(hex_text: &str) -> Option<Hash> {
 
 /// Records a round before any bet can reference it, so a restart knows it is unfinished.
 pub async fn open_round(db: &Db, seed: &RoundSeed, now: EpochMs) -> Result<(), WalletError> {
-    sqlx::query::<Any>(
-        "INSERT INTO aviator_rounds (id, hash, crash_point, status, created_at) VALUES ($1, $2, $3, 'open', $4) \
+    db.execute(
+        sqlx::query::<Any>(
+            "INSERT INTO aviator_rounds (id, hash, crash_point, status, created_at) VALUES ($1, $2, $3, 'open', $4) \
          ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(seed.round.0)
+        .bind(fair::to_hex(&seed.hash))
+        .bind(seed.crash_point as i64)
+        .bind(now),
     )
-    .bind(seed.round.0)
-    .bind(fair::to_hex(&seed.hash))
-    .bind(seed.crash_point as i64)
-    .bind(now)
-    .execute(&db.pool)
     .await
     .map_err(db_err)?;
     Ok(())

@@ -21,6 +21,7 @@ use crate::store::Db;
 use crate::table::lanes::{Lanes, Submitted};
 use crate::wallet::{WalletError, WalletHandle};
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -44,8 +45,8 @@ impl Default for ExchangeConfig {
     }
 }
 
-/// Why a bet was refused (nothing moved).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a bet was refused (nothing moved). Crosses nodes externally tagged (`"Busy"`, `{"StakeLimits":[100,25000]}`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ExchangeError {
     #[error("Invalid stake amount!")]
     InvalidStake,
@@ -220,6 +221,7 @@ impl ExchangeDesk {
 }
 
 /// Place a bet (the answer comes once its money has moved, or it was refused).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Place(pub Order);
 impl Message for Place {
     type Result = Result<PlacedBet, ExchangeError>;
@@ -288,6 +290,7 @@ impl Handler<Decided> for ExchangeDesk {
 
 /// An operator voids a market not decided yet: every bet there is void and its hold comes back. Answers how many
 /// players it settled, or `None` when the market was already decided (nothing changes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Void {
     pub market_id: String,
 }
@@ -325,6 +328,7 @@ impl Handler<Void> for ExchangeDesk {
 }
 
 /// A player's positions in a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Book {
     pub user: UserId,
     pub match_id: i64,
@@ -342,3 +346,212 @@ impl Handler<Book> for ExchangeDesk {
 }
 
 crate::timed_handlers!(ExchangeDesk: Place, Book, Void);
+
+crate::remote!(Place => "exchange.place", Book => "exchange.book", Void => "exchange.void");
+
+/// Every message the desk answers from other nodes (cluster mode).
+pub fn dispatch() -> crate::cluster::remote::Dispatch<ExchangeDesk> {
+    crate::cluster::remote::Dispatch::default().with::<Place>().with::<Book>().with::<Void>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::place::{Order, PlacedBet, Session, Target, Team, position};
+    use super::super::rules::Side;
+    use super::super::store::BetRow;
+    use super::super::wire::{BetStatus, MarketBook, MarketType, MatchBook, OutcomePl, RunsPl};
+    use super::*;
+    use crate::cluster::remote::Remote;
+    use crate::ids::UserId;
+    use crate::money::Paise;
+    use serde::de::DeserializeOwned;
+    use std::fmt::Debug;
+
+    /// `v` through JSON and back, alone and inside the envelope a remote answer travels in (`Bus::ask`).
+    fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(v: &T) {
+        let json = serde_json::to_string(v).unwrap();
+        let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(&back, v, "{json}");
+        let envelope: Result<&T, String> = Ok(v);
+        let json = serde_json::to_vec(&envelope).unwrap();
+        let back: Result<T, String> = serde_json::from_slice(&json).unwrap();
+        assert_eq!(back.as_ref(), Ok(v));
+    }
+
+    fn match_book() -> MatchBook {
+        MatchBook {
+            match_id: 33_456_789,
+            exposure: Paise::new(1_245_678),
+            markets: vec![
+                MarketBook {
+                    market_id: "1.234567".into(),
+                    market_type: MarketType::Exchange,
+                    name: "Match Odds".into(),
+                    exposure: Paise::new(12_345),
+                    runners: vec![
+                        OutcomePl { name: "India".into(), pl: Paise::new(-12_345) },
+                        OutcomePl { name: "Australia".into(), pl: Paise::new(9_901) },
+                        OutcomePl { name: "The Draw".into(), pl: Paise::new(-5) },
+                    ],
+                    runs: Vec::new(),
+                },
+                MarketBook {
+                    market_id: "f-77".into(),
+                    market_type: MarketType::Fancy,
+                    name: "6 over runs IND".into(),
+                    exposure: Paise::new(1_233_333),
+                    runners: Vec::new(),
+                    runs: vec![
+                        RunsPl { from: 0, pl: Paise::new(1_000_000) },
+                        RunsPl { from: 48, pl: Paise::new(-1_233_333) },
+                        RunsPl { from: 50, pl: Paise::new(50) },
+                    ],
+                },
+            ],
+        }
+    }
+
+    /// What `GET /api/exchange/book/{match}` wrote before the wire types could be read back (serialize-only,
+    /// `serialize_with = "as_rupees"`).
+    const MATCH_BOOK_JSON: &str = r#"{"match":33456789,"exposure":12456.78,"markets":[{"marketId":"1.234567","marketType":"exchange","name":"Match Odds","exposure":123.45,"runners":[{"name":"India","pl":-123.45},{"name":"Australia","pl":99.01},{"name":"The Draw","pl":-0.05}],"runs":[]},{"marketId":"f-77","marketType":"fancy","name":"6 over runs IND","exposure":12333.33,"runners":[],"runs":[{"from":0,"pl":10000},{"from":48,"pl":-12333.33},{"from":50,"pl":0.5}]}]}"#;
+
+    #[test]
+    fn match_book_json_is_unchanged_and_reads_back_exactly() {
+        assert_eq!(serde_json::to_string(&match_book()).unwrap(), MATCH_BOOK_JSON);
+        assert_eq!(serde_json::from_str::<MatchBook>(MATCH_BOOK_JSON).unwrap(), match_book());
+    }
+
+    fn bet_row() -> BetRow {
+        BetRow {
+            id: 4_821,
+            user: UserId(17),
+            match_id: 33_456_789,
+            match_name: "India v Australia".into(),
+            market_id: "1.234567".into(),
+            market_type: MarketType::Exchange,
+            label: "India".into(),
+            runner: Some(0),
+            runners: Some(3),
+            line: None,
+            side: Side::Khai,
+            odds_x100: 185,
+            w: 85,
+            stake: Paise::new(12_345),
+            status: BetStatus::Open,
+            pl: None,
+            winning_runs: None,
+            created_at: 1_718_000_000_123,
+        }
+    }
+
+    fn placed_bet() -> PlacedBet {
+        let bet = bet_row();
+        let earlier = BetRow {
+            id: 4_790,
+            runner: Some(1),
+            side: Side::Lagai,
+            odds_x100: 233,
+            w: 133,
+            stake: Paise::new(10_001),
+            ..bet.clone()
+        };
+        let runners = ["India".to_owned(), "Australia".to_owned(), "The Draw".to_owned()];
+        let book = position(&bet.market_id, bet.market_type, "Match Odds", &runners, &[earlier, bet.clone()]);
+        PlacedBet { bet, balance: Paise::new(98_765_432), exposure: Paise::new(22_839), book }
+    }
+
+    #[test]
+    fn a_placed_bet_crosses_nodes_exactly() {
+        let placed = placed_bet();
+        // Odd paise and a negative P/L, the amounts a float of rupees could bend.
+        assert_eq!(placed.book.exposure, Paise::new(20_495));
+        assert!(placed.book.runners.iter().any(|r| r.pl.is_negative() && r.pl.get() % 100 != 0), "{:?}", placed.book);
+        round_trip(&placed);
+        round_trip(&placed.book);
+        let settled = BetRow {
+            status: BetStatus::Lost,
+            pl: Some(-10_494),
+            market_type: MarketType::Fancy,
+            runner: None,
+            runners: None,
+            line: Some(48),
+            winning_runs: Some(51),
+            ..bet_row()
+        };
+        round_trip(&settled);
+        let answer: <Place as Message>::Result = Ok(placed);
+        round_trip(&answer);
+    }
+
+    #[test]
+    fn a_book_answer_crosses_nodes_exactly() {
+        let answer: <Book as Message>::Result = Ok(match_book());
+        round_trip(&answer);
+        let empty: <Book as Message>::Result =
+            Ok(MatchBook { match_id: 1, exposure: Paise::ZERO, markets: Vec::new() });
+        round_trip(&empty);
+    }
+
+    #[test]
+    fn the_messages_cross_nodes() {
+        let order = |target| Order {
+            user: UserId(17),
+            match_id: 33_456_789,
+            target,
+            side: Side::Lagai,
+            price_x100: 185,
+            stake: Paise::new(12_345),
+        };
+        for target in [
+            Target::Runner { market: MarketType::Exchange, team: Team::Index(2) },
+            Target::Runner { market: MarketType::Bookmaker, team: Team::Name("Australia".into()) },
+            Target::Fancy { session: Session::Id("f-77".into()), line: 48 },
+            Target::Fancy { session: Session::Name("6 over runs IND".into()), line: 0 },
+        ] {
+            round_trip(&Place(order(target)));
+        }
+        round_trip(&Book { user: UserId(17), match_id: 33_456_789 });
+        round_trip(&Void { market_id: "1.234567".into() });
+        assert_eq!(
+            [<Place as Remote>::NAME, <Book as Remote>::NAME, <Void as Remote>::NAME],
+            ["exchange.place", "exchange.book", "exchange.void"]
+        );
+        let _ = dispatch();
+    }
+
+    #[test]
+    fn refusals_cross_nodes() {
+        let all = [
+            ExchangeError::InvalidStake,
+            ExchangeError::StakeLimits(100, 25_000),
+            ExchangeError::InvalidOdds,
+            ExchangeError::InvalidTeam,
+            ExchangeError::InvalidRuns,
+            ExchangeError::MatchNotFound,
+            ExchangeError::MarketNotFound,
+            ExchangeError::MarketSuspended,
+            ExchangeError::MarketClosed,
+            ExchangeError::PriceChanged,
+            ExchangeError::InsufficientBalance,
+            ExchangeError::Busy,
+            ExchangeError::Unavailable("database: connection reset".into()),
+        ];
+        for e in all {
+            round_trip(&e);
+            let place: <Place as Message>::Result = Err(e.clone());
+            round_trip(&place);
+            let book: <Book as Message>::Result = Err(e.clone());
+            round_trip(&book);
+            let void: <Void as Message>::Result = Err(e);
+            round_trip(&void);
+        }
+        assert_eq!(
+            serde_json::to_string(&ExchangeError::StakeLimits(100, 25_000)).unwrap(),
+            r#"{"StakeLimits":[100,25000]}"#
+        );
+        let voided: <Void as Message>::Result = Ok(Some(3));
+        round_trip(&voided);
+        let decided: <Void as Message>::Result = Ok(None);
+        round_trip(&decided);
+    }
+}

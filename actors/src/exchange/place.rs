@@ -8,33 +8,33 @@ use super::store::{self, BetRow, NewBet};
 use super::wire::{MarketBook, MarketType, MatchBook, OutcomePl, RunsPl};
 use crate::ids::UserId;
 use crate::money::Paise;
-use crate::sports::desk::Find;
+use crate::sports::desk::Detail;
 use crate::sports::feed::{MarketStatus, MatchState, MatchStatus};
-use crate::sports::match_actor::Snapshot;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, intents};
+use serde::{Deserialize, Serialize};
 
 /// Which team.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Team {
     Index(usize),
     Name(String),
 }
 
 /// Which fancy market.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Session {
     Id(String),
     Name(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     Runner { market: MarketType, team: Team },
     Fancy { session: Session, line: u32 },
 }
 
 /// A bet as asked: the price (×100: a rate, or decimal odds ×100) the player saw.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Order {
     pub user: UserId,
     pub match_id: i64,
@@ -45,7 +45,7 @@ pub struct Order {
 }
 
 /// A bet taken: the bet, the wallet after it, and its market's position.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacedBet {
     pub bet: BetRow,
     pub balance: Paise,
@@ -166,13 +166,11 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
 }
 
 pub(super) async fn snapshot(deps: &Deps, match_id: i64) -> Result<MatchState, ExchangeError> {
-    let actor = deps
-        .sports
-        .send(Find(match_id))
+    deps.sports
+        .send(Detail(match_id))
         .await
         .map_err(|e| ExchangeError::Unavailable(e.to_string()))?
-        .ok_or(ExchangeError::MatchNotFound)?;
-    actor.send(Snapshot).await.map_err(|_| ExchangeError::MatchNotFound)
+        .ok_or(ExchangeError::MatchNotFound)
 }
 
 /// A player's position in one market from their open bets there.

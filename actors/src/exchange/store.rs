@@ -21,8 +21,8 @@ pub fn market_owner(market: &str) -> String {
     format!("exch:market:{market}")
 }
 
-/// A bet as stored.
-#[derive(Debug, Clone, PartialEq)]
+/// A bet as stored (and as it crosses nodes in a bet's answer: amounts in integer paise).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BetRow {
     pub id: i64,
     pub user: UserId,

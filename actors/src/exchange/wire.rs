@@ -119,13 +119,13 @@ fn opt_rupees<S: serde::Serializer>(v: &Option<i64>, s: S) -> Result<S::Ok, S::E
 }
 
 /// A player's position in one market: each outcome's P/L and the exposure held for it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketBook {
     pub market_id: String,
     pub market_type: MarketType,
     pub name: String,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub exposure: Paise,
     /// Runner markets: each team's P/L if it wins, in runner order.
     pub runners: Vec<OutcomePl>,
@@ -133,29 +133,29 @@ pub struct MarketBook {
     pub runs: Vec<RunsPl>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OutcomePl {
     pub name: String,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub pl: Paise,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunsPl {
     pub from: u32,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub pl: Paise,
 }
 
 /// `GET /api/exchange/book/{match}`: the player's positions in a match.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchBook {
     #[serde(rename = "match")]
     pub match_id: i64,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub exposure: Paise,
     pub markets: Vec<MarketBook>,
 }

@@ -119,20 +119,21 @@ pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
     if taken > 0 {
         return Ok(false);
     }
-    sqlx::query::<Any>("UPDATE matka_markets SET name = $1, schedule = $2, active = $3 WHERE id = $4")
-        .bind(m.name.clone())
-        .bind(text)
-        .bind(i64::from(m.active))
-        .bind(m.id)
-        .execute(&db.pool)
-        .await
-        .map_err(db_err)?;
+    db.execute(
+        sqlx::query::<Any>("UPDATE matka_markets SET name = $1, schedule = $2, active = $3 WHERE id = $4")
+            .bind(m.name.clone())
+            .bind(text)
+            .bind(i64::from(m.active))
+            .bind(m.id),
+    )
+    .await
+    .map_err(db_err)?;
     Ok(true)
 }
 
 /// Records a draw before it takes a bid (a drawn market's with its seed). Recording it again keeps the first.
 pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
-    sqlx::query::<Any>(
+    db.execute(sqlx::query::<Any>(
         "INSERT INTO matka_draws (market_id, draw_no, opens_at, closes_at, status, commitment, server_seed, client_seed) \
          VALUES ($1, $2, $3, $4, 'open', $5, $6, $7) ON CONFLICT (market_id, draw_no) DO NOTHING",
     )
@@ -142,8 +143,7 @@ pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
     .bind(row.draw.closes_at)
     .bind(row.commitment())
     .bind(row.seed.as_ref().map(|(s, _)| s.to_hex()))
-    .bind(row.seed.as_ref().map(|(_, c)| c.clone()))
-    .execute(&db.pool)
+    .bind(row.seed.as_ref().map(|(_, c)| c.clone())))
     .await
     .map_err(db_err)?;
     Ok(())

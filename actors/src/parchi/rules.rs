@@ -14,7 +14,7 @@ pub const CARDS: usize = 3;
 pub const STAKES: [i64; 7] = [100, 200, 500, 1_000, 2_000, 5_000, 10_000];
 
 /// Why a play was refused (nothing changes).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum Refusal {
     #[error("Stake must be one of 100, 200, 500, 1000, 2000, 5000 or 10000 points.")]
     Stake,

@@ -19,6 +19,7 @@ use crate::table::outbox::RoomOutbox;
 use crate::wallet::intents::{self, apply_until_final, retry_transient};
 use crate::wallet::{WalletError, WalletHandle};
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -47,7 +48,7 @@ pub struct Deps {
 }
 
 /// Why a play was refused (nothing moved).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ParchiError {
     #[error("Please select Match")]
     NoSuchMatch,
@@ -312,7 +313,7 @@ impl Handler<MatchNews> for ParchiTable {
 }
 
 /// A play: stake on a card, picking its two players when it is empty.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayMsg {
     pub user: UserId,
     /// The player's display name (shown masked).
@@ -383,7 +384,7 @@ impl Handler<PlayMsg> for ParchiTable {
             act.show(true);
             Ok(Played {
                 success: true,
-                message: "Players selected and bet placed successfully!",
+                message: "Players selected and bet placed successfully!".into(),
                 entry: act.entry_view(&entry, act.totals()),
                 board: act.view(),
                 balance: r.balance,
@@ -394,6 +395,7 @@ impl Handler<PlayMsg> for ParchiTable {
 }
 
 /// Checks a play without taking it: the card as it would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckPlay(pub PlayMsg);
 impl Message for CheckPlay {
     type Result = Result<CardView, ParchiError>;
@@ -408,6 +410,7 @@ impl Handler<CheckPlay> for ParchiTable {
 }
 
 /// The board now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View;
 impl Message for View {
     type Result = BoardView;
@@ -421,6 +424,7 @@ impl Handler<View> for ParchiTable {
 }
 
 /// Every play, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entries;
 impl Message for Entries {
     type Result = EntryList;
@@ -436,6 +440,7 @@ impl Handler<Entries> for ParchiTable {
 }
 
 /// The match's cricket players, their runs, and whether each is on a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Players;
 impl Message for Players {
     type Result = Vec<PlayerView>;
@@ -464,6 +469,7 @@ impl Handler<Players> for ParchiTable {
 }
 
 /// An operator abandons the game: every stake is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Abandon;
 impl Message for Abandon {
     type Result = ();

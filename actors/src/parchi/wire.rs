@@ -1,15 +1,16 @@
 //! What the three-card game's calls answer and its room hears (`docs/API.md` "Aar Par Parchi"), mirrored by
 //! `web/src/features/parchi/wire.ts`. Cards are numbered 1 to 3 on the wire, and named `{matchId}-{n}`.
 
+use super::store::PlayRow;
 use crate::clock::EpochMs;
 use crate::hub::ServerEvent;
-use crate::money::{Paise, as_rupees};
+use crate::money::Paise;
 use crate::sports::feed::MatchStatus;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// Where a match's game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Plays are taken.
@@ -22,7 +23,7 @@ pub enum GameStatus {
 }
 
 /// The spec's nested copy of a card's players (`cards[0]`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CardData {
     #[serde(rename = "_id")]
@@ -33,7 +34,7 @@ pub struct CardData {
     pub is_winner: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CardView {
     #[serde(rename = "_id")]
@@ -44,7 +45,7 @@ pub struct CardView {
     pub player2: Option<String>,
     pub total_runs: u32,
     pub people_played: usize,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub total_stake: Paise,
     pub is_winner: bool,
     pub locked: bool,
@@ -54,7 +55,7 @@ pub struct CardView {
 }
 
 /// `GET /api/cards/{match}`, the `parchi:join` ack and the room's `parchi:board`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardView {
     pub success: bool,
@@ -77,7 +78,7 @@ impl ServerEvent for BoardView {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryStatus {
     /// Its stake is held until the match ends.
@@ -89,7 +90,7 @@ pub enum EntryStatus {
 }
 
 /// One play, as `GET /api/match/get-by-matchname/{match}` lists it (the winners table reads the `won` ones).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryView {
     #[serde(rename = "_id")]
@@ -100,19 +101,19 @@ pub struct EntryView {
     #[serde(rename = "CardData")]
     pub card_data: CardData,
     pub user_array: [String; 1],
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub betpoints: Paise,
     /// What a win would add to the stake while held (equal to it); what it did add once ended.
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub profit: Paise,
     /// What the end paid (0 while held or lost).
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub payout: Paise,
     pub status: EntryStatus,
     pub created_at: EpochMs,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryList {
     pub success: bool,
@@ -121,7 +122,7 @@ pub struct EntryList {
 }
 
 /// A cricket player of the match and their runs in it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerView {
     pub playername: String,
@@ -134,7 +135,7 @@ pub struct PlayerView {
     pub match_name: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerList {
     pub success: bool,
@@ -142,15 +143,40 @@ pub struct PlayerList {
 }
 
 /// A play taken: `PUT /api/match/select/{match}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Played {
     pub success: bool,
-    pub message: &'static str,
+    pub message: String,
     pub entry: EntryView,
     pub board: BoardView,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub balance: Paise,
-    #[serde(serialize_with = "as_rupees")]
+    #[serde(with = "crate::money::rupees")]
     pub exposure_balance: Paise,
+}
+
+/// `GET /api/match/get-players-by-matchname/{match}`: a match's cricket players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchPlayers {
+    pub success: bool,
+    pub match_id: i64,
+    pub match_name: String,
+    pub players: Vec<PlayerView>,
+}
+
+/// `PUT /api/cards/select/{cardId}`: a play that can be made, and the card as it would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayCheck {
+    pub success: bool,
+    pub message: &'static str,
+    pub card: CardView,
+}
+
+/// `GET /api/parchi/bets/{userId}`: a player's plays, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct BetHistory {
+    pub success: bool,
+    pub bets: Vec<PlayRow>,
 }

@@ -3,7 +3,7 @@
 //! (`updateMatches`) to the `matches` room when it changes.
 
 use super::feed::{MatchState, MatchStatus, Provider};
-use super::match_actor::{Listeners, MatchActor};
+use super::match_actor::{Listeners, MatchActor, Snapshot};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
 use super::wire::{LiveItem, LiveList, SportCount};
@@ -13,7 +13,7 @@ use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::table::outbox::RoomOutbox;
 use actix::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,7 +43,7 @@ impl Default for SportsConfig {
 }
 
 /// A match as lists show it (the spec's match list and live match item fields).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub match_id: i64,
@@ -253,6 +253,7 @@ impl Handler<Listed> for SportsDesk {
 }
 
 /// The matches of a sport (`None`: every sport), in play first, then by start.
+#[derive(Serialize, Deserialize)]
 pub struct Matches {
     pub sport: Option<i64>,
     pub in_play_only: bool,
@@ -277,6 +278,7 @@ impl Handler<Matches> for SportsDesk {
 }
 
 /// The live list (`updateMatches`'s payload).
+#[derive(Serialize, Deserialize)]
 pub struct Live;
 impl Message for Live {
     type Result = LiveList;
@@ -289,20 +291,23 @@ impl Handler<Live> for SportsDesk {
     }
 }
 
-/// A match's actor, to ask for its snapshot.
-pub struct Find(pub i64);
-impl Message for Find {
-    type Result = Option<Addr<MatchActor>>;
+/// A match's whole state (its feed's snapshot), if the desk has it.
+#[derive(Serialize, Deserialize)]
+pub struct Detail(pub i64);
+impl Message for Detail {
+    type Result = Option<MatchState>;
 }
 
-impl Handler<Find> for SportsDesk {
-    type Result = Option<Addr<MatchActor>>;
-    fn handle(&mut self, f: Find, _: &mut Self::Context) -> Self::Result {
-        self.matches.get(&f.0).map(|(a, _)| a.clone()).filter(Addr::connected)
+impl Handler<Detail> for SportsDesk {
+    type Result = ResponseFuture<Option<MatchState>>;
+    fn handle(&mut self, d: Detail, _: &mut Self::Context) -> Self::Result {
+        let actor = self.matches.get(&d.0).map(|(a, _)| a.clone());
+        Box::pin(async move { actor?.send(Snapshot).await.ok() })
     }
 }
 
 /// How many matches each sport has in play and upcoming.
+#[derive(Serialize, Deserialize)]
 pub struct Counts;
 impl Message for Counts {
     type Result = Vec<SportCount>;
@@ -324,7 +329,14 @@ impl Handler<Counts> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Find, Counts);
+crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts);
+
+crate::remote!(Matches => "sports.matches", Live => "sports.live", Detail => "sports.detail", Counts => "sports.counts");
+
+/// Every message the desk answers from other nodes (cluster mode).
+pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
+    crate::cluster::remote::Dispatch::default().with::<Matches>().with::<Live>().with::<Detail>().with::<Counts>()
+}
 
 #[cfg(test)]
 mod tests {

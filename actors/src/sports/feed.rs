@@ -7,9 +7,9 @@
 
 use super::cricket::price::Level;
 use crate::clock::EpochMs;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum MarketStatus {
     Open,
@@ -17,24 +17,24 @@ pub enum MarketStatus {
     Closed,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Exchange {
     pub available_to_back: Vec<Level>,
     pub available_to_lay: Vec<Level>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Runner {
     pub selection_id: i64,
     pub runner_name: String,
-    pub status: &'static str,
+    pub status: String,
     pub ex: Exchange,
 }
 
 /// The main market (Match Odds).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Market {
     pub market_id: String,
@@ -46,7 +46,7 @@ pub struct Market {
     pub runners: Vec<Runner>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Selection {
     pub id: i64,
@@ -57,7 +57,7 @@ pub struct Selection {
     pub lay_odds: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bookmaker {
     pub market_id: String,
@@ -66,13 +66,13 @@ pub struct Bookmaker {
     pub selections: Vec<Selection>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct YesNo {
     pub yes: u32,
     pub no: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Fancy {
     pub market_id: String,
@@ -84,7 +84,7 @@ pub struct Fancy {
 }
 
 /// A player of the match (either squad), and the runs they have made in it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerRuns {
     pub name: String,
@@ -94,7 +94,7 @@ pub struct PlayerRuns {
 }
 
 /// A fancy market's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FancyResult {
     pub market_id: String,
@@ -102,7 +102,7 @@ pub struct FancyResult {
 }
 
 /// The scoreboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Score {
     pub batting: String,
@@ -125,7 +125,7 @@ pub struct Score {
     pub comment: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
     Upcoming,
@@ -134,7 +134,7 @@ pub enum MatchStatus {
 }
 
 /// A match as a feed has it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchState {
     pub match_id: i64,

@@ -140,7 +140,7 @@ impl SimMatch {
             .map(|(t, b)| Runner {
                 selection_id: runner_id(self.state.match_id, t),
                 runner_name: self.state.teams[t].clone(),
-                status: "ACTIVE",
+                status: "ACTIVE".into(),
                 ex: Exchange {
                     available_to_back: b.available_to_back.to_vec(),
                     available_to_lay: b.available_to_lay.to_vec(),

@@ -184,7 +184,7 @@ impl SimpleMatch {
                 Runner {
                     selection_id: self.state.match_id * 10 + n as i64,
                     runner_name: name,
-                    status: "ACTIVE",
+                    status: "ACTIVE".into(),
                     ex: Exchange {
                         available_to_back: b.available_to_back.to_vec(),
                         available_to_lay: b.available_to_lay.to_vec(),

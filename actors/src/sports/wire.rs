@@ -5,7 +5,7 @@ use super::desk::Summary;
 use super::feed::{Bookmaker, Fancy, Market, MarketStatus, MatchState, MatchStatus, Score};
 use crate::clock::EpochMs;
 use crate::hub::ServerEvent;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// A price level in the list's short form.
@@ -210,7 +210,7 @@ impl ServerEvent for OddsFeed {
 }
 
 /// `updateMatches`: the live list.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LiveItem {
     pub market_id: String,
@@ -220,7 +220,7 @@ pub struct LiveItem {
     pub event_id: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct LiveList(pub Vec<LiveItem>);
 
@@ -231,7 +231,7 @@ impl ServerEvent for LiveList {
 }
 
 /// `GET /api/sports/counts`: how many matches each sport has in play and upcoming (the sidebar's counts).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SportCount {
     pub sport_id: i64,

@@ -102,9 +102,37 @@ impl Db {
         Ok(WriteTx { tx, _gate: gate })
     }
 
+    /// Runs one write: on a fenced handle inside a write transaction that proves the fence first (a stale owner
+    /// writes nothing), else straight on the pool.
+    pub async fn execute(
+        &self,
+        query: sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments>,
+    ) -> Result<sqlx::any::AnyQueryResult, sqlx::Error> {
+        if self.fence.is_none() {
+            return query.execute(&self.pool).await;
+        }
+        let mut tx = self.begin_write().await?;
+        let done = query.execute(&mut *tx.tx).await?;
+        tx.commit().await?;
+        Ok(done)
+    }
+
     /// This handle with every write transaction fenced by `fence` (a leased resource's owner).
     pub fn fenced(&self, fence: Fence) -> Db {
         Db { fence: Some(Arc::new(fence)), ..self.clone() }
+    }
+
+    /// A handle on a pool of its own (at most `max_connections`) to the same database, fence kept. An actor run on
+    /// an arbiter that is stopped with it takes one: a connection opened on that arbiter dies with it, and must not
+    /// go back to the shared pool.
+    pub async fn own_pool(&self, max_connections: u32) -> Result<Db, sqlx::Error> {
+        let options = (*self.pool.connect_options()).clone();
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await?;
+        Ok(Db { pool, _checkpointer: None, ..self.clone() })
     }
 
     /// Connects, creating the SQLite file and its folder if missing, and runs the migrations.
@@ -166,14 +194,10 @@ impl Db {
 
 /// An operator's setting that must survive a restart (`settings` table: key → text).
 pub async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), crate::wallet::WalletError> {
-    sqlx::query::<sqlx::Any>(
+    let query = sqlx::query::<sqlx::Any>(
         "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    )
-    .bind(key)
-    .bind(value)
-    .execute(&db.pool)
-    .await
-    .map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))?;
+    );
+    db.execute(query.bind(key).bind(value)).await.map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))?;
     Ok(())
 }
 

@@ -20,18 +20,19 @@ pub async fn open_round(
     settings: &str,
     now: EpochMs,
 ) -> Result<(), WalletError> {
-    sqlx::query::<Any>(
-        "INSERT INTO game_rounds (game, round, status, commitment, server_seed, client_seed, settings, opened_at) \
+    db.execute(
+        sqlx::query::<Any>(
+            "INSERT INTO game_rounds (game, round, status, commitment, server_seed, client_seed, settings, opened_at) \
          VALUES ($1, $2, 'open', $3, $4, $5, $6, $7) ON CONFLICT (game, round) DO NOTHING",
+        )
+        .bind(game)
+        .bind(seed.round.0)
+        .bind(seed.seed.commitment())
+        .bind(seed.seed.to_hex())
+        .bind(seed.client_seed.clone())
+        .bind(settings)
+        .bind(now),
     )
-    .bind(game)
-    .bind(seed.round.0)
-    .bind(seed.seed.commitment())
-    .bind(seed.seed.to_hex())
-    .bind(seed.client_seed.clone())
-    .bind(settings)
-    .bind(now)
-    .execute(&db.pool)
     .await
     .map_err(db_err)?;
     Ok(())
@@ -155,13 +156,16 @@ pub async fn recover(
             continue;
         }
         done.refunds += refund_held(db, wallet, &keys, kind).await?;
-        sqlx::query::<Any>("UPDATE game_rounds SET status = 'void', decided_at = $1 WHERE game = $2 AND round = $3")
+        db.execute(
+            sqlx::query::<Any>(
+                "UPDATE game_rounds SET status = 'void', decided_at = $1 WHERE game = $2 AND round = $3",
+            )
             .bind(now)
             .bind(game)
-            .bind(keys.round.0)
-            .execute(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .bind(keys.round.0),
+        )
+        .await
+        .map_err(db_err)?;
         done.voided += 1;
     }
     Ok(done)

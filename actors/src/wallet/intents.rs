@@ -95,12 +95,9 @@ pub async fn mark_applied(conn: &mut sqlx::AnyConnection, owner: &str, now: Epoc
 }
 
 pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), WalletError> {
-    sqlx::query::<Any>("UPDATE wallet_intents SET status = 'failed', error = $1 WHERE idempotency_key = $2")
-        .bind(error)
-        .bind(key)
-        .execute(&db.pool)
-        .await
-        .map_err(db_err)?;
+    let query =
+        sqlx::query::<Any>("UPDATE wallet_intents SET status = 'failed', error = $1 WHERE idempotency_key = $2");
+    db.execute(query.bind(error).bind(key)).await.map_err(db_err)?;
     Ok(())
 }
 

@@ -193,29 +193,24 @@ async fn parchi_room(
     action: String,
     p: Value,
 ) -> EventReply {
-    use casino_actors::parchi::desk::Find;
+    use casino_actors::parchi::desk::AtGame;
     use casino_actors::parchi::table::{View, room};
     let key = match &p["match"] {
         Value::String(s) => s.clone(),
         Value::Number(n) => n.to_string(),
         _ => return EventReply::ack(refuse("invalid_event", "Please select Match")),
     };
-    let table = desk.send(Find(key)).await.ok().flatten();
-    let board = match &table {
-        Some(t) => t.send(View).await.ok(),
-        None => None,
-    };
-    let Some(board) = board else {
+    // No such game, and a desk that cannot be reached, are both refused as no such match.
+    let Some(board) = desk.ask(AtGame::new(key, View)).await.ok().and_then(Result::ok) else {
         return EventReply::ack(refuse("match_not_found", "Please select Match"));
     };
     match action.as_str() {
         "join" => {
-            // Joined, then the board read again: a push in between is only a repeat of what the ack says.
+            // Joined, then the board read again (the same game, by its match's id): a push in between is only a
+            // repeat of what the ack says.
             socket.join(room(board.match_id));
-            let board = match table {
-                Some(t) => t.send(View).await.unwrap_or(board),
-                None => board,
-            };
+            let again = desk.ask(AtGame::new(board.match_id.to_string(), View)).await.ok().and_then(Result::ok);
+            let board = again.unwrap_or(board);
             EventReply::ack(vec![serde_json::to_value(board).unwrap_or(Value::Null)])
         }
         "leave" => {
@@ -236,15 +231,14 @@ async fn sports_rooms(
     name: String,
     p: Value,
 ) -> EventReply {
-    use casino_actors::sports::desk::{Find, LIST_ROOM, Live};
-    use casino_actors::sports::match_actor::Snapshot;
+    use casino_actors::sports::desk::{Detail, LIST_ROOM, Live};
     use casino_actors::sports::wire::MatchDetail;
     let event = int(&p, "eventId");
     match (name.as_str(), event) {
         ("getMatches", _) => {
             socket.join(LIST_ROOM);
             let live =
-                desk.send(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
+                desk.ask(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
             EventReply::new(vec![Emit::new("updateMatches", live.clone())], vec![live])
         }
         ("leaveMatches", _) => {
@@ -255,12 +249,7 @@ async fn sports_rooms(
             // Joined before the snapshot is taken: a delta in between comes as well, and is a repeat to skip.
             let room = format!("event:{id}");
             socket.join(&room);
-            let actor = desk.send(Find(id)).await.ok().flatten();
-            let snapshot = match actor {
-                Some(a) => a.send(Snapshot).await.ok(),
-                None => None,
-            };
-            match snapshot {
+            match desk.ask(Detail(id)).await.ok().flatten() {
                 Some(s) => EventReply::ack(vec![serde_json::to_value(MatchDetail::of(&s)).unwrap_or(Value::Null)]),
                 None => {
                     socket.leave(&room);

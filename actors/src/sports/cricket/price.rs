@@ -2,7 +2,7 @@
 //! a bookmaker market's rates ×100 (lagai / khai), and fancy session lines (runs after 6, 10, 15 and 20 overs).
 
 use super::model::{BALLS, EXTRA, Innings, RUNS, WICKET, WICKETS, outcomes};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The exchange ladder: (up to this price, tick).
 const LADDER: [(f64, f64); 10] = [
@@ -59,7 +59,7 @@ pub fn next_down(p: f64) -> f64 {
     round2((p - tick_below(p)).max(MIN_PRICE))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Level {
     pub price: f64,
     /// Rupees available at this price.
