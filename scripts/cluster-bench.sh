@@ -13,6 +13,14 @@
 # KEEP_DB=1 keeps the databases (dropped otherwise); each run's logs, metrics and report stay in target/cluster-bench/.
 # REPEAT runs each node count that many times (the table then shows medians and ranges). The same SEED and crash
 # points every run. Exits 1 if any swarm run failed (errors or money mismatches), 2 if one could not run.
+#
+# KILLS=n (with 2 or more nodes): during each run, n times at a random moment (0 to KILL_GAP_MAX s apart), `kill -9`
+# the node that owns Aviator, or by turns a wallet shard, and start it again under the same name and port once
+# another node has taken the lease (the time taken is reported). The swarm's bettors reconnect, to the next node
+# while theirs is down; lost acks and dropped sockets are expected then, so such a run passes on the money alone: the
+# swarm's money check and the books (sum zero, every account equal to its ledger, no intent pending, no bet refunded
+# twice). CPU figures of such runs are not comparable.
+#   NODE_COUNTS=3 BETTORS=300 ROUNDS=12 KILLS=6 scripts/cluster-bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NODE_COUNTS="${NODE_COUNTS:-1 2 3}"
@@ -20,6 +28,8 @@ BETTORS="${BETTORS:-3000}"
 ROUNDS="${ROUNDS:-3}"
 RAMP="${RAMP:-10}"
 REPEAT="${REPEAT:-1}"
+KILLS="${KILLS:-0}"
+KILL_GAP_MAX="${KILL_GAP_MAX:-10}"
 SEED="${SEED:-20261123}"
 RECONNECT="${RECONNECT:-0.1}"
 BET_PROBABILITY="${BET_PROBABILITY:-0.9}"
@@ -95,6 +105,53 @@ wait_leases() {
   echo "leases not all owned and settled after 120 s: $owned of $total ($shape)"
   return 1
 }
+# Starts node i (1-based) of the run on its ports; its pid in $work/node-i.pid.
+start_node() {
+  local i="$1"
+  DATABASE_URL="$url" CASINO_NATS_URL="nats://127.0.0.1:$nats_port" CASINO_NODE_ID="node-$i" \
+    CASINO_BIND="127.0.0.1:${ports[$((i - 1))]}" CASINO_METRICS_BIND="127.0.0.1:${mports[$((i - 1))]}" CASINO_LOAD_TEST=1 \
+    CASINO_WEB_DIR=/nonexistent CASINO_AVIATOR_COUNTDOWN_MS="$COUNTDOWN_MS" CASINO_AVIATOR_PAUSE_MS="$PAUSE_MS" \
+    CASINO_AVIATOR_MAX_PAYOUT="$MAX_PAYOUT" CASINO_AVIATOR_CRASH_POINTS="$CRASH_POINTS" RUST_LOG=warn \
+    target/release/game-server serve >> "$work/node-$i.log" 2>&1 &
+  echo $! > "$work/node-$i.pid"
+}
+# KILLS times: kill -9 the owner of Aviator (or, by turns, of a wallet shard), wait for another node to take the
+# lease, start the node again. One line per kill in $work/kills.txt: resource, node, seconds until taken.
+killer() {
+  local k resource victim epoch taken start now
+  for k in $(seq 1 "$KILLS"); do
+    sleep "$(python3 -c "import random; print(round(random.uniform(0, $KILL_GAP_MAX), 2))")"
+    [ -e "$work/swarm.done" ] && return
+    if [ $((k % 2)) -eq 1 ]; then resource=aviator; else resource="wallet:$((RANDOM % 2))"; fi
+    read -r victim epoch <<<"$(psql_db "$db" "SELECT owner, epoch FROM leases WHERE resource = '$resource'" | tr '|' ' ')"
+    [ -n "$victim" ] || continue
+    start=$(date +%s.%N)
+    kill -9 "$(cat "$work/$victim.pid")" 2>/dev/null || continue
+    taken=""
+    for _ in $(seq 1 300); do
+      if [ "$(psql_db "$db" "SELECT COUNT(*) FROM leases WHERE resource = '$resource' AND owner <> '$victim' \
+          AND epoch > $epoch AND owner IS NOT NULL")" = 1 ]; then
+        now=$(date +%s.%N)
+        taken=$(python3 -c "print(round($now - $start, 2))")
+        break
+      fi
+      sleep 0.05
+    done
+    echo "$resource $victim ${taken:-never}" | tee -a "$work/kills.txt"
+    start_node "${victim#node-}"
+    wait_http /api/health "${ports[$((${victim#node-} - 1))]}"
+  done
+}
+# The books after a run: "sum drift pending refunded_twice" (all 0 when no paisa was lost).
+books() {
+  psql_db "$1" "SELECT (SELECT COALESCE(SUM(balance + exposure), 0) FROM accounts), \
+    (SELECT COUNT(*) FROM accounts a WHERE a.balance <> (SELECT COALESCE(SUM(delta_balance), 0) FROM ledger l \
+      WHERE l.account_id = a.id) OR a.exposure <> (SELECT COALESCE(SUM(delta_exposure), 0) FROM ledger l \
+      WHERE l.account_id = a.id)), \
+    (SELECT COUNT(*) FROM wallet_intents WHERE status <> 'applied'), \
+    (SELECT COUNT(*) FROM (SELECT reference, account_id FROM ledger WHERE kind = 'aviator_refund' \
+      GROUP BY reference, account_id HAVING COUNT(*) > 1) t)" | tr '|' ' '
+}
 scrape() { # port file
   curl -fsS "http://127.0.0.1:$1/metrics" > "$2" || echo "# scrape failed" > "$2"
 }
@@ -105,7 +162,7 @@ nats=""
 dbs=()
 scraper=""
 cleanup() {
-  for p in "${pids[@]}" $nats $scraper; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}" $(cat "$out"/*/node-*.pid 2>/dev/null) $nats $scraper; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}" $nats; do wait "$p" 2>/dev/null || true; done
   [ -n "${KEEP_DB:-}" ] && return
   for d in "${dbs[@]}"; do psql_admin "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1 || true; done
@@ -134,16 +191,10 @@ for nodes in $NODE_COUNTS; do
     ports=()
     mports=()
     for i in $(seq 1 "$nodes"); do
-      port="$(free_port)"
-      mport="$(free_port)"
-      ports+=("$port")
-      mports+=("$mport")
-      DATABASE_URL="$url" CASINO_NATS_URL="nats://127.0.0.1:$nats_port" CASINO_NODE_ID="node-$i" \
-        CASINO_BIND="127.0.0.1:$port" CASINO_METRICS_BIND="127.0.0.1:$mport" CASINO_LOAD_TEST=1 \
-        CASINO_WEB_DIR=/nonexistent CASINO_AVIATOR_COUNTDOWN_MS="$COUNTDOWN_MS" CASINO_AVIATOR_PAUSE_MS="$PAUSE_MS" \
-        CASINO_AVIATOR_MAX_PAYOUT="$MAX_PAYOUT" CASINO_AVIATOR_CRASH_POINTS="$CRASH_POINTS" RUST_LOG=warn \
-        target/release/game-server serve > "$work/node-$i.log" 2>&1 &
-      pids+=($!)
+      ports+=("$(free_port)")
+      mports+=("$(free_port)")
+      start_node "$i"
+      pids+=("$(cat "$work/node-$i.pid")")
     done
     wait_http /api/health "${ports[@]}"
     wait_http /metrics "${mports[@]}"
@@ -166,6 +217,11 @@ for nodes in $NODE_COUNTS; do
       for i in $(seq 1 "$nodes"); do scrape "${mports[$((i - 1))]}" "$work/metrics-after-$i.txt"; done
     ) &
     scraper=$!
+    killing=""
+    if [ "$KILLS" -gt 0 ] && [ "$nodes" -gt 1 ]; then
+      killer &
+      killing=$!
+    fi
     set +e
     /usr/bin/time -f "%e %U %S" -o "$work/swarm-time.txt" \
       target/release/load-tests aviator --url "${urls%,}" --server-pid "$server_pids" \
@@ -177,6 +233,15 @@ for nodes in $NODE_COUNTS; do
     touch "$work/swarm.done"
     wait "$scraper" || true
     scraper=""
+    if [ -n "$killing" ]; then
+      wait "$killing" || true
+      # Let the last rounds settle, then the books; such a run passes on the money alone.
+      sleep $(((COUNTDOWN_MS + PAUSE_MS) / 500 + 5))
+      books "$db" > "$work/books.txt"
+      echo "books (sum, drifted accounts, pending intents, refunded twice): $(cat "$work/books.txt")"
+      mismatches="$(python3 -c "import json; print(json.load(open('$work/report.json')).get('money_mismatches'))" 2>/dev/null || echo none)"
+      if [ "$(cat "$work/books.txt")" = "0 0 0 0" ] && [ "$mismatches" = 0 ]; then swarm_status=0; else swarm_status=1; fi
+    fi
     psql_db "$db" "SELECT resource, owner, epoch FROM leases ORDER BY resource" > "$work/leases-after.txt"
     if [ "$swarm_status" -ne 0 ]; then
       echo "swarm exit $swarm_status"
@@ -184,8 +249,13 @@ for nodes in $NODE_COUNTS; do
     fi
     # Log lines written before the nodes are told to stop (the rest are their shutdown).
     for i in $(seq 1 "$nodes"); do wc -l < "$work/node-$i.log" > "$work/node-$i.run-lines"; done
+    pids=()
+    for i in $(seq 1 "$nodes"); do pids+=("$(cat "$work/node-$i.pid")"); done
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do
+      wait "$p" 2>/dev/null || true # a node restarted by the killer is not this shell's child: polled instead
+      while kill -0 "$p" 2>/dev/null; do sleep 0.1; done
+    done
     kill "$nats" 2>/dev/null || true
     wait "$nats" 2>/dev/null || true
     pids=()
@@ -268,11 +338,13 @@ def nats_cpu():
         return (ticks(b) - ticks(a)) / 100
     except (OSError, ValueError):
         return None
-def leases(name):
+def lines(name):
     try:
-        return open(f"{work}/{name}").read().split()
+        return open(f"{work}/{name}").read().splitlines()
     except OSError:
         return []
+def leases(name):
+    return [w for l in lines(name) for w in l.split()]
 row = {
     "nodes": nodes,
     "run": rep,
@@ -302,6 +374,8 @@ row = {
     "cluster_request_failures": failures,
     "leases_changed_during_run": leases("leases-before.txt") != leases("leases-after.txt"),
     "aviator_owner": next((l.split("|")[1] for l in leases("leases-after.txt") if l.startswith("aviator|")), None),
+    "kills": [dict(zip(("resource", "node", "taken_after_secs"), l.split())) for l in lines("kills.txt")],
+    "books_sum_drift_pending_refunded_twice": leases("books.txt") or None,
     "node_log_problems": {n["node"]: n["log_problems"] for n in per_node},
     "node_log_samples": {n["node"]: n["log_sample"] for n in per_node if n["log_sample"]},
     "node_shutdown_log_problems": {n["node"]: n["stop_problems"] for n in per_node},

@@ -215,45 +215,7 @@ async fn recover_round(
         intents::resume(db, wallet, &owner, now).await?;
     }
     crate::table::store::refund_held(db, wallet, &keys(round), GameKind::Aviator).await?;
-    // History from what the ledger says happened (so running this again writes the same): the refunds, and for
-    // a round cut in flight the cash-outs it paid before the cut (a recorded round has those already).
-    let kinds = if crashed { "('aviator_refund')" } else { "('aviator_refund', 'aviator_win', 'aviator_loss')" };
-    let sql = format!(
-        "SELECT account_id, kind, delta_balance, delta_exposure, idempotency_key FROM ledger \
-         WHERE reference = $1 AND account_id > 0 AND kind IN {kinds} ORDER BY id"
-    );
-    let moved = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(owner).fetch_all(&db.pool).await.map_err(db_err)?;
-    let mut history = Vec::new();
-    let mut refunded = 0;
-    for row in moved {
-        let user = UserId(row.try_get(0).map_err(db_err)?);
-        let kind: String = row.try_get(1).map_err(db_err)?;
-        let paid = Paise::new(row.try_get(2).map_err(db_err)?);
-        let released = Paise::new(-row.try_get::<i64, _>(3).map_err(db_err)?);
-        let key: String = row.try_get(4).map_err(db_err)?;
-        // Keys are `aviator:{round}:{user}:{slot}:{attempt}:{step}`; a refund covers the player's whole round.
-        let slot = key.split(':').nth(3).and_then(|s| s.parse::<u8>().ok()).and_then(|s| Slot::try_from(s).ok());
-        let state = match kind.as_str() {
-            "aviator_refund" => {
-                refunded += 1;
-                BetState::Cancelled
-            }
-            "aviator_win" if released.is_positive() => BetState::CashedOut {
-                multiplier: u64::try_from(i128::from(paid.get()) * 100 / i128::from(released.get())).unwrap_or(0),
-                payout: paid,
-            },
-            _ => BetState::Lost,
-        };
-        history.push(SettledBet {
-            round,
-            user,
-            slot: slot.unwrap_or(Slot::First),
-            stake: released,
-            auto_cashout: None,
-            state,
-            created_at: now,
-        });
-    }
+    let (history, refunded) = history_from_ledger(db, round, crashed, now).await?;
     let mut w = db.begin_write().await.map_err(db_err)?;
     let status = if crashed { "ended" } else { "void" };
     sqlx::query::<Any>("UPDATE aviator_rounds SET status = $1, ended_at = COALESCE(ended_at, $2) WHERE id = $3")
@@ -266,6 +228,69 @@ async fn recover_round(
     insert_bets(&mut w.tx, &history, now).await?;
     w.commit().await.map_err(db_err)?;
     Ok((crashed, refunded))
+}
+
+/// A round's bets as the ledger says they went (so running this again writes the same), one per bet: each bet
+/// still held when its player's round was refunded is `Cancelled` with its own slot and stake; for a round cut in
+/// flight (not `recorded`) the cash-outs it paid and the losses it took before the cut as well (a recorded round
+/// has those already). Answers them and how many players were refunded.
+async fn history_from_ledger(
+    db: &Db,
+    round: RoundId,
+    recorded: bool,
+    now: EpochMs,
+) -> Result<(Vec<SettledBet>, usize), WalletError> {
+    let moved = sqlx::query::<Any>(
+        "SELECT account_id, kind, delta_balance, delta_exposure, idempotency_key FROM ledger \
+         WHERE reference = $1 AND account_id > 0 ORDER BY id",
+    )
+    .bind(owner(round))
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)?;
+    // Per bet (player, slot, attempt): its stake and, once decided, how it ended (`None` inside: taken back).
+    let mut bets: std::collections::BTreeMap<(i64, u8, String), (Paise, Option<Option<BetState>>)> =
+        std::collections::BTreeMap::new();
+    let mut refunded = std::collections::BTreeSet::new();
+    for row in moved {
+        let user: i64 = row.try_get(0).map_err(db_err)?;
+        let kind: String = row.try_get(1).map_err(db_err)?;
+        let paid = Paise::new(row.try_get(2).map_err(db_err)?);
+        let held = Paise::new(row.try_get(3).map_err(db_err)?);
+        let key: String = row.try_get(4).map_err(db_err)?;
+        if kind == "aviator_refund" {
+            refunded.insert(user);
+            continue;
+        }
+        // Bets' keys are `aviator:{round}:{user}:{slot}:{attempt}:{step}`.
+        let parts: Vec<&str> = key.split(':').collect();
+        let [_, _, _, slot, attempt, step] = parts[..] else { continue };
+        let Ok(slot) = slot.parse::<u8>() else { continue };
+        let bet = bets.entry((user, slot, attempt.to_string())).or_insert((Paise::ZERO, None));
+        match step {
+            "hold" => bet.0 = held,
+            "cancel" | "orphan" => bet.1 = Some(None),
+            "settle" if kind == "aviator_win" && bet.0.is_positive() => {
+                let multiplier = u64::try_from(i128::from(paid.get()) * 100 / i128::from(bet.0.get())).unwrap_or(0);
+                bet.1 = Some(Some(BetState::CashedOut { multiplier, payout: paid }));
+            }
+            "settle" => bet.1 = Some(Some(BetState::Lost)),
+            _ => {}
+        }
+    }
+    let history = bets
+        .into_iter()
+        .filter_map(|((user, slot, _), (stake, end))| {
+            let state = match end {
+                None if refunded.contains(&user) => BetState::Cancelled,
+                Some(Some(settled)) if !recorded => settled,
+                _ => return None,
+            };
+            let slot = Slot::try_from(slot).ok()?;
+            Some(SettledBet { round, user: UserId(user), slot, stake, auto_cashout: None, state, created_at: now })
+        })
+        .collect();
+    Ok((history, refunded.len()))
 }
 
 /// The next round to play: one past the highest ever recorded.

@@ -86,6 +86,16 @@ async fn bets_of_a_round_cut_by_kill_9_are_refunded_exactly_once() {
     assert_eq!(status, "void");
     let history = get_as(&http, &base, &players[1]["token"], &format!("/api/history/{}", players[1]["id"])).await;
     assert_eq!((history[0]["status"].as_str(), history[0]["betAmt"].as_f64()), (Some("Refunded"), Some(999.99)));
+    // Player A's history shows each bet the round held as refunded, with its own stake (not the one taken back).
+    let history = get_as(&http, &base, &players[0]["token"], &format!("/api/history/{}", players[0]["id"])).await;
+    let mut refunded: Vec<(String, f64)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["status"].as_str().unwrap().to_string(), h["betAmt"].as_f64().unwrap()))
+        .collect();
+    refunded.sort_by(|x, y| x.1.total_cmp(&y.1));
+    assert_eq!(refunded, [("Refunded".to_string(), 100.0), ("Refunded".to_string(), 300.0)], "{history}");
 
     // A second crash and restart refunds nothing more.
     server.kill().unwrap();

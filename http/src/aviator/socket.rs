@@ -134,9 +134,10 @@ impl SocketApp for GameSocket {
             "authenticate" | "aviator:join" => {
                 socket.join(table::ROOM);
                 return Box::pin(async move {
-                    let state = aviator.ask(Snapshot).await.unwrap_or(Value::Null);
+                    // While the table changes hands there is no state to show: the next tick's broadcast brings it.
+                    let state = aviator.ask(Snapshot).await.ok().map(|s| Emit::new("aviator_game_state", s));
                     EventReply::new(
-                        vec![Emit::new("aviator_game_state", state)],
+                        state.into_iter().collect(),
                         vec![json!({ "success": true, "userId": who.user_id.0 })],
                     )
                 });

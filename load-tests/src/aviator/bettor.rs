@@ -31,6 +31,9 @@ const STALL_TIMEOUT: Duration = Duration::from_secs(90);
 const LINGER: Duration = Duration::from_secs(5);
 /// A deliberate drop waits this long for outstanding acks before trying again.
 const DROP_RETRY: Duration = Duration::from_millis(50);
+/// Opening a session that fails (its node is down) tries again, on the next node, this many times this far apart.
+const RECONNECT_TRIES: usize = 30;
+const RECONNECT_PAUSE: Duration = Duration::from_millis(300);
 /// Stakes are 10–1000 rupees (in paise).
 const MIN_STAKE: i64 = 1_000;
 const MAX_STAKE: i64 = 100_000;
@@ -169,8 +172,24 @@ impl<'a> Bettor<'a> {
     /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token, then `authenticate` to join the
     /// Aviator room (a server that puts every connection in the room on connect answers it too, or refuses it as
     /// an unknown event; either way the ack is only awaited).
+    /// A session on the player's node; when that node is down, on the next ones, for a few seconds.
     async fn open_session(&mut self) -> Result<Ws, Failure> {
-        let mut ws = session::open(self.shared.ws_urls.of(self.player), &self.player.token).await?;
+        let mut attempt = 0;
+        loop {
+            match self.open_session_at(attempt).await {
+                Ok(ws) => return Ok(ws),
+                Err(f) if attempt + 1 >= RECONNECT_TRIES => return Err(f),
+                Err(_) => {
+                    attempt += 1;
+                    tokio::time::sleep(RECONNECT_PAUSE).await;
+                }
+            }
+        }
+    }
+
+    /// A session on the node of `attempt` (`WsUrls::failover`).
+    async fn open_session_at(&mut self, attempt: usize) -> Result<Ws, Failure> {
+        let mut ws = session::open(self.shared.ws_urls.failover(self.player, attempt), &self.player.token).await?;
         self.connected = Some(Stats::connect(&self.shared.stats));
         self.send(&mut ws, authenticate_frame()).await?;
         Ok(ws)

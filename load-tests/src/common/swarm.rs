@@ -138,7 +138,13 @@ impl WsUrls {
 
     /// Where `player`'s sockets connect.
     pub fn of(&self, player: &Player) -> &str {
-        &self.0[player.node % self.0.len()]
+        self.failover(player, 0)
+    }
+
+    /// Where `player` reconnects on its `attempt`-th try: its own node first, then the next ones, as a client
+    /// behind a load balancer lands on another node when its own is down.
+    pub fn failover(&self, player: &Player, attempt: usize) -> &str {
+        &self.0[(player.node + attempt) % self.0.len()]
     }
 }
 
