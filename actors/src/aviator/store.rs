@@ -248,9 +248,8 @@ async fn history_from_ledger(
     .fetch_all(&db.pool)
     .await
     .map_err(db_err)?;
-    // Per bet (player, slot, attempt): its stake and, once decided, how it ended (`None` inside: taken back).
-    let mut bets: std::collections::BTreeMap<(i64, u8, String), (Paise, Option<Option<BetState>>)> =
-        std::collections::BTreeMap::new();
+    // Per bet (player, slot, attempt).
+    let mut bets: std::collections::BTreeMap<(i64, u8, String), LedgerBet> = std::collections::BTreeMap::new();
     let mut refunded = std::collections::BTreeSet::new();
     for row in moved {
         let user: i64 = row.try_get(0).map_err(db_err)?;
@@ -266,24 +265,24 @@ async fn history_from_ledger(
         let parts: Vec<&str> = key.split(':').collect();
         let [_, _, _, slot, attempt, step] = parts[..] else { continue };
         let Ok(slot) = slot.parse::<u8>() else { continue };
-        let bet = bets.entry((user, slot, attempt.to_string())).or_insert((Paise::ZERO, None));
+        let bet = bets.entry((user, slot, attempt.to_string())).or_insert(LedgerBet { stake: Paise::ZERO, end: None });
         match step {
-            "hold" => bet.0 = held,
-            "cancel" | "orphan" => bet.1 = Some(None),
-            "settle" if kind == "aviator_win" && bet.0.is_positive() => {
-                let multiplier = u64::try_from(i128::from(paid.get()) * 100 / i128::from(bet.0.get())).unwrap_or(0);
-                bet.1 = Some(Some(BetState::CashedOut { multiplier, payout: paid }));
+            "hold" => bet.stake = held,
+            "cancel" | "orphan" => bet.end = Some(Ended::TakenBack),
+            "settle" if kind == "aviator_win" && bet.stake.is_positive() => {
+                let multiplier = u64::try_from(i128::from(paid.get()) * 100 / i128::from(bet.stake.get())).unwrap_or(0);
+                bet.end = Some(Ended::Settled(BetState::CashedOut { multiplier, payout: paid }));
             }
-            "settle" => bet.1 = Some(Some(BetState::Lost)),
+            "settle" => bet.end = Some(Ended::Settled(BetState::Lost)),
             _ => {}
         }
     }
     let history = bets
         .into_iter()
-        .filter_map(|((user, slot, _), (stake, end))| {
+        .filter_map(|((user, slot, _), LedgerBet { stake, end })| {
             let state = match end {
                 None if refunded.contains(&user) => BetState::Cancelled,
-                Some(Some(settled)) if !recorded => settled,
+                Some(Ended::Settled(settled)) if !recorded => settled,
                 _ => return None,
             };
             let slot = Slot::try_from(slot).ok()?;
@@ -291,6 +290,18 @@ async fn history_from_ledger(
         })
         .collect();
     Ok((history, refunded.len()))
+}
+
+/// A bet as the ledger shows it: its stake, and how it ended (`None`: still held when the round was cut).
+struct LedgerBet {
+    stake: Paise,
+    end: Option<Ended>,
+}
+
+enum Ended {
+    /// Cancelled by the player, or released because it could not be taken.
+    TakenBack,
+    Settled(BetState),
 }
 
 /// The next round to play: one past the highest ever recorded.
