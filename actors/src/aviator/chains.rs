@@ -170,13 +170,7 @@ pub async fn load(
     now: EpochMs,
 ) -> Result<Fairness, WalletError> {
     let fairness = Fairness::default();
-    let rows = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
-         seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
-    )
-    .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    let rows = stored_chains(db).await?;
     for r in rows {
         fairness.put(chain_from(&r, next_round, settings)?);
     }
@@ -187,6 +181,17 @@ pub async fn load(
     Ok(fairness)
 }
 
+/// Every stored chain, oldest first.
+async fn stored_chains(db: &Db) -> Result<Vec<sqlx::any::AnyRow>, WalletError> {
+    sqlx::query::<Any>(
+        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
+         seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .map_err(db_err)
+}
+
 /// Reads back chains created or salted elsewhere (another node owns the table): each one new, or newly salted,
 /// is loaded.
 pub async fn refresh(
@@ -195,13 +200,7 @@ pub async fn refresh(
     settings: &ChainSettings,
     next_round: RoundId,
 ) -> Result<(), WalletError> {
-    let rows = sqlx::query::<Any>(
-        "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
-         seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
-    )
-    .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    let rows = stored_chains(db).await?;
     let known = fairness.chains();
     for r in rows {
         let (first_round, salt): (i64, Option<String>) = (r.try_get(5).map_err(db_err)?, r.try_get(3).map_err(db_err)?);

@@ -111,6 +111,14 @@ pub async fn start_node(db_url: &str, nats_url: &str, id: &str) -> Node {
     start_node_on(db_url, nats_url, id, free_port()).await
 }
 
+async fn three_nodes(db_url: &str, nats_url: &str) -> [Node; 3] {
+    [
+        start_node(db_url, nats_url, "node-1").await,
+        start_node(db_url, nats_url, "node-2").await,
+        start_node(db_url, nats_url, "node-3").await,
+    ]
+}
+
 async fn start_node_on(db_url: &str, nats_url: &str, id: &str, port: u16) -> Node {
     let settings = [
         ("CASINO_NATS_URL", nats_url),
@@ -190,6 +198,21 @@ async fn settled(db: &Db, players: &[Value]) {
     panic!("stakes still held a minute after the bettors stopped");
 }
 
+/// Once every stake of `players` is settled or refunded: the books hold and no player's round was refunded twice.
+/// Answers how many refunds there were.
+async fn books_hold(db: &Db, players: &[Value], seed: u64) -> i64 {
+    settled(db, players).await;
+    assert_consistent(db, players, 100_000, seed).await;
+    let twice = scalar(
+        db,
+        "SELECT COUNT(*) FROM (SELECT reference, account_id FROM ledger WHERE kind = 'aviator_refund' \
+         GROUP BY reference, account_id HAVING COUNT(*) > 1) t",
+    )
+    .await;
+    assert_eq!(twice, 0, "seed {seed}: a bet refunded twice");
+    scalar(db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await
+}
+
 /// Bettors on the given nodes, two per node.
 fn bettors(nodes: &[&Node], players: &[Value], seed: u64) -> Vec<tokio::task::JoinHandle<()>> {
     players
@@ -223,11 +246,7 @@ async fn three_nodes_lose_no_paisa_when_nats_restarts_and_the_aviator_and_a_wall
     let Some(db_url) = postgres_database("cluster").await else { return };
     let Some(mut nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000088");
-    let mut nodes = [
-        start_node(&db_url, &nats.url(), "node-1").await,
-        start_node(&db_url, &nats.url(), "node-2").await,
-        start_node(&db_url, &nats.url(), "node-3").await,
-    ];
+    let mut nodes = three_nodes(&db_url, &nats.url()).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
     let owners = all_held(&db, 15).await;
     println!("leases: {owners:?}");
@@ -292,16 +311,7 @@ async fn three_nodes_lose_no_paisa_when_nats_restarts_and_the_aviator_and_a_wall
     }
     // A bet sent just before a bettor stopped is still played: let its round end.
     next_round(survivor, &token).await;
-    settled(&db, &players).await;
-    assert_consistent(&db, &players, 100_000, seed).await;
-    let refunds = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await;
-    let twice = scalar(
-        &db,
-        "SELECT COUNT(*) FROM (SELECT reference, account_id FROM ledger WHERE kind = 'aviator_refund' \
-         GROUP BY reference, account_id HAVING COUNT(*) > 1) t",
-    )
-    .await;
-    assert_eq!(twice, 0, "a bet refunded twice");
+    let refunds = books_hold(&db, &players, seed).await;
     println!("refunds after the kill: {refunds}");
 }
 
@@ -579,11 +589,7 @@ async fn soak_kill_9_at_random_moments() {
     let Some(db_url) = postgres_database("soak").await else { return };
     let Some(nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000086");
-    let mut nodes = [
-        start_node(&db_url, &nats.url(), "node-1").await,
-        start_node(&db_url, &nats.url(), "node-2").await,
-        start_node(&db_url, &nats.url(), "node-3").await,
-    ];
+    let mut nodes = three_nodes(&db_url, &nats.url()).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (_, players) = binary::fixture_players(&nodes[0].base, &operator_no, 9, 1000).await;
@@ -631,17 +637,8 @@ async fn soak_kill_9_at_random_moments() {
     }
     all_held(&db, 15).await;
     next_round(&nodes[0], &token).await;
-    settled(&db, &players).await;
-    assert_consistent(&db, &players, 100_000, seed).await;
-    let twice = scalar(
-        &db,
-        "SELECT COUNT(*) FROM (SELECT reference, account_id FROM ledger WHERE kind = 'aviator_refund' \
-         GROUP BY reference, account_id HAVING COUNT(*) > 1) t",
-    )
-    .await;
-    assert_eq!(twice, 0, "seed {seed}: a bet refunded twice");
+    let refunds = books_hold(&db, &players, seed).await;
     let bets = scalar(&db, "SELECT COUNT(*) FROM aviator_bets").await;
-    let refunds = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_refund'").await;
     takeovers.sort();
     println!(
         "seed {seed}: {kills} kills, {bets} bets, {refunds} refunds, 0 mismatches; takeover median {:?}, max {:?}",
