@@ -124,7 +124,7 @@ killer() {
     [ -e "$work/swarm.done" ] && return
     if [ $((k % 2)) -eq 1 ]; then resource=aviator; else resource="wallet:$((RANDOM % 2))"; fi
     read -r victim epoch <<<"$(psql_db "$db" "SELECT owner, epoch FROM leases WHERE resource = '$resource'" | tr '|' ' ')"
-    [ -n "$victim" ] || continue
+    [[ "$victim" == node-* ]] || continue # nobody holds it this moment
     start=$(date +%s.%N)
     kill -9 "$(cat "$work/$victim.pid")" 2>/dev/null || continue
     taken=""

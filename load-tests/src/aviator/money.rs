@@ -39,8 +39,12 @@ pub struct ServerView {
 pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) -> Reconciliation {
     let mut out = Reconciliation::default();
     let mut rows: HashMap<(i64, u8), &HistoryRow> = HashMap::with_capacity(server.history.len());
+    // Refunded rows: bets cancelled by the player (never counted as acknowledged), and bets of a round made void
+    // (its table was cut mid-round, a restart or a node lost), whose stakes came back.
+    let mut refunds: HashMap<(i64, u8), &HistoryRow> = HashMap::new();
     for row in &server.history {
         if row.status == "Refunded" {
+            refunds.insert((row.round_id, row.slot), row);
             continue;
         }
         if rows.insert((row.round_id, row.slot), row).is_some() {
@@ -51,6 +55,22 @@ pub fn reconcile(start_balance: i64, bets: &[BetRecord], server: &ServerView) ->
     for bet in bets {
         expected -= bet.stake;
         let row = rows.remove(&(bet.round_id, bet.slot));
+        if row.is_none()
+            && let Some(refund) = refunds.remove(&(bet.round_id, bet.slot))
+        {
+            if refund.stake != bet.stake || bet.payout.is_some_and(|p| p != bet.stake) {
+                out.problems.push(format!(
+                    "round {} slot {}: acknowledged stake {} (payout seen {:?}) but refunded {}",
+                    bet.round_id,
+                    bet.slot,
+                    fmt_paise(bet.stake),
+                    bet.payout.map(fmt_paise),
+                    fmt_paise(refund.stake)
+                ));
+            }
+            expected += refund.stake;
+            continue;
+        }
         match row {
             None => out.problems.push(format!(
                 "acknowledged bet round {} slot {} stake {} missing from history",
@@ -160,6 +180,25 @@ mod tests {
         assert_eq!(r.problems, Vec::<String>::new());
         assert_eq!(r.filled_from_history, 1);
         assert_eq!(r.filled_wins, 1);
+    }
+
+    /// A round made void (its table cut mid-round) refunds each acknowledged bet: the stake comes back, and the
+    /// refunded row stands for the bet; a refund of another amount is a problem.
+    #[test]
+    fn bets_of_a_void_round_are_matched_by_their_refunds() {
+        let bets = [bet(4, 0, 10_000, None, true), bet(4, 1, 2_500, None, true), bet(5, 0, 700, None, true)];
+        let server = ServerView {
+            balance: 10_000_000 - 700 + 600,
+            exposure: 0,
+            history: vec![
+                row(4, 0, 10_000, 10_000, "Refunded"),
+                row(4, 1, 2_500, 2_500, "Refunded"),
+                row(5, 0, 600, 600, "Refunded"),
+            ],
+        };
+        let r = reconcile(10_000_000, &bets, &server);
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(r.problems[0].contains("round 5 slot 0"), "{:?}", r.problems);
     }
 
     #[test]
