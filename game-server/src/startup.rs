@@ -98,8 +98,15 @@ impl Services {
             Hub::launch(actors.register("hub", &families::hub::FAMILY), &actix::Arbiter::new().handle(), bus.clone());
         let wallet_config = WalletConfig { shards: config.wallet_shards, ..WalletConfig::default() };
         let observer = Some(balance_pusher(hub.clone()));
-        let mut keeper =
-            config.cluster.as_ref().map(|c| Keeper::new(db.clone(), c.node.clone(), c.address.clone(), c.lease_ttl));
+        // The keeper's lease statements run on a pool of their own, opened here: at SIGTERM the HTTP workers stop
+        // first, and connections they opened in the shared pool die with them while the leases are handed over.
+        let mut keeper = match &config.cluster {
+            Some(c) => {
+                let own = db.own_pool(2).await.context("opening the lease keeper's database connections")?;
+                Some(Keeper::new(own, c.node.clone(), c.address.clone(), c.lease_ttl))
+            }
+            None => None,
+        };
         let wallet = match (&bus, &mut keeper) {
             (Some(bus), Some(keeper)) => {
                 let deps = ShardDeps {
