@@ -20,6 +20,10 @@ use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+/// The shortest command deadline between nodes: longer than a table's patience with the wallet
+/// (`aviator::table::PATIENCE`), so the owner's answer, taken or not, always arrives.
+const MIN_DEADLINE_MS: u64 = casino_actors::aviator::table::PATIENCE.as_millis() as u64 + 1_000;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// `CASINO_BIND`, default `127.0.0.1:8080`. Port 0 picks a free port.
@@ -85,7 +89,7 @@ fn cluster_from_env(bind: &str) -> Option<ClusterConfig> {
         node,
         nats_url,
         lease_ttl: std::time::Duration::from_millis(env_or("CASINO_LEASE_TTL_MS", 5_000u64).max(300)),
-        deadline: std::time::Duration::from_millis(env_or("CASINO_NATS_DEADLINE_MS", 5_000u64).max(100)),
+        deadline: std::time::Duration::from_millis(env_or("CASINO_NATS_DEADLINE_MS", 5_000u64).max(MIN_DEADLINE_MS)),
         address: bind.to_string(),
     })
 }

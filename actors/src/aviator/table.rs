@@ -46,8 +46,10 @@ const STATE_EVERY_MS: EpochMs = 1_000;
 /// long; at most this many rows.
 const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
-/// How long a cash-out or cancel waits for the wallet before its ack says `pending` (the result follows).
-const PATIENCE: Duration = Duration::from_secs(3);
+/// How long a cash-out or cancel waits for the wallet before its ack says `pending` (the result follows), and a bet
+/// before it is refused as `unavailable` (its hold, if it commits later, is released: the answer stays true). Below
+/// the cluster's command deadline (at least 4 s), so an answer from another node always arrives.
+pub const PATIENCE: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Clone)]
 pub struct AviatorConfig {
@@ -470,6 +472,12 @@ impl Handler<PlaceBet> for AviatorTable {
             move |res, act, ctx| {
                 let now = act.clock.now_ms();
                 let reply = match res {
+                    // The player was told `unavailable` (the wallet took longer than the patience): not a bet.
+                    Ok(_) if tx.is_closed() => {
+                        let _ = act.game.abort_bet(round, user, slot, now);
+                        act.release_orphan(round, user, slot, stake);
+                        Err(TableError::Unavailable)
+                    }
                     Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
                         Ok(events) => {
                             act.apply(events, now, ctx);
@@ -485,17 +493,7 @@ impl Handler<PlaceBet> for AviatorTable {
                         Err(r) => {
                             // Unreachable by the rules' contract; never leave money held without a bet.
                             tracing::error!(%round, %user, rejection = %r, "confirm refused after hold; releasing");
-                            let release = Change {
-                                user,
-                                movement: Movement::Release { amount: stake },
-                                kind: LedgerKind::Cancel(GameKind::Aviator),
-                                reference: store::owner(round),
-                                idempotency_key: act.key(round, user, slot, "orphan"),
-                            };
-                            let wallet = act.wallet.clone();
-                            actix::spawn(async move {
-                                let _ = apply_until_final(&wallet, release).await;
-                            });
+                            act.release_orphan(round, user, slot, stake);
                             Err(r.into())
                         }
                     },
@@ -514,7 +512,29 @@ impl Handler<PlaceBet> for AviatorTable {
                 act.maybe_close(ctx);
             },
         ));
-        Box::pin(async move { rx.await.unwrap_or(Err(TableError::Unavailable)) })
+        Box::pin(async move {
+            match tokio::time::timeout(PATIENCE, rx).await {
+                Ok(reply) => reply.unwrap_or(Err(TableError::Unavailable)),
+                Err(_) => Err(TableError::Unavailable),
+            }
+        })
+    }
+}
+
+impl AviatorTable {
+    /// Gives back a hold that did not become a bet (retried until it commits).
+    fn release_orphan(&self, round: RoundId, user: UserId, slot: Slot, stake: Paise) {
+        let release = Change {
+            user,
+            movement: Movement::Release { amount: stake },
+            kind: LedgerKind::Cancel(GameKind::Aviator),
+            reference: store::owner(round),
+            idempotency_key: self.key(round, user, slot, "orphan"),
+        };
+        let wallet = self.wallet.clone();
+        actix::spawn(async move {
+            let _ = apply_until_final(&wallet, release).await;
+        });
     }
 }
 
