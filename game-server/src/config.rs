@@ -21,8 +21,8 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 /// The shortest command deadline between nodes: longer than a table's patience with the wallet
-/// (`aviator::table::PATIENCE`), so the owner's answer, taken or not, always arrives.
-const MIN_DEADLINE_MS: u64 = casino_actors::aviator::table::PATIENCE.as_millis() as u64 + 1_000;
+/// (`table::PATIENCE`), so the owner's answer, taken or not, always arrives.
+const MIN_DEADLINE_MS: u64 = casino_actors::table::PATIENCE.as_millis() as u64 + 1_000;
 
 #[derive(Debug, Clone)]
 pub struct Config {

@@ -46,10 +46,7 @@ const STATE_EVERY_MS: EpochMs = 1_000;
 /// long; at most this many rows.
 const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
-/// How long a cash-out or cancel waits for the wallet before its ack says `pending` (the result follows), and a bet
-/// before it is refused as `unavailable` (its hold, if it commits later, is released: the answer stays true). Below
-/// the cluster's command deadline (at least 4 s), so an answer from another node always arrives.
-pub const PATIENCE: Duration = Duration::from_secs(3);
+pub use crate::table::PATIENCE;
 
 #[derive(Debug, Clone)]
 pub struct AviatorConfig {

@@ -380,6 +380,22 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
         // wallet's answer is final, so a hold that committed but reported a failure still plays.
         ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, _| {
             let reply = match res {
+                // The player was told `unavailable` (the wallet took longer than the patience): not a ticket.
+                Ok(_) if tx.is_closed() => {
+                    let _ = act.round.abort(ticket);
+                    let release = Change {
+                        user,
+                        movement: Movement::Release { amount: total },
+                        kind: LedgerKind::Cancel(act.kind),
+                        reference: keys.reference(),
+                        idempotency_key: keys.ticket(user, ticket, "orphan"),
+                    };
+                    let wallet = act.wallet.clone();
+                    actix::spawn(async move {
+                        let _ = apply_until_final(&wallet, release).await;
+                    });
+                    Err(BetError::Unavailable)
+                }
                 Ok(receipt) => {
                     let _ = act.round.confirm(ticket);
                     act.feed_dirty = true;
@@ -398,7 +414,12 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
             };
             let _ = tx.send(reply);
         }));
-        Box::pin(async move { rx.await.unwrap_or(Err(BetError::Unavailable)) })
+        Box::pin(async move {
+            match tokio::time::timeout(super::PATIENCE, rx).await {
+                Ok(reply) => reply.unwrap_or(Err(BetError::Unavailable)),
+                Err(_) => Err(BetError::Unavailable),
+            }
+        })
     }
 }
 

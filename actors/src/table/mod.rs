@@ -15,5 +15,10 @@ mod settle;
 pub mod store;
 pub mod wire;
 
+/// How long a table waits for the wallet to hold a bet before refusing it as unavailable (a hold that commits later
+/// is released, so the answer stays true); Aviator's cash-outs and cancels answer `pending` after it. Below the
+/// cluster's command deadline (at least 4 s), so an answer from another node always arrives.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
 #[cfg(test)]
 mod tests;
