@@ -122,7 +122,10 @@ killer() {
   for k in $(seq 1 "$KILLS"); do
     sleep "$(python3 -c "import random; print(round(random.uniform(0, $KILL_GAP_MAX), 2))")"
     [ -e "$work/swarm.done" ] && return
-    if [ $((k % 2)) -eq 1 ]; then resource=aviator; else resource="wallet:$((RANDOM % 2))"; fi
+    resource=aviator
+    if [ $((k % 2)) -eq 0 ]; then
+      resource="$(psql_db "$db" "SELECT resource FROM leases WHERE resource LIKE 'wallet:%' ORDER BY random() LIMIT 1")"
+    fi
     read -r victim epoch <<<"$(psql_db "$db" "SELECT owner, epoch FROM leases WHERE resource = '$resource'" | tr '|' ' ')"
     [[ "$victim" == node-* ]] || continue # nobody holds it this moment
     start=$(date +%s.%N)

@@ -169,9 +169,6 @@ impl<'a> Bettor<'a> {
         &self.shared.stats
     }
 
-    /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token, then `authenticate` to join the
-    /// Aviator room (a server that puts every connection in the room on connect answers it too, or refuses it as
-    /// an unknown event; either way the ack is only awaited).
     /// A session on the player's node; when that node is down, on the next ones, for a few seconds.
     async fn open_session(&mut self) -> Result<Ws, Failure> {
         let mut attempt = 0;
@@ -187,7 +184,9 @@ impl<'a> Bettor<'a> {
         }
     }
 
-    /// A session on the node of `attempt` (`WsUrls::failover`).
+    /// Websocket, Engine.IO open, Socket.IO CONNECT with the player's token, then `authenticate` to join the
+    /// Aviator room (a server that puts every connection in the room on connect answers it too, or refuses it as
+    /// an unknown event; either way the ack is only awaited), on the node of `attempt` (`WsUrls::failover`).
     async fn open_session_at(&mut self, attempt: usize) -> Result<Ws, Failure> {
         let mut ws = session::open(self.shared.ws_urls.failover(self.player, attempt), &self.player.token).await?;
         self.connected = Some(Stats::connect(&self.shared.stats));
