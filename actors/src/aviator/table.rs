@@ -509,12 +509,7 @@ impl Handler<PlaceBet> for AviatorTable {
                 act.maybe_close(ctx);
             },
         ));
-        Box::pin(async move {
-            match tokio::time::timeout(PATIENCE, rx).await {
-                Ok(reply) => reply.unwrap_or(Err(TableError::Unavailable)),
-                Err(_) => Err(TableError::Unavailable),
-            }
-        })
+        Box::pin(crate::table::within_patience(rx, TableError::Unavailable))
     }
 }
 
@@ -528,10 +523,7 @@ impl AviatorTable {
             reference: store::owner(round),
             idempotency_key: self.key(round, user, slot, "orphan"),
         };
-        let wallet = self.wallet.clone();
-        actix::spawn(async move {
-            let _ = apply_until_final(&wallet, release).await;
-        });
+        crate::table::give_back(&self.wallet, release);
     }
 }
 

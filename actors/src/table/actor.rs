@@ -390,10 +390,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
                         reference: keys.reference(),
                         idempotency_key: keys.ticket(user, ticket, "orphan"),
                     };
-                    let wallet = act.wallet.clone();
-                    actix::spawn(async move {
-                        let _ = apply_until_final(&wallet, release).await;
-                    });
+                    super::give_back(&act.wallet, release);
                     Err(BetError::Unavailable)
                 }
                 Ok(receipt) => {
@@ -414,12 +411,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
             };
             let _ = tx.send(reply);
         }));
-        Box::pin(async move {
-            match tokio::time::timeout(super::PATIENCE, rx).await {
-                Ok(reply) => reply.unwrap_or(Err(BetError::Unavailable)),
-                Err(_) => Err(BetError::Unavailable),
-            }
-        })
+        Box::pin(super::within_patience(rx, BetError::Unavailable))
     }
 }
 
