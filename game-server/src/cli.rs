@@ -35,6 +35,8 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1:3000")]
         bind: String,
     },
+    /// Print the OpenAPI 3.1 document of the REST API (what `/api/openapi.json` serves) and exit.
+    Openapi,
     /// Load-test fixture players (created by the swarm with CASINO_LOAD_TEST=1).
     Fixtures {
         #[command(subcommand)]
@@ -67,6 +69,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let config = Config::from_env();
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
+        Command::Openapi => {
+            println!("{}", casino_http::openapi::document_json());
+            Ok(())
+        }
         Command::Operator { action: OperatorAction::Create { name, phone, password } } => {
             let user = create_operator(&config, &name, &phone, &password).await?;
             println!("operator created: {} (id {})", user.name, user.id);

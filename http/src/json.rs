@@ -1,27 +1,50 @@
 //! Shapes shared by several routes: the user object the spec's client stores, and ISO times.
 
-use crate::money::rupees;
-use casino_actors::accounts::User;
+use casino_actors::accounts::{Role, User};
 use casino_actors::clock::EpochMs;
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::wallet::Balances;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// The stored-user object of the spec (`id`, `_id`, `userNo`, `username`, balances) plus our fields.
-pub fn user(u: &User, b: Balances) -> Value {
-    json!({
-        "id": u.id.0,
-        "_id": u.id.0.to_string(),
-        "userId": u.id.0,
-        "userNo": u.user_no,
-        "username": u.name,
-        "name": u.name,
-        "email": u.email.clone().unwrap_or_default(),
-        "phone": u.phone,
-        "mobile": u.phone,
-        "role": u.role,
-        "walletBalance": rupees(b.balance),
-        "exposureBalance": rupees(b.exposure),
-    })
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct UserJson {
+    pub id: i64,
+    /// `id` as a string (the spec's client reads `_id`).
+    pub _id: String,
+    pub userId: i64,
+    pub userNo: i64,
+    pub username: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub mobile: String,
+    pub role: Role,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub walletBalance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposureBalance: Paise,
+}
+
+pub fn user(u: &User, b: Balances) -> UserJson {
+    UserJson {
+        id: u.id.0,
+        _id: u.id.0.to_string(),
+        userId: u.id.0,
+        userNo: u.user_no,
+        username: u.name.clone(),
+        name: u.name.clone(),
+        email: u.email.clone().unwrap_or_default(),
+        phone: u.phone.clone(),
+        mobile: u.phone.clone(),
+        role: u.role,
+        walletBalance: b.balance,
+        exposureBalance: b.exposure,
+    }
 }
 
 /// Epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.mmmZ` (proleptic Gregorian, UTC).

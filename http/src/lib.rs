@@ -12,6 +12,7 @@ pub mod json;
 pub mod matka;
 pub mod mines;
 pub mod money;
+pub mod openapi;
 pub mod ops;
 pub mod parchi;
 pub mod rounds;
@@ -27,7 +28,6 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::observe::Registry;
 use metrics_exporter_prometheus::PrometheusHandle;
-use serde_json::json;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
@@ -35,6 +35,11 @@ pub use web_client::spa;
 
 /// Every REST route of the platform.
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    documented_routes(&mut utoipa_actix_web::service_config::ServiceConfig::new(cfg));
+}
+
+/// Every REST route, each registered through `service(...)` so that it lands in the OpenAPI document.
+pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.app_data(error::json_config())
         .app_data(web::PathConfig::default().error_handler(|err, _| {
             error::ApiError::bad_request("invalid_path", format!("Invalid path: {err}")).into()
@@ -44,28 +49,46 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         }))
         .service(health)
         .service(metrics_text)
-        .configure(accounts::routes)
+        .configure(openapi::routes)
+        .map(|c| c.configure(accounts::routes))
         .configure(cashier::routes)
-        .configure(aviator::routes)
-        .configure(rounds::routes::routes)
-        .configure(rounds::spec_routes::routes)
-        .configure(mines::routes)
-        .configure(matka::routes)
-        .configure(sports::routes)
-        .configure(exchange::routes)
-        .configure(parchi::routes)
-        .configure(admin::routes)
-        .configure(ops::routes)
-        .configure(socketio::configure);
+        .map(|c| c.configure(aviator::routes))
+        .map(|c| c.configure(rounds::routes::routes))
+        .map(|c| c.configure(rounds::spec_routes::routes))
+        .map(|c| c.configure(mines::routes))
+        .map(|c| c.configure(matka::routes))
+        .map(|c| c.configure(sports::routes))
+        .map(|c| c.configure(exchange::routes))
+        .map(|c| c.configure(parchi::routes))
+        .map(|c| c.configure(admin::routes))
+        .map(|c| c.configure(ops::routes))
+        .map(|c| c.configure(socketio::configure));
 }
 
+/// `{"ok": true}` while the process serves requests.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Health {
+    pub ok: bool,
+}
+
+#[utoipa::path(tag = "platform", responses((status = 200, description = "The server is up", body = Health)))]
 #[get("/api/health")]
 async fn health() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "ok": true }))
+    HttpResponse::Ok().json(Health { ok: true })
 }
 
 /// Prometheus text for operators (a session or bearer token). A Prometheus server scrapes [`metrics_only`] on the
 /// separate metrics address instead (`CASINO_METRICS_BIND`), which needs no login and should stay private.
+#[utoipa::path(
+    tag = "platform",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String),
+        (status = 401, description = "`unauthorized`", body = openapi::ErrorBody),
+        (status = 403, description = "`forbidden`", body = openapi::ErrorBody),
+        (status = 404, description = "No metrics recorder in this process (empty body)")
+    )
+)]
 #[get("/metrics")]
 async fn metrics_text(
     _: auth::Operator,

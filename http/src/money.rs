@@ -43,6 +43,32 @@ impl<'de> Deserialize<'de> for Rupees {
     }
 }
 
+/// In the OpenAPI document: a number, or a numeric string, of rupees with at most 2 decimals, up to ₹1 crore.
+impl utoipa::PartialSchema for Rupees {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let limit = MAX_RUPEES as f64;
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .multiple_of(Some(0.01))
+                    .minimum(Some(-limit))
+                    .maximum(Some(limit)),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*-?[0-9]{1,8}(\.[0-9]{1,2})?\s*$")))
+            .description(Some("Rupees: a number or numeric string with at most 2 decimals, at most ₹1 crore"))
+            .examples([serde_json::json!(100.5)])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Rupees {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "RupeesInput".into()
+    }
+}
+
 /// A required, strictly positive amount field.
 pub fn positive(field: Option<Rupees>, name: &str) -> Result<Paise, ApiError> {
     match field {

@@ -34,7 +34,7 @@ const HASHING_WAIT: Duration = Duration::from_secs(10);
 /// User numbers are short and typeable: 100001, 100002, …
 const USER_NO_BASE: i64 = 100_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Player,

@@ -3,6 +3,7 @@
 use crate::auth::{Authed, SESSION_COOKIE, client_ip};
 use crate::error::ApiError;
 use crate::json as shapes;
+use crate::money::rupees;
 use crate::state::State;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
@@ -79,7 +80,7 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
         "success": true,
         "message": "Login successful",
         "user": user_json,
-        "wallet": { "balance": user_json["walletBalance"], "exposureBalance": user_json["exposureBalance"] },
+        "wallet": { "balance": rupees(b.balance), "exposureBalance": rupees(b.exposure) },
         "history": [],
         "token": token,
     })))

@@ -46,7 +46,7 @@ pub(crate) async fn find_user(state: &State, path: &str) -> Result<casino_actors
 pub async fn name(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let b = balances(&state.db, u.id).await?;
-    let mut body = shapes::user(&u, b);
+    let mut body = serde_json::to_value(shapes::user(&u, b)).map_err(ApiError::internal)?;
     body["sessionexposure"] = rupees(b.exposure);
     body["sessionBal"] = rupees(b.balance);
     Ok(HttpResponse::Ok().json(body))

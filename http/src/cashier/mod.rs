@@ -4,49 +4,111 @@ mod admin;
 mod player;
 
 use crate::json::iso;
-use crate::money::rupees;
-use actix_web::web;
 use casino_actors::cashier::{Deposit, Status, Withdrawal};
-use serde_json::{Value, json};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(player::payment_details)
         .service(player::request_deposit)
         .service(player::my_deposits)
         .service(player::request_withdrawal)
         .service(player::my_withdrawals)
         .service(player::news)
-        .service(admin::list_deposits)
-        .service(admin::decide_deposit)
-        .service(admin::list_withdrawals)
-        .service(admin::decide_withdrawal)
-        .service(admin::set_payment_details)
-        .service(admin::set_news)
-        .service(admin::issue_reset_code)
-        .service(admin::wallet_update)
-        .service(admin::books);
+        .map(|c| {
+            c.service(admin::list_deposits)
+                .service(admin::decide_deposit)
+                .service(admin::list_withdrawals)
+                .service(admin::decide_withdrawal)
+                .service(admin::set_payment_details)
+                .service(admin::set_news)
+                .service(admin::issue_reset_code)
+                .service(admin::wallet_update)
+                .service(admin::books)
+        });
 }
 
-fn status(s: Status) -> &'static str {
+#[derive(Serialize, ToSchema, Clone, Copy)]
+pub enum RequestStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+fn status(s: Status) -> RequestStatus {
     match s {
-        Status::Pending => "Pending",
-        Status::Approved => "Approved",
-        Status::Rejected => "Rejected",
+        Status::Pending => RequestStatus::Pending,
+        Status::Approved => RequestStatus::Approved,
+        Status::Rejected => RequestStatus::Rejected,
     }
 }
 
-fn deposit_json(d: &Deposit) -> Value {
-    json!({
-        "id": d.id, "_id": d.id.to_string(), "user": d.user_id.0, "userName": d.user_name,
-        "phoneNumber": d.phone, "deposite": rupees(d.amount), "Utr": d.utr, "status": status(d.status),
-        "createdAt": iso(d.created_at), "decidedAt": d.decided_at.map(iso),
-    })
+/// A deposit request (the spec's field names, `deposite` included).
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct DepositJson {
+    pub id: i64,
+    pub _id: String,
+    pub user: i64,
+    pub userName: String,
+    pub phoneNumber: String,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub deposite: Paise,
+    pub Utr: String,
+    pub status: RequestStatus,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
+    pub decidedAt: Option<String>,
 }
 
-fn withdrawal_json(w: &Withdrawal) -> Value {
-    json!({
-        "id": w.id, "_id": w.id.to_string(), "user": w.user_id.0, "userName": w.user_name, "upi_id": w.upi_id,
-        "phoneNumber": w.phone, "withdrawAmount": rupees(w.amount), "status": status(w.status),
-        "createdAt": iso(w.created_at), "decidedAt": w.decided_at.map(iso),
-    })
+fn deposit_json(d: &Deposit) -> DepositJson {
+    DepositJson {
+        id: d.id,
+        _id: d.id.to_string(),
+        user: d.user_id.0,
+        userName: d.user_name.clone(),
+        phoneNumber: d.phone.clone(),
+        deposite: d.amount,
+        Utr: d.utr.clone(),
+        status: status(d.status),
+        createdAt: iso(d.created_at),
+        decidedAt: d.decided_at.map(iso),
+    }
+}
+
+/// A withdrawal request.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct WithdrawalJson {
+    pub id: i64,
+    pub _id: String,
+    pub user: i64,
+    pub userName: String,
+    pub upi_id: String,
+    pub phoneNumber: String,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub withdrawAmount: Paise,
+    pub status: RequestStatus,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
+    pub decidedAt: Option<String>,
+}
+
+fn withdrawal_json(w: &Withdrawal) -> WithdrawalJson {
+    WithdrawalJson {
+        id: w.id,
+        _id: w.id.to_string(),
+        user: w.user_id.0,
+        userName: w.user_name.clone(),
+        upi_id: w.upi_id.clone(),
+        phoneNumber: w.phone.clone(),
+        withdrawAmount: w.amount,
+        status: status(w.status),
+        createdAt: iso(w.created_at),
+        decidedAt: w.decided_at.map(iso),
+    }
 }

@@ -1,19 +1,39 @@
 //! The player's cashier calls (spec platform §7). Load-test fixture players may not deposit or withdraw.
 
-use super::{deposit_json, withdrawal_json};
+use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
 use crate::accounts::resolve_user;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::{Rupees, positive};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, web};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
 
+/// Where players send a deposit: the operator's UPI id, phone and QR image.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct PaymentDetailsJson {
+    pub upi_id: String,
+    pub phone: String,
+    /// The QR image (a data: or https: URL), or empty.
+    pub qrCode: String,
+}
+
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, body = PaymentDetailsJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[get("/api/getupiqr")]
 pub async fn payment_details(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
     let d = state.cashier.payment_details().await?;
-    Ok(HttpResponse::Ok().json(json!({ "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code })))
+    Ok(HttpResponse::Ok().json(PaymentDetailsJson { upi_id: d.upi_id, phone: d.phone, qrCode: d.qr_code }))
 }
 
 /// Load-test fixture players play with load-test money only: they may never bring money in or take it out.
@@ -38,16 +58,47 @@ fn check_user_field(who: &Authed, user: &Option<Value>) -> Result<(), ApiError> 
     }
 }
 
-#[derive(Deserialize)]
+/// A deposit request: the UTR of the player's UPI payment and its amount. `user`, when sent, must be the caller.
+#[derive(Deserialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct DepositBody {
+    #[schema(example = "412345678901")]
     Utr: Option<String>,
     userName: Option<String>,
+    #[schema(value_type = Option<UserField>)]
     user: Option<Value>,
     phoneNumber: Option<String>,
     deposite: Option<Rupees>,
 }
 
+/// The caller's id or user number, as a number or a string.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum UserField {
+    Number(i64),
+    Text(String),
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DepositCreated {
+    pub success: bool,
+    pub message: String,
+    pub deposit: DepositJson,
+}
+
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = DepositBody,
+    responses(
+        (status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated),
+        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (another user), `fixture_account`", body = ErrorBody),
+        (status = 409, description = "`utr_taken`", body = ErrorBody),
+    )
+)]
 #[post("/api/add-more-points")]
 pub async fn request_deposit(
     state: State,
@@ -68,24 +119,42 @@ pub async fn request_deposit(
             amount,
         )
         .await?;
-    Ok(HttpResponse::Created().json(json!({
-        "success": true,
-        "message": "Submitted! Your payment proof has been sent successfully.",
-        "deposit": deposit_json(&d),
-    })))
+    Ok(HttpResponse::Created().json(DepositCreated {
+        success: true,
+        message: "Submitted! Your payment proof has been sent successfully.".into(),
+        deposit: deposit_json(&d),
+    }))
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct DepositList {
+    pub success: bool,
+    pub deposits: Vec<DepositJson>,
+}
+
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    responses(
+        (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/deposits/{userId}")]
 pub async fn my_deposits(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let list = state.cashier.deposits(Some(u.id), None).await?;
-    Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok().json(DepositList { success: true, deposits: list.iter().map(deposit_json).collect() }))
 }
 
-#[derive(Deserialize)]
+/// A withdrawal request: the amount is held from the balance until an operator decides.
+#[derive(Deserialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct WithdrawBody {
+    #[schema(value_type = Option<UserField>)]
     user: Option<Value>,
     userName: Option<String>,
     upi_id: Option<String>,
@@ -93,6 +162,25 @@ pub struct WithdrawBody {
     withdrawAmount: Option<Rupees>,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct WithdrawalCreated {
+    pub success: bool,
+    pub message: String,
+    pub withdrawal: WithdrawalJson,
+}
+
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = WithdrawBody,
+    responses(
+        (status = 201, description = "Submitted; the amount is held until an operator decides", body = WithdrawalCreated),
+        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (another user), `fixture_account`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the wallet is briefly unavailable; nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/api/withdraw")]
 pub async fn request_withdrawal(
     state: State,
@@ -113,23 +201,47 @@ pub async fn request_withdrawal(
             amount,
         )
         .await?;
-    Ok(HttpResponse::Created().json(json!({
-        "success": true,
-        "message": "Withdrawal request submitted successfully!",
-        "withdrawal": withdrawal_json(&w),
-    })))
+    Ok(HttpResponse::Created().json(WithdrawalCreated {
+        success: true,
+        message: "Withdrawal request submitted successfully!".into(),
+        withdrawal: withdrawal_json(&w),
+    }))
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct WithdrawalList {
+    pub success: bool,
+    pub withdrawals: Vec<WithdrawalJson>,
+}
+
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    responses(
+        (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/getwithdrawal/{userId}")]
 pub async fn my_withdrawals(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let list = state.cashier.withdrawals(Some(u.id), None).await?;
     Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
+        .json(WithdrawalList { success: true, withdrawals: list.iter().map(withdrawal_json).collect() }))
 }
 
+/// One line of the news ticker.
+#[derive(Serialize, ToSchema)]
+pub struct NewsItem {
+    pub content: String,
+}
+
+#[utoipa::path(tag = "cashier", responses((status = 200, description = "The news ticker, in order", body = Vec<NewsItem>)))]
 #[get("/api/platform/news")]
 pub async fn news(state: State) -> Result<HttpResponse, ApiError> {
     let items = state.cashier.news().await?;
-    Ok(HttpResponse::Ok().json(items.into_iter().map(|content| json!({ "content": content })).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(items.into_iter().map(|content| NewsItem { content }).collect::<Vec<_>>()))
 }

@@ -1,0 +1,138 @@
+//! The OpenAPI 3.1 document, generated from the route handlers themselves: every handler carries a
+//! `#[utoipa::path]` (its tag, auth, body, every status and the error codes behind it), and
+//! [`utoipa_actix_web`]'s `ServiceConfig` collects a path from every `service(...)` it registers, so a route
+//! cannot be registered without being documented. Served at `/api/openapi.json`, browsable at `/api/docs`
+//! (Swagger UI from the web client's own build, no outside CDN).
+//!
+//! Conventions the handlers follow:
+//! - auth: `security(("session_cookie" = ["player"]), ("bearer" = ["player"]))`, or `["operator"]`; the scope
+//!   names the role (OpenAPI 3.1 lets non-OAuth schemes list roles);
+//! - every error is an [`ErrorBody`]; a response's description lists the `error` codes it can carry;
+//! - money in is [`crate::money::Rupees`] (a number or numeric string, at most 2 decimals), money out is
+//!   `casino_actors::money::RupeesJson` (a number of rupees, at most 2 decimals).
+
+use actix_web::{HttpResponse, get};
+use serde::Serialize;
+use std::sync::OnceLock;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{OpenApi, OpenApiBuilder};
+use utoipa::{Modify, ToSchema};
+use utoipa_actix_web::AppExt;
+
+/// The body of every error: `success` is always false, `error` a stable snake_case code to branch on, `message`
+/// the text a player sees.
+#[derive(Serialize, ToSchema)]
+#[schema(examples(json!({"success": false, "error": "insufficient_balance", "message": "Insufficient Balance"})))]
+pub struct ErrorBody {
+    pub success: bool,
+    pub error: String,
+    pub message: String,
+}
+
+/// The parts no handler owns: title, security schemes, tags.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "Casino platform API",
+        description = "REST calls of the player's app, the cashier and the operators' console. Flows, money rules \
+                       and departures from the spec: docs/API.md. Socket.IO events: /api/asyncapi.json.",
+        version = "1"
+    ),
+    components(schemas(ErrorBody)),
+    modifiers(&SecuritySchemes),
+    tags(
+        (name = "accounts", description = "Sign up, log in, sessions, profile, password reset"),
+        (name = "cashier", description = "Deposits and withdrawals: the player's requests, the operators' decisions"),
+        (name = "aviator", description = "Aviator: rounds, fairness"),
+        (name = "rounds", description = "The round tables: Titli Par, Andar Bahar, Color Prediction"),
+        (name = "mines", description = "Mines"),
+        (name = "matka", description = "Matka markets and bids"),
+        (name = "sports", description = "The sports feed: matches, scores, odds"),
+        (name = "exchange", description = "Cricket exchange markets: bets and books"),
+        (name = "parchi", description = "The three-card cricket game"),
+        (name = "admin", description = "Operators: users, audit, risk"),
+        (name = "ops", description = "Operators: live actors, games, the cluster"),
+        (name = "platform", description = "Health, metrics, this document")
+    )
+)]
+struct Base;
+
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, doc: &mut OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::auth::SESSION_COOKIE,
+                "The HttpOnly session cookie set by /api/login. The scope names the role needed: player or operator.",
+            ))),
+        );
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The `token` returned by /api/login, as `Authorization: Bearer`. The scope names the role \
+                         needed: player or operator.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The whole document, built once from the registered routes.
+pub fn document() -> &'static OpenApi {
+    static DOC: OnceLock<OpenApi> = OnceLock::new();
+    DOC.get_or_init(|| {
+        let (_, paths) = actix_web::App::new().into_utoipa_app().configure(crate::documented_routes).split_for_parts();
+        let mut doc: OpenApi = OpenApiBuilder::from(<Base as utoipa::OpenApi>::openapi()).build();
+        doc.merge(paths);
+        doc
+    })
+}
+
+/// The document as JSON, pretty-printed (what `/api/openapi.json` serves and `docs/openapi.json` holds).
+pub fn document_json() -> String {
+    document().to_pretty_json().unwrap_or_default()
+}
+
+#[utoipa::path(tag = "platform", responses((status = 200, description = "This OpenAPI 3.1 document")))]
+#[get("/api/openapi.json")]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(document_json())
+}
+
+/// Swagger UI over the document. Its script and style come from the web client's build (`/api-docs/`), so the
+/// page loads nothing from outside.
+#[utoipa::path(
+    tag = "platform",
+    responses((status = 200, description = "Browsable docs (Swagger UI)", content_type = "text/html", body = String))
+)]
+#[get("/api/docs")]
+pub async fn docs_page() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(DOCS_HTML)
+}
+
+const DOCS_HTML: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Casino platform API</title>
+<link rel="stylesheet" href="/api-docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api-docs/swagger-ui-bundle.js"></script>
+<script src="/api-docs/init.js"></script>
+</body>
+</html>
+"#;
+
+pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(openapi_json).service(docs_page);
+}
