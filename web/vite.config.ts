@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
+import { cpSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const backend = process.env.CASINO_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -14,8 +15,24 @@ const vendorGroups = [
   { name: 'motion', test: /node_modules[\\/](framer-motion|motion-dom|motion-utils)[\\/]/ },
 ];
 
+// The API docs page (/api/docs, served by the game server) loads Swagger UI from our own build, never a CDN.
+function apiDocsAssets(): Plugin {
+  return {
+    name: 'api-docs-assets',
+    apply: 'build',
+    closeBundle() {
+      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+        cpSync(
+          fileURLToPath(new URL(`./node_modules/swagger-ui-dist/${file}`, import.meta.url)),
+          fileURLToPath(new URL(`./dist/api-docs/${file}`, import.meta.url)),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiDocsAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

@@ -7,7 +7,8 @@ use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::money::parse_rupees;
+use crate::money::{Rupees, parse_rupees};
+use crate::openapi::ErrorBody;
 use crate::rounds::names_someone_else;
 use crate::state::State;
 use actix_web::http::StatusCode;
@@ -18,12 +19,17 @@ use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Vo
 use casino_actors::exchange::place::{Order, PlacedBet, Session, Target, Team};
 use casino_actors::exchange::rules::{Side, win_and_loss};
 use casino_actors::exchange::store::{self, BetRow};
-use casino_actors::exchange::wire::{BetView, Bets, FancyBetRequest, FancyBets, MarketType, Placed, RunnerBetRequest};
+use casino_actors::exchange::wire::{
+    BetView, Bets, FancyBetRequest, FancyBets, MarketType, MatchBook, Placed, RunnerBetRequest,
+};
 use casino_actors::ids::UserId;
 use casino_actors::observe::Timed;
+use serde::Serialize;
 use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(runner_bet)
         .service(fancy_bet)
         .service(runner_bets_of_match)
@@ -133,6 +139,93 @@ fn runner_side(t: &str) -> Option<Side> {
     }
 }
 
+/// A whole number, as a JSON number or numeric text.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ExchangeWholeNumber {
+    Number(i64),
+    Text(String),
+}
+
+/// A positive number, as a JSON number or numeric text.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ExchangeNumber {
+    Number(f64),
+    Text(String),
+}
+
+/// Who the bet is for, when the client says: a user id (number or numeric text) or an object with `id`. It must be
+/// the caller.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ExchangeUserRef {
+    Id(ExchangeWholeNumber),
+    User { id: i64 },
+}
+
+/// `POST /api/laggai_khai_bets`: a bet on a team (read as `casino_actors::exchange::wire::RunnerBetRequest`). The
+/// spec's other fields (profit, exposure, balance…) are accepted and ignored: the server computes them.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct ExchangeRunnerBetBody {
+    /// The match (event) id.
+    #[serde(rename = "match")]
+    match_id: ExchangeWholeNumber,
+    /// The team's row in the market, from 0; or `label`.
+    team_index: Option<usize>,
+    /// The team's name (any case), when `teamIndex` is not sent.
+    label: Option<String>,
+    /// `Lgaai` (back; also `lagai`, `laggai`, `back`) or `khaai` (lay; also `khai`, `lay`), any case.
+    #[serde(rename = "type")]
+    side: String,
+    /// The price the player saw: a Bookmaker rate ×100 (a whole number, the betting screen's Lgaai / khaai), or
+    /// decimal odds with `marketType: "exchange"`. It must still be the price, else 409 `price_changed`.
+    odds: ExchangeNumber,
+    stake: Rupees,
+    /// `exchange`: the Match Odds market at decimal odds. Anything else, or absent: the Bookmaker market.
+    market_type: Option<String>,
+    /// When sent, must be the caller.
+    user_id: Option<ExchangeUserRef>,
+    /// When sent, must be the caller.
+    user: Option<ExchangeUserRef>,
+}
+
+/// A bet on a team, Bookmaker or (with `marketType: "exchange"`) Match Odds.
+///
+/// Taken at the price on screen or refused
+/// with nothing moved; the stake's liability is held from the balance as the market's netted exposure.
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_runner_bet",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = ExchangeRunnerBetBody,
+    responses(
+        (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
+        (
+            status = 400,
+            description = "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type), \
+                           `invalid_team` (no such team, or `type` not a side), `invalid_odds`, `invalid_stake`, \
+                           `stake_limits`",
+            body = ErrorBody
+        ),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` / `user` names someone else", body = ErrorBody),
+        (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
+        (
+            status = 409,
+            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
+                           price: look again), `insufficient_balance`",
+            body = ErrorBody
+        ),
+        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
+        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+    )
+)]
 #[post("/api/laggai_khai_bets")]
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     if names_someone_else(who.user.id, &body) {
@@ -165,6 +258,72 @@ async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result
     Ok(placed(ask(&state, Place(order)).await?.map_err(refused)?))
 }
 
+/// One record of a fancy bet (read as `casino_actors::exchange::wire::FancyBetRequest`). The spec's other fields
+/// are accepted and ignored.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct ExchangeFancyBetRecord {
+    /// The match (event) id; or `eventId`.
+    #[serde(rename = "match")]
+    match_id: Option<ExchangeWholeNumber>,
+    /// The match (event) id, when `match` is not sent.
+    event_id: Option<ExchangeWholeNumber>,
+    /// The session's market id; or `label`.
+    market_id: Option<String>,
+    /// The session's name (any case), when `marketId` is not sent.
+    label: Option<String>,
+    /// `yes` or `no`, any case.
+    #[serde(rename = "type")]
+    side: String,
+    /// The rate ×100 the player saw, a positive whole number. It must still be the rate, else 409 `price_changed`.
+    odds: ExchangeWholeNumber,
+    /// The line (runs) the player saw, a whole number. It must still be the line, else 409 `price_changed`.
+    runs: ExchangeWholeNumber,
+    stake: Rupees,
+    /// When sent, must be the caller.
+    user_id: Option<ExchangeUserRef>,
+    /// When sent, must be the caller.
+    user: Option<ExchangeUserRef>,
+}
+
+/// `POST /api/cricket-market/bets`: the spec's `{myBets: [record]}`, with exactly one record.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct ExchangeFancyBetsBody {
+    #[schema(min_items = 1, max_items = 1)]
+    my_bets: Vec<ExchangeFancyBetRecord>,
+}
+
+/// A bet on a fancy (session) line: YES or NO on the runs at an over, at the line and rate on screen.
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_fancy_bet",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = ExchangeFancyBetsBody,
+    responses(
+        (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
+        (
+            status = 400,
+            description = "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type, `type` \
+                           not yes / no, `myBets` not exactly one bet), `invalid_runs`, `invalid_odds`, \
+                           `invalid_stake`, `stake_limits`",
+            body = ErrorBody
+        ),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` / `user` names someone else", body = ErrorBody),
+        (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
+        (
+            status = 409,
+            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
+                           price: look again), `insufficient_balance`",
+            body = ErrorBody
+        ),
+        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
+        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+    )
+)]
 #[post("/api/cricket-market/bets")]
 async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     if body["myBets"].as_array().is_some_and(|l| l.iter().any(|b| names_someone_else(who.user.id, b))) {
@@ -213,12 +372,42 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
 }
 
+/// Every match's bets on teams (Bookmaker and Match Odds).
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_runner_bets",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    responses(
+        (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
+    )
+)]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
 async fn runner_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     list(&state, user.id, None, false).await
 }
 
+/// A match's bets on teams (Bookmaker and Match Odds).
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_runner_bets_of_match",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(
+        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("match" = i64, Path, description = "The match (event) id"),
+    ),
+    responses(
+        (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
+    )
+)]
 #[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
 async fn runner_bets_of_match(
     state: State,
@@ -230,6 +419,23 @@ async fn runner_bets_of_match(
     list(&state, user.id, Some(match_id), false).await
 }
 
+/// A match's fancy bets.
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_fancy_bets_of_match",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(
+        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("match" = i64, Path, description = "The match (event) id"),
+    ),
+    responses(
+        (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
+    )
+)]
 #[get("/api/cricket-market/{userId}/{match}")]
 async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -> Result<HttpResponse, ApiError> {
     let (user, match_id) = path.into_inner();
@@ -238,36 +444,75 @@ async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -
 }
 
 /// Every match's fancy bets (My Bets).
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_fancy_bets",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    responses(
+        (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
+    )
+)]
 #[get("/api/cricket-market/{userId}")]
 async fn all_fancy_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     list(&state, user.id, None, true).await
 }
 
+/// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_book",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("match" = i64, Path, description = "The match (event) id")),
+    responses(
+        (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/exchange/book/{match}")]
 async fn book(state: State, who: Authed, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let b = ask(&state, Book { user: who.user.id, match_id: *path }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(b))
 }
 
-/// What the audit keeps of a void, and the answer.
-#[derive(serde::Serialize)]
+/// What the audit keeps of a void, and the answer: the market and how many players' bets there were settled void.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Voided {
+struct ExchangeVoided {
     success: bool,
     market_id: String,
     players: usize,
 }
 
-/// An operator voids a market not decided yet (a match abandoned, a line offered in error): every bet there is
-/// void and its hold comes back. A decided market is refused (409) and nothing changes.
+/// An operator voids a market not decided yet (a match abandoned, a line offered in error).
+///
+/// Every bet there is void and its hold comes back. A decided market is refused (409) and nothing changes.
+#[utoipa::path(
+    tag = "exchange",
+    operation_id = "exchange_void_market",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
+    responses(
+        (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 409, description = "`already_decided`: the market is decided; nothing changed", body = ErrorBody),
+        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/exchange/markets/{marketId}/void")]
 async fn void(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let market_id = path.into_inner();
     let Some(players) = ask(&state, Void { market_id: market_id.clone() }).await?.map_err(refused)? else {
         return Err(ApiError::new(StatusCode::CONFLICT, "already_decided", "This market is already decided."));
     };
-    let answer = Voided { success: true, market_id, players };
+    let answer = ExchangeVoided { success: true, market_id, players };
     let target = format!("exchange:{}", answer.market_id);
     audit::write(&state, op.0.id, Action::ExchangeVoid, &target, None, serde_json::to_value(&answer).ok()).await;
     Ok(HttpResponse::Ok().json(answer))

@@ -50,18 +50,18 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .service(health)
         .service(metrics_text)
         .configure(openapi::routes)
-        .map(|c| c.configure(accounts::routes))
+        .configure(accounts::routes)
         .configure(cashier::routes)
-        .map(|c| c.configure(aviator::routes))
-        .map(|c| c.configure(rounds::routes::routes))
-        .map(|c| c.configure(rounds::spec_routes::routes))
-        .map(|c| c.configure(mines::routes))
-        .map(|c| c.configure(matka::routes))
-        .map(|c| c.configure(sports::routes))
-        .map(|c| c.configure(exchange::routes))
-        .map(|c| c.configure(parchi::routes))
-        .map(|c| c.configure(admin::routes))
-        .map(|c| c.configure(ops::routes))
+        .configure(aviator::routes)
+        .configure(rounds::routes::routes)
+        .configure(rounds::spec_routes::routes)
+        .configure(mines::routes)
+        .configure(matka::routes)
+        .configure(sports::routes)
+        .configure(exchange::routes)
+        .configure(parchi::routes)
+        .configure(admin::routes)
+        .configure(ops::routes)
         .map(|c| c.configure(socketio::configure));
 }
 
@@ -86,7 +86,7 @@ async fn health() -> HttpResponse {
         (status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String),
         (status = 401, description = "`unauthorized`", body = openapi::ErrorBody),
         (status = 403, description = "`forbidden`", body = openapi::ErrorBody),
-        (status = 404, description = "No metrics recorder in this process (empty body)")
+        (status = 404, description = "`not_found`: no metrics recorder in this process", body = openapi::ErrorBody)
     )
 )]
 #[get("/metrics")]
@@ -104,7 +104,9 @@ async fn render_metrics(
     actors: Option<web::Data<Arc<Registry>>>,
 ) -> HttpResponse {
     let Some(h) = handle else {
-        return HttpResponse::NotFound().finish();
+        return actix_web::ResponseError::error_response(&error::ApiError::not_found(
+            "Metrics are not recorded in this process",
+        ));
     };
     process_collector().collect();
     let mut text = h.render();

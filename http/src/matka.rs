@@ -6,7 +6,8 @@ use crate::accounts::resolve_user;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
-use crate::money::parse_rupees;
+use crate::money::{Rupees, parse_rupees};
+use crate::openapi::ErrorBody;
 use crate::rounds::names_someone_else;
 use crate::rounds::routes::Limit;
 use crate::state::State;
@@ -21,15 +22,17 @@ use casino_actors::matka::schedule::{Schedule, parse_clock};
 use casino_actors::matka::settle;
 use casino_actors::matka::store::{self, Mode};
 use casino_actors::matka::wire::{
-    BidRequest, Bids, Chart, ChartRow, CorrectionAnswer, Declared, DrawBook, MarketEntry, OperatorMarket,
-    OperatorMarkets, SavedMarket, Shortfall, UnsettledDraw,
+    BidAccepted, BidRequest, Bids, Chart, ChartRow, CorrectionAnswer, Declared, DrawBook, MarketEntry, MarketList,
+    OperatorMarket, OperatorMarkets, SavedMarket, Shortfall, UnsettledDraw,
 };
 use casino_actors::money::Paise;
 use casino_actors::observe::Timed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(list)
         .service(place)
         .service(my_bids)
@@ -62,6 +65,16 @@ where
 }
 
 /// The spec's market list, for players and operators.
+#[utoipa::path(
+    operation_id = "matka_list",
+    tag = "matka",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the Matka desk cannot be reached", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/getMatkas")]
 async fn list(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(ask(&state, List).await?))
@@ -84,7 +97,79 @@ fn optional_rupees(v: &Value, what: &str) -> Result<Option<Paise>, ApiError> {
     }
 }
 
+/// The spec's bid payload (`POST /api/bids`): one market, one bid type and session, and a number per line. Read
+/// leniently (strings or numbers); `totalBidPoints` and `estimatedProfit`, when sent, must be the server's figures.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct MatkaBidBody {
+    /// When sent, the caller's id (a number, a numeric string or `{id}`); anyone else's is refused.
+    user_id: Option<MatkaUserField>,
+    /// As `userId`.
+    user: Option<MatkaUserField>,
+    /// The market's name (any case) or id.
+    #[schema(example = "Quick Matka")]
+    game_name: MatkaText,
+    /// `single digit`, `jodi`, `single panna`, `double panna`, `triple panna`, `half sangam` or `full sangam` (any case,
+    /// spaces and punctuation ignored).
+    #[schema(example = "single digit")]
+    bid_type: String,
+    /// `open` or `close` (any case); ignored for jodi and sangams, which settle on the close result.
+    #[schema(example = "open")]
+    session: Option<String>,
+    bids: Vec<MatkaBidLineBody>,
+    /// The sum of the points.
+    total_bid_points: Option<Rupees>,
+    /// What the bids pay if they win, stakes included.
+    estimated_profit: Option<Rupees>,
+}
+
+/// One number of a bid request and its points (whole rupees, within the market's minimum and maximum).
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct MatkaBidLineBody {
+    /// A digit, a jodi, a panna, or a sangam (`8-479`, `134-0`, `134-479`), as the bid type needs.
+    #[schema(example = "7")]
+    number: MatkaText,
+    points: Rupees,
+}
+
+/// Text, or a number read as its text.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum MatkaText {
+    Text(String),
+    Number(f64),
+}
+
+/// A user named in a payload: an id as a number or numeric string, or an object with an `id`.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum MatkaUserField {
+    Id(i64),
+    Text(String),
+    Object { id: i64 },
+}
+
 /// The spec's bid payload; the server recomputes the totals and refuses a mismatch.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = MatkaBidBody,
+    responses(
+        (status = 201, description = "Taken: the stake is held until the draw's result", body = BidAccepted),
+        (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_points`, `unknown_bid_type`, \
+            `unknown_session`, `invalid_number`, `duplicate_number`, `no_bids`, `points_too_low`, `points_too_high`, \
+            `total_mismatch`, `profit_mismatch`, `insufficient_balance`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` or `user` names someone else", body = ErrorBody),
+        (status = 404, description = "`unknown_market` (also when `gameName` is missing)", body = ErrorBody),
+        (status = 409, description = "`market_closed`, `session_closed`, `needs_open_session`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the desk or the wallet cannot be reached; nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/api/bids")]
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     if names_someone_else(who.user.id, &body) {
@@ -121,12 +206,39 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
     Ok(HttpResponse::Created().json(accepted))
 }
 
+/// The caller's bids, newest first.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
+    responses(
+        (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[get("/api/bids")]
 async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let bids = store::bids_of(&state.db, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
+/// A user's bids, newest first.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(
+        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)"),
+    ),
+    responses(
+        (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/bids/{userId}")]
 async fn bids_of(
     state: State,
@@ -140,6 +252,19 @@ async fn bids_of(
 }
 
 /// A market's past results, newest first (a drawn market's seeds once both results are out).
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(
+        ("id" = i64, Path, description = "The market's id"),
+        ("limit" = Option<i64>, Query, description = "How many draws (1 to 500, default 60)"),
+    ),
+    responses(
+        (status = 200, description = "The market's draws with an open result, newest first (empty for an unknown market)", body = Chart),
+        (status = 400, description = "`invalid_path`, `invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[get("/api/matka/markets/{id}/chart")]
 async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let rows = store::results(&state.db, *id, q.limit.unwrap_or(60).clamp(1, 500)).await?;
@@ -171,13 +296,41 @@ fn schedule(v: &Value) -> Result<Schedule, ApiError> {
     }
 }
 
-#[derive(Deserialize)]
+/// A new market (`name`, `mode` and `schedule` needed), or the fields of one to change (a mode never changes). No
+/// other field is allowed.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = MatkaMarketBody)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct MarketBody {
+pub struct MarketBody {
+    /// 1 to 40 characters, unique.
+    #[schema(example = "Kalyan")]
     name: Option<String>,
     mode: Option<Mode>,
+    /// A schedule change applies from the market's next draw.
+    #[schema(value_type = Option<MatkaScheduleBody>)]
     schedule: Option<Value>,
     active: Option<bool>,
+}
+
+/// A schedule as operators write it: daily open and close times (IST) on some weekdays, or a quick market's cycle.
+#[derive(Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum MatkaScheduleBody {
+    #[serde(rename_all = "camelCase")]
+    Daily {
+        /// `HH:MM`, IST.
+        #[schema(example = "15:45")]
+        open_time: String,
+        /// `HH:MM`, IST.
+        #[schema(example = "17:45")]
+        close_time: String,
+        /// 0 (Monday) to 6 (Sunday); absent: every day.
+        weekdays: Option<Vec<u8>>,
+    },
+    Every {
+        seconds: u32,
+    },
 }
 
 async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Result<HttpResponse, ApiError> {
@@ -207,6 +360,15 @@ fn audited(v: impl Serialize) -> Option<Value> {
 }
 
 /// Every market with its schedule as operators write it, and its draws still waiting for a result.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/matka/markets")]
 async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let unsettled = store::unsettled(&state.db).await?;
@@ -221,11 +383,41 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
     Ok(HttpResponse::Ok().json(OperatorMarkets { success: true, markets }))
 }
 
+/// A new market (audited).
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = MarketBody,
+    responses(
+        (status = 201, description = "The market as saved", body = SavedMarket),
+        (status = 400, description = "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
+            a name taken)", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/matka/markets")]
 async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     save(&state, &op, None, body.into_inner()).await
 }
 
+/// A change to a market (audited): only the fields sent change.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = i64, Path, description = "The market's id")),
+    request_body = MarketBody,
+    responses(
+        (status = 200, description = "The market as saved", body = SavedMarket),
+        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
+            mode change, a name taken)", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`unknown_market`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[put("/api/admin/matka/markets/{id}")]
 async fn edit_market(
     state: State,
@@ -236,14 +428,36 @@ async fn edit_market(
     save(&state, &op, Some(*id), body.into_inner()).await
 }
 
-#[derive(Deserialize)]
-struct Candidate {
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Candidate {
+    /// A candidate open panna (three digits in order, 0 after 9); absent: the recorded one.
+    #[param(example = "134")]
     open: Option<String>,
+    /// A candidate close panna; absent: the recorded one.
+    #[param(example = "479")]
     close: Option<String>,
 }
 
 /// A draw's held bids by type, session and number, and (with `?open=134&close=479`) what the house would win or
 /// lose on that result, before it is declared.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("id" = i64, Path, description = "The market's id"),
+        ("no" = i64, Path, description = "The draw's number"),
+        Candidate,
+    ),
+    responses(
+        (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
+            result would cost", body = DrawBook),
+        (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/matka/markets/{id}/draws/{no}")]
 async fn draw_book(
     state: State,
@@ -265,10 +479,15 @@ fn not_a_panna(t: &str) -> ApiError {
 }
 
 /// A declaration or a correction as asked, and (normalised) what the audit keeps of a declaration.
-#[derive(Deserialize, Serialize)]
+#[derive(Deserialize, Serialize, ToSchema)]
+#[schema(as = MatkaDeclaration)]
 #[serde(deny_unknown_fields)]
-struct Declaration {
+pub struct Declaration {
+    /// `open` or `close` (any case).
+    #[schema(example = "open")]
     session: String,
+    /// Three digits in order, 0 after 9.
+    #[schema(example = "134")]
     panna: String,
 }
 
@@ -282,6 +501,25 @@ fn session_is_close(session: &str) -> Result<bool, ApiError> {
 
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
 /// back; a player who can no longer cover a debit is listed in `shortfalls` (the intent stays failed, for follow-up).
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("id" = i64, Path, description = "The market's id"),
+        ("no" = i64, Path, description = "The draw's number"),
+    ),
+    request_body = Declaration,
+    responses(
+        (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
+        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
+        (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
+            or bids still being placed or settled on the draw", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/correct")]
 async fn correct(
     state: State,
@@ -325,6 +563,25 @@ struct CorrectionAudit<'a> {
 }
 
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
+#[utoipa::path(
+    tag = "matka",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("id" = i64, Path, description = "The market's id"),
+        ("no" = i64, Path, description = "The draw's number"),
+    ),
+    request_body = Declaration,
+    responses(
+        (status = 200, description = "The draw with its result, its bids settled", body = Declared),
+        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
+        (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
+            turn (open first, each once, after its session closed), or bids still being placed on the draw", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
 async fn declare(
     state: State,

@@ -3,9 +3,10 @@
 
 use crate::auth::Authed;
 use crate::error::ApiError;
-use crate::money::parse_rupees;
-use crate::rounds::names_someone_else;
+use crate::money::{Rupees, parse_rupees};
+use crate::openapi::ErrorBody;
 use crate::rounds::routes::Limit;
+use crate::rounds::{RoundUserField, names_someone_else};
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
@@ -13,11 +14,14 @@ use casino_actors::accounts::Role;
 use casino_actors::mines::desk::{CashOut, Look, MinesError, Reseed, Reveal, Start};
 use casino_actors::mines::rules::{DEFAULT_MINES, Refusal, StartRefusal};
 use casino_actors::mines::store;
-use casino_actors::mines::wire::{self, GameView, History, HistoryRow};
+use casino_actors::mines::wire::{self, GameView, History, HistoryRow, MinesState, Moved, Reseeded};
 use casino_actors::observe::Timed;
+use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(screen)
         .service(bet_place)
         .service(reveal)
@@ -61,13 +65,49 @@ fn small(v: &Value) -> Option<u8> {
     }
 }
 
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[get("/api/mines")]
 async fn screen(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     let s = ask(&state, Look { user: who.user.id }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(s))
 }
 
+/// A new game: the spec's `{user, round_id, betAmt}` with our `mines`. `user`, when sent, must be the caller; the
+/// spec's client-made `round_id` is ignored (the server numbers games).
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct MinesBetBody {
+    user: Option<RoundUserField>,
+    betAmt: Rupees,
+    /// How many mines, 1–24 (a number or numeric text; default 5).
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 24)]
+    mines: Option<Value>,
+}
+
 /// The spec's `{user, round_id, betAmt}` with our `mines`.
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = MinesBetBody,
+    responses(
+        (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
+        (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_amount`, `stake_too_low`, `stake_too_high`, `invalid_mines`, `insufficient_balance`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 409, description = "`game_open`: finish the open game first; `suspended`", body = ErrorBody),
+        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`: nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/api/mines/betPlace")]
 async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     if names_someone_else(who.user.id, &body) {
@@ -87,6 +127,21 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
     Ok(HttpResponse::Created().json(moved))
 }
 
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = wire::Reveal,
+    responses(
+        (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
+        (status = 400, description = "`invalid_request`, `invalid_tile`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`not_your_game`", body = ErrorBody),
+        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        (status = 409, description = "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)", body = ErrorBody),
+        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/mines/reveal")]
 async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Result<HttpResponse, ApiError> {
     let tile = small(&body.tile).ok_or_else(|| refused(Refusal::NoSuchTile.into()))?;
@@ -94,6 +149,20 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
     Ok(HttpResponse::Ok().json(moved))
 }
 
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body(content = Option<wire::CashOut>, description = "Optional: without a (valid) body, the game in play"),
+    responses(
+        (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`not_your_game`", body = ErrorBody),
+        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        (status = 409, description = "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)", body = ErrorBody),
+        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/mines/cashout")]
 async fn cash_out(state: State, who: Authed, body: Option<web::Json<wire::CashOut>>) -> Result<HttpResponse, ApiError> {
     let game = body.and_then(|b| b.game_id);
@@ -101,6 +170,18 @@ async fn cash_out(state: State, who: Authed, body: Option<web::Json<wire::CashOu
     Ok(HttpResponse::Ok().json(moved))
 }
 
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body(content = Option<wire::Reseed>, description = "Optional: without `clientSeed` only the server seed is replaced"),
+    responses(
+        (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
+        (status = 400, description = "`invalid_seed`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/mines/seeds")]
 async fn reseed(state: State, who: Authed, body: Option<web::Json<wire::Reseed>>) -> Result<HttpResponse, ApiError> {
     let client_seed = body.and_then(|b| b.into_inner().client_seed);
@@ -108,6 +189,17 @@ async fn reseed(state: State, who: Authed, body: Option<web::Json<wire::Reseed>>
     Ok(HttpResponse::Ok().json(answer))
 }
 
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    operation_id = "mines_history",
+    params(Limit),
+    responses(
+        (status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[get("/api/mines/history")]
 async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let limit = q.limit.unwrap_or(50).clamp(1, 500);
@@ -117,6 +209,18 @@ async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 }
 
 /// One of the caller's games (an operator's: anyone's), for the Fairness screen.
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("id" = i64, Path, description = "The game's id (`gameId`)")),
+    responses(
+        (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`not_your_game`", body = ErrorBody),
+        (status = 404, description = "`no_game`", body = ErrorBody),
+    )
+)]
 #[get("/api/mines/games/{id}")]
 async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let Some(g) = store::game(&state.db, *id).await? else {
@@ -129,6 +233,14 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
 }
 
 /// The spec's client reported its own result and balance here; the server decides both, so nothing moves.
+#[utoipa::path(
+    tag = "mines",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`results_are_the_servers`: always; nothing was changed", body = ErrorBody),
+    )
+)]
 #[put("/api/update")]
 async fn spec_update(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(ApiError::new(

@@ -136,3 +136,99 @@ const DOCS_HTML: &str = r#"<!doctype html>
 pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(openapi_json).service(docs_page);
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// Every `#[get("…")]`-style route attribute under `http/src`, as (METHOD, path).
+    fn route_attributes(dir: &Path, out: &mut BTreeSet<(String, String)>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                route_attributes(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for line in text.lines().map(str::trim) {
+                    for method in ["get", "post", "put", "delete", "patch"] {
+                        if let Some(rest) = line.strip_prefix(&format!("#[{method}(\"")) {
+                            let route = rest.split('"').next().unwrap_or_default();
+                            out.insert((method.to_uppercase(), route.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn documented() -> BTreeSet<(String, String)> {
+        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        let mut out = BTreeSet::new();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for method in item.as_object().into_iter().flatten().map(|(m, _)| m) {
+                if ["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
+                    out.insert((method.to_uppercase(), path.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// A route in the code that the document lacks, or a documented route that no handler serves, fails here.
+    /// (Registering a handler without `#[utoipa::path]` does not compile, and a documented handler that is not
+    /// registered is not in the document: so this also catches handlers that are written but never registered.)
+    #[test]
+    fn the_document_describes_exactly_the_routes_in_the_code() {
+        let mut code = BTreeSet::new();
+        route_attributes(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut code);
+        let doc = documented();
+        let undocumented: Vec<_> = code.difference(&doc).collect();
+        let unserved: Vec<_> = doc.difference(&code).collect();
+        assert!(undocumented.is_empty(), "routes missing from the OpenAPI document: {undocumented:?}");
+        assert!(unserved.is_empty(), "documented routes no handler serves: {unserved:?}");
+        assert!(code.len() > 90, "the scan found only {} routes", code.len());
+    }
+
+    /// Every operation names its tag and lists the error body for each error status.
+    #[test]
+    fn every_operation_has_a_tag_and_typed_errors() {
+        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for (method, op) in item.as_object().into_iter().flatten() {
+                assert!(op["tags"].as_array().is_some_and(|t| !t.is_empty()), "{method} {path}: no tag");
+                for (status, res) in op["responses"].as_object().into_iter().flatten() {
+                    if status.starts_with('4') || status.starts_with('5') {
+                        let schema = &res["content"]["application/json"]["schema"]["$ref"];
+                        assert_eq!(schema, "#/components/schemas/ErrorBody", "{method} {path} {status}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Operation ids default to the handlers' names, which may repeat across modules: a repeat needs an
+    /// `operation_id` of its own.
+    #[test]
+    fn operation_ids_are_unique() {
+        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        let mut ids = BTreeSet::new();
+        for item in doc["paths"].as_object().into_iter().flatten().map(|(_, i)| i) {
+            for op in item.as_object().into_iter().flatten().map(|(_, o)| o) {
+                let id = op["operationId"].as_str().unwrap_or_default().to_string();
+                assert!(ids.insert(id.clone()), "operationId {id} repeats");
+            }
+        }
+    }
+
+    /// `docs/openapi.json` (which the web client's types are generated from) is the document the code makes.
+    #[test]
+    fn the_checked_in_document_is_current() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/openapi.json");
+        let checked_in = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            checked_in.trim_end() == super::document_json().trim_end(),
+            "docs/openapi.json is out of date: run scripts/gen-api.sh and commit what it changes"
+        );
+    }
+}

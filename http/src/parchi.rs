@@ -7,7 +7,8 @@ use crate::accounts::resolve_user;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
-use crate::money::parse_rupees;
+use crate::money::{Rupees, parse_rupees};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
@@ -19,11 +20,17 @@ use casino_actors::parchi::desk::{AllPlayers, AtGame, NoSuchGame, ParchiDesk};
 use casino_actors::parchi::rules::{CARDS, Refusal, STAKES};
 use casino_actors::parchi::store;
 use casino_actors::parchi::table::{Abandon, CheckPlay, Entries, ParchiError, PlayMsg, Players, View};
-use casino_actors::parchi::wire::{BetHistory, BoardView, GameStatus, MatchPlayers, PlayCheck, PlayerList};
+use casino_actors::parchi::wire::{
+    BetHistory, BoardView, EntryList, GameStatus, MatchPlayers, PlayCheck, Played, PlayerList,
+};
 use casino_actors::sports::desk::Live;
+use casino_actors::sports::wire::LiveList;
+use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(live)
         .service(cards)
         .service(players_of_match)
@@ -76,17 +83,44 @@ async fn board(state: &State, name_or_id: &str) -> Result<(String, BoardView), A
 }
 
 /// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
+#[utoipa::path(
+    tag = "parchi",
+    responses(
+        (status = 200, description = "The cricket matches in play", body = LiveList),
+        (status = 503, description = "`unavailable`: the sports desk cannot be reached", body = ErrorBody),
+    )
+)]
 #[get("/api/live-matches")]
 async fn live(state: State) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok()
         .json(state.tables.sports.ask(Live).await.map_err(|e| refused(ParchiError::Unavailable(e.to_string())))?))
 }
 
+/// A match's game: its three cards, who played them and where the game stands.
+#[utoipa::path(
+    tag = "parchi",
+    params(("match" = String, Path, description = "The match's name or id")),
+    responses(
+        (status = 200, description = "The board now", body = BoardView),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[get("/api/cards/{match}")]
 async fn cards(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(at_game(&state, &path, View).await?))
 }
 
+/// A match's cricket players, their runs, and whether each is already on a card.
+#[utoipa::path(
+    tag = "parchi",
+    params(("match" = String, Path, description = "The match's name or id")),
+    responses(
+        (status = 200, description = "The match's cricket players", body = MatchPlayers),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[get("/api/match/get-players-by-matchname/{match}")]
 async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (game, view) = board(&state, &path).await?;
@@ -99,12 +133,29 @@ async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpR
     }))
 }
 
+/// Every play on a match's game (the winners table reads the `won` ones).
+#[utoipa::path(
+    tag = "parchi",
+    params(("match" = String, Path, description = "The match's name or id")),
+    responses(
+        (status = 200, description = "The match's plays", body = EntryList),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[get("/api/match/get-by-matchname/{match}")]
 async fn entries(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(at_game(&state, &path, Entries).await?))
 }
 
 /// The players of every cricket match in play.
+#[utoipa::path(
+    tag = "parchi",
+    responses(
+        (status = 200, description = "The cricket players of every match in play", body = PlayerList),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[get("/api/players")]
 async fn all_players(state: State) -> Result<HttpResponse, ApiError> {
     let list: PlayerList = ask(&state, AllPlayers).await?;
@@ -146,7 +197,59 @@ fn play_of(who: &Authed, body: &Value, card: usize, default_stake: bool) -> Resu
     Ok(PlayMsg { user: who.user.id, name: who.user.name.clone(), card, players, stake })
 }
 
+/// A play as asked: the stake, and the two cricket players an empty card is locked with. What the client says of
+/// runs, profit or its wallet is ignored.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct ParchiPlayChoice {
+    /// The stake: 100, 200, 500, 1000, 2000, 5000 or 10000 (a number or numeric string). Checking a play without
+    /// it checks the smallest stake.
+    betpoints: Option<Rupees>,
+    /// As `betpoints`, when `betpoints` is absent.
+    points: Option<Rupees>,
+    /// Both players, or neither; an empty card needs both, a locked one may repeat its own.
+    #[schema(example = "V Kohli")]
+    player1: Option<String>,
+    #[schema(example = "R Sharma")]
+    player2: Option<String>,
+}
+
+/// A play on a match's card.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct ParchiPlayBody {
+    card_id: ParchiCardId,
+    #[serde(flatten)]
+    play: ParchiPlayChoice,
+}
+
+/// A card: `{matchId}-{n}` of this match, or `n` alone (1 to 3).
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum ParchiCardId {
+    Number(u8),
+    #[schema(example = "35118752-2")]
+    Text(String),
+}
+
 /// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("cardId" = String, Path, description = "The card: `{matchId}-{n}`, n from 1 to 3")),
+    request_body = ParchiPlayChoice,
+    responses(
+        (status = 200, description = "The play can be made: the card as it would be", body = PlayCheck),
+        (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
+            `unknown_player`, `same_player`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed`", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[put("/api/cards/select/{cardId}")]
 async fn check(
     state: State,
@@ -162,6 +265,21 @@ async fn check(
 }
 
 /// The play: a stake on a card, locking it with two cricket players when it is empty.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("match" = String, Path, description = "The match's name or id")),
+    request_body = ParchiPlayBody,
+    responses(
+        (status = 201, description = "Taken: the stake is held until the match ends", body = Played),
+        (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
+            `unknown_player`, `same_player`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed`, `insufficient_balance`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the game or the wallet cannot be reached; nothing moved", body = ErrorBody),
+    )
+)]
 #[put("/api/match/select/{match}")]
 async fn play(
     state: State,
@@ -176,6 +294,17 @@ async fn play(
 }
 
 /// A player's own plays (My Bets), newest first.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    responses(
+        (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/parchi/bets/{userId}")]
 async fn history(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
@@ -187,11 +316,31 @@ fn server_decides() -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, "server_decides", "Runs, winners and payouts are decided by the server.")
 }
 
+/// The spec's client-side run update: refused, runs come from the feed.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("cardId" = String, Path, description = "The card")),
+    responses(
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`server_decides`: always", body = ErrorBody),
+    )
+)]
 #[put("/api/cards/update/{cardId}")]
 async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
 }
 
+/// The spec's client-side winner call: refused, the server decides the winner and pays it.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("cardId" = String, Path, description = "The card")),
+    responses(
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`server_decides`: always", body = ErrorBody),
+    )
+)]
 #[put("/api/cards/winner/{cardId}")]
 async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
@@ -199,6 +348,19 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 
 /// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
 /// already over is refused (409) and nothing changes.
+#[utoipa::path(
+    tag = "parchi",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("match" = String, Path, description = "The match's name or id")),
+    responses(
+        (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`match_not_found`", body = ErrorBody),
+        (status = 409, description = "`already_over`: the game is finished or abandoned; nothing changed", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/parchi/{match}/abandon")]
 async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (game, before) = board(&state, &path).await?;

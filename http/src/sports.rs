@@ -3,16 +3,18 @@
 //! The socket's `subscribe` / `leave` / `getMatches` are in `crate::aviator::socket`.
 
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, http::header, web};
 use casino_actors::cluster::remote::Remote;
 use casino_actors::observe::Timed;
 use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
-use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView};
+use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView, SportCount};
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(counts)
         .service(in_play)
         .service(by_sport)
@@ -43,16 +45,46 @@ async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<H
 }
 
 /// How many matches each sport has in play and upcoming (the sidebar's counts).
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "sports_counts",
+    responses(
+        (status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/sports/counts")]
 async fn counts(state: State) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(ask(&state, Counts).await?))
 }
 
+/// Every match in play, of every sport.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "matches_in_play",
+    responses(
+        (status = 200, description = "The matches in play", body = MatchList),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/matches/inplay")]
 async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
     list(&state, None, true).await
 }
 
+/// A sport's matches, in play and upcoming.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "matches_of_sport",
+    params(
+        ("sportId" = i64, Path, description = "4 cricket, 1 football, 2 tennis, 7522 basketball, 998917 volleyball"),
+    ),
+    responses(
+        (status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/matches/{sportId}")]
 async fn by_sport(state: State, sport: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     list(&state, Some(*sport), false).await
@@ -62,17 +94,42 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
     ask(state, Detail(id)).await?.ok_or_else(|| ApiError::not_found("Match not found or no data available."))
 }
 
+/// A match in full: its markets, bookmaker, fancy lines and score.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "match_detail",
+    params(("matchId" = i64, Path, description = "The match (event) id")),
+    responses(
+        (status = 200, body = MatchDetail),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/match/{matchId}")]
 async fn one(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(MatchDetail::of(&snapshot(&state, *id).await?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct MarketQuery {
+    /// `1.{matchId}`, `bm.{matchId}` or the match id itself: the match is the number after the last dot.
     market_id: String,
 }
 
 /// The spec's odds feed for a market id (`1.{matchId}`, `bm.{matchId}` or the match id itself).
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "odds_feed",
+    params(MarketQuery),
+    responses(
+        (status = 200, description = "The match's bookmaker rates and fancy lines", body = OddsFeed),
+        (status = 400, description = "`invalid_query`: `market_id` missing", body = ErrorBody),
+        (status = 404, description = "`not_found`: no match id in `market_id`, or no such match", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/odds")]
 async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, ApiError> {
     let id = q
@@ -85,6 +142,17 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
 }
 
 /// The scoreboard's data: the match's score, status and names.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "score_data",
+    params(("matchId" = i64, Path, description = "The match (event) id")),
+    responses(
+        (status = 200, body = ScoreView),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+    )
+)]
 #[get("/api/score/{matchId}")]
 async fn score(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(ScoreView::of(&snapshot(&state, *id).await?)))
@@ -97,6 +165,19 @@ const PAGE: &str = r#"<!doctype html>
 <script src="/score.js"></script></body></html>"#;
 
 /// A live scoreboard we serve ourselves: score, overs, run rate, the last six balls, the batters and the bowler.
+///
+/// The page (what each match's `scoreIframe` points at) loads `/score.css` and `/score.js`, which poll
+/// `/api/score/{matchId}` once a second. It is served for any match id; an unknown match shows "Live Score Not
+/// Available".
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "score_page",
+    params(("matchId" = i64, Path, description = "The match (event) id")),
+    responses(
+        (status = 200, description = "The scoreboard page", content_type = "text/html", body = String),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+    )
+)]
 #[get("/score/{matchId}")]
 async fn page(id: web::Path<i64>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/html; charset=utf-8").body(PAGE.replace("{id}", &id.to_string()))
@@ -134,11 +215,23 @@ main{padding:10px}h1{font-size:14px;margin:0 0 6px;color:#9fb3c8}.total{font-siz
 margin-right:4px;border-radius:11px;background:#1f3a56;text-align:center;font-size:12px}.b4,.b6{background:#1e7d3a}\
 .bW{background:#b3261e}.bat,.bowl,.first,.need,.comment{margin:3px 0;font-size:12px}.comment{color:#ffd166}";
 
+/// The scoreboard page's script.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "score_script",
+    responses((status = 200, description = "The scoreboard's script", content_type = "text/javascript", body = String))
+)]
 #[get("/score.js")]
 async fn script() -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8")).body(SCRIPT)
 }
 
+/// The scoreboard page's style sheet.
+#[utoipa::path(
+    tag = "sports",
+    operation_id = "score_style",
+    responses((status = 200, description = "The scoreboard's style sheet", content_type = "text/css", body = String))
+)]
 #[get("/score.css")]
 async fn style() -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "text/css; charset=utf-8")).body(STYLE)

@@ -2,7 +2,8 @@
 # fresh SQLite database with the load-test fixtures on (CASINO_LOAD_TEST=1).
 #   release_build                  build the server and the swarm, raise the open-file limit
 #   start_server [NAME=value ...]  start a server with these extra settings; sets $server (its pid), $port, $work
-#                                  (its directory, with server.log) and $operator_no (password: loadpass1)
+#                                  (its directory, with server.log) and $operator_no (password: loadpass1);
+#                                  SERVER_BIN=path picks another build (default: target/release/game-server)
 #   stop_server                    stop it (idempotent; callers also trap it on EXIT)
 
 release_build() {
@@ -30,11 +31,15 @@ server=""
 start_server() {
   work="$(mktemp -d)"
   local db="sqlite://$work/casino.db"
+  local bin=target/release/game-server arg
+  for arg in "$@"; do
+    case "$arg" in SERVER_BIN=*) bin="${arg#SERVER_BIN=}" ;; esac
+  done
   port="$(free_port)"
-  operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" \
+  operator_no="$(DATABASE_URL="$db" "$bin" operator create --name "Load Operator" \
     --phone 9000000099 --password loadpass1 | tail -n 1)"
   env CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
-    "$@" RUST_LOG=warn target/release/game-server serve > "$work/server.log" 2>&1 &
+    "$@" RUST_LOG=warn "$bin" serve > "$work/server.log" 2>&1 &
   server=$!
   wait_ready "$port"
 }

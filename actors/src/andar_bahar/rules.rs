@@ -8,7 +8,8 @@ use crate::money::Paise;
 use crate::table::game::{GameSettings, RoundRules, StakeLimits, Timings, check_common};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = AndarBaharSide)]
 pub enum Side {
     Andar,
     Bahar,
@@ -18,6 +19,25 @@ pub enum Side {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Card(pub u8);
+
+/// In the OpenAPI document: `AndarBaharCard`, an integer 0–51.
+impl utoipa::PartialSchema for Card {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(51))
+            .description(Some("A card 0–51: rank n % 13 (0 = ace … 12 = king), suit n / 13 (♠ ♥ ♦ ♣)"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Card {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "AndarBaharCard".into()
+    }
+}
 
 impl Card {
     pub fn rank(self) -> u8 {
@@ -34,7 +54,7 @@ pub struct Deal {
     pub winner: Side,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AndarBaharSettings {
     /// Hundredths of the stake a winning Andar line returns (190: 0.9 to 1).

@@ -7,8 +7,10 @@ use super::rules::{AndarBahar, Card, Deal, Side};
 use crate::table::wire::RoundWire;
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// An Andar Bahar deal: the joker and the cards on each side (as far as revealed), and the winning side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AndarBaharResult)]
 pub struct Shown {
     pub joker: Card,
     pub andar: Vec<Card>,

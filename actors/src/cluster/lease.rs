@@ -17,7 +17,7 @@ pub struct Held {
 }
 
 /// One lease as the console shows it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaseRow {
     pub resource: String,
@@ -29,7 +29,7 @@ pub struct LeaseRow {
 }
 
 /// One node as the console shows it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeRow {
     pub id: String,

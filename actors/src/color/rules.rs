@@ -6,8 +6,9 @@ use crate::money::Paise;
 use crate::table::game::{RoundRules, StakeLimits, Timings, UniformSettings};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = ColorPick)]
 pub enum Colour {
     Red,
     Green,

@@ -5,7 +5,9 @@ use super::rules::{Color, Colour};
 use crate::table::wire::RoundWire;
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A Color Prediction round's drawn colour.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = ColorResult)]
 pub struct Shown {
     pub colour: Colour,
 }

@@ -17,7 +17,8 @@ use crate::money::Paise;
 use serde::{Deserialize, Serialize};
 
 /// Which way a bet goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeSide)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Back: for the runner (or YES on a fancy line).

@@ -3,11 +3,12 @@
 //! profit, exposure and balance is accepted and ignored: the server computes them.
 
 use super::rules::Side;
-use crate::money::{Paise, as_rupees};
+use crate::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 
 /// Which market a bet is on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeMarketType)]
 #[serde(rename_all = "camelCase")]
 pub enum MarketType {
     /// The Betfair-style Match Odds (decimal odds, three levels a side): `"exchange"`.
@@ -66,7 +67,8 @@ pub struct FancyBets {
 }
 
 /// How a bet stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeBetStatus)]
 #[serde(rename_all = "lowercase")]
 pub enum BetStatus {
     Open,
@@ -76,7 +78,8 @@ pub enum BetStatus {
 }
 
 /// A bet as the lists show it (the spec's listed bet fields, plus ours).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ExchangeBet)]
 #[serde(rename_all = "camelCase")]
 pub struct BetView {
     pub id: i64,
@@ -89,6 +92,7 @@ pub struct BetView {
     pub label: String,
     /// `Lgaai` / `khaai` on a team, `yes` / `no` on a line.
     #[serde(rename = "type")]
+    #[schema(value_type = String)]
     pub kind: &'static str,
     pub side: Side,
     /// As placed: a rate ×100 (Bookmaker, fancy) or decimal odds (exchange).
@@ -96,18 +100,23 @@ pub struct BetView {
     /// The line (fancy).
     pub runs: Option<u32>,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     pub stake: Paise,
     /// What it wins if it wins, and loses if it loses.
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     pub profit: Paise,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     pub loss: Paise,
     pub status: BetStatus,
     /// Once settled: what it paid (+) or cost (−).
     #[serde(serialize_with = "opt_rupees")]
+    #[schema(value_type = Option<RupeesJson>)]
     pub pl: Option<i64>,
     /// A fancy line's runs at its over, once settled.
     pub winning_runs: Option<u32>,
+    /// ISO 8601, UTC.
     pub created_at: String,
 }
 
@@ -119,13 +128,15 @@ fn opt_rupees<S: serde::Serializer>(v: &Option<i64>, s: S) -> Result<S::Ok, S::E
 }
 
 /// A player's position in one market: each outcome's P/L and the exposure held for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeMarketBook)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketBook {
     pub market_id: String,
     pub market_type: MarketType,
     pub name: String,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = RupeesJson)]
     pub exposure: Paise,
     /// Runner markets: each team's P/L if it wins, in runner order.
     pub runners: Vec<OutcomePl>,
@@ -133,49 +144,60 @@ pub struct MarketBook {
     pub runs: Vec<RunsPl>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeOutcomePl)]
 #[serde(rename_all = "camelCase")]
 pub struct OutcomePl {
     pub name: String,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = RupeesJson)]
     pub pl: Paise,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeRunsPl)]
 #[serde(rename_all = "camelCase")]
 pub struct RunsPl {
     pub from: u32,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = RupeesJson)]
     pub pl: Paise,
 }
 
 /// `GET /api/exchange/book/{match}`: the player's positions in a match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ExchangeMatchBook)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchBook {
     #[serde(rename = "match")]
     pub match_id: i64,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = RupeesJson)]
     pub exposure: Paise,
     pub markets: Vec<MarketBook>,
 }
 
 /// 201 of a bet: the bet, the player's wallet after its hold, and the market's position now.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ExchangeBetPlaced)]
 #[serde(rename_all = "camelCase")]
 pub struct Placed {
     pub success: bool,
+    #[schema(value_type = String)]
     pub message: &'static str,
     pub bet: BetView,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     pub balance: Paise,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     pub exposure: Paise,
     pub book: MarketBook,
 }
 
 /// The bet lists: `{success, bets}` newest first.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ExchangeBetList)]
 pub struct Bets {
     pub success: bool,
     pub bets: Vec<BetView>,

@@ -95,14 +95,16 @@ impl std::fmt::Display for Panna {
 }
 
 /// Which half of a market's day a bid is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaSession)]
 #[serde(rename_all = "snake_case")]
 pub enum Session {
     Open,
     Close,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaBidType)]
 #[serde(rename_all = "snake_case")]
 pub enum BidType {
     SingleDigit,
@@ -273,7 +275,8 @@ pub fn check_session(phase: Phase, bid: BidType, session: Session) -> Result<(),
 }
 
 /// What each bid type pays, in hundredths of the stake (stake included: 950 is "10 Ka 95").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaRates)]
 #[serde(rename_all = "camelCase")]
 pub struct Rates {
     pub single_digit: i64,
@@ -348,11 +351,15 @@ impl Rates {
 }
 
 /// What an operator may set for every market: the rates, and the points one number may carry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MatkaSettings {
     pub rates: Rates,
+    /// Paise, whole rupees.
+    #[schema(value_type = i64, example = 1000)]
     pub min_points: crate::money::Paise,
+    /// Paise, whole rupees.
+    #[schema(value_type = i64, example = 1000000)]
     pub max_points: crate::money::Paise,
 }
 

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Any, Row};
 
 /// How a market's results come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaMode)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// An operator declares them (markets that follow an outside result).
@@ -337,7 +338,8 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
 }
 
 /// A player's bid, for their history.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaBidRow)]
 #[serde(rename_all = "camelCase")]
 pub struct BidRow {
     pub id: i64,
@@ -347,12 +349,15 @@ pub struct BidRow {
     pub session: String,
     pub number: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub points: Paise,
     pub rate: f64,
     /// `held` (waiting for its result), `won`, `lost` or `void`.
     pub status: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
+    #[schema(value_type = i64)]
     pub created_at: EpochMs,
 }
 

@@ -49,7 +49,8 @@ pub struct BidLine {
 }
 
 /// A market as the list shows it (the spec's fields first), with its current draw.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaMarketView)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketView {
     pub id: i64,
@@ -67,7 +68,9 @@ pub struct MarketView {
     /// A quick market's cycle (`None`: a daily market).
     pub cycle_seconds: Option<u32>,
     pub draw_no: Option<i64>,
+    #[schema(value_type = Option<i64>)]
     pub opens_at: Option<EpochMs>,
+    #[schema(value_type = Option<i64>)]
     pub closes_at: Option<EpochMs>,
     /// SHA-256 of a drawn market's seed for this draw (revealed once the close result is out).
     pub commitment: Option<String>,
@@ -133,7 +136,8 @@ impl MarketView {
 }
 
 /// A bid type's rate, with the spec's caption.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaRateView)]
 #[serde(rename_all = "camelCase")]
 pub struct RateView {
     pub bid_type: BidType,
@@ -158,16 +162,20 @@ pub fn rate_views(r: &Rates) -> Vec<RateView> {
 }
 
 /// `GET /api/admin/getMatkas` and `matka:join`'s ack.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaMarketList)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketList {
     pub success: bool,
     pub markets: Vec<MarketView>,
     pub rates: Vec<RateView>,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub min_points: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub max_points: Paise,
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
 }
 
@@ -185,20 +193,24 @@ impl ServerEvent for Status {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaTakenBid)]
 #[serde(rename_all = "camelCase")]
 pub struct TakenBid {
     pub number: String,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub points: Paise,
     pub rate: f64,
     /// What it pays if it wins.
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
 }
 
 /// The answer to a taken bid request, after its hold committed.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatkaBidAccepted)]
 #[serde(rename_all = "camelCase")]
 pub struct BidAccepted {
     pub success: bool,
@@ -210,21 +222,28 @@ pub struct BidAccepted {
     pub session: Session,
     pub bids: Vec<TakenBid>,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub total_bid_points: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub estimated_profit: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub balance: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub exposure_balance: Paise,
 }
 
 /// A past result of a market (the chart).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaChartRow)]
 #[serde(rename_all = "camelCase")]
 pub struct ChartRow {
     pub draw_no: i64,
+    #[schema(value_type = i64)]
     pub opens_at: EpochMs,
+    #[schema(value_type = i64)]
     pub closes_at: EpochMs,
     pub open_panna: Option<String>,
     pub jodi: String,
@@ -255,14 +274,16 @@ impl ChartRow {
 }
 
 /// `GET /api/bids` and `GET /api/bids/{userId}`: a player's bids, newest first.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaBids)]
 pub struct Bids {
     pub success: bool,
     pub bids: Vec<BidRow>,
 }
 
 /// `GET /api/matka/markets/{id}/chart`: a market's past results, newest first.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaChart)]
 pub struct Chart {
     pub success: bool,
     pub results: Vec<ChartRow>,

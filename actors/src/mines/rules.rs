@@ -20,15 +20,20 @@ pub const DEFAULT_MINES: u8 = 5;
 /// Basis points: 10,000 is the whole stake.
 pub const BP: u64 = 10_000;
 
-/// What an operator may set; a game keeps the settings it started with.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What an operator may set; a game keeps the settings it started with. Amounts in paise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MinesSettings {
+    /// Paise.
+    #[schema(value_type = i64, example = 1000)]
     pub min_bet: Paise,
+    /// Paise.
+    #[schema(value_type = i64, example = 5000000)]
     pub max_bet: Paise,
     /// The house's share of every stake, in basis points (300 = 3%, a 97% return to player).
     pub house_edge_bp: u32,
-    /// No game pays more than this; a reveal is refused once a cash-out would reach it.
+    /// No game pays more than this; a reveal is refused once a cash-out would reach it. Paise.
+    #[schema(value_type = i64, example = 100000000)]
     pub max_payout: Paise,
 }
 
@@ -125,8 +130,9 @@ impl Board {
 }
 
 /// What a game is at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = MinesStatus)]
 pub enum Status {
     Playing,
     /// A mine was revealed: the stake is lost.

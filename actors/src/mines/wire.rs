@@ -22,18 +22,22 @@ pub struct BetPlace {
 }
 
 /// `POST /api/mines/reveal`: a tile (0–24) of the caller's open game; `gameId`, when given, must be that game.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesRevealBody)]
 pub struct Reveal {
     #[serde(default)]
     pub game_id: Option<i64>,
+    /// The tile, 0–24 (a number or numeric text).
     #[serde(default)]
+    #[schema(value_type = u8, maximum = 24)]
     pub tile: Value,
 }
 
 /// `POST /api/mines/cashout`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesCashOutBody)]
 pub struct CashOut {
     #[serde(default)]
     pub game_id: Option<i64>,
@@ -41,22 +45,27 @@ pub struct CashOut {
 
 /// `POST /api/mines/seeds`: a new client seed (1–64 printable characters) for the games to come, and a fresh
 /// server seed; without `clientSeed` only the server seed is replaced.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesReseedBody)]
 pub struct Reseed {
     #[serde(default)]
     pub client_seed: Option<String>,
 }
 
 /// The settings a player plays by.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesSettingsJson)]
 pub struct PublicSettings {
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub min_bet: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub max_bet: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub max_payout: Paise,
     pub house_edge_bp: u32,
     /// Return to player, e.g. 0.97.
@@ -84,8 +93,9 @@ impl From<&MinesSettings> for PublicSettings {
 }
 
 /// The seeds the player's next game will use: the server seed only by its SHA-256.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesSeeds)]
 pub struct Seeds {
     pub commitment: String,
     pub client_seed: String,
@@ -93,13 +103,15 @@ pub struct Seeds {
 }
 
 /// A game as its player sees it. The mines and the server seed show only once it is over.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesGame)]
 pub struct GameView {
     pub game_id: i64,
     pub status: Status,
     pub mines: u8,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub stake: Paise,
     /// Opened tiles, in the order they were opened.
     pub revealed: Vec<u8>,
@@ -108,10 +120,13 @@ pub struct GameView {
     pub next_multiplier: Option<f64>,
     /// What a cash-out pays now (playing), what was paid (won), or 0 (lost).
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
     #[serde(with = "crate::money::rupees_opt")]
+    #[schema(value_type = Option<crate::money::RupeesJson>)]
     pub next_payout: Option<Paise>,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub max_payout: Paise,
     /// The mined tiles, once the game is over.
     pub mine_tiles: Option<Vec<u8>>,
@@ -171,7 +186,7 @@ impl GameView {
 }
 
 /// `GET /api/mines`: the screen's state.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MinesState {
     pub settings: PublicSettings,
@@ -182,20 +197,24 @@ pub struct MinesState {
 }
 
 /// The answer to a start, a reveal or a cash-out, once its money moved: the game and the wallet after it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesMoved)]
 pub struct Moved {
     pub success: bool,
     pub game: GameView,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub balance: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub exposure_balance: Paise,
 }
 
 /// The answer to `POST /api/mines/seeds`: the seeds from now on, and the server seed they replace (never used).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesReseeded)]
 pub struct Reseeded {
     pub success: bool,
     pub seeds: Seeds,
@@ -204,15 +223,18 @@ pub struct Reseeded {
 }
 
 /// A finished game in the player's history (`GET /api/mines/history`), with the spec's `betHistory` fields.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MinesHistoryRow)]
 pub struct HistoryRow {
     pub game_id: i64,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub bet: Paise,
     /// `Won` or `Lost`.
     pub result: &'static str,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub winnings: Paise,
     pub multiplier: f64,
     pub mines: u8,
@@ -236,7 +258,9 @@ impl HistoryRow {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// `GET /api/mines/history`: the caller's finished games, newest first.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MinesHistory)]
 pub struct History {
     pub games: Vec<HistoryRow>,
 }

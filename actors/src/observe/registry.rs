@@ -18,30 +18,42 @@ pub const STUCK_MS: u64 = 1_000;
 /// History points kept per actor (one a second).
 pub const HISTORY: usize = 120;
 
-/// One row of the live actor table.
-#[derive(Debug, Clone, Serialize)]
+/// One row of the live actor table. Latencies are milliseconds over the last minute (`null`: nothing measured).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActorView {
+    /// Unique: `aviator`, `wallet-3`, `hub`, `gateway`, …
     pub id: String,
+    /// The actor's family (`table`, `wallet`, …): which `figures` it reports.
     pub family: &'static str,
     pub name: String,
+    /// Messages waiting.
     pub mailbox: u64,
+    /// Messages handled since start.
     pub handled: u64,
+    /// Messages per second since the previous sample.
     pub rate: f64,
     pub queue_p50_ms: Option<f64>,
     pub queue_p99_ms: Option<f64>,
     pub handler_p50_ms: Option<f64>,
     pub handler_p99_ms: Option<f64>,
+    /// Timer lateness, for families driven by a timer (else `null`).
     pub tick_lag_p50_ms: Option<f64>,
     pub tick_lag_p99_ms: Option<f64>,
+    /// Since the last message handled (`null`: none yet).
     pub idle_ms: Option<u64>,
+    /// `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
+    #[schema(example = "ok")]
     pub status: &'static str,
+    /// The family's own figures by name: numbers (rupee figures in rupees), a phase name, or `null` for a spread with
+    /// nothing measured. Free-form: the keys depend on the family.
     pub figures: Map<String, Value>,
 }
 
 /// One second of an actor's history.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ActorPoint)]
 pub struct Point {
     pub at: i64,
     pub rate: f64,

@@ -250,7 +250,8 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
 }
 
 /// A player's play, for their history.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ParchiPlayRow)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayRow {
     pub id: i64,
@@ -261,11 +262,14 @@ pub struct PlayRow {
     pub player1: Option<String>,
     pub player2: Option<String>,
     #[serde(serialize_with = "crate::money::as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub betpoints: Paise,
     /// `held` (the match goes on), `won`, `lost` or `returned`.
     pub status: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
+    #[schema(value_type = i64)]
     pub created_at: EpochMs,
 }
 

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// Where a match's game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiGameStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Plays are taken.
@@ -23,7 +24,8 @@ pub enum GameStatus {
 }
 
 /// The spec's nested copy of a card's players (`cards[0]`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiCardData)]
 #[serde(rename_all = "camelCase")]
 pub struct CardData {
     #[serde(rename = "_id")]
@@ -34,7 +36,9 @@ pub struct CardData {
     pub is_winner: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One of a match's three cards: its two cricket players once locked, their runs, and its plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiCardView)]
 #[serde(rename_all = "camelCase")]
 pub struct CardView {
     #[serde(rename = "_id")]
@@ -46,6 +50,7 @@ pub struct CardView {
     pub total_runs: u32,
     pub people_played: usize,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub total_stake: Paise,
     pub is_winner: bool,
     pub locked: bool,
@@ -55,7 +60,8 @@ pub struct CardView {
 }
 
 /// `GET /api/cards/{match}`, the `parchi:join` ack and the room's `parchi:board`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiBoard)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardView {
     pub success: bool,
@@ -78,7 +84,8 @@ impl ServerEvent for BoardView {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiEntryStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryStatus {
     /// Its stake is held until the match ends.
@@ -90,7 +97,8 @@ pub enum EntryStatus {
 }
 
 /// One play, as `GET /api/match/get-by-matchname/{match}` lists it (the winners table reads the `won` ones).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiEntry)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryView {
     #[serde(rename = "_id")]
@@ -102,18 +110,24 @@ pub struct EntryView {
     pub card_data: CardData,
     pub user_array: [String; 1],
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub betpoints: Paise,
     /// What a win would add to the stake while held (equal to it); what it did add once ended.
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub profit: Paise,
     /// What the end paid (0 while held or lost).
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
     pub status: EntryStatus,
+    #[schema(value_type = i64)]
     pub created_at: EpochMs,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// `GET /api/match/get-by-matchname/{match}`: every play on a match's game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiEntryList)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryList {
     pub success: bool,
@@ -122,7 +136,8 @@ pub struct EntryList {
 }
 
 /// A cricket player of the match and their runs in it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiPlayer)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerView {
     pub playername: String,
@@ -135,7 +150,9 @@ pub struct PlayerView {
     pub match_name: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// `GET /api/players`: the cricket players of every match in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiPlayerList)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerList {
     pub success: bool,
@@ -143,7 +160,8 @@ pub struct PlayerList {
 }
 
 /// A play taken: `PUT /api/match/select/{match}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ParchiPlayed)]
 #[serde(rename_all = "camelCase")]
 pub struct Played {
     pub success: bool,
@@ -151,13 +169,16 @@ pub struct Played {
     pub entry: EntryView,
     pub board: BoardView,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub balance: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub exposure_balance: Paise,
 }
 
 /// `GET /api/match/get-players-by-matchname/{match}`: a match's cricket players.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = ParchiMatchPlayers)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchPlayers {
     pub success: bool,
@@ -167,7 +188,8 @@ pub struct MatchPlayers {
 }
 
 /// `PUT /api/cards/select/{cardId}`: a play that can be made, and the card as it would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = ParchiPlayCheck)]
 pub struct PlayCheck {
     pub success: bool,
     pub message: &'static str,
@@ -175,7 +197,8 @@ pub struct PlayCheck {
 }
 
 /// `GET /api/parchi/bets/{userId}`: a player's plays, newest first.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ParchiBetHistory)]
 pub struct BetHistory {
     pub success: bool,
     pub bets: Vec<PlayRow>,

@@ -9,7 +9,8 @@ use super::cricket::price::Level;
 use crate::clock::EpochMs;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsMarketStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum MarketStatus {
     Open,
@@ -17,14 +18,16 @@ pub enum MarketStatus {
     Closed,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsPriceLadder)]
 #[serde(rename_all = "camelCase")]
 pub struct Exchange {
     pub available_to_back: Vec<Level>,
     pub available_to_lay: Vec<Level>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsRunner)]
 #[serde(rename_all = "camelCase")]
 pub struct Runner {
     pub selection_id: i64,
@@ -34,7 +37,8 @@ pub struct Runner {
 }
 
 /// The main market (Match Odds).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsMarket)]
 #[serde(rename_all = "camelCase")]
 pub struct Market {
     pub market_id: String,
@@ -46,7 +50,8 @@ pub struct Market {
     pub runners: Vec<Runner>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsSelection)]
 #[serde(rename_all = "camelCase")]
 pub struct Selection {
     pub id: i64,
@@ -57,7 +62,8 @@ pub struct Selection {
     pub lay_odds: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsBookmaker)]
 #[serde(rename_all = "camelCase")]
 pub struct Bookmaker {
     pub market_id: String,
@@ -66,13 +72,15 @@ pub struct Bookmaker {
     pub selections: Vec<Selection>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsYesNo)]
 pub struct YesNo {
     pub yes: u32,
     pub no: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsFancy)]
 #[serde(rename_all = "camelCase")]
 pub struct Fancy {
     pub market_id: String,
@@ -102,7 +110,8 @@ pub struct FancyResult {
 }
 
 /// The scoreboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, utoipa::ToSchema)]
+#[schema(as = SportsScore)]
 #[serde(rename_all = "camelCase")]
 pub struct Score {
     pub batting: String,
@@ -125,7 +134,8 @@ pub struct Score {
     pub comment: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsMatchStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
     Upcoming,

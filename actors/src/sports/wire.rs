@@ -9,24 +9,28 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// A price level in the list's short form.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsListPrice)]
 pub struct Short {
     pub price: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsListBook)]
 pub struct ShortBook {
     pub b: Vec<Short>,
     pub l: Vec<Short>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsListRunner)]
 pub struct ListRunner {
     pub ex: ShortBook,
 }
 
 /// A row of `GET /api/matches/{sportId}` / `inplay`: the spec's several names for the same fields.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsListItem)]
 #[serde(rename_all = "camelCase")]
 pub struct ListItem {
     pub id: i64,
@@ -37,7 +41,9 @@ pub struct ListItem {
     #[serde(rename = "event_name")]
     pub event_name: String,
     pub competition: String,
+    /// When the match starts, in epoch milliseconds.
     #[serde(rename = "event_date")]
+    #[schema(value_type = i64)]
     pub event_date: EpochMs,
     pub inplay: bool,
     pub is_live: bool,
@@ -83,14 +89,16 @@ impl ListItem {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsMatchList)]
 pub struct MatchList {
     pub data: Vec<ListItem>,
 }
 
 /// `GET /api/match/{matchId}`: the spec's `{match, markets, fancyMarkets, bookmakers, upcoming}`, plus the score and
 /// the feed's sequence number (deltas over the socket follow it).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsMatchDetail)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchDetail {
     #[serde(rename = "match")]
@@ -104,12 +112,15 @@ pub struct MatchDetail {
     pub seq: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsEventInfo)]
 #[serde(rename_all = "camelCase")]
 pub struct EventInfo {
     pub id: i64,
     pub name: String,
     pub competition: String,
+    /// When the match starts, in epoch milliseconds.
+    #[schema(value_type = i64)]
     pub event_date: EpochMs,
     pub status: MatchStatus,
     pub teams: [String; 2],
@@ -143,7 +154,8 @@ impl MatchDetail {
 
 /// The spec's odds feed: `{matchOdds: [{team_name, lgaai, khaai}], fancyMarkets: [{session_name, runsNo, oddsNo,
 /// runsYes, oddsYes}]}` (bookmaker rates ×100), also pushed as `updateOdds` with its `marketId`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsOddsFeed)]
 #[serde(rename_all = "camelCase")]
 pub struct OddsFeed {
     pub market_id: String,
@@ -153,14 +165,16 @@ pub struct OddsFeed {
     pub fancy_markets: Vec<FancyLine>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsOddsLine)]
 pub struct OddsLine {
     pub team_name: String,
     pub lgaai: u32,
     pub khaai: u32,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsFancyLine)]
 #[serde(rename_all = "camelCase")]
 pub struct FancyLine {
     pub session_name: String,
@@ -210,17 +224,20 @@ impl ServerEvent for OddsFeed {
 }
 
 /// `updateMatches`: the live list.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsLiveMatch)]
 #[serde(rename_all = "camelCase")]
 pub struct LiveItem {
     pub market_id: String,
     pub score_iframe: String,
     pub match_name: String,
+    #[schema(value_type = i64)]
     pub match_date: EpochMs,
     pub event_id: i64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsLiveList)]
 #[serde(transparent)]
 pub struct LiveList(pub Vec<LiveItem>);
 
@@ -231,7 +248,7 @@ impl ServerEvent for LiveList {
 }
 
 /// `GET /api/sports/counts`: how many matches each sport has in play and upcoming (the sidebar's counts).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SportCount {
     pub sport_id: i64,
@@ -240,7 +257,8 @@ pub struct SportCount {
 }
 
 /// `GET /api/score/{matchId}`: what the live scoreboard page draws.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsScoreView)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreView {
     pub match_id: i64,

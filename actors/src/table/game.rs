@@ -10,7 +10,8 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 /// How long each part of a round lasts, read when the round opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = RoundTimings)]
 #[serde(rename_all = "camelCase")]
 pub struct Timings {
     /// Bets are taken for this long after the round opens.
@@ -23,11 +24,16 @@ pub struct Timings {
     pub result_ms: i64,
 }
 
-/// Stakes a line of a bet may carry, and how many lines one bet may have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// Stakes a line of a bet may carry (in paise), and how many lines one bet may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RoundStakeLimits)]
 pub struct StakeLimits {
+    /// Paise.
+    #[schema(value_type = i64, example = 1000)]
     pub min: Paise,
+    /// Paise.
+    #[schema(value_type = i64, example = 1000000)]
     pub max: Paise,
     pub max_lines: usize,
 }
@@ -88,9 +94,10 @@ pub fn check_common(t: Timings, l: StakeLimits, most_lines: usize) -> Result<(),
 
 /// Settings of a game where one of `PICKS` equally likely picks wins and a winning line returns `payout`
 /// hundredths of its stake (Titli Par: 12 pictures, Color Prediction: 3 colours). The RTP is `payout / (100 × PICKS)`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UniformSettings<const PICKS: usize> {
+    /// Hundredths of the stake a winning line returns, stake included (1000: 10×).
     pub payout: i64,
     pub timings: Timings,
     pub limits: StakeLimits,

@@ -19,11 +19,13 @@ pub trait RoundWire: RoundRules {
     fn step(outcome: &Self::Outcome, index: u32) -> Self::Step;
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// One line of a bet: a pick and its stake.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PickLine<P> {
     pub pick: P,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub amount: Paise,
 }
 
@@ -138,7 +140,7 @@ pub struct WinResult<P, S> {
 
 /// The answer to a taken bet (`{game}:placeBet`'s ack, the spec's REST bet calls): the ticket and the balance
 /// right after the hold (`newBalance` is the spec's name for it).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BetAccepted<P> {
     pub success: bool,
@@ -146,12 +148,18 @@ pub struct BetAccepted<P> {
     pub ticket: u32,
     pub bets: Vec<PickLine<P>>,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub total: Paise,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub balance: Paise,
+    /// The same as `balance` (the spec's name).
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub new_balance: Paise,
+    /// Present on the REST calls that show one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub message: Option<&'static str>,
 }
 

@@ -15,6 +15,25 @@ pub const PICTURES: [&str; 12] =
 #[serde(try_from = "u8", into = "u8")]
 pub struct Picture(u8);
 
+/// In the OpenAPI document: `TitliPicture`, an integer 1–12.
+impl utoipa::PartialSchema for Picture {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(1))
+            .maximum(Some(12))
+            .description(Some("A Titli Par picture by its number, 1–12, in the order of the spec's catalogue"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Picture {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TitliPicture".into()
+    }
+}
+
 impl Picture {
     pub fn number(self) -> u8 {
         self.0

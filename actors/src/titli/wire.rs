@@ -6,8 +6,10 @@ use super::rules::{Picture, Titli};
 use crate::table::wire::RoundWire;
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A Titli Par round's winning picture.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TitliResult)]
 pub struct Shown {
     pub winning_image_number: u8,
     pub winning_image: &'static str,

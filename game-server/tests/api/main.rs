@@ -14,6 +14,7 @@ mod helpers;
 mod matka;
 mod metrics;
 mod mines;
+mod openapi;
 mod operators;
 mod parchi;
 mod restart;

@@ -1,23 +1,46 @@
 //! POST /api/login (rate-limited per account and per client address) and POST /api/logout.
 
+use super::WalletBalancesJson;
 use crate::auth::{Authed, SESSION_COOKIE, client_ip};
 use crate::error::ApiError;
-use crate::json as shapes;
-use crate::money::rupees;
+use crate::json::{self as shapes, UserJson};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use casino_actors::accounts::rules::identifier_key;
 use casino_actors::accounts::{AccountError, SESSION_TTL_MS};
 use casino_actors::wallet::shard::balances;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Deserialize)]
+/// Who is logging in (a user number, phone number or e-mail address) and their password.
+#[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(rename = "userNo")]
+    #[schema(value_type = Option<super::UserNoInput>)]
     user_no: Option<serde_json::Value>,
     password: Option<String>,
+}
+
+/// A successful login. The session token is also set as the `casino_session` cookie.
+#[derive(Serialize, ToSchema)]
+pub struct LoginJson {
+    pub success: bool,
+    pub message: String,
+    pub user: UserJson,
+    pub wallet: WalletBalancesJson,
+    /// Always empty (the spec's client reads the field).
+    #[schema(value_type = Vec<Object>)]
+    pub history: Vec<serde_json::Value>,
+    /// The session token, for `Authorization: Bearer` (the same value as the cookie).
+    pub token: String,
+}
+
+/// `{"success": true}`.
+#[derive(Serialize, ToSchema)]
+pub struct LogoutJson {
+    pub success: bool,
 }
 
 fn session_cookie(token: &str, max_age_secs: i64) -> Cookie<'static> {
@@ -33,6 +56,25 @@ fn too_many() -> ApiError {
     ApiError::too_many("too_many_attempts", "Too many failed attempts. Please try again in 15 minutes.")
 }
 
+/// Log in: sets the session cookie and returns the session token.
+///
+/// Answers the user, their wallet and a session token, and sets the same token as the HttpOnly
+/// `casino_session` cookie (`Path=/`, `SameSite=Lax`, for the session's lifetime). A browser can rely on the
+/// cookie; other clients send the token as `Authorization: Bearer`. Failed attempts are limited per account and
+/// per client address (15 minutes).
+#[utoipa::path(
+    tag = "accounts",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Logged in; the `casino_session` cookie is set", body = LoginJson,
+            headers(("Set-Cookie" = String, description = "`casino_session=<token>; HttpOnly; SameSite=Lax; Path=/; Max-Age=…`"))),
+        (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
+        (status = 401, description = "`bad_credentials` (unknown user or wrong password: the answer does not say which)", body = ErrorBody),
+        (status = 403, description = "`account_blocked`", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`", body = ErrorBody),
+        (status = 503, description = "`busy`: too many logins at once; try again", body = ErrorBody),
+    )
+)]
 #[post("/api/login")]
 pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -> Result<HttpResponse, ApiError> {
     let ident = match &body.user_no {
@@ -76,19 +118,31 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
     state.login_by_addr.release(&addr_key);
     let b = balances(&state.db, user.id).await?;
     let user_json = shapes::user(&user, b);
-    Ok(HttpResponse::Ok().cookie(session_cookie(&token, SESSION_TTL_MS / 1000)).json(json!({
-        "success": true,
-        "message": "Login successful",
-        "user": user_json,
-        "wallet": { "balance": rupees(b.balance), "exposureBalance": rupees(b.exposure) },
-        "history": [],
-        "token": token,
-    })))
+    let cookie = session_cookie(&token, SESSION_TTL_MS / 1000);
+    Ok(HttpResponse::Ok().cookie(cookie).json(LoginJson {
+        success: true,
+        message: "Login successful".into(),
+        user: user_json,
+        wallet: WalletBalancesJson { balance: b.balance, exposureBalance: b.exposure },
+        history: Vec::new(),
+        token,
+    }))
 }
 
+/// Log out.
+///
+/// Ends the session (the token stops working at once), clears the cookie and closes the session's sockets.
+#[utoipa::path(
+    tag = "accounts",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, description = "Logged out; the `casino_session` cookie is cleared", body = LogoutJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[post("/api/logout")]
 pub async fn logout(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     state.accounts.logout(&who.token).await?;
     crate::socketio::end_session_sockets(&state.tables.hub, &who.token);
-    Ok(HttpResponse::Ok().cookie(session_cookie("", 0)).json(json!({ "success": true })))
+    Ok(HttpResponse::Ok().cookie(session_cookie("", 0)).json(LogoutJson { success: true }))
 }

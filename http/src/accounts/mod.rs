@@ -7,9 +7,12 @@ pub(crate) use profile::{find_user, resolve_user};
 mod reset;
 mod signup;
 
-use actix_web::web;
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(signup::signup)
         .service(signup::login_user_no)
         .service(login::login)
@@ -18,4 +21,25 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(profile::me)
         .service(profile::name)
         .service(profile::wallet_and_exposure);
+}
+
+/// A user number, as a number or a string (a phone number or e-mail address is accepted too).
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum UserNoInput {
+    Number(i64),
+    Text(String),
+}
+
+/// A wallet as the player sees it: the spendable balance, and the amount held by open bets and withdrawals.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct WalletBalancesJson {
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub balance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposureBalance: Paise,
 }

@@ -1,15 +1,27 @@
 //! GET /api/me, GET /api/name/{userId}, GET /api/getwalletandexposure/{userId}.
 
+use super::WalletBalancesJson;
 use crate::auth::Authed;
 use crate::error::ApiError;
-use crate::json as shapes;
-use crate::money::rupees;
+use crate::json::{self as shapes, UserJson};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::ids::UserId;
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::wallet::shard::balances;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
+/// The caller's own user object.
+#[utoipa::path(
+    tag = "accounts",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, description = "The caller, with their balances", body = UserJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
 #[get("/api/me")]
 pub async fn me(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     let b = balances(&state.db, who.user.id).await?;
@@ -42,19 +54,60 @@ pub(crate) async fn find_user(state: &State, path: &str) -> Result<casino_actors
     }
 }
 
+/// The user object plus the balances again under the names the spec's client reads for the session.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct UserSessionJson {
+    #[serde(flatten)]
+    pub user: UserJson,
+    /// The same as `exposureBalance`.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub sessionexposure: Paise,
+    /// The same as `walletBalance`.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub sessionBal: Paise,
+}
+
+/// A user object with the session balance fields.
+#[utoipa::path(
+    tag = "accounts",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's id, user number, phone or e-mail)")),
+    responses(
+        (status = 200, description = "The user, with their balances", body = UserSessionJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/name/{userId}")]
 pub async fn name(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let b = balances(&state.db, u.id).await?;
-    let mut body = serde_json::to_value(shapes::user(&u, b)).map_err(ApiError::internal)?;
-    body["sessionexposure"] = rupees(b.exposure);
-    body["sessionBal"] = rupees(b.balance);
-    Ok(HttpResponse::Ok().json(body))
+    Ok(HttpResponse::Ok().json(UserSessionJson {
+        user: shapes::user(&u, b),
+        sessionexposure: b.exposure,
+        sessionBal: b.balance,
+    }))
 }
 
+/// A user's balance and exposure.
+#[utoipa::path(
+    tag = "accounts",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's id, user number, phone or e-mail)")),
+    responses(
+        (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/getwalletandexposure/{userId}")]
 pub async fn wallet_and_exposure(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let u = resolve_user(&state, &who, &path).await?;
     let b = balances(&state.db, u.id).await?;
-    Ok(HttpResponse::Ok().json(json!({ "balance": rupees(b.balance), "exposureBalance": rupees(b.exposure) })))
+    Ok(HttpResponse::Ok().json(WalletBalancesJson { balance: b.balance, exposureBalance: b.exposure }))
 }

@@ -5,25 +5,53 @@
 
 use crate::auth::client_ip;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use casino_actors::accounts::AccountError;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Deserialize)]
+/// The account (the first of `email`, `phone`, `userNo` sent; each may hold a user number, phone or e-mail
+/// address), and, to complete a reset, the one-time `code` with the `newPassword`.
+#[derive(Deserialize, ToSchema)]
 pub struct ForgotBody {
     email: Option<String>,
     phone: Option<String>,
     #[serde(rename = "userNo")]
+    #[schema(value_type = Option<super::UserNoInput>)]
     user_no: Option<serde_json::Value>,
+    /// The one-time code the player received (or an operator issued).
     code: Option<String>,
     #[serde(rename = "newPassword")]
     new_password: Option<String>,
 }
 
+/// A reset started (a code is on its way if the account exists) or completed.
+#[derive(Serialize, ToSchema)]
+pub struct ResetJson {
+    pub success: bool,
+    pub message: String,
+}
+
 const STARTED: &str = "If the account exists, a one-time reset code has been sent to the player.";
 
+/// Start or complete a password reset.
+///
+/// Without a code: starts a reset (a one-time code goes to the player, if the account exists; the answer is
+/// the same either way). With `code` and `newPassword`: sets the new password and ends every session of the
+/// account. A `newPassword` without a code changes nothing (`code_required`, after starting a reset).
+#[utoipa::path(
+    tag = "accounts",
+    request_body = ForgotBody,
+    responses(
+        (status = 200, description = "Reset started, or completed", body = ResetJson),
+        (status = 400, description = "`invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, \
+                                      `invalid_input` (new password refused)", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`", body = ErrorBody),
+        (status = 503, description = "`busy`: too many requests at once; try again", body = ErrorBody),
+    )
+)]
 #[post("/api/forgot-password")]
 pub async fn forgot_password(
     state: State,
@@ -56,10 +84,10 @@ pub async fn forgot_password(
                 }
                 Err(e) => return Err(e.into()),
             }
-            Ok(HttpResponse::Ok().json(json!({
-                "success": true,
-                "message": "Password reset successful! You can now log in with the new password."
-            })))
+            Ok(HttpResponse::Ok().json(ResetJson {
+                success: true,
+                message: "Password reset successful! You can now log in with the new password.".into(),
+            }))
         }
         (Some(_), None) => Err(ApiError::bad_request("missing_field", "New password is required")),
         (None, with_password) => {
@@ -74,7 +102,7 @@ pub async fn forgot_password(
                     format!("{STARTED} Enter the code with your new password."),
                 ));
             }
-            Ok(HttpResponse::Ok().json(json!({ "success": true, "message": STARTED })))
+            Ok(HttpResponse::Ok().json(ResetJson { success: true, message: STARTED.into() }))
         }
     }
 }

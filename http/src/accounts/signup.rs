@@ -2,13 +2,15 @@
 
 use crate::auth::client_ip;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use casino_actors::accounts::{AccountError, Role};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Deserialize)]
+/// A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name.
+#[derive(Deserialize, ToSchema)]
 pub struct SignupBody {
     /// The phone number (the spec's client sends it as `username`).
     username: Option<String>,
@@ -17,6 +19,30 @@ pub struct SignupBody {
     password: Option<String>,
 }
 
+/// A new account: its user number (what the player logs in with) and id.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct SignupJson {
+    pub success: bool,
+    pub message: String,
+    pub userNo: i64,
+    pub id: i64,
+}
+
+/// Sign up as a player.
+///
+/// Creates a player account with an empty wallet. Limited per client address per hour.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = SignupBody,
+    responses(
+        (status = 201, description = "Registered; log in with the returned user number", body = SignupJson),
+        (status = 400, description = "`invalid_request`, `invalid_input` (name, phone or password refused)", body = ErrorBody),
+        (status = 409, description = "`phone_taken`", body = ErrorBody),
+        (status = 429, description = "`too_many_signups`", body = ErrorBody),
+        (status = 503, description = "`busy`: too many sign-ups at once; try again", body = ErrorBody),
+    )
+)]
 #[post("/api/signup")]
 pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
@@ -48,18 +74,37 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
             return Err(e.into());
         }
     };
-    Ok(HttpResponse::Created().json(json!({
-        "success": true,
-        "message": "User registered successfully!",
-        "userNo": user.user_no,
-        "id": user.id.0,
-    })))
+    Ok(HttpResponse::Created().json(SignupJson {
+        success: true,
+        message: "User registered successfully!".into(),
+        userNo: user.user_no,
+        id: user.id.0,
+    }))
 }
 
+/// The user number of an account.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct UserNoJson {
+    pub success: bool,
+    pub userNo: i64,
+}
+
+/// The user number of an account.
+///
+/// Looks up the user number of an account from its phone number, e-mail address or user number.
+#[utoipa::path(
+    tag = "accounts",
+    params(("who" = String, Path, description = "A phone number, e-mail address or user number")),
+    responses(
+        (status = 200, description = "The account's user number", body = UserNoJson),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/userLoginUserNo/{who}")]
 pub async fn login_user_no(state: State, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
     match state.accounts.by_login(&who).await? {
-        Some(u) => Ok(HttpResponse::Ok().json(json!({ "success": true, "userNo": u.user_no }))),
+        Some(u) => Ok(HttpResponse::Ok().json(UserNoJson { success: true, userNo: u.user_no })),
         None => Err(ApiError::not_found("User not found")),
     }
 }

@@ -8,20 +8,23 @@
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::money::{Rupees, positive, rupees};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::audit::Action;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use futures_util::future::join_all;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod audit;
 mod risk;
 mod user_detail;
 mod users;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(fixture_players)
         .service(users::block)
         .service(users::unblock)
@@ -49,12 +52,42 @@ pub(crate) fn optional_id(id: Option<i64>, name: &str) -> Result<Option<i64>, Ap
     }
 }
 
-#[derive(Deserialize)]
+/// Load-test players to create: how many, and what each is credited from the load-test account.
+#[derive(Deserialize, ToSchema)]
 pub struct FixtureBody {
+    #[schema(minimum = 1, maximum = 1000, example = 50)]
     count: usize,
+    /// Required, greater than 0.
     balance: Option<Rupees>,
 }
 
+/// One load-test player: the session `token` is its only way in (no password).
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct FixturePlayerJson {
+    pub id: i64,
+    pub userNo: i64,
+    pub token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FixturePlayersJson {
+    pub players: Vec<FixturePlayerJson>,
+}
+
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = FixtureBody,
+    responses(
+        (status = 201, description = "Created, funded and logged in", body = FixturePlayersJson),
+        (status = 400, description = "`invalid_request`, `invalid_count`, `missing_field`, `invalid_amount`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: fixtures are disabled (the server runs without `CASINO_LOAD_TEST=1`)", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the wallet is briefly unavailable", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/fixtures/players")]
 pub async fn fixture_players(
     state: State,
@@ -84,7 +117,9 @@ pub async fn fixture_players(
     }
     let after = json!({ "label": label, "count": body.count, "balance": rupees(balance) });
     audit::write(&state, op.0.id, Action::FixturesCreate, &format!("fixtures:{label}"), None, Some(after)).await;
-    let list: Vec<_> =
-        players.iter().map(|(u, token)| json!({ "id": u.id.0, "userNo": u.user_no, "token": token })).collect();
-    Ok(HttpResponse::Created().json(json!({ "players": list })))
+    let list: Vec<_> = players
+        .iter()
+        .map(|(u, token)| FixturePlayerJson { id: u.id.0, userNo: u.user_no, token: token.clone() })
+        .collect();
+    Ok(HttpResponse::Created().json(FixturePlayersJson { players: list }))
 }

@@ -7,31 +7,85 @@ use crate::accounts::find_user;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::money::rupees;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
 use casino_actors::aviator::rules::BetState;
 use casino_actors::aviator::table::{OpenBet, OpenBets};
 use casino_actors::aviator::{store, wire};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
 
-fn user_json(r: &UserRow) -> Value {
-    let u = &r.user;
-    json!({
-        "id": u.id.0, "userNo": u.user_no, "name": u.name, "phone": u.phone, "email": u.email, "role": u.role,
-        "blocked": r.blocked, "balance": rupees(r.balance), "exposure": rupees(r.exposure),
-        "createdAt": iso(u.created_at),
-    })
+/// A person as the console lists them, with what their wallet holds.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AdminUserJson {
+    pub id: i64,
+    pub userNo: i64,
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    pub role: Role,
+    pub blocked: bool,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub balance: Paise,
+    /// Held for open bets and pending withdrawals.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposure: Paise,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
 }
 
-#[derive(Deserialize)]
+fn user_json(r: &UserRow) -> AdminUserJson {
+    let u = &r.user;
+    AdminUserJson {
+        id: u.id.0,
+        userNo: u.user_no,
+        name: u.name.clone(),
+        phone: u.phone.clone(),
+        email: u.email.clone(),
+        role: u.role,
+        blocked: r.blocked,
+        balance: r.balance,
+        exposure: r.exposure,
+        createdAt: iso(u.created_at),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
+    /// Keeps those whose user number equals it, or whose phone, name or e-mail contains it (case-insensitive); at
+    /// most 100 characters. Empty or absent: everyone.
     q: Option<String>,
+    /// 1 to 500; 50 when absent.
+    #[param(minimum = 1, maximum = 500)]
     limit: Option<i64>,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct AdminUserList {
+    pub success: bool,
+    pub users: Vec<AdminUserJson>,
+}
+
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(SearchQuery),
+    responses(
+        (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
+        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/users")]
 pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 50)?;
@@ -40,9 +94,39 @@ pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> 
         return Err(ApiError::bad_request("invalid_query", "q may have at most 100 characters"));
     }
     let rows = queries::search_users(&state.db, text, limit).await.map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "users": rows.iter().map(user_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok().json(AdminUserList { success: true, users: rows.iter().map(user_json).collect() }))
 }
 
+/// One session of a person (its token is never shown). Times are ISO 8601, UTC.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AdminSessionJson {
+    pub createdAt: String,
+    pub expiresAt: String,
+    pub revokedAt: Option<String>,
+    /// Neither revoked nor expired.
+    pub live: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminUserDetail {
+    pub success: bool,
+    pub user: AdminUserJson,
+    /// The last 50 sessions, newest first.
+    pub sessions: Vec<AdminSessionJson>,
+}
+
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    responses(
+        (status = 200, description = "The person and their sessions", body = AdminUserDetail),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/users/{id}")]
 pub async fn detail(state: State, _op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
@@ -51,24 +135,72 @@ pub async fn detail(state: State, _op: Operator, path: web::Path<String>) -> Res
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("User not found"))?;
     let sessions = queries::sessions(&state.db, user.id, state.clock.now_ms()).await.map_err(ApiError::internal)?;
-    let sessions: Vec<Value> = sessions
+    let sessions: Vec<AdminSessionJson> = sessions
         .iter()
-        .map(|s| {
-            json!({
-                "createdAt": iso(s.created_at), "expiresAt": iso(s.expires_at), "revokedAt": s.revoked_at.map(iso),
-                "live": s.live,
-            })
+        .map(|s| AdminSessionJson {
+            createdAt: iso(s.created_at),
+            expiresAt: iso(s.expires_at),
+            revokedAt: s.revoked_at.map(iso),
+            live: s.live,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "user": user_json(&row), "sessions": sessions })))
+    Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// 1 to 500; 100 when absent.
+    #[param(minimum = 1, maximum = 500)]
     limit: Option<i64>,
+    /// Only entries older than this entry id (the next page).
+    #[param(minimum = 1)]
     before: Option<i64>,
 }
 
+/// One ledger row of a person's account: how it moved the balance and the exposure, and what they were after.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AdminLedgerEntryJson {
+    pub id: i64,
+    /// ISO 8601, UTC.
+    pub at: String,
+    /// e.g. `deposit`, `aviator_bet`, `aviator_win`.
+    pub kind: String,
+    /// What it belongs to, e.g. `aviator:{round}`.
+    pub reference: String,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub deltaBalance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub deltaExposure: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub balanceAfter: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposureAfter: Paise,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminLedgerPage {
+    pub success: bool,
+    pub entries: Vec<AdminLedgerEntryJson>,
+}
+
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), PageQuery),
+    responses(
+        (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
+        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/users/{id}/ledger")]
 pub async fn ledger(
     state: State,
@@ -80,26 +212,76 @@ pub async fn ledger(
     let before = optional_id(q.before, "before")?;
     let user = find_user(&state, &path).await?;
     let entries = queries::ledger(&state.db, user.id, limit, before).await.map_err(ApiError::internal)?;
-    let entries: Vec<Value> = entries
+    let entries: Vec<AdminLedgerEntryJson> = entries
         .iter()
-        .map(|e| {
-            json!({
-                "id": e.id, "at": iso(e.at), "kind": e.kind, "reference": e.reference,
-                "deltaBalance": rupees(e.delta_balance), "deltaExposure": rupees(e.delta_exposure),
-                "balanceAfter": rupees(e.balance_after), "exposureAfter": rupees(e.exposure_after),
-            })
+        .map(|e| AdminLedgerEntryJson {
+            id: e.id,
+            at: iso(e.at),
+            kind: e.kind.clone(),
+            reference: e.reference.clone(),
+            deltaBalance: e.delta_balance,
+            deltaExposure: e.delta_exposure,
+            balanceAfter: e.balance_after,
+            exposureAfter: e.exposure_after,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "entries": entries })))
+    Ok(HttpResponse::Ok().json(AdminLedgerPage { success: true, entries }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LimitQuery {
+    /// 1 to 500; 100 when absent.
+    #[param(minimum = 1, maximum = 500)]
     limit: Option<i64>,
+}
+
+/// One Aviator bet of a person.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AdminBetJson {
+    /// Always `aviator`.
+    #[schema(example = "aviator")]
+    pub game: &'static str,
+    pub round: i64,
+    /// The bet panel: 0 or 1.
+    pub slot: u8,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub stake: Paise,
+    /// The multiplier cashed out at (e.g. 2.35), or `null`.
+    #[schema(value_type = Option<f64>, example = 2.35)]
+    pub cashedOutAt: Option<Value>,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub payout: Paise,
+    /// `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
+    #[schema(example = "won")]
+    pub result: String,
+    /// When it was placed: ISO 8601, UTC.
+    pub at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminBetList {
+    pub success: bool,
+    pub bets: Vec<AdminBetJson>,
 }
 
 /// Aviator bets: the round in play (from the table; `result` is `open` until the wallet commits its outcome),
 /// then settled ones from history (`won`, `lost` or `refunded`). `cashedOutAt` is the multiplier.
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), LimitQuery),
+    responses(
+        (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
+        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/users/{id}/bets")]
 pub async fn bets(
     state: State,
@@ -111,13 +293,17 @@ pub async fn bets(
     let user = find_user(&state, &path).await?;
     let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;
-    let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| {
-        json!({
-            "game": "aviator", "round": round, "slot": slot, "stake": rupees(stake),
-            "cashedOutAt": cashed_out.map(wire::multiplier), "payout": rupees(payout), "result": result, "at": iso(at),
-        })
+    let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| AdminBetJson {
+        game: "aviator",
+        round,
+        slot,
+        stake,
+        cashedOutAt: cashed_out.map(wire::multiplier),
+        payout,
+        result: result.to_string(),
+        at: iso(at),
     };
-    let mut rows: Vec<Value> = Vec::new();
+    let mut rows: Vec<AdminBetJson> = Vec::new();
     for OpenBet { round, bet: b, placed_at, settled: done } in open {
         if settled.iter().any(|r| r.round == round && r.slot == b.slot.index()) {
             continue;
@@ -133,5 +319,5 @@ pub async fn bets(
         rows.push(bet(r.round.0, r.slot, r.stake, r.multiplier, r.payout, &r.status.to_lowercase(), r.created_at));
     }
     rows.truncate(limit as usize);
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": rows })))
+    Ok(HttpResponse::Ok().json(AdminBetList { success: true, bets: rows }))
 }

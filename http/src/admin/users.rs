@@ -6,13 +6,38 @@ use super::audit;
 use crate::accounts::find_user;
 use crate::auth::Operator;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::audit::Action;
 use casino_actors::ids::UserId;
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
+/// Whether the person is now blocked.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct BlockStateJson {
+    pub success: bool,
+    pub userId: i64,
+    pub userNo: i64,
+    pub blocked: bool,
+}
+
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    responses(
+        (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
+        (status = 400, description = "`cannot_block_self`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/users/{id}/block")]
 pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
@@ -27,10 +52,25 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
     end_user_sockets(&state.tables.hub, user.id);
     tracing::info!(operator = %op.0.id, user = %user.id, "user blocked");
     write_audit(&state, op.0.id, Action::UserBlock, user.id, was, true).await;
-    Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": true })))
+    Ok(HttpResponse::Ok().json(BlockStateJson {
+        success: true,
+        userId: user.id.0,
+        userNo: user.user_no,
+        blocked: true,
+    }))
 }
 
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    responses(
+        (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/users/{id}/unblock")]
 pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
@@ -40,8 +80,12 @@ pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Res
     }
     tracing::info!(operator = %op.0.id, user = %user.id, "user unblocked");
     write_audit(&state, op.0.id, Action::UserUnblock, user.id, was, false).await;
-    Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "userId": user.id.0, "userNo": user.user_no, "blocked": false })))
+    Ok(HttpResponse::Ok().json(BlockStateJson {
+        success: true,
+        userId: user.id.0,
+        userNo: user.user_no,
+        blocked: false,
+    }))
 }
 
 async fn write_audit(state: &State, op: UserId, action: Action, user: UserId, was: Option<bool>, now: bool) {

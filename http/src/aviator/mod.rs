@@ -7,6 +7,7 @@ use crate::accounts::resolve_user;
 use crate::auth::{Authed, Operator, client_ip};
 use crate::error::ApiError;
 use crate::json::iso;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -16,10 +17,13 @@ use casino_actors::aviator::rules::BetState;
 use casino_actors::aviator::table::{OpenBet, OpenBets, Snapshot};
 use casino_actors::aviator::{fair, store, wire};
 use casino_actors::ids::RoundId;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(rounds).service(fairness).service(verify).service(history).service(fix_salt);
 }
 
@@ -28,49 +32,118 @@ times to the hash of game n of a chain (round firstRound + n - 1) gives that cha
 lowercase hex characters and message = the salt; X = the first 13 hex digits as an integer (52 bits); \
 crash = max(1.00, floor(100 * (1 - edge) * 2^52 / (2^52 - X)) / 100).";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Limit {
+    /// How many rows, at most (clamped to the route's range).
     limit: Option<i64>,
 }
 
+/// An ended Aviator round, as the public list shows it. Multipliers are numbers with at most 2 decimals.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorRoundJson {
+    pub roundId: i64,
+    #[schema(value_type = f64)]
+    pub crashPoint: Value,
+    /// The round's revealed hash (64 hex characters).
+    pub hash: String,
+    /// Where the liability cap ended the round early, if it did.
+    #[schema(value_type = Option<f64>)]
+    pub cappedAt: Option<Value>,
+    /// ISO 8601, UTC.
+    pub endedAt: String,
+}
+
+#[utoipa::path(
+    tag = "aviator",
+    operation_id = "aviator_rounds",
+    params(Limit),
+    responses(
+        (status = 200, description = "The latest ended rounds, newest first (default 20, 1–200)", body = Vec<AviatorRoundJson>),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+    )
+)]
 #[get("/api/aviator/rounds")]
 pub async fn rounds(state: State, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let limit = q.limit.unwrap_or(20).clamp(1, 200);
     let list = store::recent_rounds(&state.db, limit).await?;
     Ok(HttpResponse::Ok().json(
         list.iter()
-            .map(|r| {
-                json!({
-                    "roundId": r.round.0, "crashPoint": wire::multiplier(r.crash_point), "hash": r.hash,
-                    "cappedAt": r.capped_at.map(wire::multiplier), "endedAt": iso(r.ended_at),
-                })
+            .map(|r| AviatorRoundJson {
+                roundId: r.round.0,
+                crashPoint: wire::multiplier(r.crash_point),
+                hash: r.hash.clone(),
+                cappedAt: r.capped_at.map(wire::multiplier),
+                endedAt: iso(r.ended_at),
             })
             .collect::<Vec<_>>(),
     ))
 }
 
-fn chain_json(c: &Chain) -> Value {
-    json!({
-        "firstRound": c.first_round, "lastRound": c.last_round(), "chainLength": c.length,
-        "commitment": fair::to_hex(&c.commitment), "salt": c.salt, "saltSource": c.salt_source,
-        "saltFixedAt": c.salt_fixed_at.map(iso), "houseEdgePercent": f64::from(c.house_edge_bp) / 100.0,
-        "createdAt": iso(c.created_at),
-    })
+/// A chain of Aviator round hashes: its rounds, its published commitment and its salt.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorChainJson {
+    pub firstRound: i64,
+    pub lastRound: i64,
+    pub chainLength: usize,
+    /// SHA-256 applied `chainLength` times to the first round's hash (64 hex characters).
+    pub commitment: String,
+    /// `null` until fixed from `saltSource`; the chain cannot be played before.
+    pub salt: Option<String>,
+    /// Where the salt comes from (announced before it is known).
+    pub saltSource: String,
+    /// ISO 8601, UTC.
+    pub saltFixedAt: Option<String>,
+    pub houseEdgePercent: f64,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
 }
 
-#[derive(Deserialize)]
-pub struct SaltBody {
+fn chain_json(c: &Chain) -> AviatorChainJson {
+    AviatorChainJson {
+        firstRound: c.first_round,
+        lastRound: c.last_round(),
+        chainLength: c.length,
+        commitment: fair::to_hex(&c.commitment),
+        salt: c.salt.clone(),
+        saltSource: c.salt_source.clone(),
+        saltFixedAt: c.salt_fixed_at.map(iso),
+        houseEdgePercent: f64::from(c.house_edge_bp) / 100.0,
+        createdAt: iso(c.created_at),
+    }
+}
+
+/// The public value a chain's `saltSource` announced.
+#[derive(Deserialize, ToSchema)]
+pub struct AviatorSaltBody {
+    /// 1 to 128 visible characters.
     salt: Option<String>,
 }
 
 /// An operator fixes, once, the salt of a chain committed without one: the public value its `saltSource`
 /// announced. The chain can start only after.
+#[utoipa::path(
+    tag = "aviator",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("firstRound" = i64, Path, description = "The first round of the chain")),
+    request_body = AviatorSaltBody,
+    responses(
+        (status = 200, description = "The chain, its salt fixed", body = AviatorChainJson),
+        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_salt`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no chain starts at that round", body = ErrorBody),
+        (status = 409, description = "`salt_fixed`: the chain's salt is already fixed", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/aviator/chains/{firstRound}/salt")]
 pub async fn fix_salt(
     state: State,
     op: Operator,
     first_round: web::Path<i64>,
-    body: web::Json<SaltBody>,
+    body: web::Json<AviatorSaltBody>,
 ) -> Result<HttpResponse, ApiError> {
     let salt = body.salt.as_deref().unwrap_or_default();
     let first_round = first_round.into_inner();
@@ -89,8 +162,35 @@ pub async fn fix_salt(
     Ok(HttpResponse::Ok().json(chain_json(&fixed)))
 }
 
+/// Aviator's fairness: the chain in play (top-level fields), the next one and every chain ever played.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorPublicFairness {
+    /// The commitment of the chain in play (64 hex characters).
+    pub commitment: String,
+    pub salt: Option<String>,
+    pub chainLength: usize,
+    pub firstRound: i64,
+    pub houseEdgePercent: f64,
+    pub rtpPercent: f64,
+    /// How the multiplier grows with flight time.
+    pub growth: String,
+    /// How a round's hash and crash point are checked.
+    pub formula: String,
+    /// The chain after the one in play, published before its first round.
+    pub next: Option<AviatorChainJson>,
+    pub chains: Vec<AviatorChainJson>,
+}
+
 /// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
 /// round), and every chain ever played, so any past round can be checked against its own.
+#[utoipa::path(
+    tag = "aviator",
+    responses(
+        (status = 200, body = AviatorPublicFairness),
+        (status = 503, description = "`unavailable`: no chain yet", body = ErrorBody),
+    )
+)]
 #[get("/api/aviator/fairness")]
 pub async fn fairness(state: State) -> HttpResponse {
     let f = &state.tables.aviator_fairness;
@@ -99,20 +199,72 @@ pub async fn fairness(state: State) -> HttpResponse {
     let current = chains.iter().find(|c| c.contains(RoundId(round))).or(chains.first());
     let next = current.and_then(|c| chains.iter().find(|n| n.first_round == c.last_round() + 1));
     let Some(current) = current else {
-        return HttpResponse::ServiceUnavailable().json(json!({"error": "unavailable", "message": "No chain yet"}));
+        let e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "No chain yet");
+        return actix_web::ResponseError::error_response(&e);
     };
     let edge = f64::from(current.house_edge_bp) / 100.0;
-    HttpResponse::Ok().json(json!({
-        "commitment": fair::to_hex(&current.commitment), "salt": current.salt, "chainLength": current.length,
-        "firstRound": current.first_round, "houseEdgePercent": edge, "rtpPercent": 100.0 - edge,
-        "growth": "multiplier(ms) = floor(100 * e^(0.00006 * ms)) / 100", "formula": FORMULA,
-        "next": next.map(|n| chain_json(n)),
-        "chains": chains.iter().map(|c| chain_json(c)).collect::<Vec<_>>(),
-    }))
+    HttpResponse::Ok().json(AviatorPublicFairness {
+        commitment: fair::to_hex(&current.commitment),
+        salt: current.salt.clone(),
+        chainLength: current.length,
+        firstRound: current.first_round,
+        houseEdgePercent: edge,
+        rtpPercent: 100.0 - edge,
+        growth: "multiplier(ms) = floor(100 * e^(0.00006 * ms)) / 100".into(),
+        formula: FORMULA.into(),
+        next: next.map(|n| chain_json(n)),
+        chains: chains.iter().map(|c| chain_json(c)).collect(),
+    })
+}
+
+/// A round recomputed from its revealed hash. Where the hash is not one of a known chain's, only `roundId`,
+/// `hash`, `crashPoint` and `valid` (false) are present.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorVerifyJson {
+    pub roundId: i64,
+    pub hash: String,
+    /// The chain's salt (`null` while not fixed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, required = false)]
+    pub salt: Option<Option<String>>,
+    /// The commitment of the round's chain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
+    pub commitment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = i64, required = false)]
+    pub chainFirstRound: Option<i64>,
+    /// The recorded crash point.
+    #[schema(value_type = f64)]
+    pub crashPoint: Value,
+    /// The crash point recomputed from the hash and the salt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = f64, required = false)]
+    pub computedCrashPoint: Option<Value>,
+    /// Where the liability cap ended the round early (`null`: it did not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, required = false)]
+    pub cappedAt: Option<Option<Value>>,
+    /// Which game of its chain the hash is (`null`: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<usize>, required = false)]
+    pub chainSteps: Option<Option<usize>>,
+    pub valid: bool,
 }
 
 /// Recomputes a past round from its revealed hash: the crash point, and the hash's place in its chain (found from
 /// the chain's checkpoints, so a request costs at most a thousand hashes). Limited per client address.
+#[utoipa::path(
+    tag = "aviator",
+    params(("round" = i64, Path, description = "The round to verify")),
+    responses(
+        (status = 200, body = AviatorVerifyJson),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such round, or it has not ended yet (its hash is secret until the crash)", body = ErrorBody),
+        (status = 429, description = "`too_many_requests`: too many verifications from this address in a minute", body = ErrorBody),
+    )
+)]
 #[get("/api/aviator/verify/{round}")]
 pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
@@ -125,20 +277,89 @@ pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Re
         .ok_or_else(|| ApiError::not_found("This round has not ended yet (its hash is revealed at the crash)"))?;
     let checked = store::parse_hash(&ended.hash).and_then(|h| state.tables.aviator_fairness.verify(round, &h));
     let Some(v) = checked else {
-        return Ok(HttpResponse::Ok().json(json!({
-            "roundId": round.0, "hash": ended.hash, "crashPoint": wire::multiplier(ended.crash_point), "valid": false,
-        })));
+        return Ok(HttpResponse::Ok().json(AviatorVerifyJson {
+            roundId: round.0,
+            hash: ended.hash,
+            salt: None,
+            commitment: None,
+            chainFirstRound: None,
+            crashPoint: wire::multiplier(ended.crash_point),
+            computedCrashPoint: None,
+            cappedAt: None,
+            chainSteps: None,
+            valid: false,
+        }));
     };
     let valid = v.computed_crash_point == ended.crash_point && v.game.is_some() && v.game == v.chain.game(round);
-    Ok(HttpResponse::Ok().json(json!({
-        "roundId": round.0, "hash": ended.hash, "salt": v.chain.salt, "commitment": fair::to_hex(&v.chain.commitment),
-        "chainFirstRound": v.chain.first_round, "crashPoint": wire::multiplier(ended.crash_point),
-        "computedCrashPoint": wire::multiplier(v.computed_crash_point),
-        "cappedAt": ended.capped_at.map(wire::multiplier), "chainSteps": v.game, "valid": valid,
-    })))
+    Ok(HttpResponse::Ok().json(AviatorVerifyJson {
+        roundId: round.0,
+        hash: ended.hash,
+        salt: Some(v.chain.salt.clone()),
+        commitment: Some(fair::to_hex(&v.chain.commitment)),
+        chainFirstRound: Some(v.chain.first_round),
+        crashPoint: wire::multiplier(ended.crash_point),
+        computedCrashPoint: Some(wire::multiplier(v.computed_crash_point)),
+        cappedAt: Some(ended.capped_at.map(wire::multiplier)),
+        chainSteps: Some(v.game),
+        valid,
+    }))
+}
+
+/// A row of a player's Aviator history.
+#[derive(Serialize, ToSchema)]
+pub enum AviatorBetStatus {
+    /// The round is in play, or its outcome is not final yet.
+    Open,
+    Won,
+    Lost,
+    Refunded,
+}
+
+/// One of the player's Aviator bets. Multipliers are numbers with at most 2 decimals.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorHistoryRow {
+    pub round_id: i64,
+    /// The bet slot, 0 or 1.
+    pub slot: u8,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub betAmt: Paise,
+    /// The cash-out multiplier of a won bet.
+    #[schema(value_type = Option<f64>)]
+    pub multiplier: Option<Value>,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub winningAmt: Paise,
+    /// The round's crash point (`null` while it is in play).
+    #[schema(value_type = Option<f64>)]
+    pub crashPoint: Option<Value>,
+    pub status: AviatorBetStatus,
+    /// The bet's auto cash-out target; present on bets of the round in play only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, required = false)]
+    pub autoCashout: Option<Option<Value>>,
 }
 
 /// The player's Aviator bets, newest first: the round in play (from the table) then settled ones.
+#[utoipa::path(
+    tag = "aviator",
+    operation_id = "aviator_history",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(
+        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        Limit,
+    ),
+    responses(
+        (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/history/{userId}")]
 pub async fn history(
     state: State,
@@ -150,7 +371,7 @@ pub async fn history(
     let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
     let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;
-    let mut rows: Vec<Value> = Vec::new();
+    let mut rows: Vec<AviatorHistoryRow> = Vec::new();
     let settled_rounds: Vec<(i64, u8)> = settled.iter().map(|r| (r.round.0, r.slot)).collect();
     for OpenBet { round, bet, placed_at: created_at, settled } in open {
         if settled_rounds.contains(&(round.0, bet.slot.index())) {
@@ -158,25 +379,40 @@ pub async fn history(
         }
         // An outcome is final once the wallet has committed it; until then the bet is Open.
         let (status, multiplier, payout) = match bet.state {
-            BetState::CashedOut { multiplier, payout } if settled => ("Won", Some(multiplier), payout),
-            BetState::Lost if settled => ("Lost", None, Default::default()),
+            BetState::CashedOut { multiplier, payout } if settled => (AviatorBetStatus::Won, Some(multiplier), payout),
+            BetState::Lost if settled => (AviatorBetStatus::Lost, None, Default::default()),
             BetState::CashedOut { .. } | BetState::Lost | BetState::Open | BetState::Reserved | BetState::Cancelled => {
-                ("Open", None, Default::default())
+                (AviatorBetStatus::Open, None, Default::default())
             }
         };
-        rows.push(json!({
-            "round_id": round.0, "slot": bet.slot.index(), "createdAt": iso(created_at),
-            "betAmt": bet.stake.to_rupees_json(), "multiplier": multiplier.map(wire::multiplier),
-            "winningAmt": payout.to_rupees_json(), "crashPoint": Value::Null, "status": status,
-            "autoCashout": bet.auto_cashout.map(wire::multiplier),
-        }));
+        rows.push(AviatorHistoryRow {
+            round_id: round.0,
+            slot: bet.slot.index(),
+            createdAt: iso(created_at),
+            betAmt: bet.stake,
+            multiplier: multiplier.map(wire::multiplier),
+            winningAmt: payout,
+            crashPoint: None,
+            status,
+            autoCashout: Some(bet.auto_cashout.map(wire::multiplier)),
+        });
     }
     for r in settled {
-        rows.push(json!({
-            "round_id": r.round.0, "slot": r.slot, "createdAt": iso(r.created_at), "betAmt": r.stake.to_rupees_json(),
-            "multiplier": r.multiplier.map(wire::multiplier), "winningAmt": r.payout.to_rupees_json(),
-            "crashPoint": r.crash_point.map(wire::multiplier), "status": r.status,
-        }));
+        rows.push(AviatorHistoryRow {
+            round_id: r.round.0,
+            slot: r.slot,
+            createdAt: iso(r.created_at),
+            betAmt: r.stake,
+            multiplier: r.multiplier.map(wire::multiplier),
+            winningAmt: r.payout,
+            crashPoint: r.crash_point.map(wire::multiplier),
+            status: match r.status {
+                "Won" => AviatorBetStatus::Won,
+                "Refunded" => AviatorBetStatus::Refunded,
+                _ => AviatorBetStatus::Lost,
+            },
+            autoCashout: None,
+        });
     }
     Ok(HttpResponse::Ok().json(rows))
 }

@@ -2,23 +2,29 @@
 //! codes, adjust a wallet (`POST /wallet/update`, which players may never use), and read the books. Every call that
 //! changes something writes an audit row after it succeeded (`crate::admin::audit::write`).
 
-use super::{deposit_json, withdrawal_json};
+use super::player::{DepositList, PaymentDetailsJson, WithdrawalList};
+use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, rupees};
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::accounts::Role;
 use casino_actors::audit::Action;
 use casino_actors::cashier::{BookLine, PaymentDetails, Status};
 use casino_actors::ids::UserId;
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::wallet::{Change, Movement, SystemAccount};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatusQuery {
+    /// `pending`, `approved` or `rejected` (any case); absent, empty or `all` for every request.
     status: Option<String>,
 }
 
@@ -44,13 +50,50 @@ fn pending() -> Value {
     json!({ "status": "pending" })
 }
 
+/// All deposit requests, optionally by status.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(StatusQuery),
+    responses(
+        (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
+        (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/deposits")]
 pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.deposits(None, status_filter(&q)?).await?;
-    Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "deposits": list.iter().map(deposit_json).collect::<Vec<_>>() })))
+    Ok(HttpResponse::Ok().json(DepositList { success: true, deposits: list.iter().map(deposit_json).collect() }))
 }
 
+/// A decided deposit request.
+#[derive(Serialize, ToSchema)]
+pub struct DepositDecided {
+    pub success: bool,
+    pub deposit: DepositJson,
+}
+
+/// Approve or reject a deposit request.
+///
+/// Approving credits the player from the cashier account. Only a pending request can be decided.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("id" = i64, Path, description = "The deposit request's id"),
+        ("action" = String, Path, description = "`approve` or `reject`"),
+    ),
+    responses(
+        (status = 200, description = "Decided", body = DepositDecided),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
+        (status = 409, description = "`already_decided`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/deposits/{id}/{action}")]
 pub async fn decide_deposit(
     state: State,
@@ -65,9 +108,21 @@ pub async fn decide_deposit(
     };
     let after = json!({ "status": d.status.as_str(), "user": d.user_id.0, "amount": rupees(d.amount) });
     audit::write(&state, op.0.id, act, &format!("deposit:{id}"), Some(pending()), Some(after)).await;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "deposit": deposit_json(&d) })))
+    Ok(HttpResponse::Ok().json(DepositDecided { success: true, deposit: deposit_json(&d) }))
 }
 
+/// All withdrawal requests, optionally by status.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(StatusQuery),
+    responses(
+        (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
+        (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/withdrawals")]
 pub async fn list_withdrawals(
     state: State,
@@ -76,9 +131,36 @@ pub async fn list_withdrawals(
 ) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.withdrawals(None, status_filter(&q)?).await?;
     Ok(HttpResponse::Ok()
-        .json(json!({ "success": true, "withdrawals": list.iter().map(withdrawal_json).collect::<Vec<_>>() })))
+        .json(WithdrawalList { success: true, withdrawals: list.iter().map(withdrawal_json).collect() }))
 }
 
+/// A decided withdrawal request.
+#[derive(Serialize, ToSchema)]
+pub struct WithdrawalDecided {
+    pub success: bool,
+    pub withdrawal: WithdrawalJson,
+}
+
+/// Approve or reject a withdrawal request.
+///
+/// Approving pays the held amount out to the cashier account; rejecting returns it to the player's balance.
+/// Only a pending request can be decided.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("id" = i64, Path, description = "The withdrawal request's id"),
+        ("action" = String, Path, description = "`approve` or `reject`"),
+    ),
+    responses(
+        (status = 200, description = "Decided", body = WithdrawalDecided),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
+        (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/withdrawals/{id}/{action}")]
 pub async fn decide_withdrawal(
     state: State,
@@ -93,17 +175,40 @@ pub async fn decide_withdrawal(
     };
     let after = json!({ "status": w.status.as_str(), "user": w.user_id.0, "amount": rupees(w.amount) });
     audit::write(&state, op.0.id, act, &format!("withdrawal:{id}"), Some(pending()), Some(after)).await;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "withdrawal": withdrawal_json(&w) })))
+    Ok(HttpResponse::Ok().json(WithdrawalDecided { success: true, withdrawal: withdrawal_json(&w) }))
 }
 
-#[derive(Deserialize)]
+/// Where players send deposits. Each field is trimmed; absent fields become empty.
+#[derive(Deserialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct PaymentBody {
+    /// Required.
     upi_id: Option<String>,
     phone: Option<String>,
+    /// The QR image (a data: or https: URL).
     qrCode: Option<String>,
 }
 
+/// The payment details now shown to players.
+#[derive(Serialize, ToSchema)]
+pub struct PaymentDetailsSaved {
+    pub success: bool,
+    #[serde(flatten)]
+    pub details: PaymentDetailsJson,
+}
+
+/// Set the payment details players deposit to.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = PaymentBody,
+    responses(
+        (status = 200, description = "Saved", body = PaymentDetailsSaved),
+        (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[put("/api/admin/upi")]
 pub async fn set_payment_details(
     state: State,
@@ -124,14 +229,35 @@ pub async fn set_payment_details(
     let details = |d: &PaymentDetails| json!({ "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code });
     let (before, after) = (Some(details(&before)), Some(details(&d)));
     audit::write(&state, op.0.id, Action::PaymentDetailsSet, "payment_details", before, after).await;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code })))
+    let details = PaymentDetailsJson { upi_id: d.upi_id, phone: d.phone, qrCode: d.qr_code };
+    Ok(HttpResponse::Ok().json(PaymentDetailsSaved { success: true, details }))
 }
 
-#[derive(Deserialize)]
+/// The whole news ticker, in order; it replaces the current one (blank items are dropped).
+#[derive(Deserialize, ToSchema)]
 pub struct NewsBody {
+    /// At most 500 characters each.
     items: Vec<String>,
 }
 
+/// `{"success": true}`.
+#[derive(Serialize, ToSchema)]
+pub struct NewsSaved {
+    pub success: bool,
+}
+
+/// Replace the news ticker.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = NewsBody,
+    responses(
+        (status = 200, description = "Saved", body = NewsSaved),
+        (status = 400, description = "`invalid_request`, `too_long`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[put("/api/admin/news")]
 pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
     if body.items.iter().any(|i| i.len() > 500) {
@@ -141,9 +267,34 @@ pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> 
     state.cashier.set_news(&body.items).await?;
     let after = state.cashier.news().await?;
     audit::write(&state, op.0.id, Action::NewsSet, "news", Some(json!(before)), Some(json!(after))).await;
-    Ok(HttpResponse::Ok().json(json!({ "success": true })))
+    Ok(HttpResponse::Ok().json(NewsSaved { success: true }))
 }
 
+/// A password-reset code for the operator to pass on to the player (it is not sent to them).
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct ResetCodeIssued {
+    pub success: bool,
+    pub userNo: i64,
+    /// The one-time code; null only if the account vanished meanwhile.
+    pub code: Option<String>,
+}
+
+/// Issue a password-reset code for a player.
+///
+/// Issues a one-time code (replacing any earlier one) and starts the account's guess budget afresh. The code
+/// is returned for the operator to pass on, never sent or logged.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
+    responses(
+        (status = 200, description = "Issued", body = ResetCodeIssued),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/users/{who}/reset-code")]
 pub async fn issue_reset_code(state: State, op: Operator, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.by_login(&who).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
@@ -151,20 +302,67 @@ pub async fn issue_reset_code(state: State, op: Operator, who: web::Path<String>
     // The code itself is never written to the log.
     let target = format!("user:{}", user.id);
     audit::write(&state, op.0.id, Action::UserResetCode, &target, None, Some(json!({ "codeIssued": true }))).await;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "userNo": user.user_no, "code": code })))
+    Ok(HttpResponse::Ok().json(ResetCodeIssued { success: true, userNo: user.user_no, code }))
 }
 
-#[derive(Deserialize)]
+/// An operator's adjustment of one user's wallet.
+#[derive(Deserialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct WalletUpdateBody {
+    /// The user's id (not the user number), as a number or a numeric string.
+    #[schema(value_type = Option<WalletUserId>)]
     userId: Option<Value>,
+    /// Positive credits the user, negative debits them (against the cashier account).
     amount: Option<Rupees>,
+    /// Kept in the ledger reference and the audit log.
     reason: Option<String>,
+    /// Sending the same key again moves nothing and answers `replayed: true`; a random key when absent.
     idempotencyKey: Option<String>,
 }
 
-/// Operator adjustment: a positive amount credits, a negative one debits, against the cashier account.
+/// A user id, as a number or a numeric string.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum WalletUserId {
+    Number(i64),
+    Text(String),
+}
+
+/// The user's wallet after the adjustment.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct WalletUpdated {
+    pub success: bool,
+    pub message: String,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub balance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposureBalance: Paise,
+    /// True when this idempotency key had been applied before and nothing moved now.
+    pub replayed: bool,
+}
+
+/// Adjust a user's wallet (the spec's `/wallet/update`, operators only).
+///
+/// A positive amount credits, a negative one debits, against the cashier account.
 /// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = WalletUpdateBody,
+    responses(
+        (status = 200, description = "Applied (or replayed)", body = WalletUpdated),
+        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount` (zero), `insufficient_balance` (a debit larger than the balance)", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (not an operator), `fixture_account` (a load-test player)", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
+        (status = 409, description = "`idempotency_conflict`: the key was used for a different change", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the wallet is briefly unavailable; nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/wallet/update")]
 pub async fn wallet_update(
     state: State,
@@ -218,26 +416,66 @@ pub async fn wallet_update(
         let target = format!("user:{target}");
         audit::write(&state, who.user.id, Action::WalletAdjust, &target, before, Some(after)).await;
     }
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true, "message": "Wallet updated", "balance": rupees(receipt.balance),
-        "exposureBalance": rupees(receipt.exposure), "replayed": receipt.replayed,
-    })))
+    Ok(HttpResponse::Ok().json(WalletUpdated {
+        success: true,
+        message: "Wallet updated".into(),
+        balance: receipt.balance,
+        exposureBalance: receipt.exposure,
+        replayed: receipt.replayed,
+    }))
+}
+
+/// One kind of account in the books: how many there are and what they hold together.
+#[derive(Serialize, ToSchema)]
+pub struct BookLineJson {
+    pub accounts: i64,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub balance: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub exposure: Paise,
+}
+
+/// The books by kind of account; load-test money (`loadTest`, `fixturePlayers`) apart from real money.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct BooksJson {
+    pub success: bool,
+    /// The shards' house accounts.
+    pub house: BookLineJson,
+    pub cashier: BookLineJson,
+    pub loadTest: BookLineJson,
+    pub players: BookLineJson,
+    pub fixturePlayers: BookLineJson,
+    /// Balance plus exposure of every account: zero while the books balance.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub total: Paise,
 }
 
 /// The books by kind of account, load-test money apart from real money; `total` is zero while they balance.
+#[utoipa::path(
+    tag = "cashier",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "The books", body = BooksJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/books")]
 pub async fn books(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let b = state.cashier.books().await?;
-    let line =
-        |l: BookLine| json!({ "accounts": l.accounts, "balance": rupees(l.balance), "exposure": rupees(l.exposure) });
+    let line = |l: BookLine| BookLineJson { accounts: l.accounts, balance: l.balance, exposure: l.exposure };
     let total = b.total().ok_or_else(|| ApiError::internal("books total overflows"))?;
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true,
-        "house": line(b.house),
-        "cashier": line(b.cashier),
-        "loadTest": line(b.load_test),
-        "players": line(b.players),
-        "fixturePlayers": line(b.fixture_players),
-        "total": rupees(total),
-    })))
+    Ok(HttpResponse::Ok().json(BooksJson {
+        success: true,
+        house: line(b.house),
+        cashier: line(b.cashier),
+        loadTest: line(b.load_test),
+        players: line(b.players),
+        fixturePlayers: line(b.fixture_players),
+        total,
+    }))
 }

@@ -17,17 +17,15 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(player::request_withdrawal)
         .service(player::my_withdrawals)
         .service(player::news)
-        .map(|c| {
-            c.service(admin::list_deposits)
-                .service(admin::decide_deposit)
-                .service(admin::list_withdrawals)
-                .service(admin::decide_withdrawal)
-                .service(admin::set_payment_details)
-                .service(admin::set_news)
-                .service(admin::issue_reset_code)
-                .service(admin::wallet_update)
-                .service(admin::books)
-        });
+        .service(admin::list_deposits)
+        .service(admin::decide_deposit)
+        .service(admin::list_withdrawals)
+        .service(admin::decide_withdrawal)
+        .service(admin::set_payment_details)
+        .service(admin::set_news)
+        .service(admin::issue_reset_code)
+        .service(admin::wallet_update)
+        .service(admin::books);
 }
 
 #[derive(Serialize, ToSchema, Clone, Copy)]

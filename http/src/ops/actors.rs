@@ -3,18 +3,20 @@
 
 use crate::auth::Operator;
 use crate::error::ApiError;
-use crate::money::rupees;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::aviator::operate::{Inspect, Inspection};
 use casino_actors::aviator::table::{self as aviator, TableRoute};
 use casino_actors::clock::SharedClock;
 use casino_actors::hub::{Broadcast, HubAddr, encode_event};
-use casino_actors::observe::{ActorView, Registry};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use casino_actors::observe::{ActorView, Point, Registry};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
+use utoipa::ToSchema;
 
 /// The room of operators watching the live actors (joined with `ops_watch`; players are refused).
 pub const OPS_ROOM: &str = "ops";
@@ -22,38 +24,99 @@ pub const OPS_ROOM: &str = "ops";
 pub const SAMPLE_EVERY: Duration = Duration::from_millis(250);
 
 /// Every actor's row at `at` (epoch ms): the body of `GET /api/admin/actors` and of each `ops_actors` event.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = ActorsJson)]
 struct Actors<'a> {
+    /// When sampled: epoch milliseconds.
     at: i64,
     actors: &'a [ActorView],
 }
 
+#[utoipa::path(
+    operation_id = "actors_list",
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "Every live actor's row, as last sampled", body = Actors),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/actors")]
 pub async fn list(state: State, _op: Operator) -> HttpResponse {
     HttpResponse::Ok().json(Actors { at: state.clock.now_ms(), actors: &state.actors.latest() })
 }
 
+/// One actor, its last two minutes (a point a second, oldest first) and, for the Aviator table, what is on it.
+#[derive(Serialize, ToSchema)]
+pub struct ActorDetailJson<'a> {
+    actor: &'a ActorView,
+    history: Vec<Point>,
+    /// The Aviator table's round and bets; `null` for any other actor.
+    detail: Option<AviatorTableDetailJson>,
+}
+
+/// What is on the Aviator table: the round in play and its bets.
+#[derive(Serialize, ToSchema)]
+pub struct AviatorTableDetailJson {
+    round: i64,
+    /// `betting`, `flying`, `crashed` or `suspended`.
+    phase: String,
+    suspended: bool,
+    bets: Vec<AviatorInspectedBetJson>,
+}
+
+/// One bet of the round in play.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorInspectedBetJson {
+    user: i64,
+    name: String,
+    /// The bet panel: 0 or 1.
+    slot: u8,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    stake: Paise,
+    /// The auto cash-out multiplier (e.g. 2.5), or `null`.
+    autoCashout: Option<f64>,
+    /// `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`.
+    state: String,
+}
+
+#[utoipa::path(
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The actor's id, e.g. `aviator`, `wallet-3`, `hub`")),
+    responses(
+        (status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such actor", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/actors/{id}")]
 pub async fn one(state: State, _op: Operator, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let latest = state.actors.latest();
     let actor = latest.iter().find(|a| a.id == *id).ok_or_else(|| ApiError::not_found("No such actor"))?;
-    let detail = if actor.id == aviator::ROOM { table_detail(&state.tables.aviator).await? } else { Value::Null };
-    Ok(HttpResponse::Ok().json(json!({ "actor": actor, "history": state.actors.history(&id), "detail": detail })))
+    let detail = if actor.id == aviator::ROOM { Some(table_detail(&state.tables.aviator).await?) } else { None };
+    Ok(HttpResponse::Ok().json(ActorDetailJson { actor, history: state.actors.history(&id), detail }))
 }
 
-async fn table_detail(table: &TableRoute) -> Result<Value, ApiError> {
+async fn table_detail(table: &TableRoute) -> Result<AviatorTableDetailJson, ApiError> {
     let Inspection { settings, bets } =
         table.ask(Inspect).await.map_err(ApiError::internal)?.map_err(ApiError::internal)?;
-    let bets: Vec<Value> = bets
-        .iter()
-        .map(|b| {
-            json!({
-                "user": b.user.0, "name": b.name, "slot": b.slot, "stake": rupees(b.stake),
-                "autoCashout": b.auto_cashout.map(|h| h as f64 / 100.0), "state": b.state,
-            })
+    let bets: Vec<AviatorInspectedBetJson> = bets
+        .into_iter()
+        .map(|b| AviatorInspectedBetJson {
+            user: b.user.0,
+            name: b.name,
+            slot: b.slot,
+            stake: b.stake,
+            autoCashout: b.auto_cashout.map(|h| h as f64 / 100.0),
+            state: b.state,
         })
         .collect();
-    Ok(json!({ "round": settings.round.0, "phase": settings.phase, "suspended": settings.suspended, "bets": bets }))
+    Ok(AviatorTableDetailJson { round: settings.round.0, phase: settings.phase, suspended: settings.suspended, bets })
 }
 
 /// Samples every actor four times a second and pushes the rows to the operators' room (the hub drops the frame

@@ -6,22 +6,38 @@
 use crate::admin::audit;
 use crate::auth::Operator;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::audit::Action;
 use casino_actors::cluster::lease::{self, LeaseRow, NodeRow};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Serialize)]
+/// The cluster as this node sees it. A node running alone answers `mode: single`, `node: null` and empty lists.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ClusterView)]
 struct ClusterAnswer {
+    /// `single` or `cluster`.
+    #[schema(example = "cluster")]
     mode: &'static str,
+    /// This node's id (`null` when single).
     node: Option<String>,
     nodes: Vec<NodeRow>,
     leases: Vec<LeaseRow>,
 }
 
+#[utoipa::path(
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "This node, every node and every lease", body = ClusterAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/cluster")]
 pub async fn view(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let Some(c) = &state.cluster else {
@@ -37,11 +53,28 @@ pub async fn view(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
     Ok(HttpResponse::Ok().json(ClusterAnswer { mode: "cluster", node: Some(c.node.clone()), nodes, leases }))
 }
 
-#[derive(Deserialize)]
+/// Where the lease should go.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = LeaseMoveBody)]
 pub struct MoveBody {
+    /// A live node's id (required).
     to: Option<String>,
 }
 
+#[utoipa::path(
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("resource" = String, Path, description = "The leased resource, e.g. `aviator`")),
+    request_body = MoveBody,
+    responses(
+        (status = 202, description = "Asked: the owner hands the lease over at the resource's next safe point", body = MoveAsked),
+        (status = 400, description = "`invalid_request`, `missing_field`, `same_node`, `bad_node` (not a live node, or the owner does not hold the lease)", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such lease", body = ErrorBody),
+        (status = 409, description = "`not_clustered`: this server runs alone", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/cluster/leases/{resource}/move")]
 pub async fn move_lease(
     state: State,
@@ -78,9 +111,10 @@ pub async fn move_lease(
     Ok(HttpResponse::Accepted().json(asked))
 }
 
-/// The answer to a move, and the audit row's `after`.
-#[derive(Serialize)]
+/// The answer to a move, and the audit row's `after`: the lease, who holds it now, and the node it moves to.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = LeaseMoveAsked)]
 struct MoveAsked<'a> {
     resource: &'a str,
     owner: Option<&'a str>,

@@ -6,10 +6,11 @@
 use crate::admin::audit;
 use crate::auth::Operator;
 use crate::error::ApiError;
-use crate::money::{Rupees, rupees};
+use crate::money::Rupees;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
-use casino_actors::andar_bahar::rules::AndarBahar;
+use casino_actors::andar_bahar::rules::{AndarBahar, AndarBaharSettings};
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::RulesConfig;
@@ -20,63 +21,173 @@ use casino_actors::mines::operate::{
     Configure as MinesConfigure, DeskView, Suspend as MinesSuspend, View as MinesView,
 };
 use casino_actors::mines::rules::MinesSettings;
-use casino_actors::money::{Paise, as_rupees};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::observe::Timed;
 use casino_actors::table::actor::RoundTable;
 use casino_actors::table::operate::{
     Configure as RoundConfigure, OperateError as RoundOperateError, Suspend as RoundSuspend, TableView, View,
 };
-use casino_actors::titli::rules::Titli;
+use casino_actors::titli::rules::{Titli, TitliSettings};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
-fn settings_json(r: &RulesConfig) -> Value {
-    json!({
-        "minBet": rupees(r.min_bet), "maxBet": rupees(r.max_bet), "countdownMs": r.countdown_ms,
-        "pauseMs": r.pause_ms, "maxPayoutPerRound": rupees(r.max_payout_per_round), "houseEdgeBp": r.house_edge_bp,
-    })
+/// Aviator's settings. Money in rupees, times in milliseconds, the edge in basis points (100 = 1 %).
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorSettingsJson {
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    minBet: Paise,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    maxBet: Paise,
+    /// How long betting stays open in each round.
+    countdownMs: i64,
+    /// Pause between a crash and the next round's betting.
+    pauseMs: i64,
+    /// The most the house pays out in one round.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    maxPayoutPerRound: Paise,
+    houseEdgeBp: u32,
 }
 
-fn game_json(state: &State, s: &TableSettings) -> Value {
+fn settings_json(r: &RulesConfig) -> AviatorSettingsJson {
+    AviatorSettingsJson {
+        minBet: r.min_bet,
+        maxBet: r.max_bet,
+        countdownMs: r.countdown_ms,
+        pauseMs: r.pause_ms,
+        maxPayoutPerRound: r.max_payout_per_round,
+        houseEdgeBp: r.house_edge_bp,
+    }
+}
+
+/// The provably fair hash chain the round in play belongs to.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorFairnessJson {
+    chainFirstRound: i64,
+    chainLength: usize,
+    /// Rounds of the chain after the one in play.
+    roundsLeft: i64,
+    /// The chain that follows is already made (its commitment published).
+    nextChainCommitted: bool,
+    /// The edge the chain's crash points were made with.
+    houseEdgeBp: u32,
+}
+
+/// Aviator in the console's list.
+#[derive(Serialize, ToSchema)]
+pub struct AviatorGameJson {
+    /// `aviator`.
+    #[schema(example = "aviator")]
+    game: &'static str,
+    #[schema(example = "Aviator")]
+    name: &'static str,
+    round: i64,
+    /// `betting`, `flying`, `crashed` or `suspended`.
+    phase: String,
+    suspended: bool,
+    /// What the round in play is played by.
+    settings: AviatorSettingsJson,
+    /// What the next round will be played by, when it differs (else `null`).
+    pending: Option<AviatorSettingsJson>,
+    /// `null` when no chain holds the round in play.
+    fairness: Option<AviatorFairnessJson>,
+}
+
+fn game_json(state: &State, s: &TableSettings) -> AviatorGameJson {
     let chains = state.tables.aviator_fairness.chains();
     let current = chains.iter().find(|c| c.contains(s.round));
     let next_committed = current.is_some_and(|c| chains.iter().any(|n| n.first_round == c.last_round() + 1));
-    json!({
-        "game": "aviator", "name": "Aviator", "round": s.round.0, "phase": s.phase, "suspended": s.suspended,
-        "settings": settings_json(&s.current), "pending": s.pending.as_ref().map(settings_json),
-        "fairness": current.map(|c| json!({
-            "chainFirstRound": c.first_round, "chainLength": c.length,
-            "roundsLeft": c.last_round() - s.round.0, "nextChainCommitted": next_committed,
-            "houseEdgeBp": c.house_edge_bp,
-        })),
-    })
+    AviatorGameJson {
+        game: "aviator",
+        name: "Aviator",
+        round: s.round.0,
+        phase: s.phase.clone(),
+        suspended: s.suspended,
+        settings: settings_json(&s.current),
+        pending: s.pending.as_ref().map(settings_json),
+        fairness: current.map(|c| AviatorFairnessJson {
+            chainFirstRound: c.first_round,
+            chainLength: c.length,
+            roundsLeft: c.last_round() - s.round.0,
+            nextChainCommitted: next_committed,
+            houseEdgeBp: c.house_edge_bp,
+        }),
+    }
 }
 
 /// The round games, by name and title.
 const ROUND_GAMES: [(&str, &str); 3] =
     [("titli", "Titli Par"), ("andar_bahar", "Andar Bahar"), ("color", "Color Prediction")];
 
-fn round_json(game: &str, v: &TableView) -> Value {
+/// A round game's settings, as its rules have them (money in paise, times in milliseconds, payouts in hundredths of
+/// the stake): Titli Par and Color Prediction take `UniformSettings` (one `payout` for every pick), Andar Bahar
+/// `AndarBaharSettings`.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum RoundGameSettingsJson {
+    /// Titli Par (`payout` 100 to 1199) and Color Prediction (`payout` 100 to 299).
+    Uniform(TitliSettings),
+    AndarBahar(AndarBaharSettings),
+}
+
+/// A round game (`titli`, `andar_bahar`, `color`) in the console's list.
+#[derive(Serialize, ToSchema)]
+pub struct RoundGameJson {
+    /// `titli`, `andar_bahar` or `color`.
+    #[schema(example = "titli")]
+    game: String,
+    #[schema(example = "Titli Par")]
+    name: String,
+    round: i64,
+    /// `betting`, `closed`, `revealing`, `settled` or `suspended`.
+    phase: String,
+    suspended: bool,
+    /// What the round in play is played by.
+    #[schema(value_type = RoundGameSettingsJson)]
+    settings: Value,
+    /// What the next round will be played by, when it differs (else `null`).
+    #[schema(value_type = Option<RoundGameSettingsJson>)]
+    pending: Option<Value>,
+}
+
+fn round_json(game: &str, v: &TableView) -> RoundGameJson {
     let name = ROUND_GAMES.iter().find(|(g, _)| *g == game).map_or(game, |(_, n)| n);
-    json!({
-        "game": game, "name": name, "round": v.round, "phase": v.phase, "suspended": v.suspended,
-        "settings": v.current, "pending": v.pending,
-    })
+    RoundGameJson {
+        game: game.to_string(),
+        name: name.to_string(),
+        round: v.round,
+        phase: v.phase.clone(),
+        suspended: v.suspended,
+        settings: v.current.clone(),
+        pending: v.pending.clone(),
+    }
 }
 
 /// Mines in the console's list: no rounds (each player's game is open until it ends), so never a pending change.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct MinesEntry {
+pub struct MinesEntry {
+    /// `mines`.
+    #[schema(example = "mines")]
     game: &'static str,
+    #[schema(example = "Mines")]
     name: &'static str,
     /// `open`, or `suspended` (no new games).
     phase: &'static str,
     suspended: bool,
     settings: MinesSettings,
+    /// Always `null`: a change applies to the next game started.
     pending: Option<MinesSettings>,
     open_games: usize,
+    /// The stakes of the games in play.
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
     held_stakes: Paise,
 }
 
@@ -97,13 +208,19 @@ impl MinesEntry {
 
 /// Matka in the console's list: its markets run on their own schedules, so it is always open, and a change applies
 /// to the next bid (never pending).
-#[derive(Serialize)]
-struct MatkaEntry {
+#[derive(Serialize, ToSchema)]
+pub struct MatkaEntry {
+    /// `matka`.
+    #[schema(example = "matka")]
     game: &'static str,
+    #[schema(example = "Matka")]
     name: &'static str,
+    /// Always `open`.
     phase: &'static str,
+    /// Always false.
     suspended: bool,
     settings: MatkaSettings,
+    /// Always `null`.
     pending: Option<MatkaSettings>,
 }
 
@@ -113,15 +230,26 @@ impl MatkaEntry {
     }
 }
 
-/// The answer to a change of one game: `{game}`.
-#[derive(Serialize)]
-struct Changed<G> {
-    game: G,
+/// One game in the console's list; its `game` field names it, and its `settings` differ in shape per game.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum GameEntryJson {
+    Aviator(AviatorGameJson),
+    Round(RoundGameJson),
+    Mines(MinesEntry),
+    Matka(MatkaEntry),
 }
 
-/// A game's entry as the list holds it (the list's other entries are JSON values).
-fn entry(e: impl Serialize) -> Result<Value, ApiError> {
-    serde_json::to_value(e).map_err(ApiError::internal)
+/// The answer to a change of one game: `{game}`, as it now stands.
+#[derive(Serialize, ToSchema)]
+pub struct GameChangedJson {
+    game: GameEntryJson,
+}
+
+/// Every game: Aviator, the round games (`titli`, `andar_bahar`, `color`), `mines`, `matka`, in that order.
+#[derive(Serialize, ToSchema)]
+pub struct GameListJson {
+    games: Vec<GameEntryJson>,
 }
 
 async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
@@ -164,22 +292,34 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
     state.tables.aviator.ask(Settings).await.map_err(ApiError::internal)?.map_err(operate_error)
 }
 
+#[utoipa::path(
+    operation_id = "games_list",
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    responses(
+        (status = 200, description = "Every game with its settings, in force and pending", body = GameListJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+    )
+)]
 #[get("/api/admin/games")]
 pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let aviator = aviator_settings(&state).await?;
-    let mut games = vec![game_json(&state, &aviator)];
+    let mut games = vec![GameEntryJson::Aviator(game_json(&state, &aviator))];
     for (game, _) in ROUND_GAMES {
-        games.push(round_json(game, &to_round_table(&state, game, View).await?));
+        games.push(GameEntryJson::Round(round_json(game, &to_round_table(&state, game, View).await?)));
     }
-    games.push(entry(MinesEntry::of(&mines_view(&state).await?))?);
+    games.push(GameEntryJson::Mines(MinesEntry::of(&mines_view(&state).await?)));
     let matka = state.tables.matka.ask(MatkaView).await.map_err(ApiError::internal)?;
-    games.push(entry(MatkaEntry::of(&matka))?);
-    Ok(HttpResponse::Ok().json(json!({ "games": games })))
+    games.push(GameEntryJson::Matka(MatkaEntry::of(&matka)));
+    Ok(HttpResponse::Ok().json(GameListJson { games }))
 }
 
-/// Any of the settings; what is left out stays as the next round would have it.
-#[derive(Deserialize)]
+/// Aviator: any of the settings; what is left out (or `null`) stays as the next round would have it. Money in
+/// rupees, times in milliseconds, the edge in basis points.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = AviatorSettingsChange)]
 pub struct SettingsBody {
     min_bet: Option<Rupees>,
     max_bet: Option<Rupees>,
@@ -189,6 +329,140 @@ pub struct SettingsBody {
     house_edge_bp: Option<u32>,
 }
 
+/// Some of a round game's timings (milliseconds).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct RoundTimingsChange {
+    #[schema(nullable = false)]
+    betting_ms: Option<i64>,
+    #[schema(nullable = false)]
+    closed_ms: Option<i64>,
+    #[schema(nullable = false)]
+    step_ms: Option<i64>,
+    #[schema(nullable = false)]
+    result_ms: Option<i64>,
+}
+
+/// Some of a round game's stake limits (`min`, `max` in paise).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct RoundStakeLimitsChange {
+    #[schema(nullable = false)]
+    min: Option<i64>,
+    #[schema(nullable = false)]
+    max: Option<i64>,
+    #[schema(nullable = false)]
+    max_lines: Option<usize>,
+}
+
+/// Titli Par, Color Prediction: some fields of `UniformSettings`.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct UniformSettingsChange {
+    /// Hundredths of the stake a winning line returns.
+    #[schema(nullable = false)]
+    payout: Option<i64>,
+    #[schema(nullable = false)]
+    timings: Option<RoundTimingsChange>,
+    #[schema(nullable = false)]
+    limits: Option<RoundStakeLimitsChange>,
+}
+
+/// Andar Bahar: some fields of `AndarBaharSettings`.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct AndarBaharSettingsChange {
+    #[schema(nullable = false)]
+    andar_payout: Option<i64>,
+    #[schema(nullable = false)]
+    bahar_payout: Option<i64>,
+    #[schema(nullable = false)]
+    timings: Option<RoundTimingsChange>,
+    #[schema(nullable = false)]
+    limits: Option<RoundStakeLimitsChange>,
+}
+
+/// Mines: some fields of `MinesSettings` (money in paise).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct MinesSettingsChange {
+    #[schema(nullable = false)]
+    min_bet: Option<i64>,
+    #[schema(nullable = false)]
+    max_bet: Option<i64>,
+    #[schema(nullable = false)]
+    house_edge_bp: Option<u32>,
+    #[schema(nullable = false)]
+    max_payout: Option<i64>,
+}
+
+/// Some of Matka's rates (hundredths of the stake).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct MatkaRatesChange {
+    #[schema(nullable = false)]
+    single_digit: Option<i64>,
+    #[schema(nullable = false)]
+    jodi: Option<i64>,
+    #[schema(nullable = false)]
+    single_panna: Option<i64>,
+    #[schema(nullable = false)]
+    double_panna: Option<i64>,
+    #[schema(nullable = false)]
+    triple_panna: Option<i64>,
+    #[schema(nullable = false)]
+    half_sangam: Option<i64>,
+    #[schema(nullable = false)]
+    full_sangam: Option<i64>,
+}
+
+/// Matka: some fields of `MatkaSettings` (points in paise, whole rupees).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct MatkaSettingsChange {
+    #[schema(nullable = false)]
+    rates: Option<MatkaRatesChange>,
+    #[schema(nullable = false)]
+    min_points: Option<i64>,
+    #[schema(nullable = false)]
+    max_points: Option<i64>,
+}
+
+/// A change of one game's settings, shaped by the game in the path: `aviator` takes `AviatorSettingsChange` (rupees);
+/// `titli` and `color` `UniformSettingsChange`, `andar_bahar` `AndarBaharSettingsChange`, `mines`
+/// `MinesSettingsChange`, `matka` `MatkaSettingsChange` (paise). Fields left out keep their value; a nested object
+/// (`timings`, `limits`, `rates`) may name some of its fields. An unknown field is refused (`invalid_settings`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum GameSettingsChange {
+    Aviator(SettingsBody),
+    Uniform(UniformSettingsChange),
+    AndarBahar(AndarBaharSettingsChange),
+    Mines(MinesSettingsChange),
+    Matka(MatkaSettingsChange),
+}
+
+#[utoipa::path(
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("game" = String, Path, description = "`aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka`")),
+    request_body = GameSettingsChange,
+    responses(
+        (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
+        (status = 400, description = "`invalid_request`, `invalid_settings`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such game", body = ErrorBody),
+    )
+)]
 #[put("/api/admin/games/{game}/settings")]
 pub async fn configure(
     state: State,
@@ -202,7 +476,7 @@ pub async fn configure(
         let after = state.tables.matka.ask(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let json = |s: &MatkaSettings| serde_json::to_value(s).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:matka", json(&before), json(&after)).await;
-        return Ok(HttpResponse::Ok().json(Changed { game: MatkaEntry::of(&after) }));
+        return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Matka(MatkaEntry::of(&after)) }));
     }
     if game.as_str() == "mines" {
         let before = mines_view(&state).await?;
@@ -210,14 +484,14 @@ pub async fn configure(
         let after = state.tables.mines.ask(configure).await.map_err(ApiError::internal)?.map_err(round_error)?;
         let settings = |v: &DeskView| serde_json::to_value(&v.settings).ok();
         audit::write(&state, op.0.id, Action::GameSettings, "game:mines", settings(&before), settings(&after)).await;
-        return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
+        return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Mines(MinesEntry::of(&after)) }));
     }
     if game.as_str() != "aviator" {
         let before = to_round_table(&state, &game, View).await?;
         let after = to_round_table(&state, &game, RoundConfigure(body.into_inner())).await?.map_err(round_error)?;
         let next = |v: &TableView| Some(v.pending.clone().unwrap_or_else(|| v.current.clone()));
         audit::write(&state, op.0.id, Action::GameSettings, &format!("game:{game}"), next(&before), next(&after)).await;
-        return Ok(HttpResponse::Ok().json(json!({ "game": round_json(&game, &after) })));
+        return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Round(round_json(&game, &after)) }));
     }
     let b: SettingsBody = serde_json::from_value(body.into_inner())
         .map_err(|e| ApiError::bad_request("invalid_settings", format!("Invalid settings: {e}")))?;
@@ -233,11 +507,25 @@ pub async fn configure(
     };
     let after = state.tables.aviator.ask(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     tracing::info!(round = %after.round, "Aviator settings changed by an operator, from the next round");
-    let next = |s: &TableSettings| settings_json(s.pending.as_ref().unwrap_or(&s.current));
-    audit::write(&state, op.0.id, Action::GameSettings, "game:aviator", Some(next(&before)), Some(next(&after))).await;
-    Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
+    let next = |s: &TableSettings| serde_json::to_value(settings_json(s.pending.as_ref().unwrap_or(&s.current))).ok();
+    audit::write(&state, op.0.id, Action::GameSettings, "game:aviator", next(&before), next(&after)).await;
+    Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Aviator(game_json(&state, &after)) }))
 }
 
+#[utoipa::path(
+    tag = "ops",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(
+        ("game" = String, Path, description = "`aviator`, `titli`, `andar_bahar`, `color` or `mines`"),
+        ("action" = String, Path, description = "`suspend` (the round in play ends as usual; no new one opens) or `resume`"),
+    ),
+    responses(
+        (status = 200, description = "The game as it now stands", body = GameChangedJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such game, or an action other than `suspend` or `resume`", body = ErrorBody),
+    )
+)]
 #[post("/api/admin/games/{game}/{action}")]
 pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
     let (game, action) = path.into_inner();
@@ -253,16 +541,16 @@ pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String
         let after =
             state.tables.mines.ask(MinesSuspend(suspend)).await.map_err(ApiError::internal)?.map_err(round_error)?;
         audit::write(&state, op.0.id, action_done, "game:mines", show(before), show(after.suspended)).await;
-        return Ok(HttpResponse::Ok().json(Changed { game: MinesEntry::of(&after) }));
+        return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Mines(MinesEntry::of(&after)) }));
     }
     if game != "aviator" {
         let before = to_round_table(&state, &game, View).await?.suspended;
         let after = to_round_table(&state, &game, RoundSuspend(suspend)).await?.map_err(round_error)?;
         audit::write(&state, op.0.id, action_done, &format!("game:{game}"), show(before), show(after.suspended)).await;
-        return Ok(HttpResponse::Ok().json(json!({ "game": round_json(&game, &after) })));
+        return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Round(round_json(&game, &after)) }));
     }
     let before = aviator_settings(&state).await?.suspended;
     let after = state.tables.aviator.ask(Suspend(suspend)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     audit::write(&state, op.0.id, action_done, "game:aviator", show(before), show(after.suspended)).await;
-    Ok(HttpResponse::Ok().json(json!({ "game": game_json(&state, &after) })))
+    Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Aviator(game_json(&state, &after)) }))
 }

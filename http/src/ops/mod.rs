@@ -6,9 +6,9 @@ pub mod actors;
 pub mod cluster;
 pub mod games;
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(actors::list)
         .service(actors::one)
         .service(games::list)

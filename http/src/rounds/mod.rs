@@ -150,6 +150,17 @@ pub fn round_of(p: &Value) -> Option<RoundId> {
     }
 }
 
+/// The `user` or `userId` a bet's body may carry (it must be the caller): an id as a number or numeric text, or a
+/// user object with its `id`.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum RoundUserField {
+    Id(i64),
+    Text(String),
+    User { id: i64 },
+}
+
 /// Where the payload names a user (`user`, `userId`), it must be the caller.
 pub fn names_someone_else(user: UserId, p: &Value) -> bool {
     ["userId", "user"].iter().any(|f| match &p[*f] {

@@ -6,19 +6,24 @@ use super::{RoundTables, WirePick};
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::json::iso;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
-use casino_actors::andar_bahar::rules::AndarBahar;
-use casino_actors::color::rules::Color;
+use casino_actors::andar_bahar::rules::{AndarBahar, Side};
+use casino_actors::color::rules::{Color, Colour};
 use casino_actors::fair::Dice;
 use casino_actors::ids::{RoundId, UserId};
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::table::actor::{OpenTickets, RoundTableRoute, Snapshot};
 use casino_actors::table::store::{self, RoundRecord};
-use casino_actors::titli::rules::Titli;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use casino_actors::titli::rules::{Picture, Titli};
+use casino_actors::{andar_bahar, color, titli};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(fair_game).service(fair_round).service(my_bets);
 }
 
@@ -48,10 +53,73 @@ impl Game {
     }
 }
 
+/// A pick of a round game: a Titli Par picture number (1–12), an Andar Bahar side, or a colour.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum RoundPick {
+    Titli(Picture),
+    AndarBahar(Side),
+    Color(Colour),
+}
+
+/// A round's result, as its game shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum RoundResult {
+    Titli(titli::wire::Shown),
+    AndarBahar(andar_bahar::wire::Shown),
+    Color(color::wire::Shown),
+}
+
+/// What a pick pays.
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)]
+pub struct RoundPickPayout {
+    pub pick: RoundPick,
+    /// What a winning line returns per rupee staked (e.g. 10 or 1.9).
+    pub payout: f64,
+    /// The exact return to player, e.g. 0.9785.
+    pub rtp: f64,
+}
+
 async fn snapshot<G: WirePick>(t: &RoundTableRoute<G>) -> Value {
     t.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)
 }
 
+/// A round game's payouts, limits and how to check a round. The table's fields are `null` while it is unavailable.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct RoundGameFairness {
+    /// `titli`, `andar_bahar` or `color`.
+    pub game: String,
+    #[schema(value_type = Option<Vec<RoundPickPayout>>)]
+    pub payouts: Value,
+    #[schema(value_type = Option<RupeesJson>)]
+    pub minStake: Value,
+    #[schema(value_type = Option<RupeesJson>)]
+    pub maxStake: Value,
+    /// The round in play.
+    #[schema(value_type = Option<i64>)]
+    pub currentRound: Value,
+    /// SHA-256 of the round in play's server seed (revealed at settlement).
+    #[schema(value_type = Option<String>)]
+    pub commitment: Value,
+    #[schema(value_type = Option<String>)]
+    pub clientSeed: Value,
+    /// How a round's outcome is drawn from its seeds.
+    pub algorithm: String,
+}
+
+#[utoipa::path(
+    tag = "rounds",
+    params(("game" = String, Path, description = "`titli`, `andar_bahar` or `color`")),
+    responses(
+        (status = 200, body = RoundGameFairness),
+        (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
+    )
+)]
 #[get("/api/fair/{game}")]
 async fn fair_game(state: State, game: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let t = &state.tables.rounds;
@@ -60,31 +128,90 @@ async fn fair_game(state: State, game: web::Path<String>) -> Result<HttpResponse
         Game::AndarBahar => snapshot(&t.andar_bahar).await,
         Game::Color => snapshot(&t.color).await,
     };
-    Ok(HttpResponse::Ok().json(json!({
-        "game": game.as_str(), "payouts": s["payouts"], "minStake": s["minStake"], "maxStake": s["maxStake"],
-        "currentRound": s["roundId"], "commitment": s["commitment"], "clientSeed": s["clientSeed"],
-        "algorithm": ALGORITHM,
-    })))
+    Ok(HttpResponse::Ok().json(RoundGameFairness {
+        game: game.into_inner(),
+        payouts: s["payouts"].clone(),
+        minStake: s["minStake"].clone(),
+        maxStake: s["maxStake"].clone(),
+        currentRound: s["roundId"].clone(),
+        commitment: s["commitment"].clone(),
+        clientSeed: s["clientSeed"].clone(),
+        algorithm: ALGORITHM.into(),
+    }))
+}
+
+/// A round as anyone may check it: its commitment, and once decided its seed, result and the server's own
+/// recomputation from the seed.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct RoundFairnessJson {
+    pub game: &'static str,
+    pub roundId: i64,
+    /// `open`, `decided`, `ended` or `void`.
+    pub status: String,
+    /// SHA-256 of the server seed, published when the round opened.
+    pub commitment: String,
+    /// Revealed once the round is decided (or void).
+    pub serverSeed: Option<String>,
+    pub clientSeed: String,
+    /// The recorded result.
+    #[schema(value_type = Option<RoundResult>)]
+    pub result: Option<Value>,
+    /// The result the server recomputes from the revealed seed.
+    #[schema(value_type = Option<RoundResult>)]
+    pub recomputed: Option<Value>,
+    /// Whether the seed matches the commitment and the recomputed result the recorded one (`null`: not decided).
+    pub verified: Option<bool>,
+    /// The game's settings the round was played by (`null` if unreadable).
+    #[schema(value_type = Option<Object>)]
+    pub settings: Value,
+    /// ISO 8601, UTC.
+    pub openedAt: String,
+    /// ISO 8601, UTC.
+    pub decidedAt: Option<String>,
+}
+
+/// The shown result as JSON.
+fn shown_json<G: WirePick>(o: &G::Outcome) -> Option<Value> {
+    serde_json::to_value(G::shown(o, None)).ok()
 }
 
 /// A round as anyone may check it; the server recomputes it from the revealed seed too.
-fn round_json<G: WirePick>(r: &RoundRecord) -> Value {
+fn round_json<G: WirePick>(r: &RoundRecord) -> RoundFairnessJson {
     let stored = r.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok());
     let recomputed = r.server_seed.map(|seed| G::draw(&mut Dice::new(&seed, &r.client_seed, r.round.0)));
     let verified = match (&r.server_seed, &stored, &recomputed) {
         (Some(seed), Some(s), Some(c)) => Some(seed.commitment() == r.commitment && s == c),
         _ => None,
     };
-    json!({
-        "game": G::NAME, "roundId": r.round.0, "status": r.status, "commitment": r.commitment,
-        "serverSeed": r.server_seed.map(|s| s.to_hex()), "clientSeed": r.client_seed,
-        "result": stored.as_ref().map(|o| G::shown(o, None)),
-        "recomputed": recomputed.as_ref().map(|o| G::shown(o, None)), "verified": verified,
-        "settings": serde_json::from_str::<Value>(&r.settings).unwrap_or(Value::Null),
-        "openedAt": iso(r.opened_at), "decidedAt": r.decided_at.map(iso),
-    })
+    RoundFairnessJson {
+        game: G::NAME,
+        roundId: r.round.0,
+        status: r.status.clone(),
+        commitment: r.commitment.clone(),
+        serverSeed: r.server_seed.map(|s| s.to_hex()),
+        clientSeed: r.client_seed.clone(),
+        result: stored.as_ref().and_then(shown_json::<G>),
+        recomputed: recomputed.as_ref().and_then(shown_json::<G>),
+        verified,
+        settings: serde_json::from_str::<Value>(&r.settings).unwrap_or(Value::Null),
+        openedAt: iso(r.opened_at),
+        decidedAt: r.decided_at.map(iso),
+    }
 }
 
+#[utoipa::path(
+    tag = "rounds",
+    params(
+        ("game" = String, Path, description = "`titli`, `andar_bahar` or `color`"),
+        ("round" = i64, Path, description = "The round number"),
+    ),
+    responses(
+        (status = 200, body = RoundFairnessJson),
+        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such round game, or no such round", body = ErrorBody),
+    )
+)]
 #[get("/api/fair/{game}/{round}")]
 async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Result<HttpResponse, ApiError> {
     let (game, round) = path.into_inner();
@@ -98,49 +225,105 @@ async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Result<Http
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Limit {
+    /// How many rows, at most (clamped to the route's range).
     pub(crate) limit: Option<i64>,
 }
 
+/// A line of a ticket: a pick and its stake.
+#[derive(Serialize, ToSchema)]
+pub struct RoundBetLine {
+    #[schema(value_type = RoundPick)]
+    pub pick: Value,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub amount: Paise,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum RoundBetStatus {
+    Open,
+    Won,
+    Lost,
+}
+
+/// One of the player's tickets at a round game.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct RoundBetRow {
+    pub roundId: i64,
+    pub ticket: u32,
+    pub bets: Vec<RoundBetLine>,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub stake: Paise,
+    /// What the ticket paid (`null` while open; 0 when lost).
+    #[serde(serialize_with = "casino_actors::money::rupees_opt::serialize")]
+    #[schema(value_type = Option<RupeesJson>)]
+    pub payout: Option<Paise>,
+    pub status: RoundBetStatus,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
+    /// The round's result (`null` while open).
+    #[schema(value_type = Option<RoundResult>)]
+    pub result: Option<Value>,
+}
+
 /// A player's tickets at a game, newest first: the round in play (from the table), then settled ones.
-/// Each: `{roundId, ticket, bets: [{pick, amount}], stake, payout, status: open | won | lost, createdAt, result}`.
 pub(crate) async fn bet_rows<G: WirePick>(
     state: &State,
     table: &RoundTableRoute<G>,
     user: UserId,
     limit: i64,
-) -> Result<Vec<Value>, ApiError> {
-    let lines = |ls: Vec<(Value, casino_actors::money::Paise)>| -> Vec<Value> {
-        ls.into_iter().map(|(pick, amount)| json!({ "pick": pick, "amount": amount.to_rupees_json() })).collect()
+) -> Result<Vec<RoundBetRow>, ApiError> {
+    let lines = |ls: Vec<(Value, Paise)>| -> Vec<RoundBetLine> {
+        ls.into_iter().map(|(pick, amount)| RoundBetLine { pick, amount }).collect()
     };
     let settled = store::history(&state.db, G::NAME, user, limit).await?;
-    let mut rows: Vec<Value> = Vec::new();
+    let mut rows: Vec<RoundBetRow> = Vec::new();
     // A ticket whose round was just recorded is in both (until the table hears the record committed): once.
     let recorded = |round: i64, ticket: u32| settled.iter().any(|h| h.round.0 == round && h.bet.ticket == ticket);
     for t in table.ask(OpenTickets(user)).await.unwrap_or_default() {
         if recorded(t.round.0, t.ticket) {
             continue;
         }
-        rows.push(json!({
-            "roundId": t.round.0, "ticket": t.ticket, "bets": lines(t.lines), "stake": t.total.to_rupees_json(),
-            "payout": Value::Null, "status": "open", "createdAt": iso(t.placed_at), "result": Value::Null,
-        }));
+        rows.push(RoundBetRow {
+            roundId: t.round.0,
+            ticket: t.ticket,
+            bets: lines(t.lines),
+            stake: t.total,
+            payout: None,
+            status: RoundBetStatus::Open,
+            createdAt: iso(t.placed_at),
+            result: None,
+        });
     }
     for h in settled {
-        let parsed: Vec<(Value, casino_actors::money::Paise)> = serde_json::from_str(&h.bet.lines).unwrap_or_default();
-        let result =
-            h.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok()).map(|o| G::shown(&o, None));
-        rows.push(json!({
-            "roundId": h.round.0, "ticket": h.bet.ticket, "bets": lines(parsed), "stake": h.bet.stake.to_rupees_json(),
-            "payout": h.bet.payout.to_rupees_json(), "status": if h.bet.payout.is_positive() { "won" } else { "lost" },
-            "createdAt": iso(h.bet.created_at), "result": result,
-        }));
+        let parsed: Vec<(Value, Paise)> = serde_json::from_str(&h.bet.lines).unwrap_or_default();
+        let result = h.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok());
+        rows.push(RoundBetRow {
+            roundId: h.round.0,
+            ticket: h.bet.ticket,
+            bets: lines(parsed),
+            stake: h.bet.stake,
+            payout: Some(h.bet.payout),
+            status: if h.bet.payout.is_positive() { RoundBetStatus::Won } else { RoundBetStatus::Lost },
+            createdAt: iso(h.bet.created_at),
+            result: result.as_ref().and_then(shown_json::<G>),
+        });
     }
     Ok(rows)
 }
 
-pub(crate) async fn rows_for(state: &State, game: &Game, user: UserId, limit: i64) -> Result<Vec<Value>, ApiError> {
+pub(crate) async fn rows_for(
+    state: &State,
+    game: &Game,
+    user: UserId,
+    limit: i64,
+) -> Result<Vec<RoundBetRow>, ApiError> {
     let t: &RoundTables = &state.tables.rounds;
     match game {
         Game::Titli => bet_rows(state, &t.titli, user, limit).await,
@@ -149,6 +332,24 @@ pub(crate) async fn rows_for(state: &State, game: &Game, user: UserId, limit: i6
     }
 }
 
+/// The player's tickets at a round game, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct RoundBetList {
+    pub success: bool,
+    pub bets: Vec<RoundBetRow>,
+}
+
+#[utoipa::path(
+    tag = "rounds",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("game" = String, Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
+    responses(
+        (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
+    )
+)]
 #[get("/api/games/{game}/bets")]
 async fn my_bets(
     state: State,
@@ -158,5 +359,5 @@ async fn my_bets(
 ) -> Result<HttpResponse, ApiError> {
     let game = Game::parse(&game)?;
     let rows = rows_for(&state, &game, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": rows })))
+    Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }

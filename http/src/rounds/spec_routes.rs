@@ -2,27 +2,86 @@
 //! outcome or a payout: `POST /api/bets2` takes the server's odds whatever the body says, and the spec's
 //! client-driven `PUT /api/updateWinStatus` and `POST /wallet/update` are not offered to players.
 
-use super::place;
-use super::routes::{Game, Limit, rows_for};
+use super::routes::{Game, Limit, RoundBetList, RoundBetStatus, rows_for};
+use super::{RoundUserField, place};
 use crate::accounts::resolve_user;
 use crate::auth::Authed;
 use crate::error::ApiError;
+use crate::money::Rupees;
+use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::andar_bahar::rules::Side;
+use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::table::actor::Snapshot;
-use serde_json::{Value, json};
+use casino_actors::table::wire::BetAccepted;
+use casino_actors::titli::rules::Picture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(titli_bet).service(titli_bets).service(titli_latest).service(bets2_place).service(bets2_list);
 }
 
+/// A Titli Par line as the spec's client writes it: `imageNumber` (or `image`: a number or a picture's name) and
+/// `betAmount`. The shared `{pick, amount}` form is accepted too.
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct TitliCardBody {
+    imageNumber: Option<Picture>,
+    /// A picture's number or name (e.g. `kite`).
+    image: Option<String>,
+    betAmount: Option<Rupees>,
+}
+
+/// A Titli Par bet. Lines come from `selectedCard` (or `bets: [{pick, amount}]`); `totalBets`, when sent, must be
+/// their sum; `roundId`, when sent, must be the round in play; `user`/`userId`, when sent, must be the caller.
+/// `gameId` is ignored. The client never decides the outcome or the odds.
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct TitliBetBody {
+    user: Option<RoundUserField>,
+    userId: Option<RoundUserField>,
+    selectedCard: Vec<TitliCardBody>,
+    totalBets: Option<Rupees>,
+    #[schema(value_type = Option<i64>)]
+    roundId: Option<Value>,
+}
+
 /// `{user, selectedCard: [{imageNumber | image, betAmount}], totalBets, gameId}` → `{success, newBalance, …}`.
+#[utoipa::path(
+    tag = "rounds",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = TitliBetBody,
+    responses(
+        (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
+        (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/api/titli/new/bets")]
 async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     let taken = place(&state.tables.rounds.titli, who.user.id, &who.user.phone, &body).await?;
     Ok(HttpResponse::Created().json(super::accepted(&taken, None)))
 }
 
+#[utoipa::path(
+    tag = "rounds",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"), Limit),
+    responses(
+        (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/pappu/bets/{userId}")]
 async fn titli_bets(
     state: State,
@@ -32,21 +91,65 @@ async fn titli_bets(
 ) -> Result<HttpResponse, ApiError> {
     let user = resolve_user(&state, &who, &path).await?;
     let rows = rows_for(&state, &Game::Titli, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": rows })))
+    Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
+}
+
+/// The latest revealed Titli Par picture; its fields are `null` before any round was revealed.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct TitliLatestJson {
+    pub success: bool,
+    #[schema(value_type = Option<i64>)]
+    pub roundId: Value,
+    /// The picture's name, e.g. `kite`.
+    #[schema(value_type = Option<String>)]
+    pub randomImage: Value,
+    #[schema(value_type = Option<Picture>)]
+    pub winningImageNumber: Value,
 }
 
 /// The latest revealed picture (the client never chooses one).
+#[utoipa::path(tag = "rounds", responses((status = 200, body = TitliLatestJson)))]
 #[get("/api/titli/get-random-image")]
 async fn titli_latest(state: State) -> Result<HttpResponse, ApiError> {
     let s = state.tables.rounds.titli.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
     let last = s["history"].get(0).cloned().unwrap_or(Value::Null);
-    Ok(HttpResponse::Ok().json(json!({
-        "success": true, "roundId": last["roundId"], "randomImage": last["result"]["winningImage"],
-        "winningImageNumber": last["result"]["winningImageNumber"],
-    })))
+    Ok(HttpResponse::Ok().json(TitliLatestJson {
+        success: true,
+        roundId: last["roundId"].clone(),
+        randomImage: last["result"]["winningImage"].clone(),
+        winningImageNumber: last["result"]["winningImageNumber"].clone(),
+    }))
+}
+
+/// An Andar Bahar bet as the spec's client writes it: `label` and `stake` (the shared `{pick, amount}` and
+/// `bets: [{pick, amount}]` forms are accepted too). `roundId`, when sent, must be the round in play;
+/// `userId`/`user`, when sent, must be the caller. Odds in the body are ignored: the server's apply.
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct AndarBaharBetBody {
+    userId: Option<RoundUserField>,
+    label: Side,
+    stake: Rupees,
+    totalBets: Option<Rupees>,
+    #[schema(value_type = Option<i64>)]
+    roundId: Option<Value>,
 }
 
 /// `{userId, label: Andar | Bahar, stake}`: a bet on the round in play at the server's odds.
+#[utoipa::path(
+    tag = "rounds",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = AndarBaharBetBody,
+    responses(
+        (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
+        (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
+        (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
+    )
+)]
 #[post("/api/bets2")]
 async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     let taken = place(&state.tables.rounds.andar_bahar, who.user.id, &who.user.phone, &body).await?;
@@ -54,7 +157,62 @@ async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Resul
     Ok(HttpResponse::Created().json(super::accepted(&taken, message)))
 }
 
+/// The outcome of an Andar Bahar bet for the spec's client.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AndarBaharIsWin {
+    Win,
+    Loss,
+    Pending,
+}
+
+/// An Andar Bahar bet in the spec's shape.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AndarBaharBetJson {
+    pub roundId: i64,
+    pub ticket: u32,
+    /// The ticket's (first) side.
+    #[schema(value_type = Option<Side>)]
+    pub label: Value,
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub stake: Paise,
+    /// The profit per rupee a win pays at the current odds, e.g. 0.9 (`null` if the table is unavailable).
+    pub odds: Option<f64>,
+    /// Payout minus stake, in rupees (`null` while open).
+    pub profit: Option<f64>,
+    /// What the ticket paid (`null` while open).
+    #[serde(serialize_with = "casino_actors::money::rupees_opt::serialize")]
+    #[schema(value_type = Option<RupeesJson>)]
+    pub payout: Option<Paise>,
+    pub isWin: AndarBaharIsWin,
+    /// ISO 8601, UTC.
+    pub createdAt: String,
+    /// The deal (`null` while open).
+    #[schema(value_type = Option<casino_actors::andar_bahar::wire::Shown>)]
+    pub result: Option<Value>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AndarBaharBetList {
+    pub success: bool,
+    pub bets: Vec<AndarBaharBetJson>,
+}
+
 /// The player's Andar Bahar bets, newest first, in the spec's shape (`label`, `stake`, `odds`, `profit`, `isWin`).
+#[utoipa::path(
+    tag = "rounds",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"), Limit),
+    responses(
+        (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    )
+)]
 #[get("/api/bets2/{userId}")]
 async fn bets2_list(
     state: State,
@@ -72,23 +230,32 @@ async fn bets2_list(
             .and_then(|p| p["payout"].as_f64())
             .map(|x| ((x - 1.0) * 100.0).round() / 100.0)
     };
+    let rupees = |p: Paise| p.to_rupees_json().as_f64();
     let rows = rows_for(&state, &Game::AndarBahar, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    let bets: Vec<Value> = rows
+    let bets: Vec<AndarBaharBetJson> = rows
         .into_iter()
         .map(|r| {
-            let label = r["bets"][0]["pick"].clone();
-            let stake = r["stake"].as_f64().unwrap_or(0.0);
-            let profit = r["payout"].as_f64().map(|p| ((p - stake) * 100.0).round() / 100.0);
-            let is_win = match r["status"].as_str() {
-                Some("won") => "win",
-                Some("lost") => "loss",
-                _ => "pending",
+            let label = r.bets.first().map(|l| l.pick.clone()).unwrap_or(Value::Null);
+            let stake = rupees(r.stake).unwrap_or(0.0);
+            let profit = r.payout.and_then(rupees).map(|p| ((p - stake) * 100.0).round() / 100.0);
+            let is_win = match r.status {
+                RoundBetStatus::Won => AndarBaharIsWin::Win,
+                RoundBetStatus::Lost => AndarBaharIsWin::Loss,
+                RoundBetStatus::Open => AndarBaharIsWin::Pending,
             };
-            json!({
-                "roundId": r["roundId"], "ticket": r["ticket"], "label": label, "stake": r["stake"], "odds": odds(&label),
-                "profit": profit, "payout": r["payout"], "isWin": is_win, "createdAt": r["createdAt"], "result": r["result"],
-            })
+            AndarBaharBetJson {
+                roundId: r.roundId,
+                ticket: r.ticket,
+                odds: odds(&label),
+                label,
+                stake: r.stake,
+                profit,
+                payout: r.payout,
+                isWin: is_win,
+                createdAt: r.createdAt,
+                result: r.result,
+            }
         })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "bets": bets })))
+    Ok(HttpResponse::Ok().json(AndarBaharBetList { success: true, bets }))
 }

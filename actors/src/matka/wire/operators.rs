@@ -12,7 +12,8 @@ use serde::Serialize;
 
 /// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
 /// (IST; 0 = Monday) or `{kind: "every", seconds}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaSchedule)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum ScheduleView {
     #[serde(rename_all = "camelCase")]
@@ -40,7 +41,8 @@ impl From<&Schedule> for ScheduleView {
 }
 
 /// A market as operators see it: the answer to a create or an edit, and what the audit keeps of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaMarketEntry)]
 pub struct MarketEntry {
     pub id: i64,
     pub name: String,
@@ -62,18 +64,22 @@ impl MarketEntry {
 }
 
 /// `POST /api/admin/matka/markets` (201) and `PUT /api/admin/matka/markets/{id}`: the market as saved.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaSavedMarket)]
 pub struct SavedMarket {
     pub success: bool,
     pub market: MarketEntry,
 }
 
 /// A draw still waiting for a result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaUnsettledDraw)]
 #[serde(rename_all = "camelCase")]
 pub struct UnsettledDraw {
     pub draw_no: i64,
+    #[schema(value_type = i64)]
     pub opens_at: EpochMs,
+    #[schema(value_type = i64)]
     pub closes_at: EpochMs,
     pub open_panna: Option<String>,
 }
@@ -90,7 +96,8 @@ impl UnsettledDraw {
 }
 
 /// A market with its draws still waiting for a result.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaOperatorMarket)]
 pub struct OperatorMarket {
     #[serde(flatten)]
     pub market: MarketEntry,
@@ -98,14 +105,16 @@ pub struct OperatorMarket {
 }
 
 /// `GET /api/admin/matka/markets`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaOperatorMarkets)]
 pub struct OperatorMarkets {
     pub success: bool,
     pub markets: Vec<OperatorMarket>,
 }
 
 /// The held bids of a draw on one number of one type and session, and what they pay if it wins.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaBookLine)]
 #[serde(rename_all = "camelCase")]
 pub struct BookLineView {
     pub bid_type: BidType,
@@ -113,8 +122,10 @@ pub struct BookLineView {
     pub number: String,
     pub bids: i64,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub points: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout_if_wins: Paise,
     /// Whether it wins on the (candidate) result; `None` while undecided.
     pub wins: Option<bool>,
@@ -122,26 +133,33 @@ pub struct BookLineView {
 
 /// What the house keeps (`houseResult`; negative: it pays out) if a result is declared; `complete`: every line of
 /// the book is decided by it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaIfDeclared)]
 #[serde(rename_all = "camelCase")]
 pub struct IfDeclared {
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub staked: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub paid: Paise,
     #[serde(with = "crate::money::rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub house_result: Paise,
     pub complete: bool,
 }
 
 /// `GET /api/admin/matka/markets/{id}/draws/{no}`: a draw's book, and what a (candidate) result would cost.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaDrawBook)]
 #[serde(rename_all = "camelCase")]
 pub struct DrawBook {
     pub success: bool,
     pub market_id: i64,
     pub draw_no: i64,
+    #[schema(value_type = i64)]
     pub opens_at: EpochMs,
+    #[schema(value_type = i64)]
     pub closes_at: EpochMs,
     pub open_panna: Option<String>,
     pub close_panna: Option<String>,
@@ -198,14 +216,16 @@ impl DrawBook {
 }
 
 /// `POST /api/admin/matka/markets/{id}/draws/{no}/declare`: the draw once its bids are settled.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaDeclared)]
 pub struct Declared {
     pub success: bool,
     pub result: ChartRow,
 }
 
 /// A correction's debit that a player could no longer cover: its intent stays failed, for follow-up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaShortfall)]
 #[serde(rename_all = "camelCase")]
 pub struct Shortfall {
     pub user_id: i64,
@@ -215,7 +235,8 @@ pub struct Shortfall {
 
 /// `POST /api/admin/matka/markets/{id}/draws/{no}/correct`: the corrected draw, how many players were paid more
 /// (`credits`) or had money taken back (`debits`), and the debits that failed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaCorrection)]
 pub struct CorrectionAnswer {
     pub success: bool,
     pub result: ChartRow,

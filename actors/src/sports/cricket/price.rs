@@ -59,7 +59,8 @@ pub fn next_down(p: f64) -> f64 {
     round2((p - tick_below(p)).max(MIN_PRICE))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsPriceLevel)]
 pub struct Level {
     pub price: f64,
     /// Rupees available at this price.
