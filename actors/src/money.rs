@@ -133,6 +133,28 @@ impl fmt::Display for Paise {
     }
 }
 
+/// The OpenAPI schema of an amount on the wire: a JSON number of rupees with at most 2 decimals. Fields written
+/// through [`rupees`] or [`as_rupees`] say `#[schema(value_type = crate::money::RupeesJson)]`.
+pub struct RupeesJson;
+
+impl utoipa::PartialSchema for RupeesJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .multiple_of(Some(0.01))
+            .description(Some("Rupees, at most 2 decimals (₹1 = 100 paise)"))
+            .examples([serde_json::json!(100.5)])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for RupeesJson {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Rupees".into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,27 +188,5 @@ mod tests {
     fn checked_arithmetic_reports_overflow() {
         assert_eq!(Paise::new(i64::MAX).checked_add(Paise::new(1)), Err(Overflow));
         assert_eq!(Paise::new(5).checked_sub(Paise::new(7)), Ok(Paise::new(-2)));
-    }
-}
-
-/// The OpenAPI schema of an amount on the wire: a JSON number of rupees with at most 2 decimals. Fields written
-/// through [`rupees`] or [`as_rupees`] say `#[schema(value_type = crate::money::RupeesJson)]`.
-pub struct RupeesJson;
-
-impl utoipa::PartialSchema for RupeesJson {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .multiple_of(Some(0.01))
-            .description(Some("Rupees, at most 2 decimals (₹1 = 100 paise)"))
-            .examples([serde_json::json!(100.5)])
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for RupeesJson {
-    fn name() -> std::borrow::Cow<'static, str> {
-        "Rupees".into()
     }
 }
