@@ -4,7 +4,8 @@
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
 # a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
 # a short Mines swarm and the sports viewers. The cluster's tests (three nodes, kill -9, SIGSTOP, a NATS restart)
-# are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions.
+# are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
+# REST API from its OpenAPI document (scripts/schemathesis.sh).
 # Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,9 @@ if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
 else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi
+
+step "api: schemathesis fuzzes every operation of /api/openapi.json as a player and as an operator (bounded)"
+EXAMPLES=10 SERVER_BIN=target/debug/game-server scripts/schemathesis.sh
 
 step "cluster: HAProxy in front of three nodes keeps each Engine.IO session on its node (and polling fails without it)"
 scripts/cluster-lb.sh
