@@ -37,6 +37,12 @@ pub enum Command {
     },
     /// Print the OpenAPI 3.1 document of the REST API (what `/api/openapi.json` serves) and exit.
     Openapi,
+    /// Print the AsyncAPI 3.0 document of the Socket.IO events (what `/api/asyncapi.json` serves) and exit.
+    Asyncapi {
+        /// Print the events as a markdown page (`docs/EVENTS.md`) instead.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Load-test fixture players (created by the swarm with CASINO_LOAD_TEST=1).
     Fixtures {
         #[command(subcommand)]
@@ -71,6 +77,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
         Command::Openapi => {
             println!("{}", casino_http::openapi::document_json());
+            Ok(())
+        }
+        Command::Asyncapi { markdown } => {
+            if markdown {
+                print!("{}", casino_http::asyncapi::markdown());
+            } else {
+                println!("{}", casino_http::asyncapi::document_json());
+            }
             Ok(())
         }
         Command::Operator { action: OperatorAction::Create { name, phone, password } } => {

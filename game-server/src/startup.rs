@@ -19,13 +19,13 @@ use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
 use casino_actors::table::actor::Shutdown as RoundShutdown;
 use casino_actors::wallet::shard::Observer;
-use casino_actors::wallet::{Change, GameKind, LedgerKind, Receipt};
+use casino_actors::wallet::wire::BalanceUpdate;
+use casino_actors::wallet::{Change, Receipt};
 use casino_actors::wallet::{ShardDeps, WalletConfig, WalletHandle};
 use casino_http::aviator::socket::GameSocket;
 use casino_http::rounds::RoundTables;
 use casino_http::socketio::SocketState;
 use casino_http::state::{AppState, Tables};
-use serde_json::json;
 use std::net::TcpListener;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -43,33 +43,10 @@ pub struct Services {
     pub leaving: Option<Leaving>,
 }
 
-/// Why money moved, in the words of `balance_update`.
-fn reason(kind: LedgerKind) -> &'static str {
-    match kind {
-        LedgerKind::Bet(_) => "bet_placed",
-        LedgerKind::Win(GameKind::Aviator) => "cashout",
-        LedgerKind::Win(_) => "win",
-        LedgerKind::Loss(_) => "bet_lost",
-        LedgerKind::Cancel(_) => "bet_cancelled",
-        LedgerKind::Refund(_) => "bet_refunded",
-        LedgerKind::Deposit | LedgerKind::Fixture => "deposit",
-        LedgerKind::WithdrawalHold => "withdrawal_requested",
-        LedgerKind::WithdrawalRelease => "withdrawal_rejected",
-        LedgerKind::Withdrawal => "withdrawal_approved",
-        LedgerKind::Adjustment => "adjustment",
-    }
-}
-
 /// Pushes `balance_update` to the player's own room after every committed change.
 fn balance_pusher(hub: HubAddr) -> Observer {
     Arc::new(move |change: &Change, r: &Receipt| {
-        let delta = r.delta_balance.get();
-        let payload = json!({
-            "userId": r.user.0, "type": if delta < 0 { "deduct" } else { "add" },
-            "amount": casino_actors::money::Paise::new(delta.abs()).to_rupees_json(),
-            "reason": reason(change.kind), "balance": r.balance.to_rupees_json(),
-            "exposureBalance": r.exposure.to_rupees_json(),
-        });
+        let payload = serde_json::to_value(BalanceUpdate::of(change, r)).unwrap_or_default();
         hub.do_send(Broadcast::one(format!("user:{}", r.user), encode_event("balance_update", &payload)));
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod asyncapi;
 pub mod auth;
 pub mod aviator;
 pub mod cashier;
@@ -17,6 +18,7 @@ pub mod ops;
 pub mod parchi;
 pub mod rounds;
 pub mod security;
+pub mod socket_events;
 pub mod socketio;
 pub mod sports;
 pub mod state;
@@ -50,6 +52,7 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .service(health)
         .service(metrics_text)
         .configure(openapi::routes)
+        .service(asyncapi::asyncapi_json)
         .configure(accounts::routes)
         .configure(cashier::routes)
         .configure(aviator::routes)

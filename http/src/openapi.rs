@@ -13,6 +13,7 @@
 
 use actix_web::{HttpResponse, get};
 use serde::Serialize;
+use serde_json::Value;
 use std::sync::OnceLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{OpenApi, OpenApiBuilder};
@@ -84,20 +85,104 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// The whole document, built once from the registered routes.
-pub fn document() -> &'static OpenApi {
-    static DOC: OnceLock<OpenApi> = OnceLock::new();
+/// The whole document, built once from the registered routes, with the [`LINKS`] added.
+pub fn document() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
     DOC.get_or_init(|| {
         let (_, paths) = actix_web::App::new().into_utoipa_app().configure(crate::documented_routes).split_for_parts();
         let mut doc: OpenApi = OpenApiBuilder::from(<Base as utoipa::OpenApi>::openapi()).build();
         doc.merge(paths);
+        let mut doc = serde_json::to_value(doc).unwrap_or_default();
+        add_links(&mut doc);
         doc
     })
 }
 
+/// The links a stateful client (or fuzzer) follows from one call's answer to the next: sign up → log in →
+/// deposit request → approve → a Mines game → reveal → cash out; a withdrawal → its decision.
+/// (operation, status, link name, target operation, its parameters and request body, as OpenAPI link JSON).
+const LINKS: &[(&str, &str, &str, &str)] = &[
+    (
+        "signup",
+        "201",
+        "LogIn",
+        r#"{"operationId": "login", "requestBody": {"userNo": "$response.body#/userNo", "password": "$request.body#/password"}}"#,
+    ),
+    (
+        "login",
+        "200",
+        "Deposits",
+        r#"{"operationId": "my_deposits", "parameters": {"userId": "$response.body#/user/id"}}"#,
+    ),
+    (
+        "login",
+        "200",
+        "Wallet",
+        r#"{"operationId": "wallet_and_exposure", "parameters": {"userId": "$response.body#/user/id"}}"#,
+    ),
+    (
+        "request_deposit",
+        "201",
+        "Approve",
+        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "approve"}}"#,
+    ),
+    (
+        "request_deposit",
+        "201",
+        "Reject",
+        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "reject"}}"#,
+    ),
+    (
+        "request_deposit",
+        "201",
+        "Deposits",
+        r#"{"operationId": "my_deposits", "parameters": {"userId": "$response.body#/deposit/user"}}"#,
+    ),
+    (
+        "decide_deposit",
+        "200",
+        "PlayMines",
+        r#"{"operationId": "bet_place", "requestBody": {"betAmt": 10, "mines": 3}}"#,
+    ),
+    (
+        "bet_place",
+        "201",
+        "Reveal",
+        r#"{"operationId": "reveal", "requestBody": {"gameId": "$response.body#/game/gameId", "tile": 7}}"#,
+    ),
+    ("bet_place", "201", "CashOut", r#"{"operationId": "cash_out"}"#),
+    ("reveal", "200", "CashOut", r#"{"operationId": "cash_out"}"#),
+    (
+        "request_withdrawal",
+        "201",
+        "Approve",
+        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "approve"}}"#,
+    ),
+    (
+        "request_withdrawal",
+        "201",
+        "Reject",
+        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "reject"}}"#,
+    ),
+];
+
+fn add_links(doc: &mut Value) {
+    for &(from, status, name, link) in LINKS {
+        let Some(paths) = doc["paths"].as_object_mut() else { return };
+        let op = paths
+            .values_mut()
+            .filter_map(Value::as_object_mut)
+            .flat_map(|item| item.values_mut())
+            .find(|op| op["operationId"] == from);
+        if let Some(response) = op.and_then(|op| op["responses"].get_mut(status)) {
+            response["links"][name] = serde_json::from_str(link).unwrap_or_default();
+        }
+    }
+}
+
 /// The document as JSON, pretty-printed (what `/api/openapi.json` serves and `docs/openapi.json` holds).
 pub fn document_json() -> String {
-    document().to_pretty_json().unwrap_or_default()
+    serde_json::to_string_pretty(document()).unwrap_or_default()
 }
 
 #[utoipa::path(tag = "platform", responses((status = 200, description = "This OpenAPI 3.1 document")))]
@@ -163,7 +248,7 @@ mod tests {
     }
 
     fn documented() -> BTreeSet<(String, String)> {
-        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        let doc = super::document();
         let mut out = BTreeSet::new();
         for (path, item) in doc["paths"].as_object().into_iter().flatten() {
             for method in item.as_object().into_iter().flatten().map(|(m, _)| m) {
@@ -193,7 +278,7 @@ mod tests {
     /// Every operation names its tag and lists the error body for each error status.
     #[test]
     fn every_operation_has_a_tag_and_typed_errors() {
-        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        let doc = super::document();
         for (path, item) in doc["paths"].as_object().into_iter().flatten() {
             for (method, op) in item.as_object().into_iter().flatten() {
                 assert!(op["tags"].as_array().is_some_and(|t| !t.is_empty()), "{method} {path}: no tag");
@@ -207,11 +292,59 @@ mod tests {
         }
     }
 
+    /// Every `$ref` names a schema the document defines (a type alias such as `EpochMs` would not).
+    #[test]
+    fn every_reference_resolves() {
+        fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::Object(m) => {
+                    if let Some(r) = m.get("$ref").and_then(|r| r.as_str()) {
+                        out.push(r.to_string());
+                    }
+                    m.values().for_each(|v| walk(v, out));
+                }
+                serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+                _ => {}
+            }
+        }
+        let doc = super::document();
+        let mut refs = Vec::new();
+        walk(doc, &mut refs);
+        for r in refs {
+            let name = r.strip_prefix("#/components/schemas/").unwrap_or(&r);
+            assert!(doc["components"]["schemas"].get(name).is_some(), "{r} does not resolve");
+        }
+    }
+
+    /// Every link leaves a real answer and names a real operation.
+    #[test]
+    fn every_link_is_in_place() {
+        let doc = super::document();
+        let ids: BTreeSet<&str> = doc["paths"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .flat_map(|(_, i)| i.as_object().into_iter().flatten().filter_map(|(_, o)| o["operationId"].as_str()))
+            .collect();
+        let mut placed = 0;
+        for item in doc["paths"].as_object().into_iter().flatten().map(|(_, i)| i) {
+            for op in item.as_object().into_iter().flatten().map(|(_, o)| o) {
+                for res in op["responses"].as_object().into_iter().flatten().map(|(_, r)| r) {
+                    for link in res["links"].as_object().into_iter().flatten().map(|(_, l)| l) {
+                        assert!(ids.contains(link["operationId"].as_str().unwrap_or_default()), "{link}");
+                        placed += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(placed, super::LINKS.len());
+    }
+
     /// Operation ids default to the handlers' names, which may repeat across modules: a repeat needs an
     /// `operation_id` of its own.
     #[test]
     fn operation_ids_are_unique() {
-        let doc = serde_json::to_value(super::document()).unwrap_or_default();
+        let doc = super::document();
         let mut ids = BTreeSet::new();
         for item in doc["paths"].as_object().into_iter().flatten().map(|(_, i)| i) {
             for op in item.as_object().into_iter().flatten().map(|(_, o)| o) {

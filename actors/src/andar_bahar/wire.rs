@@ -19,7 +19,9 @@ pub struct Shown {
     pub winner: Option<Side>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// An Andar Bahar reveal step: the card dealt and the side it went to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = AndarBaharStep)]
 pub struct Step {
     pub card: Card,
     pub side: Side,

@@ -16,7 +16,8 @@ pub fn multiplier(hundredths: u64) -> Value {
 
 /// `aviator_game_state`: enough for a client to draw the curve locally between updates. Fields that belong to one
 /// phase only are left out in the others.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorGameState)]
 #[serde(rename_all = "camelCase")]
 pub struct GameState {
     /// `countdown`, `flying` or `crashed`.
@@ -25,23 +26,39 @@ pub struct GameState {
     /// Whole seconds of betting left (rounded up), and the same in milliseconds.
     pub countdown: i64,
     pub countdown_ms: i64,
+    /// The multiplier now (1 while counting down), e.g. 1.37.
     #[serde(serialize_with = "hundredths")]
+    #[schema(value_type = f64)]
     pub multiplier: u64,
     pub is_active: bool,
     /// Milliseconds since take-off (in flight).
     pub elapsed: i64,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
+    /// While counting down: when betting ends (epoch ms).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = i64, required = false)]
     pub betting_ends_at: Option<EpochMs>,
+    /// In flight: the take-off (epoch ms).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = i64, required = false)]
     pub started_at: Option<EpochMs>,
+    /// Crashed: when (epoch ms).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = i64, required = false)]
     pub crashed_at: Option<EpochMs>,
+    /// Crashed: the multiplier it crashed at (the cap, if the round was capped).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "maybe_hundredths")]
+    #[schema(value_type = f64, required = false)]
     pub crash_point: Option<u64>,
+    /// Crashed: the round's hash (hex), which proves the crash point.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub hash: Option<String>,
+    /// Crashed: whether the round stopped at the payout cap.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = bool, required = false)]
     pub capped: Option<bool>,
 }
 
@@ -126,83 +143,120 @@ fn maybe_hundredths<S: Serializer>(m: &Option<u64>, s: S) -> Result<S::Ok, S::Er
     m.map(multiplier).serialize(s)
 }
 
-/// A row of `aviator_bet_update`.
-#[derive(Debug, Clone, Serialize)]
+/// A row of `aviator_bet_update`: a bet of the round in play (the name masked).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorFeedBet)]
 pub struct FeedBet {
     pub username: String,
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub amount: Paise,
+    /// The bet panel: 0 or 1.
     pub slot: u8,
+    /// The cash-out multiplier; `null` while the bet rides.
     #[serde(serialize_with = "maybe_hundredths")]
+    #[schema(value_type = Option<f64>)]
     pub multiplier: Option<u64>,
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub winnings: Paise,
 }
 
-/// `aviator_game_result`.
-#[derive(Debug, Clone, Serialize)]
+/// `aviator_game_result`: the round crashed.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorGameResult)]
 #[serde(rename_all = "camelCase")]
 pub struct GameResult {
     pub round_id: i64,
+    /// The round's crash point, e.g. 2.37.
     #[serde(serialize_with = "hundredths")]
+    #[schema(value_type = f64)]
     pub crash_point: u64,
+    /// The multiplier the round ended at (below the crash point when capped).
     #[serde(serialize_with = "hundredths")]
+    #[schema(value_type = f64)]
     pub ended_at: u64,
+    /// The round's hash (hex), which proves the crash point.
     pub hash: String,
+    /// Whether the round stopped at the payout cap.
     pub capped: bool,
 }
 
 /// The ack of `place_bet`, and `bet_placed`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorBetPlaced)]
 #[serde(rename_all = "camelCase")]
 pub struct BetPlaced {
     pub success: bool,
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub amount: Paise,
+    /// The bet panel: 0 or 1.
     pub slot: u8,
     pub round_id: i64,
+    /// The auto cash-out multiplier, or `null`.
     #[serde(serialize_with = "maybe_hundredths")]
+    #[schema(value_type = Option<f64>)]
     pub auto_cashout: Option<u64>,
 }
 
 /// The ack of `cancel_bet`, and `bet_cancelled`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorBetCancelled)]
 #[serde(rename_all = "camelCase")]
 pub struct BetCancelled {
     pub success: bool,
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub refund_amount: Paise,
+    /// The bet panel: 0 or 1.
     pub slot: u8,
     pub round_id: i64,
 }
 
 /// The ack of `cash_out`, and `cash_out_success`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorCashOutSuccess)]
 #[serde(rename_all = "camelCase")]
 pub struct CashOutSuccess {
     pub success: bool,
+    /// What the bet pays, stake included.
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub total_winnings: Paise,
+    /// The multiplier it cashed out at, by the server's clock.
     #[serde(serialize_with = "hundredths")]
+    #[schema(value_type = f64)]
     pub multiplier: u64,
+    /// The bet panel: 0 or 1.
     pub slot: u8,
     pub round_id: i64,
 }
 
 /// `bet_result`: a bet's outcome once the wallet committed it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = AviatorBetResult)]
 #[serde(rename_all = "camelCase")]
 pub struct BetResult {
     pub round_id: i64,
+    /// The bet panel: 0 or 1.
     pub slot: u8,
     pub win: bool,
+    /// The stake.
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub amount: Paise,
+    /// What it paid (0 when lost).
     #[serde(serialize_with = "rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub winnings: Paise,
+    /// The cash-out multiplier; `null` when lost.
     #[serde(serialize_with = "maybe_hundredths")]
+    #[schema(value_type = Option<f64>)]
     pub multiplier: Option<u64>,
+    /// Cashed out by the server (auto cash-out or the cap), not by the player.
     pub auto: bool,
+    /// Cashed out at the payout cap.
     pub capped: bool,
 }
 

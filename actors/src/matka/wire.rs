@@ -180,10 +180,13 @@ pub struct MarketList {
 }
 
 /// `matka:status`: pushed to the `matka` room when a market opens, closes or has a result.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = MatkaStatus)]
 #[serde(rename_all = "camelCase")]
 pub struct Status {
     pub markets: Vec<MarketView>,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
 }
 

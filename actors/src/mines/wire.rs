@@ -135,7 +135,9 @@ pub struct GameView {
     pub nonce: i64,
     /// Revealed once the game is over.
     pub server_seed: Option<String>,
+    #[schema(value_type = i64)]
     pub created_at: EpochMs,
+    #[schema(value_type = Option<i64>)]
     pub ended_at: Option<EpochMs>,
 }
 
@@ -239,6 +241,7 @@ pub struct HistoryRow {
     pub multiplier: f64,
     pub mines: u8,
     pub safe: u8,
+    #[schema(value_type = i64)]
     pub date: EpochMs,
 }
 

@@ -92,7 +92,8 @@ pub struct Fancy {
 }
 
 /// A player of the match (either squad), and the runs they have made in it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsPlayerRuns)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerRuns {
     pub name: String,
@@ -102,10 +103,12 @@ pub struct PlayerRuns {
 }
 
 /// A fancy market's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsFancyResult)]
 #[serde(rename_all = "camelCase")]
 pub struct FancyResult {
     pub market_id: String,
+    /// The innings' runs at the line's over; `null`: void (the innings ended short of it).
     pub runs: Option<u32>,
 }
 
@@ -168,8 +171,9 @@ pub struct MatchState {
     pub seq: u64,
 }
 
-/// One change.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One change: `type` names it, `data` carries it (`heartbeat` has no `data`).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsUpdate)]
 #[serde(rename_all = "camelCase", tag = "type", content = "data")]
 pub enum Update {
     Status(MatchStatus),
@@ -190,11 +194,15 @@ pub enum Update {
 }
 
 /// Changes to one match, numbered from 1 after its snapshot's `seq`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[schema(as = SportsDelta)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
     pub match_id: i64,
+    /// One more than the last delta's (the detail's `seq` before the first).
     pub seq: u64,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub at: EpochMs,
     pub updates: Vec<Update>,
 }

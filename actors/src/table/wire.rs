@@ -30,7 +30,8 @@ pub struct PickLine<P> {
 }
 
 /// A past round, for the history strip.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundPast)]
 #[serde(rename_all = "camelCase")]
 pub struct Past<S> {
     pub round_id: i64,
@@ -38,7 +39,8 @@ pub struct Past<S> {
 }
 
 /// What a pick pays, for the screen.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundPayout)]
 #[serde(rename_all = "camelCase")]
 pub struct PickPayout<P> {
     pub pick: P,
@@ -49,7 +51,8 @@ pub struct PickPayout<P> {
 }
 
 /// `{game}:gameState`: the whole table, sent on join and when a round opens.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundGameState)]
 #[serde(rename_all = "camelCase")]
 pub struct GameState<P, S> {
     pub round_id: i64,
@@ -59,70 +62,102 @@ pub struct GameState<P, S> {
     /// Seconds to the reveal while betting or closed; to the next step or round after.
     pub time_remaining: i64,
     pub ms_remaining: i64,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub betting_closes_at: EpochMs,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub reveal_at: EpochMs,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
     /// SHA-256 of this round's server seed (revealed at settlement).
     pub commitment: String,
     pub client_seed: String,
     /// The outcome as far as it is revealed.
     pub result: Option<S>,
+    /// The last rounds, newest first.
     pub history: Vec<Past<S>>,
     pub payouts: Vec<PickPayout<P>>,
+    /// The least stake of a line.
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub min_stake: Paise,
+    /// The most stake of a line.
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub max_stake: Paise,
+    /// The most lines (picks) one bet may have.
     pub max_picks: usize,
 }
 
-/// `{game}:roundStart`.
-#[derive(Debug, Clone, Serialize)]
+/// `{game}:roundStart`: a round opened for bets.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoundStart {
     pub round_id: i64,
+    /// SHA-256 of this round's server seed (revealed at settlement).
     pub commitment: String,
     pub client_seed: String,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub betting_closes_at: EpochMs,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub reveal_at: EpochMs,
+    /// Seconds to the reveal.
     pub time_remaining: i64,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
 }
 
 /// `{game}:timerUpdate`, once a second.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundTimerUpdate)]
 #[serde(rename_all = "camelCase")]
 pub struct TimerUpdate {
     pub round_id: i64,
+    /// `betting`, `closed`, `revealing` or `settled`.
     pub game_phase: &'static str,
     pub betting_open: bool,
+    /// Seconds to the reveal while betting or closed; to the next step or round after.
     pub time_remaining: i64,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub server_time: EpochMs,
 }
 
-/// `{game}:revealStep`.
-#[derive(Debug, Clone, Serialize)]
+/// `{game}:revealStep`: one more step of the outcome (Andar Bahar: a card dealt).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundRevealStep)]
 #[serde(rename_all = "camelCase")]
 pub struct RevealStep<T> {
     pub round_id: i64,
+    /// 0 for the first step.
     pub index: u32,
     pub step: T,
 }
 
 /// `{game}:revealResult`: the outcome and the seed that decided it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundRevealResult)]
 #[serde(rename_all = "camelCase")]
 pub struct RevealResult<S> {
     pub round_id: i64,
     pub result: S,
+    /// The round's server seed (hex), whose SHA-256 is `commitment`.
     pub server_seed: String,
     pub commitment: String,
     pub client_seed: String,
+    /// Epoch milliseconds.
+    #[schema(value_type = i64)]
     pub next_round_at: EpochMs,
 }
 
 /// `{game}:winResult`, to the player, once the ticket's money has moved (a loss has `payout` 0).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundWinResult)]
 #[serde(rename_all = "camelCase")]
 pub struct WinResult<P, S> {
     pub round_id: i64,
@@ -130,10 +165,15 @@ pub struct WinResult<P, S> {
     pub ticket: u32,
     pub bets: Vec<PickLine<P>>,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub stake: Paise,
+    /// What the ticket paid, stakes included (0: lost).
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
+    /// `payout` less `stake`, never below 0.
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub profit: Paise,
     pub result: S,
 }
@@ -164,12 +204,14 @@ pub struct BetAccepted<P> {
 }
 
 /// A row of `{game}:bets`: the round's real bets, newest first, names masked.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RoundFeedRow)]
 #[serde(rename_all = "camelCase")]
 pub struct FeedRow<P> {
     pub username: String,
     pub bets: Vec<PickLine<P>>,
     #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = crate::money::RupeesJson)]
     pub total: Paise,
 }
 

@@ -9,6 +9,7 @@ pub mod kind;
 pub mod lease;
 pub mod rules;
 pub mod shard;
+pub mod wire;
 
 use crate::ids::UserId;
 use crate::money::Paise;

@@ -44,3 +44,14 @@ async fn the_docs_page_loads_swagger_ui_from_this_origin() {
     assert!(html.contains("/api-docs/swagger-ui-bundle.js") && html.contains("/api-docs/init.js"));
     assert!(!html.contains("https://"), "the page loads nothing from outside");
 }
+
+#[tokio::test]
+async fn the_socket_events_are_served_as_an_asyncapi_document() {
+    let app = spawn_app().await;
+    let res = app.get("/api/asyncapi.json").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let doc: Value = res.json().await.unwrap();
+    assert_eq!(doc["asyncapi"], "3.0.0");
+    assert_eq!(doc["channels"]["aviator"]["address"], "aviator");
+    assert!(doc["operations"].as_object().unwrap().len() > 50);
+}

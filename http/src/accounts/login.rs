@@ -18,8 +18,9 @@ use utoipa::ToSchema;
 #[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(rename = "userNo")]
-    #[schema(value_type = Option<super::UserNoInput>)]
+    #[schema(required = true, value_type = super::UserNoInput)]
     user_no: Option<serde_json::Value>,
+    #[schema(required = true, value_type = String, min_length = 1)]
     password: Option<String>,
 }
 

@@ -12,10 +12,13 @@ use utoipa::ToSchema;
 /// A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name.
 #[derive(Deserialize, ToSchema)]
 pub struct SignupBody {
-    /// The phone number (the spec's client sends it as `username`).
+    /// The phone number (the spec's client sends it as `username`): digits, spaces, `+` and `-`.
+    #[schema(required = true, value_type = String, max_length = 20, pattern = r"^[0-9+\- ]*[0-9][0-9+\- ]*$")]
     username: Option<String>,
-    /// The person's name (the spec's client sends it as `email`).
+    /// The person's name (the spec's client sends it as `email`): letters (any script) and spaces, at least 4.
+    #[schema(required = true, value_type = String, min_length = 4, max_length = 64)]
     email: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 5, max_length = 128)]
     password: Option<String>,
 }
 

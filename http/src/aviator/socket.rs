@@ -6,7 +6,8 @@
 //! bet or cancellation is also announced with the spec's `bet_placed` / `bet_cancelled`, to the connection that
 //! asked, in the same socket write as its ack.
 
-use crate::money::parse_rupees;
+use crate::money::{Rupees, parse_rupees};
+use crate::openapi::ErrorBody;
 use crate::ops::actors::OPS_ROOM;
 use crate::socketio::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 use casino_actors::accounts::{Accounts, Role, digest};
@@ -14,9 +15,11 @@ use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
 use futures_util::future::LocalBoxFuture;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
+use utoipa::ToSchema;
 
 pub struct GameSocket {
     pub accounts: Accounts,
@@ -27,18 +30,114 @@ pub struct GameSocket {
     pub parchi: casino_actors::parchi::desk::ParchiRoute,
 }
 
-fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
-    vec![json!({ "success": false, "error": error, "message": message.into() })]
+/// A refusal as an ack's body: `{success: false, error, message}`.
+pub(crate) fn refusal(error: &str, message: impl Into<String>) -> Value {
+    ack(&ErrorBody { success: false, error: error.into(), message: message.into() })
 }
 
-/// The ack of a request that asks for nothing back (leaving a room): `{success: true}`.
-#[derive(serde::Serialize)]
-struct Done {
-    success: bool,
+/// A refusal as an ack.
+pub(crate) fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
+    vec![refusal(error, message)]
 }
 
-fn done() -> Vec<Value> {
-    vec![serde_json::to_value(Done { success: true }).unwrap_or(Value::Null)]
+/// An ack's body as JSON (these types always serialize).
+pub(crate) fn ack(body: &impl Serialize) -> Value {
+    serde_json::to_value(body).unwrap_or(Value::Null)
+}
+
+/// The ack of a request that asks for nothing back (leaving a room, watching): `{success: true}`.
+#[derive(Serialize, ToSchema)]
+#[schema(as = AckDone)]
+pub struct Done {
+    pub success: bool,
+}
+
+pub(crate) fn done() -> Vec<Value> {
+    vec![ack(&Done { success: true })]
+}
+
+/// The ack of `authenticate` / `aviator:join`: the caller's id.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorJoined {
+    pub success: bool,
+    pub userId: i64,
+}
+
+/// The ack of `ping`.
+#[derive(Serialize, ToSchema)]
+#[schema(as = AckPong)]
+pub struct Pong {
+    pub success: bool,
+    pub pong: bool,
+}
+
+/// `place_bet`'s payload. The documented shape: the server reads it field by field (numbers may come as numeric
+/// strings), refusing a missing `roundId` (`wrong_round`), a `slot` other than 0 or 1 (`bad_slot`), an `amount`
+/// that is not a positive number of rupees with at most 2 decimals (`invalid_amount`), an `autoCashout` that is
+/// not a multiplier of at least 1.01 (`bad_auto_cashout`) and a `userId` that is not the caller's (`forbidden`);
+/// then the table's own refusals (`betting_closed`, `stake_too_low`, `insufficient_balance`, …: docs/API.md).
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct AviatorBetRequest {
+    /// When sent, the caller's id (a number or numeric string).
+    #[schema(value_type = Option<i64>)]
+    userId: Option<Value>,
+    /// The round in countdown (a number or numeric string).
+    #[schema(value_type = i64)]
+    roundId: Value,
+    /// The bet panel: 0 (the default) or 1.
+    #[schema(value_type = Option<u8>)]
+    slot: Option<Value>,
+    amount: Rupees,
+    /// Cash out automatically at this multiplier (at least 1.01, at most 2 decimals); `null` or absent: none.
+    #[schema(value_type = Option<f64>)]
+    autoCashout: Option<Value>,
+}
+
+/// `cancel_bet`'s and `cash_out`'s payload: which bet. The documented shape: the server reads it field by field
+/// (numbers may come as numeric strings); a missing `roundId` is refused (`wrong_round` / `no_bet`), as is a
+/// `slot` other than 0 or 1 (`bad_slot`) and a `userId` that is not the caller's (`forbidden`).
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct AviatorBetRef {
+    /// When sent, the caller's id (a number or numeric string).
+    #[schema(value_type = Option<i64>)]
+    userId: Option<Value>,
+    #[schema(value_type = i64)]
+    roundId: Value,
+    /// The bet panel: 0 (the default) or 1.
+    #[schema(value_type = Option<u8>)]
+    slot: Option<Value>,
+}
+
+/// `subscribe`'s and `leave`'s payload: the match. The documented shape: the server reads `eventId` as a number or
+/// numeric string, and refuses anything else with `invalid_event`.
+#[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case, dead_code)]
+pub struct SportsRoomRequest {
+    /// The match's id (a number or numeric string).
+    #[schema(value_type = i64)]
+    eventId: Value,
+}
+
+/// `parchi:join`'s and `parchi:leave`'s payload: the match. The documented shape: the server reads `match` as text
+/// or a number, and refuses anything else with `invalid_event` (and an unknown match with `match_not_found`).
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct ParchiRoomRequest {
+    /// The match's name as the live list shows it (the newest match of that name), or its id.
+    #[serde(rename = "match")]
+    the_match: ParchiMatchKey,
+}
+
+/// A match named by its name or its id.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum ParchiMatchKey {
+    Name(String),
+    Id(i64),
 }
 
 fn reply(r: Result<Result<Value, TableError>, actix::MailboxError>) -> Vec<Value> {
@@ -138,7 +237,7 @@ impl SocketApp for GameSocket {
                     let state = aviator.ask(Snapshot).await.ok().map(|s| Emit::new("aviator_game_state", s));
                     EventReply::new(
                         state.into_iter().collect(),
-                        vec![json!({ "success": true, "userId": who.user_id.0 })],
+                        vec![ack(&AviatorJoined { success: true, userId: who.user_id.0 })],
                     )
                 });
             }
@@ -244,7 +343,7 @@ async fn sports_rooms(
         }
         ("leaveMatches", _) => {
             socket.leave(LIST_ROOM);
-            EventReply::ack(vec![json!({ "success": true })])
+            EventReply::ack(done())
         }
         ("subscribe", Some(id)) => {
             // Joined before the snapshot is taken: a delta in between comes as well, and is a repeat to skip.
@@ -260,7 +359,7 @@ async fn sports_rooms(
         }
         ("leave", Some(id)) => {
             socket.leave(format!("event:{id}"));
-            EventReply::ack(vec![json!({ "success": true })])
+            EventReply::ack(done())
         }
         _ => EventReply::ack(refuse("invalid_event", "Name the match: {eventId}")),
     }
@@ -282,7 +381,7 @@ fn ops_room(who: &Principal, socket: &SocketHandle, name: &str) -> Option<Vec<Va
     } else {
         socket.leave(OPS_ROOM);
     }
-    Some(vec![json!({ "success": true })])
+    Some(done())
 }
 
 /// The ack of one client event.
@@ -297,7 +396,7 @@ async fn answer(aviator: TableRoute, who: Principal, name: String, p: Value) -> 
         Err(_) => return refuse("bad_slot", "Invalid bet slot"),
     };
     match name.as_str() {
-        "ping" => vec![json!({ "success": true, "pong": true })],
+        "ping" => vec![ack(&Pong { success: true, pong: true })],
         "place_bet" => {
             let Some(round) = round else { return refuse("wrong_round", "This round is not open for bets") };
             let stake = match parse_rupees(&p["amount"]) {

@@ -62,12 +62,16 @@ fn check_user_field(who: &Authed, user: &Option<Value>) -> Result<(), ApiError> 
 #[derive(Deserialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct DepositBody {
-    #[schema(example = "412345678901")]
+    /// The UTR (UPI reference) of the payment; each is accepted once.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128, pattern = r"\S", example = "412345678901")]
     Utr: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128, pattern = r"\S")]
     userName: Option<String>,
     #[schema(value_type = Option<UserField>)]
     user: Option<Value>,
     phoneNumber: Option<String>,
+    /// More than 0.
+    #[schema(required = true, value_type = Rupees)]
     deposite: Option<Rupees>,
 }
 
@@ -156,9 +160,14 @@ pub async fn my_deposits(state: State, who: Authed, path: web::Path<String>) -> 
 pub struct WithdrawBody {
     #[schema(value_type = Option<UserField>)]
     user: Option<Value>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128, pattern = r"\S")]
     userName: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128, pattern = r"\S")]
     upi_id: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 128, pattern = r"\S")]
     phoneNumber: Option<String>,
+    /// More than 0, at most the balance.
+    #[schema(required = true, value_type = Rupees)]
     withdrawAmount: Option<Rupees>,
 }
 

@@ -26,7 +26,7 @@ pub const SAMPLE_EVERY: Duration = Duration::from_millis(250);
 /// Every actor's row at `at` (epoch ms): the body of `GET /api/admin/actors` and of each `ops_actors` event.
 #[derive(Serialize, ToSchema)]
 #[schema(as = ActorsJson)]
-struct Actors<'a> {
+pub struct Actors<'a> {
     /// When sampled: epoch milliseconds.
     at: i64,
     actors: &'a [ActorView],

@@ -16,7 +16,7 @@ use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableRoute};
 use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The live round tables.
 #[derive(Clone)]
@@ -81,7 +81,7 @@ impl Refusal {
     }
 
     pub fn ack(&self) -> Value {
-        json!({ "success": false, "error": self.code, "message": self.message })
+        crate::aviator::socket::refusal(self.code, self.message.clone())
     }
 }
 

@@ -2,10 +2,54 @@
 //! `{game}:leave`, `{game}:placeBet` ({roundId, bets: [{pick, amount}], totalBets}; Titli Par's `selectedCard` also
 //! works), and Titli Par's `titli:requestNextImage` (the last revealed picture, also as `titli:nextImage`).
 
-use super::{RoundTables, WirePick, accepted, place};
+use super::{RoundTables, RoundUserField, WirePick, accepted, place};
+use crate::aviator::socket::{ack, done, refusal, refuse};
+use crate::money::Rupees;
 use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
 use casino_actors::table::actor::{RoundTableRoute, Snapshot};
-use serde_json::{Value, json};
+use casino_actors::titli;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// `{game}:placeBet`'s payload. The documented shape: the server reads it field by field, as the REST bet calls
+/// do. Lines come from `bets`, or Titli Par's `selectedCard: [{imageNumber | image, betAmount}]`, or else
+/// the payload itself is one line (`{pick | label, amount | stake}`); a line's pick may also be named `imageNumber`,
+/// `image`, `label`, `colour` or `color`, its amount `betAmount` or `stake`. `totalBets`, when sent, must be the
+/// lines' sum (`total_mismatch`); `roundId`, when sent, must be the round in play (`wrong_round`); `userId` /
+/// `user`, when sent, must be the caller (`forbidden`).
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RoundBetRequest)]
+#[allow(non_snake_case, dead_code)]
+pub struct BetRequest<P> {
+    /// The round in play (a number or numeric string).
+    #[schema(value_type = Option<i64>)]
+    roundId: Option<Value>,
+    bets: Option<Vec<BetLineRequest<P>>>,
+    totalBets: Option<Rupees>,
+    userId: Option<RoundUserField>,
+    user: Option<RoundUserField>,
+}
+
+/// One line of a round-game bet: a pick (as the game writes it) and its stake.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RoundBetLineRequest)]
+#[allow(dead_code)]
+pub struct BetLineRequest<P> {
+    pick: P,
+    amount: Rupees,
+}
+
+/// `titli:requestNextImage`'s ack and `titli:nextImage`: the latest revealed round (both `null` before any).
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct TitliNextImage {
+    pub success: bool,
+    #[schema(value_type = Option<i64>)]
+    pub roundId: Value,
+    #[schema(value_type = Option<titli::wire::Shown>)]
+    pub result: Value,
+}
 
 /// The game and the action of a round-game event, if it is one.
 pub fn split(name: &str) -> Option<(&str, &str)> {
@@ -29,7 +73,7 @@ pub async fn answer(
 }
 
 fn unavailable() -> Value {
-    json!({ "success": false, "error": "unavailable", "message": "The game is unavailable, please try again" })
+    refusal("unavailable", "The game is unavailable, please try again")
 }
 
 async fn act<G: WirePick>(
@@ -47,7 +91,7 @@ async fn act<G: WirePick>(
         }
         "leave" => {
             socket.leave(game);
-            EventReply::ack(vec![json!({ "success": true })])
+            EventReply::ack(done())
         }
         "placeBet" => {
             let ack = match place(table, who.user_id, &who.username, p).await {
@@ -59,9 +103,13 @@ async fn act<G: WirePick>(
         "requestNextImage" if game == "titli" => {
             let state = table.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
             let last = state["history"].get(0).cloned().unwrap_or(Value::Null);
-            let body = json!({ "success": true, "roundId": last["roundId"], "result": last["result"] });
+            let body = ack(&TitliNextImage {
+                success: true,
+                roundId: last["roundId"].clone(),
+                result: last["result"].clone(),
+            });
             EventReply::new(vec![Emit::new("titli:nextImage", body.clone())], vec![body])
         }
-        _ => EventReply::ack(vec![json!({ "success": false, "error": "unknown_event", "message": "Unknown event" })]),
+        _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
     }
 }

@@ -596,6 +596,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asyncapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["asyncapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/aviator/fairness": {
         parameters: {
             query?: never;
@@ -1771,69 +1787,26 @@ export interface components {
         /** @description One actor, its last two minutes (a point a second, oldest first) and, for the Aviator table, what is on it. */
         ActorDetailJson: {
             actor: components["schemas"]["ActorView"];
-            history: components["schemas"]["ActorPoint"][];
             detail?: null | components["schemas"]["AviatorTableDetailJson"];
+            history: components["schemas"]["ActorPoint"][];
         };
         /** @description One second of an actor's history. */
         ActorPoint: {
             /** Format: int64 */
             at: number;
             /** Format: double */
-            rate: number;
+            handlerP99Ms?: number | null;
             /** Format: double */
             queueP99Ms?: number | null;
             /** Format: double */
-            handlerP99Ms?: number | null;
+            rate: number;
             /** Format: double */
             tickLagP99Ms?: number | null;
         };
         /** @description One row of the live actor table. Latencies are milliseconds over the last minute (`null`: nothing measured). */
         ActorView: {
-            /** @description Unique: `aviator`, `wallet-3`, `hub`, `gateway`, … */
-            id: string;
             /** @description The actor's family (`table`, `wallet`, …): which `figures` it reports. */
             family: string;
-            name: string;
-            /**
-             * Format: u-int64
-             * @description Messages waiting.
-             */
-            mailbox: number;
-            /**
-             * Format: u-int64
-             * @description Messages handled since start.
-             */
-            handled: number;
-            /**
-             * Format: double
-             * @description Messages per second since the previous sample.
-             */
-            rate: number;
-            /** Format: double */
-            queueP50Ms?: number | null;
-            /** Format: double */
-            queueP99Ms?: number | null;
-            /** Format: double */
-            handlerP50Ms?: number | null;
-            /** Format: double */
-            handlerP99Ms?: number | null;
-            /**
-             * Format: double
-             * @description Timer lateness, for families driven by a timer (else `null`).
-             */
-            tickLagP50Ms?: number | null;
-            /** Format: double */
-            tickLagP99Ms?: number | null;
-            /**
-             * Format: u-int64
-             * @description Since the last message handled (`null`: none yet).
-             */
-            idleMs?: number | null;
-            /**
-             * @description `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
-             * @example ok
-             */
-            status: string;
             /**
              * @description The family's own figures by name: numbers (rupee figures in rupees), a phase name, or `null` for a spread with
              *     nothing measured. Free-form: the keys depend on the family.
@@ -1841,23 +1814,80 @@ export interface components {
             figures: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: u-int64
+             * @description Messages handled since start.
+             */
+            handled: number;
+            /** Format: double */
+            handlerP50Ms?: number | null;
+            /** Format: double */
+            handlerP99Ms?: number | null;
+            /** @description Unique: `aviator`, `wallet-3`, `hub`, `gateway`, … */
+            id: string;
+            /**
+             * Format: u-int64
+             * @description Since the last message handled (`null`: none yet).
+             */
+            idleMs?: number | null;
+            /**
+             * Format: u-int64
+             * @description Messages waiting.
+             */
+            mailbox: number;
+            name: string;
+            /** Format: double */
+            queueP50Ms?: number | null;
+            /** Format: double */
+            queueP99Ms?: number | null;
+            /**
+             * Format: double
+             * @description Messages per second since the previous sample.
+             */
+            rate: number;
+            /**
+             * @description `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
+             * @example ok
+             */
+            status: string;
+            /**
+             * Format: double
+             * @description Timer lateness, for families driven by a timer (else `null`).
+             */
+            tickLagP50Ms?: number | null;
+            /** Format: double */
+            tickLagP99Ms?: number | null;
         };
         /** @description Every actor's row at `at` (epoch ms): the body of `GET /api/admin/actors` and of each `ops_actors` event. */
         ActorsJson: {
+            actors: components["schemas"]["ActorView"][];
             /**
              * Format: int64
              * @description When sampled: epoch milliseconds.
              */
             at: number;
-            actors: components["schemas"]["ActorView"][];
         };
         /** @description One Aviator bet of a person. */
         AdminBetJson: {
+            /** @description When it was placed: ISO 8601, UTC. */
+            at: string;
+            /**
+             * Format: double
+             * @description The multiplier cashed out at (e.g. 2.35), or `null`.
+             * @example 2.35
+             */
+            cashedOutAt?: number | null;
             /**
              * @description Always `aviator`.
              * @example aviator
              */
             game: string;
+            payout: components["schemas"]["Rupees"];
+            /**
+             * @description `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
+             * @example won
+             */
+            result: string;
             /** Format: int64 */
             round: number;
             /**
@@ -1866,74 +1896,60 @@ export interface components {
              */
             slot: number;
             stake: components["schemas"]["Rupees"];
-            /**
-             * Format: double
-             * @description The multiplier cashed out at (e.g. 2.35), or `null`.
-             * @example 2.35
-             */
-            cashedOutAt?: number | null;
-            payout: components["schemas"]["Rupees"];
-            /**
-             * @description `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
-             * @example won
-             */
-            result: string;
-            /** @description When it was placed: ISO 8601, UTC. */
-            at: string;
         };
         AdminBetList: {
-            success: boolean;
             bets: components["schemas"]["AdminBetJson"][];
+            success: boolean;
         };
         /** @description One ledger row of a person's account: how it moved the balance and the exposure, and what they were after. */
         AdminLedgerEntryJson: {
-            /** Format: int64 */
-            id: number;
             /** @description ISO 8601, UTC. */
             at: string;
+            balanceAfter: components["schemas"]["Rupees"];
+            deltaBalance: components["schemas"]["Rupees"];
+            deltaExposure: components["schemas"]["Rupees"];
+            exposureAfter: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            id: number;
             /** @description e.g. `deposit`, `aviator_bet`, `aviator_win`. */
             kind: string;
             /** @description What it belongs to, e.g. `aviator:{round}`. */
             reference: string;
-            deltaBalance: components["schemas"]["Rupees"];
-            deltaExposure: components["schemas"]["Rupees"];
-            balanceAfter: components["schemas"]["Rupees"];
-            exposureAfter: components["schemas"]["Rupees"];
         };
         AdminLedgerPage: {
-            success: boolean;
             entries: components["schemas"]["AdminLedgerEntryJson"][];
+            success: boolean;
         };
         /** @description One session of a person (its token is never shown). Times are ISO 8601, UTC. */
         AdminSessionJson: {
             createdAt: string;
             expiresAt: string;
-            revokedAt?: string | null;
             /** @description Neither revoked nor expired. */
             live: boolean;
+            revokedAt?: string | null;
         };
         AdminUserDetail: {
-            success: boolean;
-            user: components["schemas"]["AdminUserJson"];
             /** @description The last 50 sessions, newest first. */
             sessions: components["schemas"]["AdminSessionJson"][];
+            success: boolean;
+            user: components["schemas"]["AdminUserJson"];
         };
         /** @description A person as the console lists them, with what their wallet holds. */
         AdminUserJson: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            userNo: number;
-            name: string;
-            phone: string;
-            email?: string | null;
-            role: components["schemas"]["Role"];
-            blocked: boolean;
             balance: components["schemas"]["Rupees"];
-            /** @description Held for open bets and pending withdrawals. */
-            exposure: components["schemas"]["Rupees"];
+            blocked: boolean;
             /** @description ISO 8601, UTC. */
             createdAt: string;
+            email?: string | null;
+            /** @description Held for open bets and pending withdrawals. */
+            exposure: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            phone: string;
+            role: components["schemas"]["Role"];
+            /** Format: int64 */
+            userNo: number;
         };
         AdminUserList: {
             success: boolean;
@@ -1945,40 +1961,40 @@ export interface components {
          *     `userId`/`user`, when sent, must be the caller. Odds in the body are ignored: the server's apply.
          */
         AndarBaharBetBody: {
-            userId?: null | components["schemas"]["RoundUserField"];
             label: components["schemas"]["AndarBaharSide"];
-            stake: components["schemas"]["RupeesInput"];
-            totalBets?: null | components["schemas"]["RupeesInput"];
             /** Format: int64 */
             roundId?: number | null;
+            stake: components["schemas"]["RupeesInput"];
+            totalBets?: null | components["schemas"]["RupeesInput"];
+            userId?: null | components["schemas"]["RoundUserField"];
         };
         /** @description An Andar Bahar bet in the spec's shape. */
         AndarBaharBetJson: {
-            /** Format: int64 */
-            roundId: number;
-            /** Format: u-int32 */
-            ticket: number;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+            isWin: components["schemas"]["AndarBaharIsWin"];
             label?: null | components["schemas"]["AndarBaharSide"];
-            stake: components["schemas"]["Rupees"];
             /**
              * Format: double
              * @description The profit per rupee a win pays at the current odds, e.g. 0.9 (`null` if the table is unavailable).
              */
             odds?: number | null;
+            payout?: null | components["schemas"]["Rupees"];
             /**
              * Format: double
              * @description Payout minus stake, in rupees (`null` while open).
              */
             profit?: number | null;
-            payout?: null | components["schemas"]["Rupees"];
-            isWin: components["schemas"]["AndarBaharIsWin"];
-            /** @description ISO 8601, UTC. */
-            createdAt: string;
             result?: null | components["schemas"]["AndarBaharResult"];
+            /** Format: int64 */
+            roundId: number;
+            stake: components["schemas"]["Rupees"];
+            /** Format: u-int32 */
+            ticket: number;
         };
         AndarBaharBetList: {
-            success: boolean;
             bets: components["schemas"]["AndarBaharBetJson"][];
+            success: boolean;
         };
         /** @description A card 0–51: rank n % 13 (0 = ace … 12 = king), suit n / 13 (♠ ♥ ♦ ♣) */
         AndarBaharCard: number;
@@ -1989,9 +2005,9 @@ export interface components {
         AndarBaharIsWin: "win" | "loss" | "pending";
         /** @description An Andar Bahar deal: the joker and the cards on each side (as far as revealed), and the winning side. */
         AndarBaharResult: {
-            joker: components["schemas"]["AndarBaharCard"];
             andar: components["schemas"]["AndarBaharCard"][];
             bahar: components["schemas"]["AndarBaharCard"][];
+            joker: components["schemas"]["AndarBaharCard"];
             winner?: null | components["schemas"]["AndarBaharSide"];
         };
         AndarBaharSettings: {
@@ -2002,8 +2018,8 @@ export interface components {
             andarPayout: number;
             /** Format: int64 */
             baharPayout: number;
-            timings: components["schemas"]["RoundTimings"];
             limits: components["schemas"]["RoundStakeLimits"];
+            timings: components["schemas"]["RoundTimings"];
         };
         /** @description Andar Bahar: some fields of `AndarBaharSettings`. */
         AndarBaharSettingsChange: {
@@ -2011,32 +2027,32 @@ export interface components {
             andarPayout?: number;
             /** Format: int64 */
             baharPayout?: number;
-            timings?: components["schemas"]["RoundTimingsChange"];
             limits?: components["schemas"]["RoundStakeLimitsChange"];
+            timings?: components["schemas"]["RoundTimingsChange"];
         };
         /** @enum {string} */
         AndarBaharSide: "Andar" | "Bahar";
         /** @description One operator action. */
         AuditEntryJson: {
-            /** Format: int64 */
-            id: number;
-            /** @description ISO 8601, UTC. */
-            at: string;
-            operator: components["schemas"]["AuditOperatorJson"];
             /**
              * @description e.g. `deposit.approve`, `user.block`, `game.settings`, `cluster.move`.
              * @example user.block
              */
             action: string;
+            /** @description Free-form JSON whose shape depends on the action: the state after it (`null`: none recorded). */
+            after?: unknown;
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description Free-form JSON whose shape depends on the action: the state before it (`null`: none recorded). */
+            before?: unknown;
+            /** Format: int64 */
+            id: number;
+            operator: components["schemas"]["AuditOperatorJson"];
             /**
              * @description What was acted on, e.g. `deposit:17`, `user:5`, `news`, `game:aviator`.
              * @example user:5
              */
             target: string;
-            /** @description Free-form JSON whose shape depends on the action: the state before it (`null`: none recorded). */
-            before?: unknown;
-            /** @description Free-form JSON whose shape depends on the action: the state after it (`null`: none recorded). */
-            after?: unknown;
         };
         /** @description Who did it. */
         AuditOperatorJson: {
@@ -2046,8 +2062,8 @@ export interface components {
             name: string;
         };
         AuditPage: {
-            success: boolean;
             entries: components["schemas"]["AuditEntryJson"][];
+            success: boolean;
         };
         /**
          * @description A row of a player's Aviator history.
@@ -2056,23 +2072,23 @@ export interface components {
         AviatorBetStatus: "Open" | "Won" | "Lost" | "Refunded";
         /** @description A chain of Aviator round hashes: its rounds, its published commitment and its salt. */
         AviatorChainJson: {
-            /** Format: int64 */
-            firstRound: number;
-            /** Format: int64 */
-            lastRound: number;
             chainLength: number;
             /** @description SHA-256 applied `chainLength` times to the first round's hash (64 hex characters). */
             commitment: string;
-            /** @description `null` until fixed from `saltSource`; the chain cannot be played before. */
-            salt?: string | null;
-            /** @description Where the salt comes from (announced before it is known). */
-            saltSource: string;
-            /** @description ISO 8601, UTC. */
-            saltFixedAt?: string | null;
-            /** Format: double */
-            houseEdgePercent: number;
             /** @description ISO 8601, UTC. */
             createdAt: string;
+            /** Format: int64 */
+            firstRound: number;
+            /** Format: double */
+            houseEdgePercent: number;
+            /** Format: int64 */
+            lastRound: number;
+            /** @description `null` until fixed from `saltSource`; the chain cannot be played before. */
+            salt?: string | null;
+            /** @description ISO 8601, UTC. */
+            saltFixedAt?: string | null;
+            /** @description Where the salt comes from (announced before it is known). */
+            saltSource: string;
         };
         /** @description The provably fair hash chain the round in play belongs to. */
         AviatorFairnessJson: {
@@ -2080,20 +2096,21 @@ export interface components {
             chainFirstRound: number;
             chainLength: number;
             /**
-             * Format: int64
-             * @description Rounds of the chain after the one in play.
-             */
-            roundsLeft: number;
-            /** @description The chain that follows is already made (its commitment published). */
-            nextChainCommitted: boolean;
-            /**
              * Format: u-int32
              * @description The edge the chain's crash points were made with.
              */
             houseEdgeBp: number;
+            /** @description The chain that follows is already made (its commitment published). */
+            nextChainCommitted: boolean;
+            /**
+             * Format: int64
+             * @description Rounds of the chain after the one in play.
+             */
+            roundsLeft: number;
         };
         /** @description Aviator in the console's list. */
         AviatorGameJson: {
+            fairness?: null | components["schemas"]["AviatorFairnessJson"];
             /**
              * @description `aviator`.
              * @example aviator
@@ -2101,18 +2118,35 @@ export interface components {
             game: string;
             /** @example Aviator */
             name: string;
-            /** Format: int64 */
-            round: number;
+            pending?: null | components["schemas"]["AviatorSettingsJson"];
             /** @description `betting`, `flying`, `crashed` or `suspended`. */
             phase: string;
-            suspended: boolean;
+            /** Format: int64 */
+            round: number;
             /** @description What the round in play is played by. */
             settings: components["schemas"]["AviatorSettingsJson"];
-            pending?: null | components["schemas"]["AviatorSettingsJson"];
-            fairness?: null | components["schemas"]["AviatorFairnessJson"];
+            suspended: boolean;
         };
         /** @description One of the player's Aviator bets. Multipliers are numbers with at most 2 decimals. */
         AviatorHistoryRow: {
+            /**
+             * Format: double
+             * @description The bet's auto cash-out target; present on bets of the round in play only.
+             */
+            autoCashout?: number | null;
+            betAmt: components["schemas"]["Rupees"];
+            /**
+             * Format: double
+             * @description The round's crash point (`null` while it is in play).
+             */
+            crashPoint?: number | null;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description The cash-out multiplier of a won bet.
+             */
+            multiplier?: number | null;
             /** Format: int64 */
             round_id: number;
             /**
@@ -2120,31 +2154,16 @@ export interface components {
              * @description The bet slot, 0 or 1.
              */
             slot: number;
-            /** @description ISO 8601, UTC. */
-            createdAt: string;
-            betAmt: components["schemas"]["Rupees"];
-            /**
-             * Format: double
-             * @description The cash-out multiplier of a won bet.
-             */
-            multiplier?: number | null;
-            winningAmt: components["schemas"]["Rupees"];
-            /**
-             * Format: double
-             * @description The round's crash point (`null` while it is in play).
-             */
-            crashPoint?: number | null;
             status: components["schemas"]["AviatorBetStatus"];
-            /**
-             * Format: double
-             * @description The bet's auto cash-out target; present on bets of the round in play only.
-             */
-            autoCashout?: number | null;
+            winningAmt: components["schemas"]["Rupees"];
         };
         /** @description One bet of the round in play. */
         AviatorInspectedBetJson: {
-            /** Format: int64 */
-            user: number;
+            /**
+             * Format: double
+             * @description The auto cash-out multiplier (e.g. 2.5), or `null`.
+             */
+            autoCashout?: number | null;
             name: string;
             /**
              * Format: u-int8
@@ -2152,48 +2171,45 @@ export interface components {
              */
             slot: number;
             stake: components["schemas"]["Rupees"];
-            /**
-             * Format: double
-             * @description The auto cash-out multiplier (e.g. 2.5), or `null`.
-             */
-            autoCashout?: number | null;
             /** @description `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`. */
             state: string;
+            /** Format: int64 */
+            user: number;
         };
         /** @description Aviator's fairness: the chain in play (top-level fields), the next one and every chain ever played. */
         AviatorPublicFairness: {
+            chainLength: number;
+            chains: components["schemas"]["AviatorChainJson"][];
             /** @description The commitment of the chain in play (64 hex characters). */
             commitment: string;
-            salt?: string | null;
-            chainLength: number;
             /** Format: int64 */
             firstRound: number;
-            /** Format: double */
-            houseEdgePercent: number;
-            /** Format: double */
-            rtpPercent: number;
-            /** @description How the multiplier grows with flight time. */
-            growth: string;
             /** @description How a round's hash and crash point are checked. */
             formula: string;
+            /** @description How the multiplier grows with flight time. */
+            growth: string;
+            /** Format: double */
+            houseEdgePercent: number;
             next?: null | components["schemas"]["AviatorChainJson"];
-            chains: components["schemas"]["AviatorChainJson"][];
+            /** Format: double */
+            rtpPercent: number;
+            salt?: string | null;
         };
         /** @description An ended Aviator round, as the public list shows it. Multipliers are numbers with at most 2 decimals. */
         AviatorRoundJson: {
-            /** Format: int64 */
-            roundId: number;
-            /** Format: double */
-            crashPoint: number;
-            /** @description The round's revealed hash (64 hex characters). */
-            hash: string;
             /**
              * Format: double
              * @description Where the liability cap ended the round early, if it did.
              */
             cappedAt?: number | null;
+            /** Format: double */
+            crashPoint: number;
             /** @description ISO 8601, UTC. */
             endedAt: string;
+            /** @description The round's revealed hash (64 hex characters). */
+            hash: string;
+            /** Format: int64 */
+            roundId: number;
         };
         /** @description The public value a chain's `saltSource` announced. */
         AviatorSaltBody: {
@@ -2205,63 +2221,60 @@ export interface components {
          *     rupees, times in milliseconds, the edge in basis points.
          */
         AviatorSettingsChange: {
-            minBet?: null | components["schemas"]["RupeesInput"];
-            maxBet?: null | components["schemas"]["RupeesInput"];
             /** Format: int64 */
             countdownMs?: number | null;
-            /** Format: int64 */
-            pauseMs?: number | null;
-            maxPayoutPerRound?: null | components["schemas"]["RupeesInput"];
             /** Format: u-int32 */
             houseEdgeBp?: number | null;
+            maxBet?: null | components["schemas"]["RupeesInput"];
+            maxPayoutPerRound?: null | components["schemas"]["RupeesInput"];
+            minBet?: null | components["schemas"]["RupeesInput"];
+            /** Format: int64 */
+            pauseMs?: number | null;
         };
         /** @description Aviator's settings. Money in rupees, times in milliseconds, the edge in basis points (100 = 1 %). */
         AviatorSettingsJson: {
-            minBet: components["schemas"]["Rupees"];
-            maxBet: components["schemas"]["Rupees"];
             /**
              * Format: int64
              * @description How long betting stays open in each round.
              */
             countdownMs: number;
+            /** Format: u-int32 */
+            houseEdgeBp: number;
+            maxBet: components["schemas"]["Rupees"];
+            /** @description The most the house pays out in one round. */
+            maxPayoutPerRound: components["schemas"]["Rupees"];
+            minBet: components["schemas"]["Rupees"];
             /**
              * Format: int64
              * @description Pause between a crash and the next round's betting.
              */
             pauseMs: number;
-            /** @description The most the house pays out in one round. */
-            maxPayoutPerRound: components["schemas"]["Rupees"];
-            /** Format: u-int32 */
-            houseEdgeBp: number;
         };
         /** @description What is on the Aviator table: the round in play and its bets. */
         AviatorTableDetailJson: {
-            /** Format: int64 */
-            round: number;
+            bets: components["schemas"]["AviatorInspectedBetJson"][];
             /** @description `betting`, `flying`, `crashed` or `suspended`. */
             phase: string;
+            /** Format: int64 */
+            round: number;
             suspended: boolean;
-            bets: components["schemas"]["AviatorInspectedBetJson"][];
         };
         /**
          * @description A round recomputed from its revealed hash. Where the hash is not one of a known chain's, only `roundId`,
          *     `hash`, `crashPoint` and `valid` (false) are present.
          */
         AviatorVerifyJson: {
-            /** Format: int64 */
-            roundId: number;
-            hash: string;
-            /** @description The chain's salt (`null` while not fixed). */
-            salt?: string | null;
-            /** @description The commitment of the round's chain. */
-            commitment?: string;
-            /** Format: int64 */
-            chainFirstRound?: number;
             /**
              * Format: double
-             * @description The recorded crash point.
+             * @description Where the liability cap ended the round early (`null`: it did not).
              */
-            crashPoint: number;
+            cappedAt?: number | null;
+            /** Format: int64 */
+            chainFirstRound?: number;
+            /** @description Which game of its chain the hash is (`null`: none). */
+            chainSteps?: number | null;
+            /** @description The commitment of the round's chain. */
+            commitment?: string;
             /**
              * Format: double
              * @description The crash point recomputed from the hash and the salt.
@@ -2269,11 +2282,14 @@ export interface components {
             computedCrashPoint?: number;
             /**
              * Format: double
-             * @description Where the liability cap ended the round early (`null`: it did not).
+             * @description The recorded crash point.
              */
-            cappedAt?: number | null;
-            /** @description Which game of its chain the hash is (`null`: none). */
-            chainSteps?: number | null;
+            crashPoint: number;
+            hash: string;
+            /** Format: int64 */
+            roundId: number;
+            /** @description The chain's salt (`null` while not fixed). */
+            salt?: string | null;
             valid: boolean;
         };
         /**
@@ -2281,45 +2297,45 @@ export interface components {
          *     right after the hold (`newBalance` is the spec's name for it).
          */
         BetAccepted_AndarBaharSide: {
-            success: boolean;
-            /** Format: int64 */
-            roundId: number;
-            /** Format: u-int32 */
-            ticket: number;
-            bets: components["schemas"]["PickLine_AndarBaharSide"][];
-            total: components["schemas"]["Rupees"];
             balance: components["schemas"]["Rupees"];
-            /** @description The same as `balance` (the spec's name). */
-            newBalance: components["schemas"]["Rupees"];
+            bets: components["schemas"]["PickLine_AndarBaharSide"][];
             /** @description Present on the REST calls that show one. */
             message?: string;
+            /** @description The same as `balance` (the spec's name). */
+            newBalance: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            roundId: number;
+            success: boolean;
+            /** Format: u-int32 */
+            ticket: number;
+            total: components["schemas"]["Rupees"];
         };
         /**
          * @description The answer to a taken bet (`{game}:placeBet`'s ack, the spec's REST bet calls): the ticket and the balance
          *     right after the hold (`newBalance` is the spec's name for it).
          */
         BetAccepted_TitliPicture: {
-            success: boolean;
-            /** Format: int64 */
-            roundId: number;
-            /** Format: u-int32 */
-            ticket: number;
-            bets: components["schemas"]["PickLine_TitliPicture"][];
-            total: components["schemas"]["Rupees"];
             balance: components["schemas"]["Rupees"];
-            /** @description The same as `balance` (the spec's name). */
-            newBalance: components["schemas"]["Rupees"];
+            bets: components["schemas"]["PickLine_TitliPicture"][];
             /** @description Present on the REST calls that show one. */
             message?: string;
+            /** @description The same as `balance` (the spec's name). */
+            newBalance: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            roundId: number;
+            success: boolean;
+            /** Format: u-int32 */
+            ticket: number;
+            total: components["schemas"]["Rupees"];
         };
         /** @description Whether the person is now blocked. */
         BlockStateJson: {
+            blocked: boolean;
             success: boolean;
             /** Format: int64 */
             userId: number;
             /** Format: int64 */
             userNo: number;
-            blocked: boolean;
         };
         /** @description One kind of account in the books: how many there are and what they hold together. */
         BookLineJson: {
@@ -2330,18 +2346,19 @@ export interface components {
         };
         /** @description The books by kind of account; load-test money (`loadTest`, `fixturePlayers`) apart from real money. */
         BooksJson: {
-            success: boolean;
+            cashier: components["schemas"]["BookLineJson"];
+            fixturePlayers: components["schemas"]["BookLineJson"];
             /** @description The shards' house accounts. */
             house: components["schemas"]["BookLineJson"];
-            cashier: components["schemas"]["BookLineJson"];
             loadTest: components["schemas"]["BookLineJson"];
             players: components["schemas"]["BookLineJson"];
-            fixturePlayers: components["schemas"]["BookLineJson"];
+            success: boolean;
             /** @description Balance plus exposure of every account: zero while the books balance. */
             total: components["schemas"]["Rupees"];
         };
         /** @description The cluster as this node sees it. A node running alone answers `mode: single`, `node: null` and empty lists. */
         ClusterView: {
+            leases: components["schemas"]["LeaseRow"][];
             /**
              * @description `single` or `cluster`.
              * @example cluster
@@ -2350,7 +2367,6 @@ export interface components {
             /** @description This node's id (`null` when single). */
             node?: string | null;
             nodes: components["schemas"]["NodeRow"][];
-            leases: components["schemas"]["LeaseRow"][];
         };
         /** @enum {string} */
         ColorPick: "red" | "green" | "blue";
@@ -2360,42 +2376,46 @@ export interface components {
         };
         /** @description A deposit request: the UTR of the player's UPI payment and its amount. `user`, when sent, must be the caller. */
         DepositBody: {
-            /** @example 412345678901 */
-            Utr?: string | null;
-            userName?: string | null;
-            user?: null | components["schemas"]["UserField"];
+            /**
+             * @description The UTR (UPI reference) of the payment; each is accepted once.
+             * @example 412345678901
+             */
+            Utr: string;
+            /** @description More than 0. */
+            deposite: components["schemas"]["RupeesInput"];
             phoneNumber?: string | null;
-            deposite?: null | components["schemas"]["RupeesInput"];
+            user?: null | components["schemas"]["UserField"];
+            userName: string;
         };
         DepositCreated: {
-            success: boolean;
-            message: string;
             deposit: components["schemas"]["DepositJson"];
+            message: string;
+            success: boolean;
         };
         /** @description A decided deposit request. */
         DepositDecided: {
-            success: boolean;
             deposit: components["schemas"]["DepositJson"];
+            success: boolean;
         };
         /** @description A deposit request (the spec's field names, `deposite` included). */
         DepositJson: {
-            /** Format: int64 */
-            id: number;
-            _id: string;
-            /** Format: int64 */
-            user: number;
-            userName: string;
-            phoneNumber: string;
-            deposite: components["schemas"]["Rupees"];
             Utr: string;
-            status: components["schemas"]["RequestStatus"];
+            _id: string;
             /** @description ISO 8601, UTC. */
             createdAt: string;
             decidedAt?: string | null;
+            deposite: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            id: number;
+            phoneNumber: string;
+            status: components["schemas"]["RequestStatus"];
+            /** Format: int64 */
+            user: number;
+            userName: string;
         };
         DepositList: {
-            success: boolean;
             deposits: components["schemas"]["DepositJson"][];
+            success: boolean;
         };
         /**
          * @description The body of every error: `success` is always false, `error` a stable snake_case code to branch on, `message`
@@ -2407,61 +2427,61 @@ export interface components {
          *     }
          */
         ErrorBody: {
-            success: boolean;
             error: string;
             message: string;
+            success: boolean;
         };
         /** @description A bet as the lists show it (the spec's listed bet fields, plus ours). */
         ExchangeBet: {
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
             /** Format: int64 */
             id: number;
+            /** @description The team or the session. */
+            label: string;
+            loss: components["schemas"]["Rupees"];
+            marketId: string;
+            marketType: components["schemas"]["ExchangeMarketType"];
             /** Format: int64 */
             match: number;
             matchName: string;
-            marketId: string;
-            marketType: components["schemas"]["ExchangeMarketType"];
-            /** @description The team or the session. */
-            label: string;
-            /** @description `Lgaai` / `khaai` on a team, `yes` / `no` on a line. */
-            type: string;
-            side: components["schemas"]["ExchangeSide"];
             /**
              * Format: double
              * @description As placed: a rate ×100 (Bookmaker, fancy) or decimal odds (exchange).
              */
             odds: number;
+            pl?: null | components["schemas"]["Rupees"];
+            /** @description What it wins if it wins, and loses if it loses. */
+            profit: components["schemas"]["Rupees"];
             /**
              * Format: u-int32
              * @description The line (fancy).
              */
             runs?: number | null;
+            side: components["schemas"]["ExchangeSide"];
             stake: components["schemas"]["Rupees"];
-            /** @description What it wins if it wins, and loses if it loses. */
-            profit: components["schemas"]["Rupees"];
-            loss: components["schemas"]["Rupees"];
             status: components["schemas"]["ExchangeBetStatus"];
-            pl?: null | components["schemas"]["Rupees"];
+            /** @description `Lgaai` / `khaai` on a team, `yes` / `no` on a line. */
+            type: string;
             /**
              * Format: u-int32
              * @description A fancy line's runs at its over, once settled.
              */
             winningRuns?: number | null;
-            /** @description ISO 8601, UTC. */
-            createdAt: string;
         };
         /** @description The bet lists: `{success, bets}` newest first. */
         ExchangeBetList: {
-            success: boolean;
             bets: components["schemas"]["ExchangeBet"][];
+            success: boolean;
         };
         /** @description 201 of a bet: the bet, the player's wallet after its hold, and the market's position now. */
         ExchangeBetPlaced: {
-            success: boolean;
-            message: string;
-            bet: components["schemas"]["ExchangeBet"];
             balance: components["schemas"]["Rupees"];
-            exposure: components["schemas"]["Rupees"];
+            bet: components["schemas"]["ExchangeBet"];
             book: components["schemas"]["ExchangeMarketBook"];
+            exposure: components["schemas"]["Rupees"];
+            message: string;
+            success: boolean;
         };
         /**
          * @description How a bet stands.
@@ -2473,21 +2493,21 @@ export interface components {
          *     are accepted and ignored.
          */
         ExchangeFancyBetRecord: {
-            match?: null | components["schemas"]["ExchangeWholeNumber"];
             eventId?: null | components["schemas"]["ExchangeWholeNumber"];
-            /** @description The session's market id; or `label`. */
-            marketId?: string | null;
             /** @description The session's name (any case), when `marketId` is not sent. */
             label?: string | null;
-            /** @description `yes` or `no`, any case. */
-            type: string;
+            /** @description The session's market id; or `label`. */
+            marketId?: string | null;
+            match?: null | components["schemas"]["ExchangeWholeNumber"];
             /** @description The rate ×100 the player saw, a positive whole number. It must still be the rate, else 409 `price_changed`. */
             odds: components["schemas"]["ExchangeWholeNumber"];
             /** @description The line (runs) the player saw, a whole number. It must still be the line, else 409 `price_changed`. */
             runs: components["schemas"]["ExchangeWholeNumber"];
             stake: components["schemas"]["RupeesInput"];
-            userId?: null | components["schemas"]["ExchangeUserRef"];
+            /** @description `yes` or `no`, any case. */
+            type: string;
             user?: null | components["schemas"]["ExchangeUserRef"];
+            userId?: null | components["schemas"]["ExchangeUserRef"];
         };
         /** @description `POST /api/cricket-market/bets`: the spec's `{myBets: [record]}`, with exactly one record. */
         ExchangeFancyBetsBody: {
@@ -2495,10 +2515,10 @@ export interface components {
         };
         /** @description A player's position in one market: each outcome's P/L and the exposure held for it. */
         ExchangeMarketBook: {
+            exposure: components["schemas"]["Rupees"];
             marketId: string;
             marketType: components["schemas"]["ExchangeMarketType"];
             name: string;
-            exposure: components["schemas"]["Rupees"];
             /** @description Runner markets: each team's P/L if it wins, in runner order. */
             runners: components["schemas"]["ExchangeOutcomePl"][];
             /** @description Fancy: the P/L from each number of runs up to the next stretch's start. */
@@ -2511,10 +2531,10 @@ export interface components {
         ExchangeMarketType: "exchange" | "bookmaker" | "fancy";
         /** @description `GET /api/exchange/book/{match}`: the player's positions in a match. */
         ExchangeMatchBook: {
-            /** Format: int64 */
-            match: number;
             exposure: components["schemas"]["Rupees"];
             markets: components["schemas"]["ExchangeMarketBook"][];
+            /** Format: int64 */
+            match: number;
         };
         /** @description A positive number, as a JSON number or numeric text. */
         ExchangeNumber: number | string;
@@ -2527,24 +2547,24 @@ export interface components {
          *     spec's other fields (profit, exposure, balance…) are accepted and ignored: the server computes them.
          */
         ExchangeRunnerBetBody: {
-            /** @description The match (event) id. */
-            match: components["schemas"]["ExchangeWholeNumber"];
-            /** @description The team's row in the market, from 0; or `label`. */
-            teamIndex?: number | null;
             /** @description The team's name (any case), when `teamIndex` is not sent. */
             label?: string | null;
-            /** @description `Lgaai` (back; also `lagai`, `laggai`, `back`) or `khaai` (lay; also `khai`, `lay`), any case. */
-            type: string;
+            /** @description `exchange`: the Match Odds market at decimal odds. Anything else, or absent: the Bookmaker market. */
+            marketType?: string | null;
+            /** @description The match (event) id. */
+            match: components["schemas"]["ExchangeWholeNumber"];
             /**
              * @description The price the player saw: a Bookmaker rate ×100 (a whole number, the betting screen's Lgaai / khaai), or
              *     decimal odds with `marketType: "exchange"`. It must still be the price, else 409 `price_changed`.
              */
             odds: components["schemas"]["ExchangeNumber"];
             stake: components["schemas"]["RupeesInput"];
-            /** @description `exchange`: the Match Odds market at decimal odds. Anything else, or absent: the Bookmaker market. */
-            marketType?: string | null;
-            userId?: null | components["schemas"]["ExchangeUserRef"];
+            /** @description The team's row in the market, from 0; or `label`. */
+            teamIndex?: number | null;
+            /** @description `Lgaai` (back; also `lagai`, `laggai`, `back`) or `khaai` (lay; also `khai`, `lay`), any case. */
+            type: string;
             user?: null | components["schemas"]["ExchangeUserRef"];
+            userId?: null | components["schemas"]["ExchangeUserRef"];
         };
         ExchangeRunsPl: {
             /** Format: u-int32 */
@@ -2566,25 +2586,25 @@ export interface components {
         };
         /** @description What the audit keeps of a void, and the answer: the market and how many players' bets there were settled void. */
         ExchangeVoided: {
-            success: boolean;
             marketId: string;
             players: number;
+            success: boolean;
         };
         /** @description A whole number, as a JSON number or numeric text. */
         ExchangeWholeNumber: number | string;
         /** @description Load-test players to create: how many, and what each is credited from the load-test account. */
         FixtureBody: {
+            balance?: null | components["schemas"]["RupeesInput"];
             /** @example 50 */
             count: number;
-            balance?: null | components["schemas"]["RupeesInput"];
         };
         /** @description One load-test player: the session `token` is its only way in (no password). */
         FixturePlayerJson: {
             /** Format: int64 */
             id: number;
+            token: string;
             /** Format: int64 */
             userNo: number;
-            token: string;
         };
         FixturePlayersJson: {
             players: components["schemas"]["FixturePlayerJson"][];
@@ -2594,12 +2614,12 @@ export interface components {
          *     address), and, to complete a reset, the one-time `code` with the `newPassword`.
          */
         ForgotBody: {
-            email?: string | null;
-            phone?: string | null;
-            userNo?: null | components["schemas"]["UserNoInput"];
             /** @description The one-time code the player received (or an operator issued). */
             code?: string | null;
+            email?: string | null;
             newPassword?: string | null;
+            phone?: string | null;
+            userNo?: null | components["schemas"]["UserNoInput"];
         };
         /** @description The answer to a change of one game: `{game}`, as it now stands. */
         GameChangedJson: {
@@ -2624,9 +2644,9 @@ export interface components {
         };
         /** @description The answer to a move, and the audit row's `after`: the lease, who holds it now, and the node it moves to. */
         LeaseMoveAsked: {
-            resource: string;
-            owner?: string | null;
             movingTo: string;
+            owner?: string | null;
+            resource: string;
         };
         /** @description Where the lease should go. */
         LeaseMoveBody: {
@@ -2635,8 +2655,6 @@ export interface components {
         };
         /** @description One lease as the console shows it. */
         LeaseRow: {
-            resource: string;
-            owner?: string | null;
             /** Format: int64 */
             epoch: number;
             /**
@@ -2645,22 +2663,24 @@ export interface components {
              */
             expiresInMs: number;
             movingTo?: string | null;
+            owner?: string | null;
+            resource: string;
         };
         /** @description Who is logging in (a user number, phone number or e-mail address) and their password. */
         LoginBody: {
-            userNo?: null | components["schemas"]["UserNoInput"];
-            password?: string | null;
+            password: string;
+            userNo: components["schemas"]["UserNoInput"];
         };
         /** @description A successful login. The session token is also set as the `casino_session` cookie. */
         LoginJson: {
-            success: boolean;
-            message: string;
-            user: components["schemas"]["UserJson"];
-            wallet: components["schemas"]["WalletBalancesJson"];
             /** @description Always empty (the spec's client reads the field). */
             history: Record<string, never>[];
+            message: string;
+            success: boolean;
             /** @description The session token, for `Authorization: Bearer` (the same value as the cookie). */
             token: string;
+            user: components["schemas"]["UserJson"];
+            wallet: components["schemas"]["WalletBalancesJson"];
         };
         /** @description `{"success": true}`. */
         LogoutJson: {
@@ -2668,44 +2688,44 @@ export interface components {
         };
         /** @description The answer to a taken bid request, after its hold committed. */
         MatkaBidAccepted: {
-            success: boolean;
-            message: string;
-            /** Format: int64 */
-            slipId: number;
-            marketName: string;
+            balance: components["schemas"]["Rupees"];
+            bidType: components["schemas"]["MatkaBidType"];
+            bids: components["schemas"]["MatkaTakenBid"][];
             /** Format: int64 */
             drawNo: number;
-            bidType: components["schemas"]["MatkaBidType"];
-            session: components["schemas"]["MatkaSession"];
-            bids: components["schemas"]["MatkaTakenBid"][];
-            totalBidPoints: components["schemas"]["Rupees"];
             estimatedProfit: components["schemas"]["Rupees"];
-            balance: components["schemas"]["Rupees"];
             exposureBalance: components["schemas"]["Rupees"];
+            marketName: string;
+            message: string;
+            session: components["schemas"]["MatkaSession"];
+            /** Format: int64 */
+            slipId: number;
+            success: boolean;
+            totalBidPoints: components["schemas"]["Rupees"];
         };
         /**
          * @description The spec's bid payload (`POST /api/bids`): one market, one bid type and session, and a number per line. Read
          *     leniently (strings or numbers); `totalBidPoints` and `estimatedProfit`, when sent, must be the server's figures.
          */
         MatkaBidBody: {
-            userId?: null | components["schemas"]["MatkaUserField"];
-            user?: null | components["schemas"]["MatkaUserField"];
-            /** @description The market's name (any case) or id. */
-            gameName: components["schemas"]["MatkaText"];
             /**
              * @description `single digit`, `jodi`, `single panna`, `double panna`, `triple panna`, `half sangam` or `full sangam` (any case,
              *     spaces and punctuation ignored).
              * @example single digit
              */
             bidType: string;
+            bids: components["schemas"]["MatkaBidLineBody"][];
+            estimatedProfit?: null | components["schemas"]["RupeesInput"];
+            /** @description The market's name (any case) or id. */
+            gameName: components["schemas"]["MatkaText"];
             /**
              * @description `open` or `close` (any case); ignored for jodi and sangams, which settle on the close result.
              * @example open
              */
             session?: string | null;
-            bids: components["schemas"]["MatkaBidLineBody"][];
             totalBidPoints?: null | components["schemas"]["RupeesInput"];
-            estimatedProfit?: null | components["schemas"]["RupeesInput"];
+            user?: null | components["schemas"]["MatkaUserField"];
+            userId?: null | components["schemas"]["MatkaUserField"];
         };
         /** @description One number of a bid request and its points (whole rupees, within the market's minimum and maximum). */
         MatkaBidLineBody: {
@@ -2715,108 +2735,108 @@ export interface components {
         };
         /** @description A player's bid, for their history. */
         MatkaBidRow: {
+            bidType: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            drawNo: number;
             /** Format: int64 */
             id: number;
             market: string;
-            /** Format: int64 */
-            drawNo: number;
-            bidType: string;
-            session: string;
             number: string;
+            payout: components["schemas"]["Rupees"];
             points: components["schemas"]["Rupees"];
             /** Format: double */
             rate: number;
+            session: string;
             /** @description `held` (waiting for its result), `won`, `lost` or `void`. */
             status: string;
-            payout: components["schemas"]["Rupees"];
-            /** Format: int64 */
-            createdAt: number;
         };
         /** @enum {string} */
         MatkaBidType: "single_digit" | "jodi" | "single_panna" | "double_panna" | "triple_panna" | "half_sangam" | "full_sangam";
         /** @description `GET /api/bids` and `GET /api/bids/{userId}`: a player's bids, newest first. */
         MatkaBids: {
-            success: boolean;
             bids: components["schemas"]["MatkaBidRow"][];
+            success: boolean;
         };
         /** @description The held bids of a draw on one number of one type and session, and what they pay if it wins. */
         MatkaBookLine: {
             bidType: components["schemas"]["MatkaBidType"];
-            session: components["schemas"]["MatkaSession"];
-            number: string;
             /** Format: int64 */
             bids: number;
-            points: components["schemas"]["Rupees"];
+            number: string;
             payoutIfWins: components["schemas"]["Rupees"];
+            points: components["schemas"]["Rupees"];
+            session: components["schemas"]["MatkaSession"];
             /** @description Whether it wins on the (candidate) result; `None` while undecided. */
             wins?: boolean | null;
         };
         /** @description `GET /api/matka/markets/{id}/chart`: a market's past results, newest first. */
         MatkaChart: {
-            success: boolean;
             results: components["schemas"]["MatkaChartRow"][];
+            success: boolean;
         };
         /** @description A past result of a market (the chart). */
         MatkaChartRow: {
-            /** Format: int64 */
-            drawNo: number;
-            /** Format: int64 */
-            opensAt: number;
+            clientSeed?: string | null;
+            closePanna?: string | null;
             /** Format: int64 */
             closesAt: number;
-            openPanna?: string | null;
+            commitment?: string | null;
+            /** Format: int64 */
+            drawNo: number;
             jodi: string;
-            closePanna?: string | null;
+            openPanna?: string | null;
+            /** Format: int64 */
+            opensAt: number;
             result: string;
             /** @description A drawn market's seed once both results are out. */
             serverSeed?: string | null;
-            clientSeed?: string | null;
-            commitment?: string | null;
         };
         /**
          * @description `POST /api/admin/matka/markets/{id}/draws/{no}/correct`: the corrected draw, how many players were paid more
          *     (`credits`) or had money taken back (`debits`), and the debits that failed.
          */
         MatkaCorrection: {
-            success: boolean;
-            result: components["schemas"]["MatkaChartRow"];
             credits: number;
             debits: number;
+            result: components["schemas"]["MatkaChartRow"];
             shortfalls: components["schemas"]["MatkaShortfall"][];
+            success: boolean;
         };
         /** @description A declaration or a correction as asked, and (normalised) what the audit keeps of a declaration. */
         MatkaDeclaration: {
-            /**
-             * @description `open` or `close` (any case).
-             * @example open
-             */
-            session: string;
             /**
              * @description Three digits in order, 0 after 9.
              * @example 134
              */
             panna: string;
+            /**
+             * @description `open` or `close` (any case).
+             * @example open
+             */
+            session: string;
         };
         /** @description `POST /api/admin/matka/markets/{id}/draws/{no}/declare`: the draw once its bids are settled. */
         MatkaDeclared: {
-            success: boolean;
             result: components["schemas"]["MatkaChartRow"];
+            success: boolean;
         };
         /** @description `GET /api/admin/matka/markets/{id}/draws/{no}`: a draw's book, and what a (candidate) result would cost. */
         MatkaDrawBook: {
-            success: boolean;
-            /** Format: int64 */
-            marketId: number;
-            /** Format: int64 */
-            drawNo: number;
-            /** Format: int64 */
-            opensAt: number;
+            book: components["schemas"]["MatkaBookLine"][];
+            closePanna?: string | null;
             /** Format: int64 */
             closesAt: number;
-            openPanna?: string | null;
-            closePanna?: string | null;
-            book: components["schemas"]["MatkaBookLine"][];
+            /** Format: int64 */
+            drawNo: number;
             ifDeclared?: null | components["schemas"]["MatkaIfDeclared"];
+            /** Format: int64 */
+            marketId: number;
+            openPanna?: string | null;
+            /** Format: int64 */
+            opensAt: number;
+            success: boolean;
         };
         /**
          * @description Matka in the console's list: its markets run on their own schedules, so it is always open, and a change applies
@@ -2830,71 +2850,67 @@ export interface components {
             game: string;
             /** @example Matka */
             name: string;
+            pending?: null | components["schemas"]["MatkaSettings"];
             /** @description Always `open`. */
             phase: string;
+            settings: components["schemas"]["MatkaSettings"];
             /** @description Always false. */
             suspended: boolean;
-            settings: components["schemas"]["MatkaSettings"];
-            pending?: null | components["schemas"]["MatkaSettings"];
         };
         /**
          * @description What the house keeps (`houseResult`; negative: it pays out) if a result is declared; `complete`: every line of
          *     the book is decided by it.
          */
         MatkaIfDeclared: {
-            staked: components["schemas"]["Rupees"];
-            paid: components["schemas"]["Rupees"];
-            houseResult: components["schemas"]["Rupees"];
             complete: boolean;
+            houseResult: components["schemas"]["Rupees"];
+            paid: components["schemas"]["Rupees"];
+            staked: components["schemas"]["Rupees"];
         };
         /**
          * @description A new market (`name`, `mode` and `schedule` needed), or the fields of one to change (a mode never changes). No
          *     other field is allowed.
          */
         MatkaMarketBody: {
+            active?: boolean | null;
+            mode?: null | components["schemas"]["MatkaMode"];
             /**
              * @description 1 to 40 characters, unique.
              * @example Kalyan
              */
             name?: string | null;
-            mode?: null | components["schemas"]["MatkaMode"];
             schedule?: null | components["schemas"]["MatkaScheduleBody"];
-            active?: boolean | null;
         };
         /** @description A market as operators see it: the answer to a create or an edit, and what the audit keeps of it. */
         MatkaMarketEntry: {
+            active: boolean;
             /** Format: int64 */
             id: number;
-            name: string;
             mode: components["schemas"]["MatkaMode"];
-            active: boolean;
+            name: string;
             schedule: components["schemas"]["MatkaSchedule"];
         };
         /** @description `GET /api/admin/getMatkas` and `matka:join`'s ack. */
         MatkaMarketList: {
-            success: boolean;
             markets: components["schemas"]["MatkaMarketView"][];
-            rates: components["schemas"]["MatkaRateView"][];
-            minPoints: components["schemas"]["Rupees"];
             maxPoints: components["schemas"]["Rupees"];
+            minPoints: components["schemas"]["Rupees"];
+            rates: components["schemas"]["MatkaRateView"][];
             /** Format: int64 */
             serverTime: number;
+            success: boolean;
         };
         /** @description A market as the list shows it (the spec's fields first), with its current draw. */
         MatkaMarketView: {
-            /** Format: int64 */
-            id: number;
-            marketName: string;
-            /** @description The open panna, or `***` until it is out. */
-            openNumber: string;
-            /** @description The open and close digits as far as they are out (`8*`, `80`, `**`). */
-            jodiDigit: string;
+            active: boolean;
             closeNumber: string;
             /** @description `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids). */
             closeStatus: string;
-            openTime: string;
             closeTime: string;
-            mode: components["schemas"]["MatkaMode"];
+            /** Format: int64 */
+            closesAt?: number | null;
+            /** @description SHA-256 of a drawn market's seed for this draw (revealed once the close result is out). */
+            commitment?: string | null;
             /**
              * Format: u-int32
              * @description A quick market's cycle (`None`: a daily market).
@@ -2903,14 +2919,18 @@ export interface components {
             /** Format: int64 */
             drawNo?: number | null;
             /** Format: int64 */
-            opensAt?: number | null;
-            /** Format: int64 */
-            closesAt?: number | null;
-            /** @description SHA-256 of a drawn market's seed for this draw (revealed once the close result is out). */
-            commitment?: string | null;
+            id: number;
+            /** @description The open and close digits as far as they are out (`8*`, `80`, `**`). */
+            jodiDigit: string;
             /** @description The latest complete result, `134-80-479`. */
             lastResult?: string | null;
-            active: boolean;
+            marketName: string;
+            mode: components["schemas"]["MatkaMode"];
+            /** @description The open panna, or `***` until it is out. */
+            openNumber: string;
+            openTime: string;
+            /** Format: int64 */
+            opensAt?: number | null;
         };
         /**
          * @description How a market's results come.
@@ -2923,19 +2943,19 @@ export interface components {
         };
         /** @description `GET /api/admin/matka/markets`. */
         MatkaOperatorMarkets: {
-            success: boolean;
             markets: components["schemas"]["MatkaOperatorMarket"][];
+            success: boolean;
         };
         /** @description A bid type's rate, with the spec's caption. */
         MatkaRateView: {
             bidType: components["schemas"]["MatkaBidType"];
+            /** @description "10 Ka 95". */
+            caption: string;
             /**
              * Format: double
              * @description × the stake, stake included.
              */
             rate: number;
-            /** @description "10 Ka 95". */
-            caption: string;
             /**
              * Format: double
              * @description The return to player of its likeliest number.
@@ -2945,79 +2965,79 @@ export interface components {
         /** @description What each bid type pays, in hundredths of the stake (stake included: 950 is "10 Ka 95"). */
         MatkaRates: {
             /** Format: int64 */
-            singleDigit: number;
-            /** Format: int64 */
-            jodi: number;
-            /** Format: int64 */
-            singlePanna: number;
-            /** Format: int64 */
             doublePanna: number;
             /** Format: int64 */
-            triplePanna: number;
+            fullSangam: number;
             /** Format: int64 */
             halfSangam: number;
             /** Format: int64 */
-            fullSangam: number;
+            jodi: number;
+            /** Format: int64 */
+            singleDigit: number;
+            /** Format: int64 */
+            singlePanna: number;
+            /** Format: int64 */
+            triplePanna: number;
         };
         /** @description Some of Matka's rates (hundredths of the stake). */
         MatkaRatesChange: {
             /** Format: int64 */
-            singleDigit?: number;
-            /** Format: int64 */
-            jodi?: number;
-            /** Format: int64 */
-            singlePanna?: number;
-            /** Format: int64 */
             doublePanna?: number;
             /** Format: int64 */
-            triplePanna?: number;
+            fullSangam?: number;
             /** Format: int64 */
             halfSangam?: number;
             /** Format: int64 */
-            fullSangam?: number;
+            jodi?: number;
+            /** Format: int64 */
+            singleDigit?: number;
+            /** Format: int64 */
+            singlePanna?: number;
+            /** Format: int64 */
+            triplePanna?: number;
         };
         /** @description `POST /api/admin/matka/markets` (201) and `PUT /api/admin/matka/markets/{id}`: the market as saved. */
         MatkaSavedMarket: {
-            success: boolean;
             market: components["schemas"]["MatkaMarketEntry"];
+            success: boolean;
         };
         /**
          * @description A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
          *     (IST; 0 = Monday) or `{kind: "every", seconds}`.
          */
         MatkaSchedule: {
-            openTime: string;
             closeTime: string;
-            weekdays: number[];
             /** @enum {string} */
             kind: "daily";
+            openTime: string;
+            weekdays: number[];
         } | {
-            /** Format: u-int32 */
-            seconds: number;
             /** @enum {string} */
             kind: "every";
+            /** Format: u-int32 */
+            seconds: number;
         };
         /** @description A schedule as operators write it: daily open and close times (IST) on some weekdays, or a quick market's cycle. */
         MatkaScheduleBody: {
             /**
              * @description `HH:MM`, IST.
-             * @example 15:45
-             */
-            openTime: string;
-            /**
-             * @description `HH:MM`, IST.
              * @example 17:45
              */
             closeTime: string;
-            /** @description 0 (Monday) to 6 (Sunday); absent: every day. */
-            weekdays?: number[] | null;
             /** @enum {string} */
             kind: "daily";
+            /**
+             * @description `HH:MM`, IST.
+             * @example 15:45
+             */
+            openTime: string;
+            /** @description 0 (Monday) to 6 (Sunday); absent: every day. */
+            weekdays?: number[] | null;
         } | {
-            /** Format: u-int32 */
-            seconds: number;
             /** @enum {string} */
             kind: "every";
+            /** Format: u-int32 */
+            seconds: number;
         };
         /**
          * @description Which half of a market's day a bid is for.
@@ -3026,54 +3046,54 @@ export interface components {
         MatkaSession: "open" | "close";
         /** @description What an operator may set for every market: the rates, and the points one number may carry. */
         MatkaSettings: {
-            rates: components["schemas"]["MatkaRates"];
-            /**
-             * Format: int64
-             * @description Paise, whole rupees.
-             * @example 1000
-             */
-            minPoints: number;
             /**
              * Format: int64
              * @description Paise, whole rupees.
              * @example 1000000
              */
             maxPoints: number;
+            /**
+             * Format: int64
+             * @description Paise, whole rupees.
+             * @example 1000
+             */
+            minPoints: number;
+            rates: components["schemas"]["MatkaRates"];
         };
         /** @description Matka: some fields of `MatkaSettings` (points in paise, whole rupees). */
         MatkaSettingsChange: {
-            rates?: components["schemas"]["MatkaRatesChange"];
-            /** Format: int64 */
-            minPoints?: number;
             /** Format: int64 */
             maxPoints?: number;
+            /** Format: int64 */
+            minPoints?: number;
+            rates?: components["schemas"]["MatkaRatesChange"];
         };
         /** @description A correction's debit that a player could no longer cover: its intent stays failed, for follow-up. */
         MatkaShortfall: {
-            /** Format: int64 */
-            userId: number;
             key: string;
             message: string;
+            /** Format: int64 */
+            userId: number;
         };
         MatkaTakenBid: {
             number: string;
+            /** @description What it pays if it wins. */
+            payout: components["schemas"]["Rupees"];
             points: components["schemas"]["Rupees"];
             /** Format: double */
             rate: number;
-            /** @description What it pays if it wins. */
-            payout: components["schemas"]["Rupees"];
         };
         /** @description Text, or a number read as its text. */
         MatkaText: string | number;
         /** @description A draw still waiting for a result. */
         MatkaUnsettledDraw: {
             /** Format: int64 */
+            closesAt: number;
+            /** Format: int64 */
             drawNo: number;
+            openPanna?: string | null;
             /** Format: int64 */
             opensAt: number;
-            /** Format: int64 */
-            closesAt: number;
-            openPanna?: string | null;
         };
         /** @description A user named in a payload: an id as a number or numeric string, or an object with an `id`. */
         MatkaUserField: number | string | {
@@ -3085,13 +3105,13 @@ export interface components {
          *     spec's client-made `round_id` is ignored (the server numbers games).
          */
         MinesBetBody: {
-            user?: null | components["schemas"]["RoundUserField"];
             betAmt: components["schemas"]["RupeesInput"];
             /**
              * Format: u-int8
              * @description How many mines, 1–24 (a number or numeric text; default 5).
              */
             mines?: number | null;
+            user?: null | components["schemas"]["RoundUserField"];
         };
         /** @description `POST /api/mines/cashout`. */
         MinesCashOutBody: {
@@ -3105,47 +3125,49 @@ export interface components {
              * @example mines
              */
             game: string;
-            /** @example Mines */
-            name: string;
-            /** @description `open`, or `suspended` (no new games). */
-            phase: string;
-            suspended: boolean;
-            settings: components["schemas"]["MinesSettings"];
-            pending?: null | components["schemas"]["MinesSettings"];
-            openGames: number;
             /** @description The stakes of the games in play. */
             heldStakes: components["schemas"]["Rupees"];
+            /** @example Mines */
+            name: string;
+            openGames: number;
+            pending?: null | components["schemas"]["MinesSettings"];
+            /** @description `open`, or `suspended` (no new games). */
+            phase: string;
+            settings: components["schemas"]["MinesSettings"];
+            suspended: boolean;
         };
         /** @description A game as its player sees it. The mines and the server seed show only once it is over. */
         MinesGame: {
+            clientSeed: string;
+            commitment: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            endedAt?: number | null;
             /** Format: int64 */
             gameId: number;
-            status: components["schemas"]["MinesStatus"];
+            maxPayout: components["schemas"]["Rupees"];
+            /** @description The mined tiles, once the game is over. */
+            mineTiles?: number[] | null;
             /** Format: u-int8 */
             mines: number;
-            stake: components["schemas"]["Rupees"];
-            /** @description Opened tiles, in the order they were opened. */
-            revealed: number[];
-            /** Format: u-int8 */
-            safe: number;
             /** Format: double */
             multiplier: number;
             /** Format: double */
             nextMultiplier?: number | null;
-            /** @description What a cash-out pays now (playing), what was paid (won), or 0 (lost). */
-            payout: components["schemas"]["Rupees"];
             nextPayout?: null | components["schemas"]["Rupees"];
-            maxPayout: components["schemas"]["Rupees"];
-            /** @description The mined tiles, once the game is over. */
-            mineTiles?: number[] | null;
-            commitment: string;
-            clientSeed: string;
             /** Format: int64 */
             nonce: number;
+            /** @description What a cash-out pays now (playing), what was paid (won), or 0 (lost). */
+            payout: components["schemas"]["Rupees"];
+            /** @description Opened tiles, in the order they were opened. */
+            revealed: number[];
+            /** Format: u-int8 */
+            safe: number;
             /** @description Revealed once the game is over. */
             serverSeed?: string | null;
-            createdAt: components["schemas"]["i64"];
-            endedAt?: null | components["schemas"]["i64"];
+            stake: components["schemas"]["Rupees"];
+            status: components["schemas"]["MinesStatus"];
         };
         /** @description `GET /api/mines/history`: the caller's finished games, newest first. */
         MinesHistory: {
@@ -3153,26 +3175,27 @@ export interface components {
         };
         /** @description A finished game in the player's history (`GET /api/mines/history`), with the spec's `betHistory` fields. */
         MinesHistoryRow: {
+            bet: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            date: number;
             /** Format: int64 */
             gameId: number;
-            bet: components["schemas"]["Rupees"];
-            /** @description `Won` or `Lost`. */
-            result: string;
-            winnings: components["schemas"]["Rupees"];
-            /** Format: double */
-            multiplier: number;
             /** Format: u-int8 */
             mines: number;
+            /** Format: double */
+            multiplier: number;
+            /** @description `Won` or `Lost`. */
+            result: string;
             /** Format: u-int8 */
             safe: number;
-            date: components["schemas"]["i64"];
+            winnings: components["schemas"]["Rupees"];
         };
         /** @description The answer to a start, a reveal or a cash-out, once its money moved: the game and the wallet after it. */
         MinesMoved: {
-            success: boolean;
-            game: components["schemas"]["MinesGame"];
             balance: components["schemas"]["Rupees"];
             exposureBalance: components["schemas"]["Rupees"];
+            game: components["schemas"]["MinesGame"];
+            success: boolean;
         };
         /**
          * @description `POST /api/mines/seeds`: a new client seed (1–64 printable characters) for the games to come, and a fresh
@@ -3183,10 +3206,10 @@ export interface components {
         };
         /** @description The answer to `POST /api/mines/seeds`: the seeds from now on, and the server seed they replace (never used). */
         MinesReseeded: {
-            success: boolean;
-            seeds: components["schemas"]["MinesSeeds"];
-            previousServerSeed: string;
             previousCommitment: string;
+            previousServerSeed: string;
+            seeds: components["schemas"]["MinesSeeds"];
+            success: boolean;
         };
         /** @description `POST /api/mines/reveal`: a tile (0–24) of the caller's open game; `gameId`, when given, must be that game. */
         MinesRevealBody: {
@@ -3200,25 +3223,13 @@ export interface components {
         };
         /** @description The seeds the player's next game will use: the server seed only by its SHA-256. */
         MinesSeeds: {
-            commitment: string;
             clientSeed: string;
+            commitment: string;
             /** Format: int64 */
             nonce: number;
         };
         /** @description What an operator may set; a game keeps the settings it started with. Amounts in paise. */
         MinesSettings: {
-            /**
-             * Format: int64
-             * @description Paise.
-             * @example 1000
-             */
-            minBet: number;
-            /**
-             * Format: int64
-             * @description Paise.
-             * @example 5000000
-             */
-            maxBet: number;
             /**
              * Format: u-int32
              * @description The house's share of every stake, in basis points (300 = 3%, a 97% return to player).
@@ -3226,29 +3237,47 @@ export interface components {
             houseEdgeBp: number;
             /**
              * Format: int64
+             * @description Paise.
+             * @example 5000000
+             */
+            maxBet: number;
+            /**
+             * Format: int64
              * @description No game pays more than this; a reveal is refused once a cash-out would reach it. Paise.
              * @example 100000000
              */
             maxPayout: number;
+            /**
+             * Format: int64
+             * @description Paise.
+             * @example 1000
+             */
+            minBet: number;
         };
         /** @description Mines: some fields of `MinesSettings` (money in paise). */
         MinesSettingsChange: {
-            /** Format: int64 */
-            minBet?: number;
-            /** Format: int64 */
-            maxBet?: number;
             /** Format: u-int32 */
             houseEdgeBp?: number;
             /** Format: int64 */
+            maxBet?: number;
+            /** Format: int64 */
             maxPayout?: number;
+            /** Format: int64 */
+            minBet?: number;
         };
         /** @description The settings a player plays by. */
         MinesSettingsJson: {
-            minBet: components["schemas"]["Rupees"];
-            maxBet: components["schemas"]["Rupees"];
-            maxPayout: components["schemas"]["Rupees"];
+            /** Format: u-int8 */
+            defaultMines: number;
             /** Format: u-int32 */
             houseEdgeBp: number;
+            maxBet: components["schemas"]["Rupees"];
+            /** Format: u-int8 */
+            maxMines: number;
+            maxPayout: components["schemas"]["Rupees"];
+            minBet: components["schemas"]["Rupees"];
+            /** Format: u-int8 */
+            minMines: number;
             /**
              * Format: double
              * @description Return to player, e.g. 0.97.
@@ -3256,19 +3285,13 @@ export interface components {
             rtp: number;
             /** Format: u-int8 */
             tiles: number;
-            /** Format: u-int8 */
-            minMines: number;
-            /** Format: u-int8 */
-            maxMines: number;
-            /** Format: u-int8 */
-            defaultMines: number;
         };
         /** @description `GET /api/mines`: the screen's state. */
         MinesState: {
+            game?: null | components["schemas"]["MinesGame"];
+            seeds: components["schemas"]["MinesSeeds"];
             settings: components["schemas"]["MinesSettingsJson"];
             suspended: boolean;
-            seeds: components["schemas"]["MinesSeeds"];
-            game?: null | components["schemas"]["MinesGame"];
         };
         /**
          * @description What a game is at.
@@ -3290,46 +3313,46 @@ export interface components {
         };
         /** @description One node as the console shows it. */
         NodeRow: {
-            id: string;
             address: string;
+            id: string;
+            /** Format: int64 */
+            leases: number;
+            live: boolean;
             /**
              * Format: int64
              * @description Milliseconds since its last heartbeat.
              */
             seenMsAgo: number;
-            live: boolean;
-            /** Format: int64 */
-            leases: number;
         };
         /** @description `GET /api/parchi/bets/{userId}`: a player's plays, newest first. */
         ParchiBetHistory: {
-            success: boolean;
             bets: components["schemas"]["ParchiPlayRow"][];
+            success: boolean;
         };
         /** @description `GET /api/cards/{match}`, the `parchi:join` ack and the room's `parchi:board`. */
         ParchiBoard: {
-            success: boolean;
+            cards: components["schemas"]["ParchiCardView"][];
+            /** @description When plays close, in words. */
+            closesAt: string;
             /** Format: int64 */
             matchId: number;
             matchName: string;
-            scoreIframe: string;
             matchStatus: components["schemas"]["SportsMatchStatus"];
-            status: components["schemas"]["ParchiGameStatus"];
             playsOpen: boolean;
-            /** @description When plays close, in words. */
-            closesAt: string;
-            cards: components["schemas"]["ParchiCardView"][];
+            scoreIframe: string;
+            status: components["schemas"]["ParchiGameStatus"];
+            success: boolean;
             /** @description 1 to 3, once the match is over and one card alone has the most runs. */
             winnerCard?: number | null;
         };
         /** @description The spec's nested copy of a card's players (`cards[0]`). */
         ParchiCardData: {
             _id: string;
+            isWinner: boolean;
             player1?: string | null;
             player2?: string | null;
             /** Format: u-int32 */
             totalRuns: number;
-            isWinner: boolean;
         };
         /** @description A card: `{matchId}-{n}` of this match, or `n` alone (1 to 3). */
         ParchiCardId: number | string;
@@ -3338,42 +3361,42 @@ export interface components {
             _id: string;
             /** @description 1 to 3. */
             card: number;
+            cards: components["schemas"]["ParchiCardData"][];
+            isWinner: boolean;
+            locked: boolean;
+            peoplePlayed: number;
             player1?: string | null;
             player2?: string | null;
             /** Format: u-int32 */
             totalRuns: number;
-            peoplePlayed: number;
             totalStake: components["schemas"]["Rupees"];
-            isWinner: boolean;
-            locked: boolean;
             /** @description Who played it, masked. */
             user: string[];
-            cards: components["schemas"]["ParchiCardData"][];
         };
         /** @description One play, as `GET /api/match/get-by-matchname/{match}` lists it (the winners table reads the `won` ones). */
         ParchiEntry: {
+            CardData: components["schemas"]["ParchiCardData"];
             /** Format: int64 */
             _id: number;
+            betpoints: components["schemas"]["Rupees"];
             /** @description `{matchId}-{n}`. */
             card: string;
             cardNo: number;
-            CardData: components["schemas"]["ParchiCardData"];
-            userArray: string[];
-            betpoints: components["schemas"]["Rupees"];
-            /** @description What a win would add to the stake while held (equal to it); what it did add once ended. */
-            profit: components["schemas"]["Rupees"];
-            /** @description What the end paid (0 while held or lost). */
-            payout: components["schemas"]["Rupees"];
-            status: components["schemas"]["ParchiEntryStatus"];
             /** Format: int64 */
             createdAt: number;
+            /** @description What the end paid (0 while held or lost). */
+            payout: components["schemas"]["Rupees"];
+            /** @description What a win would add to the stake while held (equal to it); what it did add once ended. */
+            profit: components["schemas"]["Rupees"];
+            status: components["schemas"]["ParchiEntryStatus"];
+            userArray: string[];
         };
         /** @description `GET /api/match/get-by-matchname/{match}`: every play on a match's game. */
         ParchiEntryList: {
-            success: boolean;
+            entries: components["schemas"]["ParchiEntry"][];
             /** Format: int64 */
             matchId: number;
-            entries: components["schemas"]["ParchiEntry"][];
+            success: boolean;
         };
         /** @enum {string} */
         ParchiEntryStatus: "held" | "won" | "lost" | "returned";
@@ -3384,11 +3407,11 @@ export interface components {
         ParchiGameStatus: "open" | "closed" | "finished" | "abandoned";
         /** @description `GET /api/match/get-players-by-matchname/{match}`: a match's cricket players. */
         ParchiMatchPlayers: {
-            success: boolean;
             /** Format: int64 */
             matchId: number;
             matchName: string;
             players: components["schemas"]["ParchiPlayer"][];
+            success: boolean;
         };
         /** @description A play on a match's card. */
         ParchiPlayBody: components["schemas"]["ParchiPlayChoice"] & {
@@ -3396,9 +3419,9 @@ export interface components {
         };
         /** @description `PUT /api/cards/select/{cardId}`: a play that can be made, and the card as it would be. */
         ParchiPlayCheck: {
-            success: boolean;
-            message: string;
             card: components["schemas"]["ParchiCardView"];
+            message: string;
+            success: boolean;
         };
         /**
          * @description A play as asked: the stake, and the two cricket players an empty card is locked with. What the client says of
@@ -3406,7 +3429,6 @@ export interface components {
          */
         ParchiPlayChoice: {
             betpoints?: null | components["schemas"]["RupeesInput"];
-            points?: null | components["schemas"]["RupeesInput"];
             /**
              * @description Both players, or neither; an empty card needs both, a locked one may repeat its own.
              * @example V Kohli
@@ -3414,69 +3436,70 @@ export interface components {
             player1?: string | null;
             /** @example R Sharma */
             player2?: string | null;
+            points?: null | components["schemas"]["RupeesInput"];
         };
         /** @description A player's play, for their history. */
         ParchiPlayRow: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            matchId: number;
-            matchName: string;
+            betpoints: components["schemas"]["Rupees"];
             /**
              * Format: int64
              * @description 1 to 3.
              */
             card: number;
-            player1?: string | null;
-            player2?: string | null;
-            betpoints: components["schemas"]["Rupees"];
-            /** @description `held` (the match goes on), `won`, `lost` or `returned`. */
-            status: string;
-            payout: components["schemas"]["Rupees"];
             /** Format: int64 */
             createdAt: number;
-        };
-        /** @description A play taken: `PUT /api/match/select/{match}`. */
-        ParchiPlayed: {
-            success: boolean;
-            message: string;
-            entry: components["schemas"]["ParchiEntry"];
-            board: components["schemas"]["ParchiBoard"];
-            balance: components["schemas"]["Rupees"];
-            exposureBalance: components["schemas"]["Rupees"];
-        };
-        /** @description A cricket player of the match and their runs in it. */
-        ParchiPlayer: {
-            playername: string;
-            /** Format: u-int32 */
-            score: number;
-            team: number;
-            teamName: string;
-            /** @description Already on a card. */
-            taken: boolean;
+            /** Format: int64 */
+            id: number;
             /** Format: int64 */
             matchId: number;
             matchName: string;
+            payout: components["schemas"]["Rupees"];
+            player1?: string | null;
+            player2?: string | null;
+            /** @description `held` (the match goes on), `won`, `lost` or `returned`. */
+            status: string;
+        };
+        /** @description A play taken: `PUT /api/match/select/{match}`. */
+        ParchiPlayed: {
+            balance: components["schemas"]["Rupees"];
+            board: components["schemas"]["ParchiBoard"];
+            entry: components["schemas"]["ParchiEntry"];
+            exposureBalance: components["schemas"]["Rupees"];
+            message: string;
+            success: boolean;
+        };
+        /** @description A cricket player of the match and their runs in it. */
+        ParchiPlayer: {
+            /** Format: int64 */
+            matchId: number;
+            matchName: string;
+            playername: string;
+            /** Format: u-int32 */
+            score: number;
+            /** @description Already on a card. */
+            taken: boolean;
+            team: number;
+            teamName: string;
         };
         /** @description `GET /api/players`: the cricket players of every match in play. */
         ParchiPlayerList: {
-            success: boolean;
             players: components["schemas"]["ParchiPlayer"][];
+            success: boolean;
         };
         /** @description Where players send deposits. Each field is trimmed; absent fields become empty. */
         PaymentBody: {
-            /** @description Required. */
-            upi_id?: string | null;
             phone?: string | null;
             /** @description The QR image (a data: or https: URL). */
             qrCode?: string | null;
+            /** @description Required. */
+            upi_id?: string | null;
         };
         /** @description Where players send a deposit: the operator's UPI id, phone and QR image. */
         PaymentDetailsJson: {
-            upi_id: string;
             phone: string;
             /** @description The QR image (a data: or https: URL), or empty. */
             qrCode: string;
+            upi_id: string;
         };
         /** @description The payment details now shown to players. */
         PaymentDetailsSaved: components["schemas"]["PaymentDetailsJson"] & {
@@ -3484,95 +3507,95 @@ export interface components {
         };
         /** @description One line of a bet: a pick and its stake. */
         PickLine_AndarBaharSide: {
+            amount: components["schemas"]["Rupees"];
             /** @enum {string} */
             pick: "Andar" | "Bahar";
-            amount: components["schemas"]["Rupees"];
         };
         /** @description One line of a bet: a pick and its stake. */
         PickLine_TitliPicture: {
+            amount: components["schemas"]["Rupees"];
             /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
             pick: number;
-            amount: components["schemas"]["Rupees"];
         };
         /** @enum {string} */
         RequestStatus: "Pending" | "Approved" | "Rejected";
         /** @description A password-reset code for the operator to pass on to the player (it is not sent to them). */
         ResetCodeIssued: {
+            /** @description The one-time code; null only if the account vanished meanwhile. */
+            code?: string | null;
             success: boolean;
             /** Format: int64 */
             userNo: number;
-            /** @description The one-time code; null only if the account vanished meanwhile. */
-            code?: string | null;
         };
         /** @description A reset started (a code is on its way if the account exists) or completed. */
         ResetJson: {
-            success: boolean;
             message: string;
+            success: boolean;
         };
         /** @description A player holding money for open bets or pending withdrawals. */
         RiskHolderJson: {
+            exposure: components["schemas"]["Rupees"];
+            name: string;
             /** Format: int64 */
             userId: number;
             /** Format: int64 */
             userNo: number;
-            name: string;
-            exposure: components["schemas"]["Rupees"];
         };
         /** @description What the house won (positive) or lost on one game. */
         RiskHouseJson: {
+            allTime: components["schemas"]["Rupees"];
             /** @example aviator */
             game: string;
             /** @description Since midnight UTC. */
             today: components["schemas"]["Rupees"];
-            allTime: components["schemas"]["Rupees"];
         };
         RiskJson: {
-            success: boolean;
             /** @description Every player account's exposure: open bets and pending withdrawals' holds alike. */
             exposureTotal: components["schemas"]["Rupees"];
-            tables: components["schemas"]["RiskTableJson"][];
             houseResult: components["schemas"]["RiskHouseJson"][];
             /** @description The ten players holding most (only those holding something). */
             largest: components["schemas"]["RiskHolderJson"][];
+            success: boolean;
+            tables: components["schemas"]["RiskTableJson"][];
         };
         /** @description Money held for one game table's open bets. */
         RiskTableJson: {
+            exposure: components["schemas"]["Rupees"];
             /** @example aviator */
             game: string;
-            /** @example aviator */
-            table: string;
-            exposure: components["schemas"]["Rupees"];
             /**
              * Format: int64
              * @description Stakes held and not yet closed.
              */
             openBets: number;
+            /** @example aviator */
+            table: string;
         };
         /** @enum {string} */
         Role: "player" | "operator";
         /** @description A line of a ticket: a pick and its stake. */
         RoundBetLine: {
-            pick: components["schemas"]["RoundPick"];
             amount: components["schemas"]["Rupees"];
+            pick: components["schemas"]["RoundPick"];
         };
         /** @description The player's tickets at a round game, newest first. */
         RoundBetList: {
-            success: boolean;
             bets: components["schemas"]["RoundBetRow"][];
+            success: boolean;
         };
         /** @description One of the player's tickets at a round game. */
         RoundBetRow: {
-            /** Format: int64 */
-            roundId: number;
-            /** Format: u-int32 */
-            ticket: number;
             bets: components["schemas"]["RoundBetLine"][];
-            stake: components["schemas"]["Rupees"];
-            payout?: null | components["schemas"]["Rupees"];
-            status: components["schemas"]["RoundBetStatus"];
             /** @description ISO 8601, UTC. */
             createdAt: string;
+            payout?: null | components["schemas"]["Rupees"];
             result?: null | components["schemas"]["RoundResult"];
+            /** Format: int64 */
+            roundId: number;
+            stake: components["schemas"]["Rupees"];
+            status: components["schemas"]["RoundBetStatus"];
+            /** Format: u-int32 */
+            ticket: number;
         };
         /** @enum {string} */
         RoundBetStatus: "open" | "won" | "lost";
@@ -3581,44 +3604,44 @@ export interface components {
          *     recomputation from the seed.
          */
         RoundFairnessJson: {
-            game: string;
-            /** Format: int64 */
-            roundId: number;
-            /** @description `open`, `decided`, `ended` or `void`. */
-            status: string;
+            clientSeed: string;
             /** @description SHA-256 of the server seed, published when the round opened. */
             commitment: string;
-            /** @description Revealed once the round is decided (or void). */
-            serverSeed?: string | null;
-            clientSeed: string;
-            result?: null | components["schemas"]["RoundResult"];
-            recomputed?: null | components["schemas"]["RoundResult"];
-            /** @description Whether the seed matches the commitment and the recomputed result the recorded one (`null`: not decided). */
-            verified?: boolean | null;
-            /** @description The game's settings the round was played by (`null` if unreadable). */
-            settings?: Record<string, never> | null;
-            /** @description ISO 8601, UTC. */
-            openedAt: string;
             /** @description ISO 8601, UTC. */
             decidedAt?: string | null;
+            game: string;
+            /** @description ISO 8601, UTC. */
+            openedAt: string;
+            recomputed?: null | components["schemas"]["RoundResult"];
+            result?: null | components["schemas"]["RoundResult"];
+            /** Format: int64 */
+            roundId: number;
+            /** @description Revealed once the round is decided (or void). */
+            serverSeed?: string | null;
+            /** @description The game's settings the round was played by (`null` if unreadable). */
+            settings?: Record<string, never> | null;
+            /** @description `open`, `decided`, `ended` or `void`. */
+            status: string;
+            /** @description Whether the seed matches the commitment and the recomputed result the recorded one (`null`: not decided). */
+            verified?: boolean | null;
         };
         /** @description A round game's payouts, limits and how to check a round. The table's fields are `null` while it is unavailable. */
         RoundGameFairness: {
-            /** @description `titli`, `andar_bahar` or `color`. */
-            game: string;
-            payouts?: components["schemas"]["RoundPickPayout"][] | null;
-            minStake?: null | components["schemas"]["Rupees"];
-            maxStake?: null | components["schemas"]["Rupees"];
+            /** @description How a round's outcome is drawn from its seeds. */
+            algorithm: string;
+            clientSeed?: string | null;
+            /** @description SHA-256 of the round in play's server seed (revealed at settlement). */
+            commitment?: string | null;
             /**
              * Format: int64
              * @description The round in play.
              */
             currentRound?: number | null;
-            /** @description SHA-256 of the round in play's server seed (revealed at settlement). */
-            commitment?: string | null;
-            clientSeed?: string | null;
-            /** @description How a round's outcome is drawn from its seeds. */
-            algorithm: string;
+            /** @description `titli`, `andar_bahar` or `color`. */
+            game: string;
+            maxStake?: null | components["schemas"]["Rupees"];
+            minStake?: null | components["schemas"]["Rupees"];
+            payouts?: components["schemas"]["RoundPickPayout"][] | null;
         };
         /** @description A round game (`titli`, `andar_bahar`, `color`) in the console's list. */
         RoundGameJson: {
@@ -3629,14 +3652,14 @@ export interface components {
             game: string;
             /** @example Titli Par */
             name: string;
-            /** Format: int64 */
-            round: number;
+            pending?: null | components["schemas"]["RoundGameSettingsJson"];
             /** @description `betting`, `closed`, `revealing`, `settled` or `suspended`. */
             phase: string;
-            suspended: boolean;
+            /** Format: int64 */
+            round: number;
             /** @description What the round in play is played by. */
             settings: components["schemas"]["RoundGameSettingsJson"];
-            pending?: null | components["schemas"]["RoundGameSettingsJson"];
+            suspended: boolean;
         };
         /**
          * @description A round game's settings, as its rules have them (money in paise, times in milliseconds, payouts in hundredths of
@@ -3648,12 +3671,12 @@ export interface components {
         RoundPick: components["schemas"]["TitliPicture"] | components["schemas"]["AndarBaharSide"] | components["schemas"]["ColorPick"];
         /** @description What a pick pays. */
         RoundPickPayout: {
-            pick: components["schemas"]["RoundPick"];
             /**
              * Format: double
              * @description What a winning line returns per rupee staked (e.g. 10 or 1.9).
              */
             payout: number;
+            pick: components["schemas"]["RoundPick"];
             /**
              * Format: double
              * @description The exact return to player, e.g. 0.9785.
@@ -3667,24 +3690,24 @@ export interface components {
             /**
              * Format: int64
              * @description Paise.
-             * @example 1000
-             */
-            min: number;
-            /**
-             * Format: int64
-             * @description Paise.
              * @example 1000000
              */
             max: number;
             maxLines: number;
+            /**
+             * Format: int64
+             * @description Paise.
+             * @example 1000
+             */
+            min: number;
         };
         /** @description Some of a round game's stake limits (`min`, `max` in paise). */
         RoundStakeLimitsChange: {
             /** Format: int64 */
-            min?: number;
-            /** Format: int64 */
             max?: number;
             maxLines?: number;
+            /** Format: int64 */
+            min?: number;
         };
         /** @description How long each part of a round lasts, read when the round opens. */
         RoundTimings: {
@@ -3700,14 +3723,14 @@ export interface components {
             closedMs: number;
             /**
              * Format: int64
-             * @description A reveal of n steps (Andar Bahar's cards) lasts n × this.
-             */
-            stepMs: number;
-            /**
-             * Format: int64
              * @description The result stays on screen this long before the next round opens.
              */
             resultMs: number;
+            /**
+             * Format: int64
+             * @description A reveal of n steps (Andar Bahar's cards) lasts n × this.
+             */
+            stepMs: number;
         };
         /** @description Some of a round game's timings (milliseconds). */
         RoundTimingsChange: {
@@ -3716,9 +3739,9 @@ export interface components {
             /** Format: int64 */
             closedMs?: number;
             /** Format: int64 */
-            stepMs?: number;
-            /** Format: int64 */
             resultMs?: number;
+            /** Format: int64 */
+            stepMs?: number;
         };
         /**
          * @description The `user` or `userId` a bet's body may carry (it must be the caller): an id as a number or numeric text, or a
@@ -3740,69 +3763,69 @@ export interface components {
         RupeesInput: number | string;
         /** @description A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name. */
         SignupBody: {
-            /** @description The phone number (the spec's client sends it as `username`). */
-            username?: string | null;
-            /** @description The person's name (the spec's client sends it as `email`). */
-            email?: string | null;
-            password?: string | null;
+            /** @description The person's name (the spec's client sends it as `email`): letters (any script) and spaces, at least 4. */
+            email: string;
+            password: string;
+            /** @description The phone number (the spec's client sends it as `username`): digits, spaces, `+` and `-`. */
+            username: string;
         };
         /** @description A new account: its user number (what the player logs in with) and id. */
         SignupJson: {
-            success: boolean;
-            message: string;
-            /** Format: int64 */
-            userNo: number;
             /** Format: int64 */
             id: number;
+            message: string;
+            success: boolean;
+            /** Format: int64 */
+            userNo: number;
         };
         /** @description `GET /api/sports/counts`: how many matches each sport has in play and upcoming (the sidebar's counts). */
         SportCount: {
+            inPlay: number;
             /** Format: int64 */
             sportId: number;
-            inPlay: number;
             upcoming: number;
         };
         SportsBookmaker: {
             marketId: string;
             marketName: string;
-            status: components["schemas"]["SportsMarketStatus"];
             selections: components["schemas"]["SportsSelection"][];
+            status: components["schemas"]["SportsMarketStatus"];
         };
         SportsEventInfo: {
-            /** Format: int64 */
-            id: number;
-            name: string;
             competition: string;
             /**
              * Format: int64
              * @description When the match starts, in epoch milliseconds.
              */
             eventDate: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            scoreIframe: string;
             status: components["schemas"]["SportsMatchStatus"];
             teams: string[];
             /** Format: int64 */
             winner?: number | null;
-            scoreIframe: string;
         };
         SportsFancy: {
             marketId: string;
             marketName: string;
-            status: components["schemas"]["SportsMarketStatus"];
             /** @description Rates ×100. */
             odds: components["schemas"]["SportsYesNo"];
             runValue: components["schemas"]["SportsYesNo"];
+            status: components["schemas"]["SportsMarketStatus"];
         };
         SportsFancyLine: {
-            sessionName: string;
-            status: components["schemas"]["SportsMarketStatus"];
-            /** Format: u-int32 */
-            runsNo: number;
             /** Format: u-int32 */
             oddsNo: number;
             /** Format: u-int32 */
-            runsYes: number;
-            /** Format: u-int32 */
             oddsYes: number;
+            /** Format: u-int32 */
+            runsNo: number;
+            /** Format: u-int32 */
+            runsYes: number;
+            sessionName: string;
+            status: components["schemas"]["SportsMarketStatus"];
         };
         SportsListBook: {
             b: components["schemas"]["SportsListPrice"][];
@@ -3810,30 +3833,30 @@ export interface components {
         };
         /** @description A row of `GET /api/matches/{sportId}` / `inplay`: the spec's several names for the same fields. */
         SportsListItem: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            matchId: number;
-            /** Format: int64 */
-            event_id: number;
-            name: string;
-            event_name: string;
             competition: string;
             /**
              * Format: int64
              * @description When the match starts, in epoch milliseconds.
              */
             event_date: number;
+            /** Format: int64 */
+            event_id: number;
+            event_name: string;
+            has_stream: boolean;
+            /** Format: int64 */
+            id: number;
             inplay: boolean;
             isLive: boolean;
-            has_stream: boolean;
-            status: components["schemas"]["SportsMatchStatus"];
             marketId: string;
-            runners: components["schemas"]["SportsListRunner"][];
+            /** Format: int64 */
+            matchId: number;
+            name: string;
             runnerNames: string[];
-            teams: string[];
+            runners: components["schemas"]["SportsListRunner"][];
             score: string;
             scoreIframe: string;
+            status: components["schemas"]["SportsMatchStatus"];
+            teams: string[];
         };
         /** @description A price level in the list's short form. */
         SportsListPrice: {
@@ -3846,26 +3869,26 @@ export interface components {
         SportsLiveList: components["schemas"]["SportsLiveMatch"][];
         /** @description `updateMatches`: the live list. */
         SportsLiveMatch: {
-            marketId: string;
-            scoreIframe: string;
-            matchName: string;
-            /** Format: int64 */
-            matchDate: number;
             /** Format: int64 */
             eventId: number;
+            marketId: string;
+            /** Format: int64 */
+            matchDate: number;
+            matchName: string;
+            scoreIframe: string;
         };
         /** @description The main market (Match Odds). */
         SportsMarket: {
+            /** Format: u-int32 */
+            betDelay: number;
             marketId: string;
             marketName: string;
-            status: components["schemas"]["SportsMarketStatus"];
-            /** Format: u-int32 */
-            minStake: number;
             /** Format: u-int32 */
             maxStake: number;
             /** Format: u-int32 */
-            betDelay: number;
+            minStake: number;
             runners: components["schemas"]["SportsRunner"][];
+            status: components["schemas"]["SportsMarketStatus"];
         };
         /** @enum {string} */
         SportsMarketStatus: "OPEN" | "SUSPENDED" | "CLOSED";
@@ -3874,15 +3897,15 @@ export interface components {
          *     the feed's sequence number (deltas over the socket follow it).
          */
         SportsMatchDetail: {
-            match: components["schemas"]["SportsMarket"];
-            event: components["schemas"]["SportsEventInfo"];
-            markets: components["schemas"]["SportsMarket"][];
-            fancyMarkets: components["schemas"]["SportsFancy"][];
             bookmakers: components["schemas"]["SportsBookmaker"][];
-            upcoming: boolean;
+            event: components["schemas"]["SportsEventInfo"];
+            fancyMarkets: components["schemas"]["SportsFancy"][];
+            markets: components["schemas"]["SportsMarket"][];
+            match: components["schemas"]["SportsMarket"];
             score: components["schemas"]["SportsScore"];
             /** Format: u-int64 */
             seq: number;
+            upcoming: boolean;
         };
         SportsMatchList: {
             data: components["schemas"]["SportsListItem"][];
@@ -3894,19 +3917,19 @@ export interface components {
          *     runsYes, oddsYes}]}` (bookmaker rates ×100), also pushed as `updateOdds` with its `marketId`.
          */
         SportsOddsFeed: {
-            marketId: string;
             /** Format: int64 */
             eventId: number;
-            status: components["schemas"]["SportsMarketStatus"];
-            matchOdds: components["schemas"]["SportsOddsLine"][];
             fancyMarkets: components["schemas"]["SportsFancyLine"][];
+            marketId: string;
+            matchOdds: components["schemas"]["SportsOddsLine"][];
+            status: components["schemas"]["SportsMarketStatus"];
         };
         SportsOddsLine: {
-            team_name: string;
-            /** Format: u-int32 */
-            lgaai: number;
             /** Format: u-int32 */
             khaai: number;
+            /** Format: u-int32 */
+            lgaai: number;
+            team_name: string;
         };
         SportsPriceLadder: {
             availableToBack: components["schemas"]["SportsPriceLevel"][];
@@ -3922,68 +3945,68 @@ export interface components {
             size: number;
         };
         SportsRunner: {
+            ex: components["schemas"]["SportsPriceLadder"];
+            runnerName: string;
             /** Format: int64 */
             selectionId: number;
-            runnerName: string;
             status: string;
-            ex: components["schemas"]["SportsPriceLadder"];
         };
         /** @description The scoreboard. */
         SportsScore: {
             batting: string;
-            /** Format: u-int32 */
-            runs: number;
-            /** Format: u-int32 */
-            wickets: number;
-            /** @description "12.3". */
-            overs: string;
-            /** Format: u-int32 */
-            target?: number | null;
-            /** @description The first innings' "145/6 (20.0)", once it is over. */
-            firstInnings?: string | null;
-            lastSix: string[];
-            striker: string;
-            /** Format: u-int32 */
-            strikerRuns: number;
-            /** Format: u-int32 */
-            strikerBalls: number;
-            nonStriker: string;
-            /** Format: u-int32 */
-            nonStrikerRuns: number;
-            /** Format: u-int32 */
-            nonStrikerBalls: number;
             bowler: string;
             /** @description What happened, for a ticker: "FOUR", "WICKET", "Innings break", "Mumbai Mariners won by 12 runs". */
             comment: string;
+            /** @description The first innings' "145/6 (20.0)", once it is over. */
+            firstInnings?: string | null;
+            lastSix: string[];
+            nonStriker: string;
+            /** Format: u-int32 */
+            nonStrikerBalls: number;
+            /** Format: u-int32 */
+            nonStrikerRuns: number;
+            /** @description "12.3". */
+            overs: string;
+            /** Format: u-int32 */
+            runs: number;
+            striker: string;
+            /** Format: u-int32 */
+            strikerBalls: number;
+            /** Format: u-int32 */
+            strikerRuns: number;
+            /** Format: u-int32 */
+            target?: number | null;
+            /** Format: u-int32 */
+            wickets: number;
         };
         /** @description `GET /api/score/{matchId}`: what the live scoreboard page draws. */
         SportsScoreView: {
             /** Format: int64 */
             matchId: number;
             name: string;
-            status: components["schemas"]["SportsMatchStatus"];
             score: components["schemas"]["SportsScore"];
             /** Format: u-int64 */
             seq: number;
+            status: components["schemas"]["SportsMatchStatus"];
         };
         SportsSelection: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            status: components["schemas"]["SportsMarketStatus"];
             /**
              * Format: u-int32
              * @description Rates ×100 (lagai and khai).
              */
             backOdds: number;
+            /** Format: int64 */
+            id: number;
             /** Format: u-int32 */
             layOdds: number;
+            name: string;
+            status: components["schemas"]["SportsMarketStatus"];
         };
         SportsYesNo: {
             /** Format: u-int32 */
-            yes: number;
-            /** Format: u-int32 */
             no: number;
+            /** Format: u-int32 */
+            yes: number;
         };
         /**
          * @description A Titli Par bet. Lines come from `selectedCard` (or `bets: [{pick, amount}]`); `totalBets`, when sent, must be
@@ -3991,83 +4014,83 @@ export interface components {
          *     `gameId` is ignored. The client never decides the outcome or the odds.
          */
         TitliBetBody: {
-            user?: null | components["schemas"]["RoundUserField"];
-            userId?: null | components["schemas"]["RoundUserField"];
-            selectedCard: components["schemas"]["TitliCardBody"][];
-            totalBets?: null | components["schemas"]["RupeesInput"];
             /** Format: int64 */
             roundId?: number | null;
+            selectedCard: components["schemas"]["TitliCardBody"][];
+            totalBets?: null | components["schemas"]["RupeesInput"];
+            user?: null | components["schemas"]["RoundUserField"];
+            userId?: null | components["schemas"]["RoundUserField"];
         };
         /**
          * @description A Titli Par line as the spec's client writes it: `imageNumber` (or `image`: a number or a picture's name) and
          *     `betAmount`. The shared `{pick, amount}` form is accepted too.
          */
         TitliCardBody: {
-            imageNumber?: null | components["schemas"]["TitliPicture"];
+            betAmount?: null | components["schemas"]["RupeesInput"];
             /** @description A picture's number or name (e.g. `kite`). */
             image?: string | null;
-            betAmount?: null | components["schemas"]["RupeesInput"];
+            imageNumber?: null | components["schemas"]["TitliPicture"];
         };
         /** @description The latest revealed Titli Par picture; its fields are `null` before any round was revealed. */
         TitliLatestJson: {
-            success: boolean;
-            /** Format: int64 */
-            roundId?: number | null;
             /** @description The picture's name, e.g. `kite`. */
             randomImage?: string | null;
+            /** Format: int64 */
+            roundId?: number | null;
+            success: boolean;
             winningImageNumber?: null | components["schemas"]["TitliPicture"];
         };
         /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
         TitliPicture: number;
         /** @description A Titli Par round's winning picture. */
         TitliResult: {
+            winningImage: string;
             /** Format: u-int8 */
             winningImageNumber: number;
-            winningImage: string;
         };
         /**
          * @description Settings of a game where one of `PICKS` equally likely picks wins and a winning line returns `payout`
          *     hundredths of its stake (Titli Par: 12 pictures, Color Prediction: 3 colours). The RTP is `payout / (100 × PICKS)`.
          */
         UniformSettings: {
+            limits: components["schemas"]["RoundStakeLimits"];
             /**
              * Format: int64
              * @description Hundredths of the stake a winning line returns, stake included (1000: 10×).
              */
             payout: number;
             timings: components["schemas"]["RoundTimings"];
-            limits: components["schemas"]["RoundStakeLimits"];
         };
         /** @description Titli Par, Color Prediction: some fields of `UniformSettings`. */
         UniformSettingsChange: {
+            limits?: components["schemas"]["RoundStakeLimitsChange"];
             /**
              * Format: int64
              * @description Hundredths of the stake a winning line returns.
              */
             payout?: number;
             timings?: components["schemas"]["RoundTimingsChange"];
-            limits?: components["schemas"]["RoundStakeLimitsChange"];
         };
         /** @description The caller's id or user number, as a number or a string. */
         UserField: number | string;
         /** @description The stored-user object of the spec (`id`, `_id`, `userNo`, `username`, balances) plus our fields. */
         UserJson: {
-            /** Format: int64 */
-            id: number;
             /** @description `id` as a string (the spec's client reads `_id`). */
             _id: string;
+            email: string;
+            exposureBalance: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            id: number;
+            mobile: string;
+            name: string;
+            phone: string;
+            role: components["schemas"]["Role"];
             /** Format: int64 */
             userId: number;
             /** Format: int64 */
             userNo: number;
             username: string;
-            name: string;
-            email: string;
-            phone: string;
-            mobile: string;
-            role: components["schemas"]["Role"];
             walletBalance: components["schemas"]["Rupees"];
-            exposureBalance: components["schemas"]["Rupees"];
         };
         /** @description A user number, as a number or a string (a phone number or e-mail address is accepted too). */
         UserNoInput: number | string;
@@ -4079,10 +4102,10 @@ export interface components {
         };
         /** @description The user object plus the balances again under the names the spec's client reads for the session. */
         UserSessionJson: components["schemas"]["UserJson"] & {
-            /** @description The same as `exposureBalance`. */
-            sessionexposure: components["schemas"]["Rupees"];
             /** @description The same as `walletBalance`. */
             sessionBal: components["schemas"]["Rupees"];
+            /** @description The same as `exposureBalance`. */
+            sessionexposure: components["schemas"]["Rupees"];
         };
         /** @description A wallet as the player sees it: the spendable balance, and the amount held by open bets and withdrawals. */
         WalletBalancesJson: {
@@ -4091,35 +4114,36 @@ export interface components {
         };
         /** @description An operator's adjustment of one user's wallet. */
         WalletUpdateBody: {
-            userId?: null | components["schemas"]["WalletUserId"];
             amount?: null | components["schemas"]["RupeesInput"];
-            /** @description Kept in the ledger reference and the audit log. */
-            reason?: string | null;
             /** @description Sending the same key again moves nothing and answers `replayed: true`; a random key when absent. */
             idempotencyKey?: string | null;
+            /** @description Kept in the ledger reference and the audit log. */
+            reason?: string | null;
+            userId?: null | components["schemas"]["WalletUserId"];
         };
         /** @description The user's wallet after the adjustment. */
         WalletUpdated: {
-            success: boolean;
-            message: string;
             balance: components["schemas"]["Rupees"];
             exposureBalance: components["schemas"]["Rupees"];
+            message: string;
             /** @description True when this idempotency key had been applied before and nothing moved now. */
             replayed: boolean;
+            success: boolean;
         };
         /** @description A user id, as a number or a numeric string. */
         WalletUserId: number | string;
         /** @description A withdrawal request: the amount is held from the balance until an operator decides. */
         WithdrawBody: {
+            phoneNumber: string;
+            upi_id: string;
             user?: null | components["schemas"]["UserField"];
-            userName?: string | null;
-            upi_id?: string | null;
-            phoneNumber?: string | null;
-            withdrawAmount?: null | components["schemas"]["RupeesInput"];
+            userName: string;
+            /** @description More than 0, at most the balance. */
+            withdrawAmount: components["schemas"]["RupeesInput"];
         };
         WithdrawalCreated: {
-            success: boolean;
             message: string;
+            success: boolean;
             withdrawal: components["schemas"]["WithdrawalJson"];
         };
         /** @description A decided withdrawal request. */
@@ -4129,26 +4153,24 @@ export interface components {
         };
         /** @description A withdrawal request. */
         WithdrawalJson: {
-            /** Format: int64 */
-            id: number;
             _id: string;
-            /** Format: int64 */
-            user: number;
-            userName: string;
-            upi_id: string;
-            phoneNumber: string;
-            withdrawAmount: components["schemas"]["Rupees"];
-            status: components["schemas"]["RequestStatus"];
             /** @description ISO 8601, UTC. */
             createdAt: string;
             decidedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            phoneNumber: string;
+            status: components["schemas"]["RequestStatus"];
+            upi_id: string;
+            /** Format: int64 */
+            user: number;
+            userName: string;
+            withdrawAmount: components["schemas"]["Rupees"];
         };
         WithdrawalList: {
             success: boolean;
             withdrawals: components["schemas"]["WithdrawalJson"][];
         };
-        /** Format: int64 */
-        i64: number;
     };
     responses: never;
     parameters: never;
@@ -6139,6 +6161,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    asyncapi_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Socket.IO events as an AsyncAPI 3.0 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
         };
