@@ -107,6 +107,17 @@ impl From<CashierError> for ApiError {
     }
 }
 
+/// An optional JSON body: nothing (or only whitespace) is `None`; anything else must parse, or the request is
+/// refused as `invalid_request` (a malformed body never falls back to a default action).
+pub fn optional_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<Option<T>, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    serde_json::from_slice(body)
+        .map(Some)
+        .map_err(|e| ApiError::bad_request("invalid_request", format!("Invalid request: {e}")))
+}
+
 /// Malformed JSON bodies get our error shape too.
 pub fn json_config() -> actix_web::web::JsonConfig {
     actix_web::web::JsonConfig::default()

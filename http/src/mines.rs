@@ -2,7 +2,7 @@
 //! committed. The spec's `PUT /api/update` (a client reporting its own result and balance) moves nothing.
 
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{ApiError, optional_json};
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
 use crate::rounds::routes::Limit;
@@ -152,9 +152,10 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
 #[utoipa::path(
     tag = "mines",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    request_body(content = Option<wire::CashOut>, description = "Optional: without a (valid) body, the game in play"),
+    request_body(content = Option<wire::CashOut>, description = "Optional: without a body, the game in play"),
     responses(
         (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
+        (status = 400, description = "`invalid_request`: a body that is not JSON of this shape", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
@@ -164,8 +165,8 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
     )
 )]
 #[post("/api/mines/cashout")]
-async fn cash_out(state: State, who: Authed, body: Option<web::Json<wire::CashOut>>) -> Result<HttpResponse, ApiError> {
-    let game = body.and_then(|b| b.game_id);
+async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let game = optional_json::<wire::CashOut>(&body)?.and_then(|b| b.game_id);
     let moved = ask(&state, CashOut { user: who.user.id, game }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(moved))
 }
@@ -176,15 +177,15 @@ async fn cash_out(state: State, who: Authed, body: Option<web::Json<wire::CashOu
     request_body(content = Option<wire::Reseed>, description = "Optional: without `clientSeed` only the server seed is replaced"),
     responses(
         (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
-        (status = 400, description = "`invalid_seed`", body = ErrorBody),
+        (status = 400, description = "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
 )]
 #[post("/api/mines/seeds")]
-async fn reseed(state: State, who: Authed, body: Option<web::Json<wire::Reseed>>) -> Result<HttpResponse, ApiError> {
-    let client_seed = body.and_then(|b| b.into_inner().client_seed);
+async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let client_seed = optional_json::<wire::Reseed>(&body)?.and_then(|b| b.client_seed);
     let answer = ask(&state, Reseed { user: who.user.id, client_seed }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -136,6 +136,16 @@ async fn a_game_cashes_out_once_and_pays_the_published_multiplier() {
     assert_eq!(resumed["game"]["gameId"], game["gameId"], "the open game resumes: {resumed}");
     assert_eq!(resumed["game"]["revealed"], json!([12]));
 
+    // A cash-out or reseed whose body is not JSON is refused: it never falls back to the game in play.
+    for path in ["/api/mines/cashout", "/api/mines/seeds"] {
+        let r = app.http.post(format!("{}{path}", app.base)).bearer_auth(token).body("\0").send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(r.json::<Value>().await.unwrap()["error"], "invalid_request");
+    }
+    assert_eq!(wallet(&app, token, id).await, held, "a malformed cash-out moves nothing");
+    let (status, v) = call(&app, token, reqwest::Method::POST, "/api/mines/cashout", &Value::Null).await;
+    assert_eq!((status, v["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_request")), "null is not a body");
+
     let (status, v) = post(&app, token, "/api/mines/cashout", json!({"gameId": game["gameId"]})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["game"]["status"], "won");

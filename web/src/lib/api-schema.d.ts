@@ -8293,7 +8293,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Optional: without a (valid) body, the game in play */
+        /** @description Optional: without a body, the game in play */
         requestBody?: {
             content: {
                 "application/json": null | components["schemas"]["MinesCashOutBody"];
@@ -8307,6 +8307,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MinesMoved"];
+                };
+            };
+            /** @description `invalid_request`: a body that is not JSON of this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -8575,7 +8584,7 @@ export interface operations {
                     "application/json": components["schemas"]["MinesReseeded"];
                 };
             };
-            /** @description `invalid_seed` */
+            /** @description `invalid_seed`, `invalid_request` (a body that is not JSON of this shape) */
             400: {
                 headers: {
                     [name: string]: unknown;
