@@ -2,6 +2,7 @@
  * Fetch wrapper: same-origin, authenticated by the HttpOnly session cookie only (the page never sees a token),
  * JSON in/out, server `message` surfaced as ApiError.
  */
+import type { ApiResponse, InitArgs, Operation, PathsFor } from './api-types';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -52,8 +53,36 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   return data as T;
 }
 
+type Loose = { path?: object; query?: object; body?: unknown };
+
+/** `/api/name/{userId}` with its parameters put in (each encoded as one segment), then the query (absent values left out). */
+export function buildPath(template: string, init?: Loose): string {
+  const params = (init?.path ?? {}) as Record<string, unknown>;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined || v === null) throw new Error(`${template}: no value for {${name}}`);
+    return encodeURIComponent(String(v));
+  });
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(init?.query ?? {})) if (v !== undefined && v !== null) q.set(k, String(v));
+  const query = q.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The URL of a GET (for a link), checked like `api.get`'s. */
+export function apiUrl<P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>): string {
+  return buildPath(path, init as Loose);
+}
+
+/**
+ * The REST calls, typed by the OpenAPI document: `path` is the document's template (`/api/name/{userId}`), `init`
+ * carries its path parameters, query and body, and the answer is the operation's success body.
+ */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  get: <P extends PathsFor<'get'>>(path: P, ...[init]: InitArgs<Operation<P, 'get'>>) =>
+    request<ApiResponse<'get', P>>('GET', buildPath(path, init as Loose)),
+  post: <P extends PathsFor<'post'>>(path: P, ...[init]: InitArgs<Operation<P, 'post'>>) =>
+    request<ApiResponse<'post', P>>('POST', buildPath(path, init as Loose), (init as Loose | undefined)?.body ?? {}),
+  put: <P extends PathsFor<'put'>>(path: P, ...[init]: InitArgs<Operation<P, 'put'>>) =>
+    request<ApiResponse<'put', P>>('PUT', buildPath(path, init as Loose), (init as Loose | undefined)?.body),
 };

@@ -6,7 +6,7 @@ import { clearSession, type SessionUser } from './storage';
 export const meQueryKey = ['me'] as const;
 
 export function getMe(): Promise<SessionUser> {
-  return api.get<SessionUser>('/api/me');
+  return api.get('/api/me');
 }
 
 export function useMe() {

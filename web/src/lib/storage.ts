@@ -1,16 +1,7 @@
+import type { Schema } from './api-types';
+
 /** The signed-in person as the server describes them (`/api/me`, the login response). */
-export interface SessionUser {
-  id: string | number;
-  _id?: string | number;
-  userNo?: string | number;
-  username: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  role?: 'player' | 'operator';
-  walletBalance?: number;
-  exposureBalance?: number;
-}
+export type SessionUser = Schema<'UserJson'>;
 
 /**
  * Browser storage holds only non-secret preferences: the remembered user number (`UserNo`) that prefills the

@@ -2,11 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { WALLET_POLL_MS } from '@/config/constants';
 import { api } from './api-client';
+import type { Schema } from './api-types';
 
-export interface Wallet {
-  balance: number;
-  exposureBalance: number;
-}
+/** `GET /api/getwalletandexposure/{userId}`. */
+export type Wallet = Schema<'WalletBalancesJson'>;
 
 export interface BalanceUpdate {
   userId: string | number;
@@ -20,7 +19,7 @@ export interface BalanceUpdate {
 export const walletQueryKey = (userId: string | null) => ['wallet', userId] as const;
 
 export function getWallet(userId: string): Promise<Wallet> {
-  return api.get<Wallet>(`/api/getwalletandexposure/${encodeURIComponent(userId)}`);
+  return api.get('/api/getwalletandexposure/{userId}', { path: { userId } });
 }
 
 export function useWallet(userId: string | null) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { actorTestId, DEFAULT_SORT, figureEntries, formatIdle, formatMs, formatRate, healthOf, nextSort, parseSort, sortActors, type Sort } from './actors';
-import type { Actor } from './api/types';
+import type { ActorView } from './api/types';
 
-const actor = (over: Partial<Actor>): Actor => ({
+const actor = (over: Partial<ActorView>): ActorView => ({
   id: over.name ?? 'x',
   family: 'wallet',
   name: 'x',
@@ -101,7 +101,7 @@ describe('formatting', () => {
 describe('actorTestId', () => {
   it('names the Aviator table row stably', () => {
     expect(actorTestId({ id: 'table:aviator', name: 'Aviator', family: 'table' })).toBe('actor-row-aviator');
-    expect(actorTestId({ id: 7, name: 'aviator table 1', family: 'table' })).toBe('actor-row-aviator');
+    expect(actorTestId({ id: '7', name: 'aviator table 1', family: 'table' })).toBe('actor-row-aviator');
   });
   it('slugs other names', () => {
     expect(actorTestId({ id: 'w0', name: 'Wallet shard 0', family: 'wallet' })).toBe('actor-row-wallet-shard-0');

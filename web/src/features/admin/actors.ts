@@ -1,6 +1,6 @@
 /** Pure helpers for the live actors table: status, sorting, number and figure formatting. */
 import { formatInr } from '@/lib/money';
-import type { Actor, FigureValue } from './api/types';
+import type { ActorView } from './api/types';
 
 /** Over this, a p99 (handler, queue or tick lag) makes an actor slow (the server's own rule). */
 export const SLOW_MS = 50;
@@ -8,7 +8,7 @@ export const SLOW_MS = 50;
 export type Health = 'ok' | 'slow' | 'stuck' | 'unknown';
 
 /** The server's status when it gives one; otherwise derived from the timings with the same rule. */
-export function healthOf(a: Pick<Actor, 'status' | 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'>): Health {
+export function healthOf(a: Pick<ActorView, 'status' | 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'>): Health {
   const s = typeof a.status === 'string' ? a.status.toLowerCase() : '';
   if (s === 'ok' || s === 'slow' || s === 'stuck') return s;
   const worst = Math.max(a.handlerP99Ms ?? 0, a.queueP99Ms ?? 0, a.tickLagP99Ms ?? 0);
@@ -42,7 +42,7 @@ export interface Sort {
 /** Worst first, then by family and name: what an operator wants to see first. */
 export const DEFAULT_SORT: Sort = { key: 'status', dir: 'desc' };
 
-function sortValue(a: Actor, key: SortKey): number | string | null {
+function sortValue(a: ActorView, key: SortKey): number | string | null {
   switch (key) {
     case 'name':
       return (a.name ?? String(a.id)).toLowerCase();
@@ -63,9 +63,9 @@ function compareValues(x: number | string, y: number | string): number {
 }
 
 /** A sorted copy. Missing values (`null`: nothing timed) go last in either direction; ties by family, then name. */
-export function sortActors(list: readonly Actor[], sort: Sort): Actor[] {
+export function sortActors(list: readonly ActorView[], sort: Sort): ActorView[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
-  const tie = (a: Actor, b: Actor) => compareValues(sortValue(a, 'family') ?? '', sortValue(b, 'family') ?? '') || compareValues(sortValue(a, 'name') ?? '', sortValue(b, 'name') ?? '');
+  const tie = (a: ActorView, b: ActorView) => compareValues(sortValue(a, 'family') ?? '', sortValue(b, 'family') ?? '') || compareValues(sortValue(a, 'name') ?? '', sortValue(b, 'name') ?? '');
   return [...list].sort((a, b) => {
     const x = sortValue(a, sort.key);
     const y = sortValue(b, sort.key);
@@ -124,7 +124,7 @@ export function formatIdle(ms: number | null | undefined): string {
 const MONEY_FIGURES = new Set(['stakes', 'houseToday', 'exposure']);
 
 /** One figure as text: money keys as rupees, numbers grouped, nested objects flattened by the caller. */
-export function formatFigure(key: string, v: FigureValue): string {
+export function formatFigure(key: string, v: unknown): string {
   if (typeof v === 'number') {
     if (MONEY_FIGURES.has(key)) return formatInr(v);
     return Number.isInteger(v) ? grouped.format(v) : String(Math.round(v * 100) / 100);
@@ -135,9 +135,9 @@ export function formatFigure(key: string, v: FigureValue): string {
 }
 
 /** The figures as [label, text] pairs in the server's order; a nested object (the gateway's connections by transport) becomes "websocket.polling". */
-export function figureEntries(figures: Record<string, FigureValue> | undefined | null): [string, string][] {
+export function figureEntries(figures: Record<string, unknown> | undefined | null): [string, string][] {
   const out: [string, string][] = [];
-  const walk = (prefix: string, value: FigureValue, key: string) => {
+  const walk = (prefix: string, value: unknown, key: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [k, v] of Object.entries(value)) walk(`${prefix}${k}.`, v, k);
     } else {
@@ -149,7 +149,7 @@ export function figureEntries(figures: Record<string, FigureValue> | undefined |
 }
 
 /** A stable test id per row: "actor-row-aviator" for the Aviator table, else the slug of the name. */
-export function actorTestId(a: Pick<Actor, 'id' | 'name' | 'family'>): string {
+export function actorTestId(a: Pick<ActorView, 'id' | 'name' | 'family'>): string {
   const slug = (s: string) =>
     s
       .toLowerCase()

@@ -1,5 +1,6 @@
 /** The console's Matka market forms (pure): schedules as operators write them, the server's checks, pannas to declare. */
-import type { MarketView, Mode } from '../matka/wire';
+import type { Market } from '../matka/api/types';
+import type { Mode } from '../matka/wire';
 import type { MarketChange, NewMarket, ScheduleBody } from './api/matka';
 
 /** 0 = Monday … 6 = Sunday, as the server numbers them. */
@@ -64,7 +65,7 @@ export function newMarketBody(f: MarketForm): { body: NewMarket } | { error: str
 }
 
 /** Only what changed: the name, the schedule (when asked to change it), whether it runs. */
-export function marketChange(current: Pick<MarketView, 'marketName' | 'active'>, name: string, active: boolean, schedule: ScheduleForm | null): { change: MarketChange } | { error: string } {
+export function marketChange(current: Pick<Market, 'marketName' | 'active'>, name: string, active: boolean, schedule: ScheduleForm | null): { change: MarketChange } | { error: string } {
   const change: MarketChange = {};
   const n = name.trim();
   if (!n) return { error: 'A market needs a name' };
@@ -82,7 +83,7 @@ export function marketChange(current: Pick<MarketView, 'marketName' | 'active'>,
  * A market's schedule as far as the list tells it: a daily market's times ("HH:MM"); a quick market's cycle from its
  * draw (the open result at half time: cycle = 2 × (closesAt − opensAt)). The list does not tell the weekdays.
  */
-export function scheduleOf(m: Pick<MarketView, 'openTime' | 'closeTime' | 'opensAt' | 'closesAt'>): ScheduleForm {
+export function scheduleOf(m: Pick<Market, 'openTime' | 'closeTime' | 'opensAt' | 'closesAt'>): ScheduleForm {
   if (/^\d\d:\d\d$/.test(m.openTime) && /^\d\d:\d\d$/.test(m.closeTime)) return { ...EMPTY_SCHEDULE, kind: 'daily', openTime: m.openTime, closeTime: m.closeTime };
   const cycle = typeof m.opensAt === 'number' && typeof m.closesAt === 'number' ? Math.round((2 * (m.closesAt - m.opensAt)) / 1000) : 300;
   return { ...EMPTY_SCHEDULE, kind: 'every', seconds: String(cycle) };

@@ -40,12 +40,15 @@ const PAYOUTS: Record<RoundGameId, RoundField[]> = {
 
 export const ROUND_GAME_IDS = Object.keys(PAYOUTS) as RoundGameId[];
 
+const isRoundGameId = (game: string): game is RoundGameId => (ROUND_GAME_IDS as string[]).includes(game);
+
 export function isRoundGame(g: { game: string }): g is RoundGame {
-  return (ROUND_GAME_IDS as string[]).includes(g.game);
+  return isRoundGameId(g.game);
 }
 
-export function roundFields(game: RoundGameId): RoundField[] {
-  return [...(PAYOUTS[game] ?? []), ...COMMON];
+/** A round game's fields (an unknown game: the common ones only). */
+export function roundFields(game: string): RoundField[] {
+  return [...(isRoundGameId(game) ? PAYOUTS[game] : []), ...COMMON];
 }
 
 const DECIMALS: Record<RoundUnit, number> = { x: 2, s: 3, rupees: 2, count: 0 };

@@ -1,5 +1,5 @@
 /** Andar Bahar's own wire (mirrors the server's `andar_bahar`): a pick is a side; cards are numbers 0–51. */
-import type { MyBet } from '../round-table/wire';
+import type { Schema } from '@/lib/api-types';
 
 export const GAME = 'andar_bahar' as const;
 
@@ -23,21 +23,7 @@ export interface AbStep {
   side: Side;
 }
 
-export type AbMyBet = MyBet<Side, AbShown>;
+/** A row of GET /api/bets2/{userId} (REST: the OpenAPI document's). `profit` and `payout` are null while open. */
+export type Bets2Row = Schema<'AndarBaharBetJson'>;
 
-/** A row of GET /api/bets2/{userId}. */
-export interface Bets2Row {
-  roundId: number;
-  label: string;
-  stake: number;
-  odds: number | null;
-  profit: number;
-  payout: number;
-  isWin: 'win' | 'loss' | 'pending';
-  createdAt: string;
-}
-
-export interface Bets2Response {
-  success: boolean;
-  bets: Bets2Row[];
-}
+export type Bets2Response = Schema<'AndarBaharBetList'>;

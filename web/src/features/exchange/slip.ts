@@ -4,7 +4,7 @@
  * winnings rounded down to the paisa, losses up), and the request that names the price the player saw. The server
  * decides: every figure here is for display.
  */
-import type { MatchDetail } from '../sports/wire';
+import type { MatchDetailJson } from '../sports/api/types';
 import type { BetKind, FancyBetRequest, FancyKind, RunnerBetRequest, RunnerKind } from './wire';
 
 export const MIN_STAKE = 100;
@@ -34,11 +34,11 @@ export interface Quote {
 /** Lgaai and YES back (win `stake·rate/100`, lose the stake); khaai and NO lay (win the stake, lose `stake·rate/100`). */
 export const backs = (kind: BetKind): boolean => kind === 'Lgaai' || kind === 'yes';
 
-/** How the lists and the slip name a side: Lgaai, khaai, YES, NO. */
-export const kindLabel = (kind: BetKind): string => (kind === 'yes' || kind === 'no' ? kind.toUpperCase() : kind);
+/** How the lists and the slip name a side: Lgaai, khaai, YES, NO (a listed bet's `type` is one of them). */
+export const kindLabel = (kind: BetKind | string): string => (kind === 'yes' || kind === 'no' ? kind.toUpperCase() : kind);
 
 /** The selection's price in `d` now; `null` when its market or row is gone. */
-export function quoteOf(d: MatchDetail, p: Pick): Quote | null {
+export function quoteOf(d: MatchDetailJson, p: Pick): Quote | null {
   if (p.market === 'runner') {
     const bm = d.bookmakers.find((b) => b.marketId === p.marketId);
     const sel = bm?.selections[p.teamIndex];

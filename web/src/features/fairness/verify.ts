@@ -160,7 +160,7 @@ export function matchesResult(outcome: Outcome, result: unknown): boolean {
   }
 }
 
-/** What GET /api/fair/{game}/{round} answers. */
+/** What a round's check reads (from `GET /api/fair/{game}/{round}`: see api/get-fair). */
 export interface FairRoundInput {
   game: FairGame;
   roundId: number;

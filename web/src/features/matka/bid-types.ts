@@ -1,5 +1,6 @@
 /** The bid types (pure): the spec's names and order, which numbers each takes, and which sessions a market allows. */
-import type { BidType, CloseStatus, RateView, Session } from './wire';
+import type { Rate } from './api/types';
+import type { BidType, CloseStatus, Session } from './wire';
 
 export interface BidTypeInfo {
   type: BidType;
@@ -49,27 +50,27 @@ export function bidTypeTitle(name: string): string {
 }
 
 /** Whether a market in `status` takes bids of `type` at all: none when Closed; no jodi or sangam once the open is due. */
-export function canBid(status: CloseStatus | undefined, type: BidType): boolean {
+export function canBid(status: CloseStatus | string | undefined, type: BidType): boolean {
   if (status === 'Open') return true;
   if (status === 'Close') return !bidTypeInfo(type).needsBoth;
   return false;
 }
 
 /** The sessions the radio offers: none for jodi and sangams, only Close once the open session is over. */
-export function sessionsFor(status: CloseStatus | undefined, type: BidType): Session[] {
+export function sessionsFor(status: CloseStatus | string | undefined, type: BidType): Session[] {
   if (bidTypeInfo(type).needsBoth || !canBid(status, type)) return [];
   return status === 'Open' ? ['open', 'close'] : ['close'];
 }
 
 /** The rate in hundredths of the stake (950 for 9.5×), exactly, from the server's list; null when it has none. */
-export function rateHundredths(rates: readonly RateView[] | undefined, type: BidType): number | null {
+export function rateHundredths(rates: readonly Rate[] | undefined, type: BidType): number | null {
   const r = rates?.find((x) => x.bidType === type);
   if (!r || !Number.isFinite(r.rate) || r.rate <= 0) return null;
   return Math.round(r.rate * 100);
 }
 
 /** The tile's caption from the server ("10 Ka 95"), or one made from the rate. */
-export function captionOf(rates: readonly RateView[] | undefined, type: BidType): string {
+export function captionOf(rates: readonly Rate[] | undefined, type: BidType): string {
   const r = rates?.find((x) => x.bidType === type);
   if (r?.caption) return r.caption;
   const h = rateHundredths(rates, type);

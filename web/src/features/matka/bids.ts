@@ -3,8 +3,6 @@
  * (integer paise: a number pays points × rate, stake included; the estimated profit is their sum) and the spec's
  * checks before Submit. The server checks everything again.
  */
-import type { BidLine } from './wire';
-
 /** Seven digits: far above any maximum, and still an exact integer. */
 const MAX_DIGITS = 7;
 
@@ -21,9 +19,15 @@ export function pointsText(text: string): string {
   return text.replace(/\D/g, '').slice(0, MAX_DIGITS).replace(/^0+/, '');
 }
 
+/** A line of the slip: a number and its points in whole rupees (sent as the request's `MatkaBidLineBody`). */
+export interface SlipLine {
+  number: string;
+  points: number;
+}
+
 /** The lines that carry points (> 0), in the order given. */
-export function linesOf(entries: readonly (readonly [string, string])[]): BidLine[] {
-  const out: BidLine[] = [];
+export function linesOf(entries: readonly (readonly [string, string])[]): SlipLine[] {
+  const out: SlipLine[] = [];
   for (const [number, text] of entries) {
     const points = Number(pointsText(text) || '0');
     if (points > 0) out.push({ number, points });
@@ -41,7 +45,7 @@ export interface Totals {
 }
 
 /** Σ points and Σ points × rate: a whole-rupee stake times a rate in hundredths is exact paise. */
-export function totalsOf(lines: readonly BidLine[], rateHundredths: number): Totals {
+export function totalsOf(lines: readonly SlipLine[], rateHundredths: number): Totals {
   let total = 0;
   let paise = 0;
   for (const l of lines) {
@@ -58,7 +62,7 @@ export interface Limits {
 }
 
 /** The first reason the server would refuse the slip, as far as the client can tell; null when none. */
-export function checkSlip(lines: readonly BidLine[], limits: Limits | undefined, balance: number | undefined): string | null {
+export function checkSlip(lines: readonly SlipLine[], limits: Limits | undefined, balance: number | undefined): string | null {
   if (lines.length === 0) return MSG_NO_BIDS;
   for (const l of lines) {
     if (limits && limits.minPoints > 0 && l.points < limits.minPoints) return `A number takes at least ${limits.minPoints} points (${l.number})`;

@@ -1,5 +1,6 @@
 /** How a market reads on the list (pure): its badge, its result so far, its times (IST) and what is due next. */
-import type { CloseStatus, MarketView } from './wire';
+import type { Market } from './api/types';
+import type { CloseStatus } from './wire';
 
 export type Badge = { text: 'OPEN' | 'CLOSE SESSION' | 'CLOSED'; tone: 'open' | 'close' | 'closed' };
 
@@ -11,15 +12,15 @@ export function badgeOf(status: CloseStatus | string | undefined): Badge {
 }
 
 /** Play is disabled only when the market takes no bids at all. */
-export const isPlayable = (m: Pick<MarketView, 'closeStatus' | 'active'>) => m.active !== false && (m.closeStatus === 'Open' || m.closeStatus === 'Close');
+export const isPlayable = (m: Pick<Market, 'closeStatus' | 'active'>) => m.active !== false && (m.closeStatus === 'Open' || m.closeStatus === 'Close');
 
 /** `***-**-***` until the results are out, then `134-80-479`. */
-export function resultLine(m: Pick<MarketView, 'openNumber' | 'jodiDigit' | 'closeNumber'>): string {
+export function resultLine(m: Pick<Market, 'openNumber' | 'jodiDigit' | 'closeNumber'>): string {
   return `${m.openNumber || '***'}-${m.jodiDigit || '**'}-${m.closeNumber || '***'}`;
 }
 
 /** A quick market shows its current draw's times with seconds ("HH:MM:SS"). */
-export const isQuick = (m: Pick<MarketView, 'openTime'>) => /^\d\d:\d\d:\d\d$/.test(m.openTime);
+export const isQuick = (m: Pick<Market, 'openTime'>) => /^\d\d:\d\d:\d\d$/.test(m.openTime);
 
 /** "15:45" → "03:45 PM", "09:05:30" → "09:05:30 AM" (IST, as the server gives it); anything else as given. */
 export function clock12(text: string): string {
@@ -40,7 +41,7 @@ export function countdown(ms: number): string {
 }
 
 /** What the market waits for next at `now` (server time): the open result, then the close; null when closed. */
-export function nextDue(m: Pick<MarketView, 'closeStatus' | 'opensAt' | 'closesAt'>, now: number): { label: string; ms: number } | null {
+export function nextDue(m: Pick<Market, 'closeStatus' | 'opensAt' | 'closesAt'>, now: number): { label: string; ms: number } | null {
   if (m.closeStatus === 'Open' && typeof m.opensAt === 'number') return { label: 'Open bids close in', ms: m.opensAt - now };
   if (m.closeStatus === 'Close' && typeof m.closesAt === 'number') return { label: 'Close bids close in', ms: m.closesAt - now };
   return null;
@@ -58,7 +59,7 @@ export function drawDate(ms: number, withTime: boolean): string {
 }
 
 /** The list with the markets a `matka:status` pushed (by id; markets it does not name stay, new ones are added). */
-export function mergeMarkets(current: readonly MarketView[], pushed: readonly MarketView[]): MarketView[] {
+export function mergeMarkets(current: readonly Market[], pushed: readonly Market[]): Market[] {
   const byId = new Map(pushed.map((m) => [m.id, m]));
   const merged = current.map((m) => byId.get(m.id) ?? m);
   for (const m of pushed) if (!current.some((c) => c.id === m.id)) merged.push(m);
@@ -66,7 +67,7 @@ export function mergeMarkets(current: readonly MarketView[], pushed: readonly Ma
 }
 
 /** The market a route names (`gameName`: its name, any case, or its id). */
-export function findMarket(markets: readonly MarketView[] | undefined, name: string | undefined): MarketView | undefined {
+export function findMarket(markets: readonly Market[] | undefined, name: string | undefined): Market | undefined {
   const t = (name ?? '').trim().toLowerCase();
   if (!t) return undefined;
   return markets?.find((m) => m.marketName.toLowerCase() === t) ?? markets?.find((m) => String(m.id) === t);

@@ -1,8 +1,9 @@
 /** The Matka screens' paths (the spec's route shapes). */
 import { captionParts } from './bid-types';
-import type { BidType, MarketView } from './wire';
+import type { Market } from './api/types';
+import type { BidType } from './wire';
 
-type Named = Pick<MarketView, 'marketName' | 'closeStatus'>;
+type Named = Pick<Market, 'marketName' | 'closeStatus'>;
 
 export const LIST_PATH = '/casino/matka';
 

@@ -52,7 +52,7 @@ export interface RateView {
   rtp: number;
 }
 
-/** `GET /api/admin/getMatkas` and `matka:join`'s ack. `minPoints` / `maxPoints`: rupees a number may carry. */
+/** `matka:join`'s ack (`GET /api/admin/getMatkas` answers the same: `api/types`). `minPoints` / `maxPoints`: rupees a number may carry. */
 export interface MarketList {
   success: boolean;
   markets: MarketView[];
@@ -68,92 +68,7 @@ export interface Status {
   serverTime: number;
 }
 
-export interface BidLine {
-  number: string;
-  /** Whole rupees. */
-  points: number;
-}
-
-/**
- * `POST /api/bids`: the spec's bid payload. `bidType` and `session` are sent as the server names them
- * (`single_digit`, `open`); `session` is ignored for jodi and sangams. The totals, when sent, must be the server's.
- */
-export interface BidRequest {
-  gameName: string;
-  bidType: BidType;
-  session: Session | '';
-  bids: BidLine[];
-  totalBidPoints?: number;
-  estimatedProfit?: number;
-}
-
-export interface TakenBid {
-  number: string;
-  points: number;
-  rate: number;
-  /** What it pays if it wins (stake included). */
-  payout: number;
-}
-
-/** The answer to a taken bid request (201), once its total is held. */
-export interface BidAccepted {
-  success: boolean;
-  message: string;
-  slipId: number;
-  marketName: string;
-  drawNo: number;
-  bidType: BidType;
-  session: Session;
-  bids: TakenBid[];
-  totalBidPoints: number;
-  estimatedProfit: number;
-  balance: number;
-  exposureBalance: number;
-}
-
-/** A past result of a market (`GET /api/matka/markets/{id}/chart`), newest first. */
-export interface ChartRow {
-  drawNo: number;
-  opensAt: number;
-  closesAt: number;
-  openPanna: string | null;
-  jodi: string;
-  closePanna: string | null;
-  result: string;
-  /** A drawn market's seed, once both results are out. */
-  serverSeed: string | null;
-  clientSeed: string | null;
-  commitment: string | null;
-}
-
-export interface Chart {
-  success: boolean;
-  results: ChartRow[];
-}
-
-/** `held` waits for its result. */
-export type BidStatus = 'held' | 'won' | 'lost' | 'void';
-
-/** A player's bid (`GET /api/bids`), newest first. `bidType` and `session` are the server's names. */
-export interface BidRow {
-  id: number;
-  market: string;
-  drawNo: number;
-  bidType: string;
-  session: string;
-  number: string;
-  points: number;
-  rate: number;
-  status: BidStatus | string;
-  /** What it paid (0 until won). */
-  payout: number;
-  createdAt: number;
-}
-
-export interface Bids {
-  success: boolean;
-  bids: BidRow[];
-}
+/** The REST calls' shapes (`POST /api/bids`, the chart, the player's bids) are the OpenAPI document's: see `api/types`. */
 
 /** The error codes of docs/API.md "Matka" (the server sends `{error, message}`). */
 export type MatkaError =

@@ -3,7 +3,8 @@
  * before a play is sent (the spec's messages; the server checks everything again), the request, the status line and
  * the winners. The server decides totals, winners and money.
  */
-import type { Board, Card, Entry, Player, PlayRequest } from './wire';
+import type { Entry, ParchiBoard, ParchiCard, Player, PlayRequest } from './api/types';
+import type { Board } from './wire';
 
 /** Spec §9: the stakes, in points (rupees); a winning stake's profit equals it. */
 export const STAKES = [100, 200, 500, 1_000, 2_000, 5_000, 10_000] as const;
@@ -19,7 +20,7 @@ export const NOT_SELECTED = 'Not Selected';
 const norm = (name: string) => name.trim().toLowerCase();
 
 /** The cricket players already on a card (lower-cased). */
-export function onCards(board: Pick<Board, 'cards'> | undefined): Set<string> {
+export function onCards(board: Pick<ParchiBoard, 'cards'> | undefined): Set<string> {
   const names = new Set<string>();
   for (const c of board?.cards ?? []) {
     for (const n of [c.player1, c.player2]) if (n) names.add(norm(n));
@@ -31,18 +32,18 @@ export function onCards(board: Pick<Board, 'cards'> | undefined): Set<string> {
  * Player 1's choices for an empty card: the match's players on no card (the server's `taken`, or on a card of the
  * board held now, which may be newer than the players list).
  */
-export function firstChoices(players: Player[], board: Pick<Board, 'cards'> | undefined): Player[] {
+export function firstChoices(players: Player[], board: Pick<ParchiBoard, 'cards'> | undefined): Player[] {
   const taken = onCards(board);
   return players.filter((p) => !p.taken && !taken.has(norm(p.playername)));
 }
 
 /** Player 2's choices: the same, less player 1. */
-export function secondChoices(players: Player[], board: Pick<Board, 'cards'> | undefined, first: string): Player[] {
+export function secondChoices(players: Player[], board: Pick<ParchiBoard, 'cards'> | undefined, first: string): Player[] {
   return firstChoices(players, board).filter((p) => !first || norm(p.playername) !== norm(first));
 }
 
 /** A card's players are fixed once the first play picked them. */
-export const isFilled = (c: Pick<Card, 'locked' | 'player1' | 'player2'>): boolean => c.locked || (!!c.player1 && !!c.player2);
+export const isFilled = (c: Pick<ParchiCard, 'locked' | 'player1' | 'player2'>): boolean => c.locked || (!!c.player1 && !!c.player2);
 
 export interface PlayInput {
   /** The wallet's balance, if known (the server checks it anyway). */
@@ -60,23 +61,23 @@ export function checkPlay({ balance, points, player1, player2 }: PlayInput): str
 }
 
 /** The request for a play: a filled card's own two players, an empty card's two chosen ones. */
-export function playRequest(card: Card, points: number, player1: string, player2: string): PlayRequest {
+export function playRequest(card: ParchiCard, points: number, player1: string, player2: string): PlayRequest {
   if (isFilled(card) && card.player1 && card.player2) return { cardId: card._id, player1: card.player1, player2: card.player2, betpoints: points };
   return { cardId: card._id, player1: player1.trim(), player2: player2.trim(), betpoints: points };
 }
 
 /** Whether the card is the winner (its own flag, or the board's winning number). */
-export const isWinner = (board: Pick<Board, 'winnerCard'>, c: Pick<Card, 'card' | 'isWinner'>): boolean => c.isWinner || board.winnerCard === c.card;
+export const isWinner = (board: Pick<ParchiBoard, 'winnerCard'>, c: Pick<ParchiCard, 'card' | 'isWinner'>): boolean => c.isWinner || board.winnerCard === c.card;
 
 export type StatusTone = 'open' | 'closed' | 'done';
 
 /** The status line under the title. */
-export function statusLine(board: Pick<Board, 'status' | 'matchStatus' | 'playsOpen' | 'closesAt' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
+export function statusLine(board: Pick<ParchiBoard, 'status' | 'matchStatus' | 'playsOpen' | 'closesAt' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
   switch (board.status) {
     case 'abandoned':
       return { text: 'Match abandoned: every stake is returned.', tone: 'done' };
     case 'finished':
-      if (board.winnerCard !== null) return { text: `Match finished: Card ${board.winnerCard} wins.`, tone: 'done' };
+      if (board.winnerCard != null) return { text: `Match finished: Card ${board.winnerCard} wins.`, tone: 'done' };
       // No winner: the cards never all filled (every stake back), or a tie for the most (the tied cards' stakes back).
       return board.cards.some((c) => !isFilled(c))
         ? { text: 'Match finished: not all three cards were filled, so every stake is returned.', tone: 'done' }

@@ -144,37 +144,7 @@ export interface BetRefused {
 
 export type PlaceBetAck<P> = BetAccepted<P> | BetRefused;
 
-/** GET /api/fair/{game} */
-export interface FairInfo<P> {
-  game: GameName;
-  payouts: PickPayout<P>[];
-  algorithm: string;
-}
-
-/** GET /api/fair/{game}/{round} */
-export interface FairRound<S> {
-  game: GameName;
-  roundId: number;
-  status: string;
-  commitment: string;
-  serverSeed: string | null;
-  clientSeed: string;
-  result: S | null;
-}
-
-/** A row of GET /api/games/{game}/bets (the player's own, newest first). */
-export interface MyBet<P, S> {
-  roundId: number;
-  ticket: number;
-  bets: PickLine<P>[];
-  stake: number;
-  payout: number;
-  /** ISO time. */
-  createdAt: string;
-  result: S | null;
-}
-
-export interface MyBetsResponse<P, S> {
-  success: boolean;
-  bets: MyBet<P, S>[];
-}
+/*
+ * The REST calls' shapes are the OpenAPI document's: `GET /api/fair/{game}[/{round}]` (fairness/api), and
+ * `GET /api/games/{game}/bets` (api/get-my-bets: `RoundBetRow`, its picks and result those of any round game).
+ */

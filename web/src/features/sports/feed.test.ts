@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyDelta, isDelta } from './feed';
 import { detail, score } from './testing/detail';
-import type { Delta, MatchDetail, Update } from './wire';
+import type { MatchDetailJson } from './api/types';
+import type { Delta, Update } from './wire';
 
 const delta = (seq: number, updates: Update[], matchId = 101): Delta => ({ matchId, seq, at: 0, updates });
-const applied = (d: MatchDetail, x: Delta): MatchDetail => {
+const applied = (d: MatchDetailJson, x: Delta): MatchDetailJson => {
   const r = applyDelta(d, x);
   if (r.kind !== 'applied') throw new Error(`not applied: ${r.kind}`);
   return r.detail;

@@ -3,15 +3,16 @@
  * applied; one already in the detail is skipped; a gap (or another match's delta) changes nothing and the caller asks
  * `GET /api/match/{id}` again. Also the guards the socket's payloads pass before they are used.
  */
+import type { MatchDetailJson } from './api/types';
 import type { Delta, LiveItem, MatchDetail, Update } from './wire';
 
 export type Applied =
-  | { kind: 'applied'; detail: MatchDetail }
+  | { kind: 'applied'; detail: MatchDetailJson }
   | { kind: 'repeat' }
   | { kind: 'gap'; have: number; got: number }
   | { kind: 'other_match' };
 
-function applyOne(d: MatchDetail, u: Update): MatchDetail {
+function applyOne(d: MatchDetailJson, u: Update): MatchDetailJson {
   switch (u.type) {
     case 'status':
       return { ...d, event: { ...d.event, status: u.data }, upcoming: u.data === 'upcoming' };
@@ -34,7 +35,7 @@ function applyOne(d: MatchDetail, u: Update): MatchDetail {
   }
 }
 
-export function applyDelta(detail: MatchDetail, delta: Delta): Applied {
+export function applyDelta(detail: MatchDetailJson, delta: Delta): Applied {
   if (delta.matchId !== detail.event.id) return { kind: 'other_match' };
   if (delta.seq <= detail.seq) return { kind: 'repeat' };
   if (delta.seq !== detail.seq + 1) return { kind: 'gap', have: detail.seq, got: delta.seq };

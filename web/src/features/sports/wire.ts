@@ -1,7 +1,7 @@
 /**
  * The sports feed's wire shapes: one mirror of `actors/src/sports/{wire,feed,live}.rs` (docs/API.md "Sports").
- * REST: `GET /api/matches/{sportId}` (ListItem rows), `GET /api/match/{id}` (MatchDetail), `GET /api/sports/counts`
- * (SportCount rows). Socket: `getMatches` (ack and `updateMatches`: LiveItem[]), `leaveMatches`, `subscribe {eventId}`
+ * REST (shapes in `api/types`, from the OpenAPI document): `GET /api/matches/{sportId}`, `GET /api/match/{id}`,
+ * `GET /api/sports/counts`. Socket: `getMatches` (ack and `updateMatches`: LiveItem[]), `leaveMatches`, `subscribe {eventId}`
  * (ack: MatchDetail), `match:delta` (Delta), `leave {eventId}`.
  */
 
@@ -91,7 +91,7 @@ export interface EventInfo {
   scoreIframe: string;
 }
 
-/** `GET /api/match/{id}` and the `subscribe` ack. */
+/** The `subscribe` ack (`GET /api/match/{id}` answers the same: `api/types`' `MatchDetailJson`). */
 export interface MatchDetail {
   match: Market;
   event: EventInfo;
@@ -126,38 +126,6 @@ export interface Delta {
   updates: Update[];
 }
 
-/**
- * A row of `GET /api/matches/{sportId}` (the spec's several names for the same fields). The server's
- * `rename_all = "camelCase"` sends `eventId`, `eventName`, `eventDate` and `hasStream` (docs/API.md says
- * `event_id`, `event_name`, `event_date`, `has_stream`): both spellings are read, see `listDate`.
- */
-export interface ListItem {
-  id: number;
-  matchId: number;
-  eventId?: number;
-  event_id?: number;
-  name: string;
-  eventName?: string;
-  event_name?: string;
-  competition: string;
-  eventDate?: number;
-  event_date?: number;
-  inplay: boolean;
-  isLive: boolean;
-  hasStream?: boolean;
-  has_stream?: boolean;
-  status: MatchStatus;
-  marketId: string;
-  runners: { ex: { b: { price: number }[]; l: { price: number }[] } }[];
-  runnerNames: [string, string];
-  teams: [string, string];
-  score: string;
-  scoreIframe: string;
-}
-
-/** When a listed match starts, under either spelling the row may use. */
-export const listDate = (m: Pick<ListItem, 'eventDate' | 'event_date'>): number | undefined => m.eventDate ?? m.event_date;
-
 /** `updateMatches` / the `getMatches` ack: the matches in play. */
 export interface LiveItem {
   marketId: string;
@@ -165,11 +133,4 @@ export interface LiveItem {
   matchName: string;
   matchDate: number;
   eventId: number;
-}
-
-/** A row of `GET /api/sports/counts`: one per sport the feed has; a sport not listed has no matches. */
-export interface SportCount {
-  sportId: number;
-  inPlay: number;
-  upcoming: number;
 }

@@ -1,5 +1,5 @@
 /** Titli Par's own wire (mirrors the server's `titli`): a pick is a picture number, the result the winning picture. */
-import type { FeedRow, GameState, MyBet, WinResult } from '../round-table/wire';
+import type { FeedRow, GameState, WinResult } from '../round-table/wire';
 
 export const GAME = 'titli' as const;
 
@@ -31,4 +31,3 @@ export const PICTURE_NAMES = [
 export type TitliState = GameState<TitliPick, TitliShown>;
 export type TitliWin = WinResult<TitliPick, TitliShown>;
 export type TitliFeedRow = FeedRow<TitliPick>;
-export type TitliMyBet = MyBet<TitliPick, TitliShown>;

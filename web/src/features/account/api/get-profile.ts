@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface Profile {
-  username: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  userNo?: string | number;
-  walletBalance?: number;
-  exposureBalance?: number;
-}
+export type Profile = Schema<'UserSessionJson'>;
 
 export function getProfile(userId: string): Promise<Profile> {
-  return api.get<Profile>(`/api/name/${encodeURIComponent(userId)}`);
+  return api.get('/api/name/{userId}', { path: { userId } });
 }
 
 export function useProfile(userId: string | null) {

@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys, seg } from './keys';
-import type { ActorDetail, ActorsSnapshot } from './types';
+import { adminKeys } from './keys';
+import type { ActorDetail, ActorsJson } from './types';
 
 export const ACTORS_POLL_MS = 2000;
 export const ACTOR_DETAIL_POLL_MS = 1000;
 
-export function getActors(): Promise<ActorsSnapshot> {
-  return api.get<ActorsSnapshot>('/api/admin/actors');
+export function getActors(): Promise<ActorsJson> {
+  return api.get('/api/admin/actors');
 }
 
 export function getActor(id: string): Promise<ActorDetail> {
-  return api.get<ActorDetail>(`/api/admin/actors/${seg(id)}`);
+  return api.get('/api/admin/actors/{id}', { path: { id } });
 }
 
 /** The REST view of the actors: polled every 2 s only while `poll` (the socket is down). */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys, seg } from './keys';
-import type { AviatorSettings, Game, MatkaSettingsChange, MinesSettings, RoundSettingsChange } from './types';
+import { adminKeys } from './keys';
+import type { Game, GameSettingsChange } from './types';
 
 export function useAdminGames() {
   return useQuery({
     queryKey: adminKeys.games(),
-    queryFn: () => api.get<{ games: Game[] }>('/api/admin/games'),
+    queryFn: () => api.get('/api/admin/games'),
     select: (r) => r.games ?? [],
     // Round and phase move; the pending change turns applied when the next round opens.
     refetchInterval: 2000,
@@ -15,10 +15,10 @@ export function useAdminGames() {
 }
 
 /** Only the changed fields: Aviator's or Mines' flat settings, a round game's or Matka's (nested objects partial). */
-export function saveSettings(game: string, change: Partial<AviatorSettings> | RoundSettingsChange | Partial<MinesSettings> | MatkaSettingsChange): Promise<{ game: Game }> {
-  return api.put<{ game: Game }>(`/api/admin/games/${seg(game)}/settings`, change);
+export function saveSettings(game: string, change: GameSettingsChange): Promise<{ game: Game }> {
+  return api.put('/api/admin/games/{game}/settings', { path: { game }, body: change });
 }
 
 export function setSuspended(game: string, suspended: boolean): Promise<{ game: Game }> {
-  return api.post<{ game: Game }>(`/api/admin/games/${seg(game)}/${suspended ? 'suspend' : 'resume'}`);
+  return api.post('/api/admin/games/{game}/{action}', { path: { game, action: suspended ? 'suspend' : 'resume' } });
 }

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys, seg } from './keys';
-import type { AdminDeposit, AdminUser, AdminWithdrawal, LedgerEntry, PaymentDetails, UserBet, UserSession } from './types';
+import type { Schema } from '@/lib/api-types';
+import { adminKeys } from './keys';
+import type { PaymentDetails } from './types';
 
 export type StatusFilter = 'pending' | 'approved' | 'rejected' | 'all';
 export type Decision = 'approve' | 'reject';
@@ -12,7 +13,7 @@ export const LEDGER_PAGE = 100;
 export function useAdminDeposits(status: StatusFilter) {
   return useQuery({
     queryKey: adminKeys.deposits(status),
-    queryFn: () => api.get<{ deposits: AdminDeposit[] }>(`/api/admin/deposits?status=${status}`),
+    queryFn: () => api.get('/api/admin/deposits', { query: { status } }),
     select: (r) => r.deposits ?? [],
     refetchInterval: 10_000,
   });
@@ -21,20 +22,21 @@ export function useAdminDeposits(status: StatusFilter) {
 export function useAdminWithdrawals(status: StatusFilter) {
   return useQuery({
     queryKey: adminKeys.withdrawals(status),
-    queryFn: () => api.get<{ withdrawals: AdminWithdrawal[] }>(`/api/admin/withdrawals?status=${status}`),
+    queryFn: () => api.get('/api/admin/withdrawals', { query: { status } }),
     select: (r) => r.withdrawals ?? [],
     refetchInterval: 10_000,
   });
 }
 
-export function decideRequest(kind: RequestKind, id: string | number, decision: Decision): Promise<unknown> {
-  return api.post(`/api/admin/${kind}/${seg(id)}/${decision}`);
+export function decideRequest(kind: RequestKind, id: number, decision: Decision): Promise<Schema<'DepositDecided'> | Schema<'WithdrawalDecided'>> {
+  const init = { path: { id, action: decision } };
+  return kind === 'deposits' ? api.post('/api/admin/deposits/{id}/{action}', init) : api.post('/api/admin/withdrawals/{id}/{action}', init);
 }
 
 export function useAdminUsers(q: string) {
   return useQuery({
     queryKey: adminKeys.users(q),
-    queryFn: () => api.get<{ users: AdminUser[] }>(`/api/admin/users?q=${encodeURIComponent(q)}&limit=50`),
+    queryFn: () => api.get('/api/admin/users', { query: { q, limit: 50 } }),
     select: (r) => r.users ?? [],
   });
 }
@@ -42,18 +44,15 @@ export function useAdminUsers(q: string) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: adminKeys.user(id),
-    queryFn: () => api.get<{ user: AdminUser; sessions: UserSession[] }>(`/api/admin/users/${seg(id)}`),
+    queryFn: () => api.get('/api/admin/users/{id}', { path: { id } }),
   });
 }
 
 export function useUserLedger(id: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.ledger(id),
-    queryFn: ({ pageParam }) =>
-      api.get<{ entries: LedgerEntry[] }>(
-        `/api/admin/users/${seg(id)}/ledger?limit=${LEDGER_PAGE}${pageParam === null ? '' : `&before=${seg(pageParam)}`}`,
-      ),
-    initialPageParam: null as string | number | null,
+    queryFn: ({ pageParam }) => api.get('/api/admin/users/{id}/ledger', { path: { id }, query: { limit: LEDGER_PAGE, before: pageParam ?? undefined } }),
+    initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.entries.length < LEDGER_PAGE ? undefined : (last.entries[last.entries.length - 1]?.id ?? undefined)),
   });
 }
@@ -61,28 +60,29 @@ export function useUserLedger(id: string) {
 export function useUserBets(id: string) {
   return useQuery({
     queryKey: adminKeys.bets(id),
-    queryFn: () => api.get<{ bets: UserBet[] }>(`/api/admin/users/${seg(id)}/bets?limit=100`),
+    queryFn: () => api.get('/api/admin/users/{id}/bets', { path: { id }, query: { limit: 100 } }),
     select: (r) => r.bets ?? [],
   });
 }
 
-export function setBlocked(id: string | number, blocked: boolean): Promise<unknown> {
-  return api.post(`/api/admin/users/${seg(id)}/${blocked ? 'block' : 'unblock'}`);
+export function setBlocked(id: number, blocked: boolean): Promise<Schema<'BlockStateJson'>> {
+  const init = { path: { id: String(id) } };
+  return blocked ? api.post('/api/admin/users/{id}/block', init) : api.post('/api/admin/users/{id}/unblock', init);
 }
 
 export function usePaymentDetailsAdmin() {
-  return useQuery({ queryKey: adminKeys.payment(), queryFn: () => api.get<PaymentDetails>('/api/getupiqr'), staleTime: 0 });
+  return useQuery({ queryKey: adminKeys.payment(), queryFn: () => api.get('/api/getupiqr'), staleTime: 0 });
 }
 
-export function savePaymentDetails(d: PaymentDetails): Promise<PaymentDetails> {
-  return api.put<PaymentDetails>('/api/admin/upi', d);
+export function savePaymentDetails(d: PaymentDetails): Promise<Schema<'PaymentDetailsSaved'>> {
+  return api.put('/api/admin/upi', { body: d });
 }
 
 /** GET /api/platform/news answers `[{ content }]` (the players' shape); plain strings are accepted too. */
 export function useNewsAdmin() {
   return useQuery({
     queryKey: adminKeys.news(),
-    queryFn: () => api.get<unknown>('/api/platform/news'),
+    queryFn: () => api.get('/api/platform/news'),
     select: newsItems,
     staleTime: 0,
   });
@@ -95,6 +95,6 @@ export function newsItems(raw: unknown): string[] {
     .filter((s) => s !== '');
 }
 
-export function saveNews(items: string[]): Promise<unknown> {
-  return api.put('/api/admin/news', { items });
+export function saveNews(items: string[]): Promise<Schema<'NewsSaved'>> {
+  return api.put('/api/admin/news', { body: { items } });
 }

@@ -1,4 +1,11 @@
-/** Shapes of the operators' API (docs/OPERATORS.md). Money is in rupees; times are ISO-8601 strings. */
+/**
+ * Shapes of the operators' API (docs/OPERATORS.md): the REST ones are the OpenAPI document's. Money is in rupees
+ * (where a field says paise, paise); times are ISO-8601 strings.
+ */
+import type { Schema } from '@/lib/api-types';
+
+/* The `ops_actors` push (Socket.IO, not REST: left to the socket's own types). `GET /api/admin/actors` answers the
+   same rows: `ActorsJson` below. */
 
 export type ActorFamily = 'table' | 'wallet' | 'hub' | 'gateway' | string;
 export type ActorStatus = 'ok' | 'slow' | 'stuck' | string;
@@ -27,301 +34,69 @@ export interface ActorsSnapshot {
   actors: Actor[];
 }
 
-export interface ActorPoint {
-  at: string | number;
-  rate: number | null;
-  queueP99Ms: number | null;
-  handlerP99Ms: number | null;
-  tickLagP99Ms: number | null;
-}
+/** `GET /api/admin/actors` (polled while the `ops_actors` push is down): every live actor's row. */
+export type ActorsJson = Schema<'ActorsJson'>;
+export type ActorView = Schema<'ActorView'>;
+export type ActorPoint = Schema<'ActorPoint'>;
+/** Aviator's table under an actor's detail: the round, its phase and its open bets. */
+export type TableDetail = Schema<'AviatorTableDetailJson'>;
+export type TableBet = Schema<'AviatorInspectedBetJson'>;
+export type ActorDetail = Schema<'ActorDetailJson'>;
 
-export interface TableBet {
-  user: string | number;
-  name: string;
-  slot: number;
-  stake: number;
-  autoCashout: number | null;
-  state: string;
-}
+export type RequestStatus = Schema<'RequestStatus'>;
+export type AdminDeposit = Schema<'DepositJson'>;
+export type AdminWithdrawal = Schema<'WithdrawalJson'>;
+export type AdminUser = Schema<'AdminUserJson'>;
+export type UserSession = Schema<'AdminSessionJson'>;
+export type LedgerEntry = Schema<'AdminLedgerEntryJson'>;
+export type UserBet = Schema<'AdminBetJson'>;
+export type PaymentDetails = Schema<'PaymentDetailsJson'>;
 
-export interface TableDetail {
-  round: string | number;
-  phase: string;
-  bets: TableBet[];
-}
+export type AviatorSettings = Schema<'AviatorSettingsJson'>;
+export type Fairness = Schema<'AviatorFairnessJson'>;
 
-export interface ActorDetail {
-  actor: Actor;
-  history: ActorPoint[];
-  detail?: TableDetail | Record<string, unknown> | null;
-}
-
-export type RequestStatus = 'Pending' | 'Approved' | 'Rejected' | string;
-
-export interface AdminDeposit {
-  id: number | string;
-  user: number | string;
-  userName: string;
-  phoneNumber: string;
-  deposite: number;
-  Utr: string;
-  status: RequestStatus;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface AdminWithdrawal {
-  id: number | string;
-  user: number | string;
-  userName: string;
-  upi_id: string;
-  phoneNumber: string;
-  withdrawAmount: number;
-  status: RequestStatus;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface AdminUser {
-  id: number | string;
-  userNo: number | string;
-  name: string;
-  phone: string;
-  email: string | null;
-  role: 'player' | 'operator' | string;
-  blocked: boolean;
-  balance: number;
-  exposure: number;
-  createdAt: string;
-}
-
-export interface UserSession {
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  live: boolean;
-}
-
-export interface LedgerEntry {
-  id: number | string;
-  at: string;
-  kind: string;
-  reference: string;
-  deltaBalance: number;
-  deltaExposure: number;
-  balanceAfter: number;
-  exposureAfter: number;
-}
-
-export interface UserBet {
-  game: string;
-  round: number | string;
-  slot: number;
-  stake: number;
-  cashedOutAt: number | null;
-  payout: number | null;
-  result: string;
-  at: string;
-}
-
-export interface PaymentDetails {
-  upi_id: string;
-  phone: string;
-  qrCode: string;
-}
-
-export interface AviatorSettings {
-  minBet: number;
-  maxBet: number;
-  countdownMs: number;
-  pauseMs: number;
-  maxPayoutPerRound: number;
-  houseEdgeBp: number;
-}
-
-export interface Fairness {
-  chainFirstRound: number | string;
-  chainLength: number;
-  roundsLeft: number;
-  nextChainCommitted: boolean;
-  houseEdgeBp: number;
-}
-
-interface GameRow {
-  name: string;
-  round: number | string | null;
-  phase: string | null;
-  suspended: boolean;
-}
-
-export interface AviatorGame extends GameRow {
-  game: 'aviator';
-  settings: AviatorSettings;
-  pending: Partial<AviatorSettings> | null;
-  fairness: Fairness | null;
-}
+/** A game of `GET /api/admin/games`; its `game` field names it (the guards in settings-*.ts tell them apart). */
+export type Game = Schema<'GameEntryJson'>;
+export type AviatorGame = Schema<'AviatorGameJson'>;
 
 /** A round game's periods, in milliseconds. */
-export interface RoundTimings {
-  bettingMs: number;
-  closedMs: number;
-  stepMs: number;
-  resultMs: number;
-}
-
+export type RoundTimings = Schema<'RoundTimings'>;
 /** A round game's stake limits: `min` / `max` per pick in PAISE; `maxLines` = picks per bet. */
-export interface StakeLimits {
-  min: number;
-  max: number;
-  maxLines: number;
-}
-
+export type StakeLimits = Schema<'RoundStakeLimits'>;
 /** Titli Par and Color Prediction: `payout` in hundredths of the stake, stake included (1000 = 10×). */
-export interface UniformRoundSettings {
-  payout: number;
-  timings: RoundTimings;
-  limits: StakeLimits;
-}
-
-export interface AndarBaharSettings {
-  andarPayout: number;
-  baharPayout: number;
-  timings: RoundTimings;
-  limits: StakeLimits;
-}
-
-export interface UniformRoundGame extends GameRow {
-  game: 'titli' | 'color';
-  phase: 'betting' | 'closed' | 'revealing' | 'settled' | 'suspended' | null;
-  settings: UniformRoundSettings;
-  pending: UniformRoundSettings | null;
-}
-
-export interface AndarBaharGame extends GameRow {
-  game: 'andar_bahar';
-  phase: 'betting' | 'closed' | 'revealing' | 'settled' | 'suspended' | null;
-  settings: AndarBaharSettings;
-  pending: AndarBaharSettings | null;
-}
-
-export type RoundGame = UniformRoundGame | AndarBaharGame;
-export type RoundGameId = RoundGame['game'];
-export type RoundSettings = RoundGame['settings'];
-
+export type UniformRoundSettings = Schema<'UniformSettings'>;
+export type AndarBaharSettings = Schema<'AndarBaharSettings'>;
+/** Titli Par, Andar Bahar and Color Prediction. */
+export type RoundGame = Schema<'RoundGameJson'>;
+/** The round games' names (the server's `game` of a `RoundGameJson`). */
+export type RoundGameId = 'titli' | 'color' | 'andar_bahar';
+export type RoundSettings = Schema<'RoundGameSettingsJson'>;
 /** A round game's settings change: only the changed fields, nested objects partial. */
-export interface RoundSettingsChange {
-  payout?: number;
-  andarPayout?: number;
-  baharPayout?: number;
-  timings?: Partial<RoundTimings>;
-  limits?: Partial<StakeLimits>;
-}
+export type RoundSettingsChange = Schema<'UniformSettingsChange'> | Schema<'AndarBaharSettingsChange'>;
 
 /** Mines: money in PAISE (integers), the house edge in basis points (300 = 3 %). */
-export interface MinesSettings {
-  minBet: number;
-  maxBet: number;
-  maxPayout: number;
-  houseEdgeBp: number;
-}
-
+export type MinesSettings = Schema<'MinesSettings'>;
 /** Mines has no rounds: each player's game is open until it ends; a change applies to the games started after it. */
-export interface MinesGame extends GameRow {
-  game: 'mines';
-  phase: 'open' | 'suspended' | null;
-  settings: MinesSettings;
-  pending: null;
-  openGames: number;
-  /** Rupees. */
-  heldStakes: number;
-}
+export type MinesGame = Schema<'MinesEntry'>;
 
 /** Matka's rates in hundredths of the stake, stake included (950 = 9.5×, "10 Ka 95"). */
-export interface MatkaRates {
-  singleDigit: number;
-  jodi: number;
-  singlePanna: number;
-  doublePanna: number;
-  triplePanna: number;
-  halfSangam: number;
-  fullSangam: number;
-}
-
+export type MatkaRates = Schema<'MatkaRates'>;
 /** Matka's settings for every market: rates, and the points one number may carry in PAISE (whole rupees). */
-export interface MatkaSettings {
-  rates: MatkaRates;
-  minPoints: number;
-  maxPoints: number;
-}
-
+export type MatkaSettings = Schema<'MatkaSettings'>;
 /** Matka's settings change: only the changed fields, rates partial (hundredths), points in paise. */
-export interface MatkaSettingsChange {
-  rates?: Partial<MatkaRates>;
-  minPoints?: number;
-  maxPoints?: number;
-}
-
+export type MatkaSettingsChange = Schema<'MatkaSettingsChange'>;
 /** Matka has no rounds or suspend: its markets are run on the Matka screen; a change applies to the next bid. */
-export interface MatkaGame extends GameRow {
-  game: 'matka';
-  phase: 'open' | null;
-  settings: MatkaSettings;
-  pending: null;
-}
+export type MatkaGame = Schema<'MatkaEntry'>;
 
-export type Game = AviatorGame | RoundGame | MinesGame | MatkaGame;
+/** A settings change of any game (`PUT /api/admin/games/{game}/settings`). */
+export type GameSettingsChange = Schema<'GameSettingsChange'>;
 
-export interface Risk {
-  exposureTotal: number;
-  tables: { game: string; table: string; exposure: number; openBets: number }[];
-  houseResult: { game: string; today: number; allTime: number }[];
-  largest: { userId: number | string; userNo: number | string; name: string; exposure: number }[];
-}
-
-export interface AuditEntry {
-  id: number | string;
-  at: string;
-  operator: { id: number | string; name: string };
-  action: string;
-  target: string | number | null;
-  before: unknown;
-  after: unknown;
-}
-
-/** A node of `GET /api/admin/cluster`. */
-export interface ClusterNode {
-  id: string;
-  address: string;
-  /** Milliseconds since its last heartbeat. */
-  seenMsAgo: number;
-  live: boolean;
-  /** Leases it holds now. */
-  leases: number;
-}
-
-export interface ClusterLease {
-  /** `wallet:0`, `wallet:1`, …, `aviator`, `titli`, `andar_bahar`, `color`, `games`. */
-  resource: string;
-  owner: string | null;
-  epoch: number;
-  /** Milliseconds until it expires (negative: expired). */
-  expiresInMs: number;
-  /** An operator asked the owner to hand it to this node at its next safe point. */
-  movingTo: string | null;
-}
+export type Risk = Schema<'RiskJson'>;
+export type AuditEntry = Schema<'AuditEntryJson'>;
 
 /** `GET /api/admin/cluster` (one node alone: `mode: "single"`, empty lists). */
-export interface ClusterView {
-  mode: 'single' | 'cluster' | string;
-  /** The node that answered (null in single mode). */
-  node: string | null;
-  nodes: ClusterNode[];
-  leases: ClusterLease[];
-}
-
+export type ClusterView = Schema<'ClusterView'>;
+export type ClusterNode = Schema<'NodeRow'>;
+export type ClusterLease = Schema<'LeaseRow'>;
 /** `POST /api/admin/cluster/leases/{resource}/move` answers 202 with this. */
-export interface LeaseMoveAnswer {
-  resource: string;
-  owner: string | null;
-  movingTo: string;
-}
+export type LeaseMoveAnswer = Schema<'LeaseMoveAsked'>;

@@ -9,7 +9,7 @@ import { decideRequest, type Decision, type RequestKind } from '../api/money';
  * Approve / Reject for one pending request; both are disabled while a decision is in flight. A refusal is shown
  * in the row and handed to `onError` (the row may leave the list when it refreshes, the screen keeps the message).
  */
-export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKind; id: string | number; label: string; onError?: (message: string) => void }) {
+export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKind; id: number; label: string; onError?: (message: string) => void }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const m = useMutation({

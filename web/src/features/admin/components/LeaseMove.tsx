@@ -36,7 +36,7 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
       setError('');
       setAsked(null);
     },
-    onSuccess: (r, target) => setAsked({ from: r?.owner ?? lease.owner, to: r?.movingTo || target }),
+    onSuccess: (r, target) => setAsked({ from: r?.owner ?? lease.owner ?? null, to: r?.movingTo || target }),
     onError: (err) => setError(errorMessage(err, 'The move was refused.')),
     onSettled: () => {
       setConfirm(null);

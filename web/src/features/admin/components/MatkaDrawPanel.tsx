@@ -8,7 +8,7 @@ import { Modal } from '@/components/Modal';
 import { errorMessage } from '@/lib/api-client';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import type { MarketView } from '../../matka/wire';
+import type { Market } from '../../matka/api/types';
 import { adminKeys } from '../api/keys';
 import { declareResult, useDrawBook, type IfDeclared } from '../api/matka';
 import { useDebounced } from '../hooks/use-debounced';
@@ -38,9 +38,9 @@ function House({ d }: { d: IfDeclared }) {
 }
 
 /** `now`: the server's time as of the list's last refresh (the hints about due results read it). */
-export function MatkaDrawPanel({ market, now }: { market: MarketView; now: number }) {
+export function MatkaDrawPanel({ market, now }: { market: Market; now: number }) {
   const qc = useQueryClient();
-  const current = market.drawNo;
+  const current = market.drawNo ?? null;
   const [drawText, setDrawText] = useState(current === null ? '' : String(current));
   const drawNo = /^\d+$/.test(drawText) ? Number(drawText) : null;
   const [open, setOpen] = useState('');

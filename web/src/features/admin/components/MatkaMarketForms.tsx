@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import type { MarketView, Mode } from '../../matka/wire';
+import type { Market } from '../../matka/api/types';
+import type { Mode } from '../../matka/wire';
 import { adminKeys } from '../api/keys';
 import { createMarket, editMarket, type MarketChange, type NewMarket } from '../api/matka';
 import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleForm } from '../matka-markets';
@@ -72,7 +73,7 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function EditMarketForm({ market }: { market: MarketView }) {
+export function EditMarketForm({ market }: { market: Market }) {
   const [name, setName] = useState(market.marketName);
   const [active, setActive] = useState(market.active);
   const [changeSchedule, setChangeSchedule] = useState(false);

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { actorTestId, DEFAULT_SORT, figureEntries, formatCount, formatIdle, formatMs, formatRate, healthOf, nextSort, parseSort, sortActors, type Sort, type SortKey } from '../actors';
 import { seg } from '../api/keys';
-import type { Actor } from '../api/types';
+import type { ActorView } from '../api/types';
 import { HealthBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
 import { SortTh } from '../components/SortTh';
@@ -11,7 +11,7 @@ import { timeOnly } from '../format';
 import { useLiveActors } from '../hooks/use-live-actors';
 import { EmptyRow } from '../components/EmptyRow';
 
-function ActorRow({ a, onOpen }: { a: Actor; onOpen: (a: Actor) => void }) {
+function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void }) {
   const health = healthOf(a);
   const figures = figureEntries(a.figures);
   return (
@@ -80,7 +80,7 @@ export default function ActorsScreen() {
     return c;
   }, [snapshot]);
   const onSort = (k: SortKey) => setSort((s) => nextSort(s, k));
-  const open = (a: Actor) => navigate(`/admin/actors/${seg(a.id)}`);
+  const open = (a: ActorView) => navigate(`/admin/actors/${seg(a.id)}`);
 
   return (
     <section className="admin-page" aria-labelledby="actors-title">

@@ -92,8 +92,8 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
                 </td>
                 <td data-label="Owner">
                   <span>
-                    {l.owner === null ? <span className="muted">none</span> : <span className="mono">{l.owner}</span>}
-                    {l.owner !== null && !live.has(l.owner) && <span className="status status-rejected owner-stale">not live</span>}
+                    {l.owner == null ? <span className="muted">none</span> : <span className="mono">{l.owner}</span>}
+                    {l.owner != null && !live.has(l.owner) && <span className="status status-rejected owner-stale">not live</span>}
                   </span>
                 </td>
                 <td data-label="Epoch" className="num">
@@ -149,7 +149,7 @@ export default function ClusterScreen() {
               {view.nodes.filter((n) => n.live).length} of {view.nodes.length}
             </dd>
           </dl>
-          <NodesTable nodes={view.nodes} self={view.node} />
+          <NodesTable nodes={view.nodes} self={view.node ?? null} />
           <LeasesTable leases={view.leases} nodes={view.nodes} />
         </>
       )}

@@ -13,6 +13,7 @@ import { MatkaSettingsEditor } from '../components/MatkaSettingsEditor';
 import { MinesSettingsEditor } from '../components/MinesSettingsEditor';
 import { QueryState } from '../components/QueryState';
 import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
+import { isAviatorGame } from '../settings';
 import { isMatkaGame } from '../settings-matka';
 import { isMinesGame } from '../settings-mines';
 import { isRoundGame } from '../settings-round';
@@ -31,7 +32,7 @@ function GameCard({ game }: { game: Game }) {
         {!isMatkaGame(game) && <GameSuspendButton game={game} />}
       </div>
       {/* A new row (a change saved or applied) restarts the form from it. */}
-      {game.game === 'aviator' ? (
+      {isAviatorGame(game) ? (
         <>
           <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
           {game.fairness && <AviatorFairness f={game.fairness} />}

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { MarketView } from '../../matka/wire';
+import type { Market } from '../../matka/api/types';
 import { useMatkaMarkets } from '../api/matka';
 import { FlagBadge } from '../components/Badges';
 import { EmptyRow } from '../components/EmptyRow';
@@ -12,9 +12,9 @@ import { MatkaDrawPanel } from '../components/MatkaDrawPanel';
 import { EditMarketForm, NewMarketForm } from '../components/MatkaMarketForms';
 import { QueryState } from '../components/QueryState';
 
-const result = (m: MarketView) => `${m.openNumber}-${m.jodiDigit}-${m.closeNumber}`;
+const result = (m: Market) => `${m.openNumber}-${m.jodiDigit}-${m.closeNumber}`;
 
-function MarketRow({ m, chosen, onChoose }: { m: MarketView; chosen: boolean; onChoose: () => void }) {
+function MarketRow({ m, chosen, onChoose }: { m: Market; chosen: boolean; onChoose: () => void }) {
   return (
     <tr data-testid={`matka-row-${m.id}`} data-name={m.marketName} className={chosen ? 'matka-chosen' : ''}>
       <td data-label="Market">

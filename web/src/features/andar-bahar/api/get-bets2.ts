@@ -4,7 +4,7 @@ import { tableQueryKey } from '../../round-table/api/get-my-bets';
 import { GAME, type Bets2Response } from '../wire';
 
 export function getBets2(userId: string): Promise<Bets2Response> {
-  return api.get<Bets2Response>(`/api/bets2/${encodeURIComponent(userId)}`);
+  return api.get('/api/bets2/{userId}', { path: { userId } });
 }
 
 /** The player's Andar Bahar bets (under the table's key, so the table refreshes them when money moves). */

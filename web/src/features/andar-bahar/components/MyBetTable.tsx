@@ -6,7 +6,7 @@ const tone = (r: Bets2Row) => (r.isWin === 'win' ? 'approved' : r.isWin === 'los
 /** "₹10,000", "₹12.50": the table is narrow, whole rupees drop their decimals. */
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
-const outcome = (r: Bets2Row) => (r.isWin === 'pending' ? 'Pending' : r.isWin === 'win' ? `+${inr(r.profit)}` : `−${inr(Math.abs(r.profit) || r.stake)}`);
+const outcome = (r: Bets2Row) => (r.isWin === 'pending' ? 'Pending' : r.isWin === 'win' ? `+${inr(r.profit ?? 0)}` : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`);
 
 /** 'My Bet': the last 10 bets, newest first (GET /api/bets2/{userId}). */
 export function MyBetTable({ rows, loading, failed }: { rows: Bets2Row[] | undefined; loading: boolean; failed: boolean }) {
@@ -33,7 +33,7 @@ export function MyBetTable({ rows, loading, failed }: { rows: Bets2Row[] | undef
               <td>#{r.roundId}</td>
               <td>{r.label}</td>
               <td>{inr(r.stake)}</td>
-              <td>{r.odds === null ? '—' : `${r.odds}:1`}</td>
+              <td>{r.odds == null ? '—' : `${r.odds}:1`}</td>
               <td>
                 <span className={`status status-${tone(r)}`}>{outcome(r)}</span>
               </td>

@@ -1,13 +1,8 @@
 import { api } from '@/lib/api-client';
-import type { SessionUser } from '@/lib/storage';
+import type { Schema } from '@/lib/api-types';
 
-export interface LoginResponse {
-  user: SessionUser;
-  wallet: { balance: number; exposureBalance: number };
-  history: unknown[];
-  token: string;
-}
+export type LoginResponse = Schema<'LoginJson'>;
 
 export function login(userNo: string, password: string): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/login', { userNo, password });
+  return api.post('/api/login', { body: { userNo, password } });
 }

@@ -1,12 +1,9 @@
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface SignupResponse {
-  success: boolean;
-  message: string;
-  userNo: string | number;
-}
+export type SignupResponse = Schema<'SignupJson'>;
 
 /** The spec's payload: username is the phone number, email carries the person's name. */
 export function signup(name: string, phone: string, password: string): Promise<SignupResponse> {
-  return api.post<SignupResponse>('/api/signup', { username: phone.trim(), email: name, password });
+  return api.post('/api/signup', { body: { username: phone.trim(), email: name, password } });
 }

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface Fairness {
-  commitment: string;
-  salt: string;
-  houseEdgePercent: number;
-  formula: string;
-}
+export type Fairness = Schema<'AviatorPublicFairness'>;
 
 export function getFairness(): Promise<Fairness> {
-  return api.get<Fairness>('/api/aviator/fairness');
+  return api.get('/api/aviator/fairness');
 }
 
 export function useFairness(enabled: boolean) {

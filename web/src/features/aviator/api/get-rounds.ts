@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { RoundSummary } from '../types';
+import type { Schema } from '@/lib/api-types';
 
-export function getRounds(limit = 20): Promise<RoundSummary[]> {
-  return api.get<RoundSummary[]>(`/api/aviator/rounds?limit=${limit}`);
+/** A finished round (`GET /api/aviator/rounds`, newest first). */
+export type RoundJson = Schema<'AviatorRoundJson'>;
+
+export function getRounds(limit = 20): Promise<RoundJson[]> {
+  return api.get('/api/aviator/rounds', { query: { limit } });
 }
 
 export function useRounds(limit = 20) {

@@ -1,16 +1,10 @@
-import { api } from '@/lib/api-client';
-import type { RoundId } from '../types';
+import { api, apiUrl } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface Verification {
-  roundId: RoundId;
-  hash: string;
-  crashPoint: number;
-  computedCrashPoint: number;
-  valid: boolean;
-}
+export type Verification = Schema<'AviatorVerifyJson'>;
 
-export const verifyUrl = (roundId: RoundId) => `/api/aviator/verify/${encodeURIComponent(String(roundId))}`;
+export const verifyUrl = (round: number) => apiUrl('/api/aviator/verify/{round}', { path: { round } });
 
-export function verifyRound(roundId: RoundId): Promise<Verification> {
-  return api.get<Verification>(verifyUrl(roundId));
+export function verifyRound(round: number): Promise<Verification> {
+  return api.get('/api/aviator/verify/{round}', { path: { round } });
 }

@@ -3,7 +3,6 @@ import { Modal } from '@/components/Modal';
 import { useFairness } from '../api/get-fairness';
 import { useRounds } from '../api/get-rounds';
 import { verifyRound, verifyUrl, type Verification } from '../api/verify-round';
-import type { RoundId } from '../types';
 
 /** Provably fair: the published commitment, revealed round hashes with crash points, and verification. */
 export function FairnessModal({ onClose }: { onClose: () => void }) {
@@ -11,7 +10,7 @@ export function FairnessModal({ onClose }: { onClose: () => void }) {
   const rounds = useRounds(20);
   const [checked, setChecked] = useState<Record<string, Verification | 'error'>>({});
 
-  const check = (id: RoundId) =>
+  const check = (id: number) =>
     verifyRound(id).then(
       (v) => setChecked((c) => ({ ...c, [String(id)]: v })),
       () => setChecked((c) => ({ ...c, [String(id)]: 'error' })),
@@ -57,7 +56,7 @@ export function FairnessModal({ onClose }: { onClose: () => void }) {
               <div className="mono small">{r.hash}</div>
               {v && (
                 <div className={v !== 'error' && v.valid ? 'form-success' : 'form-error'}>
-                  {v === 'error' ? 'Verification failed to load' : v.valid ? `Valid — computed ${v.computedCrashPoint.toFixed(2)}x` : 'Mismatch!'}
+                  {v === 'error' ? 'Verification failed to load' : v.valid && v.computedCrashPoint !== undefined ? `Valid — computed ${v.computedCrashPoint.toFixed(2)}x` : 'Mismatch!'}
                 </div>
               )}
             </li>

@@ -27,7 +27,7 @@ export function ColorPage({ userId }: { userId: string | null }) {
   const { state, placeBet, joinError } = useRoundTable<Colour, ColorShown>(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
-  const myBets = useMyBets<Colour, ColorShown>(GAME);
+  const myBets = useMyBets(GAME);
   const now = useNow(250);
   const [colour, setColour] = useState<Colour | null>(null);
   const [stake, setStake] = useState(100);
@@ -85,7 +85,7 @@ export function ColorPage({ userId }: { userId: string | null }) {
           {busy ? 'Placing…' : 'Place Bet'}
         </button>
       </section>
-      <MyBetsList bets={myBets.data} loading={myBets.isLoading} failed={myBets.isError} renderPick={(p: Colour) => colourLabel(p)} renderResult={(r: ColorShown) => <Dot c={r.colour} />} />
+      <MyBetsList bets={myBets.data} loading={myBets.isLoading} failed={myBets.isError} renderPick={(p) => colourLabel(String(p))} renderResult={(r) => ('colour' in r ? <Dot c={r.colour} /> : null)} />
       <BetsFeed rows={state.feed} renderPick={(p: Colour) => colourLabel(p)} />
     </div>
   );

@@ -7,20 +7,19 @@ import { exchangeKeys } from './keys';
 /** While a listed bet waits for its result, the list is asked again this often (a fancy line settles mid-match). */
 export const OPEN_BETS_POLL_MS = 10_000;
 
-const seg = (v: string | number) => encodeURIComponent(String(v));
 const listOf = (r: Bets | null | undefined): BetView[] => (Array.isArray(r?.bets) ? r.bets : []);
 const pollWhileOpen = (bets: BetView[] | undefined) => (bets?.some((b) => b.status === 'open') ? OPEN_BETS_POLL_MS : false);
 
 /** `GET /api/laggai_khai_getuserbet/{userId}[/{match}]`. */
 export async function getRunnerBets(userId: string, match?: number): Promise<BetView[]> {
-  const path = match === undefined ? `/api/laggai_khai_getuserbet/${seg(userId)}` : `/api/laggai_khai_getuserbet/${seg(userId)}/${seg(match)}`;
-  return listOf(await api.get<Bets>(path));
+  const r = match === undefined ? await api.get('/api/laggai_khai_getuserbet/{userId}', { path: { userId } }) : await api.get('/api/laggai_khai_getuserbet/{userId}/{match}', { path: { userId, match } });
+  return listOf(r);
 }
 
 /** `GET /api/cricket-market/{userId}[/{match}]`. */
 export async function getFancyBets(userId: string, match?: number): Promise<BetView[]> {
-  const path = match === undefined ? `/api/cricket-market/${seg(userId)}` : `/api/cricket-market/${seg(userId)}/${seg(match)}`;
-  return listOf(await api.get<Bets>(path));
+  const r = match === undefined ? await api.get('/api/cricket-market/{userId}', { path: { userId } }) : await api.get('/api/cricket-market/{userId}/{match}', { path: { userId, match } });
+  return listOf(r);
 }
 
 export function useRunnerBets(userId: string | null, match?: number) {

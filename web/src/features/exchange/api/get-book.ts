@@ -6,7 +6,7 @@ import { exchangeKeys } from './keys';
 
 /** `GET /api/exchange/book/{match}`: the player's P/L per outcome and exposure in each market of the match. */
 export async function getBook(match: number): Promise<MatchBook> {
-  const b = await api.get<Partial<MatchBook> | null>(`/api/exchange/book/${encodeURIComponent(String(match))}`);
+  const b = await api.get('/api/exchange/book/{match}', { path: { match } });
   return { match, exposure: Number(b?.exposure) || 0, markets: Array.isArray(b?.markets) ? b.markets : [] };
 }
 

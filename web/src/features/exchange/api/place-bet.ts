@@ -4,10 +4,10 @@ import type { FancyBetRequest, Placed, RunnerBetRequest } from '../wire';
 
 /** `POST /api/laggai_khai_bets`: a Lgaai / khaai bet on a team. */
 export function placeRunnerBet(body: RunnerBetRequest): Promise<Placed> {
-  return api.post<Placed>('/api/laggai_khai_bets', body);
+  return api.post('/api/laggai_khai_bets', { body });
 }
 
 /** `POST /api/cricket-market/bets`: a YES / NO bet on a fancy line, sent as the spec's one-item `myBets` list. */
 export function placeFancyBet(record: FancyBetRequest): Promise<Placed> {
-  return api.post<Placed>('/api/cricket-market/bets', { myBets: [record] });
+  return api.post('/api/cricket-market/bets', { body: { myBets: [record] } });
 }

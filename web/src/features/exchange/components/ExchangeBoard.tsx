@@ -5,7 +5,7 @@
  * live match detail (the socket keeps it current); every amount is the server's once a bet is placed.
  */
 import { useState } from 'react';
-import type { MatchDetail } from '../../sports/wire';
+import type { MatchDetailJson } from '../../sports/api/types';
 import { useFancyBets, useRunnerBets } from '../api/get-bets';
 import { useBook } from '../api/get-book';
 import { useOverlay } from '../hooks/use-overlay';
@@ -19,7 +19,7 @@ import { OverMarketTable } from './OverMarketTable';
 import '../exchange.css';
 
 interface Props {
-  detail: MatchDetail;
+  detail: MatchDetailJson;
   userId: string | null;
 }
 

@@ -84,7 +84,7 @@ export function FancyBetsTable({ bets }: { bets: BetView[] }) {
                 <td>{b.runs ?? '-'}</td>
                 <td>{formatOdds(b)}</td>
                 <td>{formatAmount(b.stake)}</td>
-                <td className={b.pl === null ? '' : b.pl >= 0 ? 'ex-plus' : 'ex-minus'} data-testid="winning-runs">
+                <td className={b.pl == null ? '' : b.pl >= 0 ? 'ex-plus' : 'ex-minus'} data-testid="winning-runs">
                   {b.winningRuns ?? '-'}
                 </td>
                 <td>{formatBetDate(b.createdAt)}</td>

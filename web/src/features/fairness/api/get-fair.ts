@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 import { verifyRound, type FairGame, type FairRoundInput, type Verification } from '../verify';
 
-export interface FairInfo {
-  game: FairGame;
-  payouts: { pick: string | number; payout: number; rtp: number }[];
-  algorithm: string;
-}
-
-const path = (game: FairGame) => `/api/fair/${encodeURIComponent(game)}`;
+/** `GET /api/fair/{game}`: what each pick pays, and the algorithm in words. */
+export type FairInfo = Schema<'RoundGameFairness'>;
+/** `GET /api/fair/{game}/{round}`: a round's seeds and result. */
+export type FairRound = Schema<'RoundFairnessJson'>;
 
 export function getFairInfo(game: FairGame): Promise<FairInfo> {
-  return api.get<FairInfo>(path(game));
+  return api.get('/api/fair/{game}', { path: { game } });
 }
 
-export function getFairRound(game: FairGame, round: number): Promise<FairRoundInput> {
-  return api.get<FairRoundInput>(`${path(game)}/${round}`);
+export function getFairRound(game: FairGame, round: number): Promise<FairRound> {
+  return api.get('/api/fair/{game}/{round}', { path: { game, round } });
 }
 
 export function useFairInfo(game: FairGame) {
@@ -33,7 +31,15 @@ export function useFairCheck(game: FairGame, round: number | null) {
     queryKey: ['fairness', 'check', game, round],
     queryFn: async (): Promise<Checked> => {
       const fetched = await getFairRound(game, round as number);
-      const input = { ...fetched, game, roundId: typeof fetched.roundId === 'number' ? fetched.roundId : (round as number) };
+      const input: FairRoundInput = {
+        game,
+        roundId: fetched.roundId,
+        status: fetched.status,
+        commitment: fetched.commitment,
+        serverSeed: fetched.serverSeed ?? null,
+        clientSeed: fetched.clientSeed,
+        result: fetched.result ?? null,
+      };
       return { round: input, verification: await verifyRound(input) };
     },
     enabled: round !== null,

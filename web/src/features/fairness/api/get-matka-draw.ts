@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import type { Chart } from '../../matka/wire';
 import { verifyMatkaDraw, type MatkaFairInput, type MatkaVerification } from '../matka';
 
 /** How far back the chart is read for a draw. */
@@ -8,17 +7,17 @@ const CHART_LIMIT = 500;
 
 /** A draw's chart row (`GET /api/matka/markets/{id}/chart`), as the check reads it; 404 when the chart has no such draw. */
 export async function getMatkaDraw(marketId: number, drawNo: number): Promise<MatkaFairInput> {
-  const chart = await api.get<Chart>(`/api/matka/markets/${encodeURIComponent(String(marketId))}/chart?limit=${CHART_LIMIT}`);
+  const chart = await api.get('/api/matka/markets/{id}/chart', { path: { id: marketId }, query: { limit: CHART_LIMIT } });
   const row = (Array.isArray(chart?.results) ? chart.results : []).find((r) => r.drawNo === drawNo);
   if (!row) throw new ApiError(404, `Market ${marketId} has no result for draw ${drawNo} yet.`, 'not_found');
   return {
     marketId,
     drawNo,
-    commitment: row.commitment,
-    serverSeed: row.serverSeed,
-    clientSeed: row.clientSeed,
-    openPanna: row.openPanna,
-    closePanna: row.closePanna,
+    commitment: row.commitment ?? null,
+    serverSeed: row.serverSeed ?? null,
+    clientSeed: row.clientSeed ?? null,
+    openPanna: row.openPanna ?? null,
+    closePanna: row.closePanna ?? null,
   };
 }
 

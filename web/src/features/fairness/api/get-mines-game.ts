@@ -4,7 +4,7 @@ import type { GameView } from '../../mines/wire';
 import { verifyMinesGame, type MinesFairInput, type MinesVerification } from '../mines';
 
 export function getMinesGame(gameId: number): Promise<GameView> {
-  return api.get<GameView>(`/api/mines/games/${encodeURIComponent(String(gameId))}`);
+  return api.get('/api/mines/games/{id}', { path: { id: gameId } });
 }
 
 /** A game as the check reads it. */
@@ -14,10 +14,10 @@ export function minesInput(g: GameView): MinesFairInput {
     status: g.status,
     mines: g.mines,
     commitment: g.commitment,
-    serverSeed: g.serverSeed,
+    serverSeed: g.serverSeed ?? null,
     clientSeed: g.clientSeed,
     nonce: g.nonce,
-    mineTiles: g.mineTiles,
+    mineTiles: g.mineTiles ?? null,
     revealed: Array.isArray(g.revealed) ? g.revealed : [],
   };
 }

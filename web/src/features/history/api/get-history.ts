@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface HistoryRow {
-  round_id: string | number;
-  createdAt: string;
-  betAmt: number;
-  multiplier: number | null;
-  winningAmt: number;
-  crashPoint: number | null;
-  slot: number;
-  status: 'Won' | 'Lost' | 'Open' | 'Refunded' | string;
-}
+export type HistoryRow = Schema<'AviatorHistoryRow'>;
 
 export function getHistory(userId: string): Promise<HistoryRow[]> {
-  return api.get<HistoryRow[]>(`/api/history/${encodeURIComponent(userId)}`);
+  return api.get('/api/history/{userId}', { path: { userId } });
 }
 
 export function useHistory(userId: string | null) {

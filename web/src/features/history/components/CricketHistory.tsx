@@ -8,7 +8,7 @@ import { HistoryTable } from './HistoryTable';
 
 /** A settled bet's P/L (signed, green or red); an open one's possible profit. */
 function Profit({ b }: { b: BetView }) {
-  if (b.pl === null) return <span className="muted">{formatAmount(b.profit)}</span>;
+  if (b.pl == null) return <span className="muted">{formatAmount(b.profit)}</span>;
   return <span className={b.pl >= 0 ? 'ex-plus' : 'ex-minus'}>{`${b.pl >= 0 ? '+' : '-'}${formatAmount(Math.abs(b.pl))}`}</span>;
 }
 

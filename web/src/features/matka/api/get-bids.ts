@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { BidRow, Bids } from '../wire';
+import type { BidRow, Bids } from './types';
 import { matkaKeys } from './keys';
 
 export const BIDS_LIMIT = 100;
@@ -9,7 +9,7 @@ const HELD_POLL_MS = 5_000;
 
 /** `GET /api/bids`: the player's bids, newest first. */
 export function getBids(limit = BIDS_LIMIT): Promise<Bids> {
-  return api.get<Bids>(`/api/bids?limit=${limit}`);
+  return api.get('/api/bids', { query: { limit } });
 }
 
 export function useMyBids() {

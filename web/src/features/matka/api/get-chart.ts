@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Chart, ChartRow } from '../wire';
+import type { Chart, ChartRow } from './types';
 import { matkaKeys } from './keys';
 
 export const CHART_LIMIT = 60;
 
 /** `GET /api/matka/markets/{id}/chart`: past results, newest first (a drawn market's seeds once both are out). */
 export function getChart(marketId: number, limit = CHART_LIMIT): Promise<Chart> {
-  return api.get<Chart>(`/api/matka/markets/${encodeURIComponent(String(marketId))}/chart?limit=${limit}`);
+  return api.get('/api/matka/markets/{id}/chart', { path: { id: marketId }, query: { limit } });
 }
 
 export function useChart(marketId: number | null) {

@@ -13,7 +13,8 @@ import { usePlaceBids } from '../hooks/use-place-bids';
 import { findMarket } from '../market';
 import { numberGroups } from '../numbers';
 import { LIST_PATH, playPath } from '../paths';
-import type { BidAccepted, BidType, MarketView, RateView, Session } from '../wire';
+import type { BidAccepted, Market, Rate } from '../api/types';
+import type { BidType, Session } from '../wire';
 import { BidSummary } from './BidSummary';
 import { MarketHeader } from './MarketHeader';
 import { NumberGrid } from './NumberGrid';
@@ -22,9 +23,9 @@ import '../matka.css';
 
 interface SlipProps {
   userId: string | null;
-  m: MarketView;
+  m: Market;
   type: BidType;
-  rates: RateView[];
+  rates: Rate[];
   limits: { minPoints: number; maxPoints: number };
   now: number;
 }

@@ -1,7 +1,7 @@
 import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { bidTypeTitle } from '../bid-types';
-import type { BidAccepted } from '../wire';
+import type { BidAccepted } from '../api/types';
 
 /** The spec's Bid Summary popup, from the server's answer: game, bid type, session, bet points, totals, estimated profit. */
 export function BidSummary({ a, needsBoth, onClose }: { a: BidAccepted; needsBoth: boolean; onClose: () => void }) {

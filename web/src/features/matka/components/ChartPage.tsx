@@ -5,7 +5,7 @@ import { useChart } from '../api/get-chart';
 import { useMarkets } from '../api/get-markets';
 import { drawDate, isQuick } from '../market';
 import { fairPath, LIST_PATH } from '../paths';
-import type { ChartRow } from '../wire';
+import type { ChartRow } from '../api/types';
 import '../matka.css';
 
 const parseId = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);

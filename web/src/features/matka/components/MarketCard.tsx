@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { clock12, countdown, isPlayable, isQuick, nextDue, resultLine } from '../market';
 import { chartPath, playPath } from '../paths';
-import type { MarketView } from '../wire';
+import type { Market } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 
 /** One market: its result so far, the badge, open and close times (IST), what is due next, Chart and Play. */
-export function MarketCard({ m, now }: { m: MarketView; now: number }) {
+export function MarketCard({ m, now }: { m: Market; now: number }) {
   const playable = isPlayable(m);
   const due = nextDue(m, now);
   const quick = isQuick(m);

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { countdown, nextDue, resultLine } from '../market';
-import type { MarketView } from '../wire';
+import type { Market } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 
 /** The top of the Play and bid screens: back, the market, its badge, its result so far and what is due next. */
-export function MarketHeader({ m, now, title, back }: { m: MarketView; now: number; title?: string; back: string }) {
+export function MarketHeader({ m, now, title, back }: { m: Market; now: number; title?: string; back: string }) {
   const due = nextDue(m, now);
   return (
     <header className="mk-bar">

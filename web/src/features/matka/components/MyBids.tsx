@@ -1,7 +1,7 @@
 import { formatInr } from '@/lib/money';
 import { useMyBids } from '../api/get-bids';
 import { bidTypeTitle } from '../bid-types';
-import type { BidRow } from '../wire';
+import type { BidRow } from '../api/types';
 
 const STATUS: Record<string, string> = { held: 'Waiting', won: 'Won', lost: 'Lost', void: 'Void' };
 const when = (ms: number) => {

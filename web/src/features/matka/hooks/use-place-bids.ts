@@ -6,7 +6,7 @@ import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { matkaKeys } from '../api/keys';
 import { placeBids } from '../api/place-bids';
 import { MSG_ERROR, MSG_FAILED, MSG_PLACED } from '../bids';
-import type { BidAccepted, BidRequest } from '../wire';
+import type { BidAccepted, BidRequest } from '../api/types';
 
 /** Refusals that mean the screen's market state is behind the server's. */
 const STALE = new Set(['market_closed', 'session_closed', 'needs_open_session', 'unknown_market']);

@@ -3,5 +3,5 @@ import type { GameView } from '../wire';
 
 /** `GET /api/mines/games/{gameId}`: one of the caller's games; the seed once it is over. */
 export function getMinesGame(gameId: number): Promise<GameView> {
-  return api.get<GameView>(`/api/mines/games/${encodeURIComponent(String(gameId))}`);
+  return api.get('/api/mines/games/{id}', { path: { id: gameId } });
 }

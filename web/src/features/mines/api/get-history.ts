@@ -7,7 +7,7 @@ export const HISTORY_LIMIT = 50;
 
 /** `GET /api/mines/history`: the player's finished games, newest first. */
 export function getMinesHistory(limit = HISTORY_LIMIT): Promise<History> {
-  return api.get<History>(`/api/mines/history?limit=${limit}`);
+  return api.get('/api/mines/history', { query: { limit } });
 }
 
 export function useMinesHistory() {

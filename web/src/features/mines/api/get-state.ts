@@ -5,7 +5,7 @@ import { minesKeys } from './keys';
 
 /** `GET /api/mines`: settings, suspended, the next game's seeds, and the open game to resume. */
 export function getMinesState(): Promise<MinesState> {
-  return api.get<MinesState>('/api/mines');
+  return api.get('/api/mines');
 }
 
 export function useMinesState() {

@@ -5,7 +5,7 @@ import { minesKeys } from './keys';
 
 /** `POST /api/mines/seeds`: a fresh server seed and, when given, a new client seed for the games to come. */
 export function reseed(body: Reseed): Promise<Reseeded> {
-  return api.post<Reseeded>('/api/mines/seeds', body);
+  return api.post('/api/mines/seeds', { body });
 }
 
 /** Puts the answered seeds into the screen's state at once. */

@@ -55,8 +55,8 @@ export function MinesPage({ userId }: { userId: string | null }) {
   const bar = progressOf(s, game);
   const edge = settings?.houseEdgeBp;
   const next =
-    playing && game.nextMultiplier !== null
-      ? `Next tile: ${showMultiplier(game.nextMultiplier)}x${game.nextPayout !== null ? ` · ${formatInr(game.nextPayout)}` : ''}`
+    playing && game.nextMultiplier != null
+      ? `Next tile: ${showMultiplier(game.nextMultiplier)}x${game.nextPayout != null ? ` · ${formatInr(game.nextPayout)}` : ''}`
       : !playing && edge !== undefined
         ? `First tile: ${showMultiplier(multiplierBp(mines, 1, edge) / 10_000)}x`
         : '';

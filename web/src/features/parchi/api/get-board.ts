@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { isBoard } from '../rules';
-import type { Board } from '../wire';
-import { matchPath, parchiKeys } from './keys';
+import { parchiKeys } from './keys';
+import type { ParchiBoard } from './types';
 
 /** A visitor has no socket: the board is asked again this often. */
 export const VISITOR_POLL_MS = 2_000;
@@ -10,9 +10,9 @@ export const VISITOR_POLL_MS = 2_000;
 export const ROOM_FALLBACK_MS = 10_000;
 
 /** `GET /api/cards/{match}` (public); `null` when the server has no such match (404). */
-export async function getBoard(match: string): Promise<Board | null> {
+export async function getBoard(match: string): Promise<ParchiBoard | null> {
   try {
-    const b = await api.get<unknown>(`/api/cards/${matchPath(match)}`);
+    const b = await api.get('/api/cards/{match}', { path: { match } });
     return isBoard(b) ? b : null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Entries, Entry } from '../wire';
-import { matchPath, parchiKeys } from './keys';
+import type { Entries, Entry } from './types';
+import { parchiKeys } from './keys';
 
 /** `GET /api/match/get-by-matchname/{match}` (public): every play on the match, masked. */
 export function getEntries(match: string): Promise<Entries> {
-  return api.get<Entries>(`/api/match/get-by-matchname/${matchPath(match)}`);
+  return api.get('/api/match/get-by-matchname/{match}', { path: { match } });
 }
 
 /** While the plays may still change (the match goes on, or its settlement is still being written), asked this often. */

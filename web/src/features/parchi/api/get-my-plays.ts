@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MyPlay } from '../wire';
+import type { MyPlay, MyPlays } from './types';
 import { parchiKeys } from './keys';
 
 /** `GET /api/parchi/bets/{userId}`: the player's own plays, newest first. */
-export function getMyPlays(userId: string): Promise<{ success: boolean; bets: MyPlay[] }> {
-  return api.get(`/api/parchi/bets/${encodeURIComponent(userId)}`);
+export function getMyPlays(userId: string): Promise<MyPlays> {
+  return api.get('/api/parchi/bets/{userId}', { path: { userId } });
 }
 
 export function useMyPlays(userId: string) {

@@ -10,6 +10,3 @@ export const parchiKeys = {
   /** The plays on a match; `status` (the board's) is part of the key so the list is asked again as the match ends. */
   entries: (match: string, status?: string) => (status === undefined ? (['parchi', 'entries', match] as const) : (['parchi', 'entries', match, status] as const)),
 };
-
-/** `{match}` in a path. */
-export const matchPath = (match: string) => encodeURIComponent(match);

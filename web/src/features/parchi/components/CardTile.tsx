@@ -1,9 +1,9 @@
 import { formatInr } from '@/lib/money';
 import { isFilled, NOT_SELECTED } from '../rules';
-import type { Card } from '../wire';
+import type { ParchiCard } from '../api/types';
 
 interface Props {
-  card: Card;
+  card: ParchiCard;
   winner: boolean;
   playsOpen: boolean;
   onPlay: () => void;

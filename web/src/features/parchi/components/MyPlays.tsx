@@ -2,10 +2,10 @@
 import { formatInr } from '@/lib/money';
 import { useMyPlays } from '../api/get-my-plays';
 import { HistoryTable } from '../../history/components/HistoryTable';
-import type { EntryStatus } from '../wire';
+import type { EntryStatus } from '../api/types';
 
-const LABEL: Record<EntryStatus, string> = { held: 'Open', won: 'Won', lost: 'Lost', returned: 'Returned' };
-const TONE: Record<EntryStatus, string> = { held: 'pending', won: 'approved', lost: 'rejected', returned: 'pending' };
+const LABEL: Partial<Record<string, string>> = { held: 'Open', won: 'Won', lost: 'Lost', returned: 'Returned' } satisfies Record<EntryStatus, string>;
+const TONE: Partial<Record<string, string>> = { held: 'pending', won: 'approved', lost: 'rejected', returned: 'pending' } satisfies Record<EntryStatus, string>;
 
 export function MyPlays({ userId }: { userId: string }) {
   const { data: rows = [], isLoading, isError } = useMyPlays(userId);

@@ -16,7 +16,7 @@ import { useBoardRoom } from '../hooks/use-board-room';
 import { usePlay } from '../hooks/use-play';
 import { gameState, LIST_PATH, matchKey } from '../paths';
 import { isWinner, statusLine, winners } from '../rules';
-import type { Card } from '../wire';
+import type { ParchiCard } from '../api/types';
 import { CardTile } from './CardTile';
 import { MessageOverlay } from './MessageOverlay';
 import { PlayDialog } from './PlayDialog';
@@ -52,7 +52,7 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
   const frame = board?.scoreIframe || nav?.scoreIframe || '';
   const card = board?.cards.find((c) => c.card === playing);
 
-  const onPlay = (c: Card) => {
+  const onPlay = (c: ParchiCard) => {
     // The login screen brings the visitor back here, navigation state and all.
     if (!signedIn) return navigate('/login', { state: loginState(location) });
     setPlaying(c.card);

@@ -15,7 +15,8 @@ import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '..
 import { liveItem } from '../../sports/testing/live';
 import { gamePath, gameStateOf } from '../paths';
 import { board, card, entry, MATCH, players } from '../testing/board';
-import type { Board, Entry, LiveItem, Played } from '../wire';
+import type { Entry, Played } from '../api/types';
+import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
 

@@ -3,13 +3,13 @@ import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { usePlayers } from '../api/get-players';
 import { checkPlay, DEFAULT_STAKE, firstChoices, isFilled, playRequest, profitOf, secondChoices, STAKES } from '../rules';
-import type { Board, Card, Player, PlayRequest } from '../wire';
+import type { ParchiBoard, ParchiCard, Player, PlayRequest } from '../api/types';
 
 interface Props {
   match: string;
-  board: Board;
+  board: ParchiBoard;
   /** The card as the board has it now (it may fill while the dialog is open). */
-  card: Card;
+  card: ParchiCard;
   /** The player's balance, if known. */
   balance: number | undefined;
   pending: boolean;

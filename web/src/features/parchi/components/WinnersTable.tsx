@@ -1,5 +1,5 @@
 import { formatInr } from '@/lib/money';
-import type { Entry } from '../wire';
+import type { Entry } from '../api/types';
 
 /** The spec's winners table (User, Bet Amount, Profit, Total Winnings); nothing until there are winners. */
 export function WinnersTable({ rows }: { rows: Entry[] }) {

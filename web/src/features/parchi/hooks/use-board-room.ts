@@ -8,8 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
 import { parchiKeys } from '../api/keys';
+import type { ParchiBoard } from '../api/types';
 import { isBoard } from '../rules';
-import { PARCHI_EVENTS, type Board } from '../wire';
+import { PARCHI_EVENTS } from '../wire';
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -21,12 +22,12 @@ export function useBoardRoom(match: string, active: boolean): void {
     const s = getSocket();
     const offer = (v: unknown) => {
       if (!isBoard(v)) return;
-      const held = qc.getQueryData<Board | null>(key);
+      const held = qc.getQueryData<ParchiBoard | null>(key);
       // The room is this match's; a board of another match (a late ack after a switch) is not ours.
       if (held && held.matchId !== v.matchId) return;
       // A poll answer asked before this push must not take it back when it lands.
       void qc.cancelQueries({ queryKey: key });
-      qc.setQueryData<Board | null>(key, v);
+      qc.setQueryData<ParchiBoard | null>(key, v);
     };
     const join = () => {
       s.timeout(ACK_TIMEOUT_MS).emit(PARCHI_EVENTS.join, { match }, (err: Error | null, board: unknown) => {

@@ -10,7 +10,7 @@ import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { parchiKeys } from '../api/keys';
 import { playCard } from '../api/play-card';
 import { isBoard, MSG_FAILED, MSG_PLAYED } from '../rules';
-import type { Board, Played, PlayRequest } from '../wire';
+import type { ParchiBoard, Played, PlayRequest } from '../api/types';
 
 interface Handlers {
   onPlayed: (message: string) => void;
@@ -25,7 +25,7 @@ export function usePlay(userId: string | null, match: string, { onPlayed, onFail
     onSuccess: (p: Played) => {
       if (isBoard(p.board)) {
         void qc.cancelQueries({ queryKey: parchiKeys.board(match) });
-        qc.setQueryData<Board | null>(parchiKeys.board(match), p.board);
+        qc.setQueryData<ParchiBoard | null>(parchiKeys.board(match), p.board);
       }
       if (Number.isFinite(p.balance) && Number.isFinite(p.exposureBalance)) {
         qc.setQueryData<Wallet>(walletQueryKey(userId), { balance: p.balance, exposureBalance: p.exposureBalance });

@@ -1,5 +1,6 @@
 /** A small three-card game for tests: match 101, its players, cards, plays. */
-import type { Board, Card, Entry, Player } from '../wire';
+import type { Entry, Player } from '../api/types';
+import type { Board, Card } from '../wire';
 
 export const MATCH = 'Team 101A v Team 101B';
 
@@ -48,6 +49,8 @@ const p = (playername: string, team: 0 | 1, score = 0, taken = false): Player =>
   team,
   teamName: team === 0 ? 'Team 101A' : 'Team 101B',
   taken,
+  matchId: 101,
+  matchName: MATCH,
 });
 
 export const players = (): Player[] => [
@@ -65,7 +68,7 @@ export function entry(over: Partial<Entry> = {}): Entry {
     _id: 1,
     card: '101-1',
     cardNo: 1,
-    CardData: { player1: 'A Sharma', player2: 'R Iyer', totalRuns: 37, isWinner: false },
+    CardData: { _id: '101-1', player1: 'A Sharma', player2: 'R Iyer', totalRuns: 37, isWinner: false },
     userArray: ['ab***1'],
     betpoints: 100,
     profit: 100,

@@ -1,19 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { GameName, MyBetsResponse } from '../wire';
+import type { Schema } from '@/lib/api-types';
+import type { GameName } from '../wire';
+
+/** A row of `GET /api/games/{game}/bets` (the player's own, newest first): its picks and result are the game's. */
+export type MyBet = Schema<'RoundBetRow'>;
+/** Any round game's pick (a Titli picture number, an Andar Bahar side, a colour) and shown result. */
+export type AnyPick = Schema<'RoundPick'>;
+export type AnyResult = Schema<'RoundResult'>;
 
 /** Every query of a table starts with this key: the table hook refreshes them when the player's money moves. */
 export const tableQueryKey = (game: GameName) => ['round-table', game] as const;
 
-export function getMyBets<P, S>(game: GameName): Promise<MyBetsResponse<P, S>> {
-  return api.get<MyBetsResponse<P, S>>(`/api/games/${encodeURIComponent(game)}/bets`);
+export function getMyBets(game: GameName): Promise<Schema<'RoundBetList'>> {
+  return api.get('/api/games/{game}/bets', { path: { game } });
 }
 
 /** The player's own bets in this game, newest first. */
-export function useMyBets<P, S>(game: GameName) {
+export function useMyBets(game: GameName) {
   return useQuery({
     queryKey: [...tableQueryKey(game), 'my-bets'],
-    queryFn: () => getMyBets<P, S>(game),
+    queryFn: () => getMyBets(game),
     select: (r) => (Array.isArray(r?.bets) ? r.bets : []),
   });
 }

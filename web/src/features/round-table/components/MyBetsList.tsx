@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { fixed2 } from '@/lib/money';
-import type { MyBet } from '../wire';
+import type { AnyPick, AnyResult, MyBet } from '../api/get-my-bets';
 import '../round-table.css';
 
-interface Props<P, S> {
-  bets: MyBet<P, S>[] | undefined;
+interface Props {
+  bets: MyBet[] | undefined;
   loading: boolean;
   failed: boolean;
-  renderPick: (pick: P) => ReactNode;
-  renderResult: (result: S) => ReactNode;
+  /** The game's own pick and result (the page tells its own from another game's). */
+  renderPick: (pick: AnyPick) => ReactNode;
+  renderResult: (result: AnyResult) => ReactNode;
   limit?: number;
 }
 
@@ -18,7 +19,7 @@ const time = (iso: string) => {
 };
 
 /** The player's own bets in this game (GET /api/games/{game}/bets), newest first. */
-export function MyBetsList<P, S>({ bets, loading, failed, renderPick, renderResult, limit = 10 }: Props<P, S>) {
+export function MyBetsList({ bets, loading, failed, renderPick, renderResult, limit = 10 }: Props) {
   const rows = (bets ?? []).slice(0, limit);
   return (
     <section className="card rt-my" aria-label="My bets">
@@ -29,7 +30,7 @@ export function MyBetsList<P, S>({ bets, loading, failed, renderPick, renderResu
       {failed && <p className="form-error">Could not load your bets.</p>}
       <ul className="rt-my-list" data-testid="my-bets">
         {rows.map((b) => {
-          const tone = b.result === null ? 'pending' : b.payout > 0 ? 'won' : 'lost';
+          const tone = b.result == null ? 'pending' : (b.payout ?? 0) > 0 ? 'won' : 'lost';
           return (
             <li key={`${b.roundId}-${b.ticket}`} className={`rt-my-${tone}`} data-testid="my-bet">
               <span className="rt-my-round">
@@ -42,8 +43,8 @@ export function MyBetsList<P, S>({ bets, loading, failed, renderPick, renderResu
                   </span>
                 ))}
               </span>
-              <span className="rt-my-result">{b.result === null ? '…' : renderResult(b.result)}</span>
-              <b className="rt-my-pay">{tone === 'pending' ? 'Pending' : tone === 'won' ? `₹${fixed2(b.payout)} back` : `−₹${fixed2(b.stake)}`}</b>
+              <span className="rt-my-result">{b.result == null ? '…' : renderResult(b.result)}</span>
+              <b className="rt-my-pay">{tone === 'pending' ? 'Pending' : tone === 'won' ? `₹${fixed2(b.payout ?? 0)} back` : `−₹${fixed2(b.stake)}`}</b>
             </li>
           );
         })}

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface NewsItem {
-  content: string;
-}
+export type NewsItem = Schema<'NewsItem'>;
 
 export function getNews(): Promise<NewsItem[]> {
-  return api.get<NewsItem[]>('/api/platform/news');
+  return api.get('/api/platform/news');
 }
 
 export function useNews() {

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { MatchDetail } from '../wire';
+import type { MatchDetailJson } from './types';
 import { sportsKeys } from './keys';
 
 /** GET /api/match/{matchId}; `null` when the server has no such match (404). */
-export async function getMatch(matchId: string): Promise<MatchDetail | null> {
+export async function getMatch(matchId: string): Promise<MatchDetailJson | null> {
   try {
-    return await api.get<MatchDetail>(`/api/match/${encodeURIComponent(matchId)}`);
+    return await api.get('/api/match/{matchId}', { path: { matchId: Number(matchId) } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
@@ -24,7 +24,7 @@ export function useMatch(matchId: string) {
     queryKey: key,
     queryFn: async () => {
       const fresh = await getMatch(matchId);
-      const held = qc.getQueryData<MatchDetail | null>(key);
+      const held = qc.getQueryData<MatchDetailJson | null>(key);
       return held && fresh && held.seq > fresh.seq ? held : fresh;
     },
     retry: false,

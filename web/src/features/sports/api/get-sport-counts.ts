@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useLiveRoom } from '../hooks/use-live-matches';
-import type { SportCount } from '../wire';
 import { sportsKeys } from './keys';
+import type { SportCount } from './types';
 
 /** The live list's room says when cricket's matches in play change; this slow refetch catches the other sports. */
 export const COUNTS_REFRESH_MS = 60_000;
@@ -14,7 +14,7 @@ const isCount = (v: unknown): v is SportCount => {
 
 /** GET /api/sports/counts: a row per sport the feed has. */
 export async function getSportCounts(): Promise<SportCount[]> {
-  const rows = await api.get<unknown>('/api/sports/counts');
+  const rows = await api.get('/api/sports/counts');
   return Array.isArray(rows) ? rows.filter(isCount) : [];
 }
 

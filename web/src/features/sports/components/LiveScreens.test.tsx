@@ -15,7 +15,7 @@ import { LIVE_MATCH_PATH, liveMatchStateOf } from '../live-state';
 import { detail, score } from '../testing/detail';
 import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '../testing/fake-socket';
 import { liveItem } from '../testing/live';
-import type { SportCount } from '../wire';
+import type { SportCount } from '../api/types';
 import { LiveCricketMarket } from './LiveCricketMarket';
 import { LiveMatchPage } from './LiveMatchPage';
 import { MatchesList } from './MatchesList';

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMatch } from '../api/get-match';
 import { formatMatchDate } from '../format';
 import { useMatchRoom } from '../hooks/use-match-room';
-import type { MatchDetail } from '../wire';
+import type { MatchDetailJson } from '../api/types';
 import { MatchOdds } from './MatchOdds';
 import { ScoreLine } from './ScoreLine';
 import { BookmakerCard, FancyCard } from './SideMarkets';
@@ -20,7 +20,7 @@ export function MatchPage() {
  * One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`,
  * where `markets` draws the betting tables in place of the display-only market cards.
  */
-export function MatchDetailView({ matchId, markets }: { matchId: string; markets?: (detail: MatchDetail) => ReactNode }) {
+export function MatchDetailView({ matchId, markets }: { matchId: string; markets?: (detail: MatchDetailJson) => ReactNode }) {
   const { data, isLoading, error } = useMatch(matchId);
   useMatchRoom(matchId);
   if (isLoading) return <p className="muted page">Loading match details...</p>;

@@ -3,7 +3,7 @@ import { sportName } from '@/config/constants';
 import { useMatches } from '../api/get-matches';
 import { formatMatchDate, formatPrice } from '../format';
 import { useLiveRoom } from '../hooks/use-live-matches';
-import { listDate, type ListItem } from '../wire';
+import type { ListItem } from '../api/types';
 import '../sports.css';
 
 function BestPrices({ m }: { m: ListItem }) {
@@ -43,7 +43,7 @@ export function MatchesList({ sportId }: { sportId: string }) {
                   {m.inplay && <span className="live-badge">LIVE</span>} <span className="match-name">{m.name}</span>
                 </span>
                 <small className="muted">
-                  {m.competition} · {formatMatchDate(listDate(m))}
+                  {m.competition} · {formatMatchDate(m.event_date)}
                 </small>
                 {m.score && m.status !== 'upcoming' && <small className="sp-list-score">{m.score}</small>}
               </span>

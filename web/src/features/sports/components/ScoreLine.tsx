@@ -1,9 +1,9 @@
-import type { EventInfo, Score } from '../wire';
+import type { MatchDetailJson } from '../api/types';
 
 const ballTone = (b: string) => (b === 'W' ? 'w' : b === '4' ? 'four' : b === '6' ? 'six' : '');
 
 /** The live score: batting side's runs/wickets and overs, the last six balls, batters, bowler and the comment. */
-export function ScoreLine({ score, event }: { score: Score; event: EventInfo }) {
+export function ScoreLine({ score, event }: { score: MatchDetailJson['score']; event: MatchDetailJson['event'] }) {
   if (!score.batting) return null;
   return (
     <section className="card sp-score" data-testid="score">
@@ -11,7 +11,7 @@ export function ScoreLine({ score, event }: { score: Score; event: EventInfo }) 
         <b data-testid="score-line">
           {score.batting} {score.runs}/{score.wickets} ({score.overs})
         </b>
-        {score.target !== null && <small>Target {score.target}</small>}
+        {score.target != null && <small>Target {score.target}</small>}
       </div>
       {score.firstInnings && <small className="muted">1st innings {score.firstInnings}</small>}
       {score.lastSix.length > 0 && (

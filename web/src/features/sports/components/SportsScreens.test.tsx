@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, score } from '../testing/detail';
 import { answers, emitted, handlers, resetFakeSocket, serverSends } from '../testing/fake-socket';
 import { liveItem } from '../testing/live';
-import type { ListItem, MatchDetail } from '../wire';
+import type { ListItem } from '../api/types';
+import type { MatchDetail } from '../wire';
 import { MatchesList } from './MatchesList';
 import { MatchPage } from './MatchPage';
 
@@ -127,14 +128,14 @@ describe('match detail', () => {
 const row = (id: number, inplay: boolean): ListItem => ({
   id,
   matchId: id,
-  eventId: id,
+  event_id: id,
   name: `Team ${id}A v Team ${id}B`,
-  eventName: `Team ${id}A v Team ${id}B`,
+  event_name: `Team ${id}A v Team ${id}B`,
   competition: 'T20 League',
-  eventDate: Date.UTC(2027, 0, 15, 14, 0),
+  event_date: Date.UTC(2027, 0, 15, 14, 0),
   inplay,
   isLive: inplay,
-  hasStream: false,
+  has_stream: false,
   status: inplay ? 'in_play' : 'upcoming',
   marketId: `1.${id}`,
   runners: [

@@ -9,7 +9,7 @@ import { getSocket } from '@/lib/socket';
 import { getMatch } from '../api/get-match';
 import { sportsKeys } from '../api/keys';
 import { applyDelta, isDelta, isDetail } from '../feed';
-import type { MatchDetail } from '../wire';
+import type { MatchDetailJson } from '../api/types';
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -21,11 +21,11 @@ export function useMatchRoom(matchId: string): void {
     const key = sportsKeys.match(matchId);
     const s = getSocket();
     // Keeps whichever detail is further on: the ack, the REST answer or the deltas applied since.
-    const offer = (d: MatchDetail) => {
-      const held = qc.getQueryData<MatchDetail | null>(key);
+    const offer = (d: MatchDetailJson) => {
+      const held = qc.getQueryData<MatchDetailJson | null>(key);
       if (held && held.seq >= d.seq) return;
       void qc.cancelQueries({ queryKey: key });
-      qc.setQueryData<MatchDetail | null>(key, d);
+      qc.setQueryData<MatchDetailJson | null>(key, d);
     };
     let refetching = false;
     const refetch = () => {
@@ -43,10 +43,10 @@ export function useMatchRoom(matchId: string): void {
     };
     const onDelta = (msg: unknown) => {
       if (!isDelta(msg) || msg.matchId !== eventId) return;
-      const held = qc.getQueryData<MatchDetail | null>(key);
+      const held = qc.getQueryData<MatchDetailJson | null>(key);
       if (!held) return; // not loaded yet: the detail on its way is at least as new
       const r = applyDelta(held, msg);
-      if (r.kind === 'applied') qc.setQueryData<MatchDetail | null>(key, r.detail);
+      if (r.kind === 'applied') qc.setQueryData<MatchDetailJson | null>(key, r.detail);
       else if (r.kind === 'gap') refetch();
     };
     s.on('match:delta', onDelta);

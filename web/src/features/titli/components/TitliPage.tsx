@@ -29,7 +29,7 @@ export function TitliPage({ userId }: { userId: string | null }) {
   const { state, placeBet, joinError } = useRoundTable<TitliPick, TitliShown>(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
-  const myBets = useMyBets<TitliPick, TitliShown>(GAME);
+  const myBets = useMyBets(GAME);
   const now = useNow(250);
   const [chip, setChip] = useState(10);
   const [busy, setBusy] = useState(false);
@@ -115,8 +115,8 @@ export function TitliPage({ userId }: { userId: string | null }) {
         bets={myBets.data}
         loading={myBets.isLoading}
         failed={myBets.isError}
-        renderPick={(p: TitliPick) => pictureOf(p)?.emoji ?? `#${p}`}
-        renderResult={(r: TitliShown) => emojiOf(r)}
+        renderPick={(p) => (typeof p === 'number' ? (pictureOf(p)?.emoji ?? `#${p}`) : String(p))}
+        renderResult={(r) => ('winningImageNumber' in r ? emojiOf(r) : null)}
       />
     </div>
   );

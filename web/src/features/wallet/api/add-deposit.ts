@@ -1,14 +1,8 @@
 import { api } from '@/lib/api-client';
-import type { DepositRecord } from './types';
+import type { Complete, Schema } from '@/lib/api-types';
 
-export interface DepositInput {
-  Utr: string;
-  userName: string;
-  user: string | number;
-  phoneNumber: string;
-  deposite: number;
-}
+export type DepositInput = Complete<Schema<'DepositBody'>>;
 
-export function addDeposit(input: DepositInput): Promise<{ success: boolean; deposit?: DepositRecord }> {
-  return api.post('/api/add-more-points', input);
+export function addDeposit(input: DepositInput): Promise<Schema<'DepositCreated'>> {
+  return api.post('/api/add-more-points', { body: input });
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DepositRecord } from './types';
+import type { Schema } from '@/lib/api-types';
 
-export function getDeposits(userId: string): Promise<{ success: boolean; deposits: DepositRecord[] }> {
-  return api.get(`/api/deposits/${encodeURIComponent(userId)}`);
+export function getDeposits(userId: string): Promise<Schema<'DepositList'>> {
+  return api.get('/api/deposits/{userId}', { path: { userId } });
 }
 
 export function useDeposits(userId: string | null) {

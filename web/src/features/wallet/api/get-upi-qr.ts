@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Schema } from '@/lib/api-types';
 
-export interface PaymentDetails {
-  upi_id: string;
-  phone: string;
-  qrCode: string;
-}
+export type PaymentDetails = Schema<'PaymentDetailsJson'>;
 
 export function getUpiQr(): Promise<PaymentDetails> {
-  return api.get<PaymentDetails>('/api/getupiqr');
+  return api.get('/api/getupiqr');
 }
 
 export function usePaymentDetails() {

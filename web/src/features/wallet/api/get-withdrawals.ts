@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { WithdrawalRecord } from './types';
+import type { Schema } from '@/lib/api-types';
 
-export function getWithdrawals(userId: string): Promise<{ success: boolean; withdrawals: WithdrawalRecord[] }> {
-  return api.get(`/api/getwithdrawal/${encodeURIComponent(userId)}`);
+export function getWithdrawals(userId: string): Promise<Schema<'WithdrawalList'>> {
+  return api.get('/api/getwithdrawal/{userId}', { path: { userId } });
 }
 
 export function useWithdrawals(userId: string | null) {

@@ -1,23 +1,5 @@
-export type RequestStatus = 'Pending' | 'Approved' | 'Rejected' | string;
+import type { Schema } from '@/lib/api-types';
 
-export interface DepositRecord {
-  id: string | number;
-  _id?: string | number;
-  userName: string;
-  phoneNumber: string;
-  deposite: number;
-  Utr: string;
-  status: RequestStatus;
-  createdAt: string;
-}
-
-export interface WithdrawalRecord {
-  id: string | number;
-  _id?: string | number;
-  userName: string;
-  upi_id: string;
-  phoneNumber: string;
-  withdrawAmount: number;
-  status: RequestStatus;
-  createdAt: string;
-}
+export type RequestStatus = Schema<'RequestStatus'>;
+export type DepositRecord = Schema<'DepositJson'>;
+export type WithdrawalRecord = Schema<'WithdrawalJson'>;

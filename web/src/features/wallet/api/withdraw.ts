@@ -1,14 +1,8 @@
 import { api } from '@/lib/api-client';
-import type { WithdrawalRecord } from './types';
+import type { Complete, Schema } from '@/lib/api-types';
 
-export interface WithdrawInput {
-  user: string | number;
-  userName: string;
-  upi_id: string;
-  phoneNumber: string;
-  withdrawAmount: number;
-}
+export type WithdrawInput = Complete<Schema<'WithdrawBody'>>;
 
-export function requestWithdrawal(input: WithdrawInput): Promise<{ success: boolean; withdrawal?: WithdrawalRecord; message?: string }> {
-  return api.post('/api/withdraw', input);
+export function requestWithdrawal(input: WithdrawInput): Promise<Schema<'WithdrawalCreated'>> {
+  return api.post('/api/withdraw', { body: input });
 }
