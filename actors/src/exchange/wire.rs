@@ -77,6 +77,20 @@ pub enum BetStatus {
     Void,
 }
 
+/// A bet's side in the spec's words: `Lgaai` (back) or `khaai` (lay) on a team, `yes` or `no` on a fancy line.
+#[derive(utoipa::ToSchema)]
+#[schema(as = ExchangeBetType)]
+#[allow(dead_code)]
+pub enum BetType {
+    Lgaai,
+    #[serde(rename = "khaai")]
+    Khaai,
+    #[serde(rename = "yes")]
+    Yes,
+    #[serde(rename = "no")]
+    No,
+}
+
 /// A bet as the lists show it (the spec's listed bet fields, plus ours).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(as = ExchangeBet)]
@@ -92,7 +106,7 @@ pub struct BetView {
     pub label: String,
     /// `Lgaai` / `khaai` on a team, `yes` / `no` on a line.
     #[serde(rename = "type")]
-    #[schema(value_type = String)]
+    #[schema(value_type = BetType)]
     pub kind: &'static str,
     pub side: Side,
     /// As placed: a rate ×100 (Bookmaker, fancy) or decimal odds (exchange).

@@ -345,20 +345,37 @@ pub struct BidRow {
     pub id: i64,
     pub market: String,
     pub draw_no: i64,
+    // As `bid_type_text` stores it.
+    #[schema(value_type = BidType)]
     pub bid_type: String,
+    // As `session_text` stores it.
+    #[schema(value_type = Session)]
     pub session: String,
     pub number: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
     #[schema(value_type = crate::money::RupeesJson)]
     pub points: Paise,
     pub rate: f64,
-    /// `held` (waiting for its result), `won`, `lost` or `void`.
+    /// `held` (waiting for its result), `won` or `lost`. Bids the wallet refused are not listed.
+    #[schema(value_type = BidStatus)]
     pub status: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
     #[schema(value_type = crate::money::RupeesJson)]
     pub payout: Paise,
     #[schema(value_type = i64)]
     pub created_at: EpochMs,
+}
+
+// `bids_of` leaves out `pending` and `void`.
+/// A listed bid's status: `held` (waiting for its result), `won` or `lost`.
+#[derive(utoipa::ToSchema)]
+#[schema(as = MatkaBidStatus)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum BidStatus {
+    Held,
+    Won,
+    Lost,
 }
 
 pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, WalletError> {

@@ -61,6 +61,7 @@ pub struct MarketView {
     pub jodi_digit: String,
     pub close_number: String,
     /// `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids).
+    #[schema(value_type = CloseStatus)]
     pub close_status: String,
     pub open_time: String,
     pub close_time: String,
@@ -90,6 +91,17 @@ fn digit(p: Option<Panna>) -> String {
 /// `134-80-479`, as far as it is out.
 pub fn result_text(open: Option<Panna>, close: Option<Panna>) -> String {
     format!("{}-{}{}-{}", stars(open), digit(open), digit(close), stars(close))
+}
+
+// The texts `status_text` makes of a `Phase`.
+/// `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids).
+#[derive(utoipa::ToSchema)]
+#[schema(as = MatkaCloseStatus)]
+#[allow(dead_code)]
+pub enum CloseStatus {
+    Open,
+    Close,
+    Closed,
 }
 
 pub fn status_text(p: Phase) -> &'static str {

@@ -224,6 +224,15 @@ pub struct Reseeded {
     pub previous_commitment: String,
 }
 
+/// A finished game's result, as the spec writes it: `Won` or `Lost`.
+#[derive(utoipa::ToSchema)]
+#[schema(as = MinesHistoryResult)]
+#[allow(dead_code)]
+pub enum HistoryResult {
+    Won,
+    Lost,
+}
+
 /// A finished game in the player's history (`GET /api/mines/history`), with the spec's `betHistory` fields.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -234,6 +243,7 @@ pub struct HistoryRow {
     #[schema(value_type = crate::money::RupeesJson)]
     pub bet: Paise,
     /// `Won` or `Lost`.
+    #[schema(value_type = HistoryResult)]
     pub result: &'static str,
     #[serde(with = "crate::money::rupees")]
     #[schema(value_type = crate::money::RupeesJson)]

@@ -43,11 +43,22 @@ pub struct ActorView {
     /// Since the last message handled (`null`: none yet).
     pub idle_ms: Option<u64>,
     /// `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
-    #[schema(example = "ok")]
+    #[schema(value_type = ActorStatus)]
     pub status: &'static str,
     /// The family's own figures by name: numbers (rupee figures in rupees), a phase name, or `null` for a spread with
     /// nothing measured. Free-form: the keys depend on the family.
     pub figures: Map<String, Value>,
+}
+
+/// `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum ActorStatus {
+    Ok,
+    Slow,
+    Stuck,
+    Off,
 }
 
 /// One second of an actor's history.

@@ -264,7 +264,9 @@ pub struct PlayRow {
     #[serde(serialize_with = "crate::money::as_rupees")]
     #[schema(value_type = crate::money::RupeesJson)]
     pub betpoints: Paise,
+    // `plays_of` leaves out `pending` and `void`.
     /// `held` (the match goes on), `won`, `lost` or `returned`.
+    #[schema(value_type = super::wire::EntryStatus)]
     pub status: String,
     #[serde(serialize_with = "crate::money::as_rupees")]
     #[schema(value_type = crate::money::RupeesJson)]

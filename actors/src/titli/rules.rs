@@ -34,6 +34,26 @@ impl utoipa::ToSchema for Picture {
     }
 }
 
+/// In the documents: `TitliPictureName`, a picture's name as [`Picture::name`] shows it (one of [`PICTURES`]).
+pub struct PictureName;
+
+impl utoipa::PartialSchema for PictureName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(PICTURES))
+            .description(Some("A Titli Par picture by its name, in the order of the spec's catalogue"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PictureName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TitliPictureName".into()
+    }
+}
+
 impl Picture {
     pub fn number(self) -> u8 {
         self.0

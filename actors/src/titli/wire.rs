@@ -12,6 +12,7 @@ use serde::Serialize;
 #[schema(as = TitliResult)]
 pub struct Shown {
     pub winning_image_number: u8,
+    #[schema(value_type = super::rules::PictureName)]
     pub winning_image: &'static str,
 }
 

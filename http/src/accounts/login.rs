@@ -32,7 +32,7 @@ pub struct LoginJson {
     pub user: UserJson,
     pub wallet: WalletBalancesJson,
     /// Always empty (the spec's client reads the field).
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<serde_json::Value>, max_items = 0)]
     pub history: Vec<serde_json::Value>,
     /// The session token, for `Authorization: Bearer` (the same value as the cookie).
     pub token: String,

@@ -236,12 +236,32 @@ pub struct LimitQuery {
     limit: Option<i64>,
 }
 
+// Only Aviator's bets are listed.
+/// Always `aviator`.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum AdminBetGame {
+    Aviator,
+}
+
+/// `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum AdminBetResult {
+    Open,
+    Won,
+    Lost,
+    Refunded,
+}
+
 /// One Aviator bet of a person.
 #[derive(Serialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct AdminBetJson {
     /// Always `aviator`.
-    #[schema(example = "aviator")]
+    #[schema(value_type = AdminBetGame, inline)]
     pub game: &'static str,
     pub round: i64,
     /// The bet panel: 0 or 1.
@@ -256,7 +276,7 @@ pub struct AdminBetJson {
     #[schema(value_type = RupeesJson)]
     pub payout: Paise,
     /// `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
-    #[schema(example = "won")]
+    #[schema(value_type = AdminBetResult)]
     pub result: String,
     /// When it was placed: ISO 8601, UTC.
     pub at: String,

@@ -37,6 +37,16 @@ fn status_filter(q: &StatusQuery) -> Result<Option<Status>, ApiError> {
     }
 }
 
+// The `{action}` of a decision in the documents: what `decision` takes.
+/// `approve` or `reject`.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Decision {
+    Approve,
+    Reject,
+}
+
 fn decision(action: &str) -> Result<bool, ApiError> {
     match action {
         "approve" => Ok(true),
@@ -83,7 +93,7 @@ pub struct DepositDecided {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
         ("id" = i64, Path, description = "The deposit request's id"),
-        ("action" = String, Path, description = "`approve` or `reject`"),
+        ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
@@ -150,7 +160,7 @@ pub struct WithdrawalDecided {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
         ("id" = i64, Path, description = "The withdrawal request's id"),
-        ("action" = String, Path, description = "`approve` or `reject`"),
+        ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),

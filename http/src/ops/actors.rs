@@ -61,6 +61,7 @@ pub struct ActorDetailJson<'a> {
 pub struct AviatorTableDetailJson {
     round: i64,
     /// `betting`, `flying`, `crashed` or `suspended`.
+    #[schema(value_type = super::games::AviatorPhase)]
     phase: String,
     suspended: bool,
     bets: Vec<AviatorInspectedBetJson>,
@@ -80,7 +81,21 @@ pub struct AviatorInspectedBetJson {
     /// The auto cash-out multiplier (e.g. 2.5), or `null`.
     autoCashout: Option<f64>,
     /// `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`.
+    #[schema(value_type = AviatorBetState)]
     state: String,
+}
+
+// The Aviator table's `bet_state`.
+/// `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum AviatorBetState {
+    Reserved,
+    Open,
+    CashedOut,
+    Cancelled,
+    Lost,
 }
 
 #[utoipa::path(

@@ -15,13 +15,22 @@ use casino_actors::cluster::lease::{self, LeaseRow, NodeRow};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// `single` (one node alone) or `cluster`.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum ClusterMode {
+    Single,
+    Cluster,
+}
+
 /// The cluster as this node sees it. A node running alone answers `mode: single`, `node: null` and empty lists.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = ClusterView)]
 struct ClusterAnswer {
     /// `single` or `cluster`.
-    #[schema(example = "cluster")]
+    #[schema(value_type = ClusterMode)]
     mode: &'static str,
     /// This node's id (`null` when single).
     node: Option<String>,

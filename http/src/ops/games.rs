@@ -8,6 +8,7 @@ use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::money::Rupees;
 use crate::openapi::ErrorBody;
+use crate::rounds::routes::Game as RoundGameName;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::andar_bahar::rules::{AndarBahar, AndarBaharSettings};
@@ -78,16 +79,118 @@ pub struct AviatorFairnessJson {
     houseEdgeBp: u32,
 }
 
+/// Schema-only enums: the fixed texts the console's shapes carry as strings, for the documents.
+mod texts {
+    #![allow(dead_code)]
+    use utoipa::ToSchema;
+
+    /// `aviator`.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum AviatorName {
+        Aviator,
+    }
+
+    /// `mines`.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum MinesName {
+        Mines,
+    }
+
+    /// `matka`.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum MatkaName {
+        Matka,
+    }
+
+    /// Always `open`.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum MatkaPhase {
+        Open,
+    }
+
+    // The names `casino_actors::observe::families::table::PHASES` gives Aviator's phases (its first four).
+    /// Aviator's phase: `suspended` once the round in play has ended on a suspended table.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum AviatorPhase {
+        Betting,
+        Flying,
+        Crashed,
+        Suspended,
+    }
+
+    // `casino_actors::table::round::Phase::name`, or `suspended`.
+    /// A round table's phase: its round's, or `suspended` (the round in play ends as usual; no new one opens).
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum RoundTablePhase {
+        Betting,
+        Closed,
+        Revealing,
+        Settled,
+        Suspended,
+    }
+
+    /// Mines' phase: `suspended` means no new games.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum MinesPhase {
+        Open,
+        Suspended,
+    }
+
+    /// A game the console configures.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum OpsGame {
+        Aviator,
+        Titli,
+        AndarBahar,
+        Color,
+        Mines,
+        Matka,
+    }
+
+    /// A game the console suspends and resumes (not Matka: its markets open and close on their schedules).
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SuspendableGame {
+        Aviator,
+        Titli,
+        AndarBahar,
+        Color,
+        Mines,
+    }
+
+    /// `suspend` or `resume`.
+    #[derive(ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SuspendAction {
+        Suspend,
+        Resume,
+    }
+}
+
+pub use texts::AviatorPhase;
+use texts::{
+    AviatorName, MatkaName, MatkaPhase, MinesName, MinesPhase, OpsGame, RoundTablePhase, SuspendAction, SuspendableGame,
+};
+
 /// Aviator in the console's list.
 #[derive(Serialize, ToSchema)]
 pub struct AviatorGameJson {
     /// `aviator`.
-    #[schema(example = "aviator")]
+    #[schema(value_type = AviatorName, inline)]
     game: &'static str,
     #[schema(example = "Aviator")]
     name: &'static str,
     round: i64,
     /// `betting`, `flying`, `crashed` or `suspended`.
+    #[schema(value_type = AviatorPhase)]
     phase: String,
     suspended: bool,
     /// What the round in play is played by.
@@ -140,12 +243,13 @@ pub enum RoundGameSettingsJson {
 #[derive(Serialize, ToSchema)]
 pub struct RoundGameJson {
     /// `titli`, `andar_bahar` or `color`.
-    #[schema(example = "titli")]
+    #[schema(value_type = RoundGameName)]
     game: String,
     #[schema(example = "Titli Par")]
     name: String,
     round: i64,
     /// `betting`, `closed`, `revealing`, `settled` or `suspended`.
+    #[schema(value_type = RoundTablePhase)]
     phase: String,
     suspended: bool,
     /// What the round in play is played by.
@@ -174,11 +278,12 @@ fn round_json(game: &str, v: &TableView) -> RoundGameJson {
 #[serde(rename_all = "camelCase")]
 pub struct MinesEntry {
     /// `mines`.
-    #[schema(example = "mines")]
+    #[schema(value_type = MinesName, inline)]
     game: &'static str,
     #[schema(example = "Mines")]
     name: &'static str,
     /// `open`, or `suspended` (no new games).
+    #[schema(value_type = MinesPhase)]
     phase: &'static str,
     suspended: bool,
     settings: MinesSettings,
@@ -211,11 +316,12 @@ impl MinesEntry {
 #[derive(Serialize, ToSchema)]
 pub struct MatkaEntry {
     /// `matka`.
-    #[schema(example = "matka")]
+    #[schema(value_type = MatkaName, inline)]
     game: &'static str,
     #[schema(example = "Matka")]
     name: &'static str,
     /// Always `open`.
+    #[schema(value_type = MatkaPhase, inline)]
     phase: &'static str,
     /// Always false.
     suspended: bool,
@@ -453,7 +559,7 @@ pub enum GameSettingsChange {
 #[utoipa::path(
     tag = "ops",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("game" = String, Path, description = "`aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka`")),
+    params(("game" = inline(OpsGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka`")),
     request_body = GameSettingsChange,
     responses(
         (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
@@ -516,8 +622,8 @@ pub async fn configure(
     tag = "ops",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
-        ("game" = String, Path, description = "`aviator`, `titli`, `andar_bahar`, `color` or `mines`"),
-        ("action" = String, Path, description = "`suspend` (the round in play ends as usual; no new one opens) or `resume`"),
+        ("game" = inline(SuspendableGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color` or `mines`"),
+        ("action" = inline(SuspendAction), Path, description = "`suspend` (the round in play ends as usual; no new one opens) or `resume`"),
     ),
     responses(
         (status = 200, description = "The game as it now stands", body = GameChangedJson),

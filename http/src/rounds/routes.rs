@@ -35,7 +35,12 @@ Color Prediction: [red, green, blue][below(3)]. Andar Bahar: shuffle the cards 0
 swap card i with card below(i + 1)); the first card is the joker; the rest are dealt Andar, Bahar, Andar, … until \
 a card of the joker's rank (card mod 13); its side wins.";
 
-/// A game known by name, with what the routes need of it.
+// A game known by name, with what the routes need of it. In the documents: `RoundGameName`, the names
+// `Game::parse` takes (and the games' `NAME`s).
+/// A round game: `titli` (Titli Par), `andar_bahar` (Andar Bahar) or `color` (Color Prediction).
+#[derive(ToSchema)]
+#[schema(as = RoundGameName)]
+#[serde(rename_all = "snake_case")]
 pub(crate) enum Game {
     Titli,
     AndarBahar,
@@ -93,6 +98,7 @@ async fn snapshot<G: WirePick>(t: &RoundTableRoute<G>) -> Value {
 #[allow(non_snake_case)]
 pub struct RoundGameFairness {
     /// `titli`, `andar_bahar` or `color`.
+    #[schema(value_type = Game)]
     pub game: String,
     #[schema(value_type = Option<Vec<RoundPickPayout>>)]
     pub payouts: Value,
@@ -114,7 +120,7 @@ pub struct RoundGameFairness {
 
 #[utoipa::path(
     tag = "rounds",
-    params(("game" = String, Path, description = "`titli`, `andar_bahar` or `color`")),
+    params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`")),
     responses(
         (status = 200, body = RoundGameFairness),
         (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
@@ -145,9 +151,11 @@ async fn fair_game(state: State, game: web::Path<String>) -> Result<HttpResponse
 #[derive(Serialize, ToSchema)]
 #[allow(non_snake_case)]
 pub struct RoundFairnessJson {
+    #[schema(value_type = Game)]
     pub game: &'static str,
     pub roundId: i64,
     /// `open`, `decided`, `ended` or `void`.
+    #[schema(value_type = RoundRecordStatus)]
     pub status: String,
     /// SHA-256 of the server seed, published when the round opened.
     pub commitment: String,
@@ -162,13 +170,27 @@ pub struct RoundFairnessJson {
     pub recomputed: Option<Value>,
     /// Whether the seed matches the commitment and the recomputed result the recorded one (`null`: not decided).
     pub verified: Option<bool>,
-    /// The game's settings the round was played by (`null` if unreadable).
-    #[schema(value_type = Option<Object>)]
+    /// The game's settings the round was played by, as stored when it opened: Titli Par and Color Prediction
+    /// `UniformSettings`, Andar Bahar `AndarBaharSettings` (`null` if unreadable).
+    #[schema(value_type = Option<crate::ops::games::RoundGameSettingsJson>)]
     pub settings: Value,
     /// ISO 8601, UTC.
     pub openedAt: String,
     /// ISO 8601, UTC.
     pub decidedAt: Option<String>,
+}
+
+// The `game_rounds` table's statuses.
+/// A recorded round's status: `open` (in play), `decided` (its result drawn, the seed revealed), `ended` (settled)
+/// or `void` (never decided; its stakes returned).
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum RoundRecordStatus {
+    Open,
+    Decided,
+    Ended,
+    Void,
 }
 
 /// The shown result as JSON.
@@ -203,7 +225,7 @@ fn round_json<G: WirePick>(r: &RoundRecord) -> RoundFairnessJson {
 #[utoipa::path(
     tag = "rounds",
     params(
-        ("game" = String, Path, description = "`titli`, `andar_bahar` or `color`"),
+        ("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"),
         ("round" = i64, Path, description = "The round number"),
     ),
     responses(
@@ -342,7 +364,7 @@ pub struct RoundBetList {
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("game" = String, Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
+    params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
     responses(
         (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),

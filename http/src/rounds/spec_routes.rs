@@ -102,7 +102,7 @@ pub struct TitliLatestJson {
     #[schema(value_type = Option<i64>)]
     pub roundId: Value,
     /// The picture's name, e.g. `kite`.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<casino_actors::titli::rules::PictureName>)]
     pub randomImage: Value,
     #[schema(value_type = Option<Picture>)]
     pub winningImageNumber: Value,

@@ -1803,6 +1803,11 @@ export interface components {
             /** Format: double */
             tickLagP99Ms?: number | null;
         };
+        /**
+         * @description `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
+         * @enum {string}
+         */
+        ActorStatus: "ok" | "slow" | "stuck" | "off";
         /** @description One row of the live actor table. Latencies are milliseconds over the last minute (`null`: nothing measured). */
         ActorView: {
             /** @description The actor's family (`table`, `wallet`, …): which `figures` it reports. */
@@ -1845,11 +1850,8 @@ export interface components {
              * @description Messages per second since the previous sample.
              */
             rate: number;
-            /**
-             * @description `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled).
-             * @example ok
-             */
-            status: string;
+            /** @description `ok`, `slow` (a p99 over 50 ms), `stuck` (mail or ticks stalled) or `off` (measurement disabled). */
+            status: components["schemas"]["ActorStatus"];
             /**
              * Format: double
              * @description Timer lateness, for families driven by a timer (else `null`).
@@ -1877,17 +1879,11 @@ export interface components {
              * @example 2.35
              */
             cashedOutAt?: number | null;
-            /**
-             * @description Always `aviator`.
-             * @example aviator
-             */
-            game: string;
+            /** @description Always `aviator`. */
+            game: "aviator";
             payout: components["schemas"]["Rupees"];
-            /**
-             * @description `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
-             * @example won
-             */
-            result: string;
+            /** @description `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`. */
+            result: components["schemas"]["AdminBetResult"];
             /** Format: int64 */
             round: number;
             /**
@@ -1901,6 +1897,11 @@ export interface components {
             bets: components["schemas"]["AdminBetJson"][];
             success: boolean;
         };
+        /**
+         * @description `open` (the round in play, until the wallet commits its outcome), `won`, `lost` or `refunded`.
+         * @enum {string}
+         */
+        AdminBetResult: "open" | "won" | "lost" | "refunded";
         /** @description One ledger row of a person's account: how it moved the balance and the exposure, and what they were after. */
         AdminLedgerEntryJson: {
             /** @description ISO 8601, UTC. */
@@ -2066,6 +2067,11 @@ export interface components {
             success: boolean;
         };
         /**
+         * @description `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`.
+         * @enum {string}
+         */
+        AviatorBetState: "reserved" | "open" | "cashed_out" | "cancelled" | "lost";
+        /**
          * @description A row of a player's Aviator history.
          * @enum {string}
          */
@@ -2111,16 +2117,13 @@ export interface components {
         /** @description Aviator in the console's list. */
         AviatorGameJson: {
             fairness?: null | components["schemas"]["AviatorFairnessJson"];
-            /**
-             * @description `aviator`.
-             * @example aviator
-             */
-            game: string;
+            /** @description `aviator`. */
+            game: "aviator";
             /** @example Aviator */
             name: string;
             pending?: null | components["schemas"]["AviatorSettingsJson"];
             /** @description `betting`, `flying`, `crashed` or `suspended`. */
-            phase: string;
+            phase: components["schemas"]["AviatorPhase"];
             /** Format: int64 */
             round: number;
             /** @description What the round in play is played by. */
@@ -2172,10 +2175,15 @@ export interface components {
             slot: number;
             stake: components["schemas"]["Rupees"];
             /** @description `reserved` (waiting for the wallet), `open`, `cashed_out`, `cancelled` or `lost`. */
-            state: string;
+            state: components["schemas"]["AviatorBetState"];
             /** Format: int64 */
             user: number;
         };
+        /**
+         * @description Aviator's phase: `suspended` once the round in play has ended on a suspended table.
+         * @enum {string}
+         */
+        AviatorPhase: "betting" | "flying" | "crashed" | "suspended";
         /** @description Aviator's fairness: the chain in play (top-level fields), the next one and every chain ever played. */
         AviatorPublicFairness: {
             chainLength: number;
@@ -2254,7 +2262,7 @@ export interface components {
         AviatorTableDetailJson: {
             bets: components["schemas"]["AviatorInspectedBetJson"][];
             /** @description `betting`, `flying`, `crashed` or `suspended`. */
-            phase: string;
+            phase: components["schemas"]["AviatorPhase"];
             /** Format: int64 */
             round: number;
             suspended: boolean;
@@ -2356,14 +2364,16 @@ export interface components {
             /** @description Balance plus exposure of every account: zero while the books balance. */
             total: components["schemas"]["Rupees"];
         };
+        /**
+         * @description `single` (one node alone) or `cluster`.
+         * @enum {string}
+         */
+        ClusterMode: "single" | "cluster";
         /** @description The cluster as this node sees it. A node running alone answers `mode: single`, `node: null` and empty lists. */
         ClusterView: {
             leases: components["schemas"]["LeaseRow"][];
-            /**
-             * @description `single` or `cluster`.
-             * @example cluster
-             */
-            mode: string;
+            /** @description `single` or `cluster`. */
+            mode: components["schemas"]["ClusterMode"];
             /** @description This node's id (`null` when single). */
             node?: string | null;
             nodes: components["schemas"]["NodeRow"][];
@@ -2462,7 +2472,7 @@ export interface components {
             stake: components["schemas"]["Rupees"];
             status: components["schemas"]["ExchangeBetStatus"];
             /** @description `Lgaai` / `khaai` on a team, `yes` / `no` on a line. */
-            type: string;
+            type: components["schemas"]["ExchangeBetType"];
             /**
              * Format: u-int32
              * @description A fancy line's runs at its over, once settled.
@@ -2488,6 +2498,11 @@ export interface components {
          * @enum {string}
          */
         ExchangeBetStatus: "open" | "won" | "lost" | "void";
+        /**
+         * @description A bet's side in the spec's words: `Lgaai` (back) or `khaai` (lay) on a team, `yes` or `no` on a fancy line.
+         * @enum {string}
+         */
+        ExchangeBetType: "Lgaai" | "khaai" | "yes" | "no";
         /**
          * @description One record of a fancy bet (read as `casino_actors::exchange::wire::FancyBetRequest`). The spec's other fields
          *     are accepted and ignored.
@@ -2674,7 +2689,7 @@ export interface components {
         /** @description A successful login. The session token is also set as the `casino_session` cookie. */
         LoginJson: {
             /** @description Always empty (the spec's client reads the field). */
-            history: Record<string, never>[];
+            history: unknown[];
             message: string;
             success: boolean;
             /** @description The session token, for `Authorization: Bearer` (the same value as the cookie). */
@@ -2735,7 +2750,7 @@ export interface components {
         };
         /** @description A player's bid, for their history. */
         MatkaBidRow: {
-            bidType: string;
+            bidType: components["schemas"]["MatkaBidType"];
             /** Format: int64 */
             createdAt: number;
             /** Format: int64 */
@@ -2748,10 +2763,15 @@ export interface components {
             points: components["schemas"]["Rupees"];
             /** Format: double */
             rate: number;
-            session: string;
-            /** @description `held` (waiting for its result), `won`, `lost` or `void`. */
-            status: string;
+            session: components["schemas"]["MatkaSession"];
+            /** @description `held` (waiting for its result), `won` or `lost`. Bids the wallet refused are not listed. */
+            status: components["schemas"]["MatkaBidStatus"];
         };
+        /**
+         * @description A listed bid's status: `held` (waiting for its result), `won` or `lost`.
+         * @enum {string}
+         */
+        MatkaBidStatus: "held" | "won" | "lost";
         /** @enum {string} */
         MatkaBidType: "single_digit" | "jodi" | "single_panna" | "double_panna" | "triple_panna" | "half_sangam" | "full_sangam";
         /** @description `GET /api/bids` and `GET /api/bids/{userId}`: a player's bids, newest first. */
@@ -2793,6 +2813,11 @@ export interface components {
             /** @description A drawn market's seed once both results are out. */
             serverSeed?: string | null;
         };
+        /**
+         * @description `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids).
+         * @enum {string}
+         */
+        MatkaCloseStatus: "Open" | "Close" | "Closed";
         /**
          * @description `POST /api/admin/matka/markets/{id}/draws/{no}/correct`: the corrected draw, how many players were paid more
          *     (`credits`) or had money taken back (`debits`), and the debits that failed.
@@ -2843,16 +2868,13 @@ export interface components {
          *     to the next bid (never pending).
          */
         MatkaEntry: {
-            /**
-             * @description `matka`.
-             * @example matka
-             */
-            game: string;
+            /** @description `matka`. */
+            game: "matka";
             /** @example Matka */
             name: string;
             pending?: null | components["schemas"]["MatkaSettings"];
             /** @description Always `open`. */
-            phase: string;
+            phase: "open";
             settings: components["schemas"]["MatkaSettings"];
             /** @description Always false. */
             suspended: boolean;
@@ -2905,7 +2927,7 @@ export interface components {
             active: boolean;
             closeNumber: string;
             /** @description `Open` (open and close bids), `Close` (close bids only: no jodi, no sangam) or `Closed` (no bids). */
-            closeStatus: string;
+            closeStatus: components["schemas"]["MatkaCloseStatus"];
             closeTime: string;
             /** Format: int64 */
             closesAt?: number | null;
@@ -3120,11 +3142,8 @@ export interface components {
         };
         /** @description Mines in the console's list: no rounds (each player's game is open until it ends), so never a pending change. */
         MinesEntry: {
-            /**
-             * @description `mines`.
-             * @example mines
-             */
-            game: string;
+            /** @description `mines`. */
+            game: "mines";
             /** @description The stakes of the games in play. */
             heldStakes: components["schemas"]["Rupees"];
             /** @example Mines */
@@ -3132,7 +3151,7 @@ export interface components {
             openGames: number;
             pending?: null | components["schemas"]["MinesSettings"];
             /** @description `open`, or `suspended` (no new games). */
-            phase: string;
+            phase: components["schemas"]["MinesPhase"];
             settings: components["schemas"]["MinesSettings"];
             suspended: boolean;
         };
@@ -3173,6 +3192,11 @@ export interface components {
         MinesHistory: {
             games: components["schemas"]["MinesHistoryRow"][];
         };
+        /**
+         * @description A finished game's result, as the spec writes it: `Won` or `Lost`.
+         * @enum {string}
+         */
+        MinesHistoryResult: "Won" | "Lost";
         /** @description A finished game in the player's history (`GET /api/mines/history`), with the spec's `betHistory` fields. */
         MinesHistoryRow: {
             bet: components["schemas"]["Rupees"];
@@ -3185,7 +3209,7 @@ export interface components {
             /** Format: double */
             multiplier: number;
             /** @description `Won` or `Lost`. */
-            result: string;
+            result: components["schemas"]["MinesHistoryResult"];
             /** Format: u-int8 */
             safe: number;
             winnings: components["schemas"]["Rupees"];
@@ -3197,6 +3221,11 @@ export interface components {
             game: components["schemas"]["MinesGame"];
             success: boolean;
         };
+        /**
+         * @description Mines' phase: `suspended` means no new games.
+         * @enum {string}
+         */
+        MinesPhase: "open" | "suspended";
         /**
          * @description `POST /api/mines/seeds`: a new client seed (1–64 printable characters) for the games to come, and a fresh
          *     server seed; without `clientSeed` only the server seed is replaced.
@@ -3457,7 +3486,7 @@ export interface components {
             player1?: string | null;
             player2?: string | null;
             /** @description `held` (the match goes on), `won`, `lost` or `returned`. */
-            status: string;
+            status: components["schemas"]["ParchiEntryStatus"];
         };
         /** @description A play taken: `PUT /api/match/select/{match}`. */
         ParchiPlayed: {
@@ -3609,7 +3638,7 @@ export interface components {
             commitment: string;
             /** @description ISO 8601, UTC. */
             decidedAt?: string | null;
-            game: string;
+            game: components["schemas"]["RoundGameName"];
             /** @description ISO 8601, UTC. */
             openedAt: string;
             recomputed?: null | components["schemas"]["RoundResult"];
@@ -3618,10 +3647,9 @@ export interface components {
             roundId: number;
             /** @description Revealed once the round is decided (or void). */
             serverSeed?: string | null;
-            /** @description The game's settings the round was played by (`null` if unreadable). */
-            settings?: Record<string, never> | null;
+            settings?: null | components["schemas"]["RoundGameSettingsJson"];
             /** @description `open`, `decided`, `ended` or `void`. */
-            status: string;
+            status: components["schemas"]["RoundRecordStatus"];
             /** @description Whether the seed matches the commitment and the recomputed result the recorded one (`null`: not decided). */
             verified?: boolean | null;
         };
@@ -3638,29 +3666,31 @@ export interface components {
              */
             currentRound?: number | null;
             /** @description `titli`, `andar_bahar` or `color`. */
-            game: string;
+            game: components["schemas"]["RoundGameName"];
             maxStake?: null | components["schemas"]["Rupees"];
             minStake?: null | components["schemas"]["Rupees"];
             payouts?: components["schemas"]["RoundPickPayout"][] | null;
         };
         /** @description A round game (`titli`, `andar_bahar`, `color`) in the console's list. */
         RoundGameJson: {
-            /**
-             * @description `titli`, `andar_bahar` or `color`.
-             * @example titli
-             */
-            game: string;
+            /** @description `titli`, `andar_bahar` or `color`. */
+            game: components["schemas"]["RoundGameName"];
             /** @example Titli Par */
             name: string;
             pending?: null | components["schemas"]["RoundGameSettingsJson"];
             /** @description `betting`, `closed`, `revealing`, `settled` or `suspended`. */
-            phase: string;
+            phase: components["schemas"]["RoundTablePhase"];
             /** Format: int64 */
             round: number;
             /** @description What the round in play is played by. */
             settings: components["schemas"]["RoundGameSettingsJson"];
             suspended: boolean;
         };
+        /**
+         * @description A round game: `titli` (Titli Par), `andar_bahar` (Andar Bahar) or `color` (Color Prediction).
+         * @enum {string}
+         */
+        RoundGameName: "titli" | "andar_bahar" | "color";
         /**
          * @description A round game's settings, as its rules have them (money in paise, times in milliseconds, payouts in hundredths of
          *     the stake): Titli Par and Color Prediction take `UniformSettings` (one `payout` for every pick), Andar Bahar
@@ -3683,6 +3713,12 @@ export interface components {
              */
             rtp: number;
         };
+        /**
+         * @description A recorded round's status: `open` (in play), `decided` (its result drawn, the seed revealed), `ended` (settled)
+         *     or `void` (never decided; its stakes returned).
+         * @enum {string}
+         */
+        RoundRecordStatus: "open" | "decided" | "ended" | "void";
         /** @description A round's result, as its game shows it. */
         RoundResult: components["schemas"]["TitliResult"] | components["schemas"]["AndarBaharResult"] | components["schemas"]["ColorResult"];
         /** @description Stakes a line of a bet may carry (in paise), and how many lines one bet may have. */
@@ -3709,6 +3745,11 @@ export interface components {
             /** Format: int64 */
             min?: number;
         };
+        /**
+         * @description A round table's phase: its round's, or `suspended` (the round in play ends as usual; no new one opens).
+         * @enum {string}
+         */
+        RoundTablePhase: "betting" | "closed" | "revealing" | "settled" | "suspended";
         /** @description How long each part of a round lasts, read when the round opens. */
         RoundTimings: {
             /**
@@ -4033,8 +4074,7 @@ export interface components {
         };
         /** @description The latest revealed Titli Par picture; its fields are `null` before any round was revealed. */
         TitliLatestJson: {
-            /** @description The picture's name, e.g. `kite`. */
-            randomImage?: string | null;
+            randomImage?: null | components["schemas"]["TitliPictureName"];
             /** Format: int64 */
             roundId?: number | null;
             success: boolean;
@@ -4042,9 +4082,14 @@ export interface components {
         };
         /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
         TitliPicture: number;
+        /**
+         * @description A Titli Par picture by its name, in the order of the spec's catalogue
+         * @enum {string}
+         */
+        TitliPictureName: "butterfly" | "cow" | "football" | "spin" | "flower" | "diya" | "bucket" | "kite" | "rat" | "umbrella" | "parrot" | "sun";
         /** @description A Titli Par round's winning picture. */
         TitliResult: {
-            winningImage: string;
+            winningImage: components["schemas"]["TitliPictureName"];
             /** Format: u-int8 */
             winningImageNumber: number;
         };
@@ -4658,7 +4703,7 @@ export interface operations {
                 /** @description The deposit request's id */
                 id: number;
                 /** @description `approve` or `reject` */
-                action: string;
+                action: "approve" | "reject";
             };
             cookie?: never;
         };
@@ -4892,7 +4937,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka` */
-                game: string;
+                game: "aviator" | "titli" | "andar_bahar" | "color" | "mines" | "matka";
             };
             cookie?: never;
         };
@@ -4955,9 +5000,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `aviator`, `titli`, `andar_bahar`, `color` or `mines` */
-                game: string;
+                game: "aviator" | "titli" | "andar_bahar" | "color" | "mines";
                 /** @description `suspend` (the round in play ends as usual; no new one opens) or `resume` */
-                action: string;
+                action: "suspend" | "resume";
             };
             cookie?: never;
         };
@@ -6103,7 +6148,7 @@ export interface operations {
                 /** @description The withdrawal request's id */
                 id: number;
                 /** @description `approve` or `reject` */
-                action: string;
+                action: "approve" | "reject";
             };
             cookie?: never;
         };
@@ -7107,7 +7152,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `titli`, `andar_bahar` or `color` */
-                game: string;
+                game: "titli" | "andar_bahar" | "color";
             };
             cookie?: never;
         };
@@ -7138,7 +7183,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `titli`, `andar_bahar` or `color` */
-                game: string;
+                game: "titli" | "andar_bahar" | "color";
                 /** @description The round number */
                 round: number;
             };
@@ -7234,7 +7279,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `titli`, `andar_bahar` or `color` */
-                game: string;
+                game: "titli" | "andar_bahar" | "color";
             };
             cookie?: never;
         };

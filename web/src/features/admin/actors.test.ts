@@ -21,19 +21,22 @@ const actor = (over: Partial<ActorView>): ActorView => ({
   ...over,
 });
 
+/** A row as the `ops_actors` push may carry it: any status text. */
+const pushed = (over: Partial<Omit<ActorView, 'status'>> & { status: string }) => ({ ...actor({}), ...over });
+
 describe('healthOf', () => {
   it('takes the server status', () => {
     expect(healthOf(actor({ status: 'ok', handlerP99Ms: 500 }))).toBe('ok');
-    expect(healthOf(actor({ status: 'SLOW' }))).toBe('slow');
+    expect(healthOf(pushed({ status: 'SLOW' }))).toBe('slow');
     expect(healthOf(actor({ status: 'stuck' }))).toBe('stuck');
   });
   it('derives slow from the p99s (over 50 ms) when the server gave no status', () => {
-    expect(healthOf(actor({ status: '', handlerP99Ms: 50 }))).toBe('ok');
-    expect(healthOf(actor({ status: '', queueP99Ms: 50.1 }))).toBe('slow');
-    expect(healthOf(actor({ status: '', tickLagP99Ms: 80 }))).toBe('slow');
+    expect(healthOf(pushed({ status: '', handlerP99Ms: 50 }))).toBe('ok');
+    expect(healthOf(pushed({ status: '', queueP99Ms: 50.1 }))).toBe('slow');
+    expect(healthOf(pushed({ status: '', tickLagP99Ms: 80 }))).toBe('slow');
   });
   it('marks an unknown status as unknown', () => {
-    expect(healthOf(actor({ status: 'weird' }))).toBe('unknown');
+    expect(healthOf(pushed({ status: 'weird' }))).toBe('unknown');
   });
 });
 

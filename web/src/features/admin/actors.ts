@@ -7,8 +7,11 @@ export const SLOW_MS = 50;
 
 export type Health = 'ok' | 'slow' | 'stuck' | 'unknown';
 
-/** The server's status when it gives one; otherwise derived from the timings with the same rule. */
-export function healthOf(a: Pick<ActorView, 'status' | 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'>): Health {
+/**
+ * The server's status when it gives one; otherwise derived from the timings with the same rule. `status` is read
+ * loosely: the rows also come from the `ops_actors` push, which the OpenAPI document does not type.
+ */
+export function healthOf(a: Pick<ActorView, 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'> & { status?: string | null }): Health {
   const s = typeof a.status === 'string' ? a.status.toLowerCase() : '';
   if (s === 'ok' || s === 'slow' || s === 'stuck') return s;
   const worst = Math.max(a.handlerP99Ms ?? 0, a.queueP99Ms ?? 0, a.tickLagP99Ms ?? 0);

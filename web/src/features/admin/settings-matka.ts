@@ -1,5 +1,5 @@
 /** Matka's settings form (pure): rates as multipliers over integer hundredths, points per number in ₹ over paise. */
-import type { MatkaGame, MatkaRates, MatkaSettings, MatkaSettingsChange } from './api/types';
+import type { MatkaRates, MatkaSettings, MatkaSettingsChange } from './api/types';
 import { formatFixed, parseFixed } from './settings-round';
 
 export interface RateField {
@@ -19,8 +19,6 @@ export const RATE_FIELDS: RateField[] = [
   { key: 'halfSangam', label: 'Half sangam', chance: 600 / 1_000_000 },
   { key: 'fullSangam', label: 'Full sangam', chance: 36 / 1_000_000 },
 ];
-
-export const isMatkaGame = (g: { game: string }): g is MatkaGame => g.game === 'matka';
 
 export type MatkaForm = Record<keyof MatkaRates | 'minPoints' | 'maxPoints', string>;
 

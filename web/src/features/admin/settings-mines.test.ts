@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MinesSettings } from './api/types';
-import { isMinesGame, minesSettingsChange, showMines, toMinesForm } from './settings-mines';
+import { minesSettingsChange, showMines, toMinesForm } from './settings-mines';
 
 // Paise and basis points, as GET /api/admin/games sends Mines' settings.
 const mines: MinesSettings = { minBet: 1000, maxBet: 5_000_000, maxPayout: 100_000_000, houseEdgeBp: 300 };
@@ -12,8 +12,6 @@ describe('Mines settings form', () => {
     expect(showMines('houseEdgeBp', mines)).toBe('3.00 % (300 bp)');
     expect(showMines('minBet', {})).toBe('—');
     expect(Object.values(toMinesForm(null)).every((t) => t === '')).toBe(true);
-    expect(isMinesGame({ game: 'mines' })).toBe(true);
-    expect(isMinesGame({ game: 'titli' })).toBe(false);
   });
   it('sends only what changed, as exact integers', () => {
     const form = toMinesForm(mines);

@@ -1,6 +1,6 @@
 /** Mines' settings form (pure): rupees over integer paise, the house edge as a percentage over integer basis points. */
 import { formatInr } from '@/lib/money';
-import type { MinesGame, MinesSettings } from './api/types';
+import type { MinesSettings } from './api/types';
 import { formatFixed, parseFixed } from './settings-round';
 
 export interface MinesField {
@@ -16,8 +16,6 @@ export const MINES_FIELDS: MinesField[] = [
   { key: 'maxPayout', label: 'Max payout per game', unit: 'rupees' },
   { key: 'houseEdgeBp', label: 'House edge', unit: 'percent' },
 ];
-
-export const isMinesGame = (g: { game: string }): g is MinesGame => g.game === 'mines';
 
 export type MinesForm = Record<keyof MinesSettings, string>;
 

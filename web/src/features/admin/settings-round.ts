@@ -42,6 +42,7 @@ export const ROUND_GAME_IDS = Object.keys(PAYOUTS) as RoundGameId[];
 
 const isRoundGameId = (game: string): game is RoundGameId => (ROUND_GAME_IDS as string[]).includes(game);
 
+/** Whether `g` is a round game, checked at run time (the console's list may hold a game newer than this client). */
 export function isRoundGame(g: { game: string }): g is RoundGame {
   return isRoundGameId(g.game);
 }

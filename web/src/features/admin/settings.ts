@@ -1,9 +1,6 @@
 /** The game settings form (pure): text fields ↔ settings, validation, and only the changed fields sent. */
 import { formatInr } from '@/lib/money';
-import type { AviatorGame, AviatorSettings } from './api/types';
-
-/** Aviator in the console's list of games. */
-export const isAviatorGame = (g: { game: string }): g is AviatorGame => g.game === 'aviator';
+import type { AviatorSettings } from './api/types';
 
 export const SETTING_FIELDS: { key: keyof AviatorSettings; label: string; unit: 'rupees' | 'ms' | 'bp' }[] = [
   { key: 'minBet', label: 'Min stake', unit: 'rupees' },

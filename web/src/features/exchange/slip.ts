@@ -35,7 +35,7 @@ export interface Quote {
 export const backs = (kind: BetKind): boolean => kind === 'Lgaai' || kind === 'yes';
 
 /** How the lists and the slip name a side: Lgaai, khaai, YES, NO (a listed bet's `type` is one of them). */
-export const kindLabel = (kind: BetKind | string): string => (kind === 'yes' || kind === 'no' ? kind.toUpperCase() : kind);
+export const kindLabel = (kind: BetKind): string => (kind === 'yes' || kind === 'no' ? kind.toUpperCase() : kind);
 
 /** The selection's price in `d` now; `null` when its market or row is gone. */
 export function quoteOf(d: MatchDetailJson, p: Pick): Quote | null {

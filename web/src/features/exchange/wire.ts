@@ -16,10 +16,10 @@ export type MarketType = Schema<'ExchangeMarketType'>;
 /** Back (for the runner, YES on a line) or lay (against it, NO on a line). */
 export type Side = Schema<'ExchangeSide'>;
 
-/** The spec's names of the sides: `Lgaai` / `khaai` on a team, `yes` / `no` on a line. */
-export type RunnerKind = 'Lgaai' | 'khaai';
-export type FancyKind = 'yes' | 'no';
-export type BetKind = RunnerKind | FancyKind;
+/** The spec's names of the sides: `Lgaai` / `khaai` on a team, `yes` / `no` on a line (a listed bet's `type`). */
+export type BetKind = Schema<'ExchangeBetType'>;
+export type RunnerKind = Extract<BetKind, 'Lgaai' | 'khaai'>;
+export type FancyKind = Extract<BetKind, 'yes' | 'no'>;
 
 export type BetStatus = Schema<'ExchangeBetStatus'>;
 

@@ -9,8 +9,10 @@
  *    (i from 51 down to 1, swap i with below(i + 1)), the joker is deck[0], cards are dealt from deck[1] up to
  *    and including the first of the joker's rank, even positions to Andar, odd to Bahar, the last card's side wins.
  */
+import type { Schema } from '@/lib/api-types';
 
-export type FairGame = 'titli' | 'andar_bahar' | 'color';
+/** The round games, as the server names them (`GET /api/fair/{game}`). */
+export type FairGame = Schema<'RoundGameName'>;
 export type FairColour = 'red' | 'green' | 'blue';
 export type FairSide = 'Andar' | 'Bahar';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
-import type { Game, GameSettingsChange } from './types';
+import type { Game, GameId, GameSettingsChange, SuspendableGame } from './types';
 
 export function useAdminGames() {
   return useQuery({
@@ -15,10 +15,10 @@ export function useAdminGames() {
 }
 
 /** Only the changed fields: Aviator's or Mines' flat settings, a round game's or Matka's (nested objects partial). */
-export function saveSettings(game: string, change: GameSettingsChange): Promise<{ game: Game }> {
+export function saveSettings(game: GameId, change: GameSettingsChange): Promise<{ game: Game }> {
   return api.put('/api/admin/games/{game}/settings', { path: { game }, body: change });
 }
 
-export function setSuspended(game: string, suspended: boolean): Promise<{ game: Game }> {
+export function setSuspended(game: SuspendableGame['game'], suspended: boolean): Promise<{ game: Game }> {
   return api.post('/api/admin/games/{game}/{action}', { path: { game, action: suspended ? 'suspend' : 'resume' } });
 }

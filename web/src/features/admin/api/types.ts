@@ -55,8 +55,10 @@ export type PaymentDetails = Schema<'PaymentDetailsJson'>;
 export type AviatorSettings = Schema<'AviatorSettingsJson'>;
 export type Fairness = Schema<'AviatorFairnessJson'>;
 
-/** A game of `GET /api/admin/games`; its `game` field names it (the guards in settings-*.ts tell them apart). */
+/** A game of `GET /api/admin/games`: a union discriminated by its `game` field (`aviator`, a round game, `mines`, `matka`). */
 export type Game = Schema<'GameEntryJson'>;
+/** A game's name, as `PUT /api/admin/games/{game}/settings` takes it. */
+export type GameId = Game['game'];
 export type AviatorGame = Schema<'AviatorGameJson'>;
 
 /** A round game's periods, in milliseconds. */
@@ -69,7 +71,7 @@ export type AndarBaharSettings = Schema<'AndarBaharSettings'>;
 /** Titli Par, Andar Bahar and Color Prediction. */
 export type RoundGame = Schema<'RoundGameJson'>;
 /** The round games' names (the server's `game` of a `RoundGameJson`). */
-export type RoundGameId = 'titli' | 'color' | 'andar_bahar';
+export type RoundGameId = Schema<'RoundGameName'>;
 export type RoundSettings = Schema<'RoundGameSettingsJson'>;
 /** A round game's settings change: only the changed fields, nested objects partial. */
 export type RoundSettingsChange = Schema<'UniformSettingsChange'> | Schema<'AndarBaharSettingsChange'>;
@@ -87,6 +89,8 @@ export type MatkaSettings = Schema<'MatkaSettings'>;
 export type MatkaSettingsChange = Schema<'MatkaSettingsChange'>;
 /** Matka has no rounds or suspend: its markets are run on the Matka screen; a change applies to the next bid. */
 export type MatkaGame = Schema<'MatkaEntry'>;
+/** The games that can be suspended and resumed: every one but Matka. */
+export type SuspendableGame = Exclude<Game, MatkaGame>;
 
 /** A settings change of any game (`PUT /api/admin/games/{game}/settings`). */
 export type GameSettingsChange = Schema<'GameSettingsChange'>;

@@ -1,7 +1,8 @@
 /**
  * Per game: settings (applied from the next round; Mines: to the games started after; Matka: to the bids placed
  * after), suspend / resume (not Matka: its markets open and close on their schedules); Aviator's fairness figures;
- * Mines' open games and held stakes. A game this console does not know shows its name and state.
+ * Mines' open games and held stakes. A game this console does not know shows its name and state. The games are a
+ * union discriminated by `game`, so each branch below has the right shape without a guard of its own.
  */
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
@@ -13,9 +14,6 @@ import { MatkaSettingsEditor } from '../components/MatkaSettingsEditor';
 import { MinesSettingsEditor } from '../components/MinesSettingsEditor';
 import { QueryState } from '../components/QueryState';
 import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
-import { isAviatorGame } from '../settings';
-import { isMatkaGame } from '../settings-matka';
-import { isMinesGame } from '../settings-mines';
 import { isRoundGame } from '../settings-round';
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -28,18 +26,19 @@ function GameCard({ game }: { game: Game }) {
           {game.name || game.game}
         </h2>
         <FlagBadge on={!!game.suspended} yes="Suspended" no="Running" />
-        <span className="muted small">{isMinesGame(game) || isMatkaGame(game) ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
-        {!isMatkaGame(game) && <GameSuspendButton game={game} />}
+        <span className="muted small">{game.game === 'mines' || game.game === 'matka' ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
+        {game.game !== 'matka' && <GameSuspendButton game={game} />}
       </div>
-      {/* A new row (a change saved or applied) restarts the form from it. */}
-      {isAviatorGame(game) ? (
+      {/* A new row (a change saved or applied) restarts the form from it. A game this console does not know (the
+          server's newer than it) has no form: `isRoundGame` checks the name at run time. */}
+      {game.game === 'aviator' ? (
         <>
           <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
           {game.fairness && <AviatorFairness f={game.fairness} />}
         </>
-      ) : isMinesGame(game) ? (
+      ) : game.game === 'mines' ? (
         <MinesSettingsEditor key={JSON.stringify(game.settings)} game={game} />
-      ) : isMatkaGame(game) ? (
+      ) : game.game === 'matka' ? (
         <MatkaSettingsEditor key={JSON.stringify(game.settings)} game={game} />
       ) : (
         isRoundGame(game) && <RoundSettingsEditor key={JSON.stringify([game.settings, game.pending])} game={game} />

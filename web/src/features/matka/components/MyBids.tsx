@@ -3,7 +3,7 @@ import { useMyBids } from '../api/get-bids';
 import { bidTypeTitle } from '../bid-types';
 import type { BidRow } from '../api/types';
 
-const STATUS: Record<string, string> = { held: 'Waiting', won: 'Won', lost: 'Lost', void: 'Void' };
+const STATUS: Record<BidRow['status'], string> = { held: 'Waiting', won: 'Won', lost: 'Lost' };
 const when = (ms: number) => {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
@@ -11,7 +11,7 @@ const when = (ms: number) => {
 const sessionText = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
 
 function Row({ b }: { b: BidRow }) {
-  const status = String(b.status);
+  const { status } = b;
   return (
     <li className={`mk-bid mk-bid-${status}`} data-testid="matka-bid-row" data-status={status} data-draw-no={b.drawNo} data-number={b.number}>
       <span className="mk-bid-what">
@@ -24,7 +24,7 @@ function Row({ b }: { b: BidRow }) {
       <span className="mk-bid-number">{b.number}</span>
       <span className="mk-bid-points">{formatInr(b.points)}</span>
       <span className="mk-bid-status">
-        <b>{STATUS[status] ?? status}</b>
+        <b>{STATUS[status]}</b>
         {status === 'won' && <small>+{formatInr(b.payout)}</small>}
       </span>
     </li>

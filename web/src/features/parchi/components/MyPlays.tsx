@@ -4,8 +4,8 @@ import { useMyPlays } from '../api/get-my-plays';
 import { HistoryTable } from '../../history/components/HistoryTable';
 import type { EntryStatus } from '../api/types';
 
-const LABEL: Partial<Record<string, string>> = { held: 'Open', won: 'Won', lost: 'Lost', returned: 'Returned' } satisfies Record<EntryStatus, string>;
-const TONE: Partial<Record<string, string>> = { held: 'pending', won: 'approved', lost: 'rejected', returned: 'pending' } satisfies Record<EntryStatus, string>;
+const LABEL: Record<EntryStatus, string> = { held: 'Open', won: 'Won', lost: 'Lost', returned: 'Returned' };
+const TONE: Record<EntryStatus, string> = { held: 'pending', won: 'approved', lost: 'rejected', returned: 'pending' };
 
 export function MyPlays({ userId }: { userId: string }) {
   const { data: rows = [], isLoading, isError } = useMyPlays(userId);
@@ -21,7 +21,7 @@ export function MyPlays({ userId }: { userId: string }) {
           <td>{r.status === 'held' ? '—' : formatInr(r.payout)}</td>
           <td>{new Date(r.createdAt).toLocaleString('en-IN')}</td>
           <td>
-            <span className={`status status-${TONE[r.status] ?? 'pending'}`}>{LABEL[r.status] ?? r.status}</span>
+            <span className={`status status-${TONE[r.status]}`}>{LABEL[r.status]}</span>
           </td>
         </tr>
       ))}
