@@ -242,9 +242,9 @@ pub fn document() -> Value {
 }
 
 /// The document as pretty JSON, built once (what `/api/asyncapi.json` serves and `docs/asyncapi.json` holds).
-pub fn document_json() -> String {
+pub fn document_json() -> &'static str {
     static DOC: OnceLock<String> = OnceLock::new();
-    DOC.get_or_init(|| serde_json::to_string_pretty(&document()).unwrap_or_default()).clone()
+    DOC.get_or_init(|| serde_json::to_string_pretty(&document()).unwrap_or_default())
 }
 
 #[utoipa::path(

@@ -180,9 +180,10 @@ fn add_links(doc: &mut Value) {
     }
 }
 
-/// The document as JSON, pretty-printed (what `/api/openapi.json` serves and `docs/openapi.json` holds).
-pub fn document_json() -> String {
-    serde_json::to_string_pretty(document()).unwrap_or_default()
+/// The document as JSON, pretty-printed once (what `/api/openapi.json` serves and `docs/openapi.json` holds).
+pub fn document_json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| serde_json::to_string_pretty(document()).unwrap_or_default())
 }
 
 #[utoipa::path(tag = "platform", responses((status = 200, description = "This OpenAPI 3.1 document")))]
