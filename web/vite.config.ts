@@ -49,6 +49,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
 });

@@ -21,7 +21,7 @@ pub struct UserRow {
 }
 
 const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role, u.created_at, u.fixture, \
-    u.blocked_at, COALESCE(a.balance, 0), COALESCE(a.exposure, 0) FROM users u LEFT JOIN accounts a ON a.id = u.id";
+    u.blocked_at, COALESCE(a.balance, 0), COALESCE(a.exposure, 0), u.language FROM users u LEFT JOIN accounts a ON a.id = u.id";
 
 fn user_row(r: &sqlx::any::AnyRow) -> Result<UserRow, sqlx::Error> {
     let role: String = r.try_get(5)?;
@@ -35,6 +35,7 @@ fn user_row(r: &sqlx::any::AnyRow) -> Result<UserRow, sqlx::Error> {
             role: if role == "operator" { Role::Operator } else { Role::Player },
             created_at: r.try_get(6)?,
             fixture: r.try_get::<i64, _>(7)? != 0,
+            language: r.try_get(11)?,
         },
         blocked: r.try_get::<Option<i64>, _>(8)?.is_some(),
         balance: Paise::new(r.try_get(9)?),

@@ -33,6 +33,8 @@ pub enum Action {
     ParchiAbandon,
     /// Cluster mode: a lease asked to move to another node at its next round boundary.
     LeaseMove,
+    /// A player's break ended early (a self-exclusion never is).
+    BreakLift,
 }
 
 impl Action {
@@ -59,6 +61,7 @@ impl Action {
             Action::ExchangeVoid => "exchange.void",
             Action::ParchiAbandon => "parchi.abandon",
             Action::LeaseMove => "cluster.move",
+            Action::BreakLift => "user.break_lift",
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod mines;
 pub mod money;
 pub mod observe;
 pub mod parchi;
+pub mod rg;
 pub mod sports;
 pub mod store;
 pub mod table;

@@ -85,7 +85,15 @@ impl From<WalletError> for ApiError {
                 "The wallet is briefly unavailable, please try again",
             ),
             WalletError::Overflow | WalletError::Storage(_) => ApiError::internal(e),
+            WalletError::Limited(r) => r.into(),
         }
+    }
+}
+
+/// A bet or deposit past the player's own limit, or during their break or self-exclusion: 403, nothing moved.
+impl From<casino_actors::rg::Refusal> for ApiError {
+    fn from(r: casino_actors::rg::Refusal) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, r.code(), r.to_string())
     }
 }
 
@@ -102,6 +110,7 @@ impl From<CashierError> for ApiError {
             }
             CashierError::HoldMissing => ApiError::new(StatusCode::CONFLICT, "hold_missing", e.to_string()),
             CashierError::Wallet(w) => w.into(),
+            CashierError::Limited(r) => r.into(),
             CashierError::Storage(_) => ApiError::internal(e),
         }
     }

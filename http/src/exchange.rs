@@ -50,6 +50,7 @@ fn refused(e: ExchangeError) -> ApiError {
         | ExchangeError::PriceChanged
         | ExchangeError::InsufficientBalance => StatusCode::CONFLICT,
         ExchangeError::Busy => StatusCode::TOO_MANY_REQUESTS,
+        ExchangeError::Limited(_) => StatusCode::FORBIDDEN,
         ExchangeError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
     };
@@ -214,7 +215,7 @@ struct ExchangeRunnerBetBody {
             body = ErrorBody
         ),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
         (
             status = 409,
@@ -312,7 +313,7 @@ struct ExchangeFancyBetsBody {
             body = ErrorBody
         ),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
         (
             status = 409,

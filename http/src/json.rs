@@ -28,6 +28,8 @@ pub struct UserJson {
     #[serde(serialize_with = "as_rupees")]
     #[schema(value_type = RupeesJson)]
     pub exposureBalance: Paise,
+    /// The language the app shows, chosen in Settings.
+    pub language: crate::accounts::settings::Language,
 }
 
 pub fn user(u: &User, b: Balances) -> UserJson {
@@ -44,6 +46,7 @@ pub fn user(u: &User, b: Balances) -> UserJson {
         role: u.role,
         walletBalance: b.balance,
         exposureBalance: b.exposure,
+        language: crate::accounts::settings::Language::of(&u.language),
     }
 }
 

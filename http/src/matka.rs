@@ -51,6 +51,7 @@ fn refused(e: MatkaError) -> ApiError {
         MatkaError::UnknownMarket => StatusCode::NOT_FOUND,
         MatkaError::NoDraw | MatkaError::Session(_) | MatkaError::Declare(_) => StatusCode::CONFLICT,
         MatkaError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        MatkaError::Limited(_) => StatusCode::FORBIDDEN,
         _ => StatusCode::BAD_REQUEST,
     };
     ApiError::new(status, e.code(), e.to_string())
@@ -164,7 +165,7 @@ pub enum MatkaUserField {
             `unknown_session`, `invalid_number`, `duplicate_number`, `no_bids`, `points_too_low`, `points_too_high`, \
             `total_mismatch`, `profit_mismatch`, `insufficient_balance`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: `userId` or `user` names someone else", body = ErrorBody),
+        (status = 403, description = "`forbidden`: `userId` or `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`unknown_market` (also when `gameName` is missing)", body = ErrorBody),
         (status = 409, description = "`market_closed`, `session_closed`, `needs_open_session`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the desk or the wallet cannot be reached; nothing moved", body = ErrorBody),

@@ -38,7 +38,7 @@ fn refused(e: MinesError) -> ApiError {
         | MinesError::Move(Refusal::NoSuchTile)
         | MinesError::InsufficientBalance
         | MinesError::InvalidSeed => StatusCode::BAD_REQUEST,
-        MinesError::NotYourGame => StatusCode::FORBIDDEN,
+        MinesError::NotYourGame | MinesError::Limited(_) => StatusCode::FORBIDDEN,
         MinesError::UnknownGame => StatusCode::NOT_FOUND,
         MinesError::Busy => StatusCode::TOO_MANY_REQUESTS,
         MinesError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -102,7 +102,7 @@ pub struct MinesBetBody {
         (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
         (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_amount`, `stake_too_low`, `stake_too_high`, `invalid_mines`, `insufficient_balance`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`game_open`: finish the open game first; `suspended`", body = ErrorBody),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved", body = ErrorBody),

@@ -50,6 +50,7 @@ pub fn refused(e: ParchiError) -> ApiError {
         ParchiError::Rules(Refusal::PlayerTaken(_) | Refusal::CardLocked | Refusal::Closed)
         | ParchiError::InsufficientBalance => StatusCode::CONFLICT,
         ParchiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        ParchiError::Limited(_) => StatusCode::FORBIDDEN,
         _ => StatusCode::BAD_REQUEST,
     };
     ApiError::new(status, e.code(), e.to_string())
@@ -275,6 +276,7 @@ async fn check(
         (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
             `unknown_player`, `same_player`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`player_taken`, `card_locked`, `plays_closed`, `insufficient_balance`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the game or the wallet cannot be reached; nothing moved", body = ErrorBody),

@@ -244,3 +244,51 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await shots(page, 'audit');
   await api.dispose();
 });
+
+test('the operator sees a player’s break and lifts it; a self-exclusion cannot be lifted', async ({ page, request, baseURL, playwright }) => {
+  // --- a player takes a one-day break, through the API with their own session
+  const api = await playwright.request.newContext({ baseURL });
+  const phone = `9${String(Date.now()).slice(-9)}`;
+  const p = await newPlayer(api, phone, 'Break Player');
+  const player = { Authorization: `Bearer ${p.token}` };
+  const brk = await api.post('/api/account/exclusion', { headers: player, data: { kind: 'break', days: 1 } });
+  expect(brk.ok(), await brk.text()).toBeTruthy();
+
+  // --- the operator opens the person: the break badge, and a button to lift it
+  await operatorLogin(page);
+  await page.goto(`/admin/money/users/${p.id}`);
+  const card = page.getByTestId('rg-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('rg-exclusion')).toHaveText(/^On a break until .+ IST$/);
+  await expect(card.getByTestId('rg-limit-deposit_day')).toContainText('No limit');
+  await shots(page, 'user-break');
+  await page.setViewportSize(WIDE);
+  await card.getByTestId('rg-lift').click();
+  const dialog = page.getByRole('dialog', { name: 'Lift the break' });
+  await expect(dialog).toContainText('Break Player');
+  await dialog.getByRole('button', { name: 'Yes, lift the break' }).click();
+  await expect(page.getByText('Break lifted')).toBeVisible();
+  await expect(card.getByTestId('rg-exclusion')).toHaveCount(0);
+  await expect(card.getByTestId('rg-lift')).toHaveCount(0);
+  await expect(card.getByTestId('rg-no-exclusion')).toBeVisible();
+
+  // --- the player then excludes themself for six months: the console shows it with no way to lift it
+  const self = await api.post('/api/account/exclusion', { headers: player, data: { kind: 'self_exclusion', months: 6 } });
+  expect(self.ok(), await self.text()).toBeTruthy();
+  await page.reload();
+  await expect(card.getByTestId('rg-exclusion')).toHaveText(/^Self-excluded until .+ IST$/);
+  await expect(card.getByTestId('rg-lift')).toHaveCount(0);
+  await expect(card.getByText('A self-exclusion cannot be lifted before it ends')).toBeVisible();
+  await shots(page, 'user-self-excluded');
+  // Nor can the API lift it.
+  const token = await operatorToken(request);
+  const refused = await request.post(`/api/admin/users/${p.id}/break/lift`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: string }).error).toBe('self_exclusion_locked');
+
+  // --- the lift is in the audit log
+  await page.setViewportSize(WIDE);
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await expect(page.getByTestId('audit-table').locator('tr[data-action="user.break_lift"]').first()).toBeVisible();
+  await api.dispose();
+});

@@ -103,3 +103,32 @@ test('Live Cricket Market → /matchlist/currmtc: the score frame and the live d
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page.getByTestId('live-market')).toBeVisible();
 });
+
+test('a LIVE match → Ball by ball: the innings’ recent balls, newest first, then the popup closes', async ({ page }) => {
+  const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Ball By Ball Player' });
+  await login(page, player);
+
+  const live = page.locator('[data-testid="match-row"][data-live="true"]');
+  await expect(live.first()).toBeVisible();
+  await live.first().click();
+  await expect(page).toHaveURL(/\/match\/\d+$/);
+  await expect(page.getByTestId('score-line')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ball by ball' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ball By Ball Result' });
+  const popup = page.getByTestId('ball-by-ball');
+  await expect(dialog).toBeVisible();
+  await expect(popup).toBeVisible();
+  // A ball lands every 1.5 s; an innings break empties the list for a moment ("No balls bowled yet"), so wait for one.
+  const row = popup.getByTestId('ball-row').first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const cells = row.locator('td');
+  await expect(cells.nth(0)).toHaveText(/^\d+\.\d$/); // over.ball
+  await expect(cells.nth(1)).toHaveText(/^(\d+|W|[A-Za-z]+)$/); // runs, W, or the extra's mark
+  await expect(cells.nth(2)).toHaveText(/^\d{2}:\d{2}$/); // IST
+  await shot(page, 'sports-07-ball-by-ball');
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(popup).toBeHidden();
+  await expect(page.getByTestId('match-detail')).toBeVisible();
+});

@@ -5,7 +5,7 @@
 //! database refuses to open a session for the person (a trigger, see `0005_sessions.sql`), so every login path
 //! fails. Closing the person's live sockets is the caller's part (the hub's `Kick`).
 
-use super::{AccountError, Accounts, USER_COLUMNS, User, digest, user_from};
+use super::{AccountError, Accounts, USER_COLUMN_COUNT, USER_COLUMNS, User, digest, user_from};
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 // Dynamic SQL in this file is assembled only from constants, never from input.
@@ -73,7 +73,7 @@ impl Accounts {
         let row =
             sqlx::query::<Any>(AssertSqlSafe(sql)).bind(digest(token)).bind(now).fetch_optional(&self.db.pool).await?;
         let Some(row) = row else { return Ok(None) };
-        let expires_at: i64 = row.try_get(7)?;
+        let expires_at: i64 = row.try_get(USER_COLUMN_COUNT)?;
         Ok(Some(LiveSession { user: user_from(&row)?, expires_in_ms: expires_at - now }))
     }
 }

@@ -6,6 +6,7 @@
 pub mod blocking;
 pub mod budget;
 pub mod notify;
+pub mod own;
 pub mod ratelimit;
 mod reset;
 pub mod rules;
@@ -61,6 +62,8 @@ pub struct User {
     pub created_at: EpochMs,
     /// A load-test fixture player (`CASINO_LOAD_TEST=1`): no password, no deposits or withdrawals.
     pub fixture: bool,
+    /// The language the app shows: `en` or `hi`.
+    pub language: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -99,7 +102,9 @@ pub fn default_hashing_limit() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
 }
 
-const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture";
+const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture, language";
+/// How many columns `USER_COLUMNS` names (a query's own columns follow them).
+const USER_COLUMN_COUNT: usize = 9;
 
 fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
     let role: String = row.try_get(5)?;
@@ -112,6 +117,7 @@ fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
         role: if role == "operator" { Role::Operator } else { Role::Player },
         created_at: row.try_get(6)?,
         fixture: row.try_get::<i64, _>(7)? != 0,
+        language: row.try_get(8)?,
     })
 }
 
@@ -246,6 +252,7 @@ impl Accounts {
                 role: Role::Player,
                 created_at: now,
                 fixture: true,
+                language: "en".into(),
             };
             players.push((user, token));
         }

@@ -16,6 +16,8 @@ pub enum Invalid {
     ResetPassword,
     #[error("Phone number is required")]
     Phone,
+    #[error("Enter a valid e-mail address, like name@example.com")]
+    Email,
 }
 
 /// Letters (any script) and spaces, at least four letters after trimming.
@@ -35,6 +37,26 @@ pub fn phone(raw: &str) -> Result<String, Invalid> {
         && t.chars().any(|c| c.is_ascii_digit())
         && t.chars().all(|c| c.is_ascii_digit() || c == '+' || c == '-' || c == ' ');
     if ok { Ok(t.to_string()) } else { Err(Invalid::Phone) }
+}
+
+/// An e-mail address a person can be written to: `local@domain.tld`, no spaces, at most 254 characters; `None` when
+/// left empty (the address removed). Stored lower-cased, so logging in by it does not depend on case.
+pub fn email(raw: &str) -> Result<Option<String>, Invalid> {
+    let t = raw.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let (local, domain) = t.rsplit_once('@').ok_or(Invalid::Email)?;
+    let labels: Vec<&str> = domain.split('.').collect();
+    let ok = t.len() <= 254
+        && !local.is_empty()
+        && local.len() <= 64
+        && !local.contains('@')
+        && t.chars().all(|c| c.is_ascii_graphic())
+        && labels.len() >= 2
+        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && labels.last().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+    if ok { Ok(Some(t.to_ascii_lowercase())) } else { Err(Invalid::Email) }
 }
 
 pub fn signup_password(raw: &str) -> Result<&str, Invalid> {
@@ -76,6 +98,17 @@ pub fn identifier_key(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn e_mail_addresses() {
+        assert_eq!(email(" Asha.K+play@Mail.Example.in "), Ok(Some("asha.k+play@mail.example.in".into())));
+        assert_eq!(email("  "), Ok(None));
+        for bad in ["asha", "asha@", "@x.in", "a b@x.in", "a@x", "a@x.1", "a@-.in..", "a@x..in", "a@b@x.in", "अ@x.in"]
+        {
+            assert_eq!(email(bad), Err(Invalid::Email), "{bad}");
+        }
+        assert_eq!(email(&format!("{}@x.in", "a".repeat(65))), Err(Invalid::Email));
+    }
 
     #[test]
     fn identifier_spellings_of_one_number_share_a_key() {

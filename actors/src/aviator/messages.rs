@@ -17,6 +17,9 @@ pub enum TableError {
     Rule(#[from] Rejection),
     #[error("Insufficient Balance")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("The game is unavailable, please try again")]
     Unavailable,
     /// Accepted and certain, but the wallet has not committed it yet; the result follows as events.
@@ -45,6 +48,7 @@ impl TableError {
                 Rejection::NoReservation => "no_bet",
             },
             TableError::InsufficientBalance => "insufficient_balance",
+            TableError::Limited(r) => r.code(),
             TableError::Unavailable => "unavailable",
             TableError::Pending(_) => "pending",
         }

@@ -498,6 +498,7 @@ impl Handler<PlaceBet> for AviatorTable {
                         let _ = act.game.abort_bet(round, user, slot, now);
                         match e {
                             WalletError::InsufficientBalance => Err(TableError::InsufficientBalance),
+                            WalletError::Limited(r) => Err(TableError::Limited(r)),
                             other => {
                                 tracing::error!(%round, %user, error = %other, "aviator hold refused");
                                 Err(TableError::Unavailable)

@@ -52,6 +52,8 @@ pub struct Deposit {
     pub status: Status,
     pub created_at: EpochMs,
     pub decided_at: Option<EpochMs>,
+    /// The note of the UPI payment the deposit screen made (`tn=`), tying the payment to this request.
+    pub reference: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -67,9 +69,11 @@ pub struct Withdrawal {
     pub decided_at: Option<EpochMs>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct PaymentDetails {
     pub upi_id: String,
+    /// The name UPI apps show for the payee (`pn=`).
+    pub payee_name: String,
     pub phone: String,
     pub qr_code: String,
 }
@@ -92,6 +96,9 @@ pub enum CashierError {
     HoldMissing,
     #[error("wallet: {0}")]
     Wallet(#[from] WalletError),
+    /// Past a deposit limit the player set, or during their break or self-exclusion.
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -148,7 +155,7 @@ fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
     if t.is_empty() || t.len() > 128 { Err(CashierError::Missing(field)) } else { Ok(t.to_string()) }
 }
 
-const DEPOSIT_COLUMNS: &str = "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at";
+const DEPOSIT_COLUMNS: &str = "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at, reference";
 const WITHDRAWAL_COLUMNS: &str = "id, user_id, user_name, upi_id, phone, amount, status, created_at, decided_at";
 
 fn status_of(row: &sqlx::any::AnyRow, i: usize) -> Result<Status, sqlx::Error> {
@@ -167,6 +174,7 @@ fn deposit_from(r: &sqlx::any::AnyRow) -> Result<Deposit, sqlx::Error> {
         status: status_of(r, 6)?,
         created_at: r.try_get(7)?,
         decided_at: r.try_get(8)?,
+        reference: r.try_get(9)?,
     })
 }
 
@@ -196,6 +204,7 @@ impl Cashier {
         user_name: &str,
         phone: &str,
         amount: Paise,
+        reference: Option<&str>,
     ) -> Result<Deposit, CashierError> {
         let utr = required(utr, "UTR NO")?;
         let user_name = required(user_name, "UserName")?;
@@ -203,9 +212,15 @@ impl Cashier {
         if !amount.is_positive() {
             return Err(CashierError::NonPositiveAmount);
         }
+        let now = self.clock.now_ms();
+        // The player's own limits: checked and the request recorded in one write transaction, the person's row taken
+        // first, so two requests at once cannot both fit into what is left.
+        let mut w = self.db.begin_write().await?;
+        sqlx::query::<Any>("UPDATE users SET id = id WHERE id = $1").bind(user.0).execute(&mut *w.tx).await?;
+        crate::rg::store::check_deposit(&mut w.tx, user, amount, now).await?.map_err(CashierError::Limited)?;
         let sql = format!(
-            "INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (utr) DO NOTHING RETURNING {DEPOSIT_COLUMNS}"
+            "INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at, reference) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (utr) DO NOTHING RETURNING {DEPOSIT_COLUMNS}"
         );
         let row = sqlx::query::<Any>(AssertSqlSafe(sql))
             .bind(user.0)
@@ -213,11 +228,14 @@ impl Cashier {
             .bind(user_name)
             .bind(phone)
             .bind(amount.get())
-            .bind(self.clock.now_ms())
-            .fetch_optional(&self.db.pool)
+            .bind(now)
+            .bind(reference.map(str::to_string))
+            .fetch_optional(&mut *w.tx)
             .await?
             .ok_or(CashierError::UtrTaken)?;
-        Ok(deposit_from(&row)?)
+        let d = deposit_from(&row)?;
+        w.commit().await?;
+        Ok(d)
     }
 
     /// A player's deposits (newest first), or every deposit with a status when `user` is None.
@@ -494,15 +512,18 @@ impl Cashier {
     }
 
     pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {
-        let rows = sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('upi_id', 'upi_phone', 'upi_qr')")
-            .fetch_all(&self.db.pool)
-            .await?;
-        let mut d = PaymentDetails { upi_id: String::new(), phone: String::new(), qr_code: String::new() };
+        let rows = sqlx::query::<Any>(
+            "SELECT key, value FROM settings WHERE key IN ('upi_id', 'upi_name', 'upi_phone', 'upi_qr')",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut d = PaymentDetails::default();
         for r in rows {
             let (k, v): (String, String) = (r.try_get(0)?, r.try_get(1)?);
             match k.as_str() {
                 "upi_id" => d.upi_id = v,
                 "upi_phone" => d.phone = v,
+                "upi_name" => d.payee_name = v,
                 _ => d.qr_code = v,
             }
         }
@@ -510,7 +531,9 @@ impl Cashier {
     }
 
     pub async fn set_payment_details(&self, d: &PaymentDetails) -> Result<(), CashierError> {
-        for (k, v) in [("upi_id", &d.upi_id), ("upi_phone", &d.phone), ("upi_qr", &d.qr_code)] {
+        for (k, v) in
+            [("upi_id", &d.upi_id), ("upi_name", &d.payee_name), ("upi_phone", &d.phone), ("upi_qr", &d.qr_code)]
+        {
             sqlx::query::<Any>("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
                 .bind(k)
                 .bind(v.clone())

@@ -70,6 +70,9 @@ pub enum ExchangeError {
     PriceChanged,
     #[error("Insufficient balance for this bet!")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("Too many bets at once: wait for the last one.")]
     Busy,
     #[error("The exchange is unavailable: {0}")]
@@ -90,6 +93,7 @@ impl ExchangeError {
             ExchangeError::MarketClosed => "market_closed",
             ExchangeError::PriceChanged => "price_changed",
             ExchangeError::InsufficientBalance => "insufficient_balance",
+            ExchangeError::Limited(r) => r.code(),
             ExchangeError::Busy => "busy",
             ExchangeError::Unavailable(_) => "unavailable",
         }
@@ -98,6 +102,7 @@ impl ExchangeError {
     pub fn from_wallet(e: WalletError) -> ExchangeError {
         match e {
             WalletError::InsufficientBalance => ExchangeError::InsufficientBalance,
+            WalletError::Limited(r) => ExchangeError::Limited(r),
             e => ExchangeError::Unavailable(e.to_string()),
         }
     }

@@ -229,6 +229,13 @@ fn check_stake(deps: &Deps, o: &Order) -> Result<(), ExchangeError> {
 /// Takes the bet or refuses it (nothing moved).
 pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
     check_stake(deps, &o)?;
+    // A break or self-exclusion refuses every bet, a hedge too (which the wallet sees as a release, not a bet).
+    if let Some(e) = crate::rg::store::exclusion(&deps.db, o.user, deps.clock.now_ms())
+        .await
+        .map_err(|e| ExchangeError::Unavailable(e.to_string()))?
+    {
+        return Err(ExchangeError::Limited(crate::rg::Refusal::excluded(e)));
+    }
     let first = quote(&snapshot(deps, o.match_id).await?, &o)?;
     if !deps.config.bet_delay.is_zero() {
         tokio::time::sleep(deps.config.bet_delay).await;

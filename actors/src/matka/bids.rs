@@ -121,6 +121,7 @@ impl Handler<PlaceBids> for MatkaDesk {
             match hold {
                 Ok(r) => Ok((slip, r)),
                 Err(WalletError::InsufficientBalance) => Err(MatkaError::InsufficientBalance),
+                Err(WalletError::Limited(r)) => Err(MatkaError::Limited(r)),
                 Err(e) => Err(unavailable(e)),
             }
         };

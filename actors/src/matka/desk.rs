@@ -62,6 +62,9 @@ pub enum MatkaError {
     ProfitMismatch(Paise),
     #[error("Insufficient balance. Please add more funds.")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("{0}")]
     Declare(String),
     #[error("{0}")]
@@ -88,6 +91,7 @@ impl MatkaError {
             MatkaError::TotalMismatch(_) => "total_mismatch",
             MatkaError::ProfitMismatch(_) => "profit_mismatch",
             MatkaError::InsufficientBalance => "insufficient_balance",
+            MatkaError::Limited(r) => r.code(),
             MatkaError::Declare(_) => "cannot_declare",
             MatkaError::Invalid(_) => "invalid_market",
             MatkaError::Unavailable => "unavailable",

@@ -42,6 +42,9 @@ pub enum MinesError {
     Move(#[from] Refusal),
     #[error("Insufficient balance!")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("Finish your open game first")]
     GameOpen,
     #[error("Mines is paused by the operators: no new games for now")]
@@ -74,6 +77,7 @@ impl MinesError {
             MinesError::Move(Refusal::NothingToCashOut) => "nothing_to_cash_out",
             MinesError::Move(Refusal::MaxWin) => "max_win",
             MinesError::InsufficientBalance => "insufficient_balance",
+            MinesError::Limited(r) => r.code(),
             MinesError::GameOpen => "game_open",
             MinesError::Suspended => "suspended",
             MinesError::NoGame | MinesError::UnknownGame => "no_game",

@@ -109,6 +109,7 @@ impl MinesDesk {
                         .map_err(unavailable)?;
                     Err(match e {
                         WalletError::InsufficientBalance => MinesError::InsufficientBalance,
+                        WalletError::Limited(r) => MinesError::Limited(r),
                         e => unavailable(e),
                     })
                 }

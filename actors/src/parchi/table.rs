@@ -56,6 +56,9 @@ pub enum ParchiError {
     Rules(#[from] Refusal),
     #[error("Insufficient Balance")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("The game is unavailable: {0}")]
     Unavailable(String),
 }
@@ -73,6 +76,7 @@ impl ParchiError {
             ParchiError::Rules(Refusal::CardLocked) => "card_locked",
             ParchiError::Rules(Refusal::Closed) => "plays_closed",
             ParchiError::InsufficientBalance => "insufficient_balance",
+            ParchiError::Limited(r) => r.code(),
             ParchiError::Unavailable(_) => "unavailable",
         }
     }
@@ -364,6 +368,7 @@ impl Handler<PlayMsg> for ParchiTable {
                     Ok((next, id, m, r))
                 }
                 Err(WalletError::InsufficientBalance) => Err(ParchiError::InsufficientBalance),
+                Err(WalletError::Limited(r)) => Err(ParchiError::Limited(r)),
                 Err(e) => Err(unavailable(e)),
             }
         };

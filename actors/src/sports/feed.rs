@@ -126,6 +126,9 @@ pub struct Score {
     /// The first innings' "145/6 (20.0)", once it is over.
     pub first_innings: Option<String>,
     pub last_six: Vec<String>,
+    /// The innings' recent balls, oldest first (at most [`RECENT_BALLS`]): the 'Ball By Ball Result' popup.
+    #[serde(default)]
+    pub balls: Vec<BallRecord>,
     pub striker: String,
     pub striker_runs: u32,
     pub striker_balls: u32,
@@ -135,6 +138,24 @@ pub struct Score {
     pub bowler: String,
     /// What happened, for a ticker: "FOUR", "WICKET", "Innings break", "Mumbai Mariners won by 12 runs".
     pub comment: String,
+}
+
+/// How many balls [`Score::balls`] keeps: four overs and their extras.
+pub const RECENT_BALLS: usize = 30;
+
+/// One ball as the popup lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SportsBall)]
+#[serde(rename_all = "camelCase")]
+pub struct BallRecord {
+    /// The innings' overs after the ball: "12.3" (an extra keeps the count).
+    pub over: String,
+    pub runs: u32,
+    pub wicket: bool,
+    /// As `lastSix` shows it: "4", "W", "Wd".
+    pub mark: String,
+    /// When it was bowled (epoch ms).
+    pub at: EpochMs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

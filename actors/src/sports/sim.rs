@@ -12,6 +12,7 @@ use super::feed::*;
 use crate::clock::EpochMs;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 pub const CRICKET: i64 = 4;
@@ -54,6 +55,10 @@ pub struct SimMatch {
     step: Step,
     /// The batter who scored off the last ball, if one did.
     scorer: Option<String>,
+    /// The innings' recent balls, for the scoreboard.
+    recent: VecDeque<BallRecord>,
+    /// The time of the step being played.
+    now: EpochMs,
 }
 
 /// A fancy market's id: `f.{match}.{innings 1 or 2}.{overs}`.
@@ -107,7 +112,16 @@ impl SimMatch {
             players,
             seq: 0,
         };
-        let mut sim = SimMatch { game, state, rng, models, step: Step::Bowl, scorer: None };
+        let mut sim = SimMatch {
+            game,
+            state,
+            rng,
+            models,
+            step: Step::Bowl,
+            scorer: None,
+            recent: VecDeque::new(),
+            now: starts_at,
+        };
         sim.state.market = sim.match_odds(MarketStatus::Suspended);
         sim.state.bookmaker = sim.bookmaker(MarketStatus::Suspended);
         sim.state.score = sim.score("Starts soon");
@@ -200,6 +214,7 @@ impl SimMatch {
             first_innings: (i == 1 || g.stage == Stage::InningsBreak)
                 .then(|| format!("{}/{} ({})", first.runs, first.wickets, first.overs_text())),
             last_six: g.last_six.iter().cloned().collect(),
+            balls: self.recent.iter().cloned().collect(),
             striker: players[g.striker].clone(),
             striker_runs: s.runs,
             striker_balls: s.balls,
@@ -213,6 +228,7 @@ impl SimMatch {
 
     /// One step of the match, if it is due at `now`.
     fn play(&mut self, now: EpochMs) -> Option<Delta> {
+        self.now = now;
         if self.state.status == MatchStatus::Upcoming {
             if now < self.state.starts_at {
                 return None;
@@ -237,6 +253,7 @@ impl SimMatch {
             }
             Step::Break => {
                 self.game.start_chase();
+                self.recent.clear();
                 self.step = Step::Bowl;
                 vec![
                     Update::Score(self.score("Second innings under way")),
@@ -290,6 +307,21 @@ impl SimMatch {
         };
         if matches!(ball.delivery, Delivery::Runs(r) if r > 0) {
             self.scorer = Some(ball.striker.clone());
+        }
+        let (runs, wicket) = match ball.delivery {
+            Delivery::Runs(r) => (r, false),
+            Delivery::Extra => (1, false),
+            Delivery::Wicket => (0, true),
+        };
+        self.recent.push_back(BallRecord {
+            over: self.game.innings_now().overs_text(),
+            runs,
+            wicket,
+            mark: ball.delivery.mark(),
+            at: self.now,
+        });
+        if self.recent.len() > RECENT_BALLS {
+            self.recent.pop_front();
         }
         let comment = match ball.delivery {
             Delivery::Extra => "Wide".to_string(),

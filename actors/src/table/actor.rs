@@ -402,6 +402,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
                     let _ = act.round.abort(ticket);
                     match e {
                         WalletError::InsufficientBalance => Err(BetError::InsufficientBalance),
+                        WalletError::Limited(r) => Err(BetError::Limited(r)),
                         other => {
                             tracing::error!(game = G::NAME, %user, error = %other, "hold refused");
                             Err(BetError::Unavailable)

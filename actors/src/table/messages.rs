@@ -20,6 +20,9 @@ pub enum BetError {
     Rule(#[from] Rejection),
     #[error("Insufficient Balance")]
     InsufficientBalance,
+    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
     #[error("The game is paused; bets open with the next round")]
     Suspended,
     #[error("The game is unavailable, please try again")]
@@ -41,6 +44,7 @@ impl BetError {
                 Rejection::NoTicket => "no_bet",
             },
             BetError::InsufficientBalance => "insufficient_balance",
+            BetError::Limited(r) => r.code(),
             BetError::Suspended => "suspended",
             BetError::Unavailable => "unavailable",
         }

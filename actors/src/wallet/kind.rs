@@ -121,6 +121,11 @@ impl LedgerKind {
         }
     }
 
+    /// Money moved by play (a game's bet, cancel, win, loss or refund), as loss limits count it.
+    pub fn is_play(self) -> bool {
+        matches!(self, Bet(_) | Cancel(_) | Win(_) | Loss(_) | Refund(_))
+    }
+
     /// A stored kind's enum, if it is one.
     pub fn parse(text: &str) -> Option<LedgerKind> {
         ALL.into_iter().find(|k| k.as_str() == text)

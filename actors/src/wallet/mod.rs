@@ -153,6 +153,9 @@ pub enum WalletError {
     /// Cluster mode: the table asking holds a lease another node has taken since; it must stop.
     #[error("the caller's lease has moved to another node")]
     Fenced,
+    /// A bet past a limit the player set, or during their break or self-exclusion: refused, nothing moved.
+    #[error(transparent)]
+    Limited(crate::rg::Refusal),
 }
 
 impl WalletError {

@@ -6,7 +6,7 @@
 //! requests share one transaction and one fsync).
 
 use super::rules::{self, Account};
-use super::{Balances, Change, LedgerKind, Receipt, SystemAccount, WalletError};
+use super::{Balances, Change, LedgerKind, Movement, Receipt, SystemAccount, WalletError};
 use crate::clock::SharedClock;
 use crate::cluster::Fence;
 use crate::cluster::remote::Route;
@@ -14,6 +14,7 @@ use crate::ids::{AccountId, UserId};
 use crate::money::Paise;
 use crate::observe::families::wallet as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::rg;
 use crate::store::{Db, WriteTx};
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
@@ -297,7 +298,16 @@ impl WalletShard {
         let changes: Vec<Change> = batch.iter().map(|p| p.change.clone()).collect();
         let fences: Vec<Option<Fence>> = batch.iter().map(|p| p.fence.clone()).collect();
         let now = self.clock.now_ms();
-        let work = Batch { db: self.db.clone(), shard: self.index, now, changes, fences, accounts, missing };
+        let work = Batch {
+            db: self.db.clone(),
+            shard: self.index,
+            now,
+            changes,
+            fences,
+            accounts,
+            missing,
+            guards: HashMap::new(),
+        };
         let started = Instant::now();
         ctx.spawn(work.run().into_actor(self).map(move |(outcome, results), act, ctx| {
             act.probe.spread_duration(fig::COMMIT, started.elapsed());
@@ -339,6 +349,16 @@ struct Batch {
     fences: Vec<Option<Fence>>,
     accounts: HashMap<AccountId, Account>,
     missing: Vec<AccountId>,
+    /// The responsible-gaming guards of the batch's bettors who set any (loaded in `prepare`), counting its play.
+    guards: HashMap<UserId, rg::Guard>,
+}
+
+/// The stake of a bet: a hold for a game. Bets are what responsible-gaming limits and exclusions refuse.
+fn bet_stake(c: &Change) -> Option<Paise> {
+    match (c.movement, c.kind) {
+        (Movement::Hold { amount }, LedgerKind::Bet(_)) => Some(amount),
+        _ => None,
+    }
 }
 
 /// First results of idempotency keys, with the request each was first used for.
@@ -416,6 +436,13 @@ impl Batch {
                 };
                 self.accounts.insert(id, a);
             }
+        }
+        let mut bettors: Vec<UserId> = self.changes.iter().filter(|c| bet_stake(c).is_some()).map(|c| c.user).collect();
+        bettors.sort_unstable();
+        bettors.dedup();
+        if !bettors.is_empty() {
+            let mut conn = self.db.pool.acquire().await.map_err(storage)?;
+            self.guards = rg::store::guards(&mut conn, &bettors, self.now).await.map_err(storage)?;
         }
         self.replays().await
     }
@@ -499,6 +526,12 @@ impl Batch {
                 results.push(Err(WalletError::UnknownUser));
                 continue;
             };
+            if let (Some(stake), Some(guard)) = (bet_stake(c), self.guards.get(&c.user))
+                && let Err(refusal) = guard.check(stake)
+            {
+                results.push(Err(WalletError::Limited(refusal)));
+                continue;
+            }
             let applied = rules::effect(&user, c.movement).and_then(|e| {
                 let cp_id = e.counterparty.map(|(w, _)| rules::system_account_id(self.shard, w));
                 let mut cp = cp_id.and_then(|id| self.accounts.get(&id).copied());
@@ -513,6 +546,11 @@ impl Batch {
                 }
             };
             self.accounts.insert(acct, user);
+            if c.kind.is_play()
+                && let Some(guard) = self.guards.get_mut(&c.user)
+            {
+                guard.moved(e.user_delta_balance);
+            }
             rows.push(LedgerRow {
                 account: acct,
                 counterparty: counterparty.map(|(id, _)| id),

@@ -18,6 +18,7 @@ mod openapi;
 mod operators;
 mod parchi;
 mod restart;
+mod rg;
 mod rounds;
 mod sessions;
 mod socket;

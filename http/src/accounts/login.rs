@@ -115,6 +115,9 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
             return Err(e.into());
         }
     };
+    if let Some(ua) = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok()) {
+        state.accounts.describe_session(&token, ua).await?;
+    }
     state.login_by_user.clear(&user_key);
     state.login_by_addr.release(&addr_key);
     let b = balances(&state.db, user.id).await?;

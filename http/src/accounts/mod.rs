@@ -1,10 +1,13 @@
-//! Sign-up, login, logout, password reset, and the profile/wallet reads of the spec.
+//! Sign-up, login, logout, password reset, the profile/wallet reads of the spec, and the player's own settings,
+//! limits and sessions.
 
 mod login;
 mod profile;
 
 pub(crate) use profile::{find_user, resolve_user};
 mod reset;
+mod sessions;
+pub(crate) mod settings;
 mod signup;
 
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
@@ -20,7 +23,17 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(reset::forgot_password)
         .service(profile::me)
         .service(profile::name)
-        .service(profile::wallet_and_exposure);
+        .service(profile::wallet_and_exposure)
+        .service(profile::update_profile)
+        .service(settings::get_settings)
+        .service(settings::set_limit)
+        .service(settings::set_language)
+        .service(settings::set_reminder)
+        .service(settings::exclude)
+        .service(settings::session_summary)
+        .service(sessions::list)
+        .service(sessions::end)
+        .service(sessions::change_password);
 }
 
 /// A user number, as a number or a string (a phone number or e-mail address is accepted too).

@@ -1,4 +1,4 @@
-//! GET /api/me, GET /api/name/{userId}, GET /api/getwalletandexposure/{userId}.
+//! GET /api/me, PUT /api/account/profile, GET /api/name/{userId}, GET /api/getwalletandexposure/{userId}.
 
 use super::WalletBalancesJson;
 use crate::auth::Authed;
@@ -6,11 +6,14 @@ use crate::error::ApiError;
 use crate::json::{self as shapes, UserJson};
 use crate::openapi::ErrorBody;
 use crate::state::State;
-use actix_web::{HttpResponse, get, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, put, web};
+use casino_actors::accounts::AccountError;
+use casino_actors::accounts::rules::Invalid;
 use casino_actors::ids::UserId;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::wallet::shard::balances;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// The caller's own user object.
@@ -26,6 +29,49 @@ use utoipa::ToSchema;
 pub async fn me(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     let b = balances(&state.db, who.user.id).await?;
     Ok(HttpResponse::Ok().json(shapes::user(&who.user, b)))
+}
+
+/// The name and e-mail address a player saves (`email` empty or `null`: none).
+#[derive(Deserialize, ToSchema)]
+pub struct ProfileBody {
+    #[schema(min_length = 4, max_length = 64)]
+    name: String,
+    email: Option<String>,
+}
+
+/// Saves the caller's name and e-mail address, validated here (the phone number is the login and does not change).
+#[utoipa::path(
+    tag = "accounts",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "Saved: the caller as `/api/me` has them", body = UserJson),
+        (status = 400, description = "`invalid_name`, `invalid_email`, `invalid_request`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 409, description = "`email_taken`", body = ErrorBody),
+    )
+)]
+#[put("/api/account/profile")]
+pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBody>) -> Result<HttpResponse, ApiError> {
+    let email = body.email.as_deref().unwrap_or("");
+    match state.accounts.update_profile(who.user.id, &body.name, email).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "email_taken",
+                "This e-mail address belongs to another account",
+            ));
+        }
+        Err(AccountError::Invalid(i @ Invalid::Email)) => {
+            return Err(ApiError::bad_request("invalid_email", i.to_string()));
+        }
+        Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request("invalid_name", i.to_string())),
+        Err(e) => return Err(e.into()),
+    }
+    let user = state.accounts.by_id(who.user.id).await?.ok_or_else(ApiError::unauthorized)?;
+    let b = balances(&state.db, user.id).await?;
+    Ok(HttpResponse::Ok().json(shapes::user(&user, b)))
 }
 
 /// Resolves a path's user id (an id or a user number) to the person it names.

@@ -28,6 +28,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(fixture_players)
         .service(users::block)
         .service(users::unblock)
+        .service(users::lift_break)
         .service(user_detail::search)
         .service(user_detail::detail)
         .service(user_detail::ledger)

@@ -114,6 +114,8 @@ pub struct AdminUserDetail {
     pub user: AdminUserJson,
     /// The last 50 sessions, newest first.
     pub sessions: Vec<AdminSessionJson>,
+    /// The limits the person set on their own play and any break or self-exclusion in force.
+    pub rg: crate::accounts::settings::SettingsJson,
 }
 
 #[utoipa::path(
@@ -144,7 +146,8 @@ pub async fn detail(state: State, _op: Operator, path: web::Path<String>) -> Res
             live: s.live,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions }))
+    let rg = crate::accounts::settings::settings_of(&state, user.id).await?;
+    Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions, rg }))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -1,4 +1,4 @@
-//! POST /api/admin/users/{id}/block and /unblock (operators only). A block revokes every session of the person,
+//! POST /api/admin/users/{id}/block and /unblock (operators only), and /break/lift (a player's break ended early). A block revokes every session of the person,
 //! refuses their logins while it lasts (the database will not open a session for them), and closes their live
 //! sockets at once. `{id}` is the user id or the user number. Each writes an audit row (`blocked` before and after).
 
@@ -91,4 +91,58 @@ pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Res
 async fn write_audit(state: &State, op: UserId, action: Action, user: UserId, was: Option<bool>, now: bool) {
     let before = was.map(|b| json!({ "blocked": b }));
     audit::write(state, op, action, &format!("user:{user}"), before, Some(json!({ "blocked": now }))).await;
+}
+
+/// The break ended.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct BreakLiftedJson {
+    pub success: bool,
+    pub userId: i64,
+}
+
+/// Ends a player's break early (audited). A self-exclusion is never lifted before its end: 409.
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    responses(
+        (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 409, description = "`self_exclusion_locked` (it ends on its date), `not_excluded`", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/users/{id}/break/lift")]
+pub async fn lift_break(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    use actix_web::http::StatusCode;
+    use casino_actors::rg::store::{self, Lift};
+    let user = find_user(&state, &path).await?;
+    let now = state.clock.now_ms();
+    match store::lift_break(&state.db, user.id, op.0.id, now).await.map_err(ApiError::internal)? {
+        Lift::Lifted => {}
+        Lift::SelfExcluded { until } => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "self_exclusion_locked",
+                format!("This player excluded themselves until {}: nobody can lift it early", crate::json::iso(until)),
+            ));
+        }
+        Lift::NotExcluded => {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_excluded", "This player is not on a break"));
+        }
+    }
+    tracing::info!(operator = %op.0.id, user = %user.id, "break lifted");
+    let target = format!("user:{}", user.id);
+    audit::write(
+        &state,
+        op.0.id,
+        Action::BreakLift,
+        &target,
+        Some(json!({ "break": true })),
+        Some(json!({ "break": false })),
+    )
+    .await;
+    Ok(HttpResponse::Ok().json(BreakLiftedJson { success: true, userId: user.id.0 }))
 }

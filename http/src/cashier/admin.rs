@@ -194,6 +194,8 @@ pub async fn decide_withdrawal(
 pub struct PaymentBody {
     /// Required.
     upi_id: Option<String>,
+    /// The payee name UPI apps show (`pn=` of the payment link).
+    payee_name: Option<String>,
     phone: Option<String>,
     /// The QR image (a data: or https: URL).
     qrCode: Option<String>,
@@ -228,6 +230,7 @@ pub async fn set_payment_details(
     let b = body.into_inner();
     let d = PaymentDetails {
         upi_id: b.upi_id.unwrap_or_default().trim().to_string(),
+        payee_name: b.payee_name.unwrap_or_default().trim().to_string(),
         phone: b.phone.unwrap_or_default().trim().to_string(),
         qr_code: b.qrCode.unwrap_or_default().trim().to_string(),
     };
@@ -236,10 +239,10 @@ pub async fn set_payment_details(
     }
     let before = state.cashier.payment_details().await?;
     state.cashier.set_payment_details(&d).await?;
-    let details = |d: &PaymentDetails| json!({ "upi_id": d.upi_id, "phone": d.phone, "qrCode": d.qr_code });
+    let details = |d: &PaymentDetails| json!({ "upi_id": d.upi_id, "payee_name": d.payee_name, "phone": d.phone, "qrCode": d.qr_code });
     let (before, after) = (Some(details(&before)), Some(details(&d)));
     audit::write(&state, op.0.id, Action::PaymentDetailsSet, "payment_details", before, after).await;
-    let details = PaymentDetailsJson { upi_id: d.upi_id, phone: d.phone, qrCode: d.qr_code };
+    let details = PaymentDetailsJson { upi_id: d.upi_id, payeeName: d.payee_name, phone: d.phone, qrCode: d.qr_code };
     Ok(HttpResponse::Ok().json(PaymentDetailsSaved { success: true, details }))
 }
 

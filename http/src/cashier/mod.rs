@@ -60,6 +60,8 @@ pub struct DepositJson {
     /// ISO 8601, UTC.
     pub createdAt: String,
     pub decidedAt: Option<String>,
+    /// The UPI payment note (`tn=`) the player's deposit screen made, to match against the bank statement.
+    pub reference: Option<String>,
 }
 
 fn deposit_json(d: &Deposit) -> DepositJson {
@@ -74,6 +76,7 @@ fn deposit_json(d: &Deposit) -> DepositJson {
         status: status(d.status),
         createdAt: iso(d.created_at),
         decidedAt: d.decided_at.map(iso),
+        reference: d.reference.clone(),
     }
 }
 

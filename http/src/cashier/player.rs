@@ -17,6 +17,8 @@ use utoipa::ToSchema;
 #[allow(non_snake_case)]
 pub struct PaymentDetailsJson {
     pub upi_id: String,
+    /// The payee name for the UPI payment link (`pn=`); may be empty.
+    pub payeeName: String,
     pub phone: String,
     /// The QR image (a data: or https: URL), or empty.
     pub qrCode: String,
@@ -33,7 +35,12 @@ pub struct PaymentDetailsJson {
 #[get("/api/getupiqr")]
 pub async fn payment_details(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
     let d = state.cashier.payment_details().await?;
-    Ok(HttpResponse::Ok().json(PaymentDetailsJson { upi_id: d.upi_id, phone: d.phone, qrCode: d.qr_code }))
+    Ok(HttpResponse::Ok().json(PaymentDetailsJson {
+        upi_id: d.upi_id,
+        payeeName: d.payee_name,
+        phone: d.phone,
+        qrCode: d.qr_code,
+    }))
 }
 
 /// Load-test fixture players play with load-test money only: they may never bring money in or take it out.
@@ -73,6 +80,9 @@ pub struct DepositBody {
     /// More than 0.
     #[schema(required = true, value_type = Rupees)]
     deposite: Option<Rupees>,
+    /// The note of the UPI payment (`tn=`) the deposit screen made, tying the payment to this request.
+    #[schema(pattern = r"^[A-Za-z0-9-]{4,35}$")]
+    reference: Option<String>,
 }
 
 /// The caller's id or user number, as a number or a string.
@@ -97,9 +107,9 @@ pub struct DepositCreated {
     request_body = DepositBody,
     responses(
         (status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated),
-        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`", body = ErrorBody),
+        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden` (another user), `fixture_account`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`", body = ErrorBody),
         (status = 409, description = "`utr_taken`", body = ErrorBody),
     )
 )]
@@ -113,6 +123,15 @@ pub async fn request_deposit(
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
     let amount = positive(b.deposite, "Deposit amount")?;
+    let reference = b.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    if reference
+        .is_some_and(|r| !(4..=35).contains(&r.len()) || !r.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err(ApiError::bad_request(
+            "invalid_reference",
+            "The payment reference is 4 to 35 letters, digits or '-'",
+        ));
+    }
     let d = state
         .cashier
         .request_deposit(
@@ -121,6 +140,7 @@ pub async fn request_deposit(
             b.userName.as_deref().unwrap_or(""),
             b.phoneNumber.as_deref().unwrap_or(""),
             amount,
+            reference,
         )
         .await?;
     Ok(HttpResponse::Created().json(DepositCreated {

@@ -97,6 +97,7 @@ impl From<BetError> for Refusal {
             BetError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             BetError::Rule(_) | BetError::Suspended => StatusCode::CONFLICT,
             BetError::InsufficientBalance => StatusCode::BAD_REQUEST,
+            BetError::Limited(_) => StatusCode::FORBIDDEN,
         };
         Refusal { status, code: e.code(), message: e.to_string() }
     }

@@ -59,7 +59,7 @@ pub struct TitliBetBody {
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
         (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
     )
@@ -145,7 +145,7 @@ pub struct AndarBaharBetBody {
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
         (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user", body = ErrorBody),
+        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
     )

@@ -1,5 +1,6 @@
 import { motion } from 'framer-motion';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   title: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** Bottom-sheet style dialog for mobile; closes on Escape and backdrop tap. */
 export function Modal({ title, onClose, children }: Props) {
+  const { t } = useTranslation();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
@@ -29,7 +31,7 @@ export function Modal({ title, onClose, children }: Props) {
       >
         <header className="modal-head">
           <h2>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={t('close')} onClick={onClose}>
             ×
           </button>
         </header>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiError, api, apiUrl, buildPath, errorMessage, isNetworkError } from './api-client';
+import i18n, { setLanguage } from '@/i18n';
+import { ApiError, api, apiUrl, buildPath, codeMessage, errorMessage, isNetworkError } from './api-client';
 import type { ApiBody, ApiResponse, Schema } from './api-types';
 
 function respond(status: number, body: unknown) {
@@ -33,6 +34,19 @@ describe('api client', () => {
     expect((err as ApiError).code).toBe('insufficient_balance');
     expect(errorMessage(err, 'fallback')).toBe('Insufficient wallet balance!');
     expect(isNetworkError(err)).toBe(false);
+  });
+  it('speaks the player’s language: the server’s message in English, the code’s text in Hindi', async () => {
+    respond(403, { error: 'rg_loss_limit', message: 'This bet would take your losses this day past your limit: 5 rupees left.' });
+    const err = await api.get('/api/me').catch((e: unknown) => e);
+    expect(errorMessage(err, 'fallback')).toBe('This bet would take your losses this day past your limit: 5 rupees left.');
+    setLanguage('hi');
+    try {
+      expect(errorMessage(err, 'fallback')).toBe(i18n.t('errors:rg_loss_limit'));
+      expect(i18n.t('errors:rg_loss_limit')).toMatch(/[\u0900-\u097F]/);
+      expect(codeMessage('no_such_code_yet', 'server words')).toBe('server words');
+    } finally {
+      setLanguage('en');
+    }
   });
   it('falls back when the server gives no message, and flags network failures', async () => {
     respond(500, {});

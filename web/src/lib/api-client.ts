@@ -2,6 +2,7 @@
  * Fetch wrapper: same-origin, authenticated by the HttpOnly session cookie only (the page never sees a token),
  * JSON in/out, server `message` surfaced as ApiError.
  */
+import i18n, { currentLanguage } from '@/i18n';
 import type { ApiResponse, InitArgs, Operation, PathsFor } from './api-types';
 
 export class ApiError extends Error {
@@ -20,9 +21,21 @@ export function isNetworkError(err: unknown): boolean {
   return !(err instanceof ApiError);
 }
 
-/** The server's message when there is one, else the given fallback. */
+/**
+ * What to tell the player about a failed call, in their language. In English, the server's own message (it may carry
+ * details: the minimum stake, what is left of a limit); in another language the text for its `error` code
+ * (`src/locales/<lang>/errors.json`); else `fallback`.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? err.message : fallback;
+  const code = err instanceof ApiError ? err.code : (err as { code?: unknown } | null)?.code;
+  const server = err instanceof ApiError && err.message ? err.message : fallback;
+  return codeMessage(typeof code === 'string' ? code : undefined, server);
+}
+
+/** The text for an error code (REST `error` or a socket ack's `code`) in the player's language; `message`: the server's. */
+export function codeMessage(code: string | undefined, message: string): string {
+  if (message && currentLanguage() === 'en') return message;
+  return code && i18n.exists(`errors:${code}`) ? i18n.t(`errors:${code}`) : message;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -85,4 +98,6 @@ export const api = {
     request<ApiResponse<'post', P>>('POST', buildPath(path, init as Loose), (init as Loose | undefined)?.body ?? {}),
   put: <P extends PathsFor<'put'>>(path: P, ...[init]: InitArgs<Operation<P, 'put'>>) =>
     request<ApiResponse<'put', P>>('PUT', buildPath(path, init as Loose), (init as Loose | undefined)?.body),
+  delete: <P extends PathsFor<'delete'>>(path: P, ...[init]: InitArgs<Operation<P, 'delete'>>) =>
+    request<ApiResponse<'delete', P>>('DELETE', buildPath(path, init as Loose)),
 };

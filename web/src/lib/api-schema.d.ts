@@ -4,6 +4,182 @@
  */
 
 export interface paths {
+    "/api/account/exclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a break or excludes the player: bets and deposits are refused until it ends; withdrawals still work. It can
+         *     be made longer, never shorter, and the player cannot end it early.
+         */
+        post: operations["exclude"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The language the app shows, remembered for the account. */
+        put: operations["set_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/limits/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets, lowers, raises or removes one limit. Lowering (or setting a first one) applies at once; raising or removing
+         *     takes effect after 24 hours, and the answer shows it waiting.
+         */
+        put: operations["set_limit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password (the old one is checked) and ends every other session of the account, with its sockets. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the caller's name and e-mail address, validated here (the phone number is the login and does not change). */
+        put: operations["update_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How often the app reminds the player of the time played and the net result since login. */
+        put: operations["set_reminder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/session-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time played and the net result since this session's login. */
+        get: operations["session_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's live sessions, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the caller's sessions and closes its sockets. */
+        delete: operations["end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's settings and limits. */
+        get: operations["get_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/add-more-points": {
         parameters: {
             query?: never;
@@ -499,6 +675,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/break/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a player's break early (audited). A self-exclusion is never lifted before its end: 409. */
+        post: operations["lift_break"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1930,6 +2123,8 @@ export interface components {
             revokedAt?: string | null;
         };
         AdminUserDetail: {
+            /** @description The limits the person set on their own play and any break or self-exclusion in force. */
+            rg: components["schemas"]["SettingsJson"];
             /** @description The last 50 sessions, newest first. */
             sessions: components["schemas"]["AdminSessionJson"][];
             success: boolean;
@@ -2364,6 +2559,12 @@ export interface components {
             /** @description Balance plus exposure of every account: zero while the books balance. */
             total: components["schemas"]["Rupees"];
         };
+        /** @description The break ended. */
+        BreakLiftedJson: {
+            success: boolean;
+            /** Format: int64 */
+            userId: number;
+        };
         /**
          * @description `single` (one node alone) or `cluster`.
          * @enum {string}
@@ -2394,6 +2595,8 @@ export interface components {
             /** @description More than 0. */
             deposite: components["schemas"]["RupeesInput"];
             phoneNumber?: string | null;
+            /** @description The note of the UPI payment (`tn=`) the deposit screen made, tying the payment to this request. */
+            reference?: string | null;
             user?: null | components["schemas"]["UserField"];
             userName: string;
         };
@@ -2418,6 +2621,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             phoneNumber: string;
+            /** @description The UPI payment note (`tn=`) the player's deposit screen made, to match against the bank statement. */
+            reference?: string | null;
             status: components["schemas"]["RequestStatus"];
             /** Format: int64 */
             user: number;
@@ -2425,6 +2630,9 @@ export interface components {
         };
         DepositList: {
             deposits: components["schemas"]["DepositJson"][];
+            success: boolean;
+        };
+        DoneJson: {
             success: boolean;
         };
         /**
@@ -2607,6 +2815,21 @@ export interface components {
         };
         /** @description A whole number, as a JSON number or numeric text. */
         ExchangeWholeNumber: number | string;
+        /** @description A break of `days` (1 to 42) or a self-exclusion of `months` (6 to 60). */
+        ExclusionBody: {
+            /** Format: int64 */
+            days?: number | null;
+            kind: components["schemas"]["ExclusionKind"];
+            /** Format: int64 */
+            months?: number | null;
+        };
+        ExclusionJson: {
+            kind: components["schemas"]["ExclusionKind"];
+            /** @description When it ends (epoch ms); bets and deposits are refused until then. */
+            until: components["schemas"]["i64"];
+        };
+        /** @enum {string} */
+        ExclusionKind: "break" | "self_exclusion";
         /** @description Load-test players to create: how many, and what each is credited from the load-test account. */
         FixtureBody: {
             balance?: null | components["schemas"]["RupeesInput"];
@@ -2657,6 +2880,14 @@ export interface components {
         Health: {
             ok: boolean;
         };
+        /**
+         * @description The languages the app speaks.
+         * @enum {string}
+         */
+        Language: "en" | "hi";
+        LanguageBody: {
+            language: components["schemas"]["Language"];
+        };
         /** @description The answer to a move, and the audit row's `after`: the lease, who holds it now, and the node it moves to. */
         LeaseMoveAsked: {
             movingTo: string;
@@ -2681,6 +2912,18 @@ export interface components {
             owner?: string | null;
             resource: string;
         };
+        /** @description A new value for one limit: rupees, or `null` to remove it. */
+        LimitBody: {
+            amount?: null | components["schemas"]["RupeesInput"];
+        };
+        LimitJson: {
+            amount?: null | components["schemas"]["Rupees"];
+            kind: components["schemas"]["LimitKind"];
+            pending?: null | components["schemas"]["PendingLimitJson"];
+            used?: null | components["schemas"]["Rupees"];
+        };
+        /** @enum {string} */
+        LimitKind: "deposit_day" | "deposit_week" | "deposit_month" | "loss_day" | "loss_week" | "loss_month" | "max_stake";
         /** @description Who is logging in (a user number, phone number or e-mail address) and their password. */
         LoginBody: {
             password: string;
@@ -3515,8 +3758,19 @@ export interface components {
             players: components["schemas"]["ParchiPlayer"][];
             success: boolean;
         };
+        PasswordBody: {
+            newPassword: string;
+            oldPassword: string;
+        };
+        PasswordChangedJson: {
+            /** @description How many other sessions were ended. */
+            endedSessions: number;
+            success: boolean;
+        };
         /** @description Where players send deposits. Each field is trimmed; absent fields become empty. */
         PaymentBody: {
+            /** @description The payee name UPI apps show (`pn=` of the payment link). */
+            payee_name?: string | null;
             phone?: string | null;
             /** @description The QR image (a data: or https: URL). */
             qrCode?: string | null;
@@ -3525,6 +3779,8 @@ export interface components {
         };
         /** @description Where players send a deposit: the operator's UPI id, phone and QR image. */
         PaymentDetailsJson: {
+            /** @description The payee name for the UPI payment link (`pn=`); may be empty. */
+            payeeName: string;
             phone: string;
             /** @description The QR image (a data: or https: URL), or empty. */
             qrCode: string;
@@ -3533,6 +3789,11 @@ export interface components {
         /** @description The payment details now shown to players. */
         PaymentDetailsSaved: components["schemas"]["PaymentDetailsJson"] & {
             success: boolean;
+        };
+        /** @description A raise or removal of a limit, waiting until `effectiveAt`. */
+        PendingLimitJson: {
+            amount?: null | components["schemas"]["Rupees"];
+            effectiveAt: components["schemas"]["i64"];
         };
         /** @description One line of a bet: a pick and its stake. */
         PickLine_AndarBaharSide: {
@@ -3545,6 +3806,16 @@ export interface components {
             amount: components["schemas"]["Rupees"];
             /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
             pick: number;
+        };
+        /** @description The name and e-mail address a player saves (`email` empty or `null`: none). */
+        ProfileBody: {
+            email?: string | null;
+            name: string;
+        };
+        /** @description Minutes between session reminders: 5 to 240, or `null` for none. */
+        ReminderBody: {
+            /** Format: int64 */
+            minutes?: number | null;
         };
         /** @enum {string} */
         RequestStatus: "Pending" | "Approved" | "Rejected";
@@ -3802,6 +4073,39 @@ export interface components {
          * @example 100.5
          */
         RupeesInput: number | string;
+        SessionJson: {
+            createdAt: components["schemas"]["i64"];
+            /** @description The session this request came from. */
+            current: boolean;
+            expiresAt: components["schemas"]["i64"];
+            /** @description Names the session (not a token). */
+            id: string;
+            userAgent?: string | null;
+        };
+        /** @description What the session reminder shows. */
+        SessionSummaryJson: {
+            /** @description Won minus lost in games since then (negative: down). */
+            net: components["schemas"]["Rupees"];
+            now: components["schemas"]["i64"];
+            /** Format: int64 */
+            reminderMinutes?: number | null;
+            /** @description When this session logged in. */
+            since: components["schemas"]["i64"];
+        };
+        SessionsJson: {
+            sessions: components["schemas"]["SessionJson"][];
+        };
+        /** @description The player's settings: every limit (all seven, set or not), the exclusion in force, language and reminder. */
+        SettingsJson: {
+            exclusion?: null | components["schemas"]["ExclusionJson"];
+            language: components["schemas"]["Language"];
+            limits: components["schemas"]["LimitJson"][];
+            /**
+             * Format: int64
+             * @description Minutes between session reminders (`null`: off).
+             */
+            reminderMinutes?: number | null;
+        };
         /** @description A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name. */
         SignupBody: {
             /** @description The person's name (the spec's client sends it as `email`): letters (any script) and spaces, at least 4. */
@@ -3825,6 +4129,18 @@ export interface components {
             /** Format: int64 */
             sportId: number;
             upcoming: number;
+        };
+        /** @description One ball as the popup lists it. */
+        SportsBall: {
+            /** @description When it was bowled (epoch ms). */
+            at: components["schemas"]["i64"];
+            /** @description As `lastSix` shows it: "4", "W", "Wd". */
+            mark: string;
+            /** @description The innings' overs after the ball: "12.3" (an extra keeps the count). */
+            over: string;
+            /** Format: u-int32 */
+            runs: number;
+            wicket: boolean;
         };
         SportsBookmaker: {
             marketId: string;
@@ -3994,6 +4310,8 @@ export interface components {
         };
         /** @description The scoreboard. */
         SportsScore: {
+            /** @description The innings' recent balls, oldest first (at most [`RECENT_BALLS`]): the 'Ball By Ball Result' popup. */
+            balls?: components["schemas"]["SportsBall"][];
             batting: string;
             bowler: string;
             /** @description What happened, for a ticker: "FOUR", "WICKET", "Innings break", "Mumbai Mariners won by 12 runs". */
@@ -4126,6 +4444,8 @@ export interface components {
             exposureBalance: components["schemas"]["Rupees"];
             /** Format: int64 */
             id: number;
+            /** @description The language the app shows, chosen in Settings. */
+            language: components["schemas"]["Language"];
             mobile: string;
             name: string;
             phone: string;
@@ -4216,6 +4536,8 @@ export interface components {
             success: boolean;
             withdrawals: components["schemas"]["WithdrawalJson"][];
         };
+        /** Format: int64 */
+        i64: number;
     };
     responses: never;
     parameters: never;
@@ -4225,6 +4547,416 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    exclude: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExclusionBody"];
+            };
+        };
+        responses: {
+            /** @description In force from now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsJson"];
+                };
+            };
+            /** @description `invalid_input`, `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `exclusion_active`: one in force already ends as late or later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsJson"];
+                };
+            };
+            /** @description `invalid_request` (not en or hi) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which limit */
+                kind: components["schemas"]["LimitKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LimitBody"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsJson"];
+                };
+            };
+            /** @description `invalid_amount`, `invalid_limit`, `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Changed; this session stays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedJson"];
+                };
+            };
+            /** @description `wrong_password`, `invalid_password`, `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `busy` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description Saved: the caller as `/api/me` has them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserJson"];
+                };
+            };
+            /** @description `invalid_name`, `invalid_email`, `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_reminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsJson"];
+                };
+            };
+            /** @description `invalid_input`, `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    session_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Since login */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionSummaryJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id from the list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoneJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: no such live session of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every limit (set or not), the exclusion in force, language and reminder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     request_deposit: {
         parameters: {
             query?: never;
@@ -4247,7 +4979,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositCreated"];
                 };
             };
-            /** @description `invalid_request`, `missing_field`, `invalid_amount` */
+            /** @description `invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` (another user), `fixture_account` */
+            /** @description `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5926,6 +6658,65 @@ export interface operations {
             };
         };
     };
+    lift_break: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's user id, user number, phone or e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The break is over: the player may bet and deposit again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreakLiftedJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `self_exclusion_locked` (it ends on its date), `not_excluded` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ledger: {
         parameters: {
             query?: {
@@ -6379,7 +7170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: the body names another user */
+            /** @description `forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6551,7 +7342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: `userId` or `user` names someone else */
+            /** @description `forbidden`: `userId` or `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6868,7 +7659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: `userId` / `user` names someone else */
+            /** @description `forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +8364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: `userId` / `user` names someone else */
+            /** @description `forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7985,6 +8776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `match_not_found` */
             404: {
                 headers: {
@@ -8293,7 +9093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: the body names another user */
+            /** @description `forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9143,7 +9943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: the body names another user */
+            /** @description `forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved) */
             403: {
                 headers: {
                     [name: string]: unknown;

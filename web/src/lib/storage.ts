@@ -5,10 +5,11 @@ export type SessionUser = Schema<'UserJson'>;
 
 /**
  * Browser storage holds only non-secret preferences: the remembered user number (`UserNo`) that prefills the
- * login form. The session lives in the server's HttpOnly cookie; the signed-in user is kept in memory (the
- * `me` query). Keys older versions wrote (`user`, `token`) are removed, never written.
+ * login form, and the language last chosen (`casino.lang`, written by `setLanguage` in `@/i18n`). The session lives
+ * in the server's HttpOnly cookie; the signed-in user is kept in memory (the `me` query). Keys older versions wrote
+ * (`user`, `token`) are removed, never written.
  */
-export const PREFERENCE_KEYS = ['UserNo'] as const;
+export const PREFERENCE_KEYS = ['UserNo', 'casino.lang'] as const;
 const USER_NO_KEY = 'UserNo';
 const LEGACY_SESSION_KEYS = ['user', 'token'];
 

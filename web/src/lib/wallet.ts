@@ -1,6 +1,7 @@
 /** Wallet figures (balance, exposure): polled every 5 s and patched by socket `balance_update`. */
 import { useQuery } from '@tanstack/react-query';
 import { WALLET_POLL_MS } from '@/config/constants';
+import i18n from '@/i18n';
 import { api } from './api-client';
 import type { Schema } from './api-types';
 
@@ -43,9 +44,9 @@ export function applyBalanceUpdate(
   return { balance: event.balance, exposureBalance: event.exposureBalance };
 }
 
-/** The spec's toast text for a balance event. */
+/** The spec's toast text for a balance event, in the player's language. */
 export function balanceToastText(event: BalanceUpdate, format: (n: number) => string): string {
   const amount = format(event.amount);
-  if (event.reason === 'bet_refunded') return `Bet refunded: ${amount} INR`;
-  return event.type === 'deduct' ? `${amount} INR deducted from your balance` : `${amount} INR added to your balance`;
+  if (event.reason === 'bet_refunded') return i18n.t('wallet:balanceToast.refunded', { amount });
+  return event.type === 'deduct' ? i18n.t('wallet:balanceToast.deducted', { amount }) : i18n.t('wallet:balanceToast.added', { amount });
 }

@@ -1,7 +1,9 @@
 /** Authenticated shell: checks the server session (GET /api/me), then header, bars, sidebar and modals. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { Loading } from '@/components/Loading';
+import { SessionReminder } from '@/features/account/components/SessionReminder';
 import { Toaster } from '@/components/Toaster';
 import { Header } from '@/features/shell/components/Header';
 import { Sidebar } from '@/features/shell/components/Sidebar';
@@ -18,6 +20,7 @@ import type { SessionContext } from '../session-context';
 import { useBalanceSync } from './use-balance-sync';
 
 export default function AppLayout() {
+  const { t } = useTranslation();
   const me = useMe();
   const user = me.data ?? null;
   const userId = userIdOf(user);
@@ -40,7 +43,7 @@ export default function AppLayout() {
   const ctx: SessionContext = { user, userId, logout: () => void onLogout() };
   const balance = wallet.data?.balance ?? user.walletBalance;
   const exposure = wallet.data?.exposureBalance ?? user.exposureBalance;
-  const name = user.username || user.name || 'User';
+  const name = user.username || user.name || t('user');
   return (
     <div className="app">
       <Header
@@ -65,8 +68,11 @@ export default function AppLayout() {
       <main className="content">
         <Outlet context={ctx} />
       </main>
-      {modal === 'deposit' && <DepositModal userId={userId} defaultName={user.name ?? name} onClose={() => setModal(null)} />}
+      {modal === 'deposit' && (
+        <DepositModal userId={userId} userNo={user.userNo?.toString()} defaultName={user.name ?? name} onClose={() => setModal(null)} />
+      )}
       {modal === 'withdraw' && <WithdrawModal userId={userId} balance={balance} defaultName={user.name ?? name} onClose={() => setModal(null)} />}
+      <SessionReminder />
       <Toaster />
     </div>
   );

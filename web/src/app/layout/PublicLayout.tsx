@@ -5,10 +5,11 @@
  * `balance_update` pushes, the 5 s poll); a visitor gets no socket at all.
  */
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
-import { BRAND } from '@/config/constants';
+import { BRAND, BRAND_MARK } from '@/features/shell/brand';
 import { useMe } from '@/lib/auth';
 import { formatInr } from '@/lib/money';
 import { disconnectSocket } from '@/lib/socket';
@@ -20,6 +21,7 @@ import type { PublicSession } from './public-session';
 import { useBalanceSync } from './use-balance-sync';
 
 export default function PublicLayout() {
+  const { t } = useTranslation();
   const me = useMe();
   const user = me.data ?? null;
   const userId = userIdOf(user);
@@ -37,15 +39,14 @@ export default function PublicLayout() {
   if (me.isPending) return <Loading />;
 
   const ctx: PublicSession = { user, userId };
-  const login = () =>
-    navigate('/login', { state: loginState(location) });
+  const login = () => navigate('/login', { state: loginState(location) });
   return (
     <div className="app">
       <header className="app-header">
         <div className="header-row">
           <Link to={user ? '/' : '/cricket2'} className="brand">
             <span className="brand-mark" aria-hidden>
-              ✈
+              {BRAND_MARK}
             </span>
             {BRAND}
           </Link>
@@ -53,19 +54,19 @@ export default function PublicLayout() {
             <>
               <div className="header-user">
                 <span className="header-username" data-testid="header-username">
-                  {user.username || user.name || 'User'}
+                  {user.username || user.name || t('user')}
                 </span>
                 <span className="header-balance" data-testid="header-balance">
                   {formatInr(wallet.data?.balance ?? user.walletBalance)}
                 </span>
               </div>
               <Link to="/" className="btn btn-small btn-outline" data-testid="public-home">
-                Home
+                {t('home')}
               </Link>
             </>
           ) : (
             <button type="button" className="btn btn-small btn-primary" onClick={login} data-testid="public-login">
-              Login
+              {t('login')}
             </button>
           )}
         </div>

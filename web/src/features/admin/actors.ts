@@ -1,6 +1,7 @@
 /** Pure helpers for the live actors table: status, sorting, number and figure formatting. */
 import { formatInr } from '@/lib/money';
 import type { ActorView } from './api/types';
+import { tr } from './text';
 
 /** Over this, a p99 (handler, queue or tick lag) makes an actor slow (the server's own rule). */
 export const SLOW_MS = 50;
@@ -21,8 +22,6 @@ export function healthOf(a: Pick<ActorView, 'handlerP99Ms' | 'queueP99Ms' | 'tic
 
 const SEVERITY: Record<Health, number> = { stuck: 3, slow: 2, unknown: 1, ok: 0 };
 export const severity = (h: Health): number => SEVERITY[h];
-
-export const HEALTH_LABEL: Record<Health, string> = { ok: 'OK', slow: 'SLOW', stuck: 'STUCK', unknown: '?' };
 
 export type SortKey =
   | 'name'
@@ -117,10 +116,10 @@ export function formatCount(v: number | null | undefined): string {
 /** Idle time: "12 ms", "3.4 s", "5 min", "2 h". */
 export function formatIdle(ms: number | null | undefined): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
-  return `${Math.floor(ms / 3_600_000)} h`;
+  if (ms < 1000) return tr('admin:units.ms', { n: Math.round(ms) });
+  if (ms < 60_000) return tr('admin:units.s', { n: (ms / 1000).toFixed(1) });
+  if (ms < 3_600_000) return tr('admin:units.min', { n: Math.floor(ms / 60_000) });
+  return tr('admin:units.h', { n: Math.floor(ms / 3_600_000) });
 }
 
 /** Figures that are rupees. */

@@ -1,5 +1,7 @@
 /** Pure helpers for the audit log: what changed between `before` and `after`. */
+import i18n from '@/i18n';
 import { formatInr } from '@/lib/money';
+import { tr } from './text';
 
 export interface Change {
   key: string;
@@ -18,8 +20,8 @@ const cut = (s: string) => (s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN - 1)}
 export function showValue(v: unknown, key = ''): string {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'number') return key && MONEY_KEYS.test(key) && !/bp$|ms$/i.test(key) ? formatInr(v) : String(v);
-  if (typeof v === 'string') return v === '' ? '(empty)' : cut(v);
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string') return v === '' ? tr('admin:common.empty') : cut(v);
+  if (typeof v === 'boolean') return tr(v ? 'admin:common.yes' : 'admin:common.no');
   return cut(JSON.stringify(v));
 }
 
@@ -43,8 +45,10 @@ export function changes(before: unknown, after: unknown): Change[] {
   return [{ key: '', before: showValue(before), after: showValue(after) }];
 }
 
-/** "deposit.approve" → "Deposit approve". */
+/** "deposit.approve" → "Deposit approve" (in the operator's language); an action this console does not know, as it reads. */
 export function actionLabel(action: string): string {
+  const key = `admin:audit.actions.${action}`;
+  if (/^[a-z_]+\.[a-z_]+$/.test(action) && i18n.exists(key)) return tr(key);
   const text = action.replace(/[._]/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,5 +1,6 @@
 /** Pure helpers for the cluster screen: durations, the leases' order, where a lease may move. */
 import type { ClusterLease, ClusterNode, ClusterView } from './api/types';
+import { tr } from './text';
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -7,21 +8,21 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 export function formatDuration(ms: number | null | undefined): string {
   if (!finite(ms)) return '—';
   const s = Math.max(0, ms) / 1000;
-  if (s < 10) return `${s.toFixed(1)} s`;
-  if (s < 120) return `${Math.floor(s)} s`;
+  if (s < 10) return tr('admin:units.s', { n: s.toFixed(1) });
+  if (s < 120) return tr('admin:units.s', { n: Math.floor(s) });
   const min = s / 60;
-  if (min < 120) return `${Math.floor(min)} min`;
+  if (min < 120) return tr('admin:units.min', { n: Math.floor(min) });
   const h = min / 60;
-  return h < 48 ? `${Math.floor(h)} h` : `${Math.floor(h / 24)} d`;
+  return h < 48 ? tr('admin:units.h', { n: Math.floor(h) }) : tr('admin:units.d', { n: Math.floor(h / 24) });
 }
 
 /** Since a heartbeat: "1.2 s ago". */
-export const formatAgo = (ms: number | null | undefined): string => (finite(ms) ? `${formatDuration(ms)} ago` : '—');
+export const formatAgo = (ms: number | null | undefined): string => (finite(ms) ? tr('admin:units.ago', { time: formatDuration(ms) }) : '—');
 
 /** A lease's expiry: "in 4.2 s", or "expired 3.0 s ago" (negative). */
 export function formatExpiry(ms: number | null | undefined): string {
   if (!finite(ms)) return '—';
-  return ms >= 0 ? `in ${formatDuration(ms)}` : `expired ${formatDuration(-ms)} ago`;
+  return ms >= 0 ? tr('admin:units.in', { time: formatDuration(ms) }) : tr('admin:units.expiredAgo', { time: formatDuration(-ms) });
 }
 
 /** Resources in natural order: wallet:2 before wallet:10. */

@@ -1,12 +1,16 @@
-/** Dates for the console: local date and time, "—" when missing or unreadable. */
+/** Dates for the console: Indian Standard Time in the app's language, "—" when missing, the raw value when unreadable. */
+import { formatDateTime, formatDateTimeSeconds } from '@/i18n/format';
+
+const missing = (v: unknown) => v === null || v === undefined || v === '';
+
+/** "24 Nov 2026, 21:05" (IST). */
 export function dateTime(iso: string | number | null | undefined): string {
-  if (iso === null || iso === undefined || iso === '') return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString('en-IN');
+  if (missing(iso)) return '—';
+  return formatDateTime(iso) || String(iso);
 }
 
+/** "24 Nov, 21:05:09" (IST): a live view's time, where the seconds show it moving. */
 export function timeOnly(iso: string | number | null | undefined): string {
-  if (iso === null || iso === undefined || iso === '') return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleTimeString('en-IN');
+  if (missing(iso)) return '—';
+  return formatDateTimeSeconds(iso) || String(iso);
 }

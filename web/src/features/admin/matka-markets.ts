@@ -2,8 +2,9 @@
 import type { Market } from '../matka/api/types';
 import type { Mode } from '../matka/wire';
 import type { MarketChange, NewMarket, ScheduleBody } from './api/matka';
+import { tr } from './text';
 
-/** 0 = Monday … 6 = Sunday, as the server numbers them. */
+/** 0 = Monday … 6 = Sunday, as the server numbers them; the names are keys (`adminGames:matka.schedule.day.Mon`). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 export const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 export const MIN_SECONDS = 20;
@@ -43,22 +44,22 @@ export function scheduleBody(f: ScheduleForm): { schedule: ScheduleBody } | { er
   if (f.kind === 'every') {
     const t = f.seconds.trim();
     const s = /^\d+$/.test(t) ? Number(t) : NaN;
-    if (!Number.isInteger(s) || s < MIN_SECONDS || s > MAX_SECONDS) return { error: `A quick market draws every ${MIN_SECONDS} to ${MAX_SECONDS} seconds` };
+    if (!Number.isInteger(s) || s < MIN_SECONDS || s > MAX_SECONDS) return { error: tr('adminGames:matka.schedule.quickRange', { min: MIN_SECONDS, max: MAX_SECONDS }) };
     return { schedule: { kind: 'every', seconds: s } };
   }
   const open = minutes(f.openTime);
   const close = minutes(f.closeTime);
-  if (open === null || close === null) return { error: 'Times are HH:MM (IST, 24-hour)' };
-  if (open >= close) return { error: 'The open time must come before the close time, within the day' };
+  if (open === null || close === null) return { error: tr('adminGames:matka.schedule.timesFormat') };
+  if (open >= close) return { error: tr('adminGames:matka.schedule.openBeforeClose') };
   const days = [...new Set(f.weekdays)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);
-  if (days.length === 0) return { error: 'A market runs on at least one weekday' };
+  if (days.length === 0) return { error: tr('adminGames:matka.schedule.oneWeekday') };
   return { schedule: { kind: 'daily', openTime: hhmm(f.openTime), closeTime: hhmm(f.closeTime), weekdays: days } };
 }
 
 /** A new market's request, or the first problem. */
 export function newMarketBody(f: MarketForm): { body: NewMarket } | { error: string } {
   const name = f.name.trim();
-  if (!name) return { error: 'A market needs a name' };
+  if (!name) return { error: tr('adminGames:matka.form.needsName') };
   const s = scheduleBody(f.schedule);
   if ('error' in s) return s;
   return { body: { name, mode: f.mode, schedule: s.schedule } };
@@ -68,7 +69,7 @@ export function newMarketBody(f: MarketForm): { body: NewMarket } | { error: str
 export function marketChange(current: Pick<Market, 'marketName' | 'active'>, name: string, active: boolean, schedule: ScheduleForm | null): { change: MarketChange } | { error: string } {
   const change: MarketChange = {};
   const n = name.trim();
-  if (!n) return { error: 'A market needs a name' };
+  if (!n) return { error: tr('adminGames:matka.form.needsName') };
   if (n !== current.marketName) change.name = n;
   if (active !== current.active) change.active = active;
   if (schedule) {

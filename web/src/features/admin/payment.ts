@@ -1,4 +1,6 @@
 /** Payment details (pure): whether a QR image can preview under the site's image policy (self and data: only). */
+import { tr } from './text';
+
 export type QrKind = 'empty' | 'data' | 'same-origin' | 'external' | 'invalid';
 
 export function qrKind(url: string, origin: string): QrKind {
@@ -21,6 +23,6 @@ export const NEWS_MAX_CHARS = 500;
 export function cleanNews(items: string[]): { items: string[] } | { error: string } {
   const out = items.map((i) => i.trim()).filter((i) => i !== '');
   const long = out.findIndex((i) => i.length > NEWS_MAX_CHARS);
-  if (long >= 0) return { error: `Item ${long + 1} is longer than ${NEWS_MAX_CHARS} characters` };
+  if (long >= 0) return { error: tr('adminMoney:news.tooLong', { n: long + 1, max: NEWS_MAX_CHARS }) };
   return { items: out };
 }

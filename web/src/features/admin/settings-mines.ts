@@ -1,21 +1,24 @@
 /** Mines' settings form (pure): rupees over integer paise, the house edge as a percentage over integer basis points. */
 import { formatInr } from '@/lib/money';
 import type { MinesSettings } from './api/types';
+import { tr } from './text';
 import { formatFixed, parseFixed } from './settings-round';
 
 export interface MinesField {
   key: keyof MinesSettings;
-  label: string;
   /** `rupees`: two decimals over paise; `percent`: two decimals over basis points (3.00 % = 300 bp). */
   unit: 'rupees' | 'percent';
 }
 
 export const MINES_FIELDS: MinesField[] = [
-  { key: 'minBet', label: 'Min bet', unit: 'rupees' },
-  { key: 'maxBet', label: 'Max bet', unit: 'rupees' },
-  { key: 'maxPayout', label: 'Max payout per game', unit: 'rupees' },
-  { key: 'houseEdgeBp', label: 'House edge', unit: 'percent' },
+  { key: 'minBet', unit: 'rupees' },
+  { key: 'maxBet', unit: 'rupees' },
+  { key: 'maxPayout', unit: 'rupees' },
+  { key: 'houseEdgeBp', unit: 'percent' },
 ];
+
+/** A field's label, "Min bet", in the operator's language. */
+export const minesLabel = (key: keyof MinesSettings): string => tr(`adminGames:games.mines.field.${key}`);
 
 export type MinesForm = Record<keyof MinesSettings, string>;
 
@@ -41,8 +44,6 @@ export function showMines(key: keyof MinesSettings, s: Partial<MinesSettings> | 
   return key === 'houseEdgeBp' ? `${formatFixed(v, 2)} % (${v} bp)` : formatInr(v / 100);
 }
 
-const FORMAT: Record<MinesField['unit'], string> = { rupees: 'rupees with at most two decimals', percent: 'a percentage with at most two decimals' };
-
 /**
  * The fields that differ from `current`, as integers (paise, basis points), or the first problem found; the same
  * checks as the server's (`MinesSettings::check`), which checks again.
@@ -52,13 +53,13 @@ export function minesSettingsChange(form: MinesForm, current: Partial<MinesSetti
   const next = {} as MinesSettings;
   for (const f of MINES_FIELDS) {
     const v = parseFixed(form[f.key] ?? '', 2);
-    if (v === null) return { error: `${f.label}: ${FORMAT[f.unit]}` };
+    if (v === null) return { error: tr(`adminGames:games.mines.${f.unit}`, { label: minesLabel(f.key) }) };
     next[f.key] = v;
     if (v !== read(current, f.key)) change[f.key] = v;
   }
-  if (next.minBet <= 0) return { error: 'Min bet must be above zero' };
-  if (next.maxBet < next.minBet) return { error: 'Max bet must be at least the min bet' };
-  if (next.maxPayout < next.maxBet) return { error: 'Max payout must be at least the max bet' };
-  if (next.houseEdgeBp < 1 || next.houseEdgeBp >= 5000) return { error: 'House edge must be 0.01 % to 49.99 %' };
+  if (next.minBet <= 0) return { error: tr('adminGames:games.mines.minAboveZero') };
+  if (next.maxBet < next.minBet) return { error: tr('adminGames:games.mines.maxAtLeastMin') };
+  if (next.maxPayout < next.maxBet) return { error: tr('adminGames:games.mines.payoutAtLeastMax') };
+  if (next.houseEdgeBp < 1 || next.houseEdgeBp >= 5000) return { error: tr('adminGames:games.mines.edgeRange') };
   return { change };
 }

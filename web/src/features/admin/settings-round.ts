@@ -1,6 +1,7 @@
 /** The round games' settings form (pure): text ↔ settings with exact integer conversions, validation, the change. */
 import { formatInr } from '@/lib/money';
 import type { RoundGame, RoundGameId, RoundSettings, RoundSettingsChange } from './api/types';
+import { tr } from './text';
 
 /** `x`: a multiplier over integer hundredths; `s`: seconds over integer ms; `rupees`: over integer paise. */
 export type RoundUnit = 'x' | 's' | 'rupees' | 'count';
@@ -9,34 +10,36 @@ export interface RoundField {
   /** Unique within a game: "payout", "timings.bettingMs", "limits.min". */
   id: string;
   group: 'timings' | 'limits' | null;
+  /** Unique across the games too: the label's key. */
   name: string;
-  label: string;
   unit: RoundUnit;
 }
 
-const field = (group: RoundField['group'], name: string, label: string, unit: RoundUnit): RoundField => ({
+const field = (group: RoundField['group'], name: string, unit: RoundUnit): RoundField => ({
   id: group ? `${group}.${name}` : name,
   group,
   name,
-  label,
   unit,
 });
 
 const COMMON: RoundField[] = [
-  field('timings', 'bettingMs', 'Betting', 's'),
-  field('timings', 'closedMs', 'Closed before reveal', 's'),
-  field('timings', 'stepMs', 'Reveal step', 's'),
-  field('timings', 'resultMs', 'Result shown', 's'),
-  field('limits', 'min', 'Min stake per pick', 'rupees'),
-  field('limits', 'max', 'Max stake per pick', 'rupees'),
-  field('limits', 'maxLines', 'Picks per bet', 'count'),
+  field('timings', 'bettingMs', 's'),
+  field('timings', 'closedMs', 's'),
+  field('timings', 'stepMs', 's'),
+  field('timings', 'resultMs', 's'),
+  field('limits', 'min', 'rupees'),
+  field('limits', 'max', 'rupees'),
+  field('limits', 'maxLines', 'count'),
 ];
 
 const PAYOUTS: Record<RoundGameId, RoundField[]> = {
-  titli: [field(null, 'payout', 'Payout', 'x')],
-  color: [field(null, 'payout', 'Payout', 'x')],
-  andar_bahar: [field(null, 'andarPayout', 'Andar payout', 'x'), field(null, 'baharPayout', 'Bahar payout', 'x')],
+  titli: [field(null, 'payout', 'x')],
+  color: [field(null, 'payout', 'x')],
+  andar_bahar: [field(null, 'andarPayout', 'x'), field(null, 'baharPayout', 'x')],
 };
+
+/** A field's label, "Min stake per pick", in the operator's language. */
+export const roundLabel = (f: Pick<RoundField, 'name'>): string => tr(`adminGames:games.round.field.${f.name}`);
 
 export const ROUND_GAME_IDS = Object.keys(PAYOUTS) as RoundGameId[];
 
@@ -82,14 +85,14 @@ export function readField(s: RoundSettings | null | undefined, f: RoundField): n
 export function showRoundValue(f: RoundField, v: number | undefined): string {
   if (v === undefined) return '—';
   if (f.unit === 'x') return `${formatFixed(v, 2)}×`;
-  if (f.unit === 's') return `${formatFixed(v, 3, true)} s`;
+  if (f.unit === 's') return tr('admin:units.s', { n: formatFixed(v, 3, true) });
   if (f.unit === 'rupees') return formatInr(v / 100);
   return String(v);
 }
 
 /** The unit as the label shows it. */
 export function unitLabel(u: RoundUnit): string {
-  return u === 'x' ? '×' : u === 's' ? 'seconds' : u === 'rupees' ? '₹' : 'count';
+  return u === 'x' ? '×' : u === 's' ? tr('admin:units.seconds') : u === 'rupees' ? '₹' : tr('admin:units.count');
 }
 
 export type RoundForm = Record<string, string>;
@@ -104,13 +107,6 @@ export function toRoundForm(fields: RoundField[], s: RoundSettings | null | unde
   return form;
 }
 
-const FORMAT_ERROR: Record<RoundUnit, string> = {
-  x: 'a multiplier with at most two decimals (e.g. 2.90)',
-  s: 'seconds with at most three decimals',
-  rupees: 'rupees with at most two decimals',
-  count: 'a whole number',
-};
-
 /**
  * The fields that differ from `base` (what the next round would use: the server merges a change onto it), nested
  * objects partial, or the first problem found (the server checks again, the house edge included).
@@ -124,7 +120,7 @@ export function roundSettingsChange(
   const next: Record<string, number> = {};
   for (const f of fields) {
     const v = parseFixed(form[f.id] ?? '', DECIMALS[f.unit]);
-    if (v === null) return { error: `${f.label}: ${FORMAT_ERROR[f.unit]}` };
+    if (v === null) return { error: tr(`adminGames:games.round.format.${f.unit}`, { label: roundLabel(f) }) };
     next[f.id] = v;
     if (v === readField(base, f)) continue;
     if (f.group) change[f.group] = { ...(change[f.group] as object | undefined), [f.name]: v };
@@ -132,12 +128,12 @@ export function roundSettingsChange(
   }
   const at = (id: string) => next[id] ?? Number.NaN;
   for (const f of fields) {
-    if (f.unit === 'x' && at(f.id) < 100) return { error: `${f.label} must be at least 1.00× (a winning pick returns its stake)` };
+    if (f.unit === 'x' && at(f.id) < 100) return { error: tr('adminGames:games.round.payoutAtLeastOne', { label: roundLabel(f) }) };
   }
-  if (at('timings.bettingMs') < 1000) return { error: 'Betting must last at least 1 second' };
-  if (at('limits.min') <= 0) return { error: 'Min stake must be above zero' };
-  if (at('limits.max') < at('limits.min')) return { error: 'Max stake must be at least the min stake' };
-  if (at('limits.maxLines') < 1) return { error: 'Picks per bet must be at least 1' };
+  if (at('timings.bettingMs') < 1000) return { error: tr('adminGames:games.round.bettingAtLeast') };
+  if (at('limits.min') <= 0) return { error: tr('adminGames:games.round.minAboveZero') };
+  if (at('limits.max') < at('limits.min')) return { error: tr('adminGames:games.round.maxAtLeastMin') };
+  if (at('limits.maxLines') < 1) return { error: tr('adminGames:games.round.picksAtLeast') };
   return { change: change as RoundSettingsChange };
 }
 
@@ -146,5 +142,5 @@ export function roundPendingSummary(fields: RoundField[], pending: RoundSettings
   if (!pending) return [];
   return fields
     .filter((f) => readField(pending, f) !== undefined && readField(pending, f) !== readField(current, f))
-    .map((f) => `${f.label} ${showRoundValue(f, readField(pending, f))}`);
+    .map((f) => `${roundLabel(f)} ${showRoundValue(f, readField(pending, f))}`);
 }

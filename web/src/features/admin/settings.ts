@@ -1,15 +1,19 @@
 /** The game settings form (pure): text fields ↔ settings, validation, and only the changed fields sent. */
 import { formatInr } from '@/lib/money';
 import type { AviatorSettings } from './api/types';
+import { tr } from './text';
 
-export const SETTING_FIELDS: { key: keyof AviatorSettings; label: string; unit: 'rupees' | 'ms' | 'bp' }[] = [
-  { key: 'minBet', label: 'Min stake', unit: 'rupees' },
-  { key: 'maxBet', label: 'Max stake', unit: 'rupees' },
-  { key: 'countdownMs', label: 'Countdown', unit: 'ms' },
-  { key: 'pauseMs', label: 'Pause after crash', unit: 'ms' },
-  { key: 'maxPayoutPerRound', label: 'Payout cap per round', unit: 'rupees' },
-  { key: 'houseEdgeBp', label: 'House edge', unit: 'bp' },
+export const SETTING_FIELDS: { key: keyof AviatorSettings; unit: 'rupees' | 'ms' | 'bp' }[] = [
+  { key: 'minBet', unit: 'rupees' },
+  { key: 'maxBet', unit: 'rupees' },
+  { key: 'countdownMs', unit: 'ms' },
+  { key: 'pauseMs', unit: 'ms' },
+  { key: 'maxPayoutPerRound', unit: 'rupees' },
+  { key: 'houseEdgeBp', unit: 'bp' },
 ];
+
+/** A field's label, "Min stake", in the operator's language. */
+export const settingLabel = (key: keyof AviatorSettings): string => tr(`adminGames:games.aviator.field.${key}`);
 
 export type SettingsForm = Record<keyof AviatorSettings, string>;
 
@@ -26,18 +30,18 @@ const INTEGER = /^\d+$/;
 export function settingsChange(form: SettingsForm, current: AviatorSettings): { change: Partial<AviatorSettings> } | { error: string } {
   const change: Partial<AviatorSettings> = {};
   const next = { ...current };
-  for (const { key, label, unit } of SETTING_FIELDS) {
+  for (const { key, unit } of SETTING_FIELDS) {
     const text = form[key].trim();
     if (!(unit === 'rupees' ? RUPEES : INTEGER).test(text)) {
-      return { error: unit === 'rupees' ? `${label}: rupees with at most two decimals` : `${label}: a whole number` };
+      return { error: tr(unit === 'rupees' ? 'adminGames:games.aviator.rupees' : 'adminGames:games.aviator.wholeNumber', { label: settingLabel(key) }) };
     }
     const v = Number(text);
     next[key] = v;
     if (v !== current[key]) change[key] = v;
   }
-  if (next.minBet <= 0) return { error: 'Min stake must be above zero' };
-  if (next.maxBet < next.minBet) return { error: 'Max stake must be at least the min stake' };
-  if (next.houseEdgeBp >= 10_000) return { error: 'House edge must be under 10000 bp (100 %)' };
+  if (next.minBet <= 0) return { error: tr('adminGames:games.aviator.minAboveZero') };
+  if (next.maxBet < next.minBet) return { error: tr('adminGames:games.aviator.maxAtLeastMin') };
+  if (next.houseEdgeBp >= 10_000) return { error: tr('adminGames:games.aviator.edgeUnder') };
   return { change };
 }
 
@@ -47,13 +51,13 @@ export function showSetting(key: keyof AviatorSettings, v: number | undefined): 
   const unit = SETTING_FIELDS.find((f) => f.key === key)?.unit;
   if (unit === 'rupees') return formatInr(v);
   if (unit === 'bp') return `${v} bp (${(v / 100).toFixed(2)} %)`;
-  return `${new Intl.NumberFormat('en-IN').format(v)} ms`;
+  return tr('admin:units.ms', { n: new Intl.NumberFormat('en-IN').format(v) });
 }
 
 /** The pending fields that differ from the settings in force, as "Min stake ₹20.00". */
 export function pendingSummary(pending: Partial<AviatorSettings> | null | undefined, current: AviatorSettings): string[] {
   if (!pending) return [];
   return SETTING_FIELDS.filter((f) => pending[f.key] !== undefined && pending[f.key] !== current[f.key]).map(
-    (f) => `${f.label} ${showSetting(f.key, pending[f.key])}`,
+    (f) => `${settingLabel(f.key)} ${showSetting(f.key, pending[f.key])}`,
   );
 }

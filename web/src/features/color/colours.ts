@@ -1,4 +1,5 @@
-/** Colour names, swatches and counts over recent results. Pure. */
+/** Colour names, swatches and counts over recent results. */
+import i18n from '@/i18n';
 import type { Past } from '../round-table/wire';
 import { COLOURS, type ColorShown, type Colour } from './wire';
 
@@ -6,8 +7,9 @@ export const SWATCH: Record<Colour, string> = { red: '#ff2d55', green: '#1fd17a'
 
 export const isColour = (v: unknown): v is Colour => typeof v === 'string' && (COLOURS as readonly string[]).includes(v);
 
-/** "Red" */
+/** "Red", in the player's language (a colour this screen does not know: its name, capitalised). */
 export function colourLabel(c: Colour | string): string {
+  if (isColour(c)) return i18n.t(`color:colours.${c}`);
   return c ? c.charAt(0).toUpperCase() + c.slice(1) : '';
 }
 

@@ -1,13 +1,13 @@
 /** How the bet lists write a bet: its date, its odds and its status. */
+import { formatDateTime } from '@/i18n/format';
 import type { BetStatus, BetView } from './wire';
 
 /** The spec's latest bets shown per table. */
 export const LATEST_BETS = 10;
 
+/** "15 Jan 2027, 19:35" (IST, in the app's language); a text that is not a date as given. */
 export function formatBetDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(iso) || iso;
 }
 
 /** A Bookmaker or fancy rate as placed (×100), or exchange decimal odds with 2 decimals. */

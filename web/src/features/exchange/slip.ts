@@ -4,18 +4,20 @@
  * winnings rounded down to the paisa, losses up), and the request that names the price the player saw. The server
  * decides: every figure here is for display.
  */
+import i18n from '@/i18n';
 import type { MatchDetailJson } from '../sports/api/types';
 import type { BetKind, FancyBetRequest, FancyKind, RunnerBetRequest, RunnerKind } from './wire';
 
 export const MIN_STAKE = 100;
 export const MAX_STAKE = 25_000;
 export const QUICK_STAKES = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 20_000, 25_000] as const;
-export const LIMITS_TEXT = `Min: ${MIN_STAKE} Max: ${MAX_STAKE}`;
+/** "Min: 100 Max: 25000", in the player's language. */
+export const limitsText = (): string => i18n.t('exchange:limits', { min: MIN_STAKE, max: MAX_STAKE });
 
-export const MSG_INVALID_STAKE = 'Invalid stake amount!';
-export const MSG_STAKE_LIMITS = LIMITS_TEXT;
-export const MSG_PLACED = 'Bet placed successfully.';
-export const MSG_FAILED = 'Failed to place bet. Please try again.';
+/** The spec's messages, as keys of the `exchange` namespace (shown with `t` / `i18n.t`). */
+export const MSG_INVALID_STAKE = 'exchange:msg.invalidStake';
+export const MSG_PLACED = 'exchange:msg.placed';
+export const MSG_FAILED = 'exchange:msg.failed';
 
 /** What a tapped price selects. `teamIndex` is the team's row in the bookmaker market. */
 export type Pick =
@@ -34,8 +36,8 @@ export interface Quote {
 /** Lgaai and YES back (win `stake·rate/100`, lose the stake); khaai and NO lay (win the stake, lose `stake·rate/100`). */
 export const backs = (kind: BetKind): boolean => kind === 'Lgaai' || kind === 'yes';
 
-/** How the lists and the slip name a side: Lgaai, khaai, YES, NO (a listed bet's `type` is one of them). */
-export const kindLabel = (kind: BetKind): string => (kind === 'yes' || kind === 'no' ? kind.toUpperCase() : kind);
+/** How the lists and the slip name a side: Lgaai, khaai, YES, NO (a listed bet's `type` is one of them), in the player's language. */
+export const kindLabel = (kind: BetKind): string => i18n.t(`exchange:kind.${String(kind).toLowerCase()}`, { defaultValue: kind });
 
 /** The selection's price in `d` now; `null` when its market or row is gone. */
 export function quoteOf(d: MatchDetailJson, p: Pick): Quote | null {
@@ -55,13 +57,13 @@ export function quoteOf(d: MatchDetailJson, p: Pick): Quote | null {
 
 export type StakeCheck = { ok: true; stake: number } | { ok: false; message: string };
 
-/** The spec's checks: a positive number of rupees (at most 2 decimals), then the screen's limits. */
+/** The spec's checks: a positive number of rupees (at most 2 decimals), then the screen's limits (messages in the player's language). */
 export function checkStake(text: string): StakeCheck {
   const t = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return { ok: false, message: MSG_INVALID_STAKE };
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return { ok: false, message: i18n.t(MSG_INVALID_STAKE) };
   const stake = Number(t);
-  if (!(stake > 0)) return { ok: false, message: MSG_INVALID_STAKE };
-  if (stake < MIN_STAKE || stake > MAX_STAKE) return { ok: false, message: MSG_STAKE_LIMITS };
+  if (!(stake > 0)) return { ok: false, message: i18n.t(MSG_INVALID_STAKE) };
+  if (stake < MIN_STAKE || stake > MAX_STAKE) return { ok: false, message: limitsText() };
   return { ok: true, stake };
 }
 

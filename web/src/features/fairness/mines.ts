@@ -4,7 +4,7 @@
  * HMAC-SHA256(key = the 32 raw seed bytes, "{clientSeed}:{nonce}:{block}"); the mines are the first `mines` tiles
  * of the shuffled order (shown ascending, as the server lists them).
  */
-import { drawWith, hexToBytes, randomBytes, sha256Hex, shuffle, toHex, wordsOf, type Step, type WordSource } from './verify';
+import { drawWith, hexToBytes, lines, randomBytes, sha256Hex, shuffle, st, toHex, wordsOf, type Step, type WordSource } from './verify';
 
 export const MINES_TILES = 25;
 
@@ -75,15 +75,15 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
     return {
       verdict: 'pending',
       board: null,
-      steps: [{ key: 'seed', ok: false, title: 'Server seed not revealed yet', detail: `The game is ${g.status || 'in play'}; its seed is revealed when it ends.` }],
+      steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenGame', { status: g.status || st('statusInPlay') }) }],
     };
   }
   const seed = hexToBytes(g.serverSeed);
   if (!seed || seed.length !== 32) {
-    return { verdict: 'mismatch', board: null, steps: [{ key: 'seed', ok: false, title: 'Server seed is not 32 bytes of hex', detail: g.serverSeed }] };
+    return { verdict: 'mismatch', board: null, steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: g.serverSeed }] };
   }
   if (!Number.isInteger(g.mines) || g.mines < 1 || g.mines > MINES_TILES - 1) {
-    return { verdict: 'mismatch', board: null, steps: [{ key: 'outcome', ok: false, title: 'Mines must be 1 to 24', detail: String(g.mines) }] };
+    return { verdict: 'mismatch', board: null, steps: [{ key: 'outcome', ok: false, title: st('minesRange'), detail: String(g.mines) }] };
   }
   const hash = await sha256Hex(seed);
   const block0 = await randomBytes(seed, g.clientSeed, g.nonce, 1);
@@ -97,31 +97,35 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
     ok &&= step.ok;
   };
   if (g.commitment) {
-    check({ key: 'commitment', ok: hash === g.commitment.trim().toLowerCase(), title: 'SHA-256(server seed) = commitment', detail: `sha256 = ${hash}\ncommitment = ${g.commitment}` });
+    check({ key: 'commitment', ok: hash === g.commitment.trim().toLowerCase(), title: st('commitment'), detail: st('commitmentDetail', { hash, commitment: g.commitment }) });
   } else {
-    steps.push({ key: 'commitment', ok: true, title: 'SHA-256(server seed)', detail: `${hash}\n(no commitment given to compare)` });
+    steps.push({ key: 'commitment', ok: true, title: st('hashOnly'), detail: lines(hash, st('noCommitment')) });
   }
   steps.push({
     key: 'bytes',
     ok: true,
-    title: 'Random words: HMAC-SHA256(seed, "clientSeed:nonce:block")',
-    detail: `block 0 of "${g.clientSeed}:${g.nonce}:0" = ${toHex(block0)}\nwords: ${wordsOf(block0).slice(0, 4).join(', ')}, …\nshuffled tiles: ${board.order.join(', ')}`,
+    title: st('wordsNonce'),
+    detail: lines(
+      st('block0', { message: `${g.clientSeed}:${g.nonce}:0`, hex: toHex(block0) }),
+      st('words', { words: wordsOf(block0).slice(0, 4).join(', ') }),
+      st('shuffled', { tiles: board.order.join(', ') }),
+    ),
   });
   if (g.mineTiles) {
     check({
       key: 'outcome',
       ok: sameTiles(board.mines, g.mineTiles),
-      title: 'Recomputed mines = the server’s mines',
-      detail: `recomputed: ${board.mines.join(', ')}\nserver: ${g.mineTiles.join(', ')}`,
+      title: st('minesSame'),
+      detail: lines(st('recomputed', { value: board.mines.join(', ') }), st('server', { value: g.mineTiles.join(', ') })),
     });
     check({
       key: 'play',
       ok: playAgrees(g.status, g.revealed, board.mines),
-      title: g.status === 'lost' ? 'The game ended on a mine, the last tile opened' : 'No tile opened was a mine',
-      detail: `opened: ${g.revealed.join(', ') || '—'} · ${g.status}`,
+      title: g.status === 'lost' ? st('playLost') : st('playSafe'),
+      detail: st('opened', { tiles: g.revealed.join(', ') || '—', status: g.status }),
     });
   } else {
-    steps.push({ key: 'outcome', ok: true, title: 'Recomputed mines', detail: board.mines.join(', ') });
+    steps.push({ key: 'outcome', ok: true, title: st('minesOnly'), detail: board.mines.join(', ') });
   }
   return { verdict: !ok ? 'mismatch' : compared ? 'verified' : 'computed', steps, board };
 }

@@ -9,6 +9,7 @@
  *    (i from 51 down to 1, swap i with below(i + 1)), the joker is deck[0], cards are dealt from deck[1] up to
  *    and including the first of the joker's rank, even positions to Andar, odd to Bahar, the last card's side wins.
  */
+import i18n from '@/i18n';
 import type { Schema } from '@/lib/api-types';
 
 /** The round games, as the server names them (`GET /api/fair/{game}`). */
@@ -175,6 +176,12 @@ export interface FairRoundInput {
 
 export type Verdict = 'verified' | 'mismatch' | 'pending';
 
+/** A step's words, in the player's language (`fairness:steps.*`): made when the check runs (its query key carries the language). */
+export const st = (key: string, opts?: Record<string, unknown>): string => i18n.t(`fairness:steps.${key}`, opts);
+
+/** A step's detail: one line each. */
+export const lines = (...parts: string[]): string => parts.join('\n');
+
 export interface Step {
   key: 'seed' | 'commitment' | 'bytes' | 'outcome' | 'play';
   ok: boolean;
@@ -191,11 +198,11 @@ export interface Verification {
 /** Recomputes a round from its revealed seed and compares it with the commitment and the server's result. */
 export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
   if (!fair.serverSeed) {
-    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: 'Server seed not revealed yet', detail: `The round is ${fair.status || 'open'}; the seed is revealed when it settles.` }] };
+    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenRound', { status: fair.status || st('statusOpen') }) }] };
   }
   const seed = hexToBytes(fair.serverSeed);
   if (!seed || seed.length !== 32) {
-    return { verdict: 'mismatch', computed: null, steps: [{ key: 'seed', ok: false, title: 'Server seed is not 32 bytes of hex', detail: fair.serverSeed }] };
+    return { verdict: 'mismatch', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: fair.serverSeed }] };
   }
   const hash = await sha256Hex(seed);
   const committed = hash === fair.commitment.trim().toLowerCase();
@@ -204,14 +211,14 @@ export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
   const hasResult = fair.result !== null && fair.result !== undefined;
   const same = hasResult && matchesResult(computed, fair.result);
   const steps: Step[] = [
-    { key: 'commitment', ok: committed, title: 'SHA-256(server seed) = commitment', detail: `sha256 = ${hash}\ncommitment = ${fair.commitment}` },
+    { key: 'commitment', ok: committed, title: st('commitment'), detail: st('commitmentDetail', { hash, commitment: fair.commitment }) },
     {
       key: 'bytes',
       ok: true,
-      title: 'Random words: HMAC-SHA256(seed, "clientSeed:round:block")',
-      detail: `block 0 of "${fair.clientSeed}:${fair.roundId}:0" = ${toHex(bytes)}\nwords: ${wordsOf(bytes).slice(0, 4).join(', ')}, …`,
+      title: st('wordsRound'),
+      detail: lines(st('block0', { message: `${fair.clientSeed}:${fair.roundId}:0`, hex: toHex(bytes) }), st('words', { words: wordsOf(bytes).slice(0, 4).join(', ') })),
     },
-    { key: 'outcome', ok: same, title: hasResult ? 'Recomputed outcome = server result' : 'No server result to compare', detail: describeOutcome(computed) },
+    { key: 'outcome', ok: same, title: hasResult ? st('outcomeSame') : st('outcomeNone'), detail: describeOutcome(computed) },
   ];
   const verdict: Verdict = !committed || (hasResult && !same) ? 'mismatch' : hasResult ? 'verified' : 'pending';
   return { verdict, steps, computed };
@@ -221,14 +228,14 @@ const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
 const SUITS = ['♠', '♥', '♦', '♣'];
 const card = (n: number) => `${RANKS[n % 13]}${SUITS[Math.floor(n / 13)]}`;
 
-/** A one-line description of an outcome (cards as rank and suit). */
+/** A one-line description of an outcome (cards as rank and suit), in the player's language. */
 export function describeOutcome(o: Outcome): string {
   switch (o.game) {
     case 'titli':
-      return `winning picture ${o.winningImageNumber}`;
+      return i18n.t('fairness:outcome.titli', { picture: o.winningImageNumber });
     case 'color':
-      return `colour ${o.colour}`;
+      return i18n.t('fairness:outcome.color', { colour: i18n.t(`fairness:outcome.colours.${o.colour}`) });
     case 'andar_bahar':
-      return `joker ${card(o.joker)} · Andar ${o.andar.map(card).join(' ')} · Bahar ${o.bahar.map(card).join(' ') || '—'} · ${o.winner} wins`;
+      return i18n.t('fairness:outcome.andarBahar', { joker: card(o.joker), andar: o.andar.map(card).join(' '), bahar: o.bahar.map(card).join(' ') || '—', winner: o.winner });
   }
 }

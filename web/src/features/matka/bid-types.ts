@@ -1,4 +1,5 @@
 /** The bid types (pure): the spec's names and order, which numbers each takes, and which sessions a market allows. */
+import i18n from '@/i18n';
 import type { Rate } from './api/types';
 import type { BidType, CloseStatus, Session } from './wire';
 
@@ -43,10 +44,24 @@ export function bidTypeInfo(type: BidType): BidTypeInfo {
   return BID_TYPES.find((b) => b.type === type) ?? BID_TYPES[0]!;
 }
 
-/** "SINGLE DIGIT" for the server's `single_digit` (history rows carry the server's names); unknown names as given. */
+/** The key of a bid type's title in the `matka` namespace. */
+const TITLE_KEY: Record<BidType, string> = {
+  single_digit: 'singleDigit',
+  jodi: 'jodi',
+  single_panna: 'singlePanna',
+  double_panna: 'doublePanna',
+  triple_panna: 'triplePanna',
+  half_sangam: 'halfSangam',
+  full_sangam: 'fullSangam',
+};
+
+/**
+ * "SINGLE DIGIT" for the server's `single_digit` (history rows carry the server's names), in the player's language;
+ * unknown names as given.
+ */
 export function bidTypeTitle(name: string): string {
   const t = parseBidType(name);
-  return t ? bidTypeInfo(t).title : name.toUpperCase();
+  return t ? i18n.t(`matka:bidType.${TITLE_KEY[t]}`, { defaultValue: bidTypeInfo(t).title }) : name.toUpperCase();
 }
 
 /** Whether a market in `status` takes bids of `type` at all: none when Closed; no jodi or sangam once the open is due. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSlip, linesOf, MSG_INSUFFICIENT, MSG_NO_BIDS, pointsText, totalsOf } from './bids';
+import { checkSlip, linesOf, pointsText, totalsOf } from './bids';
 
 const limits = { minPoints: 10, maxPoints: 10000 };
 
@@ -37,12 +37,12 @@ describe('bid slip', () => {
   });
 
   it('the spec’s checks: at least one bid, the points per number, the balance', () => {
-    expect(checkSlip([], limits, 1000)).toBe(MSG_NO_BIDS);
+    expect(checkSlip([], limits, 1000)).toBe('Please enter at least 1 valid bid.');
     expect(checkSlip([{ number: '1', points: 5 }], limits, 1000)).toBe('A number takes at least 10 points (1)');
     expect(checkSlip([{ number: '1', points: 10001 }], limits, 1e6)).toBe('A number takes at most 10000 points (1)');
-    expect(checkSlip([{ number: '1', points: 600 }, { number: '2', points: 600 }], limits, 1000)).toBe(MSG_INSUFFICIENT);
+    expect(checkSlip([{ number: '1', points: 600 }, { number: '2', points: 600 }], limits, 1000)).toBe('Insufficient balance. Please add more funds.');
     expect(checkSlip([{ number: '1', points: 500 }, { number: '2', points: 500 }], limits, 1000)).toBeNull();
-    expect(checkSlip([{ number: '1', points: 100 }], limits, 99.99)).toBe(MSG_INSUFFICIENT);
+    expect(checkSlip([{ number: '1', points: 100 }], limits, 99.99)).toBe('Insufficient balance. Please add more funds.');
     // An unknown balance is the server's to check.
     expect(checkSlip([{ number: '1', points: 100 }], limits, undefined)).toBeNull();
   });

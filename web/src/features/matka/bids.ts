@@ -3,16 +3,19 @@
  * (integer paise: a number pays points × rate, stake included; the estimated profit is their sum) and the spec's
  * checks before Submit. The server checks everything again.
  */
+import i18n from '@/i18n';
+
 /** Seven digits: far above any maximum, and still an exact integer. */
 const MAX_DIGITS = 7;
 
-export const MSG_NO_BIDS = 'Please enter at least 1 valid bid.';
-export const MSG_INSUFFICIENT = 'Insufficient balance. Please add more funds.';
-export const MSG_NOT_LOGGED_IN = 'User is not logged in. Please log in to place a bid.';
-export const MSG_PLACED = 'Bid placed successfully!';
-export const MSG_FAILED = 'Failed to place bid.';
-export const MSG_ERROR = 'There was an error placing your bid. Please try again.';
-export const MSG_LOAD_FAILED = 'Failed to load games. Please try again later.';
+/** The spec's messages, as keys of the `matka` namespace (shown with `t` / `i18n.t`). */
+export const MSG_NO_BIDS = 'matka:msg.noBids';
+export const MSG_INSUFFICIENT = 'matka:msg.insufficient';
+export const MSG_NOT_LOGGED_IN = 'matka:msg.notLoggedIn';
+export const MSG_PLACED = 'matka:msg.placed';
+export const MSG_FAILED = 'matka:msg.failed';
+export const MSG_ERROR = 'matka:msg.error';
+export const MSG_LOAD_FAILED = 'matka:msg.loadFailed';
 
 /** What a points box keeps of a typed text: digits only, no leading zeros. */
 export function pointsText(text: string): string {
@@ -61,14 +64,14 @@ export interface Limits {
   maxPoints: number;
 }
 
-/** The first reason the server would refuse the slip, as far as the client can tell; null when none. */
+/** The first reason the server would refuse the slip, as far as the client can tell (in the player's language); null when none. */
 export function checkSlip(lines: readonly SlipLine[], limits: Limits | undefined, balance: number | undefined): string | null {
-  if (lines.length === 0) return MSG_NO_BIDS;
+  if (lines.length === 0) return i18n.t(MSG_NO_BIDS);
   for (const l of lines) {
-    if (limits && limits.minPoints > 0 && l.points < limits.minPoints) return `A number takes at least ${limits.minPoints} points (${l.number})`;
-    if (limits && limits.maxPoints > 0 && l.points > limits.maxPoints) return `A number takes at most ${limits.maxPoints} points (${l.number})`;
+    if (limits && limits.minPoints > 0 && l.points < limits.minPoints) return i18n.t('matka:msg.minPoints', { min: limits.minPoints, number: l.number });
+    if (limits && limits.maxPoints > 0 && l.points > limits.maxPoints) return i18n.t('matka:msg.maxPoints', { max: limits.maxPoints, number: l.number });
   }
   const { totalBidPoints } = totalsOf(lines, 0);
-  if (typeof balance === 'number' && Number.isFinite(balance) && totalBidPoints * 100 > Math.round(balance * 100)) return MSG_INSUFFICIENT;
+  if (typeof balance === 'number' && Number.isFinite(balance) && totalBidPoints * 100 > Math.round(balance * 100)) return i18n.t(MSG_INSUFFICIENT);
   return null;
 }

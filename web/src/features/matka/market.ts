@@ -1,4 +1,6 @@
 /** How a market reads on the list (pure): its badge, its result so far, its times (IST) and what is due next. */
+import { formatDate, formatDateTimeSeconds } from '@/i18n/format';
+import i18n from '@/i18n';
 import type { Market } from './api/types';
 import type { CloseStatus } from './wire';
 
@@ -40,22 +42,16 @@ export function countdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** What the market waits for next at `now` (server time): the open result, then the close; null when closed. */
+/** What the market waits for next at `now` (server time): the open result, then the close; null when closed. `label` in the player's language. */
 export function nextDue(m: Pick<Market, 'closeStatus' | 'opensAt' | 'closesAt'>, now: number): { label: string; ms: number } | null {
-  if (m.closeStatus === 'Open' && typeof m.opensAt === 'number') return { label: 'Open bids close in', ms: m.opensAt - now };
-  if (m.closeStatus === 'Close' && typeof m.closesAt === 'number') return { label: 'Close bids close in', ms: m.closesAt - now };
+  if (m.closeStatus === 'Open' && typeof m.opensAt === 'number') return { label: i18n.t('matka:due.open'), ms: m.opensAt - now };
+  if (m.closeStatus === 'Close' && typeof m.closesAt === 'number') return { label: i18n.t('matka:due.close'), ms: m.closesAt - now };
   return null;
 }
 
-const IST = 'Asia/Kolkata';
-
-/** A draw's date in IST ("24 Nov 2026"), with the time for a quick market ("24 Nov, 14:05:00"). */
+/** A draw's date in IST ("24 Nov 2026"), with the time for a quick market ("24 Nov, 14:05:00"), in the app's language. */
 export function drawDate(ms: number, withTime: boolean): string {
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return '—';
-  return withTime
-    ? d.toLocaleString('en-IN', { timeZone: IST, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
-    : d.toLocaleDateString('en-IN', { timeZone: IST, day: '2-digit', month: 'short', year: 'numeric' });
+  return (withTime ? formatDateTimeSeconds(ms) : formatDate(ms)) || '—';
 }
 
 /** The list with the markets a `matka:status` pushed (by id; markets it does not name stay, new ones are added). */

@@ -3,6 +3,7 @@
  * a panna of its kind `128`, a half sangam `8-479` (open digit, close panna) or `134-0` (open panna, close digit), a
  * full sangam `134-479`. Sangams are too many to list: they are typed in.
  */
+import i18n from '@/i18n';
 import { isPanna, normalizePanna, pannaGroups, pannaKind, type PannaGroup, type PannaKind } from './pannas';
 import type { BidType } from './wire';
 
@@ -57,11 +58,12 @@ export type SangamEntry = { ok: true; number: string } | { ok: false; message: s
 export function sangamNumber(type: 'half_sangam' | 'full_sangam', form: HalfForm, open: string, close: string): SangamEntry {
   const o = open.trim();
   const c = close.trim();
-  const panna = (t: string, which: string): SangamEntry => {
+  // The messages in the player's language: `matka:sangam.{open,close}{Panna,Digit}Invalid`.
+  const panna = (t: string, which: 'open' | 'close'): SangamEntry => {
     const p = normalizePanna(t);
-    return p ? { ok: true, number: p } : { ok: false, message: `The ${which} panna is three digits` };
+    return p ? { ok: true, number: p } : { ok: false, message: i18n.t(`matka:sangam.${which}PannaInvalid`) };
   };
-  const digit = (t: string, which: string): SangamEntry => (isDigit(t) ? { ok: true, number: t } : { ok: false, message: `The ${which} digit is one digit, 0–9` });
+  const digit = (t: string, which: 'open' | 'close'): SangamEntry => (isDigit(t) ? { ok: true, number: t } : { ok: false, message: i18n.t(`matka:sangam.${which}DigitInvalid`) });
   const [first, second] =
     type === 'full_sangam' ? [panna(o, 'open'), panna(c, 'close')] : form === 'open_digit' ? [digit(o, 'open'), panna(c, 'close')] : [panna(o, 'open'), digit(c, 'close')];
   if (!first.ok) return first;

@@ -7,6 +7,12 @@ type Named = Pick<Market, 'marketName' | 'closeStatus'>;
 
 export const LIST_PATH = '/casino/matka';
 
+/** The back link's arrow (a mark, not a word). */
+export const BACK_MARK = '‹';
+
+/** The Chart tile's glyph. */
+export const CHART_MARK = '▦';
+
 /** `/casino/play/{gameName}/{bidStatus}`. */
 export const playPath = (m: Named) => `/casino/play/${encodeURIComponent(m.marketName)}/${encodeURIComponent(m.closeStatus)}`;
 

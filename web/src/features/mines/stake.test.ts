@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import i18n from '@/i18n';
 import { checkStake, digitsOnly, MSG_INSUFFICIENT, MSG_NOT_POSITIVE, stepStake } from './stake';
 
 describe('the stake box', () => {
@@ -22,12 +23,13 @@ describe('the stake box', () => {
 describe('checks before BET (the spec’s messages)', () => {
   it('refuses zero or nothing with the corrected message', () => {
     expect(checkStake('', 1000)).toEqual({ ok: false, message: 'Bet amount must be more than 0' });
-    expect(checkStake('0', 1000)).toEqual({ ok: false, message: MSG_NOT_POSITIVE });
-    expect(checkStake('000', 1000)).toEqual({ ok: false, message: MSG_NOT_POSITIVE });
+    expect(MSG_NOT_POSITIVE).toBe('mines:stake.notPositive');
+    expect(checkStake('0', 1000)).toEqual({ ok: false, message: i18n.t(MSG_NOT_POSITIVE) });
+    expect(checkStake('000', 1000)).toEqual({ ok: false, message: i18n.t(MSG_NOT_POSITIVE) });
   });
   it('refuses more than the balance', () => {
     expect(checkStake('1001', 1000)).toEqual({ ok: false, message: 'Insufficient balance!' });
-    expect(checkStake('500', 499.99)).toEqual({ ok: false, message: MSG_INSUFFICIENT });
+    expect(checkStake('500', 499.99)).toEqual({ ok: false, message: i18n.t(MSG_INSUFFICIENT) });
   });
   it('takes a positive amount within the balance, or any while the balance is unknown', () => {
     expect(checkStake('1000', 1000)).toEqual({ ok: true, amount: 1000 });

@@ -1,4 +1,5 @@
 /** The stake box (pure): digits only, the −/+ stepper, quick amounts, and the spec's checks before a bet. */
+import i18n from '@/i18n';
 
 export const QUICK_AMOUNTS = [100, 200, 500, 1000, 2000, 5000] as const;
 /** What − and + move the stake by. */
@@ -22,8 +23,9 @@ export function stepStake(text: string, direction: 1 | -1, step = STAKE_STEP): s
 
 export type StakeCheck = { ok: true; amount: number } | { ok: false; message: string };
 
-export const MSG_NOT_POSITIVE = 'Bet amount must be more than 0';
-export const MSG_INSUFFICIENT = 'Insufficient balance!';
+/** The checks' messages, as keys (the check answers the text in the player's language). */
+export const MSG_NOT_POSITIVE = 'mines:stake.notPositive';
+export const MSG_INSUFFICIENT = 'mines:stake.insufficient';
 
 /**
  * The spec's checks before BET: a positive amount, and not more than the balance (when it is known). Stake limits
@@ -32,7 +34,7 @@ export const MSG_INSUFFICIENT = 'Insufficient balance!';
 export function checkStake(text: string, balance: number | undefined): StakeCheck {
   const digits = digitsOnly(text);
   const amount = Number(digits || '0');
-  if (!digits || amount <= 0) return { ok: false, message: MSG_NOT_POSITIVE };
-  if (typeof balance === 'number' && Number.isFinite(balance) && amount > balance) return { ok: false, message: MSG_INSUFFICIENT };
+  if (!digits || amount <= 0) return { ok: false, message: i18n.t(MSG_NOT_POSITIVE) };
+  if (typeof balance === 'number' && Number.isFinite(balance) && amount > balance) return { ok: false, message: i18n.t(MSG_INSUFFICIENT) };
   return { ok: true, amount };
 }

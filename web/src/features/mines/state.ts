@@ -3,6 +3,7 @@
  * the overlays. The game shown is the newer of this and the last `GET /api/mines` (see `newest`); nothing here
  * computes a tile, a payout or a balance.
  */
+import i18n from '@/i18n';
 import { clampTarget, FULL, type AutoRun } from './auto';
 import { newest } from './board';
 import type { GameView } from './wire';
@@ -78,17 +79,18 @@ export function canTap(s: Screen, game: GameView | null, tile: number): boolean 
   return !!game && game.status === 'playing' && s.busy === null && s.auto === null && !game.revealed.includes(tile);
 }
 
-export const MSG_NO_BET = 'Please place a bet before cashing out.';
-export const MSG_ALREADY = 'You Already Cashout';
-export const MSG_LOST = 'This game is over: it hit a mine';
-export const MSG_NOTHING = 'Open at least one tile before cashing out';
+/** Why Cash out cannot be sent: the spec's messages, as keys. */
+export const MSG_NO_BET = 'mines:cashOut.noBet';
+export const MSG_ALREADY = 'mines:cashOut.already';
+export const MSG_LOST = 'mines:cashOut.lost';
+export const MSG_NOTHING = 'mines:cashOut.nothing';
 
-/** Why Cash out cannot be sent now (the spec's messages), or null. */
+/** Why Cash out cannot be sent now (the spec's messages, in the player's language), or null. */
 export function cashOutProblem(game: GameView | null): string | null {
-  if (!game) return MSG_NO_BET;
-  if (game.status === 'won') return MSG_ALREADY;
-  if (game.status === 'lost') return MSG_LOST;
-  if (game.safe < 1) return MSG_NOTHING;
+  if (!game) return i18n.t(MSG_NO_BET);
+  if (game.status === 'won') return i18n.t(MSG_ALREADY);
+  if (game.status === 'lost') return i18n.t(MSG_LOST);
+  if (game.safe < 1) return i18n.t(MSG_NOTHING);
   return null;
 }
 
@@ -105,10 +107,10 @@ export function canBet(s: Screen, game: GameView | null, suspended: boolean): bo
 /** The bar: auto's fill while it fills, else safe tiles over the goal (auto's target, or every safe tile). */
 export function progressOf(s: Screen, game: GameView | null): { value: number; label: string } {
   if (s.auto && game?.gameId === s.auto.gameId && s.auto.progress < FULL && game.status === 'playing') {
-    return { value: s.auto.progress, label: `Auto starts in ${((FULL - s.auto.progress) / 10).toFixed(1)} s` };
+    return { value: s.auto.progress, label: i18n.t('mines:progress.autoStarts', { seconds: ((FULL - s.auto.progress) / 10).toFixed(1) }) };
   }
-  if (!game) return { value: 0, label: 'No game yet' };
+  if (!game) return { value: 0, label: i18n.t('mines:progress.noGame') };
   const goal = s.auto && s.auto.gameId === game.gameId ? s.auto.target : 25 - game.mines;
   const value = game.status === 'won' ? FULL : Math.min(FULL, Math.round((game.safe / Math.max(1, goal)) * FULL));
-  return { value, label: `${game.safe} of ${goal} safe tiles` };
+  return { value, label: i18n.t('mines:progress.safeTiles', { safe: game.safe, goal }) };
 }

@@ -37,11 +37,13 @@ describe('player choices', () => {
 
 describe('checks before a play is sent', () => {
   it('refuse points above the balance first, with the spec’s message', () => {
-    expect(checkPlay({ balance: 99, points: 100, player1: '', player2: '' })).toBe(MSG_NO_BALANCE);
+    expect(checkPlay({ balance: 99, points: 100, player1: '', player2: '' })).toBe('Insufficient Balance');
+    expect(MSG_NO_BALANCE).toBe('parchi:msg.noBalance');
   });
   it('then ask for both players', () => {
-    expect(checkPlay({ balance: 100, points: 100, player1: 'K Patel', player2: '' })).toBe(MSG_BOTH_PLAYERS);
-    expect(checkPlay({ balance: 100, points: 100, player1: ' ', player2: 'M Khan' })).toBe(MSG_BOTH_PLAYERS);
+    expect(checkPlay({ balance: 100, points: 100, player1: 'K Patel', player2: '' })).toBe('Please select both players before submitting.');
+    expect(checkPlay({ balance: 100, points: 100, player1: ' ', player2: 'M Khan' })).toBe('Please select both players before submitting.');
+    expect(MSG_BOTH_PLAYERS).toBe('parchi:msg.bothPlayers');
   });
   it('let the server decide when the balance is not known yet', () => {
     expect(checkPlay({ balance: undefined, points: 10_000, player1: 'K Patel', player2: 'M Khan' })).toBeNull();

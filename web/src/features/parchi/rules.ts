@@ -3,6 +3,7 @@
  * before a play is sent (the spec's messages; the server checks everything again), the request, the status line and
  * the winners. The server decides totals, winners and money.
  */
+import i18n from '@/i18n';
 import type { Entry, ParchiBoard, ParchiCard, Player, PlayRequest } from './api/types';
 import type { Board } from './wire';
 
@@ -11,11 +12,12 @@ export const STAKES = [100, 200, 500, 1_000, 2_000, 5_000, 10_000] as const;
 export const DEFAULT_STAKE: number = STAKES[0];
 export const profitOf = (points: number): number => points;
 
-export const MSG_PLAYED = 'Players selected and bet placed successfully!';
-export const MSG_NO_BALANCE = 'Insufficient Balance';
-export const MSG_BOTH_PLAYERS = 'Please select both players before submitting.';
-export const MSG_FAILED = 'Failed to place bet. Please try again.';
-export const NOT_SELECTED = 'Not Selected';
+/** The spec's messages, as keys of the `parchi` namespace (shown with `t` / `i18n.t`). */
+export const MSG_PLAYED = 'parchi:msg.played';
+export const MSG_NO_BALANCE = 'parchi:msg.noBalance';
+export const MSG_BOTH_PLAYERS = 'parchi:msg.bothPlayers';
+export const MSG_FAILED = 'parchi:msg.failed';
+export const NOT_SELECTED = 'parchi:card.notSelected';
 
 const norm = (name: string) => name.trim().toLowerCase();
 
@@ -53,10 +55,10 @@ export interface PlayInput {
   player2: string;
 }
 
-/** The spec's checks in its order: the balance covers the points, then both players are chosen. `null`: send it. */
+/** The spec's checks in its order: the balance covers the points, then both players are chosen. `null`: send it; else the message, in the player's language. */
 export function checkPlay({ balance, points, player1, player2 }: PlayInput): string | null {
-  if (balance !== undefined && Number.isFinite(balance) && balance < points) return MSG_NO_BALANCE;
-  if (!player1.trim() || !player2.trim()) return MSG_BOTH_PLAYERS;
+  if (balance !== undefined && Number.isFinite(balance) && balance < points) return i18n.t(MSG_NO_BALANCE);
+  if (!player1.trim() || !player2.trim()) return i18n.t(MSG_BOTH_PLAYERS);
   return null;
 }
 
@@ -71,23 +73,25 @@ export const isWinner = (board: Pick<ParchiBoard, 'winnerCard'>, c: Pick<ParchiC
 
 export type StatusTone = 'open' | 'closed' | 'done';
 
-/** The status line under the title. */
+const tr = (key: string, opts?: Record<string, unknown>) => i18n.t(`parchi:status.${key}`, opts);
+
+/** The status line under the title, in the player's language (`closesAt` is the server's own words). */
 export function statusLine(board: Pick<ParchiBoard, 'status' | 'matchStatus' | 'playsOpen' | 'closesAt' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
   switch (board.status) {
     case 'abandoned':
-      return { text: 'Match abandoned: every stake is returned.', tone: 'done' };
+      return { text: tr('abandoned'), tone: 'done' };
     case 'finished':
-      if (board.winnerCard != null) return { text: `Match finished: Card ${board.winnerCard} wins.`, tone: 'done' };
+      if (board.winnerCard != null) return { text: tr('finishedWinner', { card: board.winnerCard }), tone: 'done' };
       // No winner: the cards never all filled (every stake back), or a tie for the most (the tied cards' stakes back).
       return board.cards.some((c) => !isFilled(c))
-        ? { text: 'Match finished: not all three cards were filled, so every stake is returned.', tone: 'done' }
-        : { text: 'Match finished: a tie for the most runs; stakes on the tied cards are returned.', tone: 'done' };
+        ? { text: tr('finishedUnfilled'), tone: 'done' }
+        : { text: tr('finishedTie'), tone: 'done' };
     case 'closed':
-      return { text: 'Plays are closed: waiting for the result.', tone: 'closed' };
+      return { text: tr('closed'), tone: 'closed' };
     case 'open':
-      if (!board.playsOpen) return { text: 'Plays are closed: waiting for the result.', tone: 'closed' };
-      if (board.matchStatus === 'upcoming') return { text: `Plays open before the match starts. ${board.closesAt}`.trim(), tone: 'open' };
-      return { text: `Plays open. ${board.closesAt}`.trim(), tone: 'open' };
+      if (!board.playsOpen) return { text: tr('closed'), tone: 'closed' };
+      if (board.matchStatus === 'upcoming') return { text: `${tr('openUpcoming')} ${board.closesAt}`.trim(), tone: 'open' };
+      return { text: `${tr('open')} ${board.closesAt}`.trim(), tone: 'open' };
     default:
       return { text: '', tone: 'closed' };
   }

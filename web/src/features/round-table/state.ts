@@ -1,4 +1,5 @@
 /** Round-table client state: a pure reducer over the shared `{game}:*` events and the player's own bets. */
+import i18n from '@/i18n';
 import type {
   BetAccepted,
   FeedRow,
@@ -221,7 +222,7 @@ export function payoutOf<P>(payouts: PickPayout<P>[], pick: P, fallback: number)
   return payouts.find((p) => p.pick === pick)?.payout ?? fallback;
 }
 
-/** What the countdown counts to in each phase. */
+/** What the countdown counts to in each phase, in the player's language. */
 export function countdownLabel(phase: GamePhase): string {
-  return phase === 'settled' ? 'Next round in' : phase === 'revealing' ? 'Revealing' : 'Result in';
+  return i18n.t(phase === 'settled' ? 'roundTable:countdown.nextRound' : phase === 'revealing' ? 'roundTable:countdown.revealing' : 'roundTable:countdown.result');
 }

@@ -1,4 +1,5 @@
 /** Bet totals and the client-side checks before a `{game}:placeBet` (the server checks again and decides). */
+import i18n from '@/i18n';
 import { fixed2 } from '@/lib/money';
 import type { PickLine } from './wire';
 
@@ -42,18 +43,18 @@ export function checkLines(lines: readonly PickLine<unknown>[], limits: Limits, 
   return null;
 }
 
-/** Plain text for a problem. */
+/** Plain text for a problem, in the player's language. */
 export function problemText(p: BetProblem): string {
   switch (p.code) {
     case 'no_picks':
-      return 'Please make a pick first.';
+      return i18n.t('roundTable:problems.noPicks');
     case 'too_many_picks':
-      return `At most ${p.max} picks in one bet.`;
+      return i18n.t('roundTable:problems.tooManyPicks', { max: p.max });
     case 'stake_too_low':
-      return `Each stake must be at least ₹${fixed2(p.min)}.`;
+      return i18n.t('roundTable:problems.stakeTooLow', { amount: `₹${fixed2(p.min)}` });
     case 'stake_too_high':
-      return `Each stake must be at most ₹${fixed2(p.max)}.`;
+      return i18n.t('roundTable:problems.stakeTooHigh', { amount: `₹${fixed2(p.max)}` });
     case 'insufficient_balance':
-      return `Insufficient Balance! Need ₹${fixed2(p.shortfall)} more`;
+      return i18n.t('roundTable:problems.insufficientBalance', { amount: `₹${fixed2(p.shortfall)}` });
   }
 }

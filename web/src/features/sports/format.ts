@@ -1,4 +1,5 @@
 /** How the sports screens write numbers: odds with 2 decimals, sizes abbreviated (K/M), rates ×100 as decimals. */
+import { formatDateTime } from '@/i18n/format';
 
 export const formatPrice = (p: number | undefined): string => (p === undefined || !Number.isFinite(p) || p <= 0 ? '-' : p.toFixed(2));
 
@@ -14,7 +15,8 @@ export function formatSize(n: number | undefined): string {
 /** A bookmaker or fancy rate as sent (×100, the lagai/khai way: 60 wins 0.60 a rupee; 100 is even money). */
 export const formatRate = (r: number | undefined): string => (r === undefined || !Number.isFinite(r) || r <= 0 ? '-' : String(r));
 
+/** A match's start, "15 Jan 2027, 19:30" (IST, in the app's language). */
 export function formatMatchDate(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '';
-  return new Date(ms).toLocaleString('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(ms);
 }

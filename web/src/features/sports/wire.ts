@@ -62,6 +62,16 @@ export interface Fancy {
   runValue: YesNo;
 }
 
+/** One ball of the innings (the 'Ball By Ball Result' popup): `mark` as `lastSix` shows it ("4", "W", "Wd"), `at` epoch ms. */
+export interface Ball {
+  /** The innings' overs after the ball: "12.3" (an extra keeps the count). */
+  over: string;
+  runs: number;
+  wicket: boolean;
+  mark: string;
+  at: number;
+}
+
 export interface Score {
   batting: string;
   runs: number;
@@ -70,6 +80,8 @@ export interface Score {
   target: number | null;
   firstInnings: string | null;
   lastSix: string[];
+  /** The innings' recent balls, oldest first (at most the last few overs'). */
+  balls: Ball[];
   striker: string;
   strikerRuns: number;
   strikerBalls: number;

@@ -1,10 +1,11 @@
 /** The twelve pictures as the screen draws them (emoji: the app ships no artwork). */
+import i18n from '@/i18n';
 import { PICTURE_NAMES, type TitliPick, type TitliShown } from './wire';
 
 export interface Picture {
   number: TitliPick;
+  /** The server's name, e.g. "butterfly": also the picture's key in `titli:pictures`. */
   name: string;
-  label: string;
   emoji: string;
 }
 
@@ -13,7 +14,6 @@ const EMOJI = ['🦋', '🐄', '⚽', '🪀', '🌸', '🪔', '🪣', '🪁', '�
 export const PICTURES: Picture[] = PICTURE_NAMES.map((name, i) => ({
   number: i + 1,
   name,
-  label: name.charAt(0).toUpperCase() + name.slice(1),
   emoji: EMOJI[i] ?? '?',
 }));
 
@@ -27,7 +27,13 @@ export function winnerOf(result: TitliShown | null | undefined): Picture | null 
   return result ? pictureOf(result.winningImageNumber) : null;
 }
 
+/** The picture's name as the player reads it ("Butterfly"), in the player's language. */
+export function pictureLabel(p: Pick<Picture, 'name'>): string {
+  return i18n.t(`titli:pictures.${p.name}`);
+}
+
 /** "Butterfly" for a pick, "#13" for one the catalogue does not know. */
 export function pickLabel(n: TitliPick): string {
-  return pictureOf(n)?.label ?? `#${n}`;
+  const p = pictureOf(n);
+  return p ? pictureLabel(p) : `#${n}`;
 }

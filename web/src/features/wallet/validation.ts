@@ -1,4 +1,6 @@
 /** Withdrawal and deposit rules from spec section 5 (pure). */
+import i18n from '@/i18n';
+
 export interface WithdrawForm {
   userName: string;
   upi_id: string;
@@ -6,12 +8,13 @@ export interface WithdrawForm {
   amount: string;
 }
 
-export const PROFILE_MISSING = 'Profile data is missing!';
-export const INSUFFICIENT = 'Insufficient wallet balance!';
-export const FILL_ALL = 'Please fill all fields correctly.';
-export const DEPOSIT_PROFILE_MISSING = 'Profile Error: User profile is missing. Please refresh and try again!';
+/** The rules' messages are keys of the `wallet` namespace: show them with `t(problem)` (useTranslation('wallet')). */
+export const PROFILE_MISSING = 'validation.profileMissing';
+export const INSUFFICIENT = 'validation.insufficient';
+export const FILL_ALL = 'validation.fillAll';
+export const DEPOSIT_PROFILE_MISSING = 'validation.depositProfileMissing';
 
-/** Returns the spec's message for the first failed rule, or null when the request may be sent. */
+/** Returns the key of the spec's message for the first failed rule, or null when the request may be sent. */
 export function validateWithdraw(form: WithdrawForm, userId: string | null, balance: number | undefined): string | null {
   const amount = Number(form.amount);
   if (!form.userName.trim() || !form.upi_id.trim() || !form.phoneNumber.trim() || !form.amount.trim()) return FILL_ALL;
@@ -29,9 +32,12 @@ export function statusClass(status: string): 'approved' | 'rejected' | 'pending'
   return 'pending';
 }
 
-/** The prefilled WhatsApp message sent after a deposit request. */
-export function whatsappLink(phone: string, d: { name: string; phone: string; amount: string; utr: string }): string {
+/** The prefilled WhatsApp message sent after a deposit request (in the player's language), with its payment reference. */
+export function whatsappLink(phone: string, d: { name: string; phone: string; amount: string; utr: string; reference?: string }): string {
   const digits = phone.replace(/\D/g, '');
-  const text = `Deposit request\nName: ${d.name}\nPhone: ${d.phone || 'N/A'}\nDeposit: ${d.amount} INR\nUTR: ${d.utr}`;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+  const lines = [
+    i18n.t('wallet:whatsapp.message', { name: d.name, phone: d.phone || i18n.t('wallet:whatsapp.noPhone'), amount: d.amount, utr: d.utr }),
+  ];
+  if (d.reference) lines.push(i18n.t('wallet:whatsapp.reference', { reference: d.reference }));
+  return `https://wa.me/${digits}?text=${encodeURIComponent(lines.join('\n'))}`;
 }

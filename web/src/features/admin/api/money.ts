@@ -70,12 +70,18 @@ export function setBlocked(id: number, blocked: boolean): Promise<Schema<'BlockS
   return blocked ? api.post('/api/admin/users/{id}/block', init) : api.post('/api/admin/users/{id}/unblock', init);
 }
 
+/** Ends a player's break early (audited as `user.break_lift`). A self-exclusion is refused (409 `self_exclusion_locked`). */
+export function liftBreak(id: string | number): Promise<Schema<'BreakLiftedJson'>> {
+  return api.post('/api/admin/users/{id}/break/lift', { path: { id: String(id) } });
+}
+
 export function usePaymentDetailsAdmin() {
   return useQuery({ queryKey: adminKeys.payment(), queryFn: () => api.get('/api/getupiqr'), staleTime: 0 });
 }
 
+/** The form's details as `PUT /api/admin/upi` takes them (the payee name as `payee_name`). */
 export function savePaymentDetails(d: PaymentDetails): Promise<Schema<'PaymentDetailsSaved'>> {
-  return api.put('/api/admin/upi', { body: d });
+  return api.put('/api/admin/upi', { body: { upi_id: d.upi_id, payee_name: d.payeeName, phone: d.phone, qrCode: d.qrCode } });
 }
 
 /** GET /api/platform/news answers `[{ content }]` (the players' shape); plain strings are accepted too. */

@@ -51,6 +51,10 @@ export type UserSession = Schema<'AdminSessionJson'>;
 export type LedgerEntry = Schema<'AdminLedgerEntryJson'>;
 export type UserBet = Schema<'AdminBetJson'>;
 export type PaymentDetails = Schema<'PaymentDetailsJson'>;
+/** A person's own responsible-gaming settings: their seven limits and any break or self-exclusion in force. */
+export type RgSettings = Schema<'SettingsJson'>;
+export type RgLimit = Schema<'LimitJson'>;
+export type RgExclusion = Schema<'ExclusionJson'>;
 
 export type AviatorSettings = Schema<'AviatorSettingsJson'>;
 export type Fairness = Schema<'AviatorFairnessJson'>;

@@ -1,18 +1,21 @@
 /** A small inline SVG chart of an actor's recent p99s (no chart library). */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ActorPoint } from '../api/types';
 import { SLOW_MS } from '../actors';
 import { linePath, makeScale, toMs, type ChartBox } from '../chart';
 
 const BOX: ChartBox = { width: 600, height: 180, pad: { top: 10, right: 8, bottom: 18, left: 40 } };
 
+/** `label`: the key under `admin:chart`. */
 const SERIES = [
-  { key: 'handlerP99Ms', label: 'handler p99', cls: 'line-handler' },
-  { key: 'queueP99Ms', label: 'queue p99', cls: 'line-queue' },
-  { key: 'tickLagP99Ms', label: 'tick lag p99', cls: 'line-tick' },
+  { key: 'handlerP99Ms', label: 'handler', cls: 'line-handler' },
+  { key: 'queueP99Ms', label: 'queue', cls: 'line-queue' },
+  { key: 'tickLagP99Ms', label: 'tickLag', cls: 'line-tick' },
 ] as const;
 
 export function ActorChart({ history, ticks }: { history: ActorPoint[]; ticks: boolean }) {
+  const { t } = useTranslation('admin');
   const drawn = useMemo(() => {
     const shown = SERIES.filter((s) => s.key !== 'tickLagP99Ms' || ticks);
     const series = shown.map((s) => history.map((p) => ({ t: toMs(p.at), v: p[s.key] ?? null })));
@@ -26,7 +29,7 @@ export function ActorChart({ history, ticks }: { history: ActorPoint[]; ticks: b
   const grid = [0, 0.5, 1].map((f) => f * scale.yMax);
   return (
     <figure className="actor-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Handler, queue${ticks ? ' and tick lag' : ''} p99 over the last ${spanS} seconds, up to ${scale.yMax} ms`} data-testid="actor-chart">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t(ticks ? 'chart.ariaTicks' : 'chart.aria', { s: spanS, max: scale.yMax })} data-testid="actor-chart">
         {grid.map((v) => (
           <g key={v}>
             <line className="chart-grid" x1={pad.left} x2={width - pad.right} y1={scale.y(v)} y2={scale.y(v)} />
@@ -40,21 +43,21 @@ export function ActorChart({ history, ticks }: { history: ActorPoint[]; ticks: b
           <path key={l.key} className={`chart-line ${l.cls}`} d={l.d} />
         ))}
         <text className="chart-label" x={pad.left} y={height - 4}>
-          {spanS > 0 ? `−${spanS} s` : ''}
+          {spanS > 0 ? t('chart.span', { s: spanS }) : ''}
         </text>
         <text className="chart-label" x={width - pad.right} y={height - 4} textAnchor="end">
-          now (ms)
+          {t('chart.now')}
         </text>
       </svg>
       <figcaption className="chart-legend">
         {lines.map((l) => (
           <span key={l.key}>
-            <i className={`swatch ${l.cls}`} aria-hidden /> {l.label}
+            <i className={`swatch ${l.cls}`} aria-hidden /> {t(`chart.${l.label}`)}
           </span>
         ))}
         {SLOW_MS <= scale.yMax && (
           <span>
-            <i className="swatch chart-slow" aria-hidden /> slow ({SLOW_MS} ms)
+            <i className="swatch chart-slow" aria-hidden /> {t('chart.slow', { ms: SLOW_MS })}
           </span>
         )}
       </figcaption>

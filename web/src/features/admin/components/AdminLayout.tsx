@@ -2,6 +2,7 @@
  * The console's shell: asks the server who is signed in (GET /api/me). Anonymous → /login; a player sees
  * "operators only"; an operator gets the navigation and the screens.
  */
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
@@ -12,6 +13,7 @@ import '../admin.css';
 import { AdminNav } from './AdminNav';
 
 export default function AdminLayout() {
+  const { t } = useTranslation('admin');
   const me = useMe();
   const user = me.data ?? null;
   const operator = user?.role === 'operator';
@@ -27,17 +29,17 @@ export default function AdminLayout() {
   if (!operator) {
     return (
       <div className="admin-denied" role="alert" data-testid="admin-denied">
-        <h1>Operators only</h1>
-        <p className="muted">The console is for the casino's operators. You are signed in as a player.</p>
+        <h1>{t('shell.deniedTitle')}</h1>
+        <p className="muted">{t('shell.deniedText')}</p>
         <Link className="btn btn-primary" to="/">
-          Back to the casino
+          {t('shell.backToCasino')}
         </Link>
       </div>
     );
   }
   return (
     <div className="admin-shell">
-      <AdminNav name={user.username || user.name || 'Operator'} onLogout={() => void onLogout()} />
+      <AdminNav name={user.username || user.name || t('shell.operatorFallback')} onLogout={() => void onLogout()} />
       <main className="admin-main">
         <Outlet />
       </main>

@@ -1,47 +1,54 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSocketConnected } from '@/lib/use-socket-status';
 
+/** The brand's icon (a symbol, not a word). */
+const GEAR = '⚙';
+
+/** `label`: the key under `admin:nav`. */
 const SECTIONS = [
-  { to: '/admin', label: 'Live actors', end: true, also: '/admin/actors' },
-  { to: '/admin/money', label: 'Money' },
-  { to: '/admin/games', label: 'Games' },
-  { to: '/admin/matka', label: 'Matka' },
-  { to: '/admin/risk', label: 'Risk' },
-  { to: '/admin/audit', label: 'Audit' },
-  { to: '/admin/cluster', label: 'Cluster' },
-];
+  { to: '/admin', label: 'actors', end: true, also: '/admin/actors' },
+  { to: '/admin/money', label: 'money' },
+  { to: '/admin/games', label: 'games' },
+  { to: '/admin/matka', label: 'matka' },
+  { to: '/admin/risk', label: 'risk' },
+  { to: '/admin/audit', label: 'audit' },
+  { to: '/admin/cluster', label: 'cluster' },
+] as const;
 
 /** Tabs across the top on a phone, a side column on a wide screen. */
 export function AdminNav({ name, onLogout }: { name: string; onLogout: () => void }) {
+  const { t } = useTranslation('admin');
   const connected = useSocketConnected();
+  const conn = connected ? t('nav.live') : t('nav.notLive');
   const { pathname } = useLocation();
   return (
     <header className="admin-nav">
       <div className="admin-brand">
         <span className="brand-mark" aria-hidden>
-          ⚙
+          {GEAR}
         </span>
-        <span>Console</span>
-        <span className={`conn-dot ${connected ? 'on' : 'off'}`} title={connected ? 'Live connection' : 'No live connection'}>
-          <span className="sr-only">{connected ? 'Live connection' : 'No live connection'}</span>
+        <span>{t('nav.brand')}</span>
+        <span className={`conn-dot ${connected ? 'on' : 'off'}`} title={conn}>
+          <span className="sr-only">{conn}</span>
         </span>
       </div>
-      <nav aria-label="Console sections" className="admin-tabs">
+      <nav aria-label={t('nav.sections')} className="admin-tabs">
         {SECTIONS.map((s) => (
           <NavLink
             key={s.to}
             to={s.to}
-            end={s.end}
-            className={({ isActive }) => (isActive || (s.also !== undefined && pathname.startsWith(s.also)) ? 'active' : '')}
+            end={'end' in s ? s.end : undefined}
+            className={({ isActive }) => (isActive || ('also' in s && pathname.startsWith(s.also)) ? 'active' : '')}
           >
-            {s.label}
+            {t(`nav.${s.label}`)}
           </NavLink>
         ))}
       </nav>
       <div className="admin-who">
         <span className="muted small">{name}</span>
         <button type="button" className="btn btn-small btn-outline" onClick={onLogout}>
-          Logout
+          {t('nav.logout')}
         </button>
       </div>
     </header>

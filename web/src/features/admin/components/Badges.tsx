@@ -1,19 +1,25 @@
-import { HEALTH_LABEL, type Health } from '../actors';
+import { useTranslation } from 'react-i18next';
+import type { Health } from '../actors';
+
+const ICON: Record<Health, string> = { stuck: '⛔ ', slow: '⚠ ', ok: '', unknown: '' };
 
 /** An actor's health: colour and a word, so it never depends on colour alone. */
 export function HealthBadge({ health }: { health: Health }) {
+  const { t } = useTranslation('admin');
   return (
     <span className={`hbadge hbadge-${health}`} data-health={health}>
-      {health === 'stuck' ? '⛔ ' : health === 'slow' ? '⚠ ' : ''}
-      {HEALTH_LABEL[health]}
+      {ICON[health]}
+      {t(`health.label.${health}`)}
     </span>
   );
 }
 
-/** A deposit's or withdrawal's status. */
+/** A deposit's or withdrawal's status (a status this console does not know, as the server wrote it). */
 export function RequestBadge({ status }: { status: string }) {
+  const { t } = useTranslation('admin');
   const tone = status === 'Approved' ? 'approved' : status === 'Rejected' ? 'rejected' : 'pending';
-  return <span className={`status status-${tone}`}>{status || 'Pending'}</span>;
+  const shown = status || 'Pending';
+  return <span className={`status status-${tone}`}>{t(`values.requestStatus.${shown}`, { defaultValue: shown })}</span>;
 }
 
 export function FlagBadge({ on, yes, no, tone = 'rejected' }: { on: boolean; yes: string; no?: string; tone?: 'rejected' | 'pending' | 'approved' }) {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { adminErrorMessage } from '../text';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
 import { decideRequest, type Decision, type RequestKind } from '../api/money';
@@ -10,19 +12,20 @@ import { decideRequest, type Decision, type RequestKind } from '../api/money';
  * in the row and handed to `onError` (the row may leave the list when it refreshes, the screen keeps the message).
  */
 export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKind; id: number; label: string; onError?: (message: string) => void }) {
+  const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const m = useMutation({
     mutationFn: (d: Decision) => decideRequest(kind, id, d),
     onMutate: () => setError(''),
     onSuccess: (_r, d) => {
-      toast(`${label} ${d === 'approve' ? 'approved' : 'rejected'}`, 'success');
+      toast(t(d === 'approve' ? 'decision.approved' : 'decision.rejected', { label }), 'success');
     },
     onError: (err) => {
       // 409: someone decided it first; the server says how.
-      const message = err instanceof ApiError && err.status === 409 ? err.message || 'Already decided' : errorMessage(err, 'The decision failed. Try again.');
+      const message = adminErrorMessage(err, err instanceof ApiError && err.status === 409 ? t('decision.alreadyDecided') : t('decision.failed'));
       setError(message);
-      onError?.(`${label.charAt(0).toUpperCase()}${label.slice(1)}: ${message}`);
+      onError?.(t('decision.notice', { label: `${label.charAt(0).toUpperCase()}${label.slice(1)}`, message }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -30,11 +33,11 @@ export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKin
   return (
     <div className="decision">
       <div className="decision-buttons">
-        <button type="button" className="btn btn-small btn-deposit" disabled={busy} onClick={() => m.mutate('approve')} aria-label={`Approve ${label}`}>
-          {busy && m.variables === 'approve' ? 'Approving…' : 'Approve'}
+        <button type="button" className="btn btn-small btn-deposit" disabled={busy} onClick={() => m.mutate('approve')} aria-label={t('decision.approveLabel', { label })}>
+          {busy && m.variables === 'approve' ? t('decision.approving') : t('decision.approve')}
         </button>
-        <button type="button" className="btn btn-small btn-outline" disabled={busy} onClick={() => m.mutate('reject')} aria-label={`Reject ${label}`}>
-          {busy && m.variables === 'reject' ? 'Rejecting…' : 'Reject'}
+        <button type="button" className="btn btn-small btn-outline" disabled={busy} onClick={() => m.mutate('reject')} aria-label={t('decision.rejectLabel', { label })}>
+          {busy && m.variables === 'reject' ? t('decision.rejecting') : t('decision.reject')}
         </button>
       </div>
       {error && (

@@ -6,8 +6,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
-import { errorMessage } from '@/lib/api-client';
+import { adminErrorMessage } from '../text';
 import { adminKeys } from '../api/keys';
 import { moveLease } from '../api/cluster';
 import type { ClusterLease, ClusterNode } from '../api/types';
@@ -20,6 +21,7 @@ interface Asked {
 }
 
 export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: ClusterNode[] }) {
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const targets = moveTargets(nodes, lease);
   const [chosen, setChosen] = useState('');
@@ -37,7 +39,7 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
       setAsked(null);
     },
     onSuccess: (r, target) => setAsked({ from: r?.owner ?? lease.owner ?? null, to: r?.movingTo || target }),
-    onError: (err) => setError(errorMessage(err, 'The move was refused.')),
+    onError: (err) => setError(adminErrorMessage(err, t('lease.refused'))),
     onSettled: () => {
       setConfirm(null);
       void qc.invalidateQueries({ queryKey: adminKeys.cluster() });
@@ -53,21 +55,21 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
     <div className="lease-move" data-testid={id}>
       <div className="lease-move-controls">
         <label className="sr-only" htmlFor={`${id}-to`}>
-          Node to move {lease.resource} to
+          {t('lease.nodeLabel', { resource: lease.resource })}
         </label>
         <select id={`${id}-to`} value={to} disabled={disabled} onChange={(e) => setChosen(e.target.value)}>
-          {targets.length === 0 && <option value="">No other live node</option>}
+          {targets.length === 0 && <option value="">{t('lease.noTarget')}</option>}
           {targets.map((n) => (
             <option key={n.id} value={n.id}>
               {n.id}
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-small btn-outline" disabled={disabled || to === ''} onClick={() => setConfirm(to)} aria-label={`Move ${lease.resource}`}>
-          {m.isPending ? 'Moving…' : 'Move'}
+        <button type="button" className="btn btn-small btn-outline" disabled={disabled || to === ''} onClick={() => setConfirm(to)} aria-label={t('lease.moveLabel', { resource: lease.resource })}>
+          {m.isPending ? t('lease.moving') : t('lease.move')}
         </button>
       </div>
-      {unowned && <p className="hint">No owner: a live node takes it at its next renewal.</p>}
+      {unowned && <p className="hint">{t('lease.unowned')}</p>}
       {error && (
         <p className="decision-error" role="alert">
           {error}
@@ -75,25 +77,34 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
       )}
       {asked && (
         <p className="lease-move-note" role="status">
-          {waiting ? `Move asked: ${asked.from ?? 'the owner'} hands ${lease.resource} to ${asked.to} at its next safe point.` : lease.owner === asked.to ? `Moved: ${asked.to} runs ${lease.resource} now.` : `${lease.resource} changed hands: ${lease.owner ?? 'no node'} holds it now.`}
+          {waiting
+            ? t('lease.asked', { from: asked.from ?? t('lease.theOwner'), resource: lease.resource, to: asked.to })
+            : lease.owner === asked.to
+              ? t('lease.moved', { to: asked.to, resource: lease.resource })
+              : t('lease.changedHands', { resource: lease.resource, owner: lease.owner ?? t('lease.noNode') })}
         </p>
       )}
       {/* Out of the table, whose cells would lend it their nowrap and alignment. */}
       {confirm !== null &&
         createPortal(
-          <Modal title={`Move ${lease.resource}`} onClose={() => setConfirm(null)}>
+          <Modal title={t('lease.moveLabel', { resource: lease.resource })} onClose={() => setConfirm(null)}>
             <p data-testid="lease-move-confirm-text">
-              Move <b className="mono">{lease.resource}</b> from <b>{lease.owner ?? 'no owner'}</b> to <b>{confirm}</b>?
+              <Trans
+                t={t}
+                i18nKey="lease.confirm"
+                values={{ resource: lease.resource, from: lease.owner ?? t('lease.noOwner'), to: confirm }}
+                components={{ res: <b className="mono" />, b: <b /> }}
+              />
             </p>
             <p className="hint">
-              The owner hands it over at the next safe point{lease.resource === 'aviator' ? ' (after the round in play ends)' : ''}: the owner changes a few seconds later.
+              {t(lease.resource === 'aviator' ? 'lease.hintAviator' : 'lease.hint')}
             </p>
             <div className="form-row">
               <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-                Cancel
+                {t('common.cancel')}
               </button>
               <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate(confirm)}>
-                {m.isPending ? 'Moving…' : `Move to ${confirm}`}
+                {m.isPending ? t('lease.moving') : t('lease.moveTo', { node: confirm })}
               </button>
             </div>
           </Modal>,

@@ -4,8 +4,10 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
-import { errorMessage } from '@/lib/api-client';
+import { formatDateTimeSeconds } from '@/i18n/format';
+import { adminErrorMessage } from '../text';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import type { Market } from '../../matka/api/types';
@@ -18,20 +20,18 @@ import { QueryState } from './QueryState';
 
 type Session = 'open' | 'close';
 
-/** Matka's times are Indian Standard Time, whatever the console's own clock. */
-const ist = (ms: number) => `${new Date(ms).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })} IST`;
-
 function House({ d }: { d: IfDeclared }) {
+  const { t } = useTranslation('adminGames');
   return (
     <dl className="kv" data-testid="matka-if-declared">
-      <dt>Staked</dt>
+      <dt>{t('matka.draw.staked')}</dt>
       <dd>{formatInr(d.staked)}</dd>
-      <dt>Paid</dt>
+      <dt>{t('matka.draw.paid')}</dt>
       <dd>{formatInr(d.paid)}</dd>
-      <dt>House result</dt>
+      <dt>{t('matka.draw.houseResult')}</dt>
       <dd className={d.houseResult < 0 ? 'neg' : 'pos'} data-testid="matka-house-result">
         {formatInr(d.houseResult)}
-        {!d.complete && <span className="muted small"> (so far: bids on the close result still open)</span>}
+        {!d.complete && <span className="muted small"> {t('matka.draw.soFar')}</span>}
       </dd>
     </dl>
   );
@@ -39,6 +39,9 @@ function House({ d }: { d: IfDeclared }) {
 
 /** `now`: the server's time as of the list's last refresh (the hints about due results read it). */
 export function MatkaDrawPanel({ market, now }: { market: Market; now: number }) {
+  const { t } = useTranslation('adminGames');
+  /** Matka's times are Indian Standard Time, whatever the console's own clock. */
+  const ist = (ms: number) => t('matka.draw.istTime', { time: formatDateTimeSeconds(ms) });
   const qc = useQueryClient();
   const current = market.drawNo ?? null;
   const [drawText, setDrawText] = useState(current === null ? '' : String(current));
@@ -56,11 +59,11 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
   const m = useMutation({
     mutationFn: (d: { session: Session; panna: string }) => declareResult(market.id, drawNo as number, d.session, d.panna),
     onSuccess: (_r, d) => {
-      toast(`${d.session === 'open' ? 'Open' : 'Close'} result ${d.panna} declared: its bids are settled`, 'success', 3000);
+      toast(t(d.session === 'open' ? 'matka.draw.declaredOpen' : 'matka.draw.declaredClose', { panna: d.panna }), 'success', 3000);
       if (d.session === 'open') setOpen('');
       else setClose('');
     },
-    onError: (err) => toast(errorMessage(err, 'The declaration was refused.'), 'error', 4000),
+    onError: (err) => toast(adminErrorMessage(err, t('matka.draw.refused')), 'error', 4000),
     onSettled: () => {
       setConfirm(null);
       void qc.invalidateQueries({ queryKey: adminKeys.matka() });
@@ -71,33 +74,33 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
   const canDeclareClose = declared && book !== undefined && openOut !== null && closeOut === null && isPanna(close);
 
   return (
-    <section className="card matka-draw" aria-label={`Draw of ${market.marketName}`} data-testid="matka-draw">
+    <section className="card matka-draw" aria-label={t('matka.draw.label', { market: market.marketName })} data-testid="matka-draw">
       <div className="admin-head">
-        <h3 className="card-title">Draw</h3>
+        <h3 className="card-title">{t('matka.draw.title')}</h3>
         {current !== null && (
           <>
             <button type="button" className="btn btn-small btn-outline" onClick={() => setDrawText(String(current))} aria-pressed={drawNo === current}>
-              Current #{current}
+              {t('matka.draw.current', { n: current })}
             </button>
             <button type="button" className="btn btn-small btn-outline" onClick={() => setDrawText(String(current - 1))} aria-pressed={drawNo === current - 1} data-testid="matka-draw-previous">
-              Previous #{current - 1}
+              {t('matka.draw.previous', { n: current - 1 })}
             </button>
           </>
         )}
         <label className="inline-field">
-          <span className="muted small">No.</span>
-          <input className="matka-draw-no" inputMode="numeric" value={drawText} onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))} aria-label="Draw number" data-testid="matka-draw-input" />
+          <span className="muted small">{t('matka.draw.no')}</span>
+          <input className="matka-draw-no" inputMode="numeric" value={drawText} onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))} aria-label={t('matka.draw.numberLabel')} data-testid="matka-draw-input" />
         </label>
       </div>
-      <QueryState isPending={q.isPending && drawNo !== null} error={book ? null : q.error} what="Draw" />
+      <QueryState isPending={q.isPending && drawNo !== null} error={book ? null : q.error} what={t('admin:what.draw')} />
       {book && (
         <>
           <dl className="kv" data-testid="matka-draw-results" data-open={openOut ?? ''} data-close={closeOut ?? ''}>
-            <dt>Open result due</dt>
+            <dt>{t('matka.draw.openDue')}</dt>
             <dd>{ist(book.opensAt)}</dd>
-            <dt>Close result due</dt>
+            <dt>{t('matka.draw.closeDue')}</dt>
             <dd>{ist(book.closesAt)}</dd>
-            <dt>Result</dt>
+            <dt>{t('matka.draw.result')}</dt>
             <dd className="mono">
               {openOut ?? '***'}-{openOut ? pannaDigit(openOut) : '*'}
               {closeOut ? pannaDigit(closeOut) : '*'}-{closeOut ?? '***'}
@@ -105,83 +108,88 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
           </dl>
           <div className="settings-grid">
             <div className="field">
-              <label htmlFor={`declare-open-${market.id}`}>Open panna {openOut ? '(declared)' : '(candidate)'}</label>
+              <label htmlFor={`declare-open-${market.id}`}>{t(openOut ? 'matka.draw.openPannaDeclared' : 'matka.draw.openPannaCandidate')}</label>
               <input id={`declare-open-${market.id}`} inputMode="numeric" maxLength={3} value={openOut ?? open} disabled={openOut !== null} onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))} data-testid="matka-open-panna" />
-              {open && !isPanna(open) && <span className="form-error small">Three digits in order, 0 after 9 (e.g. 134, 190)</span>}
+              {open && !isPanna(open) && <span className="form-error small">{t('matka.draw.openPannaFormat')}</span>}
             </div>
             <div className="field">
-              <label htmlFor={`declare-close-${market.id}`}>Close panna {closeOut ? '(declared)' : '(candidate)'}</label>
+              <label htmlFor={`declare-close-${market.id}`}>{t(closeOut ? 'matka.draw.closePannaDeclared' : 'matka.draw.closePannaCandidate')}</label>
               <input id={`declare-close-${market.id}`} inputMode="numeric" maxLength={3} value={closeOut ?? close} disabled={closeOut !== null} onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))} data-testid="matka-close-panna" />
-              {close && !isPanna(close) && <span className="form-error small">Three digits in order, 0 after 9 (e.g. 479, 550)</span>}
+              {close && !isPanna(close) && <span className="form-error small">{t('matka.draw.closePannaFormat')}</span>}
             </div>
           </div>
-          {book.ifDeclared ? <House d={book.ifDeclared} /> : <p className="hint">Type a candidate open panna to see what the house would keep or pay.</p>}
+          {book.ifDeclared ? <House d={book.ifDeclared} /> : <p className="hint">{t('matka.draw.candidateHint')}</p>}
           {declared ? (
             <div className="form-row">
               <button type="button" className="btn btn-primary" disabled={!canDeclareOpen || m.isPending} onClick={() => setConfirm({ session: 'open', panna: open })} data-testid="matka-declare-open">
-                Declare open
+                {t('matka.draw.declareOpen')}
               </button>
               <button type="button" className="btn btn-primary" disabled={!canDeclareClose || m.isPending} onClick={() => setConfirm({ session: 'close', panna: close })} data-testid="matka-declare-close">
-                Declare close
+                {t('matka.draw.declareClose')}
               </button>
             </div>
           ) : (
-            <p className="hint">This market’s results are drawn by the server from its committed seed.</p>
+            <p className="hint">{t('matka.draw.drawnHint')}</p>
           )}
-          {declared && openOut === null && now < book.opensAt && <p className="hint">The open result can be declared once the open time has passed.</p>}
-          {declared && openOut !== null && closeOut === null && now < book.closesAt && <p className="hint">The close result can be declared once the close time has passed.</p>}
+          {declared && openOut === null && now < book.opensAt && <p className="hint">{t('matka.draw.openNotYet')}</p>}
+          {declared && openOut !== null && closeOut === null && now < book.closesAt && <p className="hint">{t('matka.draw.closeNotYet')}</p>}
           <div className="table-wrap">
             <table className="table admin-table" data-testid="matka-book">
               <thead>
                 <tr>
-                  <th>Type</th>
-                  <th>Session</th>
-                  <th>Number</th>
-                  <th className="num">Bids</th>
-                  <th className="num">Points</th>
-                  <th className="num">Pays if it wins</th>
-                  <th>On the candidate</th>
+                  <th>{t('matka.draw.col.type')}</th>
+                  <th>{t('matka.draw.col.session')}</th>
+                  <th>{t('matka.draw.col.number')}</th>
+                  <th className="num">{t('matka.draw.col.bids')}</th>
+                  <th className="num">{t('matka.draw.col.points')}</th>
+                  <th className="num">{t('matka.draw.col.paysIfWins')}</th>
+                  <th>{t('matka.draw.col.onCandidate')}</th>
                 </tr>
               </thead>
               <tbody>
                 {book.book.map((l) => (
                   <tr key={`${l.bidType}:${l.session}:${l.number}`}>
-                    <td data-label="Type">{l.bidType.replace(/_/g, ' ')}</td>
-                    <td data-label="Session">{l.session}</td>
-                    <td data-label="Number" className="mono">
+                    <td data-label={t('matka.draw.col.type')}>{t(`admin:values.bidType.${l.bidType}`, { defaultValue: l.bidType })}</td>
+                    <td data-label={t('matka.draw.col.session')}>{t(`admin:values.session.${l.session}`, { defaultValue: l.session })}</td>
+                    <td data-label={t('matka.draw.col.number')} className="mono">
                       {l.number}
                     </td>
-                    <td data-label="Bids" className="num">
+                    <td data-label={t('matka.draw.col.bids')} className="num">
                       {l.bids}
                     </td>
-                    <td data-label="Points" className="num">
+                    <td data-label={t('matka.draw.col.points')} className="num">
                       {formatInr(l.points)}
                     </td>
-                    <td data-label="Pays if it wins" className="num">
+                    <td data-label={t('matka.draw.col.paysIfWins')} className="num">
                       {formatInr(l.payoutIfWins)}
                     </td>
-                    <td data-label="On the candidate">{l.wins === null ? '—' : l.wins ? <b className="neg">wins</b> : 'loses'}</td>
+                    <td data-label={t('matka.draw.col.onCandidate')}>{l.wins === null ? '—' : l.wins ? <b className="neg">{t('matka.draw.wins')}</b> : t('matka.draw.loses')}</td>
                   </tr>
                 ))}
-                {book.book.length === 0 && <EmptyRow cols={7}>No bids held on this draw.</EmptyRow>}
+                {book.book.length === 0 && <EmptyRow cols={7}>{t('matka.draw.empty')}</EmptyRow>}
               </tbody>
             </table>
           </div>
         </>
       )}
       {confirm && (
-        <Modal title={`Declare the ${confirm.session} result`} onClose={() => setConfirm(null)}>
+        <Modal title={t(confirm.session === 'open' ? 'matka.draw.confirmOpenTitle' : 'matka.draw.confirmCloseTitle')} onClose={() => setConfirm(null)}>
           <p data-testid="matka-confirm-text">
-            Declare <b className="mono">{confirm.panna}</b> (digit {pannaDigit(confirm.panna)}) as the {confirm.session} result of <b>{market.marketName}</b>, draw #{drawNo}?
+            <Trans
+              t={t}
+              i18nKey={confirm.session === 'open' ? 'matka.draw.confirmOpen' : 'matka.draw.confirmClose'}
+              values={{ panna: confirm.panna, digit: pannaDigit(confirm.panna), market: market.marketName, draw: drawNo }}
+              components={{ panna: <b className="mono" />, market: <b /> }}
+            />
           </p>
           {book?.ifDeclared && <House d={book.ifDeclared} />}
-          <p className="hint">A declared result stands: the bids it decides are settled at once.</p>
+          <p className="hint">{t('matka.draw.stands')}</p>
           <div className="form-row">
             <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-              Cancel
+              {t('admin:common.cancel')}
             </button>
             <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate(confirm)} data-testid="matka-confirm-declare">
-              {m.isPending ? 'Declaring…' : `Declare ${confirm.session}`}
+              {m.isPending ? t('matka.draw.declaring') : t(confirm.session === 'open' ? 'matka.draw.declareOpen' : 'matka.draw.declareClose')}
             </button>
           </div>
         </Modal>

@@ -1,7 +1,8 @@
 /** A new Matka market (name, mode, schedule), and changes to one (name, schedule from its next draw, active). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { adminErrorMessage } from '../text';
 import { toast } from '@/lib/toast';
 import type { Market } from '../../matka/api/types';
 import type { Mode } from '../../matka/wire';
@@ -11,6 +12,7 @@ import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleF
 import { ScheduleFields } from './ScheduleFields';
 
 function useMarketMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const [error, setError] = useState('');
   const m = useMutation({
@@ -20,18 +22,19 @@ function useMarketMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDo
       toast(done, 'success');
       onDone?.();
     },
-    onError: (err) => setError(errorMessage(err, 'The change was refused.')),
+    onError: (err) => setError(adminErrorMessage(err, t('common.changeRefused'))),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.matka() }),
   });
   return { m, error };
 }
 
 export function NewMarketForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('adminGames');
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('declared');
   const [schedule, setSchedule] = useState<ScheduleForm>(EMPTY_SCHEDULE);
   const [problem, setProblem] = useState('');
-  const { m, error } = useMarketMutation((b: NewMarket) => createMarket(b), 'Market created', onClose);
+  const { m, error } = useMarketMutation((b: NewMarket) => createMarket(b), t('matka.form.created'), onClose);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = newMarketBody({ name, mode, schedule });
@@ -40,18 +43,18 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
     m.mutate(r.body);
   };
   return (
-    <form className="card form admin-form" onSubmit={submit} aria-label="New market" data-testid="matka-new-market">
-      <h2 className="card-title">New market</h2>
+    <form className="card form admin-form" onSubmit={submit} aria-label={t('matka.newMarket')} data-testid="matka-new-market">
+      <h2 className="card-title">{t('matka.newMarket')}</h2>
       <div className="settings-grid">
         <div className="field">
-          <label htmlFor="new-market-name">Name</label>
+          <label htmlFor="new-market-name">{t('matka.form.name')}</label>
           <input id="new-market-name" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="new-market-mode">Results</label>
+          <label htmlFor="new-market-mode">{t('matka.form.results')}</label>
           <select id="new-market-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-            <option value="declared">Declared by an operator</option>
-            <option value="drawn">Drawn by the server (committed seed)</option>
+            <option value="declared">{t('matka.form.declared')}</option>
+            <option value="drawn">{t('matka.form.drawn')}</option>
           </select>
         </div>
       </div>
@@ -63,10 +66,10 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
       )}
       <div className="form-row">
         <button type="button" className="btn btn-outline" onClick={onClose}>
-          Cancel
+          {t('admin:common.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-          {m.isPending ? 'Creating…' : 'Create market'}
+          {m.isPending ? t('matka.form.creating') : t('matka.form.create')}
         </button>
       </div>
     </form>
@@ -74,38 +77,39 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
 }
 
 export function EditMarketForm({ market }: { market: Market }) {
+  const { t } = useTranslation('adminGames');
   const [name, setName] = useState(market.marketName);
   const [active, setActive] = useState(market.active);
   const [changeSchedule, setChangeSchedule] = useState(false);
   const [schedule, setSchedule] = useState<ScheduleForm>(() => scheduleOf(market));
   const [problem, setProblem] = useState('');
-  const { m, error } = useMarketMutation((c: MarketChange) => editMarket(market.id, c), 'Market saved');
+  const { m, error } = useMarketMutation((c: MarketChange) => editMarket(market.id, c), t('matka.form.saved'));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = marketChange(market, name, active, changeSchedule ? schedule : null);
     if ('error' in r) return setProblem(r.error);
-    if (Object.keys(r.change).length === 0) return setProblem('Nothing changed');
+    if (Object.keys(r.change).length === 0) return setProblem(t('admin:common.nothingChanged'));
     setProblem('');
     m.mutate(r.change);
   };
   return (
-    <form className="form admin-form" onSubmit={submit} aria-label={`Edit ${market.marketName}`} data-testid="matka-edit-market">
+    <form className="form admin-form" onSubmit={submit} aria-label={t('matka.form.editLabel', { market: market.marketName })} data-testid="matka-edit-market">
       <div className="settings-grid">
         <div className="field">
-          <label htmlFor={`market-${market.id}-name`}>Name</label>
+          <label htmlFor={`market-${market.id}-name`}>{t('matka.form.name')}</label>
           <input id={`market-${market.id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <label className="inline-field">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (takes bids on its schedule)
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> {t('matka.form.active')}
         </label>
       </div>
       <label className="inline-field">
-        <input type="checkbox" checked={changeSchedule} onChange={(e) => setChangeSchedule(e.target.checked)} /> Change the schedule (from the next draw)
+        <input type="checkbox" checked={changeSchedule} onChange={(e) => setChangeSchedule(e.target.checked)} /> {t('matka.form.changeSchedule')}
       </label>
       {changeSchedule && (
         <>
           <ScheduleFields value={schedule} onChange={setSchedule} idPrefix={`market-${market.id}`} />
-          {schedule.kind === 'daily' && <p className="hint">The market list does not say a market’s weekdays: tick the ones it should run on.</p>}
+          {schedule.kind === 'daily' && <p className="hint">{t('matka.form.weekdaysHint')}</p>}
         </>
       )}
       {(problem || error) && (
@@ -114,7 +118,7 @@ export function EditMarketForm({ market }: { market: Market }) {
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-        {m.isPending ? 'Saving…' : 'Save market'}
+        {m.isPending ? t('admin:common.saving') : t('matka.form.save')}
       </button>
     </form>
   );

@@ -1,24 +1,28 @@
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { adminErrorMessage } from '../text';
 
-/** Loading and error lines for a query; a missing endpoint says so plainly. */
+/** Loading and error lines for a query; a missing endpoint says so plainly. `what`: a text (`admin:what.*`). */
 export function QueryState({ isPending, error, what }: { isPending: boolean; error: unknown; what: string }) {
+  const { t } = useTranslation('admin');
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <p className="form-error" role="alert">
-        {missing ? `${what}: not available on this server yet.` : errorMessage(error, `Could not load ${what.toLowerCase()}.`)}
+        {missing ? t('common.notAvailable', { what }) : adminErrorMessage(error, t('common.couldNotLoad', { what: what.toLowerCase() }))}
       </p>
     );
   }
-  if (isPending) return <p className="muted">Loading {what.toLowerCase()}…</p>;
+  if (isPending) return <p className="muted">{t('common.loadingWhat', { what: what.toLowerCase() })}</p>;
   return null;
 }
 
 export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  const { t } = useTranslation('admin');
   if (!hasMore) return null;
   return (
     <button type="button" className="btn btn-small btn-outline load-more" disabled={loading} onClick={onMore}>
-      {loading ? 'Loading…' : 'Load more'}
+      {loading ? t('common.loading') : t('common.loadMore')}
     </button>
   );
 }

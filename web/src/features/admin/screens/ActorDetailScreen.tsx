@@ -1,4 +1,5 @@
 /** One actor: its recent timings as a chart, its figures, and for a table its round, phase and open bets. */
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { figureEntries, formatCount, formatIdle, formatMs, formatRate, healthOf } from '../actors';
@@ -14,42 +15,43 @@ function isTableDetail(d: unknown): d is TableDetail {
 }
 
 function OpenBets({ detail }: { detail: TableDetail }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="card" data-testid="table-detail">
-      <h2 className="card-title">Table</h2>
+      <h2 className="card-title">{t('actor.table')}</h2>
       <dl className="kv">
-        <dt>Round</dt>
+        <dt>{t('actor.round')}</dt>
         <dd data-testid="detail-round">{String(detail.round)}</dd>
-        <dt>Phase</dt>
-        <dd data-testid="detail-phase">{detail.phase}</dd>
-        <dt>Open bets</dt>
+        <dt>{t('actor.phase')}</dt>
+        <dd data-testid="detail-phase">{t(`values.phase.${detail.phase}`, { defaultValue: detail.phase })}</dd>
+        <dt>{t('actor.openBets')}</dt>
         <dd>{detail.bets.length}</dd>
       </dl>
       <div className="table-wrap">
         <table className="table admin-table">
           <thead>
             <tr>
-              <th>Player</th>
-              <th>Slot</th>
-              <th>Stake</th>
-              <th>Auto cash-out</th>
-              <th>State</th>
+              <th>{t('actor.player')}</th>
+              <th>{t('actor.slot')}</th>
+              <th>{t('actor.stake')}</th>
+              <th>{t('actor.autoCashout')}</th>
+              <th>{t('actor.state')}</th>
             </tr>
           </thead>
           <tbody>
             {detail.bets.map((b) => (
               <tr key={`${b.user}-${b.slot}`}>
-                <td data-label="Player">
+                <td data-label={t('actor.player')}>
                   <Link to={`/admin/money/users/${encodeURIComponent(String(b.user))}`}>{b.name || String(b.user)}</Link>
                 </td>
-                <td data-label="Slot">{b.slot}</td>
-                <td data-label="Stake">{formatInr(b.stake)}</td>
-                <td data-label="Auto cash-out">{b.autoCashout ? `${b.autoCashout.toFixed(2)}×` : '—'}</td>
-                <td data-label="State">{b.state}</td>
+                <td data-label={t('actor.slot')}>{b.slot}</td>
+                <td data-label={t('actor.stake')}>{formatInr(b.stake)}</td>
+                <td data-label={t('actor.autoCashout')}>{b.autoCashout ? `${b.autoCashout.toFixed(2)}×` : '—'}</td>
+                <td data-label={t('actor.state')}>{t(`values.betState.${b.state}`, { defaultValue: b.state })}</td>
               </tr>
             ))}
             {detail.bets.length === 0 && (
-              <EmptyRow cols={5}>No open bets.</EmptyRow>
+              <EmptyRow cols={5}>{t('actor.noOpenBets')}</EmptyRow>
             )}
           </tbody>
         </table>
@@ -59,6 +61,7 @@ function OpenBets({ detail }: { detail: TableDetail }) {
 }
 
 export default function ActorDetailScreen() {
+  const { t } = useTranslation('admin');
   const { id = '' } = useParams();
   const q = useActorDetail(id);
   const a = q.data?.actor;
@@ -66,7 +69,7 @@ export default function ActorDetailScreen() {
   return (
     <section className="admin-page" aria-labelledby="actor-title">
       <Link to="/admin" className="back-link">
-        ← All actors
+        {t('actor.back')}
       </Link>
       <div className="admin-head">
         <h1 id="actor-title" className="page-title">
@@ -75,7 +78,7 @@ export default function ActorDetailScreen() {
         {a && <HealthBadge health={healthOf(a)} />}
         {a && <span className="muted small">{a.family}</span>}
       </div>
-      <QueryState isPending={q.isPending} error={q.data ? null : q.error} what="Actor" />
+      <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('what.actor')} />
       {a && (
         <>
           <div className="detail-grid">
@@ -83,31 +86,25 @@ export default function ActorDetailScreen() {
               <ActorChart history={q.data?.history ?? []} ticks={a.family === 'table'} />
             </div>
             <div className="card">
-              <h2 className="card-title">Figures</h2>
+              <h2 className="card-title">{t('actor.figures')}</h2>
               <dl className="kv kv-wide" data-testid="actor-detail-figures">
-                <dt>Handled</dt>
+                <dt>{t('actor.handled')}</dt>
                 <dd data-testid="detail-handled">{formatCount(a.handled)}</dd>
-                <dt>Mailbox</dt>
+                <dt>{t('actor.mailbox')}</dt>
                 <dd>{formatCount(a.mailbox)}</dd>
-                <dt>Rate</dt>
-                <dd>{formatRate(a.rate)} msg/s</dd>
-                <dt>Queue p50 / p99</dt>
-                <dd>
-                  {formatMs(a.queueP50Ms)} / {formatMs(a.queueP99Ms)} ms
-                </dd>
-                <dt>Handler p50 / p99</dt>
-                <dd>
-                  {formatMs(a.handlerP50Ms)} / {formatMs(a.handlerP99Ms)} ms
-                </dd>
+                <dt>{t('actor.rate')}</dt>
+                <dd>{t('actor.rateValue', { rate: formatRate(a.rate) })}</dd>
+                <dt>{t('actor.queue')}</dt>
+                <dd>{t('actor.msPair', { p50: formatMs(a.queueP50Ms), p99: formatMs(a.queueP99Ms) })}</dd>
+                <dt>{t('actor.handler')}</dt>
+                <dd>{t('actor.msPair', { p50: formatMs(a.handlerP50Ms), p99: formatMs(a.handlerP99Ms) })}</dd>
                 {a.family === 'table' && (
                   <>
-                    <dt>Tick lag p50 / p99</dt>
-                    <dd>
-                      {formatMs(a.tickLagP50Ms)} / {formatMs(a.tickLagP99Ms)} ms
-                    </dd>
+                    <dt>{t('actor.tickLag')}</dt>
+                    <dd>{t('actor.msPair', { p50: formatMs(a.tickLagP50Ms), p99: formatMs(a.tickLagP99Ms) })}</dd>
                   </>
                 )}
-                <dt>Idle</dt>
+                <dt>{t('actor.idle')}</dt>
                 <dd>{formatIdle(a.idleMs)}</dd>
                 {figureEntries(a.figures).map(([k, v]) => (
                   <FigureRow key={k} k={k} v={v} />

@@ -1,5 +1,6 @@
 /** Live actors: every actor in a sortable table, live over the socket (REST polling when it is down). */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { actorTestId, DEFAULT_SORT, figureEntries, formatCount, formatIdle, formatMs, formatRate, healthOf, nextSort, parseSort, sortActors, type Sort, type SortKey } from '../actors';
 import { seg } from '../api/keys';
@@ -12,6 +13,7 @@ import { useLiveActors } from '../hooks/use-live-actors';
 import { EmptyRow } from '../components/EmptyRow';
 
 function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void }) {
+  const { t } = useTranslation('admin');
   const health = healthOf(a);
   const figures = figureEntries(a.figures);
   return (
@@ -22,26 +24,26 @@ function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void 
       tabIndex={0}
       onClick={() => onOpen(a)}
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onOpen(a))}
-      aria-label={`${a.name}: ${health}. Open details`}
+      aria-label={t('actors.rowLabel', { name: a.name, health: t(`health.word.${health}`) })}
     >
       <td className="actor-name" data-label="">
         <b>{a.name}</b>
-        <span className="muted small"> {formatCount(a.handled)} handled</span>
+        <span className="muted small"> {t('actors.handled', { n: formatCount(a.handled) })}</span>
       </td>
-      <td data-label="Family" className="actor-family">{a.family}</td>
-      <td data-label="Status" className="actor-status">
+      <td data-label={t('actors.col.family')} className="actor-family">{a.family}</td>
+      <td data-label={t('actors.col.status')} className="actor-status">
         <HealthBadge health={health} />
       </td>
-      <td className="num" data-label="Mailbox">{formatCount(a.mailbox)}</td>
-      <td className="num" data-label="Rate/s">{formatRate(a.rate)}</td>
-      <td className="num" data-label="Queue p50/p99">
+      <td className="num" data-label={t('actors.col.mailbox')}>{formatCount(a.mailbox)}</td>
+      <td className="num" data-label={t('actors.col.rate')}>{formatRate(a.rate)}</td>
+      <td className="num" data-label={t('actors.col.queue')}>
         {formatMs(a.queueP50Ms)} / {formatMs(a.queueP99Ms)}
       </td>
-      <td className="num" data-label="Handler p50/p99">
+      <td className="num" data-label={t('actors.col.handler')}>
         {formatMs(a.handlerP50Ms)} / {formatMs(a.handlerP99Ms)}
       </td>
-      <td className="num" data-label="Tick lag p99">{a.family === 'table' ? formatMs(a.tickLagP99Ms) : '—'}</td>
-      <td className="num" data-label="Idle">{formatIdle(a.idleMs)}</td>
+      <td className="num" data-label={t('actors.col.tickLag')}>{a.family === 'table' ? formatMs(a.tickLagP99Ms) : '—'}</td>
+      <td className="num" data-label={t('actors.col.idle')}>{formatIdle(a.idleMs)}</td>
       <td className="figures" data-label="" data-testid="actor-figures">
         {figures.map(([k, v]) => (
           <span key={k} className="figure">
@@ -53,20 +55,21 @@ function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void 
   );
 }
 
-/** The sort choices for the phone layout, where the table's headers are hidden. */
+/** The sort choices for the phone layout, where the table's headers are hidden: value, key under `admin:actors.sort`. */
 const SORT_CHOICES: [string, string][] = [
-  ['status:desc', 'Worst status first'],
-  ['name:asc', 'Name'],
-  ['family:asc', 'Family'],
-  ['handlerP99Ms:desc', 'Handler p99 (slowest first)'],
-  ['queueP99Ms:desc', 'Queue p99 (slowest first)'],
-  ['tickLagP99Ms:desc', 'Tick lag p99 (worst first)'],
-  ['mailbox:desc', 'Mailbox (fullest first)'],
-  ['rate:desc', 'Rate (busiest first)'],
-  ['idleMs:desc', 'Idle (longest first)'],
+  ['status:desc', 'status'],
+  ['name:asc', 'name'],
+  ['family:asc', 'family'],
+  ['handlerP99Ms:desc', 'handler'],
+  ['queueP99Ms:desc', 'queue'],
+  ['tickLagP99Ms:desc', 'tickLag'],
+  ['mailbox:desc', 'mailbox'],
+  ['rate:desc', 'rate'],
+  ['idleMs:desc', 'idle'],
 ];
 
 export default function ActorsScreen() {
+  const { t } = useTranslation('admin');
   const { snapshot, source, error, isPending } = useLiveActors();
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const navigate = useNavigate();
@@ -86,45 +89,43 @@ export default function ActorsScreen() {
     <section className="admin-page" aria-labelledby="actors-title">
       <div className="admin-head">
         <h1 id="actors-title" className="page-title">
-          Live actors
+          {t('actors.title')}
         </h1>
         <span className={`live-pill ${source}`} data-testid="actors-source">
-          {source === 'socket' ? '● live' : '↻ polling every 2 s'}
+          {source === 'socket' ? t('actors.sourceLive') : t('actors.sourcePolling')}
         </span>
-        {snapshot && <span className="muted small">at {timeOnly(snapshot.at)}</span>}
+        {snapshot && <span className="muted small">{t('actors.at', { time: timeOnly(snapshot.at) })}</span>}
       </div>
       {(counts.slow > 0 || counts.stuck > 0) && (
         <p className="form-error" role="status">
-          {counts.stuck > 0 && `${counts.stuck} stuck`}
-          {counts.stuck > 0 && counts.slow > 0 && ', '}
-          {counts.slow > 0 && `${counts.slow} slow`} — see the highlighted rows.
+          {t('actors.problems', { list: [counts.stuck > 0 && t('actors.stuckCount', { n: counts.stuck }), counts.slow > 0 && t('actors.slowCount', { n: counts.slow })].filter(Boolean).join(', ') })}
         </p>
       )}
       <label className="inline-field sort-select">
-        <span className="muted small">Sort by</span>
-        <select value={`${sort.key}:${sort.dir}`} onChange={(e) => setSort(parseSort(e.target.value))} aria-label="Sort actors by">
+        <span className="muted small">{t('actors.sortBy')}</span>
+        <select value={`${sort.key}:${sort.dir}`} onChange={(e) => setSort(parseSort(e.target.value))} aria-label={t('actors.sortLabel')}>
           {SORT_CHOICES.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(`actors.sort.${label}`)}
             </option>
           ))}
         </select>
       </label>
-      <QueryState isPending={isPending} error={snapshot ? null : error} what="Actors" />
+      <QueryState isPending={isPending} error={snapshot ? null : error} what={t('what.actors')} />
       <div className="table-wrap">
         <table className="table admin-table actors-table" data-testid="actors-table">
           <thead>
             <tr>
-              <SortTh label="Name" k="name" sort={sort} onSort={onSort} />
-              <SortTh label="Family" k="family" sort={sort} onSort={onSort} />
-              <SortTh label="Status" k="status" sort={sort} onSort={onSort} />
-              <SortTh label="Mailbox" k="mailbox" sort={sort} onSort={onSort} title="Messages waiting" />
-              <SortTh label="Rate/s" k="rate" sort={sort} onSort={onSort} title="Messages handled in the last second" />
-              <SortTh label="Queue p50/p99 ms" k="queueP99Ms" sort={sort} onSort={onSort} />
-              <SortTh label="Handler p50/p99 ms" k="handlerP99Ms" sort={sort} onSort={onSort} />
-              <SortTh label="Tick lag p99" k="tickLagP99Ms" sort={sort} onSort={onSort} />
-              <SortTh label="Idle" k="idleMs" sort={sort} onSort={onSort} />
-              <th>Figures</th>
+              <SortTh label={t('actors.col.name')} k="name" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.family')} k="family" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.status')} k="status" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.mailbox')} k="mailbox" sort={sort} onSort={onSort} title={t('actors.mailboxTitle')} />
+              <SortTh label={t('actors.col.rate')} k="rate" sort={sort} onSort={onSort} title={t('actors.rateTitle')} />
+              <SortTh label={t('actors.col.queueMs')} k="queueP99Ms" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.handlerMs')} k="handlerP99Ms" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.tickLag')} k="tickLagP99Ms" sort={sort} onSort={onSort} />
+              <SortTh label={t('actors.col.idle')} k="idleMs" sort={sort} onSort={onSort} />
+              <th>{t('actors.col.figures')}</th>
             </tr>
           </thead>
           <tbody>
@@ -132,7 +133,7 @@ export default function ActorsScreen() {
               <ActorRow key={String(a.id)} a={a} onOpen={open} />
             ))}
             {snapshot && rows.length === 0 && (
-              <EmptyRow cols={10}>No actors reported.</EmptyRow>
+              <EmptyRow cols={10}>{t('actors.empty')}</EmptyRow>
             )}
           </tbody>
         </table>

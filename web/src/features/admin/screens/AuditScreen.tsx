@@ -1,4 +1,5 @@
 /** The audit log, newest first: who did what, when, and what changed (before → after). */
+import { useTranslation } from 'react-i18next';
 import { actionLabel, changes } from '../audit';
 import { useAudit } from '../api/risk-audit';
 import type { AuditEntry } from '../api/types';
@@ -22,48 +23,49 @@ function ChangeList({ e }: { e: AuditEntry }) {
 }
 
 export default function AuditScreen() {
+  const { t } = useTranslation('admin');
   const q = useAudit();
   const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
   return (
     <section className="admin-page" aria-labelledby="audit-title">
       <div className="admin-head">
         <h1 id="audit-title" className="page-title">
-          Audit
+          {t('audit.title')}
         </h1>
         <button type="button" className="btn btn-small btn-outline" onClick={() => void q.refetch()} disabled={q.isFetching}>
-          Refresh
+          {t('audit.refresh')}
         </button>
       </div>
-      <QueryState isPending={q.isPending} error={q.error} what="Audit" />
+      <QueryState isPending={q.isPending} error={q.error} what={t('what.audit')} />
       <div className="table-wrap">
         <table className="table admin-table audit-table" data-testid="audit-table">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              <th>Target</th>
-              <th>Before → after</th>
+              <th>{t('audit.col.when')}</th>
+              <th>{t('audit.col.who')}</th>
+              <th>{t('audit.col.what')}</th>
+              <th>{t('audit.col.target')}</th>
+              <th>{t('audit.col.change')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((e) => (
               <tr key={String(e.id)} data-action={e.action}>
-                <td data-label="When">{dateTime(e.at)}</td>
-                <td data-label="Who">{e.operator?.name ?? String(e.operator?.id ?? '—')}</td>
-                <td data-label="What">
+                <td data-label={t('audit.col.when')}>{dateTime(e.at)}</td>
+                <td data-label={t('audit.col.who')}>{e.operator?.name ?? String(e.operator?.id ?? '—')}</td>
+                <td data-label={t('audit.col.what')}>
                   <span className="action" title={e.action}>
                     {actionLabel(e.action)}
                   </span>
                 </td>
-                <td data-label="Target" className="mono">{e.target === null || e.target === undefined ? '—' : String(e.target)}</td>
-                <td data-label="Before → after" className="wrap">
+                <td data-label={t('audit.col.target')} className="mono">{e.target === null || e.target === undefined ? '—' : String(e.target)}</td>
+                <td data-label={t('audit.col.change')} className="wrap">
                   <ChangeList e={e} />
                 </td>
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <EmptyRow cols={5}>Nothing recorded yet.</EmptyRow>
+              <EmptyRow cols={5}>{t('audit.empty')}</EmptyRow>
             )}
           </tbody>
         </table>

@@ -4,6 +4,7 @@
  * Mines' open games and held stakes. A game this console does not know shows its name and state. The games are a
  * union discriminated by `game`, so each branch below has the right shape without a guard of its own.
  */
+import { useTranslation } from 'react-i18next';
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
 import { AviatorFairness } from '../components/AviatorFairness';
@@ -19,14 +20,18 @@ import { isRoundGame } from '../settings-round';
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 function GameCard({ game }: { game: Game }) {
+  const { t } = useTranslation('adminGames');
+  // A phase this console has no word for (a newer server's) shows as it came.
+  const rawPhase = shown(game.phase);
+  const phase = t(`admin:values.phase.${rawPhase}`, { defaultValue: rawPhase });
   return (
     <section className="card game-card" aria-labelledby={`game-${game.game}`} data-testid={`game-${game.game}`}>
       <div className="admin-head">
         <h2 id={`game-${game.game}`} className="card-title">
           {game.name || game.game}
         </h2>
-        <FlagBadge on={!!game.suspended} yes="Suspended" no="Running" />
-        <span className="muted small">{game.game === 'mines' || game.game === 'matka' ? shown(game.phase) : `round ${shown(game.round)} · ${shown(game.phase)}`}</span>
+        <FlagBadge on={!!game.suspended} yes={t('games.suspended')} no={t('games.running')} />
+        <span className="muted small">{game.game === 'mines' || game.game === 'matka' ? phase : t('games.roundPhase', { round: shown(game.round), phase })}</span>
         {game.game !== 'matka' && <GameSuspendButton game={game} />}
       </div>
       {/* A new row (a change saved or applied) restarts the form from it. A game this console does not know (the
@@ -48,15 +53,16 @@ function GameCard({ game }: { game: Game }) {
 }
 
 export default function GamesScreen() {
+  const { t } = useTranslation('adminGames');
   const q = useAdminGames();
   return (
     <section className="admin-page" aria-labelledby="games-title">
       <div className="admin-head">
         <h1 id="games-title" className="page-title">
-          Games
+          {t('games.title')}
         </h1>
       </div>
-      <QueryState isPending={q.isPending} error={q.data ? null : q.error} what="Games" />
+      <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.games')} />
       {(q.data ?? []).filter((g) => g && typeof g.game === 'string').map((g) => (
         <GameCard key={g.game} game={g} />
       ))}

@@ -3,6 +3,7 @@
  * schedule, active) and a draw's book, a candidate result's cost, and the declarations of a declared market.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Market } from '../../matka/api/types';
 import { useMatkaMarkets } from '../api/matka';
@@ -15,33 +16,34 @@ import { QueryState } from '../components/QueryState';
 const result = (m: Market) => `${m.openNumber}-${m.jodiDigit}-${m.closeNumber}`;
 
 function MarketRow({ m, chosen, onChoose }: { m: Market; chosen: boolean; onChoose: () => void }) {
+  const { t } = useTranslation('adminGames');
   return (
     <tr data-testid={`matka-row-${m.id}`} data-name={m.marketName} className={chosen ? 'matka-chosen' : ''}>
-      <td data-label="Market">
+      <td data-label={t('matka.col.market')}>
         <b>{m.marketName}</b> <span className="muted small">#{m.id}</span>
       </td>
-      <td data-label="Results">{m.mode === 'drawn' ? 'drawn' : 'declared'}</td>
-      <td data-label="Status">
-        <span className={`status status-${m.closeStatus === 'Closed' ? 'rejected' : m.closeStatus === 'Close' ? 'pending' : 'approved'}`}>{m.closeStatus}</span>
+      <td data-label={t('matka.col.results')}>{t(m.mode === 'drawn' ? 'admin:values.mode.drawn' : 'admin:values.mode.declared')}</td>
+      <td data-label={t('matka.col.status')}>
+        <span className={`status status-${m.closeStatus === 'Closed' ? 'rejected' : m.closeStatus === 'Close' ? 'pending' : 'approved'}`}>{t(`admin:values.closeStatus.${m.closeStatus}`, { defaultValue: m.closeStatus })}</span>
       </td>
-      <td data-label="Open – close (IST)">
+      <td data-label={t('matka.col.openClose')}>
         {m.openTime} – {m.closeTime}
       </td>
-      <td data-label="Draw" className="num">
+      <td data-label={t('matka.col.draw')} className="num">
         {m.drawNo ?? '—'}
       </td>
-      <td data-label="Result" className="mono">
+      <td data-label={t('matka.col.result')} className="mono">
         {result(m)}
       </td>
-      <td data-label="Last result" className="mono">
+      <td data-label={t('matka.col.lastResult')} className="mono">
         {m.lastResult ?? '—'}
       </td>
-      <td data-label="Active">
-        <FlagBadge on={!m.active} yes="Inactive" no="Active" />
+      <td data-label={t('matka.col.active')}>
+        <FlagBadge on={!m.active} yes={t('admin:common.inactive')} no={t('admin:common.active')} />
       </td>
       <td data-label="">
         <button type="button" className="btn btn-small btn-outline" onClick={onChoose} aria-pressed={chosen} data-testid={`matka-manage-${m.id}`}>
-          {chosen ? 'Managing' : 'Manage'}
+          {chosen ? t('matka.managing') : t('matka.manage')}
         </button>
       </td>
     </tr>
@@ -49,6 +51,7 @@ function MarketRow({ m, chosen, onChoose }: { m: Market; chosen: boolean; onChoo
 }
 
 export default function MatkaScreen() {
+  const { t } = useTranslation('adminGames');
   const q = useMatkaMarkets();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -59,27 +62,27 @@ export default function MatkaScreen() {
     <section className="admin-page" aria-labelledby="matka-title">
       <div className="admin-head">
         <h1 id="matka-title" className="page-title">
-          Matka markets
+          {t('matka.title')}
         </h1>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setCreating(true)} disabled={creating} data-testid="matka-new">
-          New market
+          {t('matka.newMarket')}
         </button>
       </div>
       {creating && <NewMarketForm onClose={() => setCreating(false)} />}
       <section className="card">
-        <QueryState isPending={q.isPending} error={q.data ? null : q.error} what="Markets" />
+        <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.markets')} />
         <div className="table-wrap">
           <table className="table admin-table" data-testid="matka-markets-table">
             <thead>
               <tr>
-                <th>Market</th>
-                <th>Results</th>
-                <th>Status</th>
-                <th>Open – close (IST)</th>
-                <th className="num">Draw</th>
-                <th>Result</th>
-                <th>Last result</th>
-                <th>Active</th>
+                <th>{t('matka.col.market')}</th>
+                <th>{t('matka.col.results')}</th>
+                <th>{t('matka.col.status')}</th>
+                <th>{t('matka.col.openClose')}</th>
+                <th className="num">{t('matka.col.draw')}</th>
+                <th>{t('matka.col.result')}</th>
+                <th>{t('matka.col.lastResult')}</th>
+                <th>{t('matka.col.active')}</th>
                 <th />
               </tr>
             </thead>
@@ -87,20 +90,20 @@ export default function MatkaScreen() {
               {markets.map((m) => (
                 <MarketRow key={m.id} m={m} chosen={m.id === chosen?.id} onChoose={() => setParams({ market: String(m.id) })} />
               ))}
-              {q.data && markets.length === 0 && <EmptyRow cols={9}>No markets yet.</EmptyRow>}
+              {q.data && markets.length === 0 && <EmptyRow cols={9}>{t('matka.empty')}</EmptyRow>}
             </tbody>
           </table>
         </div>
-        <p className="hint">Rates and points per number: Games → Matka.</p>
+        <p className="hint">{t('matka.ratesHint')}</p>
       </section>
       {chosen && (
-        <section className="card matka-manage" aria-label={`Manage ${chosen.marketName}`} data-testid="matka-manage">
+        <section className="card matka-manage" aria-label={t('matka.manageLabel', { market: chosen.marketName })} data-testid="matka-manage">
           <div className="admin-head">
             <h2 className="card-title">
-              {chosen.marketName} <span className="muted small">#{chosen.id} · {chosen.mode}</span>
+              {chosen.marketName} <span className="muted small">#{chosen.id} · {t(`admin:values.mode.${chosen.mode}`, { defaultValue: chosen.mode })}</span>
             </h2>
             <button type="button" className="btn btn-small btn-outline" onClick={() => setParams({})}>
-              Close
+              {t('admin:common.close')}
             </button>
           </div>
           {/* A changed row (a save, a new day) restarts the forms from it. */}

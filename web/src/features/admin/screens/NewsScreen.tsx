@@ -1,7 +1,8 @@
 /** The news ticker's items: edit, add, remove, reorder, save. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { adminErrorMessage } from '../text';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
 import { saveNews, useNewsAdmin } from '../api/money';
@@ -9,6 +10,7 @@ import { QueryState } from '../components/QueryState';
 import { cleanNews, NEWS_MAX_CHARS } from '../payment';
 
 function NewsForm({ initial }: { initial: string[] }) {
+  const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [items, setItems] = useState<string[]>(initial.length ? initial : ['']);
   const [error, setError] = useState('');
@@ -16,11 +18,11 @@ function NewsForm({ initial }: { initial: string[] }) {
     mutationFn: saveNews,
     onMutate: () => setError(''),
     onSuccess: () => {
-      toast('News saved', 'success');
+      toast(t('news.saved'), 'success');
       void queryClient.invalidateQueries({ queryKey: adminKeys.news() });
       void queryClient.invalidateQueries({ queryKey: ['news'] });
     },
-    onError: (err) => setError(errorMessage(err, 'Saving failed.')),
+    onError: (err) => setError(adminErrorMessage(err, t('admin:common.savingFailed'))),
   });
   const update = (i: number, v: string) => setItems((list) => list.map((x, j) => (j === i ? v : x)));
   const remove = (i: number) => setItems((list) => list.filter((_, j) => j !== i));
@@ -48,19 +50,19 @@ function NewsForm({ initial }: { initial: string[] }) {
       <ol className="news-list">
         {items.map((text, i) => (
           <li key={i} className="news-item">
-            <textarea aria-label={`News item ${i + 1}`} value={text} maxLength={NEWS_MAX_CHARS} rows={2} onChange={(e) => update(i, e.target.value)} />
+            <textarea aria-label={t('news.item', { n: i + 1 })} value={text} maxLength={NEWS_MAX_CHARS} rows={2} onChange={(e) => update(i, e.target.value)} />
             <div className="news-tools">
               <span className="muted small">
                 {text.length}/{NEWS_MAX_CHARS}
               </span>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move item ${i + 1} up`}>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t('news.moveUp', { n: i + 1 })}>
                 ↑
               </button>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, 1)} disabled={i === items.length - 1} aria-label={`Move item ${i + 1} down`}>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, 1)} disabled={i === items.length - 1} aria-label={t('news.moveDown', { n: i + 1 })}>
                 ↓
               </button>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(i)} aria-label={`Remove item ${i + 1}`}>
-                Remove
+              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(i)} aria-label={t('news.removeLabel', { n: i + 1 })}>
+                {t('news.remove')}
               </button>
             </div>
           </li>
@@ -68,10 +70,10 @@ function NewsForm({ initial }: { initial: string[] }) {
       </ol>
       <div className="form-row">
         <button type="button" className="btn btn-small btn-outline" onClick={() => setItems((l) => [...l, ''])}>
-          + Add item
+          {t('news.add')}
         </button>
         <button className="btn btn-primary" type="submit" disabled={m.isPending}>
-          {m.isPending ? 'Saving…' : 'Save news'}
+          {m.isPending ? t('admin:common.saving') : t('news.save')}
         </button>
       </div>
     </form>
@@ -79,14 +81,15 @@ function NewsForm({ initial }: { initial: string[] }) {
 }
 
 export default function NewsScreen() {
+  const { t } = useTranslation('adminMoney');
   const q = useNewsAdmin();
   return (
     <>
       <div className="admin-head">
-        <h1 className="page-title">News</h1>
-        <span className="muted small">shown in the players' ticker</span>
+        <h1 className="page-title">{t('news.title')}</h1>
+        <span className="muted small">{t('news.subtitle')}</span>
       </div>
-      <QueryState isPending={q.isPending} error={q.error} what="News" />
+      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.news')} />
       {q.data && <NewsForm key={q.dataUpdatedAt} initial={q.data} />}
     </>
   );

@@ -1,8 +1,12 @@
-/** One user: balance and exposure, block / unblock, ledger (with "load more"), bets and sessions. */
+/**
+ * One user: balance and exposure, block / unblock, their responsible gaming (limits, a break or self-exclusion; a
+ * break can be lifted), ledger (with "load more"), bets and sessions.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
+import { adminErrorMessage } from '../text';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
@@ -12,23 +16,25 @@ import { FlagBadge } from '../components/Badges';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { EmptyRow } from '../components/EmptyRow';
+import { RgCard } from '../components/RgCard';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
 function BlockButton({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const m = useMutation({
     mutationFn: () => setBlocked(user.id, !user.blocked),
     onMutate: () => setError(''),
-    onSuccess: () => toast(user.blocked ? 'User unblocked' : 'User blocked: every session ended', 'success'),
-    onError: (err) => setError(errorMessage(err, 'The change failed.')),
+    onSuccess: () => toast(user.blocked ? t('user.unblocked') : t('user.blockedToast'), 'success'),
+    onError: (err) => setError(adminErrorMessage(err, t('user.changeFailed'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (
     <div>
       <button type="button" className={`btn btn-small ${user.blocked ? 'btn-outline' : 'btn-primary'}`} disabled={m.isPending} onClick={() => m.mutate()}>
-        {m.isPending ? 'Saving…' : user.blocked ? 'Unblock' : 'Block'}
+        {m.isPending ? t('admin:common.saving') : user.blocked ? t('user.unblock') : t('user.block')}
       </button>
       {error && (
         <p className="decision-error" role="alert">
@@ -40,41 +46,42 @@ function BlockButton({ user }: { user: AdminUser }) {
 }
 
 function Ledger({ id }: { id: string }) {
+  const { t } = useTranslation('adminMoney');
   const q = useUserLedger(id);
   const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
   return (
     <section className="card" aria-labelledby="ledger-title">
       <h2 id="ledger-title" className="card-title">
-        Ledger
+        {t('user.ledger.title')}
       </h2>
-      <QueryState isPending={q.isPending} error={q.error} what="Ledger" />
+      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.ledger')} />
       <div className="table-wrap">
         <table className="table admin-table">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Kind</th>
-              <th>Reference</th>
-              <th className="num">Δ balance</th>
-              <th className="num">Δ exposure</th>
-              <th className="num">Balance after</th>
-              <th className="num">Exposure after</th>
+              <th>{t('user.ledger.when')}</th>
+              <th>{t('user.ledger.kind')}</th>
+              <th>{t('user.ledger.reference')}</th>
+              <th className="num">{t('user.ledger.deltaBalance')}</th>
+              <th className="num">{t('user.ledger.deltaExposure')}</th>
+              <th className="num">{t('user.ledger.balanceAfter')}</th>
+              <th className="num">{t('user.ledger.exposureAfter')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((e) => (
               <tr key={String(e.id)}>
-                <td data-label="When">{dateTime(e.at)}</td>
-                <td data-label="Kind">{e.kind}</td>
-                <td data-label="Reference" className="mono">{e.reference}</td>
-                <td data-label="Δ balance" className="num">{signed(e.deltaBalance)}</td>
-                <td data-label="Δ exposure" className="num">{signed(e.deltaExposure)}</td>
-                <td data-label="Balance after" className="num">{formatInr(e.balanceAfter)}</td>
-                <td data-label="Exposure after" className="num">{formatInr(e.exposureAfter)}</td>
+                <td data-label={t('user.ledger.when')}>{dateTime(e.at)}</td>
+                <td data-label={t('user.ledger.kind')}>{e.kind}</td>
+                <td data-label={t('user.ledger.reference')} className="mono">{e.reference}</td>
+                <td data-label={t('user.ledger.deltaBalance')} className="num">{signed(e.deltaBalance)}</td>
+                <td data-label={t('user.ledger.deltaExposure')} className="num">{signed(e.deltaExposure)}</td>
+                <td data-label={t('user.ledger.balanceAfter')} className="num">{formatInr(e.balanceAfter)}</td>
+                <td data-label={t('user.ledger.exposureAfter')} className="num">{formatInr(e.exposureAfter)}</td>
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <EmptyRow cols={7}>No ledger entries.</EmptyRow>
+              <EmptyRow cols={7}>{t('user.ledger.empty')}</EmptyRow>
             )}
           </tbody>
         </table>
@@ -85,43 +92,44 @@ function Ledger({ id }: { id: string }) {
 }
 
 function Bets({ id }: { id: string }) {
+  const { t } = useTranslation('adminMoney');
   const q = useUserBets(id);
   const rows = q.data ?? [];
   return (
     <section className="card" aria-labelledby="bets-title">
       <h2 id="bets-title" className="card-title">
-        Bets
+        {t('user.bets.title')}
       </h2>
-      <QueryState isPending={q.isPending} error={q.error} what="Bets" />
+      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.bets')} />
       <div className="table-wrap">
         <table className="table admin-table">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Game</th>
-              <th>Round</th>
-              <th>Slot</th>
-              <th className="num">Stake</th>
-              <th className="num">Cashed out</th>
-              <th className="num">Payout</th>
-              <th>Result</th>
+              <th>{t('user.bets.when')}</th>
+              <th>{t('user.bets.game')}</th>
+              <th>{t('user.bets.round')}</th>
+              <th>{t('user.bets.slot')}</th>
+              <th className="num">{t('user.bets.stake')}</th>
+              <th className="num">{t('user.bets.cashedOut')}</th>
+              <th className="num">{t('user.bets.payout')}</th>
+              <th>{t('user.bets.result')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((b) => (
               <tr key={`${b.game}-${b.round}-${b.slot}`}>
-                <td data-label="When">{dateTime(b.at)}</td>
-                <td data-label="Game">{b.game}</td>
-                <td data-label="Round">{String(b.round)}</td>
-                <td data-label="Slot">{b.slot}</td>
-                <td data-label="Stake" className="num">{formatInr(b.stake)}</td>
-                <td data-label="Cashed out" className="num">{b.cashedOutAt ? `${b.cashedOutAt.toFixed(2)}×` : '—'}</td>
-                <td data-label="Payout" className="num">{b.payout === null ? '—' : formatInr(b.payout)}</td>
-                <td data-label="Result">{b.result}</td>
+                <td data-label={t('user.bets.when')}>{dateTime(b.at)}</td>
+                <td data-label={t('user.bets.game')}>{b.game}</td>
+                <td data-label={t('user.bets.round')}>{String(b.round)}</td>
+                <td data-label={t('user.bets.slot')}>{b.slot}</td>
+                <td data-label={t('user.bets.stake')} className="num">{formatInr(b.stake)}</td>
+                <td data-label={t('user.bets.cashedOut')} className="num">{b.cashedOutAt ? `${b.cashedOutAt.toFixed(2)}×` : '—'}</td>
+                <td data-label={t('user.bets.payout')} className="num">{b.payout === null ? '—' : formatInr(b.payout)}</td>
+                <td data-label={t('user.bets.result')}>{t(`admin:values.betResult.${b.result}`, { defaultValue: b.result })}</td>
               </tr>
             ))}
             {q.data && rows.length === 0 && (
-              <EmptyRow cols={8}>No bets.</EmptyRow>
+              <EmptyRow cols={8}>{t('user.bets.empty')}</EmptyRow>
             )}
           </tbody>
         </table>
@@ -132,70 +140,72 @@ function Bets({ id }: { id: string }) {
 
 export default function UserScreen() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('adminMoney');
   const q = useAdminUser(id);
   const u = q.data?.user;
   const sessions = q.data?.sessions ?? [];
   return (
     <>
       <Link to="/admin/money/users" className="back-link">
-        ← Users
+        {t('user.back')}
       </Link>
-      <QueryState isPending={q.isPending} error={q.error} what="User" />
+      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.user')} />
       {u && (
         <>
           <div className="admin-head">
             <h1 className="page-title">{u.name}</h1>
-            <FlagBadge on={u.blocked} yes="Blocked" no="Active" />
+            <FlagBadge on={u.blocked} yes={t('admin:common.blocked')} no={t('admin:common.active')} />
             <span className="muted small">
-              #{String(u.userNo)} · {u.role}
+              #{String(u.userNo)} · {t(`admin:values.role.${u.role}`, { defaultValue: u.role })}
             </span>
           </div>
           <div className="stat-grid">
             <div className="stat">
-              <span className="muted small">Balance</span>
+              <span className="muted small">{t('user.balance')}</span>
               <b data-testid="user-balance">{formatInr(u.balance)}</b>
             </div>
             <div className="stat">
-              <span className="muted small">Exposure</span>
+              <span className="muted small">{t('user.exposure')}</span>
               <b data-testid="user-exposure">{formatInr(u.exposure)}</b>
             </div>
             <div className="stat">
-              <span className="muted small">Phone</span>
+              <span className="muted small">{t('user.phone')}</span>
               <b>{u.phone}</b>
             </div>
             <div className="stat">
-              <span className="muted small">E-mail</span>
+              <span className="muted small">{t('user.email')}</span>
               <b>{u.email || '—'}</b>
             </div>
           </div>
           <BlockButton user={u} />
+          <RgCard rg={q.data?.rg} userId={id} name={u.name} />
           <Ledger id={id} />
           <Bets id={id} />
           <section className="card" aria-labelledby="sessions-title">
             <h2 id="sessions-title" className="card-title">
-              Sessions
+              {t('user.sessions.title')}
             </h2>
             <div className="table-wrap">
               <table className="table admin-table">
                 <thead>
                   <tr>
-                    <th>Opened</th>
-                    <th>Expires</th>
-                    <th>Revoked</th>
-                    <th>State</th>
+                    <th>{t('user.sessions.opened')}</th>
+                    <th>{t('user.sessions.expires')}</th>
+                    <th>{t('user.sessions.revoked')}</th>
+                    <th>{t('user.sessions.state')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {sessions.map((s, i) => (
                     <tr key={`${s.createdAt}-${i}`}>
-                      <td data-label="Opened">{dateTime(s.createdAt)}</td>
-                      <td data-label="Expires">{dateTime(s.expiresAt)}</td>
-                      <td data-label="Revoked">{dateTime(s.revokedAt)}</td>
-                      <td data-label="State">{s.live ? <span className="status status-approved">Live</span> : <span className="muted">ended</span>}</td>
+                      <td data-label={t('user.sessions.opened')}>{dateTime(s.createdAt)}</td>
+                      <td data-label={t('user.sessions.expires')}>{dateTime(s.expiresAt)}</td>
+                      <td data-label={t('user.sessions.revoked')}>{dateTime(s.revokedAt)}</td>
+                      <td data-label={t('user.sessions.state')}>{s.live ? <span className="status status-approved">{t('admin:common.live')}</span> : <span className="muted">{t('user.sessions.ended')}</span>}</td>
                     </tr>
                   ))}
                   {sessions.length === 0 && (
-                    <EmptyRow cols={4}>No sessions.</EmptyRow>
+                    <EmptyRow cols={4}>{t('user.sessions.empty')}</EmptyRow>
                   )}
                 </tbody>
               </table>

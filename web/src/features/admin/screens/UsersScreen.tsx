@@ -1,5 +1,6 @@
 /** Users, newest first; search by user number, phone, name or e-mail. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { useAdminUsers } from '../api/money';
@@ -10,6 +11,7 @@ import { useDebounced } from '../hooks/use-debounced';
 import { EmptyRow } from '../components/EmptyRow';
 
 export default function UsersScreen() {
+  const { t } = useTranslation('adminMoney');
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 300);
   const users = useAdminUsers(q);
@@ -17,44 +19,44 @@ export default function UsersScreen() {
   return (
     <>
       <div className="admin-head">
-        <h1 className="page-title">Users</h1>
+        <h1 className="page-title">{t('users.title')}</h1>
       </div>
       <div className="field search-field">
-        <label htmlFor="user-search">Search users</label>
-        <input id="user-search" type="search" placeholder="User number, phone, name or e-mail" value={text} onChange={(e) => setText(e.target.value)} />
+        <label htmlFor="user-search">{t('users.search')}</label>
+        <input id="user-search" type="search" placeholder={t('users.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
-      <QueryState isPending={users.isPending} error={users.error} what="Users" />
+      <QueryState isPending={users.isPending} error={users.error} what={t('admin:what.users')} />
       <div className="table-wrap">
         <table className="table admin-table" data-testid="users-table">
           <thead>
             <tr>
-              <th>User no.</th>
-              <th>Name</th>
-              <th>Phone</th>
-              <th>Role</th>
-              <th className="num">Balance</th>
-              <th className="num">Exposure</th>
-              <th>Joined</th>
+              <th>{t('users.col.userNo')}</th>
+              <th>{t('users.col.name')}</th>
+              <th>{t('users.col.phone')}</th>
+              <th>{t('users.col.role')}</th>
+              <th className="num">{t('users.col.balance')}</th>
+              <th className="num">{t('users.col.exposure')}</th>
+              <th>{t('users.col.joined')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((u) => (
               <tr key={String(u.id)}>
-                <td data-label="User no.">
+                <td data-label={t('users.col.userNo')}>
                   <Link to={`/admin/money/users/${encodeURIComponent(String(u.id))}`}>{String(u.userNo)}</Link>
                 </td>
-                <td data-label="Name">
-                  {u.name} <FlagBadge on={u.blocked} yes="Blocked" />
+                <td data-label={t('users.col.name')}>
+                  {u.name} <FlagBadge on={u.blocked} yes={t('admin:common.blocked')} />
                 </td>
-                <td data-label="Phone">{u.phone}</td>
-                <td data-label="Role">{u.role}</td>
-                <td data-label="Balance" className="num">{formatInr(u.balance)}</td>
-                <td data-label="Exposure" className="num">{formatInr(u.exposure)}</td>
-                <td data-label="Joined">{dateTime(u.createdAt)}</td>
+                <td data-label={t('users.col.phone')}>{u.phone}</td>
+                <td data-label={t('users.col.role')}>{t(`admin:values.role.${u.role}`, { defaultValue: u.role })}</td>
+                <td data-label={t('users.col.balance')} className="num">{formatInr(u.balance)}</td>
+                <td data-label={t('users.col.exposure')} className="num">{formatInr(u.exposure)}</td>
+                <td data-label={t('users.col.joined')}>{dateTime(u.createdAt)}</td>
               </tr>
             ))}
             {users.data && rows.length === 0 && (
-              <EmptyRow cols={7}>{q ? `No user matches “${q}”.` : 'No users yet.'}</EmptyRow>
+              <EmptyRow cols={7}>{q ? t('users.noMatch', { q }) : t('users.none')}</EmptyRow>
             )}
           </tbody>
         </table>

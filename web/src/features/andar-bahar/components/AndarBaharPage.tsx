@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useSocketConnected } from '@/lib/use-socket-status';
@@ -20,10 +22,14 @@ import { MyBetTable } from './MyBetTable';
 import '../andar-bahar.css';
 
 const DEFAULT_PAYOUT: Record<Side, number> = { Andar: 1.9, Bahar: 2 };
-const winnerMark = (r: AbShown) => (r.winner === 'Andar' ? 'A' : r.winner === 'Bahar' ? 'B' : '·');
+/** The history strip's mark: its colour by the winning side (A, B), its letter in the player's language. */
+const markClass = (r: AbShown) => (r.winner === 'Andar' ? 'ab-mark ab-mark-A' : r.winner === 'Bahar' ? 'ab-mark ab-mark-B' : 'ab-mark');
 
 /** Andar Bahar: a joker, then cards dealt Andar, Bahar, … until one matches the joker's rank. */
 export function AndarBaharPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('andarBahar');
+  const sideLabel = (side: Side) => t(`sides.${side}`);
+  const mark = (r: AbShown) => (r.winner ? t(`marks.${r.winner}`) : '·');
   const { state, placeBet, joinError } = useRoundTable<Side, AbShown, AbStep>(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
@@ -43,33 +49,33 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
     const res = await placeBet(lines);
     setBusy(false);
     if (res.success) {
-      toast(`Bet placed: ${side} ₹${fixed2(res.total)}`, 'success');
+      toast(t('bet.placedToast', { side: sideLabel(side), amount: `₹${fixed2(res.total)}` }), 'success');
       setSlip(null);
     } else {
-      toast(res.message || 'Bet Failed! Please try again.', 'error');
+      toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
     }
   }
 
   const message =
     state.phase === 'settled'
-      ? 'Waiting for next round...'
+      ? t('roundTable:round.waitingNext')
       : state.phase === 'closed' || state.phase === 'revealing' || !state.bettingOpen
-        ? 'Waiting for result!......'
-        : 'Place your bets!';
+        ? t('round.waitingResult')
+        : t('round.placeBets');
 
   return (
     <div className="rt-page ab">
       <header className="rt-head">
-        <h1>Andar Bahar</h1>
+        <h1>{t('title')}</h1>
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? 'Not connected to game server'}</p>}
+      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
       <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
-      <ResultHistory history={state.history} size={12} render={(r: AbShown) => <b className={`ab-mark ab-mark-${winnerMark(r)}`}>{winnerMark(r)}</b>} title={(r: AbShown) => r.winner ?? '—'} />
+      <ResultHistory history={state.history} size={12} render={(r: AbShown) => <b className={markClass(r)}>{mark(r)}</b>} title={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')} />
       <CardTable cards={cards} />
       {cards.winner && (
         <p className={`ab-banner ab-banner-${cards.winner.toLowerCase()}`} data-testid="winner-banner">
-          {cards.winner} wins!
+          {t('result.wins', { side: sideLabel(cards.winner) })}
         </p>
       )}
       <p className="ab-wait" data-testid="round-message">
@@ -78,18 +84,18 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
       <div className="ab-sides">
         {SIDES.map((side) => (
           <button key={side} type="button" className={`ab-side ab-side-${side.toLowerCase()}`} disabled={!open} onClick={() => setSlip(side)} data-testid={`pick-${side}`}>
-            <b>{side}</b>
+            <b>{sideLabel(side)}</b>
             <small data-testid={`payout-${side}`}>{payout(side)}×</small>
           </button>
         ))}
       </div>
       {state.tickets.length > 0 && (
         <p className="rt-line-status rt-ok" data-testid="bet-status">
-          Your bets: {state.tickets.map((t) => t.bets.map((b) => `${b.pick} ₹${fixed2(b.amount)}`).join(', ')).join(' · ')}
+          {t('bet.yours', { bets: state.tickets.map((tk) => tk.bets.map((b) => `${sideLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', ')).join(' · ') })}
         </p>
       )}
       <MyBetTable rows={bets2.data} loading={bets2.isLoading} failed={bets2.isError} />
-      <BetsFeed rows={state.feed} renderPick={(p: Side) => p} />
+      <BetsFeed rows={state.feed} renderPick={(p: Side) => sideLabel(p)} />
       {slip && <BetSlip side={slip} payout={payout(slip)} open={open} busy={busy} onPlace={(a) => void place(slip, a)} onClose={() => setSlip(null)} />}
     </div>
   );

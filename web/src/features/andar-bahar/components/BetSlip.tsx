@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import { fixed2 } from '@/lib/money';
 import { StakeChips } from '../../round-table/components/StakeChips';
@@ -17,24 +18,26 @@ interface Props {
 
 /** The bet slip: a bottom sheet with the stake, quick stakes and what a win returns. */
 export function BetSlip({ side, payout, open, busy, onPlace, onClose }: Props) {
+  const { t } = useTranslation('andarBahar');
   const [text, setText] = useState('100');
   const amount = Number(text);
   const valid = Number.isFinite(amount) && amount > 0;
+  const name = t(`sides.${side}`);
   return (
-    <Modal title={`Bet on ${side}`} onClose={onClose}>
+    <Modal title={t('slip.title', { side: name })} onClose={onClose}>
       <div className="ab-slip" data-testid="bet-slip">
         <p className="ab-slip-odds">
-          {side} pays <b data-testid="slip-payout">{payout}×</b>
+          {t('slip.pays', { side: name })} <b data-testid="slip-payout">{payout}×</b>
         </p>
         <label className="field">
-          <span>Stake (₹)</span>
+          <span>{t('slip.stake')}</span>
           <input className="amount-input" type="number" inputMode="decimal" min="1" step="1" value={text} onChange={(e) => setText(e.target.value)} data-testid="stake-input" />
         </label>
         <StakeChips amounts={AB_STAKES} selected={valid ? amount : null} onSelect={(a) => setText(String(a))} />
-        <p className="rt-line-status">{valid ? `Returns ₹${fixed2(amount * payout)} if ${side} wins` : 'Enter a stake'}</p>
-        {!open && <p className="form-error">Betting is closed for this round.</p>}
+        <p className="rt-line-status">{valid ? t('slip.returns', { amount: `₹${fixed2(amount * payout)}`, side: name }) : t('slip.enterStake')}</p>
+        {!open && <p className="form-error">{t('slip.closed')}</p>}
         <button type="button" className="btn btn-bet rt-place" disabled={!open || !valid || busy} onClick={() => onPlace(amount)} data-testid="place-bet">
-          {busy ? 'Placing…' : `Place Bet ₹${valid ? fixed2(amount) : '0.00'}`}
+          {busy ? t('roundTable:bet.placing') : t('slip.place', { amount: `₹${valid ? fixed2(amount) : fixed2(0)}` })}
         </button>
       </div>
     </Modal>

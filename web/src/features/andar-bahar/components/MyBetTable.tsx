@@ -1,48 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { chipInr } from '../../round-table/money';
 import { latestBets } from '../cards';
 import type { Bets2Row } from '../wire';
 
 const tone = (r: Bets2Row) => (r.isWin === 'win' ? 'approved' : r.isWin === 'loss' ? 'rejected' : 'pending');
 
 /** "₹10,000", "₹12.50": the table is narrow, whole rupees drop their decimals. */
-const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+const inr = chipInr;
 
-const outcome = (r: Bets2Row) => (r.isWin === 'pending' ? 'Pending' : r.isWin === 'win' ? `+${inr(r.profit ?? 0)}` : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`);
+/** What the bet made: `pending` while the round is open, else the profit or the loss. */
+const outcome = (r: Bets2Row, pending: string) =>
+  r.isWin === 'pending' ? pending : r.isWin === 'win' ? `+${inr(r.profit ?? 0)}` : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`;
 
 /** 'My Bet': the last 10 bets, newest first (GET /api/bets2/{userId}). */
 export function MyBetTable({ rows, loading, failed }: { rows: Bets2Row[] | undefined; loading: boolean; failed: boolean }) {
+  const { t } = useTranslation('andarBahar');
   const shown = latestBets(rows, 10);
   return (
-    <section className="card" aria-label="My Bet">
+    <section className="card" aria-label={t('myBet.title')}>
       <header className="feed-head">
-        <b>My Bet</b>
+        <b>{t('myBet.title')}</b>
       </header>
-      {failed && <p className="form-error">Could not load your bets.</p>}
+      {failed && <p className="form-error">{t('myBet.failed')}</p>}
       <table className="ab-mybets" data-testid="my-bets">
         <thead>
           <tr>
-            <th>Round</th>
-            <th>Bet</th>
-            <th>Stake</th>
-            <th>Odds</th>
-            <th>P/L</th>
+            <th>{t('myBet.round')}</th>
+            <th>{t('myBet.bet')}</th>
+            <th>{t('myBet.stake')}</th>
+            <th>{t('myBet.odds')}</th>
+            <th>{t('myBet.profitLoss')}</th>
           </tr>
         </thead>
         <tbody>
           {shown.map((r, i) => (
             <tr key={`${r.roundId}-${i}`} data-testid="my-bet">
               <td>#{r.roundId}</td>
-              <td>{r.label}</td>
+              <td>{r.label ? t(`sides.${r.label}`) : null}</td>
               <td>{inr(r.stake)}</td>
               <td>{r.odds == null ? '—' : `${r.odds}:1`}</td>
               <td>
-                <span className={`status status-${tone(r)}`}>{outcome(r)}</span>
+                <span className={`status status-${tone(r)}`}>{outcome(r, t('myBet.pending'))}</span>
               </td>
             </tr>
           ))}
           {!loading && shown.length === 0 && (
             <tr>
               <td colSpan={5} className="empty">
-                No bets yet.
+                {t('myBet.empty')}
               </td>
             </tr>
           )}

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { requestResetCode, resetPassword } from '../api/forgot-password';
 import { isResetIdentifierValid, isResetValid } from '../validation';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 
-const NEUTRAL = 'If this account exists, a one-time reset code has been issued. Ask support or your operator for it.';
-const SUCCESS = 'Password reset successful! You can now log in with the new password.';
-const NETWORK = 'Error connecting to server. Try again later.';
-
 /** One-time-code reset: 1) phone or user number → code issued; 2) code + new password. */
 export function ForgotPassword({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [identifier, setIdentifier] = useState('');
   const [code, setCode] = useState('');
@@ -25,11 +23,12 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     setBusy(true);
     setError('');
     try {
-      const res = await requestResetCode(identifier);
-      setInfo(res.message || NEUTRAL);
+      await requestResetCode(identifier);
+      // The answer is the same whether or not the account exists: say so in the player's language.
+      setInfo(t('reset.neutral'));
       setStep(2);
     } catch (err) {
-      setError(isNetworkError(err) ? NETWORK : errorMessage(err, 'Password reset failed. Try again.'));
+      setError(isNetworkError(err) ? t('reset.network') : errorMessage(err, t('reset.failed')));
     } finally {
       setBusy(false);
     }
@@ -43,20 +42,20 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     try {
       const res = await resetPassword(identifier, code, newPassword);
       if (res.success === false) {
-        setError(res.message || 'Password reset failed. Try again.');
+        setError(t('reset.failed'));
       } else {
-        setInfo(SUCCESS);
+        setInfo(t('reset.success'));
         setStep(3);
       }
     } catch (err) {
-      setError(isNetworkError(err) ? NETWORK : errorMessage(err, 'Password reset failed. Try again.'));
+      setError(isNetworkError(err) ? t('reset.network') : errorMessage(err, t('reset.failed')));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title="Reset Password">
+    <AuthCard title={t('reset.title')}>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -66,28 +65,28 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
       {step === 1 && (
         <form className="form" onSubmit={onRequest}>
           <div className="field">
-            <label htmlFor="reset-id">Phone or User Number</label>
+            <label htmlFor="reset-id">{t('reset.identifier')}</label>
             <input id="reset-id" inputMode="numeric" value={identifier} onChange={(e) => setIdentifier(e.target.value)} required />
           </div>
           <button className="btn btn-primary btn-block" type="submit" disabled={!isResetIdentifierValid(identifier) || busy}>
-            {busy ? 'Sending...' : 'Get Reset Code'}
+            {busy ? t('reset.sending') : t('reset.getCode')}
           </button>
         </form>
       )}
       {step === 2 && (
         <form className="form" onSubmit={onReset}>
           <div className="field">
-            <label htmlFor="reset-code">One-time Code</label>
+            <label htmlFor="reset-code">{t('reset.code')}</label>
             <input id="reset-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
           </div>
-          <PasswordInput id="reset-password" label="New Password" value={newPassword} onChange={setNewPassword} autoComplete="new-password" minLength={6} />
+          <PasswordInput id="reset-password" label={t('reset.newPassword')} value={newPassword} onChange={setNewPassword} autoComplete="new-password" minLength={6} />
           <button className="btn btn-primary btn-block" type="submit" disabled={!isResetValid({ code, newPassword }) || busy}>
-            {busy ? 'Resetting...' : 'Reset Password'}
+            {busy ? t('reset.resetting') : t('reset.submit')}
           </button>
         </form>
       )}
       <button type="button" className="link-btn" onClick={onBack}>
-        Back to Login
+        {t('reset.back')}
       </button>
     </AuthCard>
   );

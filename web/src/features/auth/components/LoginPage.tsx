@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
+import { setLanguage } from '@/i18n';
+import { accountLanguage, meQueryKey } from '@/lib/auth';
 import { getStoredUserNo } from '@/lib/storage';
 import { login } from '../api/login';
 import { lookupUserNo } from '../api/lookup-user-no';
@@ -13,6 +15,7 @@ import { ForgotPassword } from './ForgotPassword';
 import { PasswordInput } from './PasswordInput';
 
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const back = returnTo(useLocation().state);
   const queryClient = useQueryClient();
@@ -46,12 +49,14 @@ export function LoginPage() {
       const res = await login(userNo.trim(), password);
       // The session is the HttpOnly cookie the response set; the token in the body is for tools and is dropped.
       queryClient.setQueryData(meQueryKey, res.user);
+      const language = accountLanguage(res.user);
+      if (language) setLanguage(language);
       // Back to the public page that asked for the login, if one did; else operators sit at their console and
       // players go to the lobby.
       if (back) navigate({ pathname: back.pathname, search: back.search, hash: back.hash }, { replace: true, state: back.state });
       else navigate(res.user?.role === 'operator' ? '/admin' : '/', { replace: true });
     } catch (err) {
-      setError(errorMessage(err, 'Login failed. Please try again.'));
+      setError(errorMessage(err, t('login.failed')));
       setBusy(false);
     }
   }
@@ -59,7 +64,7 @@ export function LoginPage() {
   if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('login.title')}>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -67,7 +72,7 @@ export function LoginPage() {
       )}
       <form onSubmit={onSubmit} className="form">
         <div className="field">
-          <label htmlFor="login-userno">User Number</label>
+          <label htmlFor="login-userno">{t('login.userNumber')}</label>
           <input
             id="login-userno"
             inputMode="numeric"
@@ -77,16 +82,16 @@ export function LoginPage() {
             required
           />
         </div>
-        <PasswordInput id="login-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <PasswordInput id="login-password" label={t('login.password')} value={password} onChange={setPassword} autoComplete="current-password" />
         <button className="btn btn-primary btn-block" type="submit" disabled={!isLoginValid(userNo, password) || busy}>
-          {busy ? 'Logging in...' : 'Login'}
+          {busy ? t('login.busy') : t('login.submit')}
         </button>
       </form>
       <button type="button" className="link-btn" onClick={() => setForgot(true)}>
-        Forgot Password?
+        {t('login.forgot')}
       </button>
       <p className="auth-alt">
-        New here? <Link to="/signup">Sign Up</Link>
+        {t('login.newHere')} <Link to="/signup">{t('login.signUp')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   id: string;
@@ -11,6 +12,7 @@ interface Props {
 
 /** Password field with a show/hide toggle. */
 export function PasswordInput({ id, label, value, onChange, autoComplete, minLength }: Props) {
+  const { t } = useTranslation('auth');
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
@@ -25,8 +27,8 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, minLen
           minLength={minLength}
           required
         />
-        <button type="button" className="ghost-btn" onClick={() => setShown((s) => !s)} aria-label={shown ? 'Hide password' : 'Show password'}>
-          {shown ? 'Hide' : 'Show'}
+        <button type="button" className="ghost-btn" onClick={() => setShown((s) => !s)} aria-label={shown ? t('password.hideLabel') : t('password.showLabel')}>
+          {shown ? t('password.hide') : t('password.show')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { storeUserNo } from '@/lib/storage';
@@ -8,6 +9,7 @@ import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 
 export function SignupPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', phone: '', password: '' });
   const [error, setError] = useState('');
@@ -23,16 +25,16 @@ export function SignupPage() {
     try {
       const res = await signup(form.name, form.phone, form.password);
       storeUserNo(res.userNo ?? form.phone.trim());
-      setSuccess(res.message || 'User registered successfully!');
+      setSuccess(t('signup.success'));
       setTimeout(() => navigate('/login', { replace: true }), 800);
     } catch (err) {
-      setError(isNetworkError(err) ? 'An error occurred. Please try again.' : errorMessage(err, 'Failed to register user'));
+      setError(isNetworkError(err) ? t('signup.networkError') : errorMessage(err, t('signup.failed')));
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title="Create Account">
+    <AuthCard title={t('signup.title')}>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -45,21 +47,21 @@ export function SignupPage() {
       )}
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="signup-name">Name</label>
+          <label htmlFor="signup-name">{t('signup.name')}</label>
           <input id="signup-name" autoComplete="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-          <small className="hint">Letters and spaces, at least 4 characters</small>
+          <small className="hint">{t('signup.nameHint')}</small>
         </div>
         <div className="field">
-          <label htmlFor="signup-phone">Phone</label>
+          <label htmlFor="signup-phone">{t('signup.phone')}</label>
           <input id="signup-phone" type="tel" inputMode="tel" autoComplete="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} required />
         </div>
-        <PasswordInput id="signup-password" label="Password" value={form.password} onChange={(v) => setForm({ ...form, password: v })} autoComplete="new-password" minLength={5} />
+        <PasswordInput id="signup-password" label={t('signup.password')} value={form.password} onChange={(v) => setForm({ ...form, password: v })} autoComplete="new-password" minLength={5} />
         <button className="btn btn-primary btn-block" type="submit" disabled={!valid || busy}>
-          {busy ? 'Signing up...' : 'Sign Up'}
+          {busy ? t('signup.busy') : t('signup.submit')}
         </button>
       </form>
       <p className="auth-alt">
-        <Link to="/login">Have an account? Login</Link>
+        <Link to="/login">{t('signup.haveAccount')}</Link>
       </p>
     </AuthCard>
   );

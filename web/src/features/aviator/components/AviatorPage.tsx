@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useSocketConnected } from '@/lib/use-socket-status';
@@ -26,6 +27,7 @@ function useNow(ms: number): number {
 }
 
 export function AviatorPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('aviator');
   const { state, dispatch, placeBet, cancelBet, cashOut } = useAviator(userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
@@ -37,13 +39,13 @@ export function AviatorPage({ userId }: { userId: string | null }) {
   useEffect(() => {
     if (state.notices.length === 0) return;
     for (const n of state.notices) {
-      if (n.kind === 'placed') toast('Bet placed!', 'success');
-      if (n.kind === 'won') toast(`You have won: ${fixed2(n.amount)}`, 'success', 3000);
-      if (n.kind === 'cancelled') toast(`Bet cancelled. ${fixed2(n.amount)} INR refunded.`, 'info');
+      if (n.kind === 'placed') toast(t('toast.placed'), 'success');
+      if (n.kind === 'won') toast(t('toast.won', { amount: fixed2(n.amount) }), 'success', 3000);
+      if (n.kind === 'cancelled') toast(t('toast.cancelled', { amount: fixed2(n.amount) }), 'info');
       if (n.kind === 'lost') flashLost();
     }
     dispatch({ type: 'notices_seen', upTo: state.notices[state.notices.length - 1]!.id });
-  }, [state.notices, dispatch]);
+  }, [state.notices, dispatch, t]);
 
   const { round } = state;
   const slots: Slot[] = [0, 1];
@@ -52,13 +54,13 @@ export function AviatorPage({ userId }: { userId: string | null }) {
       <div className="aviator-top">
         <RoundHistory rounds={state.history} />
         <button type="button" className="btn btn-small btn-outline" onClick={() => setModal('howto')}>
-          How to play
+          {t('howTo.button')}
         </button>
         <button type="button" className="btn btn-small btn-outline" onClick={() => setModal('fair')}>
-          Fair
+          {t('fair.button')}
         </button>
       </div>
-      {!connected && <p className="banner-error">Not connected to game server</p>}
+      {!connected && <p className="banner-error">{t('errors.notConnected')}</p>}
       <div className="aviator-stage">
         <FlightCanvas round={round} />
         <LostPopup show={lostVisible} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { MIN_AUTO_CASHOUT, QUICK_STAKES, parseAutoCashout, validateBet } from '../bet-rules';
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, canCancel, canCashOut, onBet, onCancel, onCashOut }: Props) {
+  const { t } = useTranslation('aviator');
   const [amountText, setAmountText] = useState(bet.amount > 0 ? String(bet.amount) : '100');
   const [autoOn, setAutoOn] = useState(false);
   const [autoText, setAutoText] = useState('2.00');
@@ -29,7 +31,7 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
 
   function submit() {
     if (!amountText || amount === 0 || locked) {
-      if (!amountText || amount === 0) toast('Please enter a valid bet amount', 'error');
+      if (!amountText || amount === 0) toast(t('errors.invalidAmount'), 'error');
       return;
     }
     const auto = parseAutoCashout(autoOn, autoText);
@@ -43,22 +45,24 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
 
   const status =
     bet.status === 'cashed'
-      ? `Cashed out at ${fixed2(bet.cashMultiplier ?? 0)}x · won ₹${fixed2(bet.winnings)}`
+      ? t('panel.cashed', { multiplier: fixed2(bet.cashMultiplier ?? 0), amount: `₹${fixed2(bet.winnings)}` })
       : bet.status === 'lost'
-        ? `Lost ₹${fixed2(bet.amount)}`
+        ? t('panel.lost', { amount: `₹${fixed2(bet.amount)}` })
         : bet.status === 'placed'
-          ? `Bet ₹${fixed2(bet.amount)} placed${bet.autoCashout ? ` · auto ${fixed2(bet.autoCashout)}x` : ''}`
+          ? bet.autoCashout
+            ? t('panel.placedAuto', { amount: `₹${fixed2(bet.amount)}`, multiplier: fixed2(bet.autoCashout) })
+            : t('panel.placed', { amount: `₹${fixed2(bet.amount)}` })
           : bet.status === 'pending'
-            ? 'Placing bet...'
+            ? t('panel.placing')
             : canBet
-              ? 'Betting open'
-              : 'Wait for the next round';
+              ? t('panel.open')
+              : t('panel.waitNext');
 
   return (
-    <section className={`bet-panel bet-${bet.status}`} data-testid={`bet-panel-${slot}`} aria-label={`Bet ${slot + 1}`}>
+    <section className={`bet-panel bet-${bet.status}`} data-testid={`bet-panel-${slot}`} aria-label={t('panel.label', { n: slot + 1 })}>
       <div className="bet-row">
         <label className="sr-only" htmlFor={`amt-${slot}`}>
-          Bet amount
+          {t('panel.amount')}
         </label>
         <input
           id={`amt-${slot}`}
@@ -72,7 +76,7 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
           onChange={(e) => setAmountText(e.target.value)}
         />
         <button type="button" className="btn btn-small btn-outline" disabled={inputsDisabled} onClick={() => setAmountText('')}>
-          Clear
+          {t('panel.clear')}
         </button>
       </div>
       <div className="quick-grid">
@@ -84,10 +88,10 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
       </div>
       <div className="auto-row">
         <label>
-          <input type="checkbox" checked={autoOn} disabled={inputsDisabled} onChange={(e) => setAutoOn(e.target.checked)} /> Auto cash-out
+          <input type="checkbox" checked={autoOn} disabled={inputsDisabled} onChange={(e) => setAutoOn(e.target.checked)} /> {t('panel.auto')}
         </label>
         <input
-          aria-label="Auto cash-out multiplier"
+          aria-label={t('panel.autoMultiplier')}
           className="auto-input"
           type="number"
           inputMode="decimal"
@@ -97,7 +101,7 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
           disabled={!autoOn || inputsDisabled}
           onChange={(e) => setAutoText(e.target.value)}
         />
-        <span>x</span>
+        <span>{t('panel.times')}</span>
       </div>
       <p className="bet-status" data-testid={`bet-status-${slot}`}>
         {status}
@@ -105,15 +109,15 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
       <div className="bet-actions">
         {canCancel ? (
           <button type="button" className="btn btn-cancel" onClick={onCancel}>
-            Cancel
+            {t('panel.cancel')}
           </button>
         ) : (
           <button type="button" className="btn btn-bet" disabled={!canBet} onClick={submit}>
-            Bet {amount > 0 ? `₹${fixed2(amount)}` : ''}
+            {amount > 0 ? t('panel.betAmount', { amount: `₹${fixed2(amount)}` }) : t('panel.bet')}
           </button>
         )}
         <button type="button" className="btn btn-cashout" disabled={!canCashOut} onClick={onCashOut}>
-          TAKE WINNINGS
+          {t('panel.takeWinnings')}
           {canCashOut && <small>₹{fixed2(bet.amount * multiplier)}</small>}
         </button>
       </div>

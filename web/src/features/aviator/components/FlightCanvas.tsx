@@ -1,5 +1,6 @@
 /** The plane and its curve, drawn every frame from the last server state plus local elapsed time. */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { curveAt, multiplierAt } from '../growth';
 import { countdownLeftMs, flightElapsedMs, type RoundView } from '../state';
 
@@ -110,6 +111,12 @@ interface Props {
 }
 
 export function FlightCanvas({ round }: Props) {
+  const { t } = useTranslation('aviator');
+  // The overlay's words, read by the drawing loop (it runs outside React's renders).
+  const words = useRef({ connecting: '', placeBets: '', flewAway: '' });
+  useEffect(() => {
+    words.current = { connecting: t('flight.connecting'), placeBets: t('flight.placeBets'), flewAway: t('flight.flewAway') };
+  }, [t]);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const multRef = useRef<HTMLDivElement>(null);
   const subRef = useRef<HTMLDivElement>(null);
@@ -149,7 +156,7 @@ export function FlightCanvas({ round }: Props) {
         if (r.phase === 'countdown') {
           const left = countdownLeftMs(r, now);
           big.textContent = r.roundId === null ? '…' : `${Math.ceil(left / 1000)}s`;
-          sub.textContent = r.roundId === null ? 'Connecting to game server' : 'Place your bets — next round starts in';
+          sub.textContent = r.roundId === null ? words.current.connecting : words.current.placeBets;
           big.dataset.phase = 'countdown';
         } else if (r.phase === 'flying') {
           big.textContent = `${multiplierAt(flightElapsedMs(r, now)).toFixed(2)}x`;
@@ -157,7 +164,7 @@ export function FlightCanvas({ round }: Props) {
           big.dataset.phase = 'flying';
         } else {
           big.textContent = `${(r.crashPoint ?? r.multiplier).toFixed(2)}x`;
-          sub.textContent = 'FLEW AWAY!';
+          sub.textContent = words.current.flewAway;
           big.dataset.phase = 'crashed';
         }
       }

@@ -1,6 +1,8 @@
 import { AnimatePresence, motion } from 'framer-motion';
+import { useTranslation } from 'react-i18next';
 
 export function LostPopup({ show }: { show: boolean }) {
+  const { t } = useTranslation('aviator');
   return (
     <AnimatePresence>
       {show && (
@@ -11,8 +13,8 @@ export function LostPopup({ show }: { show: boolean }) {
           animate={{ scale: 1, opacity: 1 }}
           exit={{ scale: 0.9, opacity: 0 }}
         >
-          <strong>Lost</strong>
-          <span>Better Luck next Time</span>
+          <strong>{t('lost.title')}</strong>
+          <span>{t('lost.sub')}</span>
         </motion.div>
       )}
     </AnimatePresence>

@@ -1,6 +1,8 @@
 /** Subscribes the Aviator screen to the shared socket and exposes bet actions (emit with ack). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
+import i18n from '@/i18n';
+import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { getSocket } from '@/lib/socket';
 import { toWireId } from '@/lib/storage';
@@ -81,7 +83,7 @@ export function useAviator(userId: string | null) {
         dispatch({ type: 'bet_placed', msg: { success: true, amount: r.amount ?? amount, slot, roundId, autoCashout: r.autoCashout ?? autoCashout } });
       } else {
         dispatch({ type: 'bet_rejected', slot });
-        toast(res.message || 'Error placing bet', 'error');
+        toast(codeMessage(res.error, res.message || i18n.t('aviator:errors.placeFailed')), 'error');
       }
       void refreshWallet();
     },
@@ -97,7 +99,7 @@ export function useAviator(userId: string | null) {
         const r = res as Ack & { refundAmount?: number };
         dispatch({ type: 'bet_cancelled', msg: { success: true, refundAmount: r.refundAmount ?? b.amount, slot } });
       } else {
-        toast(res.message || 'Error cancelling bet', 'error');
+        toast(codeMessage(res.error, res.message || i18n.t('aviator:errors.cancelFailed')), 'error');
       }
       void refreshWallet();
     },
@@ -116,7 +118,7 @@ export function useAviator(userId: string | null) {
           dispatch({ type: 'cash_out_success', msg: { success: true, totalWinnings: r.totalWinnings, multiplier: r.multiplier ?? 0, slot, roundId } });
         }
       } else {
-        toast(res.message || 'Error collecting winnings', 'error');
+        toast(codeMessage(res.error, res.message || i18n.t('aviator:errors.cashOutFailed')), 'error');
       }
       void refreshWallet();
     },

@@ -1,78 +1,52 @@
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CasinoTiles } from './CasinoTiles';
 
+/** The hub's tabs: `casino:tabs.<key>`. */
 const TABS = [
-  { label: 'All Games', to: '/casino' },
-  { label: 'Slots', to: '/casino/slots' },
-  { label: 'Live Casino', to: '/casino/live' },
-  { label: 'Aviator', to: '/casino/aviator' },
-  { label: 'Titli Par', to: '/casino/fun-games' },
-  { label: 'Andar Bahar', to: '/casino/andar-bahar' },
-  { label: 'Mines', to: '/casino/mines' },
-  { label: 'Color Prediction', to: '/casino/color-prediction' },
+  { key: 'allGames', to: '/casino' },
+  { key: 'slots', to: '/casino/slots' },
+  { key: 'liveCasino', to: '/casino/live' },
+  { key: 'aviator', to: '/casino/aviator' },
+  { key: 'titliPar', to: '/casino/fun-games' },
+  { key: 'andarBahar', to: '/casino/andar-bahar' },
+  { key: 'mines', to: '/casino/mines' },
+  { key: 'colorPrediction', to: '/casino/color-prediction' },
 ];
 
 interface Info {
-  title: string;
-  text: string;
+  /** Its title is `casino:tabs.<key>`, its text `casino:info.<key>`. */
+  key: string;
   to?: string;
   colors: [string, string];
   glyph: string;
 }
 
+/** By the path's second segment (`/casino/<segment>`). */
 const INFO: Record<string, Info> = {
-  aviator: {
-    title: 'Aviator',
-    text: 'A multiplier game: the plane climbs and the multiplier grows — cash out before the plane flies away.',
-    to: '/casino/aviator',
-    colors: ['#e0112b', '#ff7a18'],
-    glyph: '✈',
-  },
-  mines: {
-    title: 'Mines',
-    text: 'Uncover grid tiles while avoiding the mines. Fewer mines means a lower payout.',
-    to: '/casino/mines',
-    colors: ['#f7971e', '#ffd200'],
-    glyph: '✹',
-  },
-  'fun-games': {
-    title: 'Titli Par',
-    text: 'Twelve pictures, one wins each round: put an amount on as many pictures as you like; the winner pays 10x.',
-    to: '/casino/fun-games',
-    colors: ['#7b2ff7', '#f107a3'],
-    glyph: '❀',
-  },
-  'andar-bahar': {
-    title: 'Andar Bahar',
-    text: 'A joker is turned up, then cards are dealt Andar and Bahar until one matches its rank. Andar pays 1.9x, Bahar 2x.',
-    to: '/casino/andar-bahar',
-    colors: ['#0f5132', '#2ea36b'],
-    glyph: '♥',
-  },
-  'color-prediction': {
-    title: 'Color Prediction',
-    text: 'Choose red, green or blue: the drawn colour pays 2.9x your stake.',
-    to: '/casino/color-prediction',
-    colors: ['#11998e', '#38ef7d'],
-    glyph: '◉',
-  },
+  aviator: { key: 'aviator', to: '/casino/aviator', colors: ['#e0112b', '#ff7a18'], glyph: '✈' },
+  mines: { key: 'mines', to: '/casino/mines', colors: ['#f7971e', '#ffd200'], glyph: '✹' },
+  'fun-games': { key: 'titliPar', to: '/casino/fun-games', colors: ['#7b2ff7', '#f107a3'], glyph: '❀' },
+  'andar-bahar': { key: 'andarBahar', to: '/casino/andar-bahar', colors: ['#0f5132', '#2ea36b'], glyph: '♥' },
+  'color-prediction': { key: 'colorPrediction', to: '/casino/color-prediction', colors: ['#11998e', '#38ef7d'], glyph: '◉' },
 };
 
 function InfoCard({ info }: { info: Info }) {
+  const { t } = useTranslation('casino');
   return (
     <article className="info-card">
       <div className="info-art" style={{ background: `linear-gradient(135deg, ${info.colors[0]}, ${info.colors[1]})` }} aria-hidden>
         {info.glyph}
       </div>
-      <h3>{info.title}</h3>
-      <p>{info.text}</p>
+      <h3>{t(`tabs.${info.key}`)}</h3>
+      <p>{t(`info.${info.key}`)}</p>
       {info.to ? (
         <Link to={info.to} className="btn btn-primary">
-          PLAY NOW
+          {t('playNow')}
         </Link>
       ) : (
         <button type="button" className="btn" disabled>
-          Coming soon
+          {t('comingSoon')}
         </button>
       )}
     </article>
@@ -81,15 +55,16 @@ function InfoCard({ info }: { info: Info }) {
 
 /** Casino hub: tabs; game-specific tabs show their info card (the built games' tabs open the game), the others the game list. */
 export function CasinoHub() {
+  const { t } = useTranslation('casino');
   const { pathname } = useLocation();
   const key = pathname.split('/')[2] ?? '';
   const info = INFO[key];
   return (
     <div className="page">
-      <nav className="casino-tabs" aria-label="Casino">
-        {TABS.map((t) => (
-          <NavLink key={t.to} to={t.to} end>
-            {t.label}
+      <nav className="casino-tabs" aria-label={t('navLabel')}>
+        {TABS.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end>
+            {t(`tabs.${tab.key}`)}
           </NavLink>
         ))}
       </nav>
@@ -99,7 +74,7 @@ export function CasinoHub() {
         <>
           <CasinoTiles />
           <Link to="/fairness" className="fair-hub-link" data-testid="hub-fairness">
-            🛡 Provably fair: check any Titli Par, Andar Bahar, Color Prediction round or Mines game
+            {t('fairnessLink')}
           </Link>
           <div className="info-grid">
             {Object.entries(INFO).map(([k, v]) => (

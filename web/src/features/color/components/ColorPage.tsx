@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useSocketConnected } from '@/lib/use-socket-status';
@@ -10,6 +12,7 @@ import { MyBetsList } from '../../round-table/components/MyBetsList';
 import { ResultHistory } from '../../round-table/components/ResultHistory';
 import { RoundStatus } from '../../round-table/components/RoundStatus';
 import { StakeChips } from '../../round-table/components/StakeChips';
+import { chipInr } from '../../round-table/money';
 import { useNow } from '../../round-table/hooks/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
 import { canBet, countdownLabel, payoutOf, secondsLeft } from '../../round-table/state';
@@ -20,10 +23,12 @@ import { ColourButtons } from './ColourButtons';
 
 const STAKES = [10, 50, 100, 500, 1000, 5000] as const;
 
-const Dot = ({ c }: { c: Colour | string }) => <span className="cp-dot" style={{ background: isColour(c) ? SWATCH[c] : 'var(--line)' }} aria-label={colourLabel(c)} />;
+const swatchOf = (c: Colour | string) => (isColour(c) ? SWATCH[c] : 'var(--line)');
+const Dot = ({ c }: { c: Colour | string }) => <span className="cp-dot" style={{ background: swatchOf(c) }} aria-label={colourLabel(c)} />;
 
 /** Color Prediction: red, green or blue; the drawn colour pays 2.9×. */
 export function ColorPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('color');
   const { state, placeBet, joinError } = useRoundTable<Colour, ColorShown>(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
@@ -37,52 +42,52 @@ export function ColorPage({ userId }: { userId: string | null }) {
   const drawn = state.phase === 'settled' && state.result ? state.result.colour : null;
 
   async function submit() {
-    if (!colour) return toast('Choose a colour first.', 'error');
+    if (!colour) return toast(t('bet.chooseFirst'), 'error');
     const lines = [{ pick: colour, amount: stake }];
     const problem = checkLines(lines, state, wallet.data?.balance);
     if (problem) return toast(problemText(problem), 'error');
     setBusy(true);
     const res = await placeBet(lines);
     setBusy(false);
-    if (res.success) toast(`Bet placed: ${colourLabel(colour)} ₹${fixed2(res.total)}`, 'success');
-    else toast(res.message || 'Bet Failed! Please try again.', 'error');
+    if (res.success) toast(t('bet.placedToast', { colour: colourLabel(colour), amount: `₹${fixed2(res.total)}` }), 'success');
+    else toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
   }
 
   const status = !open
     ? state.phase === 'settled'
-      ? 'Waiting for next round...'
-      : 'Betting closed. Result coming...'
+      ? t('roundTable:round.waitingNext')
+      : t('roundTable:round.closedWaiting')
     : colour
-      ? `₹${stake.toLocaleString('en-IN')} on ${colourLabel(colour)} returns ₹${fixed2(stake * payout(colour))}`
-      : 'Choose a colour and a stake.';
+      ? t('status.returns', { stake: chipInr(stake), colour: colourLabel(colour), amount: `₹${fixed2(stake * payout(colour))}` })
+      : t('status.choose');
 
   return (
     <div className="rt-page cp">
       <header className="rt-head">
-        <h1>Color Prediction</h1>
+        <h1>{t('title')}</h1>
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? 'Not connected to game server'}</p>}
+      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
       <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
       <ResultHistory history={state.history} size={12} render={(r: ColorShown) => <Dot c={r.colour} />} title={(r: ColorShown) => colourLabel(r.colour)} />
       {drawn && (
         <p className="cp-result" data-testid="winner-banner">
-          <Dot c={drawn} /> {colourLabel(drawn)} wins!
+          <Dot c={drawn} /> {t('result.wins', { colour: colourLabel(drawn) })}
         </p>
       )}
       <ColourButtons selected={colour} payout={payout} counts={colourCounts(state.history)} rounds={state.history.length} disabled={!open} onSelect={setColour} />
-      <section className="card rt-bet" aria-label="Bet">
+      <section className="card rt-bet" aria-label={t('roundTable:bet.label')}>
         <StakeChips amounts={STAKES} selected={stake} disabled={!open} onSelect={setStake} columns={3} />
         <p className="rt-line-status" data-testid="bet-status" role="status">
           {status}
         </p>
         {state.tickets.length > 0 && (
           <p className="rt-line-status rt-ok" data-testid="my-round-bets">
-            Your bets: {state.tickets.map((t) => t.bets.map((b) => `${colourLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', ')).join(' · ')}
+            {t('bet.yours', { bets: state.tickets.map((tk) => tk.bets.map((b) => `${colourLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', ')).join(' · ') })}
           </p>
         )}
         <button type="button" className="btn btn-bet rt-place" disabled={!open || busy} onClick={() => void submit()} data-testid="place-bet">
-          {busy ? 'Placing…' : 'Place Bet'}
+          {busy ? t('roundTable:bet.placing') : t('roundTable:bet.place')}
         </button>
       </section>
       <MyBetsList bets={myBets.data} loading={myBets.isLoading} failed={myBets.isError} renderPick={(p) => colourLabel(String(p))} renderResult={(r) => ('colour' in r ? <Dot c={r.colour} /> : null)} />

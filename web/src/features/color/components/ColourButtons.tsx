@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { colourLabel } from '../colours';
 import { COLOURS, type Colour } from '../wire';
 import '../color.css';
@@ -14,13 +15,14 @@ interface Props {
 
 /** The three colours with what each pays and how often it won lately. */
 export function ColourButtons({ selected, payout, counts, rounds, disabled, onSelect }: Props) {
+  const { t } = useTranslation('color');
   return (
-    <div className="cp-buttons" role="group" aria-label="Colour">
+    <div className="cp-buttons" role="group" aria-label={t('buttons.label')}>
       {COLOURS.map((c) => (
         <button key={c} type="button" className={`cp-btn cp-${c}`} aria-pressed={selected === c} disabled={disabled} onClick={() => onSelect(c)} data-testid={`pick-${c}`}>
           {colourLabel(c)}
           <small data-testid={`payout-${c}`}>{payout(c)}×</small>
-          {rounds > 0 && <em>{`${counts[c]} of last ${rounds}`}</em>}
+          {rounds > 0 && <em>{t('buttons.count', { won: counts[c], rounds })}</em>}
         </button>
       ))}
     </div>

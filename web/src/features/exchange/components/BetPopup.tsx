@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import { formatAmount } from '@/lib/money';
 import { Flash } from '../../sports/components/Flash';
@@ -15,6 +16,9 @@ interface Props {
   onClose: () => void;
 }
 
+/** A quick stake as its chip shows it: "10,000". */
+const chip = (n: number) => n.toLocaleString('en-IN');
+
 /** What the stake box keeps of a typed text: digits and one decimal point. */
 const stakeText = (t: string) => t.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 9);
 
@@ -25,14 +29,15 @@ const stakeText = (t: string) => t.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '
  * slip starts it again).
  */
 export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
+  const { t } = useTranslation('exchange');
   const [stake, setStake] = useState('');
   const rate = quote?.rate ?? 0;
   const { profit, loss } = betMoney(pick.kind, Number(stake), rate);
   const betFor = `${pick.label} · ${kindLabel(pick.kind)}${pick.market === 'fancy' && quote?.runs != null ? ` ${quote.runs}` : ''}`;
-  const note = !quote ? 'This market is closed.' : !quote.open ? 'Market suspended: wait for it to reopen.' : null;
+  const note = !quote ? t('popup.closed') : !quote.open ? t('popup.suspended') : null;
   const clearsIn = useAutoClear(pick.market === 'fancy' && !pending, `${stake}|${quote?.open}`, onClose);
   return (
-    <Modal title="Place Bet" onClose={onClose}>
+    <Modal title={t('popup.title')} onClose={onClose}>
       <form
         className={`ex-slip ${backs(pick.kind) ? 'ex-slip-back' : 'ex-slip-lay'}`}
         data-testid="bet-popup"
@@ -42,24 +47,24 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
         }}
       >
         <div className="field">
-          <label htmlFor="ex-bet-for">Bet For</label>
+          <label htmlFor="ex-bet-for">{t('popup.betFor')}</label>
           <input id="ex-bet-for" readOnly value={betFor} data-testid="bet-for" />
         </div>
         <div className="field">
-          <label htmlFor="ex-rate">Rate/Odds</label>
+          <label htmlFor="ex-rate">{t('popup.rate')}</label>
           <Flash value={rate} className="ex-rate-flash">
             <input id="ex-rate" readOnly value={formatRate(rate)} data-testid="bet-rate" />
           </Flash>
         </div>
         <div className="field">
-          <label htmlFor="ex-stake">Stake</label>
-          <input id="ex-stake" inputMode="decimal" autoComplete="off" placeholder="Enter stake" value={stake} onChange={(e) => setStake(stakeText(e.target.value))} />
+          <label htmlFor="ex-stake">{t('popup.stake')}</label>
+          <input id="ex-stake" inputMode="decimal" autoComplete="off" placeholder={t('popup.stakePlaceholder')} value={stake} onChange={(e) => setStake(stakeText(e.target.value))} />
         </div>
         <div className="field">
-          <label htmlFor="ex-profit">Profit</label>
+          <label htmlFor="ex-profit">{t('popup.profit')}</label>
           <input id="ex-profit" readOnly value={formatAmount(profit)} data-testid="bet-profit" />
           <small className="ex-loss" data-testid="bet-loss">
-            Loss if it loses: ₹{formatAmount(loss)}
+            {t('popup.loss', { amount: formatAmount(loss) })}
           </small>
         </div>
         {/* Always laid out, so the buttons below do not jump as the market suspends and reopens with each ball. */}
@@ -68,22 +73,22 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
         </p>
         {clearsIn !== null && (
           <p className="ex-countdown muted" data-testid="bet-countdown">
-            Clears in {clearsIn}s
+            {t('popup.clearsIn', { seconds: clearsIn })}
           </p>
         )}
-        <div className="ex-quick" role="group" aria-label="Quick stakes">
+        <div className="ex-quick" role="group" aria-label={t('popup.quickStakes')}>
           {QUICK_STAKES.map((a) => (
             <button key={a} type="button" className="chip" data-testid={`quick-${a}`} onClick={() => setStake(String(a))}>
-              {a.toLocaleString('en-IN')}
+              {chip(a)}
             </button>
           ))}
         </div>
         <div className="bet-actions">
           <button type="button" className="btn btn-outline ex-reset" onClick={() => setStake('')}>
-            Reset
+            {t('popup.reset')}
           </button>
           <button type="submit" className="btn btn-bet" disabled={pending || !quote?.open}>
-            {pending ? 'Placing...' : 'Submit'}
+            {pending ? t('popup.placing') : t('popup.submit')}
           </button>
         </div>
       </form>

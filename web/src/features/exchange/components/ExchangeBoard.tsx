@@ -5,6 +5,7 @@
  * live match detail (the socket keeps it current); every amount is the server's once a bet is placed.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MatchDetailJson } from '../../sports/api/types';
 import { useFancyBets, useRunnerBets } from '../api/get-bets';
 import { useBook } from '../api/get-book';
@@ -24,6 +25,7 @@ interface Props {
 }
 
 export function ExchangeBoard({ detail, userId }: Props) {
+  const { t } = useTranslation('exchange');
   const match = detail.event.id;
   const book = useBook(match, userId !== null);
   const runnerBets = useRunnerBets(userId, match);
@@ -31,9 +33,10 @@ export function ExchangeBoard({ detail, userId }: Props) {
   const { overlay, show } = useOverlay();
   const [pick, setPick] = useState<Pick | null>(null);
   const place = usePlaceBet(userId, match, {
-    onPlaced: (p) => {
+    onPlaced: () => {
       setPick(null);
-      show('success', p.message || MSG_PLACED);
+      // The server's message is the spec's English one: the player reads it in their language.
+      show('success', t(MSG_PLACED));
     },
     onFailed: (message) => show('error', message),
   });

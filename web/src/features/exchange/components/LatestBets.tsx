@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/money';
 import { formatBetDate, formatOdds, LATEST_BETS } from '../format';
 import { kindLabel } from '../slip';
@@ -5,10 +6,11 @@ import type { BetView } from '../wire';
 import { BetStatus } from './BetStatus';
 
 function Empty({ cols }: { cols: number }) {
+  const { t } = useTranslation('exchange');
   return (
     <tr>
       <td colSpan={cols} className="empty">
-        No bets found
+        {t('bets.empty')}
       </td>
     </tr>
   );
@@ -16,20 +18,21 @@ function Empty({ cols }: { cols: number }) {
 
 /** The latest match-odds bets: Matched Bet, Mode, Odds, Stake, Date, and how each stands. */
 export function RunnerBetsTable({ bets }: { bets: BetView[] }) {
+  const { t } = useTranslation('exchange');
   const rows = bets.slice(0, LATEST_BETS);
   return (
     <section className="ex-bets">
-      <h3 className="list-title">Match Odds Bets</h3>
+      <h3 className="list-title">{t('bets.matchOddsTitle')}</h3>
       <div className="table-wrap">
         <table className="table" data-testid="ex-runner-bets">
           <thead>
             <tr>
-              <th>Matched Bet</th>
-              <th>Mode</th>
-              <th>Odds</th>
-              <th>Stake</th>
-              <th>Date</th>
-              <th>Status</th>
+              <th>{t('bets.matchedBet')}</th>
+              <th>{t('bets.mode')}</th>
+              <th>{t('bets.odds')}</th>
+              <th>{t('bets.stake')}</th>
+              <th>{t('bets.date')}</th>
+              <th>{t('bets.status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -58,22 +61,23 @@ export function RunnerBetsTable({ bets }: { bets: BetView[] }) {
  * green when the bet's P/L is non-negative, red otherwise), Date, and how each stands.
  */
 export function FancyBetsTable({ bets }: { bets: BetView[] }) {
+  const { t } = useTranslation('exchange');
   const rows = bets.slice(0, LATEST_BETS);
   return (
     <section className="ex-bets">
-      <h3 className="list-title">Over Market Bets</h3>
+      <h3 className="list-title">{t('bets.overMarketTitle')}</h3>
       <div className="table-wrap">
         <table className="table" data-testid="ex-fancy-bets">
           <thead>
             <tr>
-              <th>Matched Bet</th>
-              <th>Mode</th>
-              <th>Run</th>
-              <th>Rate</th>
-              <th>Stake</th>
-              <th>Winning Runs</th>
-              <th>Date</th>
-              <th>Status</th>
+              <th>{t('bets.matchedBet')}</th>
+              <th>{t('bets.mode')}</th>
+              <th>{t('bets.run')}</th>
+              <th>{t('bets.rate')}</th>
+              <th>{t('bets.stake')}</th>
+              <th>{t('bets.winningRuns')}</th>
+              <th>{t('bets.date')}</th>
+              <th>{t('bets.status')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,11 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Flash } from '../../sports/components/Flash';
 import { StatusBadge } from '../../sports/components/StatusBadge';
 import { formatRate } from '../../sports/format';
 import type { Bookmaker } from '../../sports/wire';
 import { teamPl } from '../book';
-import { LIMITS_TEXT, type Pick } from '../slip';
+import { kindLabel, limitsText, type Pick } from '../slip';
 import type { MatchBook, RunnerKind } from '../wire';
 import { PlText } from './PlText';
+
+const LGAAI: RunnerKind = 'Lgaai';
+const KHAAI: RunnerKind = 'khaai';
 
 interface Props {
   bm: Bookmaker | undefined;
@@ -18,19 +22,20 @@ interface Props {
  * A market or team that is not OPEN has its prices disabled, with its status badge.
  */
 export function MatchOddsTable({ bm, book, onPick }: Props) {
+  const { t } = useTranslation('exchange');
   return (
     <section className="card ex-table" data-testid="ex-match-odds">
       <header className="ex-head">
-        <h3>Match Odds</h3>
+        <h3>{t('matchOdds.title')}</h3>
         {bm && <StatusBadge status={bm.status} />}
-        <span className="ex-limits">{LIMITS_TEXT}</span>
+        <span className="ex-limits">{limitsText()}</span>
       </header>
       <div className="ex-row ex-cols" aria-hidden>
-        <span>Team</span>
-        <span>Lgaai</span>
-        <span>khaai</span>
+        <span>{t('matchOdds.team')}</span>
+        <span>{kindLabel(LGAAI)}</span>
+        <span>{kindLabel(KHAAI)}</span>
       </div>
-      {!bm && <p className="empty">No match odds right now.</p>}
+      {!bm && <p className="empty">{t('matchOdds.empty')}</p>}
       {bm?.selections.map((s, i) => {
         const off = bm.status !== 'OPEN' || s.status !== 'OPEN';
         const cell = (kind: RunnerKind, rate: number) => (
@@ -38,7 +43,7 @@ export function MatchOddsTable({ bm, book, onPick }: Props) {
             type="button"
             className={`sp-cell ${kind === 'Lgaai' ? 'sp-back' : 'sp-lay'} sp-best ex-cell`}
             disabled={off || rate <= 0}
-            aria-label={`${kind} ${s.name} ${formatRate(rate)}`}
+            aria-label={t('matchOdds.price', { kind: kindLabel(kind), team: s.name, rate: formatRate(rate) })}
             data-testid={`ex-${kind.toLowerCase()}-${i}`}
             onClick={() => onPick({ market: 'runner', marketId: bm.marketId, teamIndex: i, label: s.name, kind })}
           >
@@ -54,8 +59,8 @@ export function MatchOddsTable({ bm, book, onPick }: Props) {
               <PlText value={teamPl(book, s.name)} testId={`ex-team-pl-${i}`} />
               {off && bm.status === 'OPEN' && <StatusBadge status={s.status} />}
             </span>
-            {cell('Lgaai', s.backOdds)}
-            {cell('khaai', s.layOdds)}
+            {cell(LGAAI, s.backOdds)}
+            {cell(KHAAI, s.layOdds)}
           </div>
         );
       })}

@@ -1,11 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Flash } from '../../sports/components/Flash';
 import { StatusBadge } from '../../sports/components/StatusBadge';
 import { formatRate } from '../../sports/format';
 import type { Fancy } from '../../sports/wire';
 import { marketExposure } from '../book';
-import { LIMITS_TEXT, type Pick } from '../slip';
+import { kindLabel, limitsText, type Pick } from '../slip';
 import type { FancyKind, MatchBook } from '../wire';
 import { PlText } from './PlText';
+
+const NO: FancyKind = 'no';
+const YES: FancyKind = 'yes';
 
 interface Props {
   fancy: Fancy[];
@@ -18,18 +22,19 @@ interface Props {
  * its YES rate; the exposure held on a line the player bet on; a line that is not OPEN is disabled, with its badge.
  */
 export function OverMarketTable({ fancy, book, onPick }: Props) {
+  const { t } = useTranslation('exchange');
   return (
     <section className="card ex-table" data-testid="ex-over-market">
       <header className="ex-head">
-        <h3>Over Market</h3>
-        <span className="ex-limits">{LIMITS_TEXT}</span>
+        <h3>{t('overMarket.title')}</h3>
+        <span className="ex-limits">{limitsText()}</span>
       </header>
       <div className="ex-row ex-cols" aria-hidden>
-        <span>Session</span>
-        <span>NO</span>
-        <span>YES</span>
+        <span>{t('overMarket.session')}</span>
+        <span>{kindLabel(NO)}</span>
+        <span>{kindLabel(YES)}</span>
       </div>
-      {fancy.length === 0 && <p className="empty">No over markets right now.</p>}
+      {fancy.length === 0 && <p className="empty">{t('overMarket.empty')}</p>}
       {fancy.map((f, i) => {
         const off = f.status !== 'OPEN';
         const exposure = marketExposure(book, f.marketId);
@@ -38,7 +43,7 @@ export function OverMarketTable({ fancy, book, onPick }: Props) {
             type="button"
             className={`sp-cell ${kind === 'no' ? 'sp-lay' : 'sp-back'} sp-best ex-cell`}
             disabled={off || rate <= 0}
-            aria-label={`${kind.toUpperCase()} ${f.marketName} ${runs} at ${formatRate(rate)}`}
+            aria-label={t('overMarket.price', { kind: kindLabel(kind), line: f.marketName, runs, rate: formatRate(rate) })}
             data-testid={`ex-${kind}-${i}`}
             onClick={() => onPick({ market: 'fancy', marketId: f.marketId, label: f.marketName, kind })}
           >
@@ -55,8 +60,8 @@ export function OverMarketTable({ fancy, book, onPick }: Props) {
               {exposure > 0 && <PlText value={-exposure} testId={`ex-session-exposure-${i}`} />}
               {off && <StatusBadge status={f.status} />}
             </span>
-            {cell('no', f.runValue.no, f.odds.no)}
-            {cell('yes', f.runValue.yes, f.odds.yes)}
+            {cell(NO, f.runValue.no, f.odds.no)}
+            {cell(YES, f.runValue.yes, f.odds.yes)}
           </div>
         );
       })}

@@ -3,7 +3,8 @@
  * and its market's position — and the bet lists, the book and the wallet asked again whatever the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import i18n from '@/i18n';
+import { errorMessage } from '@/lib/api-client';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { exchangeKeys } from '../api/keys';
 import { placeFancyBet, placeRunnerBet } from '../api/place-bet';
@@ -11,8 +12,8 @@ import { withMarket } from '../book';
 import { MSG_FAILED, type BetRequest } from '../slip';
 import type { MatchBook, Placed } from '../wire';
 
-/** What a refused request says: the server's message, else the spec's. */
-export const failureText = (err: unknown): string => (err instanceof ApiError && err.message ? err.message : MSG_FAILED);
+/** What a refused request says: the text for the server's error code, else its message, else the spec's. */
+export const failureText = (err: unknown): string => errorMessage(err, i18n.t(MSG_FAILED));
 
 interface Handlers {
   onPlaced: (p: Placed) => void;

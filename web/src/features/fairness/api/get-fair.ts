@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import type { Schema } from '@/lib/api-types';
 import { verifyRound, type FairGame, type FairRoundInput, type Verification } from '../verify';
@@ -27,8 +28,10 @@ export interface Checked {
 
 /** Fetches the round, then recomputes it here in the browser. */
 export function useFairCheck(game: FairGame, round: number | null) {
+  // The steps are written in the player's language: a switch checks again in the new one.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['fairness', 'check', game, round],
+    queryKey: ['fairness', 'check', game, round, i18n.language],
     queryFn: async (): Promise<Checked> => {
       const fetched = await getFairRound(game, round as number);
       const input: FairRoundInput = {

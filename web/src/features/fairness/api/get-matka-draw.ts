@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/i18n';
 import { api, ApiError } from '@/lib/api-client';
 import { verifyMatkaDraw, type MatkaFairInput, type MatkaVerification } from '../matka';
 
@@ -9,7 +11,7 @@ const CHART_LIMIT = 500;
 export async function getMatkaDraw(marketId: number, drawNo: number): Promise<MatkaFairInput> {
   const chart = await api.get('/api/matka/markets/{id}/chart', { path: { id: marketId }, query: { limit: CHART_LIMIT } });
   const row = (Array.isArray(chart?.results) ? chart.results : []).find((r) => r.drawNo === drawNo);
-  if (!row) throw new ApiError(404, `Market ${marketId} has no result for draw ${drawNo} yet.`, 'not_found');
+  if (!row) throw new ApiError(404, i18n.t('fairness:noDrawResult', { market: marketId, draw: drawNo }));
   return {
     marketId,
     drawNo,
@@ -28,8 +30,10 @@ export interface MatkaChecked {
 
 /** Fetches the draw's chart row, then recomputes its result here in the browser. */
 export function useMatkaCheck(marketId: number | null, drawNo: number | null) {
+  // The steps are written in the player's language: a switch checks again in the new one.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['fairness', 'matka', marketId, drawNo],
+    queryKey: ['fairness', 'matka', marketId, drawNo, i18n.language],
     queryFn: async (): Promise<MatkaChecked> => {
       const input = await getMatkaDraw(marketId as number, drawNo as number);
       return { input, verification: await verifyMatkaDraw(input) };

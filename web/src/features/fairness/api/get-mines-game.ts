@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import type { GameView } from '../../mines/wire';
 import { verifyMinesGame, type MinesFairInput, type MinesVerification } from '../mines';
@@ -29,8 +30,10 @@ export interface MinesChecked {
 
 /** Fetches the game, then recomputes its board here in the browser. */
 export function useMinesCheck(gameId: number | null) {
+  // The steps are written in the player's language: a switch checks again in the new one.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['fairness', 'mines', gameId],
+    queryKey: ['fairness', 'mines', gameId, i18n.language],
     queryFn: async (): Promise<MinesChecked> => {
       const input = minesInput(await getMinesGame(gameId as number));
       return { input, verification: await verifyMinesGame(input) };

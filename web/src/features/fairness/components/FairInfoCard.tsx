@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useFairInfo } from '../api/get-fair';
 import type { FairGame } from '../verify';
 
@@ -5,20 +6,21 @@ const pct = (rtp: number) => `${(rtp * 100).toFixed(2)}%`;
 
 /** What each pick pays and the server's own description of the algorithm (GET /api/fair/{game}). */
 export function FairInfoCard({ game }: { game: FairGame }) {
+  const { t } = useTranslation('fairness');
   const info = useFairInfo(game);
-  if (info.isError) return <p className="muted">Game details unavailable.</p>;
-  if (!info.data) return <p className="muted">Loading...</p>;
+  if (info.isError) return <p className="muted">{t('info.unavailable')}</p>;
+  if (!info.data) return <p className="muted">{t('info.loading')}</p>;
   const payouts = Array.isArray(info.data.payouts) ? info.data.payouts : [];
   // Titli's twelve pictures all pay the same: one row says it.
-  const rows = payouts.length > 3 && payouts.every((p) => p.payout === payouts[0]!.payout) ? [{ ...payouts[0]!, pick: 'each picture' }] : payouts;
+  const rows = payouts.length > 3 && payouts.every((p) => p.payout === payouts[0]!.payout) ? [{ ...payouts[0]!, pick: t('info.eachPicture') }] : payouts;
   return (
-    <section className="card" aria-label="How the game is drawn">
+    <section className="card" aria-label={t('info.label')}>
       <table className="fair-payouts" data-testid="fair-payouts">
         <thead>
           <tr>
-            <th>Pick</th>
-            <th>Pays</th>
-            <th>RTP</th>
+            <th>{t('info.pick')}</th>
+            <th>{t('info.pays')}</th>
+            <th>{t('info.rtp')}</th>
           </tr>
         </thead>
         <tbody>

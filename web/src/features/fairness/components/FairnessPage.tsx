@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useFairCheck } from '../api/get-fair';
@@ -20,6 +21,7 @@ import '../fairness.css';
  * `?game=matka&market=&draw=`.
  */
 export function FairnessPage() {
+  const { t } = useTranslation('fairness');
   const [params, setParams] = useSearchParams();
   const qGame = params.get('game');
   const game: Checkable = isCheckable(qGame) ? qGame : 'titli';
@@ -53,14 +55,11 @@ export function FairnessPage() {
 
   return (
     <div className="page fair-page">
-      <h1 className="page-title">Provably fair</h1>
-      <p className="muted small-text">
-        Every round’s result (every Mines board, every drawn Matka result) comes from a secret server seed, committed by its SHA-256 before any bet
-        and revealed after. This page recomputes it in your browser from the revealed seed.
-      </p>
+      <h1 className="page-title">{t('title')}</h1>
+      <p className="muted small-text">{t('intro')}</p>
       <form className="card fair-form" onSubmit={submit}>
         <label className="field">
-          <span>Game</span>
+          <span>{t('form.game')}</span>
           <select value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value as Checkable })} data-testid="fair-game">
             {CHECKABLE.map((g) => (
               <option key={g.value} value={g.value}>
@@ -71,30 +70,28 @@ export function FairnessPage() {
         </label>
         {formMatka && (
           <label className="field">
-            <span>Market id</span>
-            <input inputMode="numeric" value={form.market} onChange={(e) => setForm({ ...form, market: e.target.value })} placeholder="e.g. 1" data-testid="fair-market-input" />
+            <span>{t('form.marketId')}</span>
+            <input inputMode="numeric" value={form.market} onChange={(e) => setForm({ ...form, market: e.target.value })} placeholder={t('form.marketPlaceholder')} data-testid="fair-market-input" />
           </label>
         )}
         <label className="field">
-          <span>{formMines ? 'Game id' : formMatka ? 'Draw no.' : 'Round id'}</span>
-          <input inputMode="numeric" value={form.id} onChange={(e) => setForm({ ...form, id: e.target.value })} placeholder="e.g. 42" data-testid="fair-round-input" />
+          <span>{formMines ? t('form.gameId') : formMatka ? t('form.drawNo') : t('form.roundId')}</span>
+          <input inputMode="numeric" value={form.id} onChange={(e) => setForm({ ...form, id: e.target.value })} placeholder={t('form.idPlaceholder')} data-testid="fair-round-input" />
         </label>
         <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="fair-verify">
-          Verify
+          {t('form.verify')}
         </button>
       </form>
       {id !== null && q.isFetching && (
-        <p className="muted">
-          Checking {what} {id}…
-        </p>
+        <p className="muted">{t(`checking.${what}`, { id })}</p>
       )}
-      {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, `Could not load that ${what}.`)}</p>}
+      {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, t(`loadFailed.${what}`))}</p>}
       {isFairGame(game) && check.data && !check.isFetching && <VerifyReport checked={check.data} />}
       {mines && minesCheck.data && !minesCheck.isFetching && <MinesReport checked={minesCheck.data} />}
       {matka && matkaCheck.data && !matkaCheck.isFetching && <MatkaReport checked={matkaCheck.data} />}
       {verdict === 'pending' && (
         <button type="button" className="btn btn-outline" onClick={() => void q.refetch()}>
-          Check again
+          {t('checkAgain')}
         </button>
       )}
       <h2 className="list-title">{shown.label}</h2>
@@ -109,7 +106,7 @@ export function FairnessPage() {
         <FairInfoCard game={shown.value} />
       )}
       <Link to={shown.to} className="btn btn-outline">
-        Play {shown.label}
+        {t('playGame', { game: shown.label })}
       </Link>
     </div>
   );

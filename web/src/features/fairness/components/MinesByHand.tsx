@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MinesChecked } from '../api/get-mines-game';
 import { verifyMinesGame } from '../mines';
 import { MinesReport } from './MinesReport';
@@ -7,6 +8,7 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /** Seeds typed in by hand (server seed, client seed, nonce, mines; the commitment if known): the board they deal. */
 export function MinesByHand() {
+  const { t } = useTranslation('fairness');
   const [f, setF] = useState({ serverSeed: '', clientSeed: '', nonce: '', mines: '5', commitment: '' });
   const [checked, setChecked] = useState<MinesChecked | null>(null);
   const [problem, setProblem] = useState('');
@@ -16,15 +18,15 @@ export function MinesByHand() {
     e.preventDefault();
     const nonce = Number(f.nonce.trim());
     const mines = Number(f.mines.trim());
-    if (!HEX64.test(f.serverSeed.trim())) return setProblem('The server seed is 64 hex characters.');
-    if (!f.clientSeed) return setProblem('Enter the client seed.');
-    if (!/^\d+$/.test(f.nonce.trim()) || !Number.isSafeInteger(nonce)) return setProblem('The nonce is a whole number.');
-    if (!Number.isInteger(mines) || mines < 1 || mines > 24) return setProblem('Mines are 1 to 24.');
-    if (f.commitment.trim() && !HEX64.test(f.commitment.trim())) return setProblem('The commitment is 64 hex characters.');
+    if (!HEX64.test(f.serverSeed.trim())) return setProblem(t('byHand.seedHex'));
+    if (!f.clientSeed) return setProblem(t('byHand.clientSeedMissing'));
+    if (!/^\d+$/.test(f.nonce.trim()) || !Number.isSafeInteger(nonce)) return setProblem(t('byHand.nonceWhole'));
+    if (!Number.isInteger(mines) || mines < 1 || mines > 24) return setProblem(t('byHand.minesRange'));
+    if (f.commitment.trim() && !HEX64.test(f.commitment.trim())) return setProblem(t('byHand.commitmentHex'));
     setProblem('');
     const input = {
       gameId: null,
-      status: 'entered by hand',
+      status: t('byHand.status'),
       mines,
       commitment: f.commitment.trim() || null,
       serverSeed: f.serverSeed.trim(),
@@ -38,32 +40,32 @@ export function MinesByHand() {
 
   return (
     <>
-      <form className="card fair-form" onSubmit={(e) => void submit(e)} aria-label="Mines seeds by hand">
+      <form className="card fair-form" onSubmit={(e) => void submit(e)} aria-label={t('byHand.label')}>
         <label className="field">
-          <span>Server seed (hex)</span>
+          <span>{t('byHand.serverSeed')}</span>
           <input value={f.serverSeed} onChange={set('serverSeed')} autoComplete="off" spellCheck={false} data-testid="fair-mines-server-seed" />
         </label>
         <label className="field">
-          <span>Client seed</span>
+          <span>{t('byHand.clientSeed')}</span>
           <input value={f.clientSeed} onChange={set('clientSeed')} autoComplete="off" spellCheck={false} data-testid="fair-mines-client-seed" />
         </label>
         <div className="fair-pair">
           <label className="field">
-            <span>Nonce</span>
+            <span>{t('byHand.nonce')}</span>
             <input inputMode="numeric" value={f.nonce} onChange={set('nonce')} data-testid="fair-mines-nonce" />
           </label>
           <label className="field">
-            <span>Mines</span>
+            <span>{t('byHand.mines')}</span>
             <input inputMode="numeric" value={f.mines} onChange={set('mines')} data-testid="fair-mines-count" />
           </label>
         </div>
         <label className="field">
-          <span>Commitment (optional)</span>
+          <span>{t('byHand.commitment')}</span>
           <input value={f.commitment} onChange={set('commitment')} autoComplete="off" spellCheck={false} data-testid="fair-mines-commitment" />
         </label>
         {problem && <p className="form-error">{problem}</p>}
         <button type="submit" className="btn btn-outline" data-testid="fair-mines-compute">
-          Compute board
+          {t('byHand.compute')}
         </button>
       </form>
       {checked && <MinesReport checked={checked} />}

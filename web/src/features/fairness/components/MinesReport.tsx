@@ -1,19 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { stepMark } from './marks';
 import type { MinesChecked } from '../api/get-mines-game';
 import { MINES_TILES } from '../mines';
 
-const VERDICT = { verified: 'Verified', mismatch: 'Mismatch', pending: 'Not revealed yet', computed: 'Board computed' } as const;
 const MARK = { verified: '✔ ', mismatch: '✘ ', pending: '… ', computed: '' } as const;
 
 /** The recomputed board: mines, the tiles opened, and where the server's mines differ (if they do). */
 function Board({ mines, server, revealed }: { mines: number[]; server: number[] | null; revealed: number[] }) {
+  const { t } = useTranslation('fairness');
   return (
-    <div className="fair-mines" role="img" aria-label={`Recomputed board: mines on tiles ${mines.join(', ')} (tiles 0–24)`} data-testid="fair-mines-board">
-      {Array.from({ length: MINES_TILES }, (_, t) => {
-        const mine = mines.includes(t);
-        const differs = server !== null && server.includes(t) !== mine;
-        const opened = revealed.includes(t);
+    <div className="fair-mines" role="img" aria-label={t('report.board', { tiles: mines.join(', ') })} data-testid="fair-mines-board">
+      {Array.from({ length: MINES_TILES }, (_, tile) => {
+        const mine = mines.includes(tile);
+        const differs = server !== null && server.includes(tile) !== mine;
+        const opened = revealed.includes(tile);
         return (
-          <span key={t} className={`fair-mt ${mine ? 'fair-mt-mine' : 'fair-mt-gem'} ${opened ? 'fair-mt-open' : ''} ${differs ? 'fair-mt-diff' : ''}`} data-testid={`fair-tile-${t}`} data-mine={mine} title={`Tile ${t}: ${mine ? 'mine' : 'safe'}`} />
+          <span key={tile} className={`fair-mt ${mine ? 'fair-mt-mine' : 'fair-mt-gem'} ${opened ? 'fair-mt-open' : ''} ${differs ? 'fair-mt-diff' : ''}`} data-testid={`fair-tile-${tile}`} data-mine={mine} title={mine ? t('report.tileMine', { tile }) : t('report.tileSafe', { tile })} />
         );
       })}
     </div>
@@ -22,43 +24,44 @@ function Board({ mines, server, revealed }: { mines: number[]; server: number[] 
 
 /** A Mines check: the verdict, the game's seeds, the recomputed board and each step. */
 export function MinesReport({ checked }: { checked: MinesChecked }) {
+  const { t } = useTranslation('fairness');
   const { input: g, verification: v } = checked;
   return (
-    <section className={`card fair-report fair-${v.verdict === 'computed' ? 'verified' : v.verdict}`} aria-label="Verification">
+    <section className={`card fair-report fair-${v.verdict === 'computed' ? 'verified' : v.verdict}`} aria-label={t('report.label')}>
       <p className="fair-verdict" data-testid="fair-verdict" data-verdict={v.verdict}>
         {MARK[v.verdict]}
-        {VERDICT[v.verdict]}
+        {t(`verdict.${v.verdict}`)}
       </p>
       <dl className="kv fair-kv">
         {g.gameId !== null && (
           <>
-            <dt>Game</dt>
+            <dt>{t('report.game')}</dt>
             <dd data-testid="fair-round">{g.gameId}</dd>
-            <dt>Status</dt>
+            <dt>{t('report.status')}</dt>
             <dd>{g.status}</dd>
           </>
         )}
-        <dt>Mines</dt>
+        <dt>{t('report.mines')}</dt>
         <dd>{g.mines}</dd>
-        <dt>Commitment</dt>
+        <dt>{t('report.commitment')}</dt>
         <dd className="mono" data-testid="fair-commitment">
           {g.commitment ?? '—'}
         </dd>
-        <dt>Server seed</dt>
+        <dt>{t('report.serverSeed')}</dt>
         <dd className="mono" data-testid="fair-server-seed">
-          {g.serverSeed ?? '(hidden until the game ends)'}
+          {g.serverSeed ?? t('report.hiddenGame')}
         </dd>
-        <dt>Client seed · nonce</dt>
+        <dt>{t('report.clientSeedNonce')}</dt>
         <dd className="mono">
           {g.clientSeed} · {g.nonce}
         </dd>
-        <dt>Server’s mines</dt>
+        <dt>{t('report.serverMines')}</dt>
         <dd className="mono" data-testid="fair-result">
           {g.mineTiles ? g.mineTiles.join(', ') : '—'}
         </dd>
         {v.board && (
           <>
-            <dt>Recomputed</dt>
+            <dt>{t('report.recomputed')}</dt>
             <dd className="mono" data-testid="fair-computed">
               {v.board.mines.join(', ')}
             </dd>
@@ -70,7 +73,7 @@ export function MinesReport({ checked }: { checked: MinesChecked }) {
         {v.steps.map((s) => (
           <li key={s.key} className={s.ok ? 'fair-ok' : 'fair-bad'} data-testid={`fair-step-${s.key}`}>
             <b>
-              {s.ok ? '✔' : '✘'} {s.title}
+              {stepMark(s.ok)} {s.title}
             </b>
             <pre className="mono small">{s.detail}</pre>
           </li>

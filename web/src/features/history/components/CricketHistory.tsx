@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/money';
 import { useFancyBets, useRunnerBets } from '../../exchange/api/get-bets';
 import { BetStatus } from '../../exchange/components/BetStatus';
@@ -18,13 +19,14 @@ function Profit({ b }: { b: BetView }) {
  * Lgaai rows are marked red, the others green.
  */
 export function CricketHistory({ userId }: { userId: string }) {
+  const { t } = useTranslation('history');
   const runner = useRunnerBets(userId);
   const fancy = useFancyBets(userId);
   const isLoading = runner.isLoading || fancy.isLoading;
   const isError = runner.isError || fancy.isError;
   const rows = [...(runner.data ?? []), ...(fancy.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <HistoryTable testId="cricket-history-table" columns={['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Status', 'Time', 'Type']} isLoading={isLoading} isError={isError} count={rows.length}>
+    <HistoryTable testId="cricket-history-table" columns={['label', 'match', 'odds', 'stake', 'profit', 'status', 'time', 'type'].map((c) => t(`cricket.${c}`))} isLoading={isLoading} isError={isError} count={rows.length}>
       {rows.map((b) => (
         <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
           <td>{b.label}</td>

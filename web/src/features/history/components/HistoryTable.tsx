@@ -1,5 +1,6 @@
 /** What every My Bets tab shows around its rows: loading and error lines, the table's head, and the empty row. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   testId: string;
@@ -12,10 +13,11 @@ interface Props {
 }
 
 export function HistoryTable({ testId, columns, isLoading, isError, count, children }: Props) {
+  const { t } = useTranslation('history');
   return (
     <>
-      {isLoading && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error">Failed to fetch bets</p>}
+      {isLoading && <p className="muted">{t('loading')}</p>}
+      {isError && <p className="form-error">{t('failed')}</p>}
       <div className="table-wrap">
         <table className="table" data-testid={testId}>
           <thead>
@@ -30,7 +32,7 @@ export function HistoryTable({ testId, columns, isLoading, isError, count, child
             {!isLoading && count === 0 && (
               <tr>
                 <td colSpan={columns.length} className="empty">
-                  No betting history available.
+                  {t('empty')}
                 </td>
               </tr>
             )}

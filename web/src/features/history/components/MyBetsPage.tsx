@@ -2,6 +2,7 @@
  * My Bets (`/history`): three tabs, Cricket (the exchange bets, spec screen 14 "Cricket History"), Parchi (the
  * three-card plays) and Aviator. The tab is in the address (`?tab=aviator`), so a link or a reload keeps it.
  */
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '../../exchange/exchange.css';
 import { MyPlays } from '../../parchi/components/MyPlays';
@@ -9,24 +10,22 @@ import { AviatorHistory } from './AviatorHistory';
 import { CricketHistory } from './CricketHistory';
 
 type Tab = 'cricket' | 'parchi' | 'aviator';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'cricket', label: 'Cricket' },
-  { id: 'parchi', label: 'Parchi' },
-  { id: 'aviator', label: 'Aviator' },
-];
-const tabOf = (v: string | null): Tab => TABS.find((t) => t.id === v)?.id ?? 'cricket';
+/** The tabs; each label is `history:tabs.<id>`. */
+const TABS: Tab[] = ['cricket', 'parchi', 'aviator'];
+const tabOf = (v: string | null): Tab => TABS.find((id) => id === v) ?? 'cricket';
 
 export function MyBetsPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('history');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
-  if (!userId) return <p className="page muted">User is not logged in. Please log in to view your bets.</p>;
+  if (!userId) return <p className="page muted">{t('notLoggedIn')}</p>;
   return (
     <div className="page">
-      <h1 className="page-title">My Bets</h1>
+      <h1 className="page-title">{t('title')}</h1>
       <div className="tabs" role="tablist">
-        {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'active' : ''} onClick={() => setParams({ tab: t.id }, { replace: true })}>
-            {t.label}
+        {TABS.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setParams({ tab: id }, { replace: true })}>
+            {t(`tabs.${id}`)}
           </button>
         ))}
       </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useWallet } from '@/lib/wallet';
 import { serverNow, useMarkets } from '../api/get-markets';
-import { bidTypeInfo, canBid, parseBidType, rateHundredths, sessionsFor } from '../bid-types';
+import { bidTypeInfo, bidTypeTitle, canBid, parseBidType, rateHundredths, sessionsFor } from '../bid-types';
 import { checkSlip, linesOf, MSG_LOAD_FAILED, MSG_NOT_LOGGED_IN, totalsOf } from '../bids';
 import { useMatkaRoom } from '../hooks/use-matka-room';
 import { useNow } from '../hooks/use-now';
@@ -21,6 +22,10 @@ import { NumberGrid } from './NumberGrid';
 import { SangamForm, type Entry } from './SangamForm';
 import '../matka.css';
 
+const SESSIONS: readonly Session[] = ['open', 'close'];
+/** Points as the footer shows them: "1,500". */
+const grouped = (n: number) => n.toLocaleString('en-IN');
+
 interface SlipProps {
   userId: string | null;
   m: Market;
@@ -32,7 +37,9 @@ interface SlipProps {
 
 /** The slip for one market and bid type: session, numbers with points, totals, Submit and the summary. */
 function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
+  const { t } = useTranslation('matka');
   const info = bidTypeInfo(type);
+  const title = bidTypeTitle(type);
   const wallet = useWallet(userId);
   const balance = wallet.data?.balance;
   const sessions = sessionsFor(m.closeStatus, type);
@@ -57,8 +64,8 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
 
   const submit = () => {
     if (busy) return;
-    if (userId === null) return void toast(MSG_NOT_LOGGED_IN, 'error');
-    const p = !open ? 'Bids for this market are closed' : rate === null ? 'The rates are not loaded yet' : checkSlip(lines, limits, balance);
+    if (userId === null) return void toast(t(MSG_NOT_LOGGED_IN), 'error');
+    const p = !open ? t('bid.closedShort') : rate === null ? t('bid.ratesPending') : checkSlip(lines, limits, balance);
     setProblem(p ?? '');
     if (p) return void toast(p, 'error');
     place.mutate({
@@ -73,30 +80,30 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
 
   return (
     <div className="mk-page mk-bid-page">
-      <MarketHeader m={m} now={now} title={info.title} back={playPath(m)} />
+      <MarketHeader m={m} now={now} title={title} back={playPath(m)} />
       {!open && (
         <p className="banner-error" role="alert">
-          {m.closeStatus === 'Closed' ? 'Bids for this market are closed.' : `${info.title} bids close with the open session.`}
+          {m.closeStatus === 'Closed' ? t('bid.closed') : t('bid.closesWithOpen', { type: title })}
         </p>
       )}
       {info.needsBoth ? (
-        <p className="mk-note">{info.title} settles on the open and close results: no session to choose.</p>
+        <p className="mk-note">{t('bid.needsBoth', { type: title })}</p>
       ) : (
         <fieldset className="mk-sessions" data-testid="matka-sessions">
-          <legend>Session</legend>
-          {(['open', 'close'] as const)
+          <legend>{t('session.legend')}</legend>
+          {SESSIONS
             .filter((s) => sessions.includes(s))
             .map((s) => (
               <label key={s} className={`mk-radio ${session === s ? 'mk-radio-on' : ''}`}>
                 <input type="radio" name="session" value={s} checked={session === s} onChange={() => setChosen(s)} disabled={busy} data-testid={`matka-session-${s}`} />
-                {s === 'open' ? 'Open' : 'Close'}
+                {s === 'open' ? t('session.open') : t('session.close')}
               </label>
             ))}
-          {sessions.length === 0 && <span className="muted">No session takes bids now.</span>}
+          {sessions.length === 0 && <span className="muted">{t('session.none')}</span>}
         </fieldset>
       )}
       <p className="hint mk-limits">
-        {limits.minPoints}–{limits.maxPoints.toLocaleString('en-IN')} points a number · pays {rate === null ? '—' : `${rate / 100}×`} the points
+        {t('bid.limits', { min: limits.minPoints, max: limits.maxPoints.toLocaleString('en-IN'), rate: rate === null ? '—' : t('bid.rate', { rate: rate / 100 }) })}
       </p>
       {groups ? (
         <NumberGrid groups={groups} points={points} onPoints={(n, t) => setPoints((p) => ({ ...p, [n]: t }))} disabled={busy || !open} wide={type === 'single_digit'} />
@@ -111,15 +118,15 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
       <footer className="mk-footer">
         <div className="mk-footer-figures">
           <span>
-            Total bid points <b data-testid="matka-total">{totals.totalBidPoints.toLocaleString('en-IN')}</b>
+            {t('bid.totalPoints')} <b data-testid="matka-total">{grouped(totals.totalBidPoints)}</b>
           </span>
           <span>
-            Balance points <b data-testid="matka-balance">{formatInr(balance)}</b>
+            {t('bid.balancePoints')} <b data-testid="matka-balance">{formatInr(balance)}</b>
           </span>
-          <span className="muted small">Pays up to {formatInr(totals.estimatedProfit)}</span>
+          <span className="muted small">{t('bid.paysUpTo', { amount: formatInr(totals.estimatedProfit) })}</span>
         </div>
         <button type="button" className="btn btn-primary mk-submit" disabled={busy || !open} onClick={submit} data-testid="matka-submit">
-          {busy ? 'Placing…' : 'Submit'}
+          {busy ? t('bid.placing') : t('bid.submit')}
         </button>
       </footer>
       {summary && <BidSummary a={summary} needsBoth={info.needsBoth} onClose={() => setSummary(null)} />}
@@ -132,6 +139,7 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
  * only the caption the player came from; the market's state, the rate and the limits are the server's.
  */
 export function BidPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('matka');
   useMatkaRoom(userId);
   const { gameName, bitType } = useParams();
   const q = useMarkets();
@@ -143,10 +151,10 @@ export function BidPage({ userId }: { userId: string | null }) {
     return (
       <div className="mk-page">
         <p className="banner-error" role="alert">
-          {q.isError && !q.data ? MSG_LOAD_FAILED : !m ? `No market named ${gameName ?? ''}.` : `No bid type ${bitType ?? ''}.`}
+          {q.isError && !q.data ? t(MSG_LOAD_FAILED) : !m ? t('noMarket', { name: gameName ?? '' }) : t('noBidType', { type: bitType ?? '' })}
         </p>
         <Link to={LIST_PATH} className="btn btn-outline">
-          All markets
+          {t('allMarkets')}
         </Link>
       </div>
     );

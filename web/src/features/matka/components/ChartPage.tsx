@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { errorMessage } from '@/lib/api-client';
 import { useChart } from '../api/get-chart';
 import { useMarkets } from '../api/get-markets';
 import { drawDate, isQuick } from '../market';
-import { fairPath, LIST_PATH } from '../paths';
+import { BACK_MARK, fairPath, LIST_PATH } from '../paths';
 import type { ChartRow } from '../api/types';
 import '../matka.css';
 
@@ -12,6 +13,7 @@ const parseId = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : n
 
 /** `/casino/matka/chart/{marketId}`: the market's past results, newest first; a drawn result links to its check. */
 export function ChartPage() {
+  const { t } = useTranslation('matka');
   const id = parseId(useParams().marketId);
   const markets = useMarkets();
   const chart = useChart(id);
@@ -21,18 +23,18 @@ export function ChartPage() {
   return (
     <div className="mk-page">
       <header className="mk-bar">
-        <Link to={LIST_PATH} className="mk-back" aria-label="Back">
-          ‹
+        <Link to={LIST_PATH} className="mk-back" aria-label={t('back')}>
+          {BACK_MARK}
         </Link>
         <div className="mk-bar-main">
-          <h1>{m ? `${m.marketName} Chart` : 'Chart'}</h1>
-          <p className="mk-bar-sub">Open panna · jodi · close panna, newest first</p>
+          <h1>{m ? t('chart.title', { market: m.marketName }) : t('chart.titleNoName')}</h1>
+          <p className="mk-bar-sub">{t('chart.sub')}</p>
         </div>
       </header>
       {chart.isPending && id !== null && <Loading />}
       {(chart.isError || id === null) && (
         <p className="banner-error" role="alert">
-          {id === null ? 'No such market.' : errorMessage(chart.error, 'Could not load the chart.')}
+          {id === null ? t('chart.noMarket') : errorMessage(chart.error, t('chart.loadFailed'))}
         </p>
       )}
       {chart.data && (
@@ -40,11 +42,11 @@ export function ChartPage() {
           <table className="table mk-chart" data-testid="matka-chart">
             <thead>
               <tr>
-                <th>{withTime ? 'Draw' : 'Date'}</th>
-                <th>Open</th>
-                <th>Jodi</th>
-                <th>Close</th>
-                <th aria-label="Check" />
+                <th>{withTime ? t('chart.draw') : t('chart.date')}</th>
+                <th>{t('chart.open')}</th>
+                <th>{t('chart.jodi')}</th>
+                <th>{t('chart.close')}</th>
+                <th aria-label={t('chart.check')} />
               </tr>
             </thead>
             <tbody>
@@ -59,8 +61,8 @@ export function ChartPage() {
                   <td className="mono">{r.closePanna ?? '***'}</td>
                   <td>
                     {r.serverSeed && id !== null ? (
-                      <Link to={fairPath(id, r.drawNo)} title="Recompute this result on the Fairness screen" data-testid="matka-chart-verify">
-                        🛡 Check
+                      <Link to={fairPath(id, r.drawNo)} title={t('chart.checkTitle')} data-testid="matka-chart-verify">
+                        {t('chart.checkLink')}
                       </Link>
                     ) : null}
                   </td>
@@ -69,7 +71,7 @@ export function ChartPage() {
               {rows.length === 0 && (
                 <tr>
                   <td colSpan={5} className="empty">
-                    No results yet.
+                    {t('chart.empty')}
                   </td>
                 </tr>
               )}

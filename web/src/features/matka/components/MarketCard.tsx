@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clock12, countdown, isPlayable, isQuick, nextDue, resultLine } from '../market';
-import { chartPath, playPath } from '../paths';
+import { CHART_MARK, chartPath, playPath } from '../paths';
 import type { Market } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 
 /** One market: its result so far, the badge, open and close times (IST), what is due next, Chart and Play. */
 export function MarketCard({ m, now }: { m: Market; now: number }) {
+  const { t } = useTranslation('matka');
   const playable = isPlayable(m);
   const due = nextDue(m, now);
   const quick = isQuick(m);
@@ -15,16 +17,16 @@ export function MarketCard({ m, now }: { m: Market; now: number }) {
         <h2 className="mk-market-name">{m.marketName}</h2>
         <StatusBadge status={m.closeStatus} />
       </header>
-      <p className="mk-result" data-testid="matka-result" aria-label={`Result ${resultLine(m)}`}>
+      <p className="mk-result" data-testid="matka-result" aria-label={t('market.result', { result: resultLine(m) })}>
         {resultLine(m)}
       </p>
       <dl className="mk-times">
         <div>
-          <dt>Open</dt>
+          <dt>{t('market.open')}</dt>
           <dd>{clock12(m.openTime)}</dd>
         </div>
         <div>
-          <dt>Close</dt>
+          <dt>{t('market.close')}</dt>
           <dd>{clock12(m.closeTime)}</dd>
         </div>
       </dl>
@@ -37,22 +39,22 @@ export function MarketCard({ m, now }: { m: Market; now: number }) {
           )}
           {quick && m.lastResult && (
             <span className="mk-last" data-testid="matka-last">
-              Last: <b>{m.lastResult}</b>
+              {t('market.last')} <b>{m.lastResult}</b>
             </span>
           )}
         </p>
       )}
       <div className="mk-market-actions">
         <Link to={chartPath(m.id)} className="mk-chart-tile" data-testid="matka-chart-link">
-          <span aria-hidden>▦</span> Chart
+          <span aria-hidden>{CHART_MARK}</span> {t('market.chart')}
         </Link>
         {playable ? (
           <Link to={playPath(m)} className="btn btn-primary mk-play" data-testid="matka-play">
-            ▶ Play
+            {t('market.play')}
           </Link>
         ) : (
           <span className="btn mk-play mk-play-off" aria-disabled="true" data-testid="matka-play">
-            Closed
+            {t('market.closed')}
           </span>
         )}
       </div>

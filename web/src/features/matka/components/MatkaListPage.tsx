@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { serverNow, useMarkets } from '../api/get-markets';
@@ -10,6 +11,7 @@ import '../matka.css';
 
 /** `/casino/matka`: one card per market (refreshed every 60 s and on `matka:status`), and the player's bids. */
 export function MatkaListPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('matka');
   useMatkaRoom(userId);
   const q = useMarkets();
   const now = serverNow(q.data, useNow(1000));
@@ -19,14 +21,14 @@ export function MatkaListPage({ userId }: { userId: string | null }) {
   return (
     <div className="mk-page">
       <header className="mk-head">
-        <h1>Matka</h1>
+        <h1>{t('title')}</h1>
       </header>
       <div className="tabs mk-tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'markets'} className={tab === 'markets' ? 'active' : ''} onClick={() => setParams({}, { replace: true })} data-testid="matka-tab-markets">
-          Markets
+          {t('list.markets')}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'bids'} className={tab === 'bids' ? 'active' : ''} onClick={() => setParams({ tab: 'bids' }, { replace: true })} data-testid="matka-tab-bids">
-          My Bids
+          {t('list.myBids')}
         </button>
       </div>
       {tab === 'bids' ? (
@@ -36,14 +38,14 @@ export function MatkaListPage({ userId }: { userId: string | null }) {
           {q.isPending && <Loading />}
           {q.isError && !q.data && (
             <p className="banner-error" role="alert">
-              {MSG_LOAD_FAILED}
+              {t(MSG_LOAD_FAILED)}
             </p>
           )}
           <div className="mk-markets" data-testid="matka-markets">
             {markets.map((m) => (
               <MarketCard key={m.id} m={m} now={now} />
             ))}
-            {q.data && markets.length === 0 && <p className="muted">No markets today.</p>}
+            {q.data && markets.length === 0 && <p className="muted">{t('list.empty')}</p>}
           </div>
         </>
       )}

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { serverNow, useMarkets } from '../api/get-markets';
-import { BID_TYPES, canBid, captionOf } from '../bid-types';
+import { BID_TYPES, bidTypeTitle, canBid, captionOf } from '../bid-types';
 import { MSG_LOAD_FAILED } from '../bids';
 import { useMatkaRoom } from '../hooks/use-matka-room';
 import { useNow } from '../hooks/use-now';
@@ -12,6 +13,7 @@ import '../matka.css';
 
 /** `/casino/play/{gameName}/{bidStatus}`: the bid types with the server's rates; jodi and sangams greyed out once the open session is over. */
 export function PlayPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('matka');
   useMatkaRoom(userId);
   const { gameName } = useParams();
   const q = useMarkets();
@@ -22,10 +24,10 @@ export function PlayPage({ userId }: { userId: string | null }) {
     return (
       <div className="mk-page">
         <p className="banner-error" role="alert">
-          {q.isError ? MSG_LOAD_FAILED : `No market named ${gameName ?? ''}.`}
+          {q.isError ? t(MSG_LOAD_FAILED) : t('noMarket', { name: gameName ?? '' })}
         </p>
         <Link to={LIST_PATH} className="btn btn-outline">
-          All markets
+          {t('allMarkets')}
         </Link>
       </div>
     );
@@ -33,8 +35,8 @@ export function PlayPage({ userId }: { userId: string | null }) {
   return (
     <div className="mk-page">
       <MarketHeader m={m} now={now} back={LIST_PATH} />
-      {m.closeStatus === 'Close' && <p className="mk-note">The open session is over: close bids only (no jodi, no sangam).</p>}
-      {m.closeStatus === 'Closed' && <p className="mk-note">Bids for this market are closed.</p>}
+      {m.closeStatus === 'Close' && <p className="mk-note">{t('play.closeOnly')}</p>}
+      {m.closeStatus === 'Closed' && <p className="mk-note">{t('play.closed')}</p>}
       <div className="mk-types" data-testid="matka-types">
         {BID_TYPES.map((b) => {
           const caption = captionOf(q.data?.rates, b.type);
@@ -44,7 +46,7 @@ export function PlayPage({ userId }: { userId: string | null }) {
               <span className="mk-type-art" aria-hidden>
                 {b.glyph}
               </span>
-              <span className="mk-type-title">{b.title}</span>
+              <span className="mk-type-title">{bidTypeTitle(b.type)}</span>
               <span className="mk-type-caption">{caption}</span>
             </>
           );

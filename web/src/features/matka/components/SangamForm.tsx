@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pointsText } from '../bids';
 import { sangamNumber, type HalfForm } from '../numbers';
 
@@ -9,6 +10,7 @@ export interface Entry {
 
 /** Sangams are typed in: an open and a close half (digit or panna), the points, Add; each added line can be removed. */
 export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_sangam' | 'full_sangam'; entries: Entry[]; onChange: (e: Entry[]) => void; disabled: boolean }) {
+  const { t } = useTranslation('matka');
   const [form, setForm] = useState<HalfForm>('open_digit');
   const [open, setOpen] = useState('');
   const [close, setClose] = useState('');
@@ -22,8 +24,8 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
     e.preventDefault();
     const r = sangamNumber(type, form, open, close);
     if (!r.ok) return setProblem(r.message);
-    if (!points) return setProblem('Enter the points');
-    if (entries.some((x) => x.number === r.number)) return setProblem(`${r.number} is already on the slip`);
+    if (!points) return setProblem(t('sangam.enterPoints'));
+    if (entries.some((x) => x.number === r.number)) return setProblem(t('sangam.already', { number: r.number }));
     setProblem('');
     onChange([...entries, { number: r.number, points }]);
     setOpen('');
@@ -33,30 +35,30 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
   return (
     <div className="mk-sangam">
       {!full && (
-        <div className="tabs mk-half-forms" role="radiogroup" aria-label="Half sangam">
+        <div className="tabs mk-half-forms" role="radiogroup" aria-label={t('sangam.halfSangam')}>
           <button type="button" role="radio" aria-checked={form === 'open_digit'} className={form === 'open_digit' ? 'active' : ''} onClick={() => setForm('open_digit')}>
-            Open digit · Close panna
+            {t('sangam.openDigitClosePanna')}
           </button>
           <button type="button" role="radio" aria-checked={form === 'open_panna'} className={form === 'open_panna' ? 'active' : ''} onClick={() => setForm('open_panna')}>
-            Open panna · Close digit
+            {t('sangam.openPannaCloseDigit')}
           </button>
         </div>
       )}
       <form className="mk-sangam-form" onSubmit={add}>
         <label className="field">
-          <span>{openIsDigit ? 'Open digit' : 'Open panna'}</span>
+          <span>{openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna')}</span>
           <input inputMode="numeric" maxLength={openIsDigit ? 1 : 3} value={open} onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))} disabled={disabled} data-testid="matka-sangam-open" />
         </label>
         <label className="field">
-          <span>{closeIsDigit ? 'Close digit' : 'Close panna'}</span>
+          <span>{closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna')}</span>
           <input inputMode="numeric" maxLength={closeIsDigit ? 1 : 3} value={close} onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))} disabled={disabled} data-testid="matka-sangam-close" />
         </label>
         <label className="field">
-          <span>Points</span>
+          <span>{t('sangam.points')}</span>
           <input inputMode="numeric" value={points} onChange={(e) => setPoints(pointsText(e.target.value))} disabled={disabled} data-testid="matka-sangam-points" />
         </label>
         <button type="submit" className="btn btn-outline" disabled={disabled} data-testid="matka-sangam-add">
-          Add
+          {t('sangam.add')}
         </button>
       </form>
       {problem && (
@@ -68,13 +70,13 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
         {entries.map((x) => (
           <li key={x.number}>
             <b className="mono">{x.number}</b>
-            <span>{x.points} points</span>
-            <button type="button" className="icon-btn" aria-label={`Remove ${x.number}`} disabled={disabled} onClick={() => onChange(entries.filter((y) => y.number !== x.number))}>
+            <span>{t('sangam.linePoints', { points: x.points })}</span>
+            <button type="button" className="icon-btn" aria-label={t('sangam.remove', { number: x.number })} disabled={disabled} onClick={() => onChange(entries.filter((y) => y.number !== x.number))}>
               ×
             </button>
           </li>
         ))}
-        {entries.length === 0 && <li className="muted">Three digits in any order make their panna (974 is 479).</li>}
+        {entries.length === 0 && <li className="muted">{t('sangam.hint')}</li>}
       </ul>
     </div>
   );

@@ -1,6 +1,7 @@
 /** Submit: the spec's checks, then `POST /api/bids` with the totals as the server computes them; the answer's wallet is put in place. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import i18n from '@/i18n';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { matkaKeys } from '../api/keys';
@@ -11,10 +12,10 @@ import type { BidAccepted, BidRequest } from '../api/types';
 /** Refusals that mean the screen's market state is behind the server's. */
 const STALE = new Set(['market_closed', 'session_closed', 'needs_open_session', 'unknown_market']);
 
-/** What a failed request says: the server's message, else the spec's. */
+/** What a failed request says: the text for the server's error code, else its message, else the spec's. */
 export function failureText(err: unknown): string {
-  if (err instanceof ApiError) return err.message || MSG_FAILED;
-  return MSG_ERROR;
+  if (err instanceof ApiError) return errorMessage(err, i18n.t(MSG_FAILED));
+  return i18n.t(MSG_ERROR);
 }
 
 export function usePlaceBids(userId: string | null, onPlaced: (a: BidAccepted) => void) {
@@ -25,7 +26,8 @@ export function usePlaceBids(userId: string | null, onPlaced: (a: BidAccepted) =
       if (Number.isFinite(a.balance) && Number.isFinite(a.exposureBalance)) {
         qc.setQueryData<Wallet>(walletQueryKey(userId), { balance: a.balance, exposureBalance: a.exposureBalance });
       }
-      toast(a.message || MSG_PLACED, 'success');
+      // The server's message is the spec's English one: the player reads it in their language.
+      toast(i18n.t(MSG_PLACED), 'success');
       onPlaced(a);
     },
     onError: (err) => {

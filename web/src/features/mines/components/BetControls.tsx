@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
 import { clampTarget } from '../auto';
 import { digitsOnly, QUICK_AMOUNTS, stepStake } from '../stake';
@@ -30,25 +31,30 @@ interface Props {
   onStop: () => void;
 }
 
+const MODES: readonly Mode[] = ['manual', 'auto'];
+/** The stepper's minus sign (a symbol, not a word). */
+const MINUS = '−';
+
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** Mode, mines, the stake stepper and quick amounts, BET / Stop and Cash out. */
 export function BetControls(p: Props) {
+  const { t } = useTranslation('mines');
   const minMines = p.settings?.minMines ?? 1;
   const maxMines = p.settings?.maxMines ?? 24;
   const tiles = clampTarget(p.autoTiles, p.mines);
   return (
-    <section className="card mn-controls" aria-label="Bet">
+    <section className="card mn-controls" aria-label={t('controls.label')}>
       <div className="mn-row">
-        <div className="mn-modes" role="group" aria-label="Mode">
-          {(['manual', 'auto'] as const).map((m) => (
+        <div className="mn-modes" role="group" aria-label={t('controls.mode')}>
+          {MODES.map((m) => (
             <button key={m} type="button" className="mn-mode" aria-pressed={p.mode === m} disabled={p.locked} onClick={() => p.onMode(m)} data-testid={`mines-mode-${m}`}>
-              {m === 'manual' ? 'Manual' : 'Auto'}
+              {m === 'manual' ? t('controls.manual') : t('controls.auto')}
             </button>
           ))}
         </div>
         <label className="mn-pick">
-          <span>Mines</span>
+          <span>{t('controls.mines')}</span>
           <select value={p.mines} disabled={p.locked} onChange={(e) => p.onMines(Number(e.target.value))} data-testid="mines-count">
             {range(minMines, maxMines).map((n) => (
               <option key={n} value={n}>
@@ -60,11 +66,11 @@ export function BetControls(p: Props) {
       </div>
       <div className="mn-row">
         <div className="mn-stepper">
-          <button type="button" className="mn-step" aria-label="Decrease bet amount" disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, -1))}>
-            −
+          <button type="button" className="mn-step" aria-label={t('controls.decrease')} disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, -1))}>
+            {MINUS}
           </button>
           <label className="sr-only" htmlFor="mines-stake">
-            Bet amount
+            {t('controls.amount')}
           </label>
           <input
             id="mines-stake"
@@ -77,14 +83,14 @@ export function BetControls(p: Props) {
             onChange={(e) => p.onStake(digitsOnly(e.target.value))}
             data-testid="mines-stake"
           />
-          <button type="button" className="mn-step" aria-label="Increase bet amount" disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, 1))}>
+          <button type="button" className="mn-step" aria-label={t('controls.increase')} disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, 1))}>
             +
           </button>
         </div>
         {p.mode === 'auto' && (
           <label className="mn-pick">
-            <span>Tiles</span>
-            <select value={tiles} disabled={p.locked} onChange={(e) => p.onAutoTiles(Number(e.target.value))} aria-label="Tiles to open" data-testid="mines-auto-tiles">
+            <span>{t('controls.tiles')}</span>
+            <select value={tiles} disabled={p.locked} onChange={(e) => p.onAutoTiles(Number(e.target.value))} aria-label={t('controls.tilesToOpen')} data-testid="mines-auto-tiles">
               {range(1, 25 - p.mines).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -94,7 +100,7 @@ export function BetControls(p: Props) {
           </label>
         )}
       </div>
-      <div className="mn-quick" role="group" aria-label="Quick amounts">
+      <div className="mn-quick" role="group" aria-label={t('controls.quick')}>
         {QUICK_AMOUNTS.map((q) => (
           <button key={q} type="button" className="chip mn-chip" aria-pressed={p.stake === String(q)} disabled={p.locked} onClick={() => p.onStake(String(q))} data-testid={`mines-quick-${q}`}>
             {q}
@@ -103,21 +109,21 @@ export function BetControls(p: Props) {
       </div>
       {p.settings && (
         <p className="hint mn-limits">
-          Bet {formatInr(p.settings.minBet)} – {formatInr(p.settings.maxBet)} · RTP {(p.settings.rtp * 100).toFixed(0)}%
+          {t('controls.limits', { min: formatInr(p.settings.minBet), max: formatInr(p.settings.maxBet), rtp: (p.settings.rtp * 100).toFixed(0) })}
         </p>
       )}
       <div className="mn-actions">
         {p.autoRunning ? (
           <button type="button" className="btn btn-cancel" onClick={p.onStop} data-testid="mines-stop">
-            Stop
+            {t('controls.stop')}
           </button>
         ) : (
           <button type="button" className="btn btn-bet" disabled={!p.canBet} onClick={p.onBet} data-testid="mines-bet">
-            {p.placing ? 'Placing…' : 'BET'}
+            {p.placing ? t('controls.placing') : t('controls.bet')}
           </button>
         )}
         <button type="button" className="btn btn-cashout" disabled={p.busy || (p.autoRunning && !p.canCashOut)} onClick={p.onCashOut} data-testid="mines-cashout">
-          Cash out
+          {t('controls.cashOut')}
           {p.canCashOut && p.cashOutValue !== null && <small data-testid="mines-cashout-value">{formatInr(p.cashOutValue)}</small>}
         </button>
       </div>

@@ -1,46 +1,42 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '@/i18n/format';
 import { formatInr } from '@/lib/money';
 import { showMultiplier } from '../payout';
 import type { HistoryRow } from '../wire';
 
-const time = (ms: number) => {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
-};
-
 /** The player's finished games from the server (`GET /api/mines/history`), newest first; each links to its check. */
 export function BetList({ rows, loading, failed }: { rows: HistoryRow[] | undefined; loading: boolean; failed: boolean }) {
+  const { t } = useTranslation('mines');
   const list = rows ?? [];
   return (
-    <section className="card mn-history" aria-label="My bets">
+    <section className="card mn-history" aria-label={t('history.label')}>
       <header className="feed-head">
-        <b>My Bets</b>
+        <b>{t('history.title')}</b>
       </header>
-      {loading && <p className="muted">Loading...</p>}
-      {failed && <p className="form-error">Could not load your bets.</p>}
+      {loading && <p className="muted">{t('history.loading')}</p>}
+      {failed && <p className="form-error">{t('history.failed')}</p>}
       <ul className="mn-history-list" data-testid="mines-history">
         {list.map((r) => {
           const won = r.result === 'Won';
           return (
             <li key={r.gameId} className={won ? 'mn-h-won' : 'mn-h-lost'} data-testid="mines-history-row" data-game-id={r.gameId}>
               <span className="mn-h-id">
-                <Link to={`/fairness?game=mines&gameId=${r.gameId}`} title="Check this game on the Fairness screen">
+                <Link to={`/fairness?game=mines&gameId=${r.gameId}`} title={t('history.check')}>
                   #{r.gameId}
                 </Link>
-                <small>{time(r.date)}</small>
+                <small>{formatDateTime(r.date)}</small>
               </span>
               <span className="mn-h-bet">
                 {formatInr(r.bet)}
-                <small>
-                  {r.mines} mines · {r.safe} safe
-                </small>
+                <small>{t('history.minesSafe', { mines: r.mines, safe: r.safe })}</small>
               </span>
-              <span className="mn-h-x">{won ? `${showMultiplier(r.multiplier)}x` : 'Lost'}</span>
+              <span className="mn-h-x">{won ? t('history.multiplier', { multiplier: showMultiplier(r.multiplier) }) : t('history.lost')}</span>
               <b className="mn-h-pay">{won ? `+${formatInr(r.winnings)}` : `−${formatInr(r.bet)}`}</b>
             </li>
           );
         })}
-        {!loading && !failed && list.length === 0 && <li className="empty">No bets yet.</li>}
+        {!loading && !failed && list.length === 0 && <li className="empty">{t('history.empty')}</li>}
       </ul>
     </section>
   );

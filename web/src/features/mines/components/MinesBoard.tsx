@@ -1,4 +1,5 @@
 import { AnimatePresence, motion } from 'framer-motion';
+import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
 import type { TileFace } from '../board';
 import { showMultiplier } from '../payout';
@@ -7,7 +8,6 @@ import { COLUMNS } from '../wire';
 import { Gem, Mine } from './TileIcons';
 
 const isMine = (f: TileFace) => f === 'boom' || f === 'mine';
-const SAY: Record<TileFace, string> = { hidden: 'not opened', pending: 'opening', gem: 'gem', boom: 'mine, hit', mine: 'mine', spare: 'gem, not opened' };
 
 interface Props {
   faces: TileFace[];
@@ -20,19 +20,20 @@ interface Props {
 }
 
 function OverlayCard({ o }: { o: Overlay }) {
-  if (o.kind === 'placed') return <p className="mn-ov-title">Bet Placed!</p>;
+  const { t } = useTranslation('mines');
+  if (o.kind === 'placed') return <p className="mn-ov-title">{t('overlay.placed')}</p>;
   if (o.kind === 'won') {
     return (
       <>
-        <p className="mn-ov-title">You won {formatInr(o.payout)}</p>
-        <p className="mn-ov-sub">Cashed out at {showMultiplier(o.multiplier)}x</p>
+        <p className="mn-ov-title">{t('overlay.won', { amount: formatInr(o.payout) })}</p>
+        <p className="mn-ov-sub">{t('overlay.cashedAt', { multiplier: showMultiplier(o.multiplier) })}</p>
       </>
     );
   }
   return (
     <>
-      <p className="mn-ov-title">Boom! You hit a mine</p>
-      <p className="mn-ov-sub">Lost {formatInr(o.stake)} · Better luck next time</p>
+      <p className="mn-ov-title">{t('overlay.boom')}</p>
+      <p className="mn-ov-sub">{t('overlay.lost', { amount: formatInr(o.stake) })}</p>
     </>
   );
 }
@@ -42,21 +43,22 @@ function OverlayCard({ o }: { o: Overlay }) {
  * overlays never take a tap (they fade by themselves).
  */
 export function MinesBoard({ faces, tappable, onTap, overlay, status, gameId }: Props) {
+  const { t } = useTranslation('mines');
   return (
     <div className="mn-board-wrap">
-      <div className="mn-board" role="group" aria-label="Mines board" data-testid="mines-board" data-status={status} data-game-id={gameId ?? ''} style={{ gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))` }}>
-        {faces.map((face, t) => {
+      <div className="mn-board" role="group" aria-label={t('board.label')} data-testid="mines-board" data-status={status} data-game-id={gameId ?? ''} style={{ gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))` }}>
+        {faces.map((face, i) => {
           const open = face !== 'hidden' && face !== 'pending';
           return (
             <button
-              key={t}
+              key={i}
               type="button"
               className={`mn-tile mn-${face}`}
-              data-testid={`mines-tile-${t}`}
+              data-testid={`mines-tile-${i}`}
               data-face={face}
-              aria-label={`Tile ${t + 1}: ${SAY[face]}`}
-              disabled={!tappable(t)}
-              onClick={() => onTap(t)}
+              aria-label={t('board.tile', { n: i + 1, face: t(`board.faces.${face}`) })}
+              disabled={!tappable(i)}
+              onClick={() => onTap(i)}
             >
               {open && (
                 <motion.span
@@ -65,7 +67,7 @@ export function MinesBoard({ faces, tappable, onTap, overlay, status, gameId }: 
                   aria-hidden
                   initial={{ rotateY: 90, scale: 0.5, opacity: 0 }}
                   animate={{ rotateY: 0, scale: 1, opacity: 1 }}
-                  transition={{ duration: 0.28, delay: face === 'mine' || face === 'spare' ? t * 0.012 : 0 }}
+                  transition={{ duration: 0.28, delay: face === 'mine' || face === 'spare' ? i * 0.012 : 0 }}
                 >
                   {isMine(face) ? <Mine /> : <Gem />}
                 </motion.span>

@@ -118,7 +118,7 @@ describe('Mines screen', () => {
     expect(posts('/api/mines/cashout')).toEqual([]);
   });
 
-  it('sends the stake and mines, and shows a refusal as the server’s message', async () => {
+  it('sends the stake and mines, and shows the server’s refusal', async () => {
     answer = (_m, path) => (path === '/api/mines/betPlace' ? reply(409, { error: 'suspended', message: 'Mines is paused: no new games' }) : undefined);
     renderPage();
     await waitFor(() => expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false));
@@ -127,6 +127,10 @@ describe('Mines screen', () => {
     fireEvent.click(screen.getByTestId('mines-bet'));
     await waitFor(() => expect(status()).toBe('Mines is paused: no new games'));
     expect(posts('/api/mines/betPlace')).toEqual([{ betAmt: 200, mines: 24 }]);
+
+    answer = (_m, path) => (path === '/api/mines/betPlace' ? reply(409, { error: 'some_new_refusal', message: 'Mines is paused: no new games' }) : undefined);
+    fireEvent.click(screen.getByTestId('mines-bet'));
+    await waitFor(() => expect(status()).toBe('Mines is paused: no new games'));
   });
 
   it('auto: the bar fills for 10 s, then a tile every 500 ms, then Cash out after the chosen safe tiles', async () => {

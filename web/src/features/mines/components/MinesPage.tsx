@@ -1,7 +1,9 @@
 import { MotionConfig } from 'framer-motion';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '@/components/Modal';
+import i18n from '@/i18n';
 import { formatInr } from '@/lib/money';
 import { useMinesHistory } from '../api/get-history';
 import { clampTarget } from '../auto';
@@ -18,27 +20,31 @@ import { SeedsPanel } from './SeedsPanel';
 import '../mines.css';
 
 const DEFAULT_AUTO_TILES = 3;
+const SHIELD = '🛡';
+/** A text of the `mines` namespace, outside a component. */
+const tm = (key: string, options?: Record<string, unknown>) => i18n.t(`mines:${key}`, options);
 
 /** The line under the board: the move in flight, the last refusal, or what a tap or Cash out would do. */
 function statusText(s: Screen, game: GameView | null, suspended: boolean): { text: string; tone: 'info' | 'warn' | 'ok' } {
-  if (s.busy === 'bet') return { text: 'Placing bet…', tone: 'info' };
-  if (s.busy === 'reveal') return { text: 'Opening tile…', tone: 'info' };
-  if (s.busy === 'cashout') return { text: 'Cashing out…', tone: 'info' };
+  if (s.busy === 'bet') return { text: tm('status.placing'), tone: 'info' };
+  if (s.busy === 'reveal') return { text: tm('status.opening'), tone: 'info' };
+  if (s.busy === 'cashout') return { text: tm('status.cashingOut'), tone: 'info' };
   if (s.message) return { text: s.message, tone: 'warn' };
   // Suspended: an open game plays on; otherwise say why BET is off.
-  if (suspended && game?.status !== 'playing') return { text: 'Mines is paused: no new games for now.', tone: 'warn' };
-  if (game?.status === 'won') return { text: `You won ${formatInr(game.payout)} at ${showMultiplier(game.multiplier)}x`, tone: 'ok' };
-  if (game?.status === 'lost') return { text: `Mine! You lost ${formatInr(game.stake)}`, tone: 'warn' };
+  if (suspended && game?.status !== 'playing') return { text: tm('status.suspended'), tone: 'warn' };
+  if (game?.status === 'won') return { text: tm('status.won', { amount: formatInr(game.payout), multiplier: showMultiplier(game.multiplier) }), tone: 'ok' };
+  if (game?.status === 'lost') return { text: tm('status.lost', { amount: formatInr(game.stake) }), tone: 'warn' };
   if (game?.status === 'playing') {
-    if (s.auto && s.auto.progress < 100) return { text: 'Auto: getting ready…', tone: 'info' };
-    if (s.auto) return { text: `Auto: ${game.safe} of ${s.auto.target} safe tiles`, tone: 'info' };
-    return game.safe === 0 ? { text: 'Tap a tile', tone: 'info' } : { text: `Cash out ${formatInr(game.payout)} or tap another tile`, tone: 'info' };
+    if (s.auto && s.auto.progress < 100) return { text: tm('status.autoReady'), tone: 'info' };
+    if (s.auto) return { text: tm('status.autoSafe', { safe: game.safe, target: s.auto.target }), tone: 'info' };
+    return game.safe === 0 ? { text: tm('status.tapTile'), tone: 'info' } : { text: tm('status.cashOrTap', { amount: formatInr(game.payout) }), tone: 'info' };
   }
-  return { text: 'Choose your bet and mines, then press BET', tone: 'info' };
+  return { text: tm('status.choose'), tone: 'info' };
 }
 
 /** Mines: a 5×5 board, 1–24 mines; every tile is decided by the server, the screen shows its answers. */
 export function MinesPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('mines');
   const m = useMines(userId);
   const history = useMinesHistory();
   const settings = m.state.data?.settings;
@@ -56,24 +62,26 @@ export function MinesPage({ userId }: { userId: string | null }) {
   const edge = settings?.houseEdgeBp;
   const next =
     playing && game.nextMultiplier != null
-      ? `Next tile: ${showMultiplier(game.nextMultiplier)}x${game.nextPayout != null ? ` · ${formatInr(game.nextPayout)}` : ''}`
+      ? game.nextPayout != null
+        ? t('next.tileAmount', { multiplier: showMultiplier(game.nextMultiplier), amount: formatInr(game.nextPayout) })
+        : t('next.tile', { multiplier: showMultiplier(game.nextMultiplier) })
       : !playing && edge !== undefined
-        ? `First tile: ${showMultiplier(multiplierBp(mines, 1, edge) / 10_000)}x`
+        ? t('next.first', { multiplier: showMultiplier(multiplierBp(mines, 1, edge) / 10_000) })
         : '';
 
   return (
     <MotionConfig reducedMotion="user">
       <div className="mn-page">
         <header className="mn-head">
-          <h1>Mines</h1>
+          <h1>{t('title')}</h1>
           <button type="button" className="mn-fair-btn" onClick={() => setFairOpen(true)} data-testid="mines-fairness">
-            <span aria-hidden>🛡</span> Fairness
+            <span aria-hidden>{SHIELD}</span> {t('fairness.button')}
           </button>
         </header>
-        {m.state.isError && <p className="banner-error">Could not load Mines. Please try again.</p>}
+        {m.state.isError && <p className="banner-error">{t('errors.loadFailed')}</p>}
         <div className="mn-figures">
           <p className="mn-multiplier" data-testid="mines-multiplier">
-            Multiplier: {showMultiplier(game?.multiplier ?? 1)}x
+            {t('multiplier', { multiplier: showMultiplier(game?.multiplier ?? 1) })}
           </p>
           <p className="mn-next" data-testid="mines-next">
             {next}
@@ -96,7 +104,7 @@ export function MinesPage({ userId }: { userId: string | null }) {
         </p>
         {game && game.status !== 'playing' && (
           <Link to={`/fairness?game=mines&gameId=${game.gameId}`} className="mn-verify" data-testid="mines-verify-link">
-            🛡 Check game #{game.gameId}: recompute its board
+            {SHIELD} {t('verifyLink', { id: game.gameId })}
           </Link>
         )}
         <BetControls
@@ -122,7 +130,7 @@ export function MinesPage({ userId }: { userId: string | null }) {
         />
         <BetList rows={history.data} loading={history.isLoading} failed={history.isError} />
         {fairOpen && (
-          <Modal title="Fairness" onClose={() => setFairOpen(false)}>
+          <Modal title={t('fairness.title')} onClose={() => setFairOpen(false)}>
             <SeedsPanel seeds={m.state.data?.seeds} game={game} />
           </Modal>
         )}

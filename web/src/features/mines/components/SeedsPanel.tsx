@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -10,6 +11,7 @@ import { isClientSeed, type GameView, type Seeds } from '../wire';
  * nonce; the game on screen with its seed once it is over, and a link to check it.
  */
 export function SeedsPanel({ seeds, game }: { seeds: Seeds | undefined; game: GameView | null }) {
+  const { t } = useTranslation('mines');
   const [clientSeed, setClientSeed] = useState(seeds?.clientSeed ?? '');
   const [replaced, setReplaced] = useState<{ serverSeed: string; commitment: string } | null>(null);
   const reseed = useReseed();
@@ -23,61 +25,58 @@ export function SeedsPanel({ seeds, game }: { seeds: Seeds | undefined; game: Ga
         onSuccess: (r) => {
           setReplaced({ serverSeed: r.previousServerSeed, commitment: r.previousCommitment });
           setClientSeed(r.seeds?.clientSeed ?? clientSeed);
-          toast('Seeds changed: they apply from your next game', 'success');
+          toast(t('seeds.changed'), 'success');
         },
-        onError: (e) => toast(errorMessage(e, 'Could not change the seeds.'), 'error'),
+        onError: (e) => toast(errorMessage(e, t('seeds.changeFailed')), 'error'),
       },
     );
   }
 
   return (
     <div className="mn-seeds" data-testid="mines-seeds">
-      <p className="muted small-text">
-        Each game’s mines come from a secret server seed, your client seed and the nonce. The server seed is committed by
-        its SHA-256 before you bet and revealed when the game ends, so you can recompute the board yourself.
-      </p>
-      <h3 className="mn-seeds-title">Next game</h3>
+      <p className="muted small-text">{t('seeds.explain')}</p>
+      <h3 className="mn-seeds-title">{t('seeds.nextGame')}</h3>
       <dl className="kv mn-kv">
-        <dt>Commitment (SHA-256)</dt>
+        <dt>{t('seeds.commitmentSha')}</dt>
         <dd className="mono" data-testid="mines-next-commitment">
           {seeds?.commitment ?? '…'}
         </dd>
-        <dt>Nonce</dt>
+        <dt>{t('seeds.nonce')}</dt>
         <dd data-testid="mines-nonce">{seeds?.nonce ?? '…'}</dd>
       </dl>
       <label className="field">
-        <span>Client seed</span>
+        <span>{t('seeds.clientSeed')}</span>
         <input value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value)} data-testid="mines-client-seed" />
       </label>
-      {!valid && <p className="hint">1 to 64 letters, digits or symbols.</p>}
+      {!valid && <p className="hint">{t('seeds.clientSeedHint')}</p>}
       <button type="button" className="btn btn-outline" disabled={!valid || reseed.isPending} onClick={change} data-testid="mines-change-seeds">
-        {reseed.isPending ? 'Changing…' : 'Change seeds'}
+        {reseed.isPending ? t('seeds.changing') : t('seeds.change')}
       </button>
       {replaced && (
         <p className="hint mono" data-testid="mines-replaced-seed">
-          Replaced server seed (never used): {replaced.serverSeed} — its commitment was {replaced.commitment}
+          {t('seeds.replaced', { seed: replaced.serverSeed, commitment: replaced.commitment })}
         </p>
       )}
       {game && (
         <>
-          <h3 className="mn-seeds-title">Game #{game.gameId}</h3>
+          <h3 className="mn-seeds-title">{t('seeds.game', { id: game.gameId })}</h3>
           <dl className="kv mn-kv">
-            <dt>Commitment</dt>
+            <dt>{t('seeds.commitment')}</dt>
             <dd className="mono" data-testid="mines-game-commitment">
               {game.commitment}
             </dd>
-            <dt>Client seed · nonce</dt>
+            <dt>{t('seeds.clientSeedNonce')}</dt>
             <dd className="mono">
               {game.clientSeed} · {game.nonce}
             </dd>
-            <dt>Server seed</dt>
+            <dt>{t('seeds.serverSeed')}</dt>
             <dd className="mono" data-testid="mines-game-server-seed">
-              {game.serverSeed ?? 'revealed when the game ends'}
+              {game.serverSeed ?? t('seeds.revealedAtEnd')}
             </dd>
           </dl>
           {game.status !== 'playing' && (
             <Link to={`/fairness?game=mines&gameId=${game.gameId}`} className="btn btn-outline" data-testid="mines-fair-check">
-              Check game #{game.gameId} on the Fairness screen
+              {t('seeds.check', { id: game.gameId })}
             </Link>
           )}
         </>

@@ -4,6 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
+import i18n from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useWallet, walletQueryKey, type Wallet } from '@/lib/wallet';
@@ -17,10 +18,11 @@ import { checkStake } from '../stake';
 import { canBet, canCashOut, canTap, cashOutProblem, initialScreen, screenReducer, type Move } from '../state';
 import type { Moved } from '../wire';
 
+/** What to say when a move fails without a message of the server's (keys). */
 const FALLBACK: Record<Move, string> = {
-  bet: 'Bet Failed! Please try again.',
-  reveal: 'Could not open the tile. Please try again.',
-  cashout: 'Could not cash out. Please try again.',
+  bet: 'mines:errors.betFailed',
+  reveal: 'mines:errors.revealFailed',
+  cashout: 'mines:errors.cashOutFailed',
 };
 
 /** Refusals that mean this screen is behind the server (another tab, a lost answer): ask again. */
@@ -49,7 +51,7 @@ export function useMines(userId: string | null) {
         if (move === 'bet') void qc.invalidateQueries({ queryKey: minesKeys.state() });
         if (m.game.status !== 'playing') void qc.invalidateQueries({ queryKey: minesKeys.history() });
       } catch (err) {
-        const message = errorMessage(err, FALLBACK[move]);
+        const message = errorMessage(err, i18n.t(FALLBACK[move]));
         dispatch({ type: 'failed', message });
         toast(message, 'error');
         if (err instanceof ApiError && err.code && BEHIND.has(err.code)) {

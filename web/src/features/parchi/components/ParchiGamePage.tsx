@@ -5,10 +5,12 @@
  * polled every 2 s.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { loginState } from '@/features/auth/return-to';
 import { useWallet } from '@/lib/wallet';
+import { BallByBallButton } from '../../sports/components/BallByBall';
 import { useOverlay } from '../../exchange/hooks/use-overlay';
 import { useBoard } from '../api/get-board';
 import { useEntries } from '../api/get-entries';
@@ -18,6 +20,7 @@ import { gameState, LIST_PATH, matchKey } from '../paths';
 import { isWinner, statusLine, winners } from '../rules';
 import type { ParchiCard } from '../api/types';
 import { CardTile } from './CardTile';
+import { LiveBalls } from './LiveBalls';
 import { MessageOverlay } from './MessageOverlay';
 import { PlayDialog } from './PlayDialog';
 import { ScoreFrame } from './ScoreFrame';
@@ -26,6 +29,7 @@ import '../parchi.css';
 
 /** `userId`: the signed-in player's; `null` for a visitor. */
 export function ParchiGamePage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('parchi');
   const { Livematch = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -61,21 +65,26 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
   return (
     <div className="page pc-page" data-testid="parchi-game">
       <Link to={LIST_PATH} className="pc-back">
-        ← Live matches
+        {t('game.back')}
       </Link>
       <h1 className="page-title pc-title" data-testid="parchi-title">
         {title}
       </h1>
       <ScoreFrame src={frame} matchName={title} />
+      {board && (
+        <div className="pc-balls">
+          <BallByBallButton dialog={(close) => <LiveBalls matchId={board.matchId} signedIn={signedIn} onClose={close} />} />
+        </div>
+      )}
       {q.isPending && <Loading />}
       {q.data === null && (
         <p className="empty" data-testid="parchi-missing">
-          Match not found or no data available.
+          {t('game.missing')}
         </p>
       )}
       {q.isError && !board && (
         <p className="banner-error" role="alert">
-          Could not load the game. Please try again.
+          {t('game.loadFailed')}
         </p>
       )}
       {board && (

@@ -3,6 +3,7 @@
  * game with the score frame, name and event id as navigation state. Signed in, the list follows the shared socket's
  * live list; a visitor (no socket without a login) asks `GET /api/live-matches` every second.
  */
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMatchDate } from '../../sports/format';
 import { useLiveMatches } from '../../sports/hooks/use-live-matches';
@@ -18,23 +19,24 @@ interface ListProps {
 }
 
 function LiveList({ rows, pending, failed }: ListProps) {
+  const { t } = useTranslation('parchi');
   return (
     <div className="page pc-page">
       <header>
-        <h1 className="page-title">Aar Par Parchi</h1>
-        <p className="muted pc-intro">Pick two cricket players for a card: the card whose players score the most runs wins double.</p>
+        <h1 className="page-title">{t('title')}</h1>
+        <p className="muted pc-intro">{t('intro')}</p>
       </header>
       <section className="card pc-live" data-testid="parchi-live">
-        <h2 className="card-title">Live Matches</h2>
-        {pending && <p className="muted">Loading live matches...</p>}
+        <h2 className="card-title">{t('liveList.title')}</h2>
+        {pending && <p className="muted">{t('liveList.loading')}</p>}
         {failed && (
           <p className="banner-error" role="alert">
-            Could not load the live matches.
+            {t('liveList.failed')}
           </p>
         )}
         {rows?.length === 0 && (
           <p className="empty" data-testid="parchi-live-empty">
-            No live matches right now. Check back soon.
+            {t('liveList.empty')}
           </p>
         )}
         <ul className="pc-live-list">
@@ -45,7 +47,7 @@ function LiveList({ rows, pending, failed }: ListProps) {
                   <span className="pc-live-name">{m.matchName}</span>
                   <small className="muted">{formatMatchDate(m.matchDate)}</small>
                 </span>
-                <span className="live-badge pc-blink">LIVE</span>
+                <span className="live-badge pc-blink">{t('live')}</span>
               </Link>
             </li>
           ))}

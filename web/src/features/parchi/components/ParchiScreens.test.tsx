@@ -12,6 +12,7 @@ import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
 import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '../../sports/testing/fake-socket';
+import { detail, score } from '../../sports/testing/detail';
 import { liveItem } from '../../sports/testing/live';
 import { gamePath, gameStateOf } from '../paths';
 import { board, card, entry, MATCH, players } from '../testing/board';
@@ -153,6 +154,27 @@ describe('live match list (/cricket2)', () => {
 });
 
 describe('game screen (/cricket2/games/{Livematch})', () => {
+  it('Ball by ball: a visitor’s popup asks the scoreboard (no socket); signed in, it follows the match’s room', async () => {
+    answer = (_method, path) => (path === '/api/score/101' ? reply(200, { matchId: 101, name: MATCH, seq: 10, status: 'in_play', score: score() }) : undefined);
+    const visitor = show(`/cricket2/games/${NAME_PATH}`, null);
+    await screen.findByTestId('parchi-card-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Ball by ball' }));
+    const rows = await screen.findAllByTestId('ball-row');
+    expect(rows.map((r) => r.getAttribute('data-over'))).toEqual(['5.2', '5.1', '4.6', '4.5', '4.4', '4.3']);
+    expect(gets('/api/score/101')).toBeGreaterThan(0);
+    expect(emitted.filter(([e]) => e === 'subscribe')).toEqual([]);
+    visitor.unmount();
+
+    answers.subscribe = () => detail({ score: score({ balls: [] }) });
+    show(`/cricket2/games/${NAME_PATH}`, '7');
+    await screen.findByTestId('parchi-card-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Ball by ball' }));
+    expect(await screen.findByText('No balls bowled yet')).toBeTruthy();
+    expect(emitted).toContainEqual(['subscribe', { eventId: 101 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(emitted).toContainEqual(['leave', { eventId: 101 }]);
+  });
+
   it('a visitor sees the title, the score frame and the three cards (Not Selected until played), polled with no socket', async () => {
     show(`/cricket2/games/${NAME_PATH}`, null);
     expect((await screen.findByTestId('parchi-card-1')).textContent).toContain('Card 1');
@@ -328,13 +350,14 @@ describe('the play dialog', () => {
     expect(view.qc.getQueryData(walletQueryKey('7'))).toEqual({ balance: 900, exposureBalance: 100 });
   });
 
-  it('a refusal shows the server’s message (or the spec’s fallback) and keeps the dialog', async () => {
+  it('a refusal shows the text for the server’s error code (or the spec’s fallback) and keeps the dialog', async () => {
     answer = (method) => (method === 'PUT' ? reply(409, { success: false, error: 'player_taken', message: 'K Patel is already on a card.' }) : undefined);
     await openDialog(3);
     await waitFor(() => expect(optionsOf('Player 1').length).toBeGreaterThan(0));
     pick('Player 1', 'K Patel');
     pick('Player 2', 'M Khan');
     submit();
+    // The player's language's text for the code (`errors:player_taken`), as `errorMessage` gives it.
     expect((await screen.findByTestId('parchi-overlay-error')).textContent).toBe('K Patel is already on a card.');
     expect(screen.getByTestId('parchi-dialog')).toBeTruthy();
     answer = (method) => (method === 'PUT' ? reply(500, {}) : undefined);

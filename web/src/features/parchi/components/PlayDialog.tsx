@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { usePlayers } from '../api/get-players';
@@ -17,6 +18,9 @@ interface Props {
   onRefused: (message: string) => void;
   onClose: () => void;
 }
+
+/** A stake as the list shows it: "1,000". */
+const grouped = (n: number) => n.toLocaleString('en-IN');
 
 /** Options grouped by team, in the order the server lists them. */
 function PlayerOptions({ players }: { players: Player[] }) {
@@ -46,6 +50,7 @@ const has = (list: Player[], name: string) => list.some((p) => p.playername === 
  * first (the spec's messages), then sends; it is disabled while a play is on its way.
  */
 export function PlayDialog({ match, board, card, balance, pending, onSubmit, onRefused, onClose }: Props) {
+  const { t } = useTranslation('parchi');
   const filled = isFilled(card);
   const players = usePlayers(match);
   const all = players.data ?? [];
@@ -66,7 +71,7 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
   };
 
   return (
-    <Modal title={`Play Card ${card.card}`} onClose={onClose}>
+    <Modal title={t('dialog.title', { card: card.card })} onClose={onClose}>
       <form
         className="form pc-dialog"
         data-testid="parchi-dialog"
@@ -76,21 +81,21 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
         }}
       >
         <div className="field">
-          <label htmlFor="pc-points">Points</label>
+          <label htmlFor="pc-points">{t('dialog.points')}</label>
           <select id="pc-points" className="pc-select" value={points} onChange={(e) => setPoints(Number(e.target.value))}>
             {STAKES.map((s) => (
               <option key={s} value={s}>
-                {s.toLocaleString('en-IN')}
+                {grouped(s)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="pc-profit">Profit</label>
+          <label htmlFor="pc-profit">{t('dialog.profit')}</label>
           <input id="pc-profit" readOnly value={formatInr(profitOf(points))} data-testid="parchi-profit" />
         </div>
         <div className="field">
-          <label htmlFor="pc-player1">Player 1</label>
+          <label htmlFor="pc-player1">{t('card.player1')}</label>
           {filled ? (
             <select id="pc-player1" className="pc-select" value={player1} disabled>
               <option value={player1}>{player1}</option>
@@ -105,39 +110,39 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
                 if (e.target.value === p2) setP2('');
               }}
             >
-              <option value="">Select Player 1</option>
+              <option value="">{t('dialog.selectPlayer1')}</option>
               <PlayerOptions players={first} />
             </select>
           )}
         </div>
         <div className="field">
-          <label htmlFor="pc-player2">Player 2</label>
+          <label htmlFor="pc-player2">{t('card.player2')}</label>
           {filled ? (
             <select id="pc-player2" className="pc-select" value={player2} disabled>
               <option value={player2}>{player2}</option>
             </select>
           ) : (
             <select id="pc-player2" className="pc-select" value={player2} onChange={(e) => setP2(e.target.value)}>
-              <option value="">Select Player 2</option>
+              <option value="">{t('dialog.selectPlayer2')}</option>
               <PlayerOptions players={second} />
             </select>
           )}
         </div>
         {filled ? (
           <p className="note" data-testid="parchi-dialog-note">
-            This card is locked with its two players: your points go on them.
+            {t('dialog.lockedNote')}
           </p>
         ) : (
           <p className="note" data-testid="parchi-dialog-note">
-            {players.isPending ? 'Loading players...' : players.isError ? 'Could not load the players.' : 'Your two players lock this card.'}
+            {players.isPending ? t('dialog.loadingPlayers') : players.isError ? t('dialog.playersFailed') : t('dialog.lockNote')}
           </p>
         )}
         <div className="bet-actions">
           <button type="button" className="btn btn-outline pc-cancel" onClick={onClose}>
-            Cancel
+            {t('dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-bet" disabled={pending}>
-            {pending ? 'Placing...' : 'Submit'}
+            {pending ? t('dialog.placing') : t('dialog.submit')}
           </button>
         </div>
       </form>

@@ -1,20 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
 import type { Entry } from '../api/types';
 
 /** The spec's winners table (User, Bet Amount, Profit, Total Winnings); nothing until there are winners. */
 export function WinnersTable({ rows }: { rows: Entry[] }) {
+  const { t } = useTranslation('parchi');
   if (rows.length === 0) return null;
   return (
     <section className="card pc-winners" data-testid="parchi-winners">
-      <h2 className="card-title">Winners</h2>
+      <h2 className="card-title">{t('winners.title')}</h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th>User</th>
-              <th>Bet Amount</th>
-              <th>Profit</th>
-              <th>Total Winnings</th>
+              <th>{t('winners.user')}</th>
+              <th>{t('winners.betAmount')}</th>
+              <th>{t('winners.profit')}</th>
+              <th>{t('winners.totalWinnings')}</th>
             </tr>
           </thead>
           <tbody>

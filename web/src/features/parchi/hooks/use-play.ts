@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import i18n from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { parchiKeys } from '../api/keys';
@@ -30,9 +31,10 @@ export function usePlay(userId: string | null, match: string, { onPlayed, onFail
       if (Number.isFinite(p.balance) && Number.isFinite(p.exposureBalance)) {
         qc.setQueryData<Wallet>(walletQueryKey(userId), { balance: p.balance, exposureBalance: p.exposureBalance });
       }
-      onPlayed(p.message || MSG_PLAYED);
+      // The server's message is the spec's English one: the player reads it in their language.
+      onPlayed(i18n.t(MSG_PLAYED));
     },
-    onError: (err) => onFailed(errorMessage(err, MSG_FAILED)),
+    onError: (err) => onFailed(errorMessage(err, i18n.t(MSG_FAILED))),
     onSettled: () => {
       sending.current = false;
       void qc.invalidateQueries({ queryKey: parchiKeys.board(match) });

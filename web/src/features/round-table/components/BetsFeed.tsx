@@ -1,21 +1,21 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fixed2 } from '@/lib/money';
 import type { FeedRow } from '../wire';
 import '../round-table.css';
 
 /** The round's real bets as the server sends them (`{game}:bets`), newest first. */
 export function BetsFeed<P>({ rows, renderPick }: { rows: FeedRow<P>[]; renderPick: (pick: P) => ReactNode }) {
+  const { t } = useTranslation('roundTable');
   const total = rows.reduce((s, r) => s + r.total, 0);
   return (
-    <section className="card rt-feed" aria-label="All bets">
+    <section className="card rt-feed" aria-label={t('feed.label')}>
       <header className="feed-head">
-        <b>All Bets</b>
-        <span>
-          {rows.length} bet{rows.length === 1 ? '' : 's'} · ₹{fixed2(total)}
-        </span>
+        <b>{t('feed.title')}</b>
+        <span>{t('feed.summary', { count: rows.length, total: `₹${fixed2(total)}` })}</span>
       </header>
       {rows.length === 0 ? (
-        <p className="muted">No bets yet this round.</p>
+        <p className="muted">{t('feed.empty')}</p>
       ) : (
         <ul className="rt-feed-list" data-testid="bets-feed">
           {rows.map((r, i) => (

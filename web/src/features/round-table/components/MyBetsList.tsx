@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '@/i18n/format';
 import { fixed2 } from '@/lib/money';
 import type { AnyPick, AnyResult, MyBet } from '../api/get-my-bets';
 import '../round-table.css';
@@ -13,28 +15,30 @@ interface Props {
   limit?: number;
 }
 
-const time = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
-};
+type Tone = 'pending' | 'won' | 'lost';
+
+const toneOf = (b: MyBet): Tone => (b.result == null ? 'pending' : (b.payout ?? 0) > 0 ? 'won' : 'lost');
 
 /** The player's own bets in this game (GET /api/games/{game}/bets), newest first. */
 export function MyBetsList({ bets, loading, failed, renderPick, renderResult, limit = 10 }: Props) {
+  const { t } = useTranslation('roundTable');
   const rows = (bets ?? []).slice(0, limit);
+  const outcome = (b: MyBet, tone: Tone) =>
+    tone === 'pending' ? t('myBets.pending') : tone === 'won' ? t('myBets.back', { amount: `₹${fixed2(b.payout ?? 0)}` }) : `−₹${fixed2(b.stake)}`;
   return (
-    <section className="card rt-my" aria-label="My bets">
+    <section className="card rt-my" aria-label={t('myBets.label')}>
       <header className="feed-head">
-        <b>My Bets</b>
+        <b>{t('myBets.title')}</b>
       </header>
-      {loading && <p className="muted">Loading...</p>}
-      {failed && <p className="form-error">Could not load your bets.</p>}
+      {loading && <p className="muted">{t('myBets.loading')}</p>}
+      {failed && <p className="form-error">{t('myBets.failed')}</p>}
       <ul className="rt-my-list" data-testid="my-bets">
         {rows.map((b) => {
-          const tone = b.result == null ? 'pending' : (b.payout ?? 0) > 0 ? 'won' : 'lost';
+          const tone = toneOf(b);
           return (
             <li key={`${b.roundId}-${b.ticket}`} className={`rt-my-${tone}`} data-testid="my-bet">
               <span className="rt-my-round">
-                #{b.roundId} <small>{time(b.createdAt)}</small>
+                #{b.roundId} <small>{formatTime(b.createdAt)}</small>
               </span>
               <span className="rt-feed-picks">
                 {b.bets.map((l, j) => (
@@ -44,11 +48,11 @@ export function MyBetsList({ bets, loading, failed, renderPick, renderResult, li
                 ))}
               </span>
               <span className="rt-my-result">{b.result == null ? '…' : renderResult(b.result)}</span>
-              <b className="rt-my-pay">{tone === 'pending' ? 'Pending' : tone === 'won' ? `₹${fixed2(b.payout ?? 0)} back` : `−₹${fixed2(b.stake)}`}</b>
+              <b className="rt-my-pay">{outcome(b, tone)}</b>
             </li>
           );
         })}
-        {!loading && rows.length === 0 && <li className="empty">No bets yet.</li>}
+        {!loading && rows.length === 0 && <li className="empty">{t('myBets.empty')}</li>}
       </ul>
     </section>
   );

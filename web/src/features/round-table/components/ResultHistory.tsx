@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Past } from '../wire';
 import '../round-table.css';
 
@@ -12,12 +13,13 @@ interface Props<S> {
 
 /** The latest results, newest first, in a fixed row of boxes. */
 export function ResultHistory<S>({ history, size, render, title }: Props<S>) {
+  const { t } = useTranslation('roundTable');
   const cells = Array.from({ length: size }, (_, i) => history[i]);
   return (
-    <ol className="rt-history" data-testid="result-history" aria-label="Last results" style={{ gridTemplateColumns: `repeat(${size}, minmax(0, 1fr))` }}>
+    <ol className="rt-history" data-testid="result-history" aria-label={t('history.label')} style={{ gridTemplateColumns: `repeat(${size}, minmax(0, 1fr))` }}>
       {cells.map((p, i) =>
         p ? (
-          <li key={p.roundId} className="rt-history-cell" title={`Round ${p.roundId}: ${title(p.result)}`} data-testid={`history-${i}`}>
+          <li key={p.roundId} className="rt-history-cell" title={t('history.cell', { roundId: p.roundId, result: title(p.result) })} data-testid={`history-${i}`}>
             {render(p.result)}
           </li>
         ) : (

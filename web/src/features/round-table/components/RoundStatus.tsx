@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import '../round-table.css';
 
 interface Props {
@@ -10,18 +11,19 @@ interface Props {
 
 /** The Open/Closed badge, the countdown and the round id. */
 export function RoundStatus({ roundId, open, seconds, label }: Props) {
+  const { t } = useTranslation('roundTable');
   return (
     <div className="rt-status">
       <span className={`rt-badge ${open ? 'rt-open' : 'rt-closed'}`} data-testid="status-badge">
-        {open ? 'Open' : 'Closed'}
+        {open ? t('status.open') : t('status.closed')}
       </span>
       <span className="rt-countdown">
         <small>{label}</small>
         <b data-testid="countdown">{seconds}</b>
-        <small>s</small>
+        <small>{t('status.seconds')}</small>
       </span>
       <span className="rt-round">
-        Round <b data-testid="round-id">{roundId ?? '—'}</b>
+        {t('status.round')} <b data-testid="round-id">{roundId ?? '—'}</b>
       </span>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chipInr } from '../money';
 import '../round-table.css';
 
 interface Props {
@@ -13,8 +15,9 @@ interface Props {
 
 /** Bet amount buttons. */
 export function StakeChips({ amounts, selected, disabled, onSelect, note, columns = 4 }: Props) {
+  const { t } = useTranslation('roundTable');
   return (
-    <div className="rt-chips" role="group" aria-label="Bet amount" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+    <div className="rt-chips" role="group" aria-label={t('stake.label')} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
       {amounts.map((a) => (
         <button
           key={a}
@@ -25,7 +28,7 @@ export function StakeChips({ amounts, selected, disabled, onSelect, note, column
           data-testid={`stake-${a}`}
           onClick={() => onSelect(a)}
         >
-          <b>₹{a.toLocaleString('en-IN')}</b>
+          <b>{chipInr(a)}</b>
           {note && <small>{note(a)}</small>}
         </button>
       ))}

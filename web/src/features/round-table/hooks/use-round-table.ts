@@ -4,6 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
+import i18n from '@/i18n';
+import { codeMessage } from '@/lib/api-client';
 import { fixed2, roundRupees } from '@/lib/money';
 import { getSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
@@ -20,7 +22,7 @@ const isGameState = (v: unknown): v is GameState<unknown, unknown> =>
 /** `{game}:join`: the table as an action (the ack is the GameState, or a refusal). */
 async function requestTable<P, S, T>(game: GameName): Promise<TableAction<P, S, T>> {
   const res = await emitWithAck<GameState<P, S>>(`${game}:join`, {});
-  return isGameState(res) ? { type: 'game_state', msg: res as GameState<P, S>, at: Date.now() } : { type: 'join_failed', message: res.message || 'Game unavailable' };
+  return isGameState(res) ? { type: 'game_state', msg: res as GameState<P, S>, at: Date.now() } : { type: 'join_failed', message: codeMessage(res.error, res.message || i18n.t('roundTable:errors.gameUnavailable')) };
 }
 
 export function useRoundTable<P, S, T = never>(game: GameName, userId: string | null) {
@@ -44,8 +46,9 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
         if (userId !== null && String(msg.userId) !== userId) return;
         d({ type: 'win_result', msg });
         // A return below the stake (several picks, one won) is not a win: say what came back.
-        if (msg.payout > msg.stake) toast(`You won ₹${fixed2(msg.payout - msg.stake)}! ₹${fixed2(msg.payout)} back`, 'success', 3000);
-        else if (msg.payout > 0) toast(`₹${fixed2(msg.payout)} back`, 'info', 3000);
+        const back = `₹${fixed2(msg.payout)}`;
+        if (msg.payout > msg.stake) toast(i18n.t('roundTable:toast.won', { profit: `₹${fixed2(msg.payout - msg.stake)}`, payout: back }), 'success', 3000);
+        else if (msg.payout > 0) toast(i18n.t('roundTable:toast.back', { payout: back }), 'info', 3000);
         refresh();
       },
       bets: (rows: FeedRow<P>[]) => d({ type: 'bets', rows }),
@@ -70,7 +73,7 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
   const roundId = state.roundId;
   const placeBet = useCallback(
     async (lines: PickLine<P>[]): Promise<PlaceBetAck<P>> => {
-      if (roundId === null) return { success: false, error: 'betting_closed', message: 'Betting is closed' };
+      if (roundId === null) return { success: false, error: 'betting_closed', message: i18n.t('roundTable:errors.bettingClosed') };
       const bets = lines.filter((l) => l.amount > 0).map((l) => ({ pick: l.pick, amount: roundRupees(l.amount) }));
       const res = await emitWithAck<PlaceBetAck<P>>(`${game}:placeBet`, { roundId, bets, totalBets: totalOf(bets) });
       if (res.success) {

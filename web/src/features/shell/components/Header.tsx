@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { BRAND } from '@/config/constants';
+import { BRAND, BRAND_MARK, MENU_GLYPH } from '../brand';
 import { formatInr } from '@/lib/money';
 
 interface Props {
@@ -12,15 +13,16 @@ interface Props {
 }
 
 export function Header({ username, balance, onMenu, onDeposit, onWithdraw, onLogout }: Props) {
+  const { t } = useTranslation('shell');
   return (
     <header className="app-header">
       <div className="header-row">
-        <button type="button" className="icon-btn" aria-label="Menu" onClick={onMenu}>
-          ☰
+        <button type="button" className="icon-btn" aria-label={t('header.menu')} onClick={onMenu}>
+          {MENU_GLYPH}
         </button>
         <NavLink to="/" className="brand">
           <span className="brand-mark" aria-hidden>
-            ✈
+            {BRAND_MARK}
           </span>
           {BRAND}
         </NavLink>
@@ -33,21 +35,21 @@ export function Header({ username, balance, onMenu, onDeposit, onWithdraw, onLog
           </span>
         </div>
         <button type="button" className="btn btn-small btn-outline" onClick={onLogout}>
-          Logout
+          {t('header.logout')}
         </button>
       </div>
-      <nav className="header-actions" aria-label="Main">
+      <nav className="header-actions" aria-label={t('header.mainNav')}>
         <button type="button" className="btn btn-small btn-withdraw" onClick={onWithdraw}>
-          Withdraw
+          {t('header.withdraw')}
         </button>
         <button type="button" className="btn btn-small btn-deposit" onClick={onDeposit}>
-          Deposit
+          {t('header.deposit')}
         </button>
         <NavLink to="/" end className="pill-link">
-          Sports
+          {t('header.sports')}
         </NavLink>
         <NavLink to="/casino" className="pill-link">
-          Casino
+          {t('header.casino')}
         </NavLink>
       </nav>
     </header>

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SIDEBAR_SPORTS } from '@/config/constants';
 import { CASINO_SIDEBAR } from '@/config/games';
 import { formatInr } from '@/lib/money';
+import { SECTION_GLYPH } from '../brand';
 
 interface Props {
   open: boolean;
@@ -17,13 +19,32 @@ interface Props {
   onLogout: () => void;
 }
 
+/** The sports' names by id (`shell:sidebar.sportNames`); an id not listed shows the catalogue's name. */
+const SPORT_KEYS: Record<string, string> = {
+  '4': 'cricket',
+  '1': 'football',
+  '2': 'tennis',
+  '7522': 'basketball',
+  '998917': 'volleyball',
+};
+
+/** The casino links that are not game names (`shell:sidebar.casinoLinks`); game names stay as they are. */
+const CASINO_LINK_KEYS: Record<string, string> = {
+  '/fairness': 'provablyFair',
+  '/casino': 'allCasino',
+  '/casino/slots': 'slots',
+  '/casino/live-casino': 'liveCasino',
+  '/casino/table-games': 'tableGames',
+  '/casino/jackpots': 'jackpots',
+};
+
 function Section({ title, children, initiallyOpen }: { title: string; children: ReactNode; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <section className="side-section">
       <button type="button" className="side-section-head" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {title}
-        <span aria-hidden>{open ? '−' : '+'}</span>
+        <span aria-hidden>{open ? SECTION_GLYPH.open : SECTION_GLYPH.closed}</span>
       </button>
       {open && <div className="side-links">{children}</div>}
     </section>
@@ -31,15 +52,19 @@ function Section({ title, children, initiallyOpen }: { title: string; children: 
 }
 
 function LiveCount({ n }: { n: number | undefined }) {
+  const { t } = useTranslation('shell');
   if (!n || n <= 0) return null;
   return (
     <span className="side-live" data-testid="sport-live-count">
-      {n} live
+      {t('sidebar.liveCount', { count: n })}
     </span>
   );
 }
 
 export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, onLogout }: Props) {
+  const { t } = useTranslation('shell');
+  const sportName = (id: string, name: string) => (SPORT_KEYS[id] ? t(`sidebar.sportNames.${SPORT_KEYS[id]}`) : name);
+  const casinoTitle = (to: string, title: string) => (CASINO_LINK_KEYS[to] ? t(`sidebar.casinoLinks.${CASINO_LINK_KEYS[to]}`) : title);
   return (
     <>
       {open && <div className="side-backdrop" onClick={onClose} />}
@@ -47,49 +72,49 @@ export function Sidebar({ open, onClose, username, balance, userNo, operator, li
         <div className="side-user">
           <div className="side-user-head">
             <span className="side-username">{username}</span>
-            <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
+            <button type="button" className="icon-btn" aria-label={t('sidebar.closeMenu')} onClick={onClose}>
               ×
             </button>
           </div>
           <div>
-            Balance <b>{formatInr(balance)}</b>
+            {t('sidebar.balance')} <b>{formatInr(balance)}</b>
           </div>
-          <div>ID: {userNo || 'N/A'}</div>
+          <div>{t('sidebar.id', { id: userNo || t('common:notAvailable') })}</div>
           {operator && (
             <NavLink to="/admin" className="btn btn-small">
-              Operators&apos; console
+              {t('sidebar.console')}
             </NavLink>
           )}
           <button type="button" className="btn btn-small btn-outline" onClick={onLogout}>
-            Logout
+            {t('common:logout')}
           </button>
         </div>
-        <Section title="Sports" initiallyOpen>
+        <Section title={t('sidebar.sports')} initiallyOpen>
           {SIDEBAR_SPORTS.map((s) => (
             <NavLink key={s.id} to={`/sport/${s.id}`}>
-              {s.name}
+              {sportName(s.id, s.name)}
               <LiveCount n={liveCounts?.[s.id]} />
             </NavLink>
           ))}
         </Section>
-        <Section title="Casino" initiallyOpen>
+        <Section title={t('sidebar.casino')} initiallyOpen>
           {CASINO_SIDEBAR.map((g) =>
             g.ready ? (
               <NavLink key={g.to} to={g.to} end>
-                {g.title}
+                {casinoTitle(g.to, g.title)}
               </NavLink>
             ) : (
               <span key={g.to} className="disabled-link" aria-disabled="true">
-                {g.title} <em>Coming soon</em>
+                {casinoTitle(g.to, g.title)} <em>{t('common:comingSoon')}</em>
               </span>
             ),
           )}
         </Section>
-        <Section title="My Account" initiallyOpen={false}>
-          <NavLink to="/account/profile">Profile</NavLink>
-          <NavLink to="/history">My Bets</NavLink>
-          <NavLink to="/account/transactions">Transactions</NavLink>
-          <NavLink to="/account/settings">Settings</NavLink>
+        <Section title={t('sidebar.myAccount')} initiallyOpen={false}>
+          <NavLink to="/account/profile">{t('sidebar.profile')}</NavLink>
+          <NavLink to="/history">{t('sidebar.myBets')}</NavLink>
+          <NavLink to="/account/transactions">{t('sidebar.transactions')}</NavLink>
+          <NavLink to="/account/settings">{t('sidebar.settings')}</NavLink>
         </Section>
       </aside>
     </>

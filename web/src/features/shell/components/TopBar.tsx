@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
 
 /** Compact bar with the two wallet figures. */
 export function TopBar({ balance, exposure }: { balance: number | undefined; exposure: number | undefined }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="top-bar">
       <span>
-        Balance <b data-testid="topbar-balance">{formatInr(balance)}</b>
+        {t('topBar.balance')} <b data-testid="topbar-balance">{formatInr(balance)}</b>
       </span>
       <span>
-        Exposure <b data-testid="topbar-exposure">{formatInr(exposure)}</b>
+        {t('topBar.exposure')} <b data-testid="topbar-exposure">{formatInr(exposure)}</b>
       </span>
     </div>
   );

@@ -17,7 +17,7 @@ export async function getMatch(matchId: string): Promise<MatchDetailJson | null>
  * The detail; `match:delta`s keep it current (see `use-match-room`), so it is not refetched on its own. An answer
  * that lands after the socket's ack and deltas moved the held detail further on does not take it back.
  */
-export function useMatch(matchId: string) {
+export function useMatch(matchId: string, enabled = true) {
   const qc = useQueryClient();
   const key = sportsKeys.match(matchId);
   return useQuery({
@@ -27,6 +27,7 @@ export function useMatch(matchId: string) {
       const held = qc.getQueryData<MatchDetailJson | null>(key);
       return held && fresh && held.seq > fresh.seq ? held : fresh;
     },
+    enabled,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

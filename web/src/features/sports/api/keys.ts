@@ -7,4 +7,6 @@ export const sportsKeys = {
   /** The matches in play, as the socket's live list last said (never fetched over REST). */
   live: () => ['sports', 'live'] as const,
   counts: () => ['sports', 'counts'] as const,
+  /** A match's scoreboard, polled by a visitor (`GET /api/score/{id}`). */
+  score: (matchId: string) => ['sports', 'score', matchId] as const,
 };

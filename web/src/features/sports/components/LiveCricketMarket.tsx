@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMatchDate } from '../format';
 import { useLiveMatches } from '../hooks/use-live-matches';
@@ -6,14 +7,15 @@ import '../sports.css';
 
 /** The spec's Live Cricket Market list: the socket's matches in play; a row opens the live match screen. */
 export function LiveCricketMarket() {
+  const { t } = useTranslation('sports');
   const { data, isPending } = useLiveMatches();
   return (
     <section className="card matches" data-testid="live-market">
-      <h2 className="card-title">Live Cricket Market</h2>
-      {isPending && <p className="muted">Loading live matches...</p>}
+      <h2 className="card-title">{t('liveMarket.title')}</h2>
+      {isPending && <p className="muted">{t('liveMarket.loading')}</p>}
       {data?.length === 0 && (
         <p className="empty" data-testid="live-empty">
-          No live cricket right now.
+          {t('liveMarket.empty')}
         </p>
       )}
       <ul className="match-list">
@@ -24,7 +26,7 @@ export function LiveCricketMarket() {
                 <span className="match-name">{m.matchName}</span>
                 <small className="muted">{formatMatchDate(m.matchDate)}</small>
               </span>
-              <span className="live-badge sp-blink">LIVE</span>
+              <span className="live-badge sp-blink">{t('live')}</span>
             </Link>
           </li>
         ))}

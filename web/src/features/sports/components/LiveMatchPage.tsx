@@ -4,6 +4,7 @@
  * bets. Opened from the Live Cricket Market list with navigation state (kept by the browser's history across a
  * reload); without it (a typed or shared address) there is no match to show.
  */
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ExchangeBoard } from '../../exchange/components/ExchangeBoard';
 import { liveMatchState, scoreFramePath } from '../live-state';
@@ -11,28 +12,30 @@ import { MatchDetailView } from './MatchPage';
 import '../sports.css';
 
 function ScoreFrame({ src, matchName }: { src: string; matchName: string }) {
+  const { t } = useTranslation('sports');
   const path = scoreFramePath(src);
   if (!path) {
     return (
       <p className="card sp-frame-none" data-testid="score-frame-missing">
-        Live Score Not Available
+        {t('scoreFrame.missing')}
       </p>
     );
   }
-  return <iframe className="sp-frame" src={path} title={matchName ? `Live score: ${matchName}` : 'Live score'} data-testid="score-frame" />;
+  return <iframe className="sp-frame" src={path} title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')} data-testid="score-frame" />;
 }
 
 /** `userId`: the signed-in player's, for their bets and book on this match. */
 export function LiveMatchPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('sports');
   const state = liveMatchState(useLocation().state);
   if (!state) {
     return (
       <div className="page">
         <p className="empty" data-testid="match-missing">
-          Match not found or no data available.
+          {t('match.missing')}
         </p>
         <Link to="/" className="btn btn-outline">
-          Back to home
+          {t('match.backHome')}
         </Link>
       </div>
     );

@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { formatPrice, formatSize } from '../format';
 import type { Level, Market } from '../wire';
 import { Flash } from './Flash';
 import { StatusBadge } from './StatusBadge';
 
 const LEVELS = 3;
+const BACK = 'back';
+const LAY = 'lay';
 
 /** Three levels, best nearest the middle: backs read outward-in (3rd, 2nd, best), lays best first. */
 function cells(levels: Level[], side: 'back' | 'lay', disabled: boolean, testid: string) {
@@ -30,6 +33,7 @@ function cells(levels: Level[], side: 'back' | 'lay', disabled: boolean, testid:
 
 /** The main market: each runner with three back (blue) and three lay (pink) prices; display only for now. */
 export function MatchOdds({ market }: { market: Market }) {
+  const { t } = useTranslation('sports');
   const suspended = market.status !== 'OPEN';
   return (
     <section className="card sp-market" data-testid="match-odds">
@@ -39,15 +43,15 @@ export function MatchOdds({ market }: { market: Market }) {
       </header>
       <div className="sp-odds-head" aria-hidden>
         <span />
-        <span className="sp-back-label">Back</span>
-        <span className="sp-lay-label">Lay</span>
+        <span className="sp-back-label">{t('odds.back')}</span>
+        <span className="sp-lay-label">{t('odds.lay')}</span>
       </div>
       {market.runners.map((r, i) => (
         <div key={r.selectionId} className={`sp-runner ${suspended ? 'sp-suspended' : ''}`} data-testid={`runner-${i}`}>
           <span className="sp-runner-name">{r.runnerName}</span>
           <div className="sp-cells">
-            {cells(r.ex.availableToBack, 'back', suspended, `runner-${i}`)}
-            {cells(r.ex.availableToLay, 'lay', suspended, `runner-${i}`)}
+            {cells(r.ex.availableToBack, BACK, suspended, `runner-${i}`)}
+            {cells(r.ex.availableToLay, LAY, suspended, `runner-${i}`)}
           </div>
         </div>
       ))}

@@ -1,5 +1,6 @@
 /** Match detail `/match/{matchId}`: header, live score, Match Odds first, then bookmaker and fancy. Display only. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useMatch } from '../api/get-match';
@@ -21,14 +22,15 @@ export function MatchPage() {
  * where `markets` draws the betting tables in place of the display-only market cards.
  */
 export function MatchDetailView({ matchId, markets }: { matchId: string; markets?: (detail: MatchDetailJson) => ReactNode }) {
+  const { t } = useTranslation('sports');
   const { data, isLoading, error } = useMatch(matchId);
   useMatchRoom(matchId);
-  if (isLoading) return <p className="muted page">Loading match details...</p>;
-  if (error) return <p className="banner-error">{errorMessage(error, 'Failed to load match details')}</p>;
+  if (isLoading) return <p className="muted page">{t('match.loading')}</p>;
+  if (error) return <p className="banner-error">{errorMessage(error, t('match.loadFailed'))}</p>;
   if (!data) {
     return (
       <p className="empty" data-testid="match-missing">
-        Match not found or no data available.
+        {t('match.missing')}
       </p>
     );
   }
@@ -38,12 +40,12 @@ export function MatchDetailView({ matchId, markets }: { matchId: string; markets
     <div className="page sp-match" data-testid="match-detail" data-seq={data.seq}>
       <header className="card sp-head">
         <h1 className="sp-title">
-          {live && <span className="live-badge">LIVE</span>} {event.name}
+          {live && <span className="live-badge">{t('live')}</span>} {event.name}
         </h1>
         <div className="muted">
           {event.competition} · {formatMatchDate(event.eventDate)}
         </div>
-        {event.status === 'finished' && <div className="sp-result">Match finished</div>}
+        {event.status === 'finished' && <div className="sp-result">{t('match.finished')}</div>}
       </header>
       <ScoreLine score={data.score} event={event} />
       {markets ? (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sportName } from '@/config/constants';
 import { useMatches } from '../api/get-matches';
@@ -21,17 +22,18 @@ function BestPrices({ m }: { m: ListItem }) {
 
 /** The sport's matches (in play first), live set kept current over the socket; a row opens the match detail. */
 export function MatchesList({ sportId }: { sportId: string }) {
+  const { t } = useTranslation('sports');
   const sport = sportName(sportId);
   const { data, isLoading, isError } = useMatches(sportId);
   useLiveRoom();
   return (
     <section className="card matches">
       <h2 className="card-title">{sport.toUpperCase()}</h2>
-      {isLoading && <p className="muted">Loading {sport} matches...</p>}
-      {isError && <p className="banner-error">Failed to fetch matches</p>}
+      {isLoading && <p className="muted">{t('list.loading', { sport })}</p>}
+      {isError && <p className="banner-error">{t('list.failed')}</p>}
       {!isLoading && (data?.length ?? 0) === 0 && (
         <p className="empty" data-testid="matches-empty">
-          No {sport} matches available at the moment.
+          {t('list.empty', { sport })}
         </p>
       )}
       <ul className="match-list">
@@ -40,7 +42,7 @@ export function MatchesList({ sportId }: { sportId: string }) {
             <Link to={`/match/${m.id}`} className="sp-list-row" data-testid="match-row" data-live={m.inplay}>
               <span className="sp-list-main">
                 <span>
-                  {m.inplay && <span className="live-badge">LIVE</span>} <span className="match-name">{m.name}</span>
+                  {m.inplay && <span className="live-badge">{t('live')}</span>} <span className="match-name">{m.name}</span>
                 </span>
                 <small className="muted">
                   {m.competition} · {formatMatchDate(m.event_date)}

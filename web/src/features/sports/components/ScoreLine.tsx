@@ -1,9 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import type { MatchDetailJson } from '../api/types';
+import { BallByBallButton, BallByBallDialog } from './BallByBall';
 
 const ballTone = (b: string) => (b === 'W' ? 'w' : b === '4' ? 'four' : b === '6' ? 'six' : '');
 
-/** The live score: batting side's runs/wickets and overs, the last six balls, batters, bowler and the comment. */
+/**
+ * The live score: batting side's runs/wickets and overs, the last six balls, batters, bowler and the comment, and
+ * the 'Ball By Ball Result' popup (drawn from the same held score, so it moves with each delta).
+ */
 export function ScoreLine({ score, event }: { score: MatchDetailJson['score']; event: MatchDetailJson['event'] }) {
+  const { t } = useTranslation('sports');
   if (!score.batting) return null;
   return (
     <section className="card sp-score" data-testid="score">
@@ -11,11 +17,11 @@ export function ScoreLine({ score, event }: { score: MatchDetailJson['score']; e
         <b data-testid="score-line">
           {score.batting} {score.runs}/{score.wickets} ({score.overs})
         </b>
-        {score.target != null && <small>Target {score.target}</small>}
+        {score.target != null && <small>{t('score.target', { target: score.target })}</small>}
       </div>
-      {score.firstInnings && <small className="muted">1st innings {score.firstInnings}</small>}
+      {score.firstInnings && <small className="muted">{t('score.firstInnings', { score: score.firstInnings })}</small>}
       {score.lastSix.length > 0 && (
-        <ol className="sp-balls" aria-label="Last six balls">
+        <ol className="sp-balls" aria-label={t('score.lastSix')}>
           {score.lastSix.map((b, i) => (
             <li key={i} className={`sp-ball ${ballTone(b)}`}>
               {b}
@@ -34,16 +40,19 @@ export function ScoreLine({ score, event }: { score: MatchDetailJson['score']; e
             {score.nonStriker} {score.nonStrikerRuns} ({score.nonStrikerBalls})
           </span>
         )}
-        {score.bowler && <span className="muted">Bowler {score.bowler}</span>}
+        {score.bowler && <span className="muted">{t('score.bowler', { name: score.bowler })}</span>}
       </div>
       {score.comment && (
         <p className="sp-comment" data-testid="score-comment">
           {score.comment}
         </p>
       )}
-      <a className="sp-scoreboard-link" href={event.scoreIframe} target="_blank" rel="noreferrer">
-        Full scoreboard
-      </a>
+      <div className="sp-score-links">
+        <BallByBallButton dialog={(close) => <BallByBallDialog balls={score.balls} onClose={close} />} />
+        <a className="sp-scoreboard-link" href={event.scoreIframe} target="_blank" rel="noreferrer">
+          {t('score.fullScoreboard')}
+        </a>
+      </div>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatRate } from '../format';
 import type { Bookmaker, Fancy } from '../wire';
 import { Flash } from './Flash';
@@ -5,16 +6,17 @@ import { StatusBadge } from './StatusBadge';
 
 /** Bookmaker: each selection's lagai (back) and khai (lay) rate ×100. */
 export function BookmakerCard({ bm }: { bm: Bookmaker }) {
+  const { t } = useTranslation('sports');
   return (
     <section className="card sp-market" data-testid="bookmaker">
       <header className="sp-market-head">
-        <h3>{bm.marketName || 'Bookmaker'}</h3>
+        <h3>{bm.marketName || t('odds.bookmaker')}</h3>
         <StatusBadge status={bm.status} />
       </header>
       <div className="sp-odds-head sp-two" aria-hidden>
         <span />
-        <span className="sp-back-label">Back</span>
-        <span className="sp-lay-label">Lay</span>
+        <span className="sp-back-label">{t('odds.back')}</span>
+        <span className="sp-lay-label">{t('odds.lay')}</span>
       </div>
       {bm.selections.map((s) => {
         const off = bm.status !== 'OPEN' || s.status !== 'OPEN';
@@ -42,15 +44,16 @@ export function BookmakerCard({ bm }: { bm: Bookmaker }) {
 
 /** Fancy sessions: NO (pink) and YES (blue) run values with their rates. */
 export function FancyCard({ fancy }: { fancy: Fancy[] }) {
+  const { t } = useTranslation('sports');
   return (
     <section className="card sp-market" data-testid="fancy">
       <header className="sp-market-head">
-        <h3>Fancy</h3>
+        <h3>{t('odds.fancy')}</h3>
       </header>
       <div className="sp-odds-head sp-two" aria-hidden>
         <span />
-        <span className="sp-lay-label">No</span>
-        <span className="sp-back-label">Yes</span>
+        <span className="sp-lay-label">{t('odds.no')}</span>
+        <span className="sp-back-label">{t('odds.yes')}</span>
       </div>
       {fancy.map((f) => {
         const off = f.status !== 'OPEN';

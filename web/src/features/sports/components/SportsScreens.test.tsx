@@ -5,7 +5,7 @@
  * the matches list shows live rows with best prices, links to the detail and asks again when the live set changes.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, score } from '../testing/detail';
@@ -57,6 +57,28 @@ function show(path: string) {
 }
 
 describe('match detail', () => {
+  it('the Ball by ball popup lists the balls newest first and moves with the deltas', async () => {
+    show('/match/101');
+    await screen.findByTestId('match-detail');
+    fireEvent.click(screen.getByRole('button', { name: 'Ball by ball' }));
+    const popup = screen.getByTestId('ball-by-ball');
+    expect(screen.getByRole('dialog', { name: 'Ball By Ball Result' })).toBeTruthy();
+    const overs = () => within(popup).getAllByTestId('ball-row').map((r) => r.getAttribute('data-over'));
+    expect(overs()).toEqual(['5.2', '5.1', '4.6', '4.5', '4.4', '4.3']);
+    expect(within(popup).getAllByTestId('ball-row')[2]!.textContent).toContain('W');
+    const balls = [...score().balls, { over: '5.2', runs: 1, wicket: false, mark: 'Wd', at: 1_800_000_009_000 }, { over: '5.3', runs: 6, wicket: false, mark: '6', at: 1_800_000_010_500 }];
+    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'score', data: score({ runs: 49, overs: '5.3', balls }) }] });
+    await waitFor(() => expect(overs()[0]).toBe('5.3'));
+    const rows = within(popup).getAllByTestId('ball-row');
+    expect(rows[0]!.textContent).toContain('6');
+    expect(rows[1]!.textContent).toContain('Wd');
+    // A new innings starts with no balls.
+    serverSends('match:delta', { matchId: 101, seq: 12, at: 0, updates: [{ type: 'score', data: score({ runs: 0, wickets: 0, overs: '0.0', balls: [] }) }] });
+    await waitFor(() => expect(within(popup).getByText('No balls bowled yet')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('ball-by-ball')).toBeNull();
+  });
+
   it('subscribes, shows the header, score and Match Odds first with K/M sizes, then bookmaker and fancy', async () => {
     show('/match/101');
     expect(screen.getByText('Loading match details...')).toBeTruthy();

@@ -13,11 +13,12 @@ import type { MatchDetailJson } from '../api/types';
 
 const ACK_TIMEOUT_MS = 8000;
 
-export function useMatchRoom(matchId: string): void {
+/** `active`: false leaves the room alone (e.g. a visitor, who has no socket). */
+export function useMatchRoom(matchId: string, active = true): void {
   const qc = useQueryClient();
   useEffect(() => {
     const eventId = Number(matchId);
-    if (!Number.isSafeInteger(eventId)) return;
+    if (!active || !Number.isSafeInteger(eventId)) return;
     const key = sportsKeys.match(matchId);
     const s = getSocket();
     // Keeps whichever detail is further on: the ack, the REST answer or the deltas applied since.
@@ -57,5 +58,5 @@ export function useMatchRoom(matchId: string): void {
       s.off('connect', subscribe);
       if (s.connected) s.emit('leave', { eventId }, () => undefined);
     };
-  }, [qc, matchId]);
+  }, [qc, matchId, active]);
 }

@@ -52,6 +52,8 @@ beforeEach(() => {
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
+  // jsdom draws no canvas: the scratch card falls back to its plain cover.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   resetFakeSocket((event, payload) => {
     if (event === 'titli:join') return table(42);
     if (event === 'titli:placeBet') {
@@ -65,6 +67,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('Titli Par screen', () => {
@@ -106,11 +109,16 @@ describe('Titli Par screen', () => {
     expect(screen.getByTestId('place-bet')).toHaveProperty('disabled', true);
 
     serverSends('titli:revealResult', { roundId: 42, result: { winningImageNumber: 12, winningImage: 'sun' }, serverSeed: 'aa', commitment: 'f', clientSeed: 'public', nextRoundAt: 0 });
-    expect(screen.getByTestId('winner-banner').textContent).toContain('Sun');
+    expect(screen.getByTestId('winner-banner').textContent).toContain('Sun wins!');
+    // The result comes under a scratch card; the bet flow goes on without it being scratched.
+    expect(screen.getByTestId('scratch-card').getAttribute('data-state')).toBe('covered');
+    expect(screen.getByTestId('scratch-card').contains(screen.getByTestId('winner-banner'))).toBe(true);
+    expect(screen.getByTestId('pick-12').className).toContain('titli-win');
     serverSends('titli:roundStart', { roundId: 43, commitment: 'e'.repeat(64), clientSeed: 'public', bettingClosesAt: 0, revealAt: 0, timeRemaining: 30, serverTime: 0 });
     expect(screen.getByTestId('round-id').textContent).toBe('43');
     expect(screen.getByTestId('place-bet').textContent).toBe('Place Bet');
     expect(screen.queryByTestId('pick-amount-1')).toBeNull();
+    expect(screen.queryByTestId('scratch-card')).toBeNull();
   });
 
   it('refuses a total above the balance with the shortfall', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useSocketConnected } from '@/lib/use-socket-status';
@@ -13,19 +15,24 @@ import { useNow } from '../../round-table/hooks/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
 import { canBet, countdownLabel, payoutOf, secondsLeft } from '../../round-table/state';
 import { checkLines, problemText, totalOf } from '../../round-table/totals';
-import { pickLabel, pictureOf, winnerOf } from '../pictures';
+import { pickLabel, pictureLabel, pictureOf, winnerOf } from '../pictures';
 import { addChip, linesOf, type Selection } from '../selection';
 import { GAME, type TitliPick, type TitliShown } from '../wire';
 import { PictureGrid } from './PictureGrid';
+import { ScratchCard } from './ScratchCard';
 import { TitliBetPanel } from './TitliBetPanel';
 
 type Status = { text: string; tone: 'info' | 'warn' | 'ok' };
 
 const emojiOf = (r: TitliShown) => pictureOf(r.winningImageNumber)?.emoji ?? '?';
-const labelOf = (r: TitliShown) => pictureOf(r.winningImageNumber)?.label ?? r.winningImage;
+const labelOf = (r: TitliShown) => {
+  const p = pictureOf(r.winningImageNumber);
+  return p ? pictureLabel(p) : r.winningImage;
+};
 
 /** Titli Par: pick pictures, each with its own amount; one picture of twelve wins 10×. */
 export function TitliPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('titli');
   const { state, placeBet, joinError } = useRoundTable<TitliPick, TitliShown>(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
@@ -51,8 +58,8 @@ export function TitliPage({ userId }: { userId: string | null }) {
     if (!canEdit || busy) return;
     const problem = checkLines(lines, state, wallet.data?.balance);
     if (problem?.code === 'no_picks') {
-      toast('Select Images! Please select at least one image.', 'error');
-      return say('Please select at least one image.', 'warn');
+      toast(t('bet.selectImagesToast'), 'error');
+      return say(t('bet.selectImages'), 'warn');
     }
     if (problem) {
       toast(problemText(problem), 'error');
@@ -62,11 +69,11 @@ export function TitliPage({ userId }: { userId: string | null }) {
     const res = await placeBet(lines);
     setBusy(false);
     if (res.success) {
-      toast('Bet placed!', 'success');
-      say(`Bet placed: ₹${fixed2(res.total)} on ${res.bets.map((b) => pickLabel(b.pick)).join(', ')}. Good luck!`, 'ok');
+      toast(t('bet.placedToast'), 'success');
+      say(t('bet.placedNote', { amount: `₹${fixed2(res.total)}`, pictures: res.bets.map((b) => pickLabel(b.pick)).join(', ') }), 'ok');
     } else {
-      toast(res.message || 'Bet Failed! Please try again.', 'error');
-      say('Bet Failed! Please try again.', 'warn');
+      toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
+      say(t('roundTable:errors.betFailed'), 'warn');
     }
   }
 
@@ -74,28 +81,31 @@ export function TitliPage({ userId }: { userId: string | null }) {
     note.round === state.roundId && note.text
       ? note
       : !connected
-        ? { text: 'Not connected to game server', tone: 'warn' }
+        ? { text: t('roundTable:errors.notConnected'), tone: 'warn' }
         : winner
-          ? { text: `Winner: ${winner.label}. Waiting for next round...`, tone: 'info' }
+          ? { text: t('status.winner', { label: pictureLabel(winner) }), tone: 'info' }
           : !open
-            ? { text: 'Betting closed. Result coming...', tone: 'info' }
+            ? { text: t('roundTable:round.closedWaiting'), tone: 'info' }
             : lines.length > 0
-              ? { text: `Total ₹${fixed2(total)} on ${lines.length} picture${lines.length > 1 ? 's' : ''}`, tone: 'info' }
-              : { text: 'Choose an amount, then tap pictures.', tone: 'info' };
+              ? { text: t('status.total', { amount: `₹${fixed2(total)}`, count: lines.length }), tone: 'info' }
+              : { text: t('status.choose'), tone: 'info' };
 
   return (
     <div className="rt-page titli">
       <header className="rt-head">
-        <h1>Titli Par</h1>
+        <h1>{t('title')}</h1>
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? 'Not connected to game server'}</p>}
+      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
       <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
       <ResultHistory history={state.history} size={12} render={emojiOf} title={labelOf} />
-      {winner && (
-        <p className="titli-winner" data-testid="winner-banner">
-          <span aria-hidden>{winner.emoji}</span> {winner.label} wins!
-        </p>
+      {winner && state.roundId !== null && (
+        // The revealed result, under a scratch card: scratching only uncovers it (nothing waits for it).
+        <ScratchCard roundId={state.roundId}>
+          <p className="titli-winner" data-testid="winner-banner" data-picture={winner.number}>
+            <span aria-hidden>{winner.emoji}</span> {t('result.wins', { label: pictureLabel(winner) })}
+          </p>
+        </ScratchCard>
       )}
       <PictureGrid selection={picks} winner={winner?.number ?? null} disabled={!canEdit} onTap={(p) => setSel({ round: state.roundId, picks: addChip(picks, p, chip) })} />
       <TitliBetPanel

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COPY_CONFIRM_MS } from '@/config/constants';
 
 async function copyText(text: string): Promise<void> {
@@ -18,22 +19,24 @@ async function copyText(text: string): Promise<void> {
   el.remove();
 }
 
-/** Copies `text`; the label reads "Copied!" for 2 seconds. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** Copies `text`; the label (default "Copy") reads "Copied!" for 2 seconds. */
+export function CopyButton({ text, label, testId }: { text: string; label?: string; testId?: string }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   return (
     <button
       type="button"
       className="btn btn-small btn-outline"
       disabled={!text}
+      data-testid={testId}
       onClick={() => copyText(text).then(() => setCopied(true), () => undefined)}
     >
-      {copied ? 'Copied!' : label}
+      {copied ? t('copied') : (label ?? t('copy'))}
     </button>
   );
 }

@@ -1,24 +1,25 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/i18n/format';
 import { formatInr } from '@/lib/money';
 import { useDeposits } from '../api/get-deposits';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { StatusBadge } from './StatusBadge';
 
-const dateTime = (iso: string) => (iso ? new Date(iso).toLocaleString('en-IN') : '');
-
 export function TransactionsPage({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('wallet');
   const [tab, setTab] = useState<'withdraw' | 'deposit'>('withdraw');
   const withdrawals = useWithdrawals(userId);
   const deposits = useDeposits(userId);
   return (
     <div className="page">
-      <h1 className="page-title">Transactions</h1>
+      <h1 className="page-title">{t('transactions.title')}</h1>
       <div className="tabs" role="tablist">
         <button role="tab" aria-selected={tab === 'withdraw'} className={tab === 'withdraw' ? 'active' : ''} onClick={() => setTab('withdraw')}>
-          Withdraw
+          {t('transactions.withdrawTab')}
         </button>
         <button role="tab" aria-selected={tab === 'deposit'} className={tab === 'deposit' ? 'active' : ''} onClick={() => setTab('deposit')}>
-          Deposit
+          {t('transactions.depositTab')}
         </button>
       </div>
       <div className="table-wrap">
@@ -26,12 +27,12 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
           <table className="table">
             <thead>
               <tr>
-                <th>UserName</th>
-                <th>UPI ID</th>
-                <th>Phone</th>
-                <th>Withdraw</th>
-                <th>Date &amp; Time</th>
-                <th>Status</th>
+                <th>{t('transactions.userName')}</th>
+                <th>{t('transactions.upiId')}</th>
+                <th>{t('transactions.phone')}</th>
+                <th>{t('transactions.withdraw')}</th>
+                <th>{t('transactions.dateTime')}</th>
+                <th>{t('transactions.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -41,7 +42,7 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
                   <td>{w.upi_id}</td>
                   <td>{w.phoneNumber}</td>
                   <td>{formatInr(w.withdrawAmount)}</td>
-                  <td>{dateTime(w.createdAt)}</td>
+                  <td>{formatDateTime(w.createdAt)}</td>
                   <td>
                     <StatusBadge status={w.status} />
                   </td>
@@ -50,7 +51,7 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
               {withdrawals.data?.length === 0 || withdrawals.isError ? (
                 <tr>
                   <td colSpan={6} className="empty">
-                    No withdrawals found
+                    {t('transactions.noWithdrawals')}
                   </td>
                 </tr>
               ) : null}
@@ -60,11 +61,11 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
           <table className="table">
             <thead>
               <tr>
-                <th>UserName</th>
-                <th>Mobile No</th>
-                <th>Deposit</th>
-                <th>UTR NO</th>
-                <th>Status</th>
+                <th>{t('transactions.userName')}</th>
+                <th>{t('transactions.mobileNo')}</th>
+                <th>{t('transactions.deposit')}</th>
+                <th>{t('transactions.utr')}</th>
+                <th>{t('transactions.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -82,7 +83,7 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
               {deposits.data?.length === 0 || deposits.isError ? (
                 <tr>
                   <td colSpan={5} className="empty">
-                    No deposits found
+                    {t('transactions.noDeposits')}
                   </td>
                 </tr>
               ) : null}

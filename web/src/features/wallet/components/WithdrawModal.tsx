@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatInr } from '@/lib/money';
 import { toWireId } from '@/lib/storage';
 import { toast } from '@/lib/toast';
@@ -20,6 +21,7 @@ interface Props {
 type Dialog = { title: string; text: string } | null;
 
 export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) {
+  const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const list = useWithdrawals(userId);
   const empty = { userName: defaultName, upi_id: '', phoneNumber: '', amount: '' };
@@ -34,8 +36,8 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
     if (busy) return;
     const problem = validateWithdraw(form, userId, balance);
     if (problem) {
-      toast(problem, 'error');
-      setInline({ ok: false, text: problem });
+      toast(t(problem), 'error');
+      setInline({ ok: false, text: t(problem) });
       return;
     }
     setBusy(true);
@@ -49,22 +51,24 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
         withdrawAmount: Number(form.amount),
       });
       if (res.success) {
-        setDialog({ title: 'Request Successful!', text: 'You have successfully initiated a request for the amount! Wait for approval.' });
-        setInline({ ok: true, text: 'Withdrawal request submitted successfully!' });
+        setDialog({ title: t('withdraw.successTitle'), text: t('withdraw.successText') });
+        setInline({ ok: true, text: t('withdraw.submitted') });
         setForm(empty);
         void list.refetch();
         void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       } else {
-        setInline({ ok: false, text: 'Oops! Withdrawal request failed.' });
-        toast('Oops! Withdrawal request failed.', 'error');
+        setInline({ ok: false, text: t('withdraw.failed') });
+        toast(t('withdraw.failed'), 'error');
       }
     } catch (err) {
-      if (err instanceof ApiError && err.message) {
-        setInline({ ok: false, text: err.message });
-        toast(err.message, 'error');
+      if (err instanceof ApiError && (err.code || err.message)) {
+        // The server's refusal (balance, limits, a paused account…), in the player's language when it has a code.
+        const text = errorMessage(err, t('withdraw.failed'));
+        setInline({ ok: false, text });
+        toast(text, 'error');
       } else {
-        setDialog({ title: 'Error', text: FILL_ALL });
-        setInline({ ok: false, text: 'An error occurred during withdrawal.' });
+        setDialog({ title: t('common:error'), text: t(FILL_ALL) });
+        setInline({ ok: false, text: t('withdraw.error') });
       }
     } finally {
       setBusy(false);
@@ -72,23 +76,23 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
   }
 
   return (
-    <Modal title="Withdraw" onClose={onClose}>
-      <p className="muted">Available: {formatInr(balance)}</p>
+    <Modal title={t('withdraw.title')} onClose={onClose}>
+      <p className="muted">{t('withdraw.available', { amount: formatInr(balance) })}</p>
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="wd-name">Username</label>
+          <label htmlFor="wd-name">{t('withdraw.userName')}</label>
           <input id="wd-name" value={form.userName} onChange={set('userName')} required />
         </div>
         <div className="field">
-          <label htmlFor="wd-upi">UPI ID</label>
+          <label htmlFor="wd-upi">{t('withdraw.upiId')}</label>
           <input id="wd-upi" value={form.upi_id} onChange={set('upi_id')} required />
         </div>
         <div className="field">
-          <label htmlFor="wd-phone">Phone Number</label>
+          <label htmlFor="wd-phone">{t('withdraw.phone')}</label>
           <input id="wd-phone" type="tel" inputMode="tel" value={form.phoneNumber} onChange={set('phoneNumber')} required />
         </div>
         <div className="field">
-          <label htmlFor="wd-amount">Amount</label>
+          <label htmlFor="wd-amount">{t('withdraw.amount')}</label>
           <input id="wd-amount" type="number" inputMode="decimal" min="1" step="0.01" value={form.amount} onChange={set('amount')} required />
         </div>
         {inline && (
@@ -97,7 +101,7 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Processing...' : 'Proceed To Withdraw'}
+          {busy ? t('withdraw.busy') : t('withdraw.submit')}
         </button>
       </form>
       {dialog && (
@@ -105,11 +109,11 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
           <h3>{dialog.title}</h3>
           <p>{dialog.text}</p>
           <button type="button" className="btn btn-primary" onClick={() => setDialog(null)}>
-            OK
+            {t('common:ok')}
           </button>
         </div>
       )}
-      <h3 className="list-title">Your withdrawals</h3>
+      <h3 className="list-title">{t('withdraw.listTitle')}</h3>
       {list.data && list.data.length > 0 ? (
         <ul className="req-list">
           {list.data.map((w) => (
@@ -122,7 +126,7 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
           ))}
         </ul>
       ) : (
-        <p className="muted">No withdrawals found</p>
+        <p className="muted">{t('withdraw.none')}</p>
       )}
     </Modal>
   );

@@ -1,0 +1,174 @@
+//! What a player does to their own account: language, session reminder, profile, password, and their sessions.
+
+use super::{AccountError, Accounts, User, digest, hash_password, rules, verify_password};
+use crate::clock::EpochMs;
+use crate::ids::UserId;
+use sqlx::{Any, Row};
+
+/// One of the person's live sessions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// The first 16 hex characters of the token's digest: names the session without revealing anything usable.
+    pub id: String,
+    /// The full digest (what sockets carry), for closing its sockets.
+    pub key: String,
+    pub created_at: EpochMs,
+    pub expires_at: EpochMs,
+    pub user_agent: Option<String>,
+}
+
+/// How many characters of a session's digest name it.
+const SESSION_ID_LEN: usize = 16;
+
+impl Accounts {
+    pub async fn set_language(&self, user: UserId, language: &str) -> Result<(), AccountError> {
+        sqlx::query::<Any>("UPDATE users SET language = $1 WHERE id = $2")
+            .bind(language)
+            .bind(user.0)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Minutes between session reminders (`None`: off).
+    pub async fn reminder(&self, user: UserId) -> Result<Option<i64>, AccountError> {
+        let row = sqlx::query::<Any>("SELECT reminder_minutes FROM users WHERE id = $1")
+            .bind(user.0)
+            .fetch_one(&self.db.pool)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    pub async fn set_reminder(&self, user: UserId, minutes: Option<i64>) -> Result<(), AccountError> {
+        sqlx::query::<Any>("UPDATE users SET reminder_minutes = $1 WHERE id = $2")
+            .bind(minutes)
+            .bind(user.0)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Saves the name and e-mail address (validated by `rules`). `Ok(false)`: the address is another person's.
+    pub async fn update_profile(&self, user: UserId, name: &str, email: &str) -> Result<bool, AccountError> {
+        let name = rules::name(name)?;
+        let email = rules::email(email)?;
+        let mut tx = self.db.pool.begin().await?;
+        if let Some(e) = &email {
+            let taken = sqlx::query::<Any>("SELECT 1 FROM users WHERE LOWER(email) = $1 AND id <> $2")
+                .bind(e.clone())
+                .bind(user.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if taken.is_some() {
+                return Ok(false);
+            }
+        }
+        sqlx::query::<Any>("UPDATE users SET name = $1, email = $2 WHERE id = $3")
+            .bind(name)
+            .bind(email)
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Changes the password after checking the old one, and ends every other session of the account. Returns the
+    /// ended sessions' digests (their sockets are the caller's to close). `BadCredentials`: the old password is wrong.
+    pub async fn change_password(
+        &self,
+        user: &User,
+        old: &str,
+        new: &str,
+        keep_token: &str,
+    ) -> Result<Vec<String>, AccountError> {
+        let new = rules::reset_password(new)?.to_string();
+        let hash = self.password_hash(user.id).await?.ok_or(AccountError::BadCredentials)?;
+        let old = old.to_string();
+        let (ok, new_hash) = self
+            .hashing(
+                move || {
+                    if verify_password(&old, &hash) { (true, hash_password(&new).ok()) } else { (false, None) }
+                },
+            )
+            .await?;
+        if !ok {
+            return Err(AccountError::BadCredentials);
+        }
+        let new_hash = new_hash.ok_or(AccountError::Hashing)?;
+        let now = self.clock.now_ms();
+        let keep = digest(keep_token);
+        let mut tx = self.db.pool.begin().await?;
+        sqlx::query::<Any>("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(new_hash)
+            .bind(user.id.0)
+            .execute(&mut *tx)
+            .await?;
+        let ended = sqlx::query::<Any>(
+            "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND token_hash <> $3 \
+             RETURNING token_hash",
+        )
+        .bind(now)
+        .bind(user.id.0)
+        .bind(keep)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ended.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
+    }
+
+    /// Records the browser a session was opened from (shown in the player's list of sessions).
+    pub async fn describe_session(&self, token: &str, user_agent: &str) -> Result<(), AccountError> {
+        let ua: String = user_agent.chars().take(300).collect();
+        sqlx::query::<Any>("UPDATE sessions SET user_agent = $1 WHERE token_hash = $2")
+            .bind(ua)
+            .bind(digest(token))
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The person's live sessions, newest first.
+    pub async fn sessions(&self, user: UserId) -> Result<Vec<SessionInfo>, AccountError> {
+        let rows = sqlx::query::<Any>(
+            "SELECT token_hash, created_at, expires_at, user_agent FROM sessions \
+             WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC LIMIT 50",
+        )
+        .bind(user.0)
+        .bind(self.clock.now_ms())
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let key: String = r.try_get(0)?;
+                Ok(SessionInfo {
+                    id: key.chars().take(SESSION_ID_LEN).collect(),
+                    key,
+                    created_at: r.try_get(1)?,
+                    expires_at: r.try_get(2)?,
+                    user_agent: r.try_get(3)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Ends the person's session named `id`; its digest, or `None` when they have no such live session.
+    pub async fn end_session(&self, user: UserId, id: &str) -> Result<Option<String>, AccountError> {
+        let Some(s) = self.sessions(user).await?.into_iter().find(|s| s.id == id) else { return Ok(None) };
+        sqlx::query::<Any>("UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
+            .bind(self.clock.now_ms())
+            .bind(s.key.clone())
+            .execute(&self.db.pool)
+            .await?;
+        Ok(Some(s.key))
+    }
+
+    /// When the session of `token` was opened (its login).
+    pub async fn session_started(&self, token: &str) -> Result<Option<EpochMs>, AccountError> {
+        let row = sqlx::query::<Any>("SELECT created_at FROM sessions WHERE token_hash = $1")
+            .bind(digest(token))
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+}

@@ -1,0 +1,261 @@
+//! `rg_limits` and `rg_exclusions`: what players set, and the sums the checks need.
+
+use super::rules::{Exclusion, ExclusionKind, Guard, Limit, LimitKind, PendingLimit, Period};
+use crate::clock::EpochMs;
+use crate::ids::UserId;
+use crate::money::Paise;
+use crate::store::Db;
+use sqlx::{Any, AnyConnection, Row};
+use std::collections::HashMap;
+
+/// Every limit the player has set (a kind not there was never set).
+pub async fn limits(db: &Db, user: UserId) -> Result<HashMap<LimitKind, Limit>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    limits_on(&mut conn, user).await
+}
+
+async fn limits_on(conn: &mut AnyConnection, user: UserId) -> Result<HashMap<LimitKind, Limit>, sqlx::Error> {
+    let rows = sqlx::query::<Any>("SELECT kind, amount, pending_amount, pending_at FROM rg_limits WHERE user_id = $1")
+        .bind(user.0)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut out = HashMap::new();
+    for r in rows {
+        let Some(kind) = LimitKind::parse(&r.try_get::<String, _>(0)?) else { continue };
+        let amount = r.try_get::<Option<i64>, _>(1)?.map(Paise::new);
+        let pending = r
+            .try_get::<Option<i64>, _>(3)?
+            .map(|at| PendingLimit { amount: r.try_get::<Option<i64>, _>(2).ok().flatten().map(Paise::new), at });
+        out.insert(kind, Limit { amount, pending });
+    }
+    Ok(out)
+}
+
+pub async fn save_limit(db: &Db, user: UserId, kind: LimitKind, limit: Limit, now: EpochMs) -> Result<(), sqlx::Error> {
+    sqlx::query::<Any>(
+        "INSERT INTO rg_limits (user_id, kind, amount, pending_amount, pending_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (user_id, kind) DO UPDATE SET amount = excluded.amount, pending_amount = excluded.pending_amount, \
+         pending_at = excluded.pending_at, updated_at = excluded.updated_at",
+    )
+    .bind(user.0)
+    .bind(kind.as_str())
+    .bind(limit.amount.map(Paise::get))
+    .bind(limit.pending.and_then(|p| p.amount).map(Paise::get))
+    .bind(limit.pending.map(|p| p.at))
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// The exclusion in force at `now`: the one ending last (a self-exclusion over a break when both are).
+pub async fn exclusion(db: &Db, user: UserId, now: EpochMs) -> Result<Option<Exclusion>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    exclusion_on(&mut conn, user, now).await
+}
+
+async fn exclusion_on(conn: &mut AnyConnection, user: UserId, now: EpochMs) -> Result<Option<Exclusion>, sqlx::Error> {
+    let row = sqlx::query::<Any>(
+        "SELECT kind, ends_at FROM rg_exclusions WHERE user_id = $1 AND starts_at <= $2 AND ends_at > $2 \
+         AND lifted_at IS NULL ORDER BY (kind = 'self_exclusion') DESC, ends_at DESC LIMIT 1",
+    )
+    .bind(user.0)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.and_then(|r| {
+        let kind = ExclusionKind::parse(&r.try_get::<String, _>(0).ok()?)?;
+        Some(Exclusion { kind, until: r.try_get(1).ok()? })
+    }))
+}
+
+/// Starts an exclusion from `now`. Refused (`Ok(false)`) when one in force already ends as late or later: an
+/// exclusion can be made longer, never shorter.
+pub async fn exclude(
+    db: &Db,
+    user: UserId,
+    kind: ExclusionKind,
+    until: EpochMs,
+    now: EpochMs,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    if let Some(e) = exclusion_on(&mut tx, user, now).await?
+        && (e.until >= until || e.kind == ExclusionKind::SelfExclusion && kind == ExclusionKind::Break)
+    {
+        return Ok(false);
+    }
+    sqlx::query::<Any>("INSERT INTO rg_exclusions (user_id, kind, starts_at, ends_at) VALUES ($1, $2, $3, $4)")
+        .bind(user.0)
+        .bind(kind.as_str())
+        .bind(now)
+        .bind(until)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// What an operator's lift did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lift {
+    Lifted,
+    /// A self-exclusion is in force: it ends on its date, not before.
+    SelfExcluded {
+        until: EpochMs,
+    },
+    NotExcluded,
+}
+
+/// An operator ends a break early. A self-exclusion is never lifted.
+pub async fn lift_break(db: &Db, user: UserId, by: UserId, now: EpochMs) -> Result<Lift, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    match exclusion_on(&mut tx, user, now).await? {
+        None => Ok(Lift::NotExcluded),
+        Some(Exclusion { kind: ExclusionKind::SelfExclusion, until }) => Ok(Lift::SelfExcluded { until }),
+        Some(Exclusion { kind: ExclusionKind::Break, .. }) => {
+            sqlx::query::<Any>(
+                "UPDATE rg_exclusions SET lifted_at = $1, lifted_by = $2 WHERE user_id = $3 AND kind = 'break' \
+                 AND starts_at <= $1 AND ends_at > $1 AND lifted_at IS NULL",
+            )
+            .bind(now)
+            .bind(by.0)
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(Lift::Lifted)
+        }
+    }
+}
+
+/// A sum per period over one user's rows: constant SQL fragments only.
+struct Sum {
+    table: &'static str,
+    who: &'static str,
+    time: &'static str,
+    column: &'static str,
+    filter: &'static str,
+}
+
+const LOSSES: Sum = Sum {
+    table: "ledger",
+    who: "account_id",
+    time: "created_at",
+    column: "-delta_balance",
+    filter: "kind NOT IN ('deposit', 'withdrawal', 'withdrawal_hold', 'withdrawal_release', 'adjustment', 'fixture')",
+};
+
+const DEPOSITS: Sum =
+    Sum { table: "deposits", who: "user_id", time: "created_at", column: "amount", filter: "status <> 'rejected'" };
+
+impl Sum {
+    /// (period, sum since the period's start) for the day, the week and the month holding `now`.
+    async fn per_period(
+        &self,
+        conn: &mut AnyConnection,
+        user: UserId,
+        now: EpochMs,
+    ) -> Result<[(Period, Paise); 3], sqlx::Error> {
+        let Sum { table, who, time, column, filter } = self;
+        let sql = format!(
+            "SELECT COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0), \
+                    COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0), \
+                    COALESCE(SUM(CASE WHEN {time} >= $4 THEN {column} ELSE 0 END), 0) \
+             FROM {table} WHERE {who} = $1 AND {time} >= $5 AND {filter}"
+        );
+        let starts = Period::ALL.map(|p| p.start(now));
+        let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+            .bind(user.0)
+            .bind(starts[0])
+            .bind(starts[1])
+            .bind(starts[2])
+            .bind(starts[1].min(starts[2]))
+            .fetch_one(&mut *conn)
+            .await?;
+        let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new);
+        Ok([(Period::Day, get(0)?), (Period::Week, get(1)?), (Period::Month, get(2)?)])
+    }
+}
+
+/// What the player has lost in games in each period so far: stakes put in minus money back (negative when ahead);
+/// every ledger kind but money in and out and the fixtures' funding is a game's.
+pub async fn losses(conn: &mut AnyConnection, user: UserId, now: EpochMs) -> Result<[(Period, Paise); 3], sqlx::Error> {
+    LOSSES.per_period(conn, user, now).await
+}
+
+/// What the player has asked to deposit in each period so far (requests not rejected).
+pub async fn deposits_asked(db: &Db, user: UserId, now: EpochMs) -> Result<[(Period, Paise); 3], sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    DEPOSITS.per_period(&mut conn, user, now).await
+}
+
+/// The guard of each user (who has anything set) for the wallet's batch: exclusion, largest stake, and each loss
+/// limit in force with what was lost so far. Users with nothing set are left out.
+pub async fn guards(
+    conn: &mut AnyConnection,
+    users: &[UserId],
+    now: EpochMs,
+) -> Result<HashMap<UserId, Guard>, sqlx::Error> {
+    let mut out = HashMap::new();
+    if users.is_empty() {
+        return Ok(out);
+    }
+    let list = (1..=users.len()).map(|i| format!("${}", i + 1)).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT user_id FROM rg_limits WHERE user_id IN ({list}) AND kind IN ('loss_day', 'loss_week', 'loss_month', 'max_stake') \
+         UNION SELECT user_id FROM rg_exclusions WHERE user_id IN ({list}) AND ends_at > $1 AND lifted_at IS NULL"
+    );
+    let mut q = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(now);
+    for u in users {
+        q = q.bind(u.0);
+    }
+    let found: Vec<i64> = q.fetch_all(&mut *conn).await?.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
+    for id in found {
+        let user = UserId(id);
+        let set = limits_on(conn, user).await?;
+        let in_force = |k: LimitKind| set.get(&k).and_then(|l| l.in_force(now));
+        let mut guard = Guard {
+            exclusion: exclusion_on(conn, user, now).await?,
+            max_stake: in_force(LimitKind::MaxStake),
+            losses: Vec::new(),
+        };
+        if Period::ALL.iter().any(|p| in_force(LimitKind::loss(*p)).is_some()) {
+            for (period, lost) in losses(conn, user, now).await? {
+                if let Some(limit) = in_force(LimitKind::loss(period)) {
+                    guard.losses.push((period, limit, lost));
+                }
+            }
+        }
+        out.insert(user, guard);
+    }
+    Ok(out)
+}
+
+/// Won minus lost in games since `since` (negative: down), as the session reminder shows it.
+pub async fn net_since(db: &Db, user: UserId, since: EpochMs) -> Result<Paise, sqlx::Error> {
+    let Sum { table, who, time, column, filter } = LOSSES;
+    let sql = format!("SELECT COALESCE(SUM({column}), 0) FROM {table} WHERE {who} = $1 AND {time} >= $2 AND {filter}");
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(since).fetch_one(&db.pool).await?;
+    Ok(Paise::new(-row.try_get::<i64, _>(0)?))
+}
+
+/// May the player ask to deposit `amount` now (no exclusion in force, every deposit limit has room)? Read on the
+/// caller's connection, inside the transaction that records the request.
+pub async fn check_deposit(
+    conn: &mut AnyConnection,
+    user: UserId,
+    amount: Paise,
+    now: EpochMs,
+) -> Result<Result<(), super::Refusal>, sqlx::Error> {
+    let set = limits_on(conn, user).await?;
+    let exclusion = exclusion_on(conn, user, now).await?;
+    let mut limits = Vec::new();
+    if Period::ALL.iter().any(|p| set.get(&LimitKind::deposit(*p)).and_then(|l| l.in_force(now)).is_some()) {
+        for (period, asked) in DEPOSITS.per_period(conn, user, now).await? {
+            if let Some(limit) = set.get(&LimitKind::deposit(period)).and_then(|l| l.in_force(now)) {
+                limits.push((period, limit, asked));
+            }
+        }
+    }
+    Ok(super::rules::deposit(exclusion, &limits, amount))
+}

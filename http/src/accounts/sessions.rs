@@ -1,0 +1,141 @@
+//! The player's sessions and password: list the live sessions, end one, change the password (which ends every other
+//! session). Ending a session closes its sockets at once.
+
+use crate::auth::Authed;
+use crate::error::ApiError;
+use crate::openapi::ErrorBody;
+use crate::state::State;
+use actix_web::{HttpResponse, delete, get, post, web};
+use casino_actors::accounts::AccountError;
+use casino_actors::clock::EpochMs;
+use casino_actors::hub::{Kick, KickTarget};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionJson {
+    /// Names the session (not a token).
+    pub id: String,
+    /// The session this request came from.
+    pub current: bool,
+    pub created_at: EpochMs,
+    pub expires_at: EpochMs,
+    pub user_agent: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionsJson {
+    pub sessions: Vec<SessionJson>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DoneJson {
+    pub success: bool,
+}
+
+fn close_sockets(state: &State, key: String) {
+    state.tables.hub.do_send(Kick { target: KickTarget::Session(Arc::from(key)) });
+}
+
+/// The caller's live sessions, newest first.
+#[utoipa::path(
+    tag = "account",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    responses(
+        (status = 200, description = "Live sessions", body = SessionsJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    )
+)]
+#[get("/api/account/sessions")]
+pub async fn list(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+    let mine = casino_actors::accounts::digest(&who.token);
+    let sessions = state
+        .accounts
+        .sessions(who.user.id)
+        .await?
+        .into_iter()
+        .map(|s| SessionJson {
+            current: s.key == mine,
+            id: s.id,
+            created_at: s.created_at,
+            expires_at: s.expires_at,
+            user_agent: s.user_agent,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(SessionsJson { sessions }))
+}
+
+/// Ends one of the caller's sessions and closes its sockets.
+#[utoipa::path(
+    tag = "account",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    params(("id" = String, Path, description = "A session's id from the list")),
+    responses(
+        (status = 200, description = "Ended", body = DoneJson),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found`: no such live session of the caller", body = ErrorBody),
+    )
+)]
+#[delete("/api/account/sessions/{id}")]
+pub async fn end(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let key = state
+        .accounts
+        .end_session(who.user.id, path.trim())
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such session"))?;
+    close_sockets(&state, key);
+    Ok(HttpResponse::Ok().json(DoneJson { success: true }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordBody {
+    #[schema(min_length = 1)]
+    old_password: String,
+    #[schema(min_length = 6, max_length = 128)]
+    new_password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChangedJson {
+    pub success: bool,
+    /// How many other sessions were ended.
+    pub ended_sessions: usize,
+}
+
+/// Changes the password (the old one is checked) and ends every other session of the account, with its sockets.
+#[utoipa::path(
+    tag = "account",
+    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Changed; this session stays", body = PasswordChangedJson),
+        (status = 400, description = "`wrong_password`, `invalid_password`, `invalid_request`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 503, description = "`busy`", body = ErrorBody),
+    )
+)]
+#[post("/api/account/password")]
+pub async fn change_password(
+    state: State,
+    who: Authed,
+    body: web::Json<PasswordBody>,
+) -> Result<HttpResponse, ApiError> {
+    let ended =
+        match state.accounts.change_password(&who.user, &body.old_password, &body.new_password, &who.token).await {
+            Ok(ended) => ended,
+            Err(AccountError::BadCredentials) => {
+                return Err(ApiError::bad_request("wrong_password", "The current password is not right"));
+            }
+            Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request("invalid_password", i.to_string())),
+            Err(e) => return Err(e.into()),
+        };
+    let n = ended.len();
+    for key in ended {
+        close_sockets(&state, key);
+    }
+    Ok(HttpResponse::Ok().json(PasswordChangedJson { success: true, ended_sessions: n }))
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/api-client';
+import { useChangePassword } from '../api/sessions';
+
+const MIN_LENGTH = 6;
+
+/** Old, new, confirm: the server ends every other session of the account when it changes. */
+export function PasswordSection() {
+  const { t } = useTranslation('account');
+  const change = useChangePassword();
+  const empty = { old: '', next: '', confirm: '' };
+  const [form, setForm] = useState(empty);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (change.isPending) return;
+    let problem: string | null = null;
+    if (!form.old || !form.next || !form.confirm) problem = t('password.fillAll');
+    else if (form.next.length < MIN_LENGTH) problem = t('password.tooShort', { min: MIN_LENGTH });
+    else if (form.next !== form.confirm) problem = t('password.mismatch');
+    if (problem) return setResult({ ok: false, text: problem });
+    setResult(null);
+    change.mutate(
+      { oldPassword: form.old, newPassword: form.next },
+      {
+        onSuccess: (res) => {
+          setForm(empty);
+          setResult({ ok: true, text: t('password.success', { count: res.endedSessions }) });
+        },
+        onError: (err) => setResult({ ok: false, text: errorMessage(err, t('password.failed')) }),
+      },
+    );
+  }
+
+  return (
+    <section className="card acct-section" aria-labelledby="acct-password">
+      <h2 id="acct-password">{t('password.title')}</h2>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="pw-old">{t('password.old')}</label>
+          <input id="pw-old" type="password" autoComplete="current-password" value={form.old} onChange={set('old')} />
+        </div>
+        <div className="field">
+          <label htmlFor="pw-new">{t('password.new')}</label>
+          <input id="pw-new" type="password" autoComplete="new-password" value={form.next} onChange={set('next')} />
+        </div>
+        <div className="field">
+          <label htmlFor="pw-confirm">{t('password.confirm')}</label>
+          <input id="pw-confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+        </div>
+        {result && (
+          <p className={result.ok ? 'form-success' : 'form-error'} role="status" data-testid="password-result">
+            {result.text}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending} data-testid="password-submit">
+          {change.isPending ? t('password.busy') : t('password.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

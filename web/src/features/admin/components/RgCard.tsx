@@ -1,0 +1,131 @@
+/**
+ * A person's responsible gaming, as they set it themselves: the break or self-exclusion in force and their seven
+ * limits (in force, used so far this IST period, a raise or removal waiting and from when). The operator may end a
+ * break early (confirmed, audited as `user.break_lift`); a self-exclusion is never lifted before its end, by anyone.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@/components/Modal';
+import { formatInr } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { adminKeys } from '../api/keys';
+import { liftBreak } from '../api/money';
+import type { RgExclusion, RgLimit, RgSettings } from '../api/types';
+import { dateTime } from '../format';
+import { adminErrorMessage } from '../text';
+import { EmptyRow } from './EmptyRow';
+
+function Exclusion({ exclusion, userId, name }: { exclusion: RgExclusion | null | undefined; userId: string; name: string }) {
+  const { t } = useTranslation('adminMoney');
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  // Kept here, not with the button: a refusal stays on show after the refresh has removed the button.
+  const [error, setError] = useState('');
+  const m = useMutation({
+    mutationFn: () => liftBreak(userId),
+    onMutate: () => setError(''),
+    onSuccess: () => toast(t('user.rg.lifted'), 'success'),
+    onError: (err) => setError(adminErrorMessage(err, t('user.rg.liftFailed'))),
+    onSettled: () => {
+      setConfirming(false);
+      // Refused or not, the person's state may have changed (a self-exclusion taken meanwhile): show it as it is.
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+  const until = exclusion ? dateTime(exclusion.until) : '';
+  const isBreak = exclusion?.kind === 'break';
+  return (
+    <div className="rg-exclusion">
+      {!exclusion ? (
+        <p className="muted small" data-testid="rg-no-exclusion">
+          {t('user.rg.noExclusion')}
+        </p>
+      ) : (
+        <span className={`status ${isBreak ? 'status-pending' : 'status-rejected'}`} data-testid="rg-exclusion" data-kind={exclusion.kind}>
+          {isBreak ? t('user.rg.onBreak', { until }) : t('user.rg.selfExcluded', { until })}
+        </span>
+      )}
+      {isBreak && (
+        <button type="button" className="btn btn-small btn-outline" data-testid="rg-lift" disabled={m.isPending} onClick={() => setConfirming(true)}>
+          {m.isPending ? t('user.rg.lifting') : t('user.rg.lift')}
+        </button>
+      )}
+      {exclusion && !isBreak && (
+        <p className="hint" data-testid="rg-locked-note">
+          {t('user.rg.lockedNote')}
+        </p>
+      )}
+      {error && (
+        <p className="decision-error" role="alert">
+          {error}
+        </p>
+      )}
+      {confirming && isBreak && (
+        <Modal title={t('user.rg.liftTitle')} onClose={() => setConfirming(false)}>
+          <p data-testid="rg-lift-confirm-text">{t('user.rg.liftConfirm', { name })}</p>
+          <div className="form-row">
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+              {t('admin:common.cancel')}
+            </button>
+            <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate()}>
+              {m.isPending ? t('user.rg.lifting') : t('user.rg.liftYes')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function LimitRow({ limit }: { limit: RgLimit }) {
+  const { t } = useTranslation('adminMoney');
+  const amount = (v: number | null | undefined) => (v === null || v === undefined ? t('user.rg.noLimit') : formatInr(v));
+  const label = t(`user.rg.kinds.${limit.kind}`, { defaultValue: limit.kind });
+  const pending = limit.pending;
+  return (
+    <tr data-testid={`rg-limit-${limit.kind}`}>
+      <td data-label={t('user.rg.limit')}>{label}</td>
+      <td data-label={t('user.rg.inForce')} className="num">
+        {amount(limit.amount)}
+      </td>
+      <td data-label={t('user.rg.used')} className="num">
+        {limit.used === null || limit.used === undefined ? '—' : formatInr(limit.used)}
+      </td>
+      <td data-label={t('user.rg.waiting')}>
+        {pending ? t('user.rg.pendingFrom', { amount: amount(pending.amount), when: dateTime(pending.effectiveAt) }) : '—'}
+      </td>
+    </tr>
+  );
+}
+
+export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined; userId: string; name: string }) {
+  const { t } = useTranslation('adminMoney');
+  const limits = rg?.limits ?? [];
+  return (
+    <section className="card" aria-labelledby="rg-title" data-testid="rg-card">
+      <h2 id="rg-title" className="card-title">
+        {t('user.rg.title')}
+      </h2>
+      {rg ? <Exclusion exclusion={rg.exclusion} userId={userId} name={name} /> : <p className="muted small">{t('user.rg.unavailable')}</p>}
+      <div className="table-wrap">
+        <table className="table admin-table" data-testid="rg-limits">
+          <thead>
+            <tr>
+              <th>{t('user.rg.limit')}</th>
+              <th className="num">{t('user.rg.inForce')}</th>
+              <th className="num">{t('user.rg.used')}</th>
+              <th>{t('user.rg.waiting')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {limits.map((l) => (
+              <LimitRow key={l.kind} limit={l} />
+            ))}
+            {rg && limits.length === 0 && <EmptyRow cols={4}>{t('user.rg.noLimits')}</EmptyRow>}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
