@@ -98,6 +98,7 @@ test('Hindi chosen in Settings: kept by the account after a reload and on anothe
   // The account has it (not only this browser).
   const me = (await (await page.request.get('/api/me')).json()) as { language?: string };
   expect(me.language).toBe('hi');
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: 'test-results/hindi-settings.png', fullPage: false });
 
   await page.reload();
@@ -108,15 +109,20 @@ test('Hindi chosen in Settings: kept by the account after a reload and on anothe
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'जमा करें', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'लॉग आउट', exact: true })).toBeVisible();
+  await expect(page.getByTestId('tile-aviator')).toBeVisible();
+  await expect(page.getByTestId('match-row').or(page.getByTestId('matches-empty')).first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: 'test-results/hindi-home.png', fullPage: false });
 
   await page.goto('/casino/aviator');
   await expect(page.getByTestId('bet-panel-0')).toHaveAttribute('aria-label', 'बेट 1');
   await expect(page.getByLabel('बेट राशि').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: 'test-results/hindi-aviator.png', fullPage: false });
 
   await page.goto('/account/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'लेन-देन' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: 'test-results/hindi-transactions.png', fullPage: false });
 
   // --- another browser (nothing stored): English until the login, then the account's Hindi

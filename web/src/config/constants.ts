@@ -1,3 +1,4 @@
+import i18n from '@/i18n';
 /** App-wide constants taken from the spec (timings, limits, navigation entries). */
 export const BRAND = 'RoyalPlay';
 export const DEFAULT_NEWS = `Welcome to ${BRAND}! Play responsibly. Deposits and withdrawals are processed via UPI.`;
@@ -48,20 +49,21 @@ export const SIDEBAR_SPORTS = [
   { name: 'VolleyBall', id: '998917' },
 ];
 
-const SPORT_NAMES: Record<string, string> = {
-  '4': 'Cricket',
-  '1': 'Football',
-  '2': 'Tennis',
-  '7522': 'Basketball',
-  '7511': 'Baseball',
-  '27454574': 'Table Tennis',
-  '998917': 'Volleyball',
+/** The sports with a name of their own: the English name, and its key in `sports:sportNames`. */
+const SPORT_NAMES: Record<string, [string, string]> = {
+  '4': ['Cricket', 'cricket'],
+  '1': ['Football', 'football'],
+  '2': ['Tennis', 'tennis'],
+  '7522': ['Basketball', 'basketball'],
+  '7511': ['Baseball', 'baseball'],
+  '27454574': ['Table Tennis', 'tableTennis'],
+  '998917': ['Volleyball', 'volleyball'],
 };
 
-/** Display name for a sport id or slug ("horse-racing" → "Horse Racing"). */
+/** Display name for a sport id or slug ("horse-racing" → "Horse Racing"), in the player's language when it has one. */
 export function sportName(id: string): string {
   const known = SPORT_NAMES[id];
-  if (known) return known;
+  if (known) return i18n.t(`sports:sportNames.${known[1]}`, { defaultValue: known[0] });
   return id
     .split('-')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))

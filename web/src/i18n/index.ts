@@ -54,11 +54,22 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+loadScriptFonts(currentLanguage());
+
+/**
+ * Hindi's Devanagari faces (served with the app, `main.tsx`) are fetched at once rather than when a text first needs
+ * them, so a screen does not show boxes or reflow while each weight arrives.
+ */
+function loadScriptFonts(lang: Language): void {
+  if (lang !== 'hi' || typeof document === 'undefined' || !document.fonts) return;
+  for (const weight of [400, 600, 700, 800]) void document.fonts.load(`${weight} 16px "Noto Sans Devanagari"`, 'हि').catch(() => undefined);
+}
 
 /** Switches the app's language now and remembers it in this browser (the account keeps it on the server). */
 export function setLanguage(lang: Language): void {
   if (i18n.language === lang) return;
   void i18n.changeLanguage(lang);
+  loadScriptFonts(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   try {
     localStorage.setItem(STORED, lang);
