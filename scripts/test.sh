@@ -33,7 +33,7 @@ cargo test -p casino-actors --features failpoints --test aviator_faults --test t
 PG_URL="${CASINO_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
 if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   step "rust: database tests on PostgreSQL"
-  CASINO_TEST_POSTGRES="$PG_URL" cargo test --no-fail-fast -p game-server -p casino-actors --test api --test wallet_ledger
+  CASINO_TEST_POSTGRES="$PG_URL" cargo test --no-fail-fast -p game-server -p casino-actors --test api --test wallet_ledger --test rg_wallet
 else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi

@@ -158,9 +158,9 @@ impl Sum {
     ) -> Result<[(Period, Paise); 3], sqlx::Error> {
         let Sum { table, who, time, column, filter } = self;
         let sql = format!(
-            "SELECT COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0), \
-                    COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0), \
-                    COALESCE(SUM(CASE WHEN {time} >= $4 THEN {column} ELSE 0 END), 0) \
+            "SELECT CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $4 THEN {column} ELSE 0 END), 0) AS BIGINT) \
              FROM {table} WHERE {who} = $1 AND {time} >= $5 AND {filter}"
         );
         let starts = Period::ALL.map(|p| p.start(now));
@@ -177,6 +177,42 @@ impl Sum {
     }
 }
 
+impl Sum {
+    /// As [`Sum::per_period`], for several users in one statement; users without rows are left out.
+    async fn per_period_of(
+        &self,
+        conn: &mut AnyConnection,
+        users: &[UserId],
+        now: EpochMs,
+    ) -> Result<Vec<(UserId, [(Period, Paise); 3])>, sqlx::Error> {
+        let Sum { table, who, time, column, filter } = self;
+        let list = (0..users.len()).map(|i| format!("${}", i + 5)).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT {who}, CAST(COALESCE(SUM(CASE WHEN {time} >= $1 THEN {column} ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT) \
+             FROM {table} WHERE {time} >= $4 AND {filter} AND {who} IN ({list}) GROUP BY {who}"
+        );
+        let starts = Period::ALL.map(|p| p.start(now));
+        let mut q = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+            .bind(starts[0])
+            .bind(starts[1])
+            .bind(starts[2])
+            .bind(starts[1].min(starts[2]));
+        for u in users {
+            q = q.bind(u.0);
+        }
+        q.fetch_all(&mut *conn)
+            .await?
+            .iter()
+            .map(|r| {
+                let get = |i: usize| r.try_get::<i64, _>(i).map(Paise::new);
+                Ok((UserId(r.try_get(0)?), [(Period::Day, get(1)?), (Period::Week, get(2)?), (Period::Month, get(3)?)]))
+            })
+            .collect()
+    }
+}
+
 /// What the player has lost in games in each period so far: stakes put in minus money back (negative when ahead);
 /// every ledger kind but money in and out and the fixtures' funding is a game's.
 pub async fn losses(conn: &mut AnyConnection, user: UserId, now: EpochMs) -> Result<[(Period, Paise); 3], sqlx::Error> {
@@ -189,44 +225,89 @@ pub async fn deposits_asked(db: &Db, user: UserId, now: EpochMs) -> Result<[(Per
     DEPOSITS.per_period(&mut conn, user, now).await
 }
 
-/// The guard of each user (who has anything set) for the wallet's batch: exclusion, largest stake, and each loss
-/// limit in force with what was lost so far. Users with nothing set are left out.
+/// Users per statement when guards are read for a batch (binding cost grows with a statement's parameter count).
+const GUARD_CHUNK: usize = 200;
+
+fn limit_from(r: &sqlx::any::AnyRow, first: usize) -> Result<Limit, sqlx::Error> {
+    let amount = r.try_get::<Option<i64>, _>(first)?.map(Paise::new);
+    let pending_amount = r.try_get::<Option<i64>, _>(first + 1)?.map(Paise::new);
+    let pending = r.try_get::<Option<i64>, _>(first + 2)?.map(|at| PendingLimit { amount: pending_amount, at });
+    Ok(Limit { amount, pending })
+}
+
+/// The guard of each user who has anything set, for the wallet's batch: exclusion, largest stake, and each loss limit
+/// in force with what was lost so far. Users with nothing set are left out. Three statements per chunk of users,
+/// however many of them have limits.
 pub async fn guards(
     conn: &mut AnyConnection,
     users: &[UserId],
     now: EpochMs,
 ) -> Result<HashMap<UserId, Guard>, sqlx::Error> {
-    let mut out = HashMap::new();
-    if users.is_empty() {
-        return Ok(out);
-    }
-    let list = (1..=users.len()).map(|i| format!("${}", i + 1)).collect::<Vec<_>>().join(", ");
-    let sql = format!(
-        "SELECT user_id FROM rg_limits WHERE user_id IN ({list}) AND kind IN ('loss_day', 'loss_week', 'loss_month', 'max_stake') \
-         UNION SELECT user_id FROM rg_exclusions WHERE user_id IN ({list}) AND ends_at > $1 AND lifted_at IS NULL"
-    );
-    let mut q = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(now);
-    for u in users {
-        q = q.bind(u.0);
-    }
-    let found: Vec<i64> = q.fetch_all(&mut *conn).await?.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
-    for id in found {
-        let user = UserId(id);
-        let set = limits_on(conn, user).await?;
-        let in_force = |k: LimitKind| set.get(&k).and_then(|l| l.in_force(now));
-        let mut guard = Guard {
-            exclusion: exclusion_on(conn, user, now).await?,
-            max_stake: in_force(LimitKind::MaxStake),
-            losses: Vec::new(),
+    let mut out: HashMap<UserId, Guard> = HashMap::new();
+    for chunk in users.chunks(GUARD_CHUNK) {
+        // `$from, $from+1, …`: the chunk's users.
+        let list = |from: usize| (0..chunk.len()).map(|i| format!("${}", i + from)).collect::<Vec<_>>().join(", ");
+        let users_of = |mut q: sqlx::query::Query<'static, Any, sqlx::any::AnyArguments>| {
+            for u in chunk {
+                q = q.bind(u.0);
+            }
+            q
         };
-        if Period::ALL.iter().any(|p| in_force(LimitKind::loss(*p)).is_some()) {
-            for (period, lost) in losses(conn, user, now).await? {
-                if let Some(limit) = in_force(LimitKind::loss(period)) {
-                    guard.losses.push((period, limit, lost));
+        let sql = format!(
+            "SELECT user_id, kind, amount, pending_amount, pending_at FROM rg_limits WHERE user_id IN ({}) \
+             AND kind IN ('loss_day', 'loss_week', 'loss_month', 'max_stake')",
+            list(1)
+        );
+        let mut lossy = Vec::new();
+        for r in users_of(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))).fetch_all(&mut *conn).await? {
+            let user = UserId(r.try_get(0)?);
+            let Some(kind) = LimitKind::parse(&r.try_get::<String, _>(1)?) else { continue };
+            let Some(value) = limit_from(&r, 2)?.in_force(now) else { continue };
+            let guard = out.entry(user).or_default();
+            match kind {
+                LimitKind::MaxStake => guard.max_stake = Some(value),
+                _ => {
+                    let period = Period::ALL.into_iter().find(|p| LimitKind::loss(*p) == kind).unwrap_or(Period::Day);
+                    guard.losses.push((period, value, Paise::ZERO));
+                    lossy.push(user);
                 }
             }
         }
-        out.insert(user, guard);
+        let sql = format!(
+            "SELECT user_id, kind, ends_at FROM rg_exclusions WHERE user_id IN ({}) AND starts_at <= $1 \
+             AND ends_at > $1 AND lifted_at IS NULL",
+            list(2)
+        );
+        for r in users_of(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(now)).fetch_all(&mut *conn).await? {
+            let user = UserId(r.try_get(0)?);
+            let Some(kind) = ExclusionKind::parse(&r.try_get::<String, _>(1)?) else { continue };
+            let until: EpochMs = r.try_get(2)?;
+            let guard = out.entry(user).or_default();
+            // The one that says most: a self-exclusion over a break, then the one ending last.
+            let stronger = match guard.exclusion {
+                None => true,
+                Some(e) => {
+                    (kind == ExclusionKind::SelfExclusion, until) > (e.kind == ExclusionKind::SelfExclusion, e.until)
+                }
+            };
+            if stronger {
+                guard.exclusion = Some(Exclusion { kind, until });
+            }
+        }
+        lossy.sort_unstable();
+        lossy.dedup();
+        if !lossy.is_empty() {
+            for (user, lost) in LOSSES.per_period_of(conn, &lossy, now).await? {
+                if let Some(guard) = out.get_mut(&user) {
+                    for l in &mut guard.losses {
+                        l.2 = lost.iter().find(|(p, _)| *p == l.0).map_or(Paise::ZERO, |(_, v)| *v);
+                    }
+                }
+            }
+        }
+    }
+    for guard in out.values_mut() {
+        guard.losses.sort_by_key(|l| Period::ALL.iter().position(|p| *p == l.0));
     }
     Ok(out)
 }
@@ -234,7 +315,9 @@ pub async fn guards(
 /// Won minus lost in games since `since` (negative: down), as the session reminder shows it.
 pub async fn net_since(db: &Db, user: UserId, since: EpochMs) -> Result<Paise, sqlx::Error> {
     let Sum { table, who, time, column, filter } = LOSSES;
-    let sql = format!("SELECT COALESCE(SUM({column}), 0) FROM {table} WHERE {who} = $1 AND {time} >= $2 AND {filter}");
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM({column}), 0) AS BIGINT) FROM {table} WHERE {who} = $1 AND {time} >= $2 AND {filter}"
+    );
     let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(since).fetch_one(&db.pool).await?;
     Ok(Paise::new(-row.try_get::<i64, _>(0)?))
 }
