@@ -4,7 +4,9 @@
 //!
 //! `cargo bench -p casino-actors --bench wallet` (SQLite); add
 //! `CASINO_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test` for PostgreSQL too.
-//! `BENCH_SECONDS` sets the measuring time per case (default 4).
+//! `BENCH_SECONDS` sets the measuring time per case (default 4). `BENCH_KIND=bet` makes the holds bets (so each batch
+//! reads its bettors' responsible-gaming guards) and `BENCH_LIMITED=10` gives that percentage of users a loss limit
+//! and a largest stake (high enough never to refuse), so their batches also add up their losses.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -12,7 +14,9 @@ use casino_actors::clock;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
 use casino_actors::store::{Db, fresh_database_url_on};
-use casino_actors::wallet::{Change, Movement, WalletConfig, WalletHandle};
+use casino_actors::rg::rules::Limit;
+use casino_actors::rg::{LimitKind, store};
+use casino_actors::wallet::{Change, GameKind, LedgerKind, Movement, WalletConfig, WalletHandle};
 use sqlx::Any;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,9 +46,17 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
     let db = setup(postgres, users).await;
     let shards = std::env::var("BENCH_SHARDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
     let cfg = WalletConfig { shards, max_batch };
-    let wallet = WalletHandle::start(db, cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
+    let wallet = WalletHandle::start(db.clone(), cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
         .await
         .unwrap();
+    let bets = std::env::var("BENCH_KIND").is_ok_and(|k| k == "bet");
+    let limited: i64 = std::env::var("BENCH_LIMITED").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    for u in (1..=users).filter(|u| u % 100 < limited) {
+        for kind in [LimitKind::LossDay, LimitKind::MaxStake] {
+            let limit = Limit::default().ask(Some(Paise::from_rupees(10_000_000)), 0);
+            store::save_limit(&db, UserId(u), kind, limit, 0).await.unwrap();
+        }
+    }
     let done = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let start = Instant::now();
@@ -59,10 +71,15 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
                 } else {
                     Movement::Release { amount: Paise::new(100) }
                 };
+                let kind = match (bets, n.is_multiple_of(2)) {
+                    (false, _) => LedgerKind::Adjustment,
+                    (true, true) => LedgerKind::Bet(GameKind::Aviator),
+                    (true, false) => LedgerKind::Cancel(GameKind::Aviator),
+                };
                 let change = Change {
                     user: UserId(u),
                     movement,
-                    kind: casino_actors::wallet::LedgerKind::Adjustment,
+                    kind,
                     reference: String::new(),
                     idempotency_key: format!("{u}:{n}"),
                 };
