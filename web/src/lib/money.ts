@@ -17,7 +17,7 @@ export function formatInr(value: number | null | undefined): string {
   return `₹${formatAmount(value)}`;
 }
 
-/** Plain two-decimal string without grouping, used inside message texts ("150.00"). */
+/** Two decimals with Indian grouping, for amounts and multipliers inside texts ("150.00", "1,00,000.00"). */
 export function fixed2(value: number): string {
-  return roundRupees(value).toFixed(2);
+  return formatAmount(value);
 }

@@ -128,7 +128,7 @@ describe('Titli Par screen', () => {
     fireEvent.click(screen.getByTestId('stake-5000'));
     fireEvent.click(screen.getByTestId('pick-2'));
     fireEvent.click(screen.getByTestId('place-bet'));
-    expect(screen.getByTestId('bet-status').textContent).toBe('Insufficient Balance! Need ₹4000.00 more');
+    expect(screen.getByTestId('bet-status').textContent).toBe('Insufficient Balance! Need ₹4,000.00 more');
     expect(emitted.some((e) => e.event === 'titli:placeBet')).toBe(false);
   });
 
