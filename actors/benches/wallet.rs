@@ -13,9 +13,9 @@
 use casino_actors::clock;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;
-use casino_actors::store::{Db, fresh_database_url_on};
 use casino_actors::rg::rules::Limit;
 use casino_actors::rg::{LimitKind, store};
+use casino_actors::store::{Db, fresh_database_url_on};
 use casino_actors::wallet::{Change, GameKind, LedgerKind, Movement, WalletConfig, WalletHandle};
 use sqlx::Any;
 use std::sync::Arc;
@@ -46,9 +46,10 @@ async fn measure(postgres: Option<&str>, users: i64, max_batch: usize, seconds: 
     let db = setup(postgres, users).await;
     let shards = std::env::var("BENCH_SHARDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
     let cfg = WalletConfig { shards, max_batch };
-    let wallet = WalletHandle::start(db.clone(), cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
-        .await
-        .unwrap();
+    let wallet =
+        WalletHandle::start(db.clone(), cfg, clock::system(), None, &casino_actors::observe::Registry::new(true))
+            .await
+            .unwrap();
     let bets = std::env::var("BENCH_KIND").is_ok_and(|k| k == "bet");
     let limited: i64 = std::env::var("BENCH_LIMITED").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     for u in (1..=users).filter(|u| u % 100 < limited) {

@@ -4,29 +4,14 @@
  * speaks it; a password change ends the account's other sessions and the new password works.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, type Player } from './fixtures';
+import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, waitForBetting, type Player } from './fixtures';
 import { serverInfo } from './server-info';
 
 const VIEWPORT = { width: 390, height: 844 };
 test.use({ viewport: VIEWPORT });
 test.describe.configure({ mode: 'serial' });
 
-/** A round is about 11 s with 8 s to bet (global setup): room for a missed one and the next. */
-const ROUND_WAIT = 60_000;
 
-/** Waits until the screen shows betting open with at least `minSeconds` on the clock; returns the round id. */
-async function waitForBetting(page: Page, minSeconds = 6): Promise<number> {
-  const handle = await page.waitForFunction(
-    (min) => {
-      const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
-      const round = text('round-id');
-      return text('status-badge') === 'Open' && Number(text('countdown')) >= min && /^\d+$/.test(round) ? Number(round) : 0;
-    },
-    minSeconds,
-    { timeout: ROUND_WAIT },
-  );
-  return (await handle.jsonValue()) as number;
-}
 
 /** A second browser of its own (no cookies, no stored language), phone-sized like the first. */
 async function otherBrowser(browser: Browser): Promise<Page> {

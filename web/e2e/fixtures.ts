@@ -104,3 +104,20 @@ export async function serverWallet(page: Page, userId: number | string): Promise
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()) as Wallet;
 }
+
+/** A round game's round is about 11 s (Andar Bahar up to ~20 s with a long deal): room for a missed one and the next. */
+export const ROUND_WAIT = 60_000;
+
+/** Waits until a round game's screen shows betting open with at least `minSeconds` on the clock; returns the round id. */
+export async function waitForBetting(page: Page, minSeconds = 6): Promise<number> {
+  const handle = await page.waitForFunction(
+    (min) => {
+      const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+      const round = text('round-id');
+      return text('status-badge') === 'Open' && Number(text('countdown')) >= min && /^\d+$/.test(round) ? Number(round) : 0;
+    },
+    minSeconds,
+    { timeout: ROUND_WAIT },
+  );
+  return (await handle.jsonValue()) as number;
+}

@@ -5,7 +5,7 @@
  * browser and finds the result the game screen showed.
  */
 import type { Page } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, type Player } from './fixtures';
+import { ROUND_WAIT, expect, fundedPlayer, login, rupees, serverWallet, shot, test, waitForBetting, type Player } from './fixtures';
 import { serverInfo } from './server-info';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,8 +15,6 @@ type Game = 'titli' | 'andar_bahar' | 'color';
 const DEPOSIT = 5000;
 /** Titli's pictures in number order, as the screen labels them. */
 const PICTURES = ['Butterfly', 'Cow', 'Football', 'Spin', 'Flower', 'Diya', 'Bucket', 'Kite', 'Rat', 'Umbrella', 'Parrot', 'Sun'];
-/** A round is about 11 s (Andar Bahar up to ~20 s with a long deal): room for a missed one and the next. */
-const ROUND_WAIT = 60_000;
 
 let player: Player;
 /** Each game's settled round and the outcome its screen showed, as the Fairness screen describes it. */
@@ -34,19 +32,6 @@ async function payouts(page: Page, game: Game): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [String(r.pick), r.payout]));
 }
 
-/** Waits until the screen shows betting open with at least `minSeconds` on the clock; returns the round id. */
-async function waitForBetting(page: Page, minSeconds = 6): Promise<number> {
-  const handle = await page.waitForFunction(
-    (min) => {
-      const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
-      const round = text('round-id');
-      return text('status-badge') === 'Open' && Number(text('countdown')) >= min && /^\d+$/.test(round) ? Number(round) : 0;
-    },
-    minSeconds,
-    { timeout: ROUND_WAIT },
-  );
-  return (await handle.jsonValue()) as number;
-}
 
 /**
  * Waits for round `roundId`'s result on screen and reads it in one go in the page (the table clears when the next

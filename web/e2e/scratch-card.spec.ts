@@ -5,13 +5,11 @@
  * picture the server decided for that round (GET /api/fair/titli/{round}).
  */
 import type { Page } from '@playwright/test';
-import { expect, fundedPlayer, login, shot, test, type Player } from './fixtures';
+import { ROUND_WAIT, expect, fundedPlayer, login, shot, test, type Player } from './fixtures';
 import { serverInfo } from './server-info';
 
 /** Titli's pictures in number order, as the screen labels them. */
 const PICTURES = ['Butterfly', 'Cow', 'Football', 'Spin', 'Flower', 'Diya', 'Bucket', 'Kite', 'Rat', 'Umbrella', 'Parrot', 'Sun'];
-/** A round is about 11 s: room for a missed one and the next. */
-const ROUND_WAIT = 60_000;
 /** The result shows for about 2 s: a round that ends mid-scratch is tried again with the next one. */
 const ATTEMPTS = 4;
 /** The strokes' heights across the card (fractions of its height), left to right. */

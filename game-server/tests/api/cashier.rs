@@ -158,12 +158,15 @@ async fn payment_details_and_news_are_operator_set() {
     let r = desk
         .put(
             "/api/admin/upi",
-            &json!({"upi_id": "casino@upi", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"}),
+            &json!({"upi_id": "casino@upi", "payee_name": "Royal Play", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"}),
         )
         .await;
     assert_eq!(r.status(), StatusCode::OK);
     let upi: Value = app.get("/api/getupiqr").await.json().await.unwrap();
-    assert_eq!(upi, json!({"upi_id": "casino@upi", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"}));
+    assert_eq!(
+        upi,
+        json!({"upi_id": "casino@upi", "payeeName": "Royal Play", "phone": "9000000009", "qrCode": "data:image/png;base64,AAAA"})
+    );
     desk.put("/api/admin/news", &json!({"items": ["IPL markets open", "Diwali bonus"]})).await;
     let news: Value = app.other_client().get("/api/platform/news").await.json().await.unwrap();
     assert_eq!(news, json!([{"content": "IPL markets open"}, {"content": "Diwali bonus"}]));
