@@ -204,7 +204,16 @@ async fn bets_hold_the_netted_exposure_refusals_move_nothing_and_markets_settle_
         let runs = fancy["winningRuns"].as_u64().unwrap();
         assert_eq!(fancy["status"] == "won", runs >= line, "{fancy}");
     }
-    let (balance, exposure) = p.wallet().await;
+    // A bet shows settled once its settlement is recorded; the wallet applies it right after.
+    let mut wallet = p.wallet().await;
+    for _ in 0..100 {
+        if wallet.1 == 0.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        wallet = p.wallet().await;
+    }
+    let (balance, exposure) = wallet;
     assert_eq!(exposure, 0.0);
     assert!((balance - (10_000.0 + total)).abs() < 0.005, "balance {balance} = 10000 + Σ pl {total}");
 }

@@ -194,12 +194,22 @@ async fn kill_9_at_random_moments_always_restarts_to_consistent_books() {
     let mut server = start_with(&db_url, port, 1_200).await;
     let (_, players) = binary::fixture_players(&base, &operator_no, 4, 5000).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
+    let holds = "SELECT COUNT(*) FROM ledger WHERE kind = 'aviator_bet'";
     for kill in 0..4 {
+        let held = scalar(&db, holds).await;
         let bettors: Vec<_> = players
             .iter()
             .map(|p| tokio::spawn(bettor(base.clone(), p["token"].as_str().unwrap().to_string(), rng.random())))
             .collect();
-        tokio::time::sleep(Duration::from_millis(rng.random_range(500..4_000))).await;
+        // The random moment is counted from the first bet of this life: a long flight (or a slow start on a loaded
+        // machine) can keep the bettors waiting for a betting window, and a kill before any bet tests nothing.
+        for _ in 0..600 {
+            if scalar(&db, holds).await > held {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..3_500))).await;
         server.kill().unwrap(); // SIGKILL at a random moment of a round
         server.wait().unwrap();
         for b in bettors {
