@@ -4,13 +4,12 @@
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
+use crate::socketio::end_session_sockets_by_key;
 use crate::state::State;
 use actix_web::{HttpResponse, delete, get, post, web};
 use casino_actors::accounts::AccountError;
 use casino_actors::clock::EpochMs;
-use casino_actors::hub::{Kick, KickTarget};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use utoipa::ToSchema;
 
 #[derive(Serialize, ToSchema)]
@@ -33,10 +32,6 @@ pub struct SessionsJson {
 #[derive(Serialize, ToSchema)]
 pub struct DoneJson {
     pub success: bool,
-}
-
-fn close_sockets(state: &State, key: String) {
-    state.tables.hub.do_send(Kick { target: KickTarget::Session(Arc::from(key)) });
 }
 
 /// The caller's live sessions, newest first.
@@ -85,7 +80,7 @@ pub async fn end(state: State, who: Authed, path: web::Path<String>) -> Result<H
         .end_session(who.user.id, path.trim())
         .await?
         .ok_or_else(|| ApiError::not_found("No such session"))?;
-    close_sockets(&state, key);
+    end_session_sockets_by_key(&state.tables.hub, &key);
     Ok(HttpResponse::Ok().json(DoneJson { success: true }))
 }
 
@@ -135,7 +130,7 @@ pub async fn change_password(
         };
     let n = ended.len();
     for key in ended {
-        close_sockets(&state, key);
+        end_session_sockets_by_key(&state.tables.hub, &key);
     }
     Ok(HttpResponse::Ok().json(PasswordChangedJson { success: true, ended_sessions: n }))
 }

@@ -30,4 +30,7 @@ mod ws;
 
 pub use app::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 pub use config::SocketConfig;
-pub use route::{SESSION_COOKIE, SocketState, configure, end_session_sockets, end_user_sockets, socketio_route};
+pub use route::{
+    SESSION_COOKIE, SocketState, configure, end_session_sockets, end_session_sockets_by_key, end_user_sockets,
+    socketio_route,
+};

@@ -40,8 +40,13 @@ impl SocketState {
 /// Close every socket authenticated with this session token, at once (logout). The key is the token's digest,
 /// as [`Principal::session`](super::Principal::session) carries it.
 pub fn end_session_sockets(hub: &HubAddr, token: &str) {
-    let key: Arc<str> = Arc::from(casino_actors::accounts::digest(token));
-    hub.do_send(Kick { target: KickTarget::Session(key) });
+    end_session_sockets_by_key(hub, &casino_actors::accounts::digest(token));
+}
+
+/// As [`end_session_sockets`], for a session known by its token's digest (a session ended from the player's list,
+/// or by a password change).
+pub fn end_session_sockets_by_key(hub: &HubAddr, key: &str) {
+    hub.do_send(Kick { target: KickTarget::Session(Arc::from(key)) });
 }
 
 /// Close every socket of `user`, at once (password reset, block).
