@@ -67,6 +67,8 @@ pub struct Config {
     pub parchi: ParchiConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
+    /// `CASINO_TEST_HOOKS=1` enables the operators' test-only hooks (a cricket match a test moves step by step).
+    pub test_hooks: bool,
     /// `CASINO_ACTOR_METRICS=off` stops the actors timing their messages (their own figures are still shown);
     /// on by default. For measuring what the measuring costs.
     pub actor_metrics: bool,
@@ -258,6 +260,7 @@ impl Config {
                 env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()),
             ),
             load_test_fixtures: env_or("CASINO_LOAD_TEST", 0u8) == 1,
+            test_hooks: env_or("CASINO_TEST_HOOKS", 0u8) == 1,
             actor_metrics: !std::env::var("CASINO_ACTOR_METRICS").is_ok_and(|v| v.eq_ignore_ascii_case("off")),
             accounts: accounts_from_env(),
             web: web_security_from_env(),

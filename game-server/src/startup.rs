@@ -247,6 +247,7 @@ impl Application {
         let actors = web::Data::new(s.actors.clone());
         let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, s.actors);
         app_state.load_test_fixtures = config.load_test_fixtures;
+        app_state.test_hooks = config.test_hooks;
         app_state.cluster = config.cluster.as_ref().map(|c| casino_http::state::ClusterView {
             node: c.node.clone(),
             lease_ttl_ms: i64::try_from(c.lease_ttl.as_millis()).unwrap_or(i64::MAX),

@@ -49,6 +49,8 @@ pub struct AppState {
     pub actors: Arc<Registry>,
     /// `CASINO_LOAD_TEST=1`: operators may create funded fixture players for the load swarm.
     pub load_test_fixtures: bool,
+    /// `CASINO_TEST_HOOKS=1`: operators may drive test-only hooks (a manual cricket match); never in production.
+    pub test_hooks: bool,
     /// Cluster mode: this node's id and the leases' life.
     pub cluster: Option<ClusterView>,
 }
@@ -98,6 +100,7 @@ impl AppState {
             tables,
             actors,
             load_test_fixtures: false,
+            test_hooks: false,
             cluster: None,
         }
     }

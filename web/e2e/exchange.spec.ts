@@ -1,19 +1,18 @@
 /**
- * Exchange betting against the real server at 390×844 (a ball bowled every 1.5 s: the Bookmaker and fancy markets
- * are SUSPENDED while each ball is bowled and reopen with its result). A funded player opens a Live Cricket Market
- * row, taps a team's Lgaai rate once the Bookmaker is OPEN, stakes ₹100 and submits: the green overlay, the team's
+ * Exchange betting against the real server at 390×844, on a match of the server's test hooks that moves only when
+ * the spec plays it (`testMatch`), so nothing depends on where a timed match happens to be: the markets stay OPEN
+ * while the player bets, and the spec then plays the match on to the fancy line's over. A funded player opens the
+ * match's Live Cricket Market row, taps a team's Lgaai rate, stakes ₹100 and submits: the green overlay, the team's
  * P/L row, the bet in the latest bets, and the header's balance and exposure as the server's wallet has them
- * (exposure 100 for one Lgaai bet). Then a fancy YES bet, which holds its own ₹100. A bet the server refuses because
- * the price moved or the market suspended between the tap and the check (the ball lands every 1.5 s) is submitted
- * again: the popup follows the live price and waits while the market is suspended.
+ * (exposure 100 for one Lgaai bet). Then a fancy YES bet on the 10-over line, which holds its own ₹100, and its
+ * settlement once the match is played past 10 overs.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test } from './fixtures';
+import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, testMatch } from './fixtures';
 import { serverInfo } from './server-info';
 
-/** Refusals that only mean "the ball moved the market first": submit again. */
-const RACED = ['price_changed', 'market_suspended'];
-const ATTEMPTS = 8;
+/** The match every run plays (the same seed, the same match). */
+const SEED = 20_261_127;
 
 interface Placed {
   bet: {
@@ -22,26 +21,17 @@ interface Placed {
   exposure: number;
 }
 
-/** Submits the open popup until the server takes the bet (or refuses it for a reason other than the race). */
-async function submitUntilPlaced(page: Page, path: string): Promise<Placed> {
+/** Submits the open popup once: the server takes the bet (the match does not move while it is checked). */
+async function submit(page: Page, path: string): Promise<Placed> {
   const popup = page.getByTestId('bet-popup');
-  const refusals: string[] = [];
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const answer = page.waitForResponse((r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
-    await popup.getByRole('button', { name: 'Submit' }).click(); // waits while the market is suspended
-    const res = await answer;
-    const body = (await res.json()) as Placed & { error?: string; message?: string };
-    if (res.status() === 201) {
-      await expect(page.getByTestId('ex-overlay-success')).toHaveText('Bet placed successfully.');
-      await expect(popup).toBeHidden();
-      return body;
-    }
-    // The server's message, in red; the popup stays for another try.
-    await expect(page.getByTestId('ex-overlay-error')).toHaveText(body.message ?? '');
-    expect(RACED, `attempt ${attempt}: ${res.status()} ${JSON.stringify(body)}`).toContain(body.error);
-    refusals.push(`${body.error} (${JSON.stringify(res.request().postDataJSON())})`);
-  }
-  throw new Error(`the bet was refused ${ATTEMPTS} times: ${refusals.join('; ')}`);
+  const answer = page.waitForResponse((r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
+  await popup.getByRole('button', { name: 'Submit' }).click();
+  const res = await answer;
+  const body = (await res.json()) as Placed;
+  expect(res.status(), JSON.stringify(body)).toBe(201);
+  await expect(page.getByTestId('ex-overlay-success')).toHaveText('Bet placed successfully.');
+  await expect(popup).toBeHidden();
+  return body;
 }
 
 /** The header's balance and the top bar's balance and exposure agree with `GET /api/getwalletandexposure`. */
@@ -62,22 +52,23 @@ async function walletAgrees(page: Page, userId: number): Promise<void> {
 const signed = (n: number) => `${n >= 0 ? '+' : '-'}${rupees(Math.abs(n)).slice(1)}`;
 
 test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay, P/L, latest bets, wallet, settlement', async ({ page }) => {
-  test.setTimeout(240_000);
   const player = await fundedPlayer(serverInfo().baseURL, 1000, { name: 'Exchange Player' });
+  const match = await testMatch(page.request, SEED);
   await login(page, player);
 
-  const row = page.getByTestId('live-market').getByTestId('live-row').first();
+  const row = page.getByTestId('live-market').locator(`[data-testid="live-row"][data-event-id="${match.matchId}"]`);
   await expect(row).toBeVisible();
-  const name = (await row.locator('.match-name').textContent()) ?? '';
+  const name = match.name;
+  await expect(row.locator('.match-name')).toHaveText(name);
   await row.click();
   await expect(page).toHaveURL(/\/matchlist\/currmtc$/);
   await expect(page.getByTestId('match-detail').locator('.sp-title')).toContainText(name);
 
-  // --- Match Odds: both tables carry the stake range; the Bookmaker comes OPEN between balls.
+  // --- Match Odds: both tables carry the stake range; the Bookmaker is OPEN (the match waits between balls).
   const odds = page.getByTestId('ex-match-odds');
   await expect(odds).toContainText('Min: 100 Max: 25000');
   await expect(page.getByTestId('ex-over-market')).toContainText('Min: 100 Max: 25000');
-  await expect(odds.getByTestId('market-status').first()).toHaveText('OPEN', { timeout: 30_000 });
+  await expect(odds.getByTestId('market-status').first()).toHaveText('OPEN');
   const team = (await page.getByTestId('ex-team-0').locator('.ex-label').textContent()) ?? '';
   await expect(page.getByTestId('ex-team-pl-0')).toHaveText('+0.00');
   await shot(page, 'exchange-01-tables');
@@ -86,15 +77,11 @@ test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay
   const popup = page.getByTestId('bet-popup');
   await expect(popup.getByLabel('Bet For')).toHaveValue(`${team} · Lgaai`);
   await popup.getByLabel('Stake', { exact: true }).fill('100');
-  // Profit = 100 × rate / 100 (read together: the rate follows the feed while the popup is open).
-  await expect
-    .poll(async () => {
-      const [rate, profit] = await Promise.all([popup.getByLabel('Rate/Odds').inputValue(), popup.getByLabel('Profit').inputValue()]);
-      return profit === rupees(Number(rate)).slice(1);
-    })
-    .toBe(true);
+  // Profit = 100 × rate / 100.
+  const rate = await popup.getByLabel('Rate/Odds').inputValue();
+  await expect(popup.getByLabel('Profit')).toHaveValue(rupees(Number(rate)).slice(1));
   await shot(page, 'exchange-02-popup');
-  const lgaai = await submitUntilPlaced(page, '/api/laggai_khai_bets');
+  const lgaai = await submit(page, '/api/laggai_khai_bets');
   expect(lgaai.bet).toMatchObject({ label: team, type: 'Lgaai', stake: 100, status: 'open' });
   expect([lgaai.balance, lgaai.exposure]).toEqual([900, 100]);
   await shot(page, 'exchange-03-placed');
@@ -112,16 +99,14 @@ test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay
   await walletAgrees(page, player.id);
   await shot(page, 'exchange-04-book-and-bets');
 
-  // --- A fancy YES bet on the second line (at least four overs off, so it cannot settle while the bet is placed;
-  // at most ten, so it settles while this test waits), or the only one.
-  const lines = page.getByTestId('ex-over-market').locator('[data-testid^="ex-yes-"]');
-  await expect(lines.first()).toBeEnabled({ timeout: 30_000 });
-  const yes = (await lines.count()) > 1 ? lines.nth(1) : lines.first();
-  await expect(yes).toBeEnabled({ timeout: 30_000 });
+  // --- A fancy YES bet on the first innings' 10-over line.
+  const line = `f.${match.matchId}.1.10`;
+  const yes = page.getByTestId('ex-over-market').locator(`[data-market-id="${line}"] [data-testid^="ex-yes-"]`);
+  await expect(yes).toBeEnabled();
   await yes.click();
   await popup.getByLabel('Stake', { exact: true }).fill('100');
   await expect(popup.getByLabel('Bet For')).toHaveValue(/ · YES \d+$/);
-  const fancy = await submitUntilPlaced(page, '/api/cricket-market/bets');
+  const fancy = await submit(page, '/api/cricket-market/bets');
   expect(fancy.bet).toMatchObject({ type: 'yes', stake: 100 });
   expect(fancy.exposure).toBe(200); // the Lgaai's 100 and the YES's stake
   const fancyRow = page.getByTestId('ex-fancy-bets').locator('tbody tr', { hasText: fancy.bet.label }).first();
@@ -134,7 +119,13 @@ test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay
 
   // --- The line settles when the innings passes its over (void if the innings ends short of it): the row shows the
   // result and the wallet is the start plus what the settled bets paid, less what the open ones still hold.
-  await expect(fancyRow.locator('.status')).not.toHaveText('open', { timeout: 150_000 });
+  let decided = false;
+  for (let i = 0; i < 30 && !decided; i += 1) {
+    const m = await match.play(10);
+    decided = m.fancyResults.some((r) => r.marketId === line) || m.status === 'finished';
+  }
+  expect(decided, `${line} decided`).toBe(true);
+  await expect(fancyRow.locator('.status')).not.toHaveText('open', { timeout: 30_000 });
   type Listed = { bets: { id: number; pl: number | null; status: string; stake: number }[] };
   const listed = async (path: string) => ((await (await page.request.get(path)).json()) as Listed).bets;
   const all = [...(await listed(`/api/laggai_khai_getuserbet/${player.id}`)), ...(await listed(`/api/cricket-market/${player.id}`))];

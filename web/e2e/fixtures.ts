@@ -121,3 +121,35 @@ export async function waitForBetting(page: Page, minSeconds = 6): Promise<number
   );
   return (await handle.jsonValue()) as number;
 }
+
+/** A cricket match of the shared server's test hooks (`CASINO_TEST_HOOKS=1`): it moves only when `play` says so. */
+export interface TestMatch {
+  matchId: number;
+  name: string;
+  /** Plays the next `steps` steps now (the first starts the match; then each ball is two: bowled, its result). */
+  play: (steps: number) => Promise<TestMatchState>;
+}
+
+/** What `play` answers: the match detail's fields a spec reads. */
+export interface TestMatchState {
+  status: string;
+  score: { runs: number; wickets: number; overs: string };
+  fancyResults: { marketId: string; runs: number | null }[];
+}
+
+/** Starts a test match from `seed` (the same seed plays the same match) and plays its first step: in play, every market open. */
+export async function testMatch(request: APIRequestContext, seed: number): Promise<TestMatch> {
+  const info = serverInfo();
+  const headers = { Authorization: `Bearer ${await operatorToken(request, info)}` };
+  const res = await request.post(`${info.baseURL}/api/admin/test/sports/matches`, { headers, data: { seed } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { matchId, name } = (await res.json()) as { matchId: number; name: string };
+  const play = async (steps: number): Promise<TestMatchState> => {
+    const r = await request.post(`${info.baseURL}/api/admin/test/sports/matches/${matchId}/play`, { headers, data: { steps } });
+    expect(r.status(), await r.text()).toBe(200);
+    return (await r.json()) as TestMatchState;
+  };
+  const started = await play(1);
+  expect(started.status).toBe('in_play');
+  return { matchId, name, play };
+}

@@ -30,6 +30,8 @@ const TIMINGS: Record<string, string> = {
   // Exchange bets: the price is checked again 200 ms after a bet arrives (1 s by default), well inside the
   // 750 ms a market stays OPEN between balls at this pace.
   CASINO_EXCHANGE_DELAY_MS: '200',
+  // The operators' test hooks: a cricket match a spec plays step by step (exchange.spec.ts).
+  CASINO_TEST_HOOKS: '1',
 };
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

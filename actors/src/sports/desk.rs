@@ -173,9 +173,20 @@ impl SportsDesk {
     }
 
     fn launch(&mut self, sport: i64, starts_at: EpochMs, ctx: &mut Context<Self>) {
+        self.launch_seeded(sport, starts_at, rand::random::<u64>(), false, ctx);
+    }
+
+    /// Starts a match of `sport` from `seed`; a `manual` one moves only when asked (`PlayTestMatch`). Its id.
+    fn launch_seeded(
+        &mut self,
+        sport: i64,
+        starts_at: EpochMs,
+        seed: u64,
+        manual: bool,
+        ctx: &mut Context<Self>,
+    ) -> i64 {
         let id = self.next_id;
         self.next_id += 1;
-        let seed = rand::random::<u64>();
         let feed: Box<dyn Provider> = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
             Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed)),
             None => Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())),
@@ -184,7 +195,9 @@ impl SportsDesk {
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
         let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.listeners.clone());
+        let actor = if manual { actor.manual() } else { actor };
         self.matches.insert(id, (actor.start(), summary));
+        id
     }
 
     fn live(&self) -> LiveList {
@@ -329,13 +342,63 @@ impl Handler<Counts> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts);
+/// A test's cricket match (`CASINO_TEST_HOOKS=1`): drawn from `seed`, due to start now, and moved only by
+/// [`PlayTestMatch`], so a test knows where the match is. Answers its id.
+#[derive(Serialize, Deserialize)]
+pub struct StartTestMatch {
+    pub seed: u64,
+}
+impl Message for StartTestMatch {
+    type Result = i64;
+}
 
-crate::remote!(Matches => "sports.matches", Live => "sports.live", Detail => "sports.detail", Counts => "sports.counts");
+impl Handler<StartTestMatch> for SportsDesk {
+    type Result = Response<i64>;
+    fn handle(&mut self, m: StartTestMatch, ctx: &mut Self::Context) -> Self::Result {
+        let now = self.clock.now_ms();
+        Response::reply(self.launch_seeded(CRICKET, now, m.seed, true, ctx))
+    }
+}
+
+/// Plays the next `steps` steps of a test's match now (the first starts it; then each ball is two steps: bowled,
+/// then its result). The match as it then is; `None` if the desk has no such match (a timed match is not moved).
+#[derive(Serialize, Deserialize)]
+pub struct PlayTestMatch {
+    pub match_id: i64,
+    pub steps: u32,
+}
+impl Message for PlayTestMatch {
+    type Result = Option<MatchState>;
+}
+
+impl Handler<PlayTestMatch> for SportsDesk {
+    type Result = ResponseFuture<Option<MatchState>>;
+    fn handle(&mut self, m: PlayTestMatch, _: &mut Self::Context) -> Self::Result {
+        let actor = self.matches.get(&m.match_id).map(|(a, _)| a.clone());
+        Box::pin(async move { actor?.send(super::match_actor::Play(m.steps)).await.ok() })
+    }
+}
+
+crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts, StartTestMatch, PlayTestMatch);
+
+crate::remote!(
+    Matches => "sports.matches",
+    Live => "sports.live",
+    Detail => "sports.detail",
+    Counts => "sports.counts",
+    StartTestMatch => "sports.test_start",
+    PlayTestMatch => "sports.test_play",
+);
 
 /// Every message the desk answers from other nodes (cluster mode).
 pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
-    crate::cluster::remote::Dispatch::default().with::<Matches>().with::<Live>().with::<Detail>().with::<Counts>()
+    crate::cluster::remote::Dispatch::default()
+        .with::<Matches>()
+        .with::<Live>()
+        .with::<Detail>()
+        .with::<Counts>()
+        .with::<StartTestMatch>()
+        .with::<PlayTestMatch>()
 }
 
 #[cfg(test)]

@@ -32,6 +32,8 @@ pub struct MatchActor {
     desk: Addr<SportsDesk>,
     listeners: Listeners,
     last_sent: EpochMs,
+    /// Played only when asked (`Play`), never by the timer: a test's match (`CASINO_TEST_HOOKS=1`).
+    manual: bool,
 }
 
 /// Who else hears of a match: the exchange (decided markets) and the three-card game (a cricket match's players).
@@ -77,7 +79,9 @@ impl Actor for MatchActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         self.tell_news();
-        ctx.run_interval(self.step, |act, _| act.tick());
+        if !self.manual {
+            ctx.run_interval(self.step, |act, _| act.tick());
+        }
     }
 }
 
@@ -91,7 +95,12 @@ impl MatchActor {
         listeners: Listeners,
     ) -> Self {
         let last_sent = clock.now_ms();
-        MatchActor { feed, outbox, clock, step, desk, listeners, last_sent }
+        MatchActor { feed, outbox, clock, step, desk, listeners, last_sent, manual: false }
+    }
+
+    /// A match that moves only when asked (`Play`).
+    pub fn manual(self) -> Self {
+        MatchActor { manual: true, ..self }
     }
 
     /// The match's players and status to the three-card game (cricket only: the others have no players).
@@ -167,6 +176,22 @@ impl Message for Snapshot {
 impl Handler<Snapshot> for MatchActor {
     type Result = MessageResult<Snapshot>;
     fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
+        MessageResult(self.feed.snapshot().clone())
+    }
+}
+
+/// Plays the next `n` steps of the match now (a test's manual match); answers the match as it then is.
+pub struct Play(pub u32);
+impl Message for Play {
+    type Result = MatchState;
+}
+
+impl Handler<Play> for MatchActor {
+    type Result = MessageResult<Play>;
+    fn handle(&mut self, Play(steps): Play, _: &mut Self::Context) -> Self::Result {
+        for _ in 0..steps {
+            self.tick();
+        }
         MessageResult(self.feed.snapshot().clone())
     }
 }

@@ -62,6 +62,7 @@ pub fn config_for(database_url: String) -> Config {
         },
         parchi: casino_actors::parchi::table::ParchiConfig { close_after_balls: 240, ..Default::default() },
         load_test_fixtures: true,
+        test_hooks: true,
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),
         cluster: None,

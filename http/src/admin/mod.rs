@@ -21,6 +21,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod audit;
 mod risk;
+mod test_hooks;
 mod user_detail;
 mod users;
 
@@ -34,7 +35,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(user_detail::ledger)
         .service(user_detail::bets)
         .service(risk::risk)
-        .service(audit::list);
+        .service(audit::list)
+        .service(test_hooks::start_match)
+        .service(test_hooks::play_match);
 }
 
 /// A page size from the query: `default` when absent, else 1 to 500 or a 400.

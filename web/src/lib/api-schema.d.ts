@@ -596,6 +596,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/test/sports/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a cricket match that moves only through `…/play` (test hooks only). */
+        post: operations["start_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/test/sports/matches/{matchId}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plays a test match's next steps now; answers the match as it then is (test hooks only). */
+        post: operations["play_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/upi": {
         parameters: {
             query?: never;
@@ -3807,6 +3841,13 @@ export interface components {
             /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
             pick: number;
         };
+        PlayBody: {
+            /**
+             * Format: u-int32
+             * @description Steps to play now: the first starts the match, then each ball takes two (bowled, its result).
+             */
+            steps: number;
+        };
         /** @description The name and e-mail address a player saves (`email` empty or `null`: none). */
         ProfileBody: {
             email?: string | null;
@@ -4184,6 +4225,15 @@ export interface components {
             sessionName: string;
             status: components["schemas"]["SportsMarketStatus"];
         };
+        /** @description A fancy market's result. */
+        SportsFancyResult: {
+            marketId: string;
+            /**
+             * Format: u-int32
+             * @description The innings' runs at the line's over; `null`: void (the innings ended short of it).
+             */
+            runs?: number | null;
+        };
         SportsListBook: {
             b: components["schemas"]["SportsListPrice"][];
             l: components["schemas"]["SportsListPrice"][];
@@ -4366,6 +4416,30 @@ export interface components {
             no: number;
             /** Format: u-int32 */
             yes: number;
+        };
+        TestMatchBody: {
+            /**
+             * Format: u-int64
+             * @description The match's random seed: the same seed plays the same match.
+             */
+            seed: number;
+        };
+        TestMatchJson: {
+            /** Format: int64 */
+            matchId: number;
+            name: string;
+        };
+        /** @description A test match as it stands after the steps played. */
+        TestMatchState: {
+            /** @description The fancy markets decided so far. */
+            fancyResults: components["schemas"]["SportsFancyResult"][];
+            score: components["schemas"]["SportsScore"];
+            status: components["schemas"]["SportsMatchStatus"];
+            /**
+             * Format: int64
+             * @description The winning runner's selection id, once settled.
+             */
+            winner?: number | null;
         };
         /**
          * @description A Titli Par bet. Lines come from `selectedCard` (or `bets: [{pick, amount}]`); `totalBets`, when sent, must be
@@ -6372,6 +6446,146 @@ export interface operations {
             };
             /** @description `forbidden` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMatchBody"];
+            };
+        };
+        responses: {
+            /** @description The match, listed as upcoming until its first step */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMatchJson"];
+                };
+            };
+            /** @description `invalid_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: test hooks are disabled */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    play_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A match started by this hook */
+                matchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMatchState"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_steps` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: test hooks are disabled, or no such match */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

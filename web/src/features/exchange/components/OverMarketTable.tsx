@@ -54,7 +54,7 @@ export function OverMarketTable({ fancy, book, onPick }: Props) {
           </button>
         );
         return (
-          <div key={f.marketId} className={`ex-row ${off ? 'ex-off' : ''}`} data-testid={`ex-session-${i}`}>
+          <div key={f.marketId} className={`ex-row ${off ? 'ex-off' : ''}`} data-testid={`ex-session-${i}`} data-market-id={f.marketId}>
             <span className="ex-name">
               <span className="ex-label">{f.marketName}</span>
               {exposure > 0 && <PlText value={-exposure} testId={`ex-session-exposure-${i}`} />}

@@ -1,0 +1,128 @@
+//! Test-only hooks, for operators on a server started with `CASINO_TEST_HOOKS=1` (404 `not_found` otherwise, so a
+//! production server has none): a cricket match that moves only when a test says so, so an end-to-end test knows
+//! where the match is instead of racing a timed one.
+
+use crate::auth::Operator;
+use crate::error::ApiError;
+use crate::openapi::ErrorBody;
+use crate::state::State;
+use actix_web::{HttpResponse, post, web};
+use casino_actors::sports::desk::{PlayTestMatch, StartTestMatch};
+use casino_actors::sports::feed::{FancyResult, MatchState, MatchStatus, Score};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+fn enabled(state: &State) -> Result<(), ApiError> {
+    if state.test_hooks {
+        Ok(())
+    } else {
+        Err(ApiError::not_found("Test hooks are disabled (start the server with CASINO_TEST_HOOKS=1)"))
+    }
+}
+
+fn unavailable() -> ApiError {
+    ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Sports are unavailable")
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TestMatchBody {
+    /// The match's random seed: the same seed plays the same match.
+    #[schema(minimum = 0)]
+    seed: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct TestMatchJson {
+    matchId: i64,
+    name: String,
+}
+
+/// Starts a cricket match that moves only through `…/play` (test hooks only).
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    request_body = TestMatchBody,
+    responses(
+        (status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson),
+        (status = 400, description = "`invalid_request`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: test hooks are disabled", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/test/sports/matches")]
+pub async fn start_match(
+    state: State,
+    _op: Operator,
+    body: web::Json<TestMatchBody>,
+) -> Result<HttpResponse, ApiError> {
+    enabled(&state)?;
+    let sports = &state.tables.sports;
+    let id = sports.ask(StartTestMatch { seed: body.seed }).await.map_err(|_| unavailable())?;
+    let m = sports.ask(PlayTestMatch { match_id: id, steps: 0 }).await.map_err(|_| unavailable())?;
+    let name = m.map(|m| m.name).unwrap_or_default();
+    Ok(HttpResponse::Created().json(TestMatchJson { matchId: id, name }))
+}
+
+/// A test match as it stands after the steps played.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestMatchState {
+    status: MatchStatus,
+    score: Score,
+    /// The fancy markets decided so far.
+    fancy_results: Vec<FancyResult>,
+    /// The winning runner's selection id, once settled.
+    winner: Option<i64>,
+}
+
+impl TestMatchState {
+    fn of(m: MatchState) -> TestMatchState {
+        TestMatchState { status: m.status, score: m.score, fancy_results: m.fancy_results, winner: m.winner }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PlayBody {
+    /// Steps to play now: the first starts the match, then each ball takes two (bowled, its result).
+    #[schema(minimum = 0, maximum = 1000)]
+    steps: u32,
+}
+
+/// Plays a test match's next steps now; answers the match as it then is (test hooks only).
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("matchId" = i64, Path, description = "A match started by this hook")),
+    request_body = PlayBody,
+    responses(
+        (status = 200, body = TestMatchState),
+        (status = 400, description = "`invalid_request`, `invalid_steps`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/test/sports/matches/{matchId}/play")]
+pub async fn play_match(
+    state: State,
+    _op: Operator,
+    id: web::Path<i64>,
+    body: web::Json<PlayBody>,
+) -> Result<HttpResponse, ApiError> {
+    enabled(&state)?;
+    if body.steps > 1_000 {
+        return Err(ApiError::bad_request("invalid_steps", "steps must be between 0 and 1000"));
+    }
+    let m = state
+        .tables
+        .sports
+        .ask(PlayTestMatch { match_id: *id, steps: body.steps })
+        .await
+        .map_err(|_| unavailable())?
+        .ok_or_else(|| ApiError::not_found("No such match"))?;
+    Ok(HttpResponse::Ok().json(TestMatchState::of(m)))
+}
