@@ -3,6 +3,7 @@
 //! actor that takes bets in a lane per player (`place.rs`, a bet's steps) and settles decided markets
 //! (`settle.rs`); `store.rs` the rows; `wire.rs` the calls' shapes.
 
+pub mod audit;
 pub mod desk;
 pub mod place;
 pub mod rules;

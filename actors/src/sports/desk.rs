@@ -379,7 +379,26 @@ impl Handler<PlayTestMatch> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts, StartTestMatch, PlayTestMatch);
+/// Publishes a test's quotes on a test's match (`CASINO_TEST_HOOKS=1`), audited like any other; the match as it
+/// then is (`None`: no such match).
+#[derive(Serialize, Deserialize)]
+pub struct QuoteTestMatch {
+    pub match_id: i64,
+    pub quotes: super::match_actor::TestQuotes,
+}
+impl Message for QuoteTestMatch {
+    type Result = Option<MatchState>;
+}
+
+impl Handler<QuoteTestMatch> for SportsDesk {
+    type Result = ResponseFuture<Option<MatchState>>;
+    fn handle(&mut self, m: QuoteTestMatch, _: &mut Self::Context) -> Self::Result {
+        let actor = self.matches.get(&m.match_id).map(|(a, _)| a.clone());
+        Box::pin(async move { actor?.send(super::match_actor::Quotes(m.quotes)).await.ok() })
+    }
+}
+
+crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
 
 crate::remote!(
     Matches => "sports.matches",
@@ -388,6 +407,7 @@ crate::remote!(
     Counts => "sports.counts",
     StartTestMatch => "sports.test_start",
     PlayTestMatch => "sports.test_play",
+    QuoteTestMatch => "sports.test_quotes",
 );
 
 /// Every message the desk answers from other nodes (cluster mode).
@@ -399,6 +419,7 @@ pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
         .with::<Counts>()
         .with::<StartTestMatch>()
         .with::<PlayTestMatch>()
+        .with::<QuoteTestMatch>()
 }
 
 #[cfg(test)]

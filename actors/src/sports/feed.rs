@@ -190,6 +190,37 @@ pub struct MatchState {
     pub players: Vec<PlayerRuns>,
     /// The last delta applied.
     pub seq: u64,
+    /// The provider's own chances behind its quotes, never shown to players (the match detail leaves it out): what
+    /// the house expects to keep from each bet. Set by the provider with every reprice, not carried by deltas.
+    #[serde(default)]
+    pub fair: Fair,
+}
+
+/// The chances a provider priced its open quotes from (`Fair::default()`: none known, as from a feed without a model).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Fair {
+    /// Each runner's chance of winning (Match Odds and Bookmaker, in runner order).
+    pub runners: Vec<f64>,
+    /// Each fancy line's chances, when decided.
+    pub fancy: Vec<FancyFair>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FancyFair {
+    pub market_id: String,
+    /// NO wins (fewer runs than its line) and YES wins (its line or more), given the line is decided.
+    pub no: f64,
+    pub yes: f64,
+}
+
+impl Fair {
+    /// The chance that a bet on `market_id` wins, given it is decided: a runner's (`runner`) or a fancy side's.
+    pub fn chance(&self, market_id: &str, runner: Option<usize>, back: bool) -> Option<f64> {
+        match runner {
+            Some(i) => self.runners.get(i).map(|q| if back { *q } else { 1.0 - q }),
+            None => self.fancy.iter().find(|f| f.market_id == market_id).map(|f| if back { f.yes } else { f.no }),
+        }
+    }
 }
 
 /// One change: `type` names it, `data` carries it (`heartbeat` has no `data`).
@@ -246,8 +277,12 @@ pub trait Provider: Send {
     fn snapshot(&self) -> &MatchState;
     /// The next delta, if one is due at `now`.
     fn tick(&mut self, now: EpochMs) -> Option<Delta>;
+    /// The provider's own next delta carrying `updates` (a test's quotes; a heartbeat).
+    fn push(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta;
     /// A delta that changes nothing, to show the feed is alive when nothing moves.
-    fn heartbeat(&mut self, now: EpochMs) -> Delta;
+    fn heartbeat(&mut self, now: EpochMs) -> Delta {
+        self.push(now, vec![Update::Heartbeat])
+    }
 }
 
 impl MatchState {
@@ -271,25 +306,30 @@ impl MatchState {
             return Err(ApplyError::Gap { have: self.seq, got: d.seq });
         }
         for u in &d.updates {
-            match u {
-                Update::Status(s) => self.status = *s,
-                Update::Score(s) => self.score = s.clone(),
-                Update::Market(m) => self.market = m.clone(),
-                Update::Bookmaker(b) => self.bookmaker = b.clone(),
-                Update::Fancy(f) => self.fancy = f.clone(),
-                Update::Settled { winner } => {
-                    self.winner = *winner;
-                    self.status = MatchStatus::Finished;
-                }
-                Update::FancyResult(r) => self.fancy_results.push(r.clone()),
-                Update::PlayerRuns(p) => match self.players.iter_mut().find(|x| x.name == p.name) {
-                    Some(x) => *x = p.clone(),
-                    None => self.players.push(p.clone()),
-                },
-                Update::Heartbeat => {}
-            }
+            self.apply_update(u);
         }
         self.seq = d.seq;
         Ok(())
+    }
+
+    /// One update of a delta (numbering is the delta's business).
+    pub fn apply_update(&mut self, u: &Update) {
+        match u {
+            Update::Status(s) => self.status = *s,
+            Update::Score(s) => self.score = s.clone(),
+            Update::Market(m) => self.market = m.clone(),
+            Update::Bookmaker(b) => self.bookmaker = b.clone(),
+            Update::Fancy(f) => self.fancy = f.clone(),
+            Update::Settled { winner } => {
+                self.winner = *winner;
+                self.status = MatchStatus::Finished;
+            }
+            Update::FancyResult(r) => self.fancy_results.push(r.clone()),
+            Update::PlayerRuns(p) => match self.players.iter_mut().find(|x| x.name == p.name) {
+                Some(x) => *x = p.clone(),
+                None => self.players.push(p.clone()),
+            },
+            Update::Heartbeat => {}
+        }
     }
 }

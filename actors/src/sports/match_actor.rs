@@ -2,9 +2,14 @@
 //! broadcasts every delta to its room `event:{id}` (`match:delta`, and the spec's `updateOdds` when prices move). It
 //! tells the desk when what lists show has changed, the exchange when a market is decided, and the three-card game
 //! how a cricket match's players stand.
+//!
+//! What it publishes is audited first: before a delta goes out, the quotes open after it are given to the quote
+//! auditor (`exchange::audit`), and a set that some bets could beat in every outcome is never shown — the delta goes
+//! out with every market suspended, the refusal is logged and counted (`casino_exchange_quote_sets_refused_total`).
+//! The published state (what the exchange takes bets against) is kept apart from the provider's own.
 
 use super::desk::{Listed, SportsDesk, Summary};
-use super::feed::{Delta, MatchState, MatchStatus, PlayerRuns, Provider, Update};
+use super::feed::{Delta, Fancy, MarketStatus, MatchState, MatchStatus, PlayerRuns, Provider, Update};
 use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
 use crate::exchange::desk::Decided;
@@ -26,6 +31,8 @@ impl ServerEvent for Delta {
 
 pub struct MatchActor {
     feed: Box<dyn Provider>,
+    /// The match as published: the provider's deltas, audited.
+    published: MatchState,
     outbox: RoomOutbox,
     clock: SharedClock,
     step: Duration,
@@ -95,7 +102,8 @@ impl MatchActor {
         listeners: Listeners,
     ) -> Self {
         let last_sent = clock.now_ms();
-        MatchActor { feed, outbox, clock, step, desk, listeners, last_sent, manual: false }
+        let published = feed.snapshot().clone();
+        MatchActor { feed, published, outbox, clock, step, desk, listeners, last_sent, manual: false }
     }
 
     /// A match that moves only when asked (`Play`).
@@ -105,7 +113,7 @@ impl MatchActor {
 
     /// The match's players and status to the three-card game (cricket only: the others have no players).
     fn tell_news(&self) {
-        let state = self.feed.snapshot();
+        let state = &self.published;
         if let Some(news) = self.listeners.news.as_ref().filter(|_| !state.players.is_empty()) {
             news.do_send(MatchNews::of(state));
         }
@@ -118,9 +126,43 @@ impl MatchActor {
             None if now - self.last_sent >= HEARTBEAT_MS => self.feed.heartbeat(now),
             None => return,
         };
+        self.publish(delta, now);
+    }
+
+    /// Audits the quotes `delta` leaves open, suspends every market if some bets at them would win in every outcome,
+    /// and sends it on.
+    fn publish(&mut self, mut delta: Delta, now: EpochMs) {
+        let mut next = self.published.clone();
+        if next.apply(&delta).is_err() {
+            // Out of step with the provider (it cannot happen with ours): take its state as it is, audited below.
+            next = self.feed.snapshot().clone();
+        }
+        next.fair = self.feed.snapshot().fair.clone();
+        let (event, quotes) = crate::exchange::audit::open_quotes(&next);
+        if let Some(found) = crate::exchange::audit::audit(&event, &quotes) {
+            let bets: Vec<String> = found
+                .stakes
+                .iter()
+                .map(|(i, x)| format!("{:.3} on {} {:?}", x, quotes[*i].market_id, quotes[*i].bet))
+                .collect();
+            tracing::warn!(
+                match_id = next.match_id,
+                seq = delta.seq,
+                bets = bets.join("; "),
+                worst = found.worst,
+                best = found.best,
+                "quote auditor: these quotes could be beaten in every outcome; every market suspended instead"
+            );
+            metrics::counter!("casino_exchange_quote_sets_refused_total").increment(1);
+            delta.updates.extend(suspend_all(&next));
+            for u in delta.updates.iter().rev().take(3) {
+                next.apply_update(u);
+            }
+        }
+        self.published = next;
         self.last_sent = now;
         self.outbox.queue(&delta);
-        let state = self.feed.snapshot();
+        let state = &self.published;
         if delta.updates.iter().any(|u| matches!(u, Update::Bookmaker(_) | Update::Fancy(_))) {
             self.outbox.queue(&OddsFeed::of(state));
         }
@@ -176,8 +218,21 @@ impl Message for Snapshot {
 impl Handler<Snapshot> for MatchActor {
     type Result = MessageResult<Snapshot>;
     fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
-        MessageResult(self.feed.snapshot().clone())
+        MessageResult(self.published.clone())
     }
+}
+
+/// Every market of `s` as it is, suspended.
+fn suspend_all(s: &MatchState) -> [Update; 3] {
+    let mut market = s.market.clone();
+    market.status = MarketStatus::Suspended;
+    let mut bookmaker = s.bookmaker.clone();
+    bookmaker.status = MarketStatus::Suspended;
+    for x in &mut bookmaker.selections {
+        x.status = MarketStatus::Suspended;
+    }
+    let fancy = s.fancy.iter().map(|f| Fancy { status: MarketStatus::Suspended, ..f.clone() }).collect();
+    [Update::Market(market), Update::Bookmaker(bookmaker), Update::Fancy(fancy)]
 }
 
 /// Plays the next `n` steps of the match now (a test's manual match); answers the match as it then is.
@@ -192,6 +247,86 @@ impl Handler<Play> for MatchActor {
         for _ in 0..steps {
             self.tick();
         }
-        MessageResult(self.feed.snapshot().clone())
+        MessageResult(self.published.clone())
+    }
+}
+
+/// A test's quotes (`CASINO_TEST_HOOKS=1`): sent out as the provider's next delta and audited like any other, so a
+/// test can show that a quote set some bets would beat is never published, or build positions step by step.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestQuotes {
+    /// Each runner's best back and lay, as decimal odds (Match Odds).
+    pub match_odds: Option<Vec<[f64; 2]>>,
+    /// Each runner's lagai and khai rates ×100 (Bookmaker).
+    pub bookmaker: Option<Vec<[u32; 2]>>,
+    /// The innings' fancy lines (replacing its list).
+    pub fancy: Option<Vec<TestLine>>,
+}
+
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestLine {
+    pub overs: u32,
+    pub no: u32,
+    pub yes: u32,
+    pub no_rate: u32,
+    pub yes_rate: u32,
+}
+
+impl TestQuotes {
+    /// The updates that show these quotes open on `s`.
+    fn updates(&self, s: &MatchState) -> Vec<Update> {
+        use super::cricket::price::Level;
+        use super::feed::YesNo;
+        let mut out = Vec::new();
+        if let Some(prices) = &self.match_odds {
+            let mut m = s.market.clone();
+            m.status = MarketStatus::Open;
+            for (r, [back, lay]) in m.runners.iter_mut().zip(prices) {
+                r.ex.available_to_back = vec![Level { price: *back, size: 1_000.0 }];
+                r.ex.available_to_lay = vec![Level { price: *lay, size: 1_000.0 }];
+            }
+            out.push(Update::Market(m));
+        }
+        if let Some(rates) = &self.bookmaker {
+            let mut b = s.bookmaker.clone();
+            b.status = MarketStatus::Open;
+            for (x, [lagai, khai]) in b.selections.iter_mut().zip(rates) {
+                (x.status, x.back_odds, x.lay_odds) = (MarketStatus::Open, *lagai, *khai);
+            }
+            out.push(Update::Bookmaker(b));
+        }
+        if let Some(lines) = &self.fancy {
+            let innings = if s.score.first_innings.is_some() { 2 } else { 1 };
+            let fancy = lines
+                .iter()
+                .map(|l| Fancy {
+                    market_id: format!("f.{}.{innings}.{}", s.match_id, l.overs),
+                    market_name: format!("{} overs runs {}", l.overs, s.score.batting),
+                    status: MarketStatus::Open,
+                    odds: YesNo { yes: l.yes_rate, no: l.no_rate },
+                    run_value: YesNo { yes: l.yes, no: l.no },
+                })
+                .collect();
+            out.push(Update::Fancy(fancy));
+        }
+        out
+    }
+}
+
+/// Publishes a test's quotes now; answers the match as published (the quotes suspended if the auditor refused them).
+pub struct Quotes(pub TestQuotes);
+impl Message for Quotes {
+    type Result = MatchState;
+}
+
+impl Handler<Quotes> for MatchActor {
+    type Result = MessageResult<Quotes>;
+    fn handle(&mut self, Quotes(q): Quotes, _: &mut Self::Context) -> Self::Result {
+        let now = self.clock.now_ms();
+        let delta = self.feed.push(now, q.updates(&self.published));
+        self.publish(delta, now);
+        MessageResult(self.published.clone())
     }
 }

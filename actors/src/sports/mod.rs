@@ -1,10 +1,11 @@
 //! The sports feed: what a provider gives (`feed.rs`: snapshots and numbered deltas), and the built-in provider that
 //! keeps the platform live with no network (`sim.rs`, cricket ball by ball from `cricket/`; the other sports' simple
 //! models in `simple.rs`), played by actors (`match_actor.rs`, one a match; `desk.rs`, which keeps matches going and
-//! lists them). `wire.rs` holds the calls' and events' shapes.
+//! lists them). `wire.rs` holds the calls' and events' shapes; `edge.rs` measures the house's edge over simulated matches.
 
 pub mod cricket;
 pub mod desk;
+pub mod edge;
 pub mod feed;
 pub mod match_actor;
 pub mod sim;

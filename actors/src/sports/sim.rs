@@ -5,29 +5,63 @@
 
 use super::cricket::game::{CricketGame, Stage};
 use super::cricket::model::{Delivery, Innings};
-use super::cricket::price::{self, SESSION_OVERS, Sessions};
+use super::cricket::price::{self, LineChances, SESSION_OVERS, SessionLine};
+use super::cricket::runs::{self, FirstInnings};
 use super::cricket::squads::pick_teams;
 use super::cricket::win::WinModel;
 use super::feed::*;
 use crate::clock::EpochMs;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 pub const CRICKET: i64 = 4;
-/// The house's spread on match odds and bookmaker rates.
-const MARGIN: f64 = 0.04;
+/// The house's margin on every quote: each bet is worth at most `−MARGIN/2` a rupee staked against the model.
+pub const MARGIN: f64 = 0.04;
 
 /// The models every simulated match prices from (built once).
 pub struct Models {
     pub win: WinModel,
-    pub sessions: Sessions,
+    pub first: FirstInnings,
+    /// Session lines already priced, by innings state (see `session_lines`).
+    lines: Mutex<HashMap<(u32, u32, u32), Lines>>,
 }
+
+/// Each open session's line (`None`: not quotable) and its chances, its runs counted from the innings' runs now.
+pub type Lines = Arc<Vec<(usize, Option<(SessionLine, LineChances)>)>>;
+
+/// Priced states kept (each a few dozen bytes); past this the memo starts again.
+const MEMO: usize = 400_000;
 
 impl Models {
     pub fn build() -> Arc<Models> {
-        Arc::new(Models { win: WinModel::build(), sessions: Sessions::build() })
+        Arc::new(Models { win: WinModel::build(), first: FirstInnings::build(), lines: Mutex::default() })
+    }
+
+    /// The lines of `innings`' open sessions. What is to come depends on the balls, the wickets and (a chase) the
+    /// runs still needed, not on the runs made, so each such state is priced once and its lines moved by the runs.
+    pub fn session_lines(&self, innings: &Innings) -> Lines {
+        let need = innings.target.map_or(0, |t| t.saturating_sub(innings.runs));
+        let key = (innings.balls, innings.wickets, need);
+        if let Some(l) = self.lines.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return l;
+        }
+        let from_zero = Innings { runs: 0, target: innings.target.map(|_| need), ..*innings };
+        let dists: Vec<(usize, runs::RunsDist)> = if innings.target.is_some() {
+            runs::chase(&from_zero)
+        } else {
+            (0..SESSION_OVERS.len()).filter_map(|h| Some((h, self.first.session(h, &from_zero)?))).collect()
+        };
+        let lines: Lines =
+            Arc::new(dists.iter().map(|(h, d)| (*h, price::session_line(SESSION_OVERS[*h], d, MARGIN))).collect());
+        if let Ok(mut m) = self.lines.lock() {
+            if m.len() >= MEMO {
+                m.clear();
+            }
+            m.insert(key, lines.clone());
+        }
+        lines
     }
 
     /// One set for the whole process (the tables are the same every time).
@@ -68,6 +102,11 @@ fn fancy_id(match_id: i64, innings: usize, overs: u32) -> String {
 
 fn runner_id(match_id: i64, team: usize) -> i64 {
     match_id * 10 + team as i64 + 1
+}
+
+fn suspended_bookmaker(b: &Bookmaker) -> Bookmaker {
+    let selections = b.selections.iter().map(|x| Selection { status: MarketStatus::Suspended, ..x.clone() }).collect();
+    Bookmaker { status: MarketStatus::Suspended, selections, ..b.clone() }
 }
 
 impl SimMatch {
@@ -111,6 +150,7 @@ impl SimMatch {
             fancy_results: Vec::new(),
             players,
             seq: 0,
+            fair: Fair::default(),
         };
         let mut sim = SimMatch {
             game,
@@ -122,8 +162,13 @@ impl SimMatch {
             recent: VecDeque::new(),
             now: starts_at,
         };
-        sim.state.market = sim.match_odds(MarketStatus::Suspended);
-        sim.state.bookmaker = sim.bookmaker(MarketStatus::Suspended);
+        for u in sim.quotes(MarketStatus::Suspended) {
+            match u {
+                Update::Market(m) => sim.state.market = m,
+                Update::Bookmaker(b) => sim.state.bookmaker = b,
+                _ => {}
+            }
+        }
         sim.state.score = sim.score("Starts soon");
         sim
     }
@@ -146,55 +191,107 @@ impl SimMatch {
         if batting == 0 { p } else { 1.0 - p }
     }
 
-    fn match_odds(&self, status: MarketStatus) -> Market {
-        let books = price::match_odds(self.first_team_wins(), MARGIN, self.state.seq ^ self.state.match_id as u64);
-        let runners = books
-            .iter()
-            .enumerate()
-            .map(|(t, b)| Runner {
-                selection_id: runner_id(self.state.match_id, t),
-                runner_name: self.state.teams[t].clone(),
-                status: "ACTIVE".into(),
-                ex: Exchange {
-                    available_to_back: b.available_to_back.to_vec(),
-                    available_to_lay: b.available_to_lay.to_vec(),
-                },
-            })
-            .collect();
-        Market { status, runners, ..self.state.market.clone() }
+    /// Every market repriced from the model, each `status` where it can be quoted with the margin and suspended where
+    /// it cannot (a decided or nearly decided outcome); the chances behind them are kept in the state's `fair`.
+    fn quotes(&mut self, status: MarketStatus) -> [Update; 3] {
+        let p = self.first_team_wins();
+        let id = self.state.match_id;
+        let salt = self.state.seq ^ id as u64;
+        let market = match price::match_odds(p, MARGIN, salt) {
+            Some(books) => {
+                let runners = books
+                    .iter()
+                    .enumerate()
+                    .map(|(t, b)| Runner {
+                        selection_id: runner_id(id, t),
+                        runner_name: self.state.teams[t].clone(),
+                        status: "ACTIVE".into(),
+                        ex: Exchange {
+                            available_to_back: b.available_to_back.to_vec(),
+                            available_to_lay: b.available_to_lay.to_vec(),
+                        },
+                    })
+                    .collect();
+                Market { status, runners, ..self.state.market.clone() }
+            }
+            None => Market { status: MarketStatus::Suspended, ..self.state.market.clone() },
+        };
+        let bookmaker = match price::bookmaker(p, MARGIN) {
+            Some(rates) => {
+                let selections = rates
+                    .iter()
+                    .enumerate()
+                    .map(|(t, (back, lay))| Selection {
+                        id: runner_id(id, t),
+                        name: self.state.teams[t].clone(),
+                        status,
+                        back_odds: *back,
+                        lay_odds: *lay,
+                    })
+                    .collect();
+                Bookmaker { status, selections, ..self.state.bookmaker.clone() }
+            }
+            None => suspended_bookmaker(&self.state.bookmaker),
+        };
+        let (fancy, chances) = self.fancy(status);
+        self.state.fair = Fair { runners: vec![p, 1.0 - p], fancy: chances };
+        [Update::Market(market), Update::Bookmaker(bookmaker), Update::Fancy(fancy)]
     }
 
-    fn bookmaker(&self, status: MarketStatus) -> Bookmaker {
-        let rates = price::bookmaker(self.first_team_wins(), MARGIN);
-        let selections = rates
-            .iter()
-            .enumerate()
-            .map(|(t, (back, lay))| Selection {
-                id: runner_id(self.state.match_id, t),
-                name: self.state.teams[t].clone(),
-                status,
-                back_odds: *back,
-                lay_odds: *lay,
-            })
-            .collect();
-        Bookmaker { status, selections, ..self.state.bookmaker.clone() }
-    }
-
-    fn fancy(&self, status: MarketStatus) -> Vec<Fancy> {
+    /// The innings in play's open sessions, each priced from the exact distribution of its runs.
+    fn fancy(&self, status: MarketStatus) -> (Vec<Fancy>, Vec<FancyFair>) {
         let i = self.game.current();
         let team = &self.state.teams[self.game.batting_team(i)];
-        self.models
-            .sessions
-            .lines(&self.game.innings[i])
-            .into_iter()
-            .map(|l| Fancy {
-                market_id: fancy_id(self.state.match_id, i, l.overs),
-                market_name: format!("{} overs runs {team}", l.overs),
-                status,
-                odds: YesNo { yes: l.yes_rate, no: l.no_rate },
-                run_value: YesNo { yes: l.yes, no: l.no },
+        let inn = &self.game.innings[i];
+        if inn.over() {
+            return (Vec::new(), Vec::new());
+        }
+        let mut chances = Vec::new();
+        let lines = self
+            .models
+            .session_lines(inn)
+            .iter()
+            .map(|(h, priced)| {
+                let overs = SESSION_OVERS[*h];
+                let market_id = fancy_id(self.state.match_id, i, overs);
+                let market_name = format!("{overs} overs runs {team}");
+                let moved = priced.map(|(l, c)| (SessionLine { no: l.no + inn.runs, yes: l.yes + inn.runs, ..l }, c));
+                match moved {
+                    Some((l, c)) => {
+                        chances.push(FancyFair { market_id: market_id.clone(), no: c.no, yes: c.yes });
+                        Fancy {
+                            market_id,
+                            market_name,
+                            status,
+                            odds: YesNo { yes: l.yes_rate, no: l.no_rate },
+                            run_value: YesNo { yes: l.yes, no: l.no },
+                        }
+                    }
+                    // Nearly decided: shown as it last was, suspended.
+                    None => {
+                        let last = self.state.fancy.iter().find(|f| f.market_id == market_id);
+                        Fancy {
+                            market_id,
+                            market_name,
+                            status: MarketStatus::Suspended,
+                            odds: last.map_or(YesNo { yes: 0, no: 0 }, |f| f.odds),
+                            run_value: last.map_or(YesNo { yes: 0, no: 0 }, |f| f.run_value),
+                        }
+                    }
+                }
             })
-            .collect()
+            .collect();
+        (lines, chances)
+    }
+
+    /// The markets as they are, every one suspended (a ball in the air, an innings break).
+    fn suspended(&self) -> [Update; 3] {
+        let fancy = self.state.fancy.iter().map(|f| Fancy { status: MarketStatus::Suspended, ..f.clone() }).collect();
+        [
+            Update::Market(Market { status: MarketStatus::Suspended, ..self.state.market.clone() }),
+            Update::Bookmaker(suspended_bookmaker(&self.state.bookmaker)),
+            Update::Fancy(fancy),
+        ]
     }
 
     fn score(&self, comment: &str) -> Score {
@@ -233,34 +330,24 @@ impl SimMatch {
             if now < self.state.starts_at {
                 return None;
             }
-            let updates = vec![
-                Update::Status(MatchStatus::InPlay),
-                Update::Score(self.score("Play has started")),
-                Update::Market(self.match_odds(MarketStatus::Open)),
-                Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
-                Update::Fancy(self.fancy(MarketStatus::Open)),
-            ];
+            let mut updates = vec![Update::Status(MatchStatus::InPlay), Update::Score(self.score("Play has started"))];
+            updates.extend(self.quotes(MarketStatus::Open));
             return Some(self.state.advance(now, updates));
         }
         let updates = match self.step {
             Step::Done => return None,
             Step::Bowl => {
                 self.step = Step::Result;
-                vec![
-                    Update::Bookmaker(self.bookmaker(MarketStatus::Suspended)),
-                    Update::Fancy(self.fancy(MarketStatus::Suspended)),
-                ]
+                let [_, bookmaker, fancy] = self.suspended();
+                vec![bookmaker, fancy]
             }
             Step::Break => {
                 self.game.start_chase();
                 self.recent.clear();
                 self.step = Step::Bowl;
-                vec![
-                    Update::Score(self.score("Second innings under way")),
-                    Update::Market(self.match_odds(MarketStatus::Open)),
-                    Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
-                    Update::Fancy(self.fancy(MarketStatus::Open)),
-                ]
+                let mut updates = vec![Update::Score(self.score("Second innings under way"))];
+                updates.extend(self.quotes(MarketStatus::Open));
+                updates
             }
             Step::Result => self.result(),
         };
@@ -333,16 +420,22 @@ impl SimMatch {
         match self.game.stage {
             Stage::InningsBreak => {
                 self.step = Step::Break;
+                let [market, bookmaker, _] = self.quotes(MarketStatus::Suspended);
+                self.state.fair.fancy.clear();
                 vec![
                     Update::Score(self.score(&format!("{comment}. Innings break"))),
-                    Update::Market(self.match_odds(MarketStatus::Suspended)),
-                    Update::Bookmaker(self.bookmaker(MarketStatus::Suspended)),
+                    market,
+                    bookmaker,
                     Update::Fancy(Vec::new()),
                 ]
             }
             Stage::Finished { winner } => {
                 self.step = Step::Done;
+                self.state.fair = Fair::default();
                 let text = match winner {
+                    Some(t) if self.game.super_over => {
+                        format!("{comment}. The scores are level: {} won the super over", self.state.teams[t])
+                    }
                     Some(t) => format!("{comment}. {} won", self.state.teams[t]),
                     None => format!("{comment}. The match is tied"),
                 };
@@ -356,12 +449,9 @@ impl SimMatch {
             }
             _ => {
                 self.step = Step::Bowl;
-                vec![
-                    Update::Score(self.score(&comment)),
-                    Update::Market(self.match_odds(MarketStatus::Open)),
-                    Update::Bookmaker(self.bookmaker(MarketStatus::Open)),
-                    Update::Fancy(self.fancy(MarketStatus::Open)),
-                ]
+                let mut updates = vec![Update::Score(self.score(&comment))];
+                updates.extend(self.quotes(MarketStatus::Open));
+                updates
             }
         }
     }
@@ -376,7 +466,7 @@ impl Provider for SimMatch {
         self.play(now)
     }
 
-    fn heartbeat(&mut self, now: EpochMs) -> Delta {
-        self.state.advance(now, vec![Update::Heartbeat])
+    fn push(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
+        self.state.advance(now, updates)
     }
 }

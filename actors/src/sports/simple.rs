@@ -161,6 +161,7 @@ impl SimpleMatch {
             fancy_results: Vec::new(),
             players: Vec::new(),
             seq: 0,
+            fair: Default::default(),
         };
         let mut m = SimpleMatch { profile, strengths, score: (0, 0), step: 0, state, rng };
         m.state.market = m.market(MarketStatus::Suspended);
@@ -177,11 +178,12 @@ impl SimpleMatch {
         }
         names.push((self.state.teams[1].clone(), l, 2));
         let salt = self.state.seq ^ self.state.match_id as u64;
-        let runners = names
+        let runners: Option<Vec<Runner>> = names
             .into_iter()
             .map(|(name, q, n)| {
-                let b = price::book(q, 0.04, salt ^ n);
-                Runner {
+                // A runner that cannot be quoted with the margin (nearly decided) suspends the market.
+                let b = price::book(q, super::sim::MARGIN, salt ^ n)?;
+                Some(Runner {
                     selection_id: self.state.match_id * 10 + n as i64,
                     runner_name: name,
                     status: "ACTIVE".into(),
@@ -189,10 +191,13 @@ impl SimpleMatch {
                         available_to_back: b.available_to_back.to_vec(),
                         available_to_lay: b.available_to_lay.to_vec(),
                     },
-                }
+                })
             })
             .collect();
-        Market { status, runners, ..self.state.market.clone() }
+        match runners {
+            Some(runners) => Market { status, runners, ..self.state.market.clone() },
+            None => Market { status: MarketStatus::Suspended, ..self.state.market.clone() },
+        }
     }
 
     fn scoreboard(&self, comment: &str) -> Score {
@@ -264,7 +269,7 @@ impl Provider for SimpleMatch {
         self.play(now)
     }
 
-    fn heartbeat(&mut self, now: EpochMs) -> Delta {
-        self.state.advance(now, vec![Update::Heartbeat])
+    fn push(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {
+        self.state.advance(now, updates)
     }
 }

@@ -2,7 +2,7 @@ use super::feed::*;
 use super::sim::{Models, SimMatch};
 
 fn played(seed: u64) -> (MatchState, Vec<Delta>, SimMatch) {
-    let mut sim = SimMatch::new(7, 1_000, seed, "Simulated T20 League", Models::build());
+    let mut sim = SimMatch::new(7, 1_000, seed, "Simulated T20 League", Models::shared());
     let snapshot = sim.snapshot().clone();
     let mut deltas = Vec::new();
     let mut now = 0;
@@ -29,8 +29,10 @@ fn a_snapshot_and_its_deltas_rebuild_the_same_state() {
     for d in &deltas {
         rebuilt.apply(d).unwrap();
     }
+    // The chances behind the quotes are the provider's own, never in a delta.
+    rebuilt.fair = sim.snapshot().fair.clone();
     assert_eq!(&rebuilt, sim.snapshot(), "seed {seed}");
-    assert!(rebuilt.winner.is_some() || rebuilt.score.comment.contains("tied"), "seed {seed}: settled");
+    assert!(rebuilt.winner.is_some(), "seed {seed}: settled (a tie goes to a super over)");
 
     let mut s = snapshot.clone();
     s.apply(&deltas[0]).unwrap();
@@ -41,14 +43,15 @@ fn a_snapshot_and_its_deltas_rebuild_the_same_state() {
     assert_eq!(s, before, "a refused delta changes nothing");
 }
 
-/// Bookmaker and fancy markets suspend while each ball is bowled and reopen with its result; between innings and
-/// at the end the markets close; match odds move as the match does.
+/// Bookmaker and fancy markets suspend while each ball is bowled and reopen with its result (unless the match is so
+/// nearly decided that no rate carries the margin); between innings and at the end the markets close; match odds
+/// move as the match does.
 #[test]
 fn markets_suspend_around_each_ball() {
     let seed: u64 = rand::random();
     println!("seed {seed}");
     let (mut state, deltas, _) = played(seed);
-    let (mut balls, mut reopened, mut prices) = (0, 0, std::collections::HashSet::new());
+    let (mut balls, mut reopened, mut unquoted, mut prices) = (0, 0, 0, std::collections::HashSet::new());
     let mut suspended = false;
     for d in &deltas {
         state.apply(d).unwrap();
@@ -63,7 +66,10 @@ fn markets_suspend_around_each_ball() {
             Some(MarketStatus::Open) if suspended => {
                 reopened += 1;
                 suspended = false;
-                assert!(state.fancy.iter().all(|f| f.status == MarketStatus::Open), "seed {seed}");
+            }
+            Some(MarketStatus::Suspended) if suspended => {
+                unquoted += 1;
+                suspended = false;
             }
             _ => {}
         }
@@ -71,7 +77,10 @@ fn markets_suspend_around_each_ball() {
             prices.insert(format!("{:?}", state.market.runners[0].ex.available_to_back[0].price));
         }
     }
-    assert!(balls >= 120 && reopened + 2 >= balls, "seed {seed}: {balls} balls, {reopened} reopened");
+    assert!(
+        balls >= 120 && reopened + unquoted + 2 >= balls && reopened * 4 >= balls * 3,
+        "seed {seed}: {balls} balls, {reopened} reopened, {unquoted} not quotable"
+    );
     assert!(prices.len() > 10, "seed {seed}: match odds moved ({} prices)", prices.len());
     assert_eq!(state.market.status, MarketStatus::Closed);
     assert_eq!(state.bookmaker.status, MarketStatus::Closed);

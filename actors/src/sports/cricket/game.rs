@@ -58,6 +58,9 @@ pub struct CricketGame {
     pub bowler: usize,
     last_bowler: Option<usize>,
     pub last_six: VecDeque<String>,
+    /// The scores finished level and a super over decided the match (the win model counts a tie half to each side,
+    /// so match odds are never void on one).
+    pub super_over: bool,
 }
 
 impl CricketGame {
@@ -75,6 +78,7 @@ impl CricketGame {
             bowler: 10,
             last_bowler: None,
             last_six: VecDeque::new(),
+            super_over: false,
         }
     }
 
@@ -175,10 +179,14 @@ impl CricketGame {
             } else {
                 let first = self.innings[0].runs;
                 let winner = match inn.runs.cmp(&first) {
-                    std::cmp::Ordering::Greater => Some(self.batting_team(1)),
-                    std::cmp::Ordering::Less => Some(self.batting_team(0)),
-                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Greater => self.batting_team(1),
+                    std::cmp::Ordering::Less => self.batting_team(0),
+                    std::cmp::Ordering::Equal => {
+                        self.super_over = true;
+                        if rng.random_bool(0.5) { 0 } else { 1 }
+                    }
                 };
+                let winner = Some(winner);
                 Stage::Finished { winner }
             };
         }

@@ -34,9 +34,11 @@ pub fn outcomes(ball: u32, wickets: u32, asking: Option<f64>) -> Outcomes {
     let care = if wickets >= 7 { 0.8 } else { 1.0 };
     // A chase behind the asking rate takes more risk; one ahead of it plays as usual.
     let push = asking.map_or(1.0, |a| (a / 1.35).clamp(1.0, 2.0));
-    o[4] *= boundary * care * push.powf(0.5);
-    o[5] *= boundary * care * push.powf(0.8);
-    o[WICKET] *= risk * push.powf(1.5);
+    // (Without a push the powers are all 1: skipped, since the pricing asks this for every state of a chase.)
+    let (four, six, out) = if push == 1.0 { (1.0, 1.0, 1.0) } else { (push.powf(0.5), push.powf(0.8), push.powf(1.5)) };
+    o[4] *= boundary * care * four;
+    o[5] *= boundary * care * six;
+    o[WICKET] *= risk * out;
     let rest: f64 = o[1..].iter().sum();
     o[0] = (1.0 - rest).max(0.05);
     let total: f64 = o.iter().sum();

@@ -181,14 +181,15 @@ fn whole_matches_hold_together() {
         } else if second < first {
             Some(0)
         } else {
-            None
+            assert!(g.super_over, "seed {seed}: a tie goes to a super over");
+            winner
         };
         assert_eq!(winner, expected, "seed {seed}");
     }
 }
 
 #[test]
-fn prices_sit_on_the_ladder_either_side_of_the_fair_price() {
+fn prices_sit_on_the_ladder_with_the_margin_on_the_players_wrong_side() {
     use super::price::*;
     assert_eq!(ladder_down(1.534), 1.53);
     assert_eq!(ladder_up(1.531), 1.54);
@@ -198,57 +199,117 @@ fn prices_sit_on_the_ladder_either_side_of_the_fair_price() {
     assert_eq!(next_up(2.0), 2.02);
     assert_eq!(next_down(2.0), 1.99);
     assert_eq!(next_down(4.0), 3.95);
-    for p in [0.02, 0.1, 0.35, 0.5, 0.62, 0.9, 0.99] {
-        let books = match_odds(p, 0.04, 7);
-        for (book, q) in books.iter().zip([p, 1.0 - p]) {
-            let fair = 1.0 / q;
-            let (b, l) = (book.available_to_back, book.available_to_lay);
-            assert!(b[0].price <= fair + 1e-9 && l[0].price >= fair.min(MAX_PRICE) - 1e-9, "p {q}: {b:?} {l:?}");
-            assert!(b[2].price < b[1].price && b[1].price < b[0].price || b[0].price == MIN_PRICE);
-            assert!(l[0].price < l[1].price || l[0].price == MAX_PRICE);
-            assert!(b.iter().chain(l.iter()).all(|x| x.size >= 500.0));
-        }
-        // Backing both sides at the best prices never beats the book.
-        let overround = 1.0 / books[0].available_to_back[0].price + 1.0 / books[1].available_to_back[0].price;
-        assert!(overround >= 1.0 - 1e-9, "p {p}: {overround}");
-    }
-    // 60 % favourite at a 4 % margin: lagai 60 → 1/0.624 − 1 = 0.602 → 60; khai 62.
-    assert_eq!(bookmaker(0.6, 0.04)[0], (60, 62));
-}
-
-/// The session lines' expected totals match the simulator: NO lines sit at the simulated mean, rounded down.
-#[test]
-fn session_lines_follow_the_simulated_totals() {
-    use super::price::{SESSION_OVERS, Sessions};
-    let (seed, mut r) = rng();
-    let sessions = Sessions::build();
-    let start = sessions.lines(&Innings::default());
-    assert_eq!(start.iter().map(|l| l.overs).collect::<Vec<_>>(), SESSION_OVERS.to_vec());
-    let mut at = [0f64; 4];
-    let n = 20_000;
-    for _ in 0..n {
-        let mut i = Innings::default();
-        let mut mark = [None; 4];
-        while !i.over() {
-            i.bowl(&mut r);
-            for (h, overs) in SESSION_OVERS.iter().enumerate() {
-                if i.balls >= overs * 6 && mark[h].is_none() {
-                    mark[h] = Some(i.runs);
+    let m = 0.04;
+    for i in 1..1000 {
+        let p = f64::from(i) / 1000.0;
+        match match_odds(p, m, 7) {
+            Some(books) => {
+                for (book, q) in books.iter().zip([p, 1.0 - p]) {
+                    let (b, l) = (book.available_to_back, book.available_to_lay);
+                    // A back is worth at most −m/2 a rupee, a lay too: q·back ≤ 1 − m/2, q·lay ≥ 1 + m/2.
+                    assert!(q * b[0].price <= 1.0 - m / 2.0 + 1e-12, "p {q}: back {b:?}");
+                    assert!(q * l[0].price >= 1.0 + m / 2.0 - 1e-12, "p {q}: lay {l:?}");
+                    assert!(b[2].price <= b[1].price && b[1].price <= b[0].price && l[0].price <= l[1].price);
+                    assert!(b.iter().chain(l.iter()).all(|x| x.size >= 500.0));
                 }
+                // Backing both sides at the best prices never beats the book.
+                let over = 1.0 / books[0].available_to_back[0].price + 1.0 / books[1].available_to_back[0].price;
+                assert!(over > 1.0, "p {p}: {over}");
+            }
+            // Only a side at or beyond the ladder's reach is not quoted: 1.01 needs q ≤ 0.98/1.01.
+            None => assert!(p.max(1.0 - p) > 0.98 / 1.01 - 1e-9 || p.min(1.0 - p) < 1.02 / 1000.0, "p {p}"),
+        }
+        if let Some(rates) = bookmaker(p, m) {
+            for ((lagai, khai), q) in rates.iter().zip([p, 1.0 - p]) {
+                let (lagai, khai) = (f64::from(*lagai) / 100.0, f64::from(*khai) / 100.0);
+                assert!(q * lagai - (1.0 - q) <= -m / 2.0 + 1e-12, "p {q}: lagai {lagai}");
+                assert!((1.0 - q) - q * khai <= -m / 2.0 + 1e-12, "p {q}: khai {khai}");
+                assert!(khai > lagai);
             }
         }
-        for h in 0..4 {
-            at[h] += f64::from(mark[h].unwrap_or(i.runs));
+    }
+    // 60 % favourite at a 4 % margin: lagai 0.98/0.6 − 1 = 0.633 → 63; khai 1.02/0.6 − 1 = 0.70 → 71 (70 exactly
+    // would leave the player exactly at −m/2 but for rounding, so the next rate up).
+    assert_eq!(bookmaker(0.6, m).map(|r| r[0]), Some((63, 71)));
+    assert_eq!(bookmaker(0.99, m), None, "a side at 99 % has no lagai rate of at least 1");
+}
+
+/// The exact distributions of runs at each session against 40,000 simulated innings: the mean, the chance of a void
+/// line (all out first) and the chance of reaching the line, for a first innings from the start and for a chase
+/// from the middle.
+#[test]
+fn runs_distributions_match_the_simulator() {
+    use super::price::SESSION_OVERS;
+    use super::runs::{FirstInnings, chase};
+    let (seed, mut r) = rng();
+    let first = FirstInnings::build();
+    let chasing = Innings { runs: 60, wickets: 3, balls: 45, target: Some(171) };
+    for start in [Innings::default(), chasing] {
+        let dists: Vec<(usize, super::runs::RunsDist)> = match start.target {
+            None => (0..4).filter_map(|h| Some((h, first.session(h, &start)?))).collect(),
+            Some(_) => chase(&start),
+        };
+        assert_eq!(dists.len(), SESSION_OVERS.iter().filter(|o| start.balls < *o * 6).count());
+        let n = 40_000;
+        let mut seen: Vec<Vec<Option<u32>>> = vec![Vec::new(); 4];
+        for _ in 0..n {
+            let mut i = start;
+            let mut mark = [None; 4];
+            while !i.over() {
+                i.bowl(&mut r);
+                for (h, overs) in SESSION_OVERS.iter().enumerate() {
+                    if i.balls == overs * 6 && mark[h].is_none() {
+                        mark[h] = Some(i.runs);
+                    }
+                }
+            }
+            for h in 0..4 {
+                seen[h].push(mark[h]);
+            }
+        }
+        for (h, d) in &dists {
+            let s = &seen[*h];
+            let settled = s.iter().flatten().count() as f64 / f64::from(n);
+            let mean = s.iter().flatten().map(|x| f64::from(*x)).sum::<f64>() / (settled * f64::from(n));
+            let line = d.mean().round() as u32;
+            let reach = s.iter().flatten().filter(|x| **x >= line).count() as f64 / f64::from(n);
+            println!(
+                "seed {seed}: {:?} {} overs: settled {:.4}/{settled:.4} mean {:.2}/{mean:.2} ≥{line} {:.4}/{reach:.4}",
+                start.target,
+                SESSION_OVERS[*h],
+                d.settled(),
+                d.mean(),
+                d.at_least(line)
+            );
+            assert!((d.settled() - settled).abs() < 0.01, "seed {seed}: void chance");
+            assert!((d.mean() - mean).abs() < 0.6, "seed {seed}: mean");
+            assert!((d.at_least(line) - reach).abs() < 0.012, "seed {seed}: P(R ≥ {line})");
         }
     }
-    for (line, total) in start.iter().zip(at) {
-        let mean = total / f64::from(n);
-        println!("seed {seed}: {} overs: line {}/{} mean {mean:.1}", line.overs, line.no, line.yes);
-        assert!((f64::from(line.no) - mean).abs() < 1.5, "seed {seed}: {line:?} vs {mean}");
+}
+
+/// Session lines sit either side of the middle of the runs, each side priced at least m/2 below fair, and move with
+/// the state; a session nearly decided is not quoted.
+#[test]
+fn session_lines_straddle_the_middle_with_the_margin() {
+    use super::price::{SESSION_OVERS, session_line};
+    use super::runs::FirstInnings;
+    let first = FirstInnings::build();
+    let m = 0.04;
+    let lines: Vec<_> = (0..4)
+        .map(|h| session_line(SESSION_OVERS[h], &first.session(h, &Innings::default()).unwrap(), m).unwrap())
+        .collect();
+    for (l, c) in &lines {
+        assert!(l.no < l.yes, "{l:?}");
+        assert!(c.yes <= (1.0 - m / 2.0) / 2.0 && c.no <= (1.0 - m / 2.0) / 2.0, "{c:?}");
+        let yes = c.yes * f64::from(l.yes_rate) / 100.0 - (1.0 - c.yes);
+        let no = c.no - (1.0 - c.no) * f64::from(l.no_rate) / 100.0;
+        assert!(yes <= -m / 2.0 + 1e-12 && no <= -m / 2.0 + 1e-12, "{l:?} {c:?}: {yes} {no}");
     }
-    // Lines move with the state and close once their overs are bowled.
+    assert!(lines.windows(2).all(|w| w[0].0.yes < w[1].0.no), "later sessions, higher lines");
+    // Later, more runs: the lines move up.
     let later = Innings { runs: 70, wickets: 1, balls: 42, target: None };
-    let lines = sessions.lines(&later);
-    assert_eq!(lines.first().map(|l| l.overs), Some(10));
-    assert!(lines.windows(2).all(|w| w[0].no < w[1].no));
+    let l10 = session_line(10, &first.session(1, &later).unwrap(), m).unwrap().0;
+    assert!(l10.no > 70 && l10.no > lines[1].0.no);
+    assert!(first.session(0, &later).is_none(), "the 6-over session is over");
 }
