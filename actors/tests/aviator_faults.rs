@@ -79,6 +79,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
             pause_ms: 500,
             max_payout_per_round: Paise::from_rupees(20_000),
             house_edge_bp: 300,
+            ..RulesConfig::default()
         },
         chain_length: 500,
         salt_source: None,

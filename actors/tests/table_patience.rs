@@ -58,6 +58,7 @@ async fn aviator() {
             pause_ms: 500,
             max_payout_per_round: Paise::from_rupees(20_000),
             house_edge_bp: 300,
+            ..RulesConfig::default()
         },
         chain_length: 100,
         salt_source: None,

@@ -42,7 +42,11 @@ pub struct Config {
     /// Aviator: `CASINO_AVIATOR_COUNTDOWN_MS` (10000), `CASINO_AVIATOR_PAUSE_MS` (3000),
     /// `CASINO_AVIATOR_MIN_BET` / `CASINO_AVIATOR_MAX_BET` (rupees, 10 / 50910.45),
     /// `CASINO_AVIATOR_MAX_PAYOUT` (rupees per round, 5 crore), `CASINO_AVIATOR_HOUSE_EDGE_BP` (300 = 3 %,
-    /// fixed when the chain is first created), `CASINO_AVIATOR_CHAIN_LENGTH` (200000 rounds),
+    /// fixed when the chain is first created), the caps as shares of the bankroll in basis points with at most 2
+    /// decimals, `CASINO_AVIATOR_MAX_PAYOUT_BANKROLL_BP` (per round, e.g. 112.5 = 1.125 %) and
+    /// `CASINO_AVIATOR_MAX_PLAYER_PAYOUT_BANKROLL_BP` (per player and round, e.g. 75; both unset: not used), and
+    /// `CASINO_AVIATOR_BANKROLL_CAPITAL` (rupees the operator puts behind the game, 0; the bankroll is this plus the
+    /// house's result on the books), `CASINO_AVIATOR_CHAIN_LENGTH` (200000 rounds),
     /// `CASINO_AVIATOR_CRASH_POINTS` (load tests only: `1.5,2.37,1` played in order, round after round).
     pub aviator: AviatorConfig,
     /// The round games (`TITLI`, `ANDAR_BAHAR`, `COLOR`): `CASINO_{GAME}_BETTING_MS`, `_CLOSED_MS`, `_STEP_MS`,
@@ -62,8 +66,8 @@ pub struct Config {
     pub sports: SportsConfig,
     /// Exchange bets: `CASINO_EXCHANGE_DELAY_MS` (1000): a bet's price is checked again this long after it arrived.
     pub exchange: ExchangeConfig,
-    /// Aar Par Parchi: `CASINO_PARCHI_CLOSE_BALLS` (60): plays are taken until this many balls of a match are bowled
-    /// (the first innings counts 120 once over; 240 keeps them open all match).
+    /// Aar Par Parchi: how long an ended game stays to be seen. Plays always close at a match's first ball (nothing to
+    /// configure: `CASINO_PARCHI_CLOSE_BALLS` is gone).
     pub parchi: ParchiConfig,
     /// `CASINO_LOAD_TEST=1` enables the operator's fixture-player endpoint for the load swarm.
     pub load_test_fixtures: bool,
@@ -223,6 +227,15 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
 }
 
+/// Aar Par Parchi: plays always close at a match's first ball. `CASINO_PARCHI_CLOSE_BALLS` (plays until a number of
+/// balls) is no longer read; a server still given it says so.
+fn parchi_from_env() -> ParchiConfig {
+    if std::env::var_os("CASINO_PARCHI_CLOSE_BALLS").is_some() {
+        eprintln!("CASINO_PARCHI_CLOSE_BALLS is ignored: three-card plays always close at a match's first ball");
+    }
+    ParchiConfig::default()
+}
+
 impl Config {
     pub fn from_env() -> Config {
         let web_dir = std::env::var("CASINO_WEB_DIR")
@@ -251,10 +264,7 @@ impl Config {
                 bet_delay: std::time::Duration::from_millis(env_or("CASINO_EXCHANGE_DELAY_MS", 1_000)),
                 ..ExchangeConfig::default()
             },
-            parchi: ParchiConfig {
-                close_after_balls: env_or("CASINO_PARCHI_CLOSE_BALLS", ParchiConfig::default().close_after_balls),
-                ..ParchiConfig::default()
-            },
+            parchi: parchi_from_env(),
             matka: MatkaConfig::with_defaults(
                 env_or("CASINO_MATKA_QUICK_SECONDS", 300),
                 env_or("CASINO_ROUND_CLIENT_SEED", "casino".to_string()),
@@ -289,6 +299,14 @@ impl Config {
                 "CASINO_AVIATOR_CRASH_POINTS: multipliers of at least 1.00, like 1.5,2.37,1"
             );
         }
+        let r = &self.aviator.rules;
+        anyhow::ensure!(
+            r.max_payout_bankroll_ppm <= casino_actors::aviator::rules::PPM_ALL
+                && r.max_player_payout_bankroll_ppm <= casino_actors::aviator::rules::PPM_ALL,
+            "CASINO_AVIATOR_MAX_PAYOUT_BANKROLL_BP / CASINO_AVIATOR_MAX_PLAYER_PAYOUT_BANKROLL_BP: basis points from 0 to \
+             10000 with at most 2 decimals, like 112.5 (1.125 %)"
+        );
+        anyhow::ensure!(!r.bankroll_capital.is_negative(), "CASINO_AVIATOR_BANKROLL_CAPITAL: rupees, 0 or more");
         self.titli.settings.check().map_err(|e| anyhow::anyhow!("Titli Par settings: {e}"))?;
         self.andar_bahar.settings.check().map_err(|e| anyhow::anyhow!("Andar Bahar settings: {e}"))?;
         self.color.settings.check().map_err(|e| anyhow::anyhow!("Color Prediction settings: {e}"))?;
@@ -355,6 +373,9 @@ pub fn aviator_from_env() -> AviatorConfig {
             pause_ms: env_or("CASINO_AVIATOR_PAUSE_MS", 3_000),
             max_payout_per_round: rupees_env("CASINO_AVIATOR_MAX_PAYOUT", 5_000_000_000),
             house_edge_bp: env_or("CASINO_AVIATOR_HOUSE_EDGE_BP", 300),
+            max_payout_bankroll_ppm: bankroll_share_env("CASINO_AVIATOR_MAX_PAYOUT_BANKROLL_BP"),
+            max_player_payout_bankroll_ppm: bankroll_share_env("CASINO_AVIATOR_MAX_PLAYER_PAYOUT_BANKROLL_BP"),
+            bankroll_capital: rupees_env("CASINO_AVIATOR_BANKROLL_CAPITAL", 0),
         },
         chain_length: env_or("CASINO_AVIATOR_CHAIN_LENGTH", 200_000),
         salt_source: std::env::var("CASINO_AVIATOR_SALT_SOURCE")
@@ -367,6 +388,21 @@ pub fn aviator_from_env() -> AviatorConfig {
             .map(|k| SeedKey::new(k.trim())),
         fixed_crash_points: std::env::var("CASINO_AVIATOR_CRASH_POINTS").ok().map(|v| crash_points(&v)),
     }
+}
+
+/// A share of the bankroll in basis points with at most 2 decimals (`112.5`) → parts per million; unset or empty: 0
+/// (not used). Anything else is `u32::MAX`, which [`Config::check`] refuses.
+fn bankroll_share_env(key: &str) -> u32 {
+    std::env::var(key).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).map_or(0, |v| bankroll_share(&v))
+}
+
+fn bankroll_share(text: &str) -> u32 {
+    let parsed = text.parse::<rust_decimal::Decimal>().ok().map(|d| d * rust_decimal::Decimal::ONE_HUNDRED);
+    parsed
+        .filter(|h| h.fract().is_zero() && !h.is_sign_negative())
+        .and_then(|h| u32::try_from(h).ok())
+        .filter(|&ppm| ppm <= casino_actors::aviator::rules::PPM_ALL)
+        .unwrap_or(u32::MAX)
 }
 
 /// `1.5,2.37,1` → hundredths; an entry that is not a multiplier of at least 1.00 with at most two decimals makes
@@ -401,6 +437,26 @@ mod crash_point_tests {
         assert!(c.check().is_ok());
         c.aviator.fixed_crash_points = Some(crash_points("0.5"));
         assert!(c.check().is_err(), "an invalid list is refused");
+    }
+
+    #[test]
+    fn bankroll_shares_are_basis_points_with_two_decimals_and_bad_ones_stop_start_up() {
+        assert_eq!(bankroll_share("112.5"), 11_250);
+        assert_eq!(bankroll_share("75"), 7_500);
+        assert_eq!(bankroll_share("0.01"), 1);
+        assert_eq!(bankroll_share("10000"), 1_000_000);
+        for bad in ["10000.01", "0.001", "-1", "1%", "x"] {
+            assert_eq!(bankroll_share(bad), u32::MAX, "{bad}");
+        }
+        let mut c = Config::from_env();
+        c.aviator.fixed_crash_points = None;
+        c.aviator.rules.max_player_payout_bankroll_ppm = u32::MAX;
+        assert!(c.check().is_err(), "a bad share stops start-up");
+        c.aviator.rules.max_player_payout_bankroll_ppm = 7_500;
+        c.aviator.rules.bankroll_capital = Paise::from_rupees(-1);
+        assert!(c.check().is_err(), "a negative capital stops start-up");
+        c.aviator.rules.bankroll_capital = Paise::from_rupees(10_000_000);
+        assert!(c.check().is_ok());
     }
 }
 

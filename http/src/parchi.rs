@@ -1,6 +1,7 @@
 //! Aar Par Parchi over REST (`docs/API.md` "Aar Par Parchi"). Viewing is public: the live list, a match's cards,
-//! players and plays. A play needs a login; what the client says of runs, profit and its wallet is ignored. The spec's
-//! client-side calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
+//! players and plays. A play needs a login and is taken only before the match's first ball (409 `plays_closed` from
+//! then on, nothing moved); what the client says of runs, profit and its wallet is ignored. The spec's client-side
+//! calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
 //! The socket's `parchi:join` / `parchi:leave` are in `crate::aviator::socket`.
 
 use crate::accounts::resolve_user;
@@ -44,6 +45,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(history);
 }
 
+/// A refused play as the API answers it: 409 for what the board or the wallet stands in the way of (a card locked, a
+/// player taken, plays closed at the first ball, the balance short), 400 for a malformed play.
 pub fn refused(e: ParchiError) -> ApiError {
     let status = match &e {
         ParchiError::NoSuchMatch => StatusCode::NOT_FOUND,
@@ -247,7 +250,8 @@ pub enum ParchiCardId {
             `unknown_player`, `same_player`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed`", body = ErrorBody),
+        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed` (the match has reached its first \
+            ball)", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
 )]
@@ -265,20 +269,23 @@ async fn check(
     Ok(HttpResponse::Ok().json(PlayCheck { success: true, message: "This play can be made.", card }))
 }
 
-/// The play: a stake on a card, locking it with two cricket players when it is empty.
+/// The play: a stake on a card, locking it with two cricket players when it is empty. Taken only before the match's
+/// first ball; a game whose three cards are not all locked then is void and every stake is returned at that moment.
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("match" = String, Path, description = "The match's name or id")),
     request_body = ParchiPlayBody,
     responses(
-        (status = 201, description = "Taken: the stake is held until the match ends", body = Played),
+        (status = 201, description = "Taken: the stake is held until the match ends (returned at the first ball if the \
+            three cards are not all locked then)", body = Played),
         (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
             `unknown_player`, `same_player`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed`, `insufficient_balance`", body = ErrorBody),
+        (status = 409, description = "`player_taken`, `card_locked`, `insufficient_balance`, `plays_closed` (the match \
+            has reached its first ball); nothing moved", body = ErrorBody),
         (status = 503, description = "`unavailable`: the game or the wallet cannot be reached; nothing moved", body = ErrorBody),
     )
 )]
@@ -349,7 +356,7 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 }
 
 /// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
-/// already over is refused (409) and nothing changes.
+/// already over (finished, abandoned, or void at the first ball) is refused (409) and nothing changes.
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
@@ -359,14 +366,14 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 409, description = "`already_over`: the game is finished or abandoned; nothing changed", body = ErrorBody),
+        (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
 )]
 #[post("/api/admin/parchi/{match}/abandon")]
 async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (game, before) = board(&state, &path).await?;
-    if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned) {
+    if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned | GameStatus::Void) {
         return Err(ApiError::new(StatusCode::CONFLICT, "already_over", "This game is already over."));
     }
     at_game(&state, &game, Abandon).await?;

@@ -1,10 +1,11 @@
 //! What an operator sees of the Aviator table and may ask of it: its figures (round, phase, bets, stakes, players,
 //! house result today) for the live actors and Prometheus; look inside (round, phase, open bets), read and change its
-//! settings (taken when the next round opens, never mid-round), suspend and resume it (a suspended table plays the
+//! settings (taken when the next round opens, never mid-round) and see the caps the round in play is played by,
+//! suspend and resume it (a suspended table plays the
 //! round in progress to its end and opens no new one). Changes are stored before they are answered, so they survive a
 //! restart.
 
-use super::rules::{BetState, ConfigError, Phase, RulesConfig};
+use super::rules::{BetState, ConfigError, Phase, RoundCaps, RulesConfig};
 use super::store::db_err;
 use super::table::{AviatorTable, ROOM};
 use crate::clock::EpochMs;
@@ -28,6 +29,8 @@ pub struct TableSettings {
     pub current: RulesConfig,
     /// What the next round will be played by, when it differs.
     pub pending: Option<RulesConfig>,
+    /// The caps the round in play is played by (fixed when it opened) and the bankroll they were taken of.
+    pub caps: RoundCaps,
 }
 
 /// One bet of the round in play.
@@ -99,6 +102,7 @@ impl AviatorTable {
             suspended: self.suspended,
             current: self.game.config().clone(),
             pending: self.pending_rules.clone(),
+            caps: self.game.caps(),
         }
     }
 
@@ -229,6 +233,7 @@ pub struct StoredSettings {
     pub suspended: bool,
 }
 
+/// Stored before the bankroll's shares existed: those fields default to not set.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct RulesJson {
     min_bet: i64,
@@ -237,6 +242,12 @@ struct RulesJson {
     pause_ms: i64,
     max_payout_per_round: i64,
     house_edge_bp: u32,
+    #[serde(default)]
+    max_payout_bankroll_ppm: u32,
+    #[serde(default)]
+    max_player_payout_bankroll_ppm: u32,
+    #[serde(default)]
+    bankroll_capital: i64,
 }
 
 pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
@@ -259,6 +270,9 @@ pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
                     pause_ms: j.pause_ms,
                     max_payout_per_round: Paise::new(j.max_payout_per_round),
                     house_edge_bp: j.house_edge_bp,
+                    max_payout_bankroll_ppm: j.max_payout_bankroll_ppm,
+                    max_player_payout_bankroll_ppm: j.max_player_payout_bankroll_ppm,
+                    bankroll_capital: Paise::new(j.bankroll_capital),
                 });
             }
             _ => stored.suspended = value == "true",
@@ -275,6 +289,9 @@ pub async fn save_rules(db: &Db, rules: &RulesConfig) -> Result<(), WalletError>
         pause_ms: rules.pause_ms,
         max_payout_per_round: rules.max_payout_per_round.get(),
         house_edge_bp: rules.house_edge_bp,
+        max_payout_bankroll_ppm: rules.max_payout_bankroll_ppm,
+        max_player_payout_bankroll_ppm: rules.max_player_payout_bankroll_ppm,
+        bankroll_capital: rules.bankroll_capital.get(),
     };
     let value = serde_json::to_string(&j).map_err(|e| WalletError::Storage(e.to_string()))?;
     crate::store::save_setting(db, "aviator.rules", value).await

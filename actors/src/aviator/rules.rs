@@ -10,12 +10,31 @@
 //!   its confirmation arrives after take-off or after the crash (then it is settled on the spot, see
 //!   `confirm_bet`). The next round does not open while a reservation is unresolved.
 //! - a cash-out pays `floor(stake × m / 100)` where `m` is the curve at the server's `now` (manual), exactly the
-//!   target (auto), or the cap multiplier (liability cap); `m` never exceeds the crash point.
-//! - the liability cap: the round's payouts never exceed `max_payout_per_round`. With `paid` already committed
-//!   and `in_air` stakes still open or reserved, the cap multiplier is `M* = floor((cap − paid) × 100 / in_air)`.
-//!   When the curve passes `M*` before the crash, every open bet is cashed out at `M*` and the round ends early
-//!   ("capped"). Betting refuses stakes that would make `M*` fall below 1.01× at take-off.
-//! - events inside one `tick` are applied in curve order (auto targets ascending, then the cap, then the crash),
+//!   target (auto), or a cap multiplier (liability caps); `m` never exceeds the crash point.
+//! - the liability caps. A round is played by two caps fixed when it opens ([`RoundCaps`], from
+//!   [`RulesConfig::caps`]): the round's cap `C` (the smaller of `max_payout_per_round` and, when set, a share of
+//!   the bankroll) and, when set, a player's cap `U` (a share of the bankroll: what one player may be paid in the
+//!   round, both slots together). A payout is what is paid back, stake included. With `paid` committed (or decided)
+//!   this round and `in_air` the stakes still open or reserved and not yet decided, the round's cap multiplier is
+//!   `M = floor((C − paid) × 100 / in_air)`, and a player's is `M_u = floor((U − paid_u) × 100 / in_air_u)` over
+//!   their own bets: the highest multiplier at which every stake in the air (theirs) can still be paid.
+//!   - a player's cap: when the curve passes `M_u`, that player's bets in the air are cashed out at `M_u`
+//!     (`PlayerCapped`); nobody else is touched.
+//!   - the round's cap: when the curve passes `M`, the bets in the air are cashed out at `M`, the largest stake
+//!     first (ties: by user, then slot), one by one, only until the rest can fly on (could be paid at `M + 0.01`
+//!     within the cap); the rest fly on, and the rule applies again when the curve passes their new `M`. Because
+//!     at `M` the cap is used up but for the rounding, the rest gain little (the remainder of the rounding); what
+//!     leaves room for small bets to fly on is a player's cap, which stops a large bet earlier, at its own `M_u`.
+//!     When the round's cap has cashed out every bet in the air, the round ends there ("capped", at `M`).
+//!   - why it holds: before any cash-out at `m ≤ M`, `paid + in_air × M / 100 ≤ C`; paying one stake `s` at `m`
+//!     adds at most `s × M / 100` to `paid` and takes `s` from `in_air`, so the sum cannot grow and `M` never falls.
+//!     Every cash-out happens at or below the current `M` (and `M_u`), so `paid ≤ C` and `paid_u ≤ U` always.
+//!   - a reserved bet (its hold not yet committed) counts in the air; when a cap takes it, its payout is decided at
+//!     once (pinned) and paid when the hold commits (its auto target instead, if that is lower).
+//!   - betting refuses stakes that would make `M` fall below 1.01× at take-off (`TableFull`), and a player's stakes
+//!     that would make their `M_u` fall below 1.01× (`StakeTooHigh` with the most they may still stake).
+//! - events inside one `tick` are applied in curve order (auto targets ascending, a cap as the curve passes its
+//!   multiplier: a player's before the round's at the same one, then the crash),
 //!   so the outcome does not depend on how often the actor ticks.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,7 +49,8 @@ pub use super::curve::{elapsed_for, multiplier_at};
 /// The lowest auto cash-out target, in hundredths (1.01×).
 pub const MIN_AUTO_CASHOUT: u64 = 101;
 
-/// Table settings. Money in paise, times in milliseconds, the edge in basis points (100 = 1 %).
+/// Table settings. Money in paise, times in milliseconds, the edge in basis points (100 = 1 %), shares of the
+/// bankroll in parts per million (100 = 1 basis point, 11 250 = 1.125 %; 0 = not set).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RulesConfig {
     pub min_bet: Paise,
@@ -39,13 +59,25 @@ pub struct RulesConfig {
     pub countdown_ms: i64,
     /// Pause between a crash and the next round's betting.
     pub pause_ms: i64,
-    /// Liability cap: the most the house pays out in one round.
+    /// Liability cap: the most the house pays out in one round, as an amount (always set).
     pub max_payout_per_round: Paise,
     pub house_edge_bp: u32,
+    /// The round's cap as a share of the bankroll (bustabit: 1.125 % = 11 250); 0: the amount alone.
+    #[serde(default)]
+    pub max_payout_bankroll_ppm: u32,
+    /// One player's cap in a round (both slots together) as a share of the bankroll (bustabit: 0.75 % = 7 500);
+    /// 0: no cap per player.
+    #[serde(default)]
+    pub max_player_payout_bankroll_ppm: u32,
+    /// The capital the operator puts behind the game. The bankroll a round's shares are taken of is this plus the
+    /// house's result on the books (see [`RulesConfig::caps`]).
+    #[serde(default)]
+    pub bankroll_capital: Paise,
 }
 
 impl Default for RulesConfig {
-    /// The spec's how-to-play limits (20 INR to 50 910.45 INR), a 10 s countdown, a 3 s pause, 1 % edge.
+    /// The spec's how-to-play limits (20 INR to 50 910.45 INR), a 10 s countdown, a 3 s pause, 1 % edge; no shares of
+    /// the bankroll.
     fn default() -> Self {
         RulesConfig {
             min_bet: Paise::from_rupees(20),
@@ -54,9 +86,15 @@ impl Default for RulesConfig {
             pause_ms: 3_000,
             max_payout_per_round: Paise::from_rupees(1_000_000),
             house_edge_bp: 100,
+            max_payout_bankroll_ppm: 0,
+            max_player_payout_bankroll_ppm: 0,
+            bankroll_capital: Paise::ZERO,
         }
     }
 }
+
+/// A share of the bankroll may be at most all of it: 1 000 000 parts per million (10 000 basis points).
+pub const PPM_ALL: u32 = 1_000_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum ConfigError {
@@ -68,8 +106,27 @@ pub enum ConfigError {
     PayoutCap,
     #[error("house_edge_bp must be below 10000")]
     Edge,
+    #[error("a share of the bankroll must be 0 (not set) to 10000 basis points (100 %), with at most 2 decimals")]
+    BankrollShare,
+    #[error("the bankroll capital must not be negative")]
+    BankrollCapital,
     #[error("settings change only between rounds")]
     RoundInPlay,
+}
+
+impl ConfigError {
+    /// The error code an API answers with: the bankroll's own, or `invalid_settings`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ConfigError::BankrollShare => "invalid_bankroll_share",
+            ConfigError::BankrollCapital => "invalid_bankroll_capital",
+            ConfigError::BetLimits
+            | ConfigError::Timing
+            | ConfigError::PayoutCap
+            | ConfigError::Edge
+            | ConfigError::RoundInPlay => "invalid_settings",
+        }
+    }
 }
 
 impl RulesConfig {
@@ -88,8 +145,38 @@ impl RulesConfig {
         if self.house_edge_bp >= 10_000 {
             return Err(ConfigError::Edge);
         }
+        if self.max_payout_bankroll_ppm > PPM_ALL || self.max_player_payout_bankroll_ppm > PPM_ALL {
+            return Err(ConfigError::BankrollShare);
+        }
+        if self.bankroll_capital.is_negative() {
+            return Err(ConfigError::BankrollCapital);
+        }
         Ok(())
     }
+
+    /// The caps of a round opening now. The bankroll is the operator's `bankroll_capital` plus `house_result`,
+    /// the house's result on the wallet's books: the sum of every shard's house account (the house takes every
+    /// lost stake and pays every win, of every game, so its balance is what the house has won or lost since the
+    /// books began). Capital plus result is what the house can lose before it is out of money; a share of it is
+    /// then a fair limit on one round. A bankroll at or below zero leaves a share of nothing: no bet is taken.
+    pub fn caps(&self, house_result: Paise) -> RoundCaps {
+        let bankroll = i128::from(self.bankroll_capital.get()) + i128::from(house_result.get());
+        let share = |ppm: u32| (ppm > 0).then(|| paise((bankroll * i128::from(ppm) / i128::from(PPM_ALL)).max(0)));
+        let round =
+            share(self.max_payout_bankroll_ppm).map_or(self.max_payout_per_round, |s| s.min(self.max_payout_per_round));
+        RoundCaps { bankroll: paise(bankroll), round, player: share(self.max_player_payout_bankroll_ppm) }
+    }
+}
+
+/// The caps one round is played by, fixed when it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RoundCaps {
+    /// The bankroll the shares were taken of: the operator's capital plus the house's result, when the round opened.
+    pub bankroll: Paise,
+    /// The most the round pays out, every bet together.
+    pub round: Paise,
+    /// The most one player is paid in the round, both slots together; `None`: no cap per player.
+    pub player: Option<Paise>,
 }
 
 /// One round's provably fair data. Built from the hash chain with [`RoundSeed::from_hash`].
@@ -183,8 +270,10 @@ pub enum CashOutCause {
     Manual,
     /// The bet's auto target was reached; pays exactly the target.
     Auto,
-    /// The round hit the liability cap; pays the cap multiplier.
+    /// The round hit its liability cap and this bet was among the largest in the air; pays the cap multiplier.
     Capped,
+    /// The player's own cap for the round was reached; pays the player's cap multiplier.
+    PlayerCapped,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,10 +395,31 @@ pub struct Game {
     /// Open bets with an auto cash-out, by (target, user, slot): the next one due is the first, found without a
     /// scan of every bet at every tick.
     autos: BTreeSet<(u64, UserId, Slot)>,
-    /// Stakes of reserved and open bets: what may still be multiplied.
+    /// Stakes of reserved and open bets whose outcome is not decided: what may still be multiplied.
     in_air: i128,
-    /// Payouts already committed this round.
+    /// Payouts committed (or decided, for a pinned reservation) this round.
     paid: i128,
+    /// The caps of the round in play, fixed when it opened.
+    caps: RoundCaps,
+    /// The house's result on the books as last read: the next round's caps are taken from it.
+    house_result: Paise,
+    /// Each player's stakes in the air and payouts this round (their cap is on both slots together).
+    players: BTreeMap<UserId, PlayerBook>,
+    /// With a cap per player: the players with stakes in the air, by (their cap multiplier, user), so the next one
+    /// due is the first.
+    player_caps: BTreeSet<(u64, UserId)>,
+    /// Reservations a cap has decided while their hold was pending: the multiplier (and why) they are paid at
+    /// when the hold commits.
+    pinned: BTreeMap<(UserId, Slot), (u64, CashOutCause)>,
+}
+
+/// One player's money in the round in play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PlayerBook {
+    in_air: i128,
+    paid: i128,
+    /// Their entry in `Game::player_caps`, if any.
+    cap_at: Option<u64>,
 }
 
 /// `floor(stake × multiplier / 100)`, in i128 so no product overflows; callers keep it under the cap.
@@ -318,8 +428,8 @@ fn payout(stake: Paise, multiplier: u64) -> i128 {
 }
 
 fn paise(amount: i128) -> Paise {
-    // Payouts are bounded by the liability cap, an i64, so the fallback is unreachable.
-    Paise::new(i64::try_from(amount).unwrap_or(i64::MAX))
+    // Payouts are bounded by the liability cap, an i64, so saturating is unreachable for them.
+    Paise::new(i64::try_from(amount).unwrap_or(if amount < 0 { i64::MIN } else { i64::MAX }))
 }
 
 /// The transitions (`impl Game`) live beside this file, to keep each file readable in one sitting.

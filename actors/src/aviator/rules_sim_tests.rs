@@ -104,6 +104,7 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
         pause_ms: 500,
         max_payout_per_round: Paise::from_rupees(12_000),
         house_edge_bp: 100,
+        ..RulesConfig::default()
     };
     let cap = config.max_payout_per_round;
     let mut model = Model::default();

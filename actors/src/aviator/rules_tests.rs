@@ -18,6 +18,7 @@ fn config() -> RulesConfig {
         pause_ms: 3_000,
         max_payout_per_round: Paise::from_rupees(100_000),
         house_edge_bp: 100,
+        ..RulesConfig::default()
     }
 }
 
@@ -432,6 +433,9 @@ fn next_round_opens_after_the_pause_with_the_callers_seed() {
 
 #[path = "rules_sim_tests.rs"]
 mod sim;
+
+#[path = "rules_caps_tests.rs"]
+mod caps;
 
 #[test]
 fn a_table_resumed_after_its_last_round_waits_for_the_next_round_s_data_then_opens_it() {

@@ -3,11 +3,12 @@
 //! - A cash-out decided in flight is settled at once ([`AviatorTable::settle`]), asked again with the same key
 //!   while the wallet's failure is transient.
 //! - At the crash, the round is recorded first: when it ended, its bets for history, and one settle intent per
-//!   decided bet, in one transaction. Then the crash's own outcomes (losers, a capped round's cash-outs) are
+//!   decided bet, in one transaction. Then the crash's own outcomes (losers, the cash-outs that capped the round) are
 //!   settled. A restart that finds the round recorded resumes those intents instead of refunding.
 //! - A bet confirmed after the crash is recorded (history row and intent) and then settled.
 //! - When nothing of the round is left in flight and no reservation is pending, the round is closed (`ended`,
-//!   intents applied) and only then may the next round open.
+//!   intents applied) and the house's result on the books read (the next round's caps are taken from it); only
+//!   then may the next round open.
 
 use super::chains;
 use super::rules::{BetState, CashOutCause, Slot};
@@ -99,7 +100,7 @@ impl AviatorTable {
                     winnings: payout,
                     multiplier: win.map(|w| w.0),
                     auto: win.is_some_and(|w| w.2 != CashOutCause::Manual),
-                    capped: win.is_some_and(|w| w.2 == CashOutCause::Capped),
+                    capped: win.is_some_and(|w| matches!(w.2, CashOutCause::Capped | CashOutCause::PlayerCapped)),
                 });
                 if let Some((multiplier, payout, _)) = win {
                     let ack = wire::value(&wire::CashOutSuccess {
@@ -196,7 +197,9 @@ impl AviatorTable {
         }));
     }
 
-    /// Closes the crashed round once all its money has moved; the next round may then open.
+    /// Closes the crashed round once all its money has moved; the next round may then open. The house's result on
+    /// the books is read then (during the pause, off the tick, with this round's money moved), and the next round's
+    /// caps are taken from it when it opens; if it cannot be read, the last reading stands.
     pub(super) fn maybe_close(&mut self, ctx: &mut Context<Self>) {
         let Some(c) = self.closing.as_mut() else { return };
         if !c.recorded || c.finishing || self.unsettled > 0 || self.game.has_reservations() {
@@ -204,10 +207,17 @@ impl AviatorTable {
         }
         c.finishing = true;
         let (db, round, now) = (self.db.clone(), c.round, self.clock.now_ms());
-        let write = async move { retry_transient("aviator round close", || store::close_round(&db, round, now)).await };
-        ctx.spawn(write.into_actor(self).map(move |res, act, _| {
-            if let Err(e) = res {
+        let write = async move {
+            let closed = retry_transient("aviator round close", || store::close_round(&db, round, now)).await;
+            (closed, retry_transient("aviator bankroll", || store::house_result(&db)).await)
+        };
+        ctx.spawn(write.into_actor(self).map(move |(closed, house), act, _| {
+            if let Err(e) = closed {
                 tracing::error!(%round, error = %e, "could not close an Aviator round");
+            }
+            match house {
+                Ok(house) => act.game.set_house_result(house),
+                Err(e) => tracing::error!(%round, error = %e, "could not read the house's result; the last one stands"),
             }
             act.closing = None;
         }));

@@ -54,6 +54,24 @@ pub struct SettledBet {
 
 const BETS_PER_STATEMENT: usize = 50;
 
+/// The house's result on the wallet's books: the sum of every shard's house account balance (the house takes every
+/// lost stake and pays every win, of every game; all accounts together sum to zero, so this is what the house has
+/// won, or lost if negative, since the books began). Read by primary key over the house accounts' id range (at most
+/// one per shard), so it costs a few rows however many players there are; the books as committed, which is what
+/// the shards hold but for the batches being written.
+pub async fn house_result(db: &Db) -> Result<Paise, WalletError> {
+    use crate::wallet::{SystemAccount, rules::system_account_id};
+    let row = sqlx::query::<Any>(
+        "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM accounts WHERE id BETWEEN $1 AND $2 AND kind = 'house'",
+    )
+    .bind(system_account_id(999, SystemAccount::House).0)
+    .bind(system_account_id(0, SystemAccount::House).0)
+    .fetch_one(&db.pool)
+    .await
+    .map_err(db_err)?;
+    Ok(Paise::new(row.try_get::<i64, _>(0).map_err(db_err)?))
+}
+
 /// The owner of a round's wallet intents, and the reference of its ledger rows.
 pub fn owner(round: RoundId) -> String {
     keys(round).reference()

@@ -163,18 +163,23 @@ impl AviatorTable {
         }
         let fairness = Arc::new(chains::load(&db, &chain_settings, first, now).await?);
         let bad_config = |e| WalletError::Storage(format!("aviator config: {e}"));
+        // The first round's caps are taken from the books as they are now (later rounds: at each round's close).
+        let house_result = store::house_result(&db).await?;
         let (game, recorded_next) = match fairness.seed_for(first) {
             Some(seed) => {
                 let seed = rigged(config.fixed_crash_points.as_deref(), seed);
                 store::open_round(&db, &seed, now).await?;
-                (Game::new(config.rules, seed, clock.now_ms()).map_err(bad_config)?.0, None)
+                let opened = Game::new_with_house_result(config.rules, seed, house_result, clock.now_ms());
+                (opened.map_err(bad_config)?.0, None)
             }
             // The chain of the next round awaits its salt: resume after the last round, waiting for it.
             None => {
                 let last = fairness
                     .seed_for(RoundId(first.0 - 1))
                     .ok_or_else(|| WalletError::Storage(format!("no Aviator hash chain covers round {first}")))?;
-                (Game::after(config.rules, last, now).map_err(bad_config)?, None)
+                let mut game = Game::after(config.rules, last, now).map_err(bad_config)?;
+                game.set_house_result(house_result);
+                (game, None)
             }
         };
         let table = AviatorTable {

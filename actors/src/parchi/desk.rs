@@ -245,7 +245,7 @@ mod tests {
             match_status,
             status,
             plays_open: status == GameStatus::Open,
-            closes_at: "Plays close after over 10 of the first innings".into(),
+            closes_at: "Plays close at the first ball of the match".into(),
             cards: vec![
                 card(1, Some(["V Kohli", "R Sharma"]), 30_001, winner_card == Some(1)),
                 card(2, Some(["S Smith", "D Warner"]), 10_005, false),
@@ -299,6 +299,7 @@ mod tests {
             (MatchStatus::InPlay, GameStatus::Closed, None),
             (MatchStatus::Finished, GameStatus::Finished, Some(1)),
             (MatchStatus::Finished, GameStatus::Abandoned, None),
+            (MatchStatus::InPlay, GameStatus::Void, None),
         ] {
             crosses(AtGame::new("India v Australia", View), Ok(board(m, s, w)));
         }
@@ -382,12 +383,14 @@ mod tests {
             "board": {
                 "success": true, "matchId": 4021, "matchName": "India v Australia", "scoreIframe": "/score/4021",
                 "matchStatus": "in_play", "status": "finished", "playsOpen": false,
-                "closesAt": "Plays close after over 10 of the first innings", "cards": [card1, card3], "winnerCard": 1,
+                "closesAt": "Plays close at the first ball of the match", "cards": [card1, card3], "winnerCard": 1,
             },
             "balance": 12345.67,
             "exposureBalance": 0.05,
         });
         assert_eq!(serde_json::to_value(&played).unwrap(), expected);
+        // A game void at the first ball says so.
+        assert_eq!(serde_json::to_value(GameStatus::Void).unwrap(), json!("void"));
         // The answers that were `json!` before are the same objects.
         let players = vec![player("S Smith", true)];
         let typed = MatchPlayers { success: true, match_id: 4021, match_name: "India v Australia".into(), players };

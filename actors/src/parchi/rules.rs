@@ -1,12 +1,16 @@
 //! Aar Par Parchi, the three-card player game on a live cricket match, pure: three cards, each of two cricket
 //! players of the match. The first player to play an empty card picks its two players and locks it; a cricket player
 //! already on any card cannot be picked again, nor fill both slots of one card. Others play a filled card by staking
-//! on it. A card's total is its two players' runs in the match. When the match ends, the card with the most runs wins
-//! and its stakes are paid double; cards tied for the most have their stakes returned, the others lose. An abandoned
-//! match returns every stake, and so does a match whose three cards never all filled.
+//! on it. A card's total is its two players' runs in the match. Plays close at the match's first ball ([`plays_open`]):
+//! runs only go up and are public, so a card picked once the match is under way would be an option on what is already
+//! known. A game whose three cards are not all locked then is void ([`Board::close`]): every stake is returned at that
+//! moment, never at the end. A complete game plays on: when the match ends the card with the most runs wins and its
+//! stakes are paid double; cards tied for the most have their stakes returned, the others lose. An abandoned match
+//! returns every stake.
 
 use crate::ids::UserId;
 use crate::money::Paise;
+use crate::sports::feed::MatchStatus;
 use std::collections::HashMap;
 
 pub const CARDS: usize = 3;
@@ -115,6 +119,19 @@ impl Board {
         Ok(())
     }
 
+    /// Whether all three cards are locked (each has its two players).
+    pub fn complete(&self) -> bool {
+        self.cards.iter().all(|c| c.players.is_some())
+    }
+
+    /// Closes plays (the match's first ball): no play is taken after it. A game whose cards are not all locked is
+    /// [`AtClose::Void`]: [`settle`] with [`Ending::Void`] returns every stake. Closing a closed board changes nothing
+    /// and answers what the first close did.
+    pub fn close(&mut self) -> AtClose {
+        self.closed = true;
+        if self.complete() { AtClose::PlaysOn } else { AtClose::Void }
+    }
+
     /// Each card's total: its two players' runs in the match (a card not yet filled has none).
     pub fn totals(&self, runs: &HashMap<String, u32>) -> [u32; CARDS] {
         let of = |c: &Card| c.players.as_ref().map_or(0, |p| p.iter().map(|n| runs.get(n).copied().unwrap_or(0)).sum());
@@ -129,17 +146,30 @@ pub fn balls_bowled(overs: &str, second_innings: bool) -> u32 {
     if second_innings { 120 + now } else { now }
 }
 
-/// Whether plays are still taken: until `close_after` balls of the match are bowled (a card picked late, with most
-/// runs already known, would be a sure thing).
-pub fn plays_open(balls: u32, close_after: u32) -> bool {
-    balls < close_after
+/// Whether plays are still taken, from what the feed says of the match: only before its first ball. The feed reports
+/// a match starting by moving it from `upcoming` to `in_play` (the simulator's "Play has started" step at its start
+/// time, the step before the first delivery is bowled); from then on, and with any ball already counted, plays are
+/// closed. Once closed they never open again (see [`Board::close`]).
+pub fn plays_open(status: MatchStatus, balls: u32) -> bool {
+    status == MatchStatus::Upcoming && balls == 0
 }
 
-/// How the match ended for the game.
+/// What closing plays makes of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtClose {
+    /// All three cards locked: the game plays on to the end of the match.
+    PlaysOn,
+    /// Not all three cards locked: the game is void, every stake returned now.
+    Void,
+}
+
+/// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     Finished,
     Abandoned,
+    /// Plays closed with the cards not all locked.
+    Void,
 }
 
 /// What one entry is paid when the game ends (0 for a loss).
@@ -153,7 +183,7 @@ pub struct Payout {
 
 /// The winning card, if one card alone has the most runs and every card was filled.
 pub fn winner(board: &Board, totals: [u32; CARDS]) -> Option<usize> {
-    if board.cards.iter().any(|c| c.players.is_none()) {
+    if !board.complete() {
         return None;
     }
     let best = *totals.iter().max()?;
@@ -161,16 +191,17 @@ pub fn winner(board: &Board, totals: [u32; CARDS]) -> Option<usize> {
     (at.len() == 1).then(|| at[0])
 }
 
-/// Every entry's payout at the end: double for the winning card; the stake back on a card tied for the most, on
-/// every card when the match was abandoned or the cards never all filled; nothing on the others.
+/// Every entry's payout: double for the winning card; the stake back on a card tied for the most, and on every card
+/// when the game is void, the match was abandoned or (a safeguard: a void game never reaches the end) the cards never
+/// all filled; nothing on the others.
 pub fn settle(board: &Board, totals: [u32; CARDS], ending: Ending) -> Vec<Payout> {
-    let all_filled = board.cards.iter().all(|c| c.players.is_some());
+    let all_filled = board.complete();
     let best = totals.iter().copied().max().unwrap_or(0);
     let win = winner(board, totals);
     let mut out = Vec::new();
     for (i, card) in board.cards.iter().enumerate() {
         for e in &card.entries {
-            let paid = if ending == Ending::Abandoned || !all_filled {
+            let paid = if ending != Ending::Finished || !all_filled {
                 e.stake
             } else if win == Some(i) {
                 Paise::new(e.stake.get() * 2)
@@ -259,14 +290,63 @@ mod tests {
     }
 
     #[test]
-    fn plays_close_after_the_configured_balls() {
+    fn balls_are_counted_from_the_score() {
         assert_eq!(balls_bowled("0.0", false), 0);
         assert_eq!(balls_bowled("5.4", false), 34);
         assert_eq!(balls_bowled("20", false), 120);
         assert_eq!(balls_bowled("1.2", true), 128);
-        assert!(plays_open(balls_bowled("9.5", false), 60));
-        assert!(!plays_open(balls_bowled("10.0", false), 60));
-        assert!(!plays_open(balls_bowled("0.1", true), 120));
+    }
+
+    #[test]
+    fn plays_are_open_before_the_first_ball_and_closed_from_it() {
+        // Before: the match upcoming, no ball counted.
+        assert!(plays_open(MatchStatus::Upcoming, balls_bowled("0.0", false)));
+        assert!(plays_open(MatchStatus::Upcoming, balls_bowled("", false)));
+        // The feed says the match is in play (its first ball is next): closed, before a run is scored.
+        assert!(!plays_open(MatchStatus::InPlay, balls_bowled("0.0", false)));
+        assert!(!plays_open(MatchStatus::InPlay, balls_bowled("0.1", false)));
+        assert!(!plays_open(MatchStatus::InPlay, balls_bowled("9.5", false)));
+        assert!(!plays_open(MatchStatus::InPlay, balls_bowled("0.0", true)));
+        assert!(!plays_open(MatchStatus::Finished, balls_bowled("20", true)));
+        // A feed that counts a ball before it says the match is in play is closed too.
+        assert!(!plays_open(MatchStatus::Upcoming, balls_bowled("0.1", false)));
+
+        // A closed board takes no play, whatever it is.
+        let (mut b, s) = (filled(), squad());
+        assert_eq!(b.close(), AtClose::PlaysOn);
+        let before = b.clone();
+        assert_eq!(b.play(play(0, None, 9, 100), &s), Err(Refusal::Closed));
+        assert_eq!(b.play(play(0, Some(["Player 1", "Player 2"]), 9, 150), &s), Err(Refusal::Closed));
+        assert_eq!(b, before, "a refused play changes nothing");
+    }
+
+    #[test]
+    fn a_game_incomplete_at_the_first_ball_is_void_with_every_stake_back() {
+        let s = squad();
+        // No play at all, one card, two cards: void.
+        for cards in 0..CARDS {
+            let mut b = Board::default();
+            let names = [["Player 1", "Player 2"], ["Player 3", "Player 4"], ["Player 5", "Player 6"]];
+            for (c, pair) in names.iter().enumerate().take(cards) {
+                b.play(play(c, Some(*pair), c as i64 + 1, STAKES[c]), &s).unwrap();
+                b.play(play(c, None, 9, 500), &s).unwrap();
+            }
+            assert!(!b.complete());
+            assert_eq!(b.close(), AtClose::Void, "{cards} cards locked");
+            assert_eq!(b.close(), AtClose::Void, "closing again answers the same");
+            assert!(b.closed);
+            // Whatever the runs, every stake comes back, exactly.
+            let out = settle(&b, [300, 10, 0], Ending::Void);
+            assert_eq!(out.len(), cards * 2);
+            assert!(out.iter().all(|p| p.paid == p.stake), "{out:?}");
+            assert_eq!(winner(&b, [300, 10, 0]), None);
+        }
+        // Three cards locked: the game plays on, and is settled at the end by the runs.
+        let mut b = filled();
+        assert!(b.complete());
+        assert_eq!(b.close(), AtClose::PlaysOn);
+        let paid: Vec<i64> = settle(&b, [55, 40, 12], Ending::Finished).iter().map(|p| p.paid.get()).collect();
+        assert_eq!(paid, vec![20_000, 40_000, 0, 0]);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! The three-card game's rows (migration 0013): a play is recorded `pending` (with the card it locks) before its
-//! stake's hold is asked, and becomes `held` or `void` (unlocking the card) by the wallet's answer. The end of a game
-//! is recorded once, with every held entry's outcome and its settle intent (owner `parchi:{match}`) in one
-//! transaction; the intents are then applied. At start-up [`recover`] finishes what a previous run left: a pending
-//! play is decided by the ledger, a game still open is abandoned (its match did not survive the restart) with every
-//! stake returned, and recorded settles are applied.
+//! The three-card game's rows (migrations 0013 and 0017): a play is recorded `pending` (with the card it locks) before
+//! its stake's hold is asked, and becomes `held` or `void` (unlocking the card) by the wallet's answer. A game whose
+//! cards are not all locked at the match's first ball is recorded `void` at that moment ([`record_void`]), every held
+//! entry `returned` with its refund's settle intent (owner `parchi:{match}`) in the same transaction; a complete game's
+//! end is recorded the same way when the match ends ([`record_end`]). Either is recorded once, and its intents are
+//! then applied. At start-up [`recover`] finishes what a previous run left: a pending play is decided by the ledger, a
+//! game still open is abandoned (its match did not survive the restart) with every stake returned, and recorded
+//! settles (an end's or a void's) are applied.
 
 use super::rules::Payout;
 use crate::clock::EpochMs;
@@ -106,7 +108,8 @@ pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), WalletErro
     w.commit().await.map_err(db_err)
 }
 
-/// A game's end as recorded: `finished` with its winning card (0-based) or `abandoned`, its cards' totals.
+/// A game's end as recorded: `finished` with its winning card (0-based) or `abandoned` ([`record_end`]), or `void`
+/// ([`record_void`]); its cards' totals.
 pub struct End<'a> {
     pub match_id: i64,
     pub abandoned: bool,
@@ -143,9 +146,22 @@ fn entry_status(p: &Payout) -> &'static str {
     }
 }
 
-/// Records a game's end with its entries' outcomes and settle intents, once (a game already ended records nothing).
-/// Returns whether this call recorded it. A game nobody played has no row and nothing to record.
+/// Records a game's end with its entries' outcomes and settle intents, once (a game already ended, or void, records
+/// nothing). Returns whether this call recorded it. A game nobody played has no row and nothing to record.
 pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
+    record_outcome(db, e, if e.abandoned { "abandoned" } else { "finished" }).await
+}
+
+/// Records a game void at its match's first ball (its three cards not all locked): every held entry `returned`, each
+/// with the settle intent that gives its stake back (`payouts`: each paid its stake), in one transaction, once (a game
+/// already void or ended records nothing). Returns whether this call recorded it; the caller then applies the intents
+/// (and start-up does, should the server stop first). A game nobody played has no row and nothing to record.
+pub async fn record_void(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
+    debug_assert!(e.payouts.iter().all(|(_, p)| p.paid == p.stake), "a void game returns every stake");
+    record_outcome(db, e, "void").await
+}
+
+async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, WalletError> {
     let mut w = db.begin_write().await.map_err(db_err)?;
     let tx = &mut w.tx;
     let totals = format!("{},{},{}", e.totals[0], e.totals[1], e.totals[2]);
@@ -153,7 +169,7 @@ pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
         "UPDATE parchi_games SET status = $1, winner_card = $2, totals = $3, ended_at = $4 \
          WHERE match_id = $5 AND status = 'open'",
     )
-    .bind(if e.abandoned { "abandoned" } else { "finished" })
+    .bind(status)
     .bind(e.winner.map(|w| w as i64))
     .bind(totals)
     .bind(e.now)

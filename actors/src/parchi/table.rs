@@ -1,11 +1,15 @@
-//! One three-card game: an actor per live cricket match, fed its players' runs and status by the match's actor
-//! (through the desk). Plays run one at a time (each is checked against the board, recorded, its stake held, then
-//! taken into the board), so two plays never lock the same card or pick the same cricket player. Every change of
-//! totals, plays or status is pushed to the room `parchi:{match}` as `parchi:board`. When the match finishes the end
-//! is recorded with every entry's settle intent in one transaction and the intents are applied; the game then shows
-//! its result until it has lingered long enough.
+//! One three-card game: an actor per cricket match, fed its players' runs and status by the match's actor (through
+//! the desk). Plays run one at a time (each is checked against the board, recorded, its stake held, then taken into
+//! the board), so two plays never lock the same card or pick the same cricket player. Plays close at the match's first
+//! ball (the news that it is in play, `rules::plays_open`), taken in order with the plays: a play that arrived before
+//! it is finished first, one after it is refused (`plays_closed`). If the three cards are not all locked then, the game
+//! is void at once: recorded with every entry's refund as a settle intent in one transaction, and the intents applied
+//! (start-up applies them should the server stop first). A complete game plays on; when the match finishes the end is
+//! recorded with every entry's settle intent in one transaction and the intents are applied. Every change of totals,
+//! plays or status is pushed to the room `parchi:{match}` as `parchi:board`. An ended or void game shows its result
+//! until it has lingered long enough after the match.
 
-use super::rules::{self, Board, Ending, Play, Refusal};
+use super::rules::{self, AtClose, Board, Ending, Play, Refusal};
 use super::store::{self, End, NewPlay};
 use super::wire::{BoardView, CardData, CardView, EntryList, EntryStatus, EntryView, GameStatus, Played, PlayerView};
 use crate::clock::{EpochMs, SharedClock};
@@ -23,19 +27,20 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// When plays close, and how long an ended game stays to be seen.
+/// How long a game stays to be seen once its match is over. (Plays always close at the match's first ball.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParchiConfig {
-    /// Plays are taken until this many balls of the match are bowled (60: the first innings' 10th over).
-    pub close_after_balls: u32,
     pub linger: Duration,
 }
 
 impl Default for ParchiConfig {
     fn default() -> Self {
-        ParchiConfig { close_after_balls: 60, linger: Duration::from_secs(30 * 60) }
+        ParchiConfig { linger: Duration::from_secs(30 * 60) }
     }
 }
+
+/// When plays close, in words (the board's `closesAt`).
+pub const CLOSES_AT: &str = "Plays close at the first ball of the match";
 
 /// What every table needs.
 #[derive(Clone)]
@@ -111,6 +116,8 @@ pub struct ParchiTable {
     outbox: RoomOutbox,
     /// What the room last heard (totals, status), so a ball that changes neither sends nothing.
     shown: Option<([u32; 3], GameStatus)>,
+    /// The game is set to stop once it has lingered.
+    lingering: bool,
 }
 
 impl Actor for ParchiTable {
@@ -130,6 +137,7 @@ impl ParchiTable {
             winner: None,
             outbox,
             shown: None,
+            lingering: false,
         }
     }
 
@@ -141,19 +149,19 @@ impl ParchiTable {
         self.board.totals(&self.runs())
     }
 
+    /// Whether the match, as its news last said, has reached its first ball.
+    fn plays_open_now(&self) -> bool {
+        let balls = rules::balls_bowled(&self.news.overs, self.news.second_innings);
+        rules::plays_open(self.news.status, balls)
+    }
+
     fn status(&self) -> GameStatus {
         match self.ended {
             Some(Ending::Finished) => GameStatus::Finished,
             Some(Ending::Abandoned) => GameStatus::Abandoned,
-            None if self.ending || self.news.status == MatchStatus::Finished => GameStatus::Closed,
-            None => {
-                let balls = rules::balls_bowled(&self.news.overs, self.news.second_innings);
-                if rules::plays_open(balls, self.deps.config.close_after_balls) {
-                    GameStatus::Open
-                } else {
-                    GameStatus::Closed
-                }
-            }
+            Some(Ending::Void) => GameStatus::Void,
+            None if self.ending || self.board.closed || !self.plays_open_now() => GameStatus::Closed,
+            None => GameStatus::Open,
         }
     }
 
@@ -193,12 +201,6 @@ impl ParchiTable {
     fn view(&self) -> BoardView {
         let totals = self.totals();
         let status = self.status();
-        let close = self.deps.config.close_after_balls;
-        let closes_at = if close > 120 {
-            format!("Plays close after ball {} of the second innings", close - 120)
-        } else {
-            format!("Plays close after over {} of the first innings", close.div_ceil(6))
-        };
         BoardView {
             success: true,
             match_id: self.news.match_id,
@@ -207,7 +209,7 @@ impl ParchiTable {
             match_status: self.news.status,
             status,
             plays_open: status == GameStatus::Open,
-            closes_at,
+            closes_at: CLOSES_AT.into(),
             cards: (0..rules::CARDS).map(|i| self.card_view(&self.board, i, totals)).collect(),
             winner_card: self.winner.map(|w| w + 1),
         }
@@ -254,12 +256,36 @@ impl ParchiTable {
         Ok((next, locks))
     }
 
-    /// Records the end, applies its settles, then shows the result and lingers.
+    /// Closes plays once the match has reached its first ball (or is over); a game whose cards are not all locked then
+    /// is void at once. Runs in order with the plays, so none is taken after it.
+    fn close_if_due(&mut self, ctx: &mut Context<Self>) {
+        if self.board.closed || self.ending || self.ended.is_some() || self.plays_open_now() {
+            return;
+        }
+        let at_close = self.board.close();
+        tracing::info!(match_id = self.news.match_id, ?at_close, "three-card plays closed at the first ball");
+        if at_close == AtClose::Void {
+            self.end(Ending::Void, ctx);
+        }
+    }
+
+    /// Stops the game once it has lingered, when its match is over and its result recorded.
+    fn linger_if_over(&mut self, ctx: &mut Context<Self>) {
+        if self.lingering || self.ended.is_none() || self.news.status != MatchStatus::Finished {
+            return;
+        }
+        self.lingering = true;
+        ctx.run_later(self.deps.config.linger, |_, ctx| ctx.stop());
+    }
+
+    /// Records the end (or the void at the first ball), applies its settles, then shows the result (and lingers once
+    /// the match is over).
     fn end(&mut self, ending: Ending, ctx: &mut Context<Self>) {
         if self.ending || self.ended.is_some() {
             return;
         }
         self.ending = true;
+        self.board.closed = true;
         let totals = self.totals();
         let winner = if ending == Ending::Finished { rules::winner(&self.board, totals) } else { None };
         // `settle` lists payouts card by card, each card's entries in the order taken: so do the ids.
@@ -270,14 +296,18 @@ impl ParchiTable {
         let recorded = payouts.clone();
         let work = async move {
             let end = End { match_id, abandoned: ending == Ending::Abandoned, winner, totals, payouts: &recorded, now };
-            retry_transient("recording a three-card game's end", || store::record_end(&db, &end)).await?;
+            if ending == Ending::Void {
+                retry_transient("recording a void three-card game", || store::record_void(&db, &end)).await?;
+            } else {
+                retry_transient("recording a three-card game's end", || store::record_end(&db, &end)).await?;
+            }
             let owner = store::owner(match_id);
             retry_transient("paying a three-card game", || intents::resume(&db, &wallet, &owner, now)).await
         };
         self.show(false);
         ctx.wait(work.into_actor(self).map(move |res, act, ctx| {
             if let Err(e) = res {
-                tracing::error!(match_id, error = %e, "a three-card game's end failed; it resumes at start-up");
+                tracing::error!(match_id, ?ending, error = %e, "a three-card game's settlement failed; it resumes at start-up");
             }
             act.ending = false;
             act.ended = Some(ending);
@@ -293,7 +323,14 @@ impl ParchiTable {
                 }
             }
             act.show(true);
-            ctx.run_later(act.deps.config.linger, |_, ctx| ctx.stop());
+            // Ended by the match or an operator, the game has nothing left to show but its result; a void one stays
+            // to be seen until its match is over.
+            if ending != Ending::Void {
+                act.lingering = true;
+                ctx.run_later(act.deps.config.linger, |_, ctx| ctx.stop());
+            } else {
+                act.linger_if_over(ctx);
+            }
         }));
     }
 }
@@ -308,11 +345,13 @@ impl Handler<MatchNews> for ParchiTable {
     fn handle(&mut self, news: MatchNews, ctx: &mut Self::Context) {
         let finished = news.status == MatchStatus::Finished;
         self.news = news;
+        self.close_if_due(ctx);
         if finished {
+            // A void game was settled at the first ball: nothing is left to pay.
             self.end(Ending::Finished, ctx);
-        } else {
-            self.show(false);
+            self.linger_if_over(ctx);
         }
+        self.show(false);
     }
 }
 

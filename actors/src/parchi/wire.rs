@@ -14,13 +14,16 @@ use std::borrow::Cow;
 #[schema(as = ParchiGameStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
-    /// Plays are taken.
+    /// Plays are taken: the match has not reached its first ball.
     Open,
-    /// The match goes on; plays are no longer taken.
+    /// Plays closed at the first ball with all three cards locked: the match goes on, the game is settled at its end.
     Closed,
     Finished,
-    /// Every stake was returned.
+    /// Every stake was returned (an operator abandoned the game, or the match did not survive a restart).
     Abandoned,
+    /// Plays closed at the first ball with the three cards not all locked: the game is void and every stake was
+    /// returned then.
+    Void,
 }
 
 /// The spec's nested copy of a card's players (`cards[0]`).
@@ -71,7 +74,7 @@ pub struct BoardView {
     pub match_status: MatchStatus,
     pub status: GameStatus,
     pub plays_open: bool,
-    /// When plays close, in words.
+    /// When plays close, in words: at the match's first ball.
     pub closes_at: String,
     pub cards: Vec<CardView>,
     /// 1 to 3, once the match is over and one card alone has the most runs.
@@ -88,11 +91,11 @@ impl ServerEvent for BoardView {
 #[schema(as = ParchiEntryStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryStatus {
-    /// Its stake is held until the match ends.
+    /// Its stake is held until the match ends (or, if the cards are not all locked then, until its first ball).
     Held,
     Won,
     Lost,
-    /// Its stake came back: a tie for the most, cards never all filled, or the match abandoned.
+    /// Its stake came back: a tie for the most, the game void at the first ball, or the match abandoned.
     Returned,
 }
 

@@ -1,8 +1,10 @@
 //! Aviator through the real Socket.IO gateway: bets hold money, cash-outs and auto cash-outs pay exactly,
-//! refusals move nothing, history and the fairness verifier agree with what happened.
+//! refusals move nothing, history and the fairness verifier agree with what happened, and the caps taken from the
+//! bankroll cash out the bets they should and no other.
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_of, spawn_app, spawn_app_with};
 use crate::socket::Sock;
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 fn paise(v: &Value) -> i64 {
@@ -324,4 +326,184 @@ async fn the_official_client_plays_aviator_with_default_transports_and_over_poll
         let got = (wallet["balance"].as_f64(), wallet["exposureBalance"].as_f64());
         assert_eq!(got, (Some(500.0 + winnings), Some(0.0)), "{mode}: {result}");
     }
+}
+
+/// An operator on the console, on the same server.
+async fn operator(app: &TestApp) -> TestApp {
+    let desk = app.other_client();
+    desk.operator(&format!("92{:08}", rand::random::<u32>() % 100_000_000)).await;
+    desk
+}
+
+async fn aviator_row(desk: &TestApp) -> Value {
+    let games: Value = desk.get("/api/admin/games").await.json().await.unwrap();
+    games["games"][0].clone()
+}
+
+/// The next betting phase with at least `min_ms` left in a round after `after`.
+async fn countdown_after(s: &mut Sock, after: i64, min_ms: i64) -> i64 {
+    let state = s
+        .wait("aviator_game_state", |v| {
+            v["phase"] == "countdown"
+                && v["roundId"].as_i64() > Some(after)
+                && v["countdownMs"].as_i64().unwrap_or(0) >= min_ms
+        })
+        .await;
+    state["roundId"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_share_of_the_bankroll_caps_the_round_taking_the_big_bet_out_first_while_a_small_one_flies_on() {
+    // Every round crashes at 1.50×; long enough a countdown for two bets on a loaded machine.
+    let app = spawn_app_with(|c| {
+        c.aviator.fixed_crash_points = Some([150].into());
+        c.aviator.rules.countdown_ms = 4_000;
+    })
+    .await;
+    let desk = operator(&app).await;
+    let mut players = app.fixture_players(2, 1_000).await;
+    let (small_id, small_token) = players.pop().unwrap();
+    let (big_id, big_token) = players.pop().unwrap();
+    let mut big = Sock::connect(&app.base, &big_token).await;
+    let mut small = Sock::connect(&app.base, &small_token).await;
+
+    // Bad input is refused with its own code, and nothing changes (nor is audited).
+    for (body, code) in [
+        (json!({"maxPayoutBankrollBp": 1.125}), "invalid_bankroll_share"),
+        (json!({"maxPayoutBankrollBp": 10_000.01}), "invalid_bankroll_share"),
+        (json!({"maxPlayerPayoutBankrollBp": -1}), "invalid_bankroll_share"),
+        (json!({"maxPlayerPayoutBankrollBp": "lots"}), "invalid_bankroll_share"),
+        (json!({"bankrollCapital": -5}), "invalid_bankroll_capital"),
+        (json!({"bankrollCapital": 10.001, "maxPayoutBankrollBp": 60}), "invalid_bankroll_capital"),
+    ] {
+        let (status, err) = error_of(desk.put("/api/admin/games/aviator/settings", &body).await).await;
+        assert_eq!((status, err["error"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body} → {err}");
+    }
+    let row = aviator_row(&desk).await;
+    assert_eq!(row["pending"], Value::Null, "{row}");
+    assert_eq!(
+        (row["settings"]["maxPayoutBankrollBp"].as_f64(), row["settings"]["bankrollCapital"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    // The test server's own cap: ₹600, no share of anything; nothing won or lost yet.
+    assert_eq!(row["caps"], json!({"bankroll": 0, "maxPayout": 600, "maxPlayerPayout": null}));
+
+    // ₹1 lakh of capital behind the game and 0.6 % of it for a round (₹600) under a ₹1 lakh amount.
+    let change = json!({"maxPayoutPerRound": 100_000, "bankrollCapital": 100_000, "maxPayoutBankrollBp": 60});
+    let changed = desk.put("/api/admin/games/aviator/settings", &change).await;
+    assert_eq!(changed.status(), StatusCode::OK);
+    let game = changed.json::<Value>().await.unwrap()["game"].clone();
+    assert_eq!(game["pending"]["maxPayoutBankrollBp"].as_f64(), Some(60.0), "{game}");
+    let audit: Value = desk.get("/api/admin/audit").await.json().await.unwrap();
+    let changes: Vec<&Value> =
+        audit["entries"].as_array().unwrap().iter().filter(|e| e["action"] == "game.settings").collect();
+    assert_eq!(changes.len(), 1, "only the change that was taken is audited: {audit}");
+    assert_eq!(
+        (changes[0]["before"]["maxPayoutBankrollBp"].as_f64(), changes[0]["after"]["maxPayoutBankrollBp"].as_f64()),
+        (Some(0.0), Some(60.0))
+    );
+    assert_eq!(changes[0]["after"]["bankrollCapital"].as_f64(), Some(100_000.0));
+
+    // The round after this one plays by it, with its cap fixed when it opened.
+    let round = countdown_after(&mut big, game["round"].as_i64().unwrap(), 2_500).await;
+    let row = aviator_row(&desk).await;
+    assert_eq!((row["round"].as_i64(), &row["pending"]), (Some(round), &Value::Null), "{row}");
+    assert_eq!(row["caps"], json!({"bankroll": 100_000, "maxPayout": 600, "maxPlayerPayout": null}));
+
+    // ₹500 and ₹20 in the air: the cap binds past 1.15× (600 / 520). The ₹500 is taken out at 1.15× (₹575); the ₹20
+    // alone may go to 1.25× within the ₹25 left, and its auto cash-out at 1.20× comes first.
+    let ack = big.emit("place_bet", json!({"userId": big_id, "amount": 500, "slot": 0, "roundId": round})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    let ack = small
+        .emit("place_bet", json!({"userId": small_id, "amount": 20, "slot": 0, "roundId": round, "autoCashout": 1.2}))
+        .await;
+    assert_eq!(ack["success"], true, "{ack}");
+    let big_result = big.wait("bet_result", |v| v["roundId"] == round).await;
+    assert_eq!(
+        (
+            big_result["win"].as_bool(),
+            paise(&big_result["multiplier"]),
+            paise(&big_result["winnings"]),
+            big_result["capped"].as_bool()
+        ),
+        (Some(true), 115, 57_500, Some(true)),
+        "{big_result}"
+    );
+    let small_result = small.wait("bet_result", |v| v["roundId"] == round).await;
+    assert_eq!(
+        (
+            small_result["win"].as_bool(),
+            paise(&small_result["multiplier"]),
+            paise(&small_result["winnings"]),
+            small_result["capped"].as_bool()
+        ),
+        (Some(true), 120, 2_400, Some(false)),
+        "the small bet flew on past the big one's cap: {small_result}"
+    );
+    // Nobody was left in the air by the cap, so the round flew on to its crash point.
+    let result = small.wait("aviator_game_result", |v| v["roundId"] == round).await;
+    assert_eq!((result["capped"].as_bool(), result["crashPoint"].as_f64()), (Some(false), Some(1.5)), "{result}");
+    assert_eq!(wallet(&app, &big_token, &big_id).await, (100_000 - 50_000 + 57_500, 0));
+    assert_eq!(wallet(&app, &small_token, &small_id).await, (100_000 - 2_000 + 2_400, 0));
+}
+
+#[tokio::test]
+async fn a_players_share_of_the_bankroll_cashes_out_only_that_player() {
+    // As the environment sets it: ₹1 lakh of capital, 0.45 % of it (₹450) the most one player is paid in a round.
+    let app = spawn_app_with(|c| {
+        c.aviator.fixed_crash_points = Some([150].into());
+        c.aviator.rules.countdown_ms = 4_000;
+        c.aviator.rules.max_player_payout_bankroll_ppm = 4_500;
+        c.aviator.rules.bankroll_capital = casino_actors::money::Paise::from_rupees(100_000);
+    })
+    .await;
+    let desk = operator(&app).await;
+    let mut players = app.fixture_players(2, 1_000).await;
+    let (small_id, small_token) = players.pop().unwrap();
+    let (big_id, big_token) = players.pop().unwrap();
+    let mut big = Sock::connect(&app.base, &big_token).await;
+    let mut small = Sock::connect(&app.base, &small_token).await;
+    let round = countdown_after(&mut big, 0, 2_500).await;
+    let row = aviator_row(&desk).await;
+    assert_eq!(row["settings"]["maxPlayerPayoutBankrollBp"].as_f64(), Some(45.0), "{row}");
+    assert_eq!(row["caps"]["maxPlayerPayout"].as_f64(), Some(450.0), "{row}");
+
+    // ₹400 reaches ₹450 at 1.12×; with it in the air a player may stake ₹45.54 more (₹450 at 1.01×), no more.
+    let ack = big.emit("place_bet", json!({"userId": big_id, "amount": 400, "slot": 0, "roundId": round})).await;
+    assert_eq!(ack["success"], true, "{ack}");
+    let more = big.emit("place_bet", json!({"userId": big_id, "amount": 50, "slot": 1, "roundId": round})).await;
+    assert_eq!(
+        (more["error"].as_str(), more["message"].as_str()),
+        (Some("stake_too_high"), Some("Maximum bet is 45.54 INR"))
+    );
+    let ack = small
+        .emit("place_bet", json!({"userId": small_id, "amount": 100, "slot": 0, "roundId": round, "autoCashout": 1.3}))
+        .await;
+    assert_eq!(ack["success"], true, "{ack}");
+
+    let big_result = big.wait("bet_result", |v| v["roundId"] == round).await;
+    assert_eq!(
+        (paise(&big_result["multiplier"]), paise(&big_result["winnings"]), big_result["capped"].as_bool()),
+        (112, 44_800, Some(true)),
+        "{big_result}"
+    );
+    // The other player is under their own cap: untouched, paid their auto target.
+    let small_result = small.wait("bet_result", |v| v["roundId"] == round).await;
+    assert_eq!(
+        (paise(&small_result["multiplier"]), paise(&small_result["winnings"]), small_result["capped"].as_bool()),
+        (130, 13_000, Some(false)),
+        "{small_result}"
+    );
+    let result = small.wait("aviator_game_result", |v| v["roundId"] == round).await;
+    assert_eq!(result["capped"], false, "a player's cap never ends the round: {result}");
+    assert_eq!(wallet(&app, &big_token, &big_id).await, (100_000 - 40_000 + 44_800, 0));
+
+    // The house paid ₹48 + ₹30 more than it took: its accounts on the books now hold -₹78, and the next round's
+    // bankroll is the capital plus that, its player cap 0.45 % of ₹99 922 (₹449.649, down to the paisa).
+    let books: Value = desk.get("/api/admin/books").await.json().await.unwrap();
+    assert_eq!(books["house"]["balance"].as_f64(), Some(-78.0), "{books}");
+    let next = countdown_after(&mut small, round, 0).await;
+    let row = aviator_row(&desk).await;
+    assert_eq!(row["round"].as_i64(), Some(next), "{row}");
+    assert_eq!(row["caps"], json!({"bankroll": 99_922, "maxPayout": 600, "maxPlayerPayout": 449.64}), "{row}");
 }

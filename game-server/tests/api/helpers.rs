@@ -60,7 +60,7 @@ pub fn config_for(database_url: String) -> Config {
             bet_delay: std::time::Duration::from_millis(50),
             ..Default::default()
         },
-        parchi: casino_actors::parchi::table::ParchiConfig { close_after_balls: 240, ..Default::default() },
+        parchi: casino_actors::parchi::table::ParchiConfig::default(),
         load_test_fixtures: true,
         test_hooks: true,
         accounts: game_server::config::AccountsConfig::default(),

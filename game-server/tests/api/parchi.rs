@@ -1,10 +1,12 @@
-//! Aar Par Parchi against a real server (a ball every 100 ms, so a match ends in under a minute): the public views,
-//! plays that lock cards and keep cricket players unique, refusals that move nothing, the room's live board, the end
-//! paid exactly once against the totals shown; and with the real binary, a game cut by `kill -9` abandoned with every
-//! stake returned once, however often the server starts again.
+//! Aar Par Parchi against a real server, on the test hooks' cricket matches (a match that moves only when the test
+//! plays it, so "before the first ball" and "after it" are exact): the public views, plays that lock cards and keep
+//! cricket players unique, refusals that move nothing, the room's live board; plays closing at the first ball (409
+//! `plays_closed`, nothing moved); a complete game settled at the end, once, against the totals shown; a game not
+//! complete at the first ball void and refunded then, not at the end; an operator's abandon; and with the real binary,
+//! a game cut by `kill -9` abandoned with every stake returned once, however often the server starts again.
 
 use crate::binary::{self, free_port};
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app};
 use crate::socket::Sock;
 use casino_actors::store::fresh_database_url;
 use reqwest::StatusCode;
@@ -35,21 +37,65 @@ async fn public(app: &TestApp, path: &str) -> (StatusCode, Value) {
     (r.status(), r.json().await.unwrap_or(Value::Null))
 }
 
-/// The first live cricket match's name and id, from the public live list.
-async fn live_match(base: &str) -> (String, i64) {
-    let http = reqwest::Client::new();
-    for _ in 0..200 {
-        let list: Value = http.get(format!("{base}/api/live-matches")).send().await.unwrap().json().await.unwrap();
-        if let Some(m) = list.as_array().and_then(|l| l.first()) {
-            let id = m["eventId"].as_i64().unwrap();
-            let board: Value = http.get(format!("{base}/api/cards/{id}")).send().await.unwrap().json().await.unwrap();
-            if board["status"] == "open" {
-                return (m["matchName"].as_str().unwrap().to_string(), id);
+/// A cricket match of the test hooks, upcoming (plays open) until the test plays its first step.
+struct TestMatch {
+    base: String,
+    http: reqwest::Client,
+    /// The operator who plays it.
+    token: String,
+    id: i64,
+    name: String,
+}
+
+impl TestMatch {
+    /// Starts one from `seed` as the operator logged in with `token` on the server at `base`.
+    async fn start(base: &str, token: &str, seed: u64) -> TestMatch {
+        let http = reqwest::Client::new();
+        let r = http
+            .post(format!("{base}/api/admin/test/sports/matches"))
+            .bearer_auth(token)
+            .json(&json!({ "seed": seed }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+        let m: Value = r.json().await.unwrap();
+        let (id, name) = (m["matchId"].as_i64().unwrap(), m["name"].as_str().unwrap().to_string());
+        TestMatch { base: base.into(), http, token: token.into(), id, name }
+    }
+
+    /// A test match on `app`, played by a new operator.
+    async fn on(app: &TestApp, seed: u64) -> TestMatch {
+        let desk = app.other_client();
+        let login = desk.operator(&format!("91{:08}", rand::random::<u32>() % 100_000_000)).await;
+        TestMatch::start(&app.base, login["token"].as_str().unwrap(), seed).await
+    }
+
+    /// Plays the next `steps` steps now (the first starts the match: it is in play, its first ball next; then each
+    /// ball is two steps); the match as it then is.
+    async fn play(&self, steps: u32) -> Value {
+        let url = format!("{}/api/admin/test/sports/matches/{}/play", self.base, self.id);
+        let r = self.http.post(url).bearer_auth(&self.token).json(&json!({ "steps": steps })).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        r.json().await.unwrap()
+    }
+
+    /// Plays the match to its end.
+    async fn finish(&self) -> Value {
+        for _ in 0..5 {
+            let m = self.play(1_000).await;
+            if m["status"] == "finished" {
+                return m;
             }
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        panic!("the match did not end");
     }
-    panic!("no live match");
+}
+
+/// The match's 22 cricket players, by name.
+async fn squad(app: &TestApp, id: i64) -> Vec<String> {
+    let (_, squad) = public(app, &format!("/api/match/get-players-by-matchname/{id}")).await;
+    squad["players"].as_array().unwrap().iter().map(|p| p["playername"].as_str().unwrap().to_string()).collect()
 }
 
 fn play(card: &str, players: Option<[&str; 2]>, points: i64) -> Value {
@@ -59,25 +105,28 @@ fn play(card: &str, players: Option<[&str; 2]>, points: i64) -> Value {
 }
 
 #[tokio::test]
-async fn plays_lock_cards_refusals_move_nothing_and_the_end_pays_once() {
-    let app = spawn_app_with(|c| c.sports.ball_ms = 100).await;
+async fn plays_lock_cards_close_at_the_first_ball_and_a_complete_game_is_paid_once_at_the_end() {
+    let app = spawn_app().await;
     let fixtures = app.fixture_players(2, 10_000).await;
     let [a, b] = [0, 1].map(|i| Player { app: &app, id: fixtures[i].0.clone(), token: fixtures[i].1.clone() });
-    let (name, id) = live_match(&app.base).await;
+    let game = TestMatch::on(&app, 41).await;
+    let (name, id) = (game.name.clone(), game.id);
 
-    // Public: the board, the match's players and its plays, by name or id, without a login.
+    // Public: the board, the match's players and its plays, by name or id, without a login; plays open until the
+    // first ball.
     let encoded = name.replace(' ', "%20");
     let (status, board) = public(&app, &format!("/api/cards/{encoded}")).await;
     assert_eq!(status, StatusCode::OK, "{board}");
     assert_eq!((board["matchId"].as_i64(), board["cards"].as_array().map(Vec::len)), (Some(id), Some(3)));
     assert_eq!(board["cards"][0]["_id"], format!("{id}-1"));
-    let (_, squad) = public(&app, &format!("/api/match/get-players-by-matchname/{id}")).await;
-    let names: Vec<String> =
-        squad["players"].as_array().unwrap().iter().map(|p| p["playername"].as_str().unwrap().to_string()).collect();
-    assert_eq!(names.len(), 22, "{squad}");
+    assert_eq!((board["status"].as_str(), board["playsOpen"].as_bool()), (Some("open"), Some(true)), "{board}");
+    assert_eq!(board["matchStatus"], "upcoming");
+    assert_eq!(board["closesAt"], "Plays close at the first ball of the match");
+    let names = squad(&app, id).await;
+    assert_eq!(names.len(), 22, "{names:?}");
     let n = |i: usize| names[i].as_str();
     assert_eq!(public(&app, "/api/cards/No%20Such%20Match").await.0, StatusCode::NOT_FOUND);
-    assert_eq!(public(&app, "/api/players").await.1["players"].as_array().map(Vec::len), Some(22));
+    assert_eq!(public(&app, "/api/players").await.0, StatusCode::OK);
 
     // Refusals move nothing; the spec's client-side settlement calls are the server's.
     let card1 = format!("{id}-1");
@@ -139,21 +188,47 @@ async fn plays_lock_cards_refusals_move_nothing_and_the_end_pays_once() {
     let (status, answer) = b.put(&format!("/api/match/select/{id}"), &play(&card2, None, 10_000)).await;
     assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("insufficient_balance")), "{answer}");
     assert_eq!(b.wallet().await, before);
-    assert_eq!((a.wallet().await, b.wallet().await), ((8_900.0, 1_100.0), (9_300.0, 700.0)));
+    let held = ((8_900.0, 1_100.0), (9_300.0, 700.0));
+    assert_eq!((a.wallet().await, b.wallet().await), held);
     let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{encoded}")).await;
     assert_eq!(listed["entries"].as_array().map(Vec::len), Some(4), "{listed}");
 
-    // The match plays out: totals move live; the end pays each play once against the board's totals.
+    // The first ball: the match goes in play. Plays close: refused 409 `plays_closed`, on a locked card or as a check,
+    // and nothing moves; the three cards all locked, the game plays on (closed), every stake still held.
+    assert_eq!(game.play(1).await["status"], "in_play");
+    let (status, board) = public(&app, &format!("/api/cards/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((board["status"].as_str(), board["playsOpen"].as_bool()), (Some("closed"), Some(false)), "{board}");
+    assert_eq!(board["matchStatus"], "in_play");
+    let pushed = sock.wait("parchi:board", |v| v["status"] == "closed").await;
+    assert_eq!(pushed["playsOpen"], false);
+    for steps in [0, 2] {
+        // Right at the match's start, and once its first ball is bowled and scored.
+        game.play(steps).await;
+        for (who, body) in [(&a, play(&card2, None, 100)), (&b, play(&card1, Some([n(0), n(1)]), 5_000))] {
+            let (status, answer) = who.put(&format!("/api/match/select/{id}"), &body).await;
+            assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")), "{answer}");
+        }
+        let (status, answer) = a.put(&format!("/api/cards/select/{card2}"), &play(&card2, None, 100)).await;
+        assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")), "{answer}");
+        assert_eq!((a.wallet().await, b.wallet().await), held, "a refused play moves nothing");
+    }
+    let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{id}")).await;
+    assert_eq!(listed["entries"].as_array().map(Vec::len), Some(4), "no play taken after the first ball: {listed}");
+    assert!(listed["entries"].as_array().unwrap().iter().all(|e| e["status"] == "held"), "{listed}");
+
+    // The match plays out: the end pays each play once against the board's totals.
+    game.finish().await;
     let mut end = Value::Null;
-    for _ in 0..900 {
+    for _ in 0..100 {
         let (_, board) = public(&app, &format!("/api/cards/{id}")).await;
         if board["status"] == "finished" {
             end = board;
             break;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(end["status"], "finished", "the match ended within 90 s");
+    assert_eq!(end["status"], "finished", "the game ended with its match");
     let totals: Vec<u64> = end["cards"].as_array().unwrap().iter().map(|c| c["totalRuns"].as_u64().unwrap()).collect();
     let best = *totals.iter().max().unwrap();
     let single = totals.iter().filter(|t| **t == best).count() == 1;
@@ -193,17 +268,80 @@ async fn plays_lock_cards_refusals_move_nothing_and_the_end_pays_once() {
 }
 
 #[tokio::test]
+async fn a_game_incomplete_at_the_first_ball_is_void_and_refunded_then_not_at_the_end() {
+    let app = spawn_app().await;
+    let fixtures = app.fixture_players(2, 1_000).await;
+    let [a, b] = [0, 1].map(|i| Player { app: &app, id: fixtures[i].0.clone(), token: fixtures[i].1.clone() });
+    let game = TestMatch::on(&app, 7).await;
+    let id = game.id;
+    let names = squad(&app, id).await;
+    let n = |i: usize| names[i].as_str();
+
+    // Two cards locked, the third left empty: an option on the outcome, were it refunded only at the end.
+    let mut sock = Sock::connect(&app.base, &b.token).await;
+    sock.emit("parchi:join", json!({ "match": id })).await;
+    let plays = [
+        (&a, play(&format!("{id}-1"), Some([n(0), n(1)]), 200)),
+        (&b, play(&format!("{id}-1"), None, 100)),
+        (&b, play(&format!("{id}-2"), Some([n(11), n(12)]), 500)),
+    ];
+    for (who, body) in plays {
+        let (status, answer) = who.put(&format!("/api/match/select/{id}"), &body).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+    }
+    assert_eq!((a.wallet().await, b.wallet().await), ((800.0, 200.0), (400.0, 600.0)));
+
+    // The first ball: the game is void and every stake is back now, with the match just started.
+    let started = game.play(1).await;
+    assert_eq!(started["status"], "in_play");
+    let (_, board) = public(&app, &format!("/api/cards/{id}")).await;
+    assert_eq!((board["status"].as_str(), board["playsOpen"].as_bool()), (Some("void"), Some(false)), "{board}");
+    assert_eq!(board["winnerCard"], Value::Null);
+    assert_eq!((a.wallet().await, b.wallet().await), ((1_000.0, 0.0), (1_000.0, 0.0)), "refunded at the first ball");
+    let pushed = sock.wait("parchi:board", |v| v["status"] == "void").await;
+    assert_eq!(pushed["matchStatus"], "in_play");
+    let (_, listed) = public(&app, &format!("/api/match/get-by-matchname/{id}")).await;
+    let entries = listed["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3, "{listed}");
+    for e in entries {
+        assert_eq!((e["status"].as_str(), e["payout"].as_f64()), (Some("returned"), e["betpoints"].as_f64()), "{e}");
+    }
+    let mine = app.get_as(&b.token, &format!("/api/parchi/bets/{}", b.id)).await;
+    let rows = mine["bets"].as_array().unwrap();
+    assert!(
+        rows.len() == 2 && rows.iter().all(|r| r["status"] == "returned" && r["payout"] == r["betpoints"]),
+        "{mine}"
+    );
+
+    // No play after it, even on the card left empty; nothing moves.
+    let (status, answer) = a.put(&format!("/api/match/select/{id}"), &play("3", Some([n(2), n(13)]), 100)).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("plays_closed")), "{answer}");
+    assert_eq!(a.wallet().await, (1_000.0, 0.0));
+    // Nothing left for an operator to abandon.
+    let desk = app.other_client();
+    desk.operator("9000000081").await;
+    let r = desk.post(&format!("/api/admin/parchi/{id}/abandon"), &json!({})).await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+
+    // The match plays out: nothing more is paid, the game stays void.
+    game.finish().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, board) = public(&app, &format!("/api/cards/{id}")).await;
+    assert_eq!((board["status"].as_str(), board["matchStatus"].as_str()), (Some("void"), Some("finished")), "{board}");
+    assert_eq!((a.wallet().await, b.wallet().await), ((1_000.0, 0.0), (1_000.0, 0.0)), "paid once");
+}
+
+#[tokio::test]
 async fn a_game_cut_by_kill_9_returns_every_stake_once() {
     let db_url = fresh_database_url("parchi_restart").await.unwrap();
     let operator_no = binary::operator(&db_url, "9000000078");
-    let settings =
-        [("CASINO_SPORTS_BALL_MS", "2000"), ("CASINO_SPORTS_LIVE", "1"), ("CASINO_PARCHI_CLOSE_BALLS", "240")];
+    let settings = [("CASINO_TEST_HOOKS", "1"), ("CASINO_SPORTS_LIVE", "1")];
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let mut server = binary::serve(&db_url, port, &settings).await;
-    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 1_000).await;
+    let (desk, players) = binary::fixture_players(&base, &operator_no, 1, 1_000).await;
     let (token, user) = (players[0]["token"].as_str().unwrap().to_string(), players[0]["id"].clone());
-    let (_, id) = live_match(&base).await;
+    let id = TestMatch::start(&base, &desk, 3).await.id;
     let squad: Value =
         reqwest::get(format!("{base}/api/match/get-players-by-matchname/{id}")).await.unwrap().json().await.unwrap();
     let name = |i: usize| squad["players"][i]["playername"].as_str().unwrap().to_string();
@@ -242,13 +380,12 @@ async fn a_game_cut_by_kill_9_returns_every_stake_once() {
 
 #[tokio::test]
 async fn an_operator_abandons_a_game_and_every_stake_comes_back_once() {
-    let app = spawn_app_with(|c| c.sports.ball_ms = 5_000).await;
+    let app = spawn_app().await;
     let fixtures = app.fixture_players(1, 1_000).await;
     let p = Player { app: &app, id: fixtures[0].0.clone(), token: fixtures[0].1.clone() };
-    let (_, id) = live_match(&app.base).await;
-    let (_, squad) = public(&app, &format!("/api/match/get-players-by-matchname/{id}")).await;
-    let name = |i: usize| squad["players"][i]["playername"].as_str().unwrap().to_string();
-    let body = json!({ "cardId": format!("{id}-1"), "player1": name(3), "player2": name(14), "betpoints": 200 });
+    let id = TestMatch::on(&app, 11).await.id;
+    let names = squad(&app, id).await;
+    let body = json!({ "cardId": format!("{id}-1"), "player1": names[3], "player2": names[14], "betpoints": 200 });
     let (status, answer) = p.put(&format!("/api/match/select/{id}"), &body).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(p.wallet().await, (800.0, 200.0));

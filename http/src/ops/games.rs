@@ -14,7 +14,7 @@ use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::andar_bahar::rules::{AndarBahar, AndarBaharSettings};
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
-use casino_actors::aviator::rules::RulesConfig;
+use casino_actors::aviator::rules::{ConfigError, PPM_ALL, RoundCaps, RulesConfig};
 use casino_actors::color::rules::Color;
 use casino_actors::matka::operate::{Configure as MatkaConfigure, View as MatkaView};
 use casino_actors::matka::rules::MatkaSettings;
@@ -47,11 +47,32 @@ pub struct AviatorSettingsJson {
     countdownMs: i64,
     /// Pause between a crash and the next round's betting.
     pauseMs: i64,
-    /// The most the house pays out in one round.
+    /// The most the house pays out in one round, as an amount (a round's cap is the smaller of this and
+    /// `maxPayoutBankrollBp` of the bankroll).
     #[serde(serialize_with = "as_rupees")]
     #[schema(value_type = RupeesJson)]
     maxPayoutPerRound: Paise,
     houseEdgeBp: u32,
+    /// The round's cap as a share of the bankroll, in basis points with at most 2 decimals (100 = 1 %, 112.5 =
+    /// 1.125 %); 0: not set (the amount alone).
+    #[serde(serialize_with = "as_basis_points")]
+    #[schema(value_type = f64, example = 112.5)]
+    maxPayoutBankrollBp: u32,
+    /// The most one player is paid in a round (both slots together) as a share of the bankroll, in basis points
+    /// (75 = 0.75 %); 0: no cap per player. A player reaching it is cashed out at the multiplier where they do.
+    #[serde(serialize_with = "as_basis_points")]
+    #[schema(value_type = f64, example = 75)]
+    maxPlayerPayoutBankrollBp: u32,
+    /// The capital the operator puts behind the game: the bankroll is this plus the house's result on the books.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    bankrollCapital: Paise,
+}
+
+/// Parts per million as basis points with at most 2 decimals (11 250 → 112.5).
+fn as_basis_points<S: serde::Serializer>(ppm: &u32, s: S) -> Result<S::Ok, S::Error> {
+    // Hundredths of a basis point, written as money writes hundredths of a rupee.
+    Paise::new(i64::from(*ppm)).to_rupees_json().serialize(s)
 }
 
 fn settings_json(r: &RulesConfig) -> AviatorSettingsJson {
@@ -62,7 +83,33 @@ fn settings_json(r: &RulesConfig) -> AviatorSettingsJson {
         pauseMs: r.pause_ms,
         maxPayoutPerRound: r.max_payout_per_round,
         houseEdgeBp: r.house_edge_bp,
+        maxPayoutBankrollBp: r.max_payout_bankroll_ppm,
+        maxPlayerPayoutBankrollBp: r.max_player_payout_bankroll_ppm,
+        bankrollCapital: r.bankroll_capital,
     }
+}
+
+/// The caps the round in play is played by, fixed when it opened.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct AviatorCapsJson {
+    /// The bankroll the shares were taken of: the capital plus the house's result on the books (the sum of the house
+    /// accounts' balances), read before the round opened.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    bankroll: Paise,
+    /// The most the round pays out, every bet together.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    maxPayout: Paise,
+    /// The most one player is paid in the round; `null`: no cap per player.
+    #[serde(with = "casino_actors::money::rupees_opt")]
+    #[schema(value_type = Option<RupeesJson>)]
+    maxPlayerPayout: Option<Paise>,
+}
+
+fn caps_json(c: &RoundCaps) -> AviatorCapsJson {
+    AviatorCapsJson { bankroll: c.bankroll, maxPayout: c.round, maxPlayerPayout: c.player }
 }
 
 /// The provably fair hash chain the round in play belongs to.
@@ -197,6 +244,8 @@ pub struct AviatorGameJson {
     settings: AviatorSettingsJson,
     /// What the next round will be played by, when it differs (else `null`).
     pending: Option<AviatorSettingsJson>,
+    /// The caps the round in play is played by.
+    caps: AviatorCapsJson,
     /// `null` when no chain holds the round in play.
     fairness: Option<AviatorFairnessJson>,
 }
@@ -213,6 +262,7 @@ fn game_json(state: &State, s: &TableSettings) -> AviatorGameJson {
         suspended: s.suspended,
         settings: settings_json(&s.current),
         pending: s.pending.as_ref().map(settings_json),
+        caps: caps_json(&s.caps),
         fairness: current.map(|c| AviatorFairnessJson {
             chainFirstRound: c.first_round,
             chainLength: c.length,
@@ -389,9 +439,51 @@ where
 
 fn operate_error(e: OperateError) -> ApiError {
     match e {
-        OperateError::Invalid(e) => ApiError::bad_request("invalid_settings", e.to_string()),
+        OperateError::Invalid(e) => ApiError::bad_request(e.code(), e.to_string()),
         OperateError::Storage(e) => ApiError::internal(e),
     }
+}
+
+/// The most capital a request may name: ₹1 lakh crore.
+const MAX_CAPITAL_RUPEES: i64 = 1_000_000_000_000;
+
+/// A share of the bankroll: basis points with at most 2 decimals, 0 to 10 000, as parts per million; else 400
+/// `invalid_bankroll_share`.
+fn bankroll_share(field: &str, v: &Value) -> Result<u32, ApiError> {
+    // Basis points with 2 decimals are hundredths, read exactly as rupees are.
+    crate::money::parse_rupees(v)
+        .ok()
+        .and_then(|hundredths| u32::try_from(hundredths.get()).ok())
+        .filter(|&ppm| ppm <= PPM_ALL)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                ConfigError::BankrollShare.code(),
+                format!("{field}: basis points from 0 (not set) to 10000 (100 %), with at most 2 decimals"),
+            )
+        })
+}
+
+/// The operator's capital: rupees with at most 2 decimals, from 0 to ₹1 lakh crore; else 400
+/// `invalid_bankroll_capital`.
+fn bankroll_capital(v: &Value) -> Result<Paise, ApiError> {
+    use rust_decimal::Decimal;
+    use rust_decimal::prelude::ToPrimitive;
+    let text = match v {
+        Value::Number(n) => Some(n.to_string()),
+        Value::String(s) => Some(s.trim().to_string()),
+        _ => None,
+    };
+    text.and_then(|t| t.parse::<Decimal>().ok().or_else(|| Decimal::from_scientific(&t).ok()))
+        .map(|d| d.normalize())
+        .filter(|d| d.scale() <= 2 && !d.is_sign_negative() && *d <= Decimal::from(MAX_CAPITAL_RUPEES))
+        .and_then(|d| (d * Decimal::ONE_HUNDRED).to_i64())
+        .map(Paise::new)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                ConfigError::BankrollCapital.code(),
+                "bankrollCapital: rupees with at most 2 decimals, from 0 to 1000000000000",
+            )
+        })
 }
 
 async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
@@ -422,7 +514,8 @@ pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError>
 }
 
 /// Aviator: any of the settings; what is left out (or `null`) stays as the next round would have it. Money in
-/// rupees, times in milliseconds, the edge in basis points.
+/// rupees, times in milliseconds, the edge in basis points, the shares of the bankroll in basis points with at most
+/// 2 decimals (0 turns one off).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(as = AviatorSettingsChange)]
@@ -433,6 +526,15 @@ pub struct SettingsBody {
     pause_ms: Option<i64>,
     max_payout_per_round: Option<Rupees>,
     house_edge_bp: Option<u32>,
+    /// The round's cap as a share of the bankroll: basis points, 0 (not set) to 10000, at most 2 decimals.
+    #[schema(value_type = Option<f64>, example = 112.5)]
+    max_payout_bankroll_bp: Option<Value>,
+    /// One player's cap in a round as a share of the bankroll: basis points, 0 (none) to 10000, at most 2 decimals.
+    #[schema(value_type = Option<f64>, example = 75)]
+    max_player_payout_bankroll_bp: Option<Value>,
+    /// The capital the operator puts behind the game, in rupees (0 or more).
+    #[schema(value_type = Option<f64>, example = 10000000)]
+    bankroll_capital: Option<Value>,
 }
 
 /// Some of a round game's timings (milliseconds).
@@ -563,7 +665,7 @@ pub enum GameSettingsChange {
     request_body = GameSettingsChange,
     responses(
         (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
-        (status = 400, description = "`invalid_request`, `invalid_settings`", body = ErrorBody),
+        (status = 400, description = "`invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such game", body = ErrorBody),
@@ -610,6 +712,18 @@ pub async fn configure(
         pause_ms: b.pause_ms.unwrap_or(base.pause_ms),
         max_payout_per_round: b.max_payout_per_round.map_or(base.max_payout_per_round, |r| r.0),
         house_edge_bp: b.house_edge_bp.unwrap_or(base.house_edge_bp),
+        max_payout_bankroll_ppm: match &b.max_payout_bankroll_bp {
+            Some(v) => bankroll_share("maxPayoutBankrollBp", v)?,
+            None => base.max_payout_bankroll_ppm,
+        },
+        max_player_payout_bankroll_ppm: match &b.max_player_payout_bankroll_bp {
+            Some(v) => bankroll_share("maxPlayerPayoutBankrollBp", v)?,
+            None => base.max_player_payout_bankroll_ppm,
+        },
+        bankroll_capital: match &b.bankroll_capital {
+            Some(v) => bankroll_capital(v)?,
+            None => base.bankroll_capital,
+        },
     };
     let after = state.tables.aviator.ask(Configure(rules)).await.map_err(ApiError::internal)?.map_err(operate_error)?;
     tracing::info!(round = %after.round, "Aviator settings changed by an operator, from the next round");

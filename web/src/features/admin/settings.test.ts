@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AviatorSettings } from './api/types';
-import { pendingSummary, settingsChange, showSetting, toForm } from './settings';
+import { capsRows, pendingSummary, settingsChange, showSetting, toForm } from './settings';
 
-const current: AviatorSettings = { minBet: 10, maxBet: 10000, countdownMs: 4000, pauseMs: 1000, maxPayoutPerRound: 500000, houseEdgeBp: 100 };
+const current: AviatorSettings = {
+  minBet: 10,
+  maxBet: 10000,
+  countdownMs: 4000,
+  pauseMs: 1000,
+  maxPayoutPerRound: 500000,
+  houseEdgeBp: 100,
+  maxPayoutBankrollBp: 0,
+  maxPlayerPayoutBankrollBp: 75,
+  bankrollCapital: 10000000,
+};
 
 describe('settings form', () => {
   it('sends only what changed', () => {
@@ -25,5 +35,33 @@ describe('settings form', () => {
     expect(pendingSummary(null, current)).toEqual([]);
     expect(showSetting('houseEdgeBp', 150)).toBe('150 bp (1.50 %)');
     expect(showSetting('countdownMs', 4000)).toBe('4,000 ms');
+  });
+  it('takes the bankroll’s shares as basis points with two decimals, 0 to 10000, and the capital in rupees', () => {
+    const form = { ...toForm(current), maxPayoutBankrollBp: '112.5', maxPlayerPayoutBankrollBp: '0', bankrollCapital: '25000000.50' };
+    expect(settingsChange(form, current)).toEqual({ change: { maxPayoutBankrollBp: 112.5, maxPlayerPayoutBankrollBp: 0, bankrollCapital: 25000000.5 } });
+    expect(settingsChange({ ...toForm(current), maxPayoutBankrollBp: '0.125' }, current)).toEqual({
+      error: 'Round cap, share of bankroll: basis points with at most two decimals, 0 to 10000',
+    });
+    expect(settingsChange({ ...toForm(current), maxPlayerPayoutBankrollBp: '10000.01' }, current)).toEqual({
+      error: 'Player cap, share of bankroll: basis points with at most two decimals, 0 to 10000',
+    });
+    expect(settingsChange({ ...toForm(current), maxPlayerPayoutBankrollBp: '-1' }, current)).toHaveProperty('error');
+    expect(settingsChange({ ...toForm(current), bankrollCapital: '-5' }, current)).toEqual({ error: 'Bankroll capital: rupees with at most two decimals' });
+    expect(settingsChange({ ...toForm(current), maxPayoutBankrollBp: '10000' }, current)).toEqual({ change: { maxPayoutBankrollBp: 10000 } });
+  });
+  it('shows a share of the bankroll as a percentage, or not set', () => {
+    expect(showSetting('maxPayoutBankrollBp', 112.5)).toBe('112.5 bp (1.125 % of the bankroll)');
+    expect(showSetting('maxPlayerPayoutBankrollBp', 75)).toBe('75 bp (0.75 % of the bankroll)');
+    expect(showSetting('maxPayoutBankrollBp', 0)).toBe('not set');
+    expect(showSetting('bankrollCapital', 10000000)).toBe('₹1,00,00,000.00');
+    expect(pendingSummary({ ...current, maxPayoutBankrollBp: 112.5 }, current)).toEqual(['Round cap, share of bankroll 112.5 bp (1.125 % of the bankroll)']);
+  });
+  it('lists the caps of the round in play', () => {
+    expect(capsRows({ bankroll: 120000, maxPayout: 1350, maxPlayerPayout: 900 })).toEqual([
+      { key: 'bankroll', value: '₹1,20,000.00' },
+      { key: 'maxPayout', value: '₹1,350.00' },
+      { key: 'maxPlayerPayout', value: '₹900.00' },
+    ]);
+    expect(capsRows({ bankroll: -500, maxPayout: 0, maxPlayerPayout: null })[2]).toEqual({ key: 'maxPlayerPayout', value: 'none' });
   });
 });

@@ -16,7 +16,8 @@ export interface GameState {
   eventId: number;
 }
 
-export const gameStateOf = (m: LiveItem): GameState => ({ scoreIframe: m.scoreIframe, matchName: m.matchName, eventId: m.eventId });
+/** What a row of the live list (or the upcoming list) hands the game screen. */
+export const gameStateOf = (m: Pick<LiveItem, 'scoreIframe' | 'matchName' | 'eventId'>): GameState => ({ scoreIframe: m.scoreIframe, matchName: m.matchName, eventId: m.eventId });
 
 /** The state if it names a match; `null` otherwise (none, or not ours). */
 export function gameState(v: unknown): GameState | null {

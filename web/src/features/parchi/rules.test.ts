@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPlay,
+  countdown,
   firstChoices,
   isWinner,
   MSG_BOTH_PLAYERS,
   MSG_NO_BALANCE,
   playRequest,
+  playsClock,
   profitOf,
   secondChoices,
   STAKES,
@@ -61,14 +63,23 @@ describe('the request', () => {
 
 describe('the status line and the winners', () => {
   it('say whether plays are open, closed, or how the match ended', () => {
-    expect(statusLine(board())).toEqual({ text: 'Plays open. Plays close at the end of over 10 of the first innings', tone: 'open' });
+    expect(statusLine(board())).toEqual({ text: 'Plays open until the first ball of the match.', tone: 'open' });
     expect(statusLine(board({ playsOpen: false })).tone).toBe('closed');
-    expect(statusLine(board({ status: 'closed', playsOpen: false })).text).toBe('Plays are closed: waiting for the result.');
+    expect(statusLine(board({ status: 'closed', playsOpen: false, matchStatus: 'in_play' })).text).toBe(
+      'Plays closed at the first ball: the match is on, waiting for the result.',
+    );
     expect(statusLine(board({ status: 'finished', winnerCard: 2 })).text).toBe('Match finished: Card 2 wins.');
     expect(statusLine(board({ status: 'finished' })).text).toBe('Match finished: not all three cards were filled, so every stake is returned.');
     const full = board().cards.map((c, i) => card(c.card, { player1: `P${i}a`, player2: `P${i}b`, locked: true }));
     expect(statusLine(board({ status: 'finished', cards: full })).text).toBe('Match finished: a tie for the most runs; stakes on the tied cards are returned.');
     expect(statusLine(board({ status: 'abandoned' })).text).toBe('Match abandoned: every stake is returned.');
+  });
+
+  it('say a game whose cards were not all filled at the first ball is void, every stake returned', () => {
+    expect(statusLine(board({ status: 'void', playsOpen: false, matchStatus: 'in_play' }))).toEqual({
+      text: 'Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.',
+      tone: 'void',
+    });
   });
 
   it('mark the winning card by its flag or the board’s number, and list only won plays', () => {
@@ -77,5 +88,36 @@ describe('the status line and the winners', () => {
     expect(isWinner(board(), card(1))).toBe(false);
     expect(winners([entry(), entry({ _id: 2, status: 'won' }), entry({ _id: 3, status: 'lost' })]).map((e) => e._id)).toEqual([2]);
     expect(winners(undefined)).toEqual([]);
+  });
+});
+
+describe('the countdown to the first ball', () => {
+  const START = 1_900_000_000_000;
+
+  it('counts down while plays are open, to the match’s start time', () => {
+    expect(playsClock(board(), START, START - 125_000)).toEqual({ kind: 'countdown', ms: 125_000 });
+    expect(playsClock(board(), START, START - 1)).toEqual({ kind: 'countdown', ms: 1 });
+    // The start time passed, the feed not yet saying the match is in play: the first ball is due, plays still open.
+    expect(playsClock(board(), START, START)).toEqual({ kind: 'due' });
+    expect(playsClock(board(), START, START + 5_000)).toEqual({ kind: 'due' });
+    // No start time known: plays open, nothing to count.
+    expect(playsClock(board(), null, START)).toEqual({ kind: 'open' });
+    expect(playsClock(board(), undefined, START)).toEqual({ kind: 'open' });
+  });
+
+  it('is "closed" once the match is in play, however early its start time said', () => {
+    expect(playsClock(board({ status: 'closed', playsOpen: false, matchStatus: 'in_play' }), START, START - 60_000)).toEqual({ kind: 'closed' });
+    expect(playsClock(board({ status: 'void', playsOpen: false }), START, START + 60_000)).toEqual({ kind: 'closed' });
+    expect(playsClock(board({ status: 'finished', playsOpen: false }), START, START + 60_000)).toEqual({ kind: 'closed' });
+    expect(playsClock(board({ playsOpen: false }), START, START - 60_000)).toEqual({ kind: 'closed' });
+  });
+
+  it('reads as minutes and seconds (hours when far), rounded up, never negative', () => {
+    expect(countdown(125_000)).toBe('2:05');
+    expect(countdown(1)).toBe('0:01');
+    expect(countdown(59_001)).toBe('1:00');
+    expect(countdown(3_723_000)).toBe('1:02:03');
+    expect(countdown(0)).toBe('0:00');
+    expect(countdown(-5_000)).toBe('0:00');
   });
 });

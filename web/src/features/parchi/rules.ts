@@ -1,7 +1,8 @@
 /**
  * The three-card game's client rules, pure: the stakes, which cricket players each dropdown offers, the checks made
- * before a play is sent (the spec's messages; the server checks everything again), the request, the status line and
- * the winners. The server decides totals, winners and money.
+ * before a play is sent (the spec's messages; the server checks everything again), the request, the status line, the
+ * countdown to the first ball (when plays close) and the winners. The server decides totals, winners, when plays
+ * close and money.
  */
 import i18n from '@/i18n';
 import type { Entry, ParchiBoard, ParchiCard, Player, PlayRequest } from './api/types';
@@ -71,30 +72,60 @@ export function playRequest(card: ParchiCard, points: number, player1: string, p
 /** Whether the card is the winner (its own flag, or the board's winning number). */
 export const isWinner = (board: Pick<ParchiBoard, 'winnerCard'>, c: Pick<ParchiCard, 'card' | 'isWinner'>): boolean => c.isWinner || board.winnerCard === c.card;
 
-export type StatusTone = 'open' | 'closed' | 'done';
+export type StatusTone = 'open' | 'closed' | 'done' | 'void';
 
 const tr = (key: string, opts?: Record<string, unknown>) => i18n.t(`parchi:status.${key}`, opts);
 
-/** The status line under the title, in the player's language (`closesAt` is the server's own words). */
-export function statusLine(board: Pick<ParchiBoard, 'status' | 'matchStatus' | 'playsOpen' | 'closesAt' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
-  switch (board.status) {
+/**
+ * The status line under the title, in the player's language. Plays are open until the match's first ball; then a game
+ * whose three cards are all locked plays on (`closed`) and one that is not is `void`, every stake returned at once.
+ */
+export function statusLine(board: Pick<ParchiBoard, 'status' | 'playsOpen' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
+  // A string, so a status this client's types do not list yet is handled too.
+  const status: string = board.status;
+  switch (status) {
+    case 'void':
+      return { text: tr('void'), tone: 'void' };
     case 'abandoned':
       return { text: tr('abandoned'), tone: 'done' };
     case 'finished':
       if (board.winnerCard != null) return { text: tr('finishedWinner', { card: board.winnerCard }), tone: 'done' };
-      // No winner: the cards never all filled (every stake back), or a tie for the most (the tied cards' stakes back).
+      // No winner: a tie for the most (the tied cards' stakes back); a game recorded before plays closed at the first
+      // ball may also have ended with its cards never all filled (every stake back).
       return board.cards.some((c) => !isFilled(c))
         ? { text: tr('finishedUnfilled'), tone: 'done' }
         : { text: tr('finishedTie'), tone: 'done' };
     case 'closed':
       return { text: tr('closed'), tone: 'closed' };
     case 'open':
-      if (!board.playsOpen) return { text: tr('closed'), tone: 'closed' };
-      if (board.matchStatus === 'upcoming') return { text: `${tr('openUpcoming')} ${board.closesAt}`.trim(), tone: 'open' };
-      return { text: `${tr('open')} ${board.closesAt}`.trim(), tone: 'open' };
+      return board.playsOpen ? { text: tr('open'), tone: 'open' } : { text: tr('closed'), tone: 'closed' };
     default:
       return { text: '', tone: 'closed' };
   }
+}
+
+/**
+ * Where the plays stand against the clock at `now`: open with the first ball `ms` away (`countdown`), open with the
+ * match's start time passed (`due`: the feed says it is in play any moment, and plays close then), open with no start
+ * time known (`open`), or closed (the match is in play, or the game over).
+ */
+export type PlaysClock = { kind: 'countdown'; ms: number } | { kind: 'due' } | { kind: 'open' } | { kind: 'closed' };
+
+export function playsClock(board: Pick<ParchiBoard, 'status' | 'playsOpen'>, startsAt: number | null | undefined, now: number): PlaysClock {
+  const status: string = board.status;
+  if (!board.playsOpen || status !== 'open') return { kind: 'closed' };
+  if (typeof startsAt !== 'number' || !Number.isFinite(startsAt) || startsAt <= 0) return { kind: 'open' };
+  const ms = startsAt - now;
+  return ms > 0 ? { kind: 'countdown', ms } : { kind: 'due' };
+}
+
+/** "0:07", "12:05", "1:02:03": what is left of `ms`, rounded up to the second (never negative). */
+export function countdown(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
 /** The winners table's rows: the plays that won. */

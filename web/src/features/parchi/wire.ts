@@ -10,12 +10,20 @@
  * `parchi:join {match}` (ack: Board), `parchi:board` (Board) pushed to the room, `parchi:leave {match}`.
  * `PUT /api/cards/update/{cardId}` and `PUT /api/cards/winner/{cardId}` are the server's alone: never called.
  */
+import type { Schema } from '@/lib/api-types';
+
 export type { LiveItem } from '../sports/wire';
 
 export type MatchStatus = 'upcoming' | 'in_play' | 'finished';
 
-/** `open`: plays taken; `closed`: no more plays, the match goes on; `finished`: settled; `abandoned`: stakes returned. */
-export type BoardStatus = 'open' | 'closed' | 'finished' | 'abandoned';
+/**
+ * `open`: plays taken (the match has not reached its first ball); `closed`: plays closed at the first ball with all
+ * three cards locked, the match goes on; `finished`: settled; `abandoned`: stakes returned; `void`: plays closed at the
+ * first ball with the cards not all locked, every stake returned then. The OpenAPI document's list (`ParchiGameStatus`),
+ * so the socket's board and the REST one stay the same type; the screen reads the status as text, so a status the
+ * document it was built with does not list yet (say `void`) is still shown.
+ */
+export type BoardStatus = Schema<'ParchiGameStatus'>;
 
 /** The spec's nested copy of a card (`cards[0]`); the flat fields of `Card` say the same. */
 export interface CardCopy {
@@ -57,7 +65,7 @@ export interface Board {
   matchStatus: MatchStatus;
   status: BoardStatus;
   playsOpen: boolean;
-  /** When plays close, in words ("Plays close at the end of over 10 of the first innings"). */
+  /** When plays close, in the server's words ("Plays close at the first ball of the match"); the screen says it in the player's language. */
   closesAt: string;
   cards: Card[];
   /** The winning card's number, once decided. */

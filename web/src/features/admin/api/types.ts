@@ -57,6 +57,8 @@ export type RgLimit = Schema<'LimitJson'>;
 export type RgExclusion = Schema<'ExclusionJson'>;
 
 export type AviatorSettings = Schema<'AviatorSettingsJson'>;
+/** The caps the round in play is played by (fixed when it opened) and the bankroll they were taken of. */
+export type AviatorCaps = Schema<'AviatorCapsJson'>;
 export type Fairness = Schema<'AviatorFairnessJson'>;
 
 /** A game of `GET /api/admin/games`: a union discriminated by its `game` field (`aviator`, a round game, `mines`, `matka`). */

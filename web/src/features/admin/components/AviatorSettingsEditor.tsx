@@ -1,10 +1,10 @@
-/** Aviator's settings form: stakes in rupees, times in ms, the house edge in basis points. */
+/** Aviator's settings form: stakes in rupees, times in ms, the house edge and the bankroll's shares in basis points. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveSettings } from '../api/games';
 import type { AviatorGame, AviatorSettings } from '../api/types';
 import { useGameMutation } from '../hooks/use-game-mutation';
-import { pendingSummary, SETTING_FIELDS, settingLabel, settingsChange, showSetting, toForm, type SettingsForm } from '../settings';
+import { pendingSummary, SETTING_FIELDS, settingLabel, settingsChange, showSetting, toForm, unitLabel, type SettingsForm } from '../settings';
 import { SettingsStatus } from './SettingsStatus';
 
 export function AviatorSettingsEditor({ game }: { game: AviatorGame }) {
@@ -27,11 +27,11 @@ export function AviatorSettingsEditor({ game }: { game: AviatorGame }) {
         {SETTING_FIELDS.map((f) => (
           <div className="field" key={f.key}>
             <label htmlFor={`${game.game}-${f.key}`}>
-              {settingLabel(f.key)} <span className="muted small">({f.unit === 'rupees' ? '₹' : f.unit})</span>
+              {settingLabel(f.key)} <span className="muted small">({unitLabel(f.unit)})</span>
             </label>
             <input
               id={`${game.game}-${f.key}`}
-              inputMode={f.unit === 'rupees' ? 'decimal' : 'numeric'}
+              inputMode={f.unit === 'rupees' || f.unit === 'share' ? 'decimal' : 'numeric'}
               value={form[f.key]}
               onChange={(e) => setForm((s) => ({ ...s, [f.key]: e.target.value }))}
             />
@@ -42,6 +42,7 @@ export function AviatorSettingsEditor({ game }: { game: AviatorGame }) {
         ))}
       </div>
       <p className="hint">{t('games.aviator.hint')}</p>
+      <p className="hint">{t('games.aviator.bankrollHint')}</p>
       <button className="btn btn-primary" type="submit" disabled={m.isPending}>
         {m.isPending ? t('admin:common.saving') : t('admin:common.saveSettings')}
       </button>

@@ -14,8 +14,19 @@ const aviator = {
   round: 41,
   phase: 'flying',
   suspended: false,
-  settings: { minBet: 10, maxBet: 10000, countdownMs: 4000, pauseMs: 1000, maxPayoutPerRound: 500000, houseEdgeBp: 100 },
+  settings: {
+    minBet: 10,
+    maxBet: 10000,
+    countdownMs: 4000,
+    pauseMs: 1000,
+    maxPayoutPerRound: 500000,
+    houseEdgeBp: 100,
+    maxPayoutBankrollBp: 112.5,
+    maxPlayerPayoutBankrollBp: 0,
+    bankrollCapital: 10000000,
+  },
   pending: null,
+  caps: { bankroll: 10250000.5, maxPayout: 115312.5, maxPlayerPayout: null },
   fairness: null,
 };
 const titli = { game: 'titli', name: 'Titli Par', round: 7, phase: 'betting', suspended: false, settings: { payout: 1000, timings, limits }, pending: null };
@@ -139,6 +150,33 @@ describe('games screen', () => {
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/games/matka/settings');
     expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ rates: { jodi: 9000 }, minPoints: 2000 });
+  });
+
+  it('shows Aviator’s caps in force and sends the bankroll’s shares as basis points', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('game-aviator');
+    expect(screen.getByTestId('aviator-caps-bankroll').textContent).toBe('₹1,02,50,000.50');
+    expect(screen.getByTestId('aviator-caps-maxPayout').textContent).toBe('₹1,15,312.50');
+    expect(screen.getByTestId('aviator-caps-maxPlayerPayout').textContent).toBe('none');
+    expect(screen.getByTestId('current-aviator-maxPayoutBankrollBp').textContent).toBe('in force: 112.5 bp (1.125 % of the bankroll)');
+    expect(screen.getByTestId('current-aviator-maxPlayerPayoutBankrollBp').textContent).toBe('in force: not set');
+    expect(within(card).getByLabelText(/^Round cap, share of bankroll/)).toHaveProperty('value', '112.5');
+    fireEvent.change(within(card).getByLabelText(/^Player cap, share of bankroll/), { target: { value: '75' } });
+    fireEvent.change(within(card).getByLabelText(/^Bankroll capital/), { target: { value: '20000000' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/games/aviator/settings');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ maxPlayerPayoutBankrollBp: 75, bankrollCapital: 20000000 });
+  });
+
+  it('refuses a share of the bankroll with three decimals before asking the server', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('game-aviator');
+    fireEvent.change(within(card).getByLabelText(/^Round cap, share of bankroll/), { target: { value: '1.125' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(within(card).getByRole('alert').textContent).toBe('Round cap, share of bankroll: basis points with at most two decimals, 0 to 10000');
+    expect(fetchMock.mock.calls.every(([, init]) => (init as RequestInit | undefined)?.method === 'GET')).toBe(true);
   });
 
   it('sends Mines’ changed settings as paise and basis points', async () => {

@@ -1,12 +1,14 @@
 /**
  * Per game: settings (applied from the next round; Mines: to the games started after; Matka: to the bids placed
- * after), suspend / resume (not Matka: its markets open and close on their schedules); Aviator's fairness figures;
+ * after), suspend / resume (not Matka: its markets open and close on their schedules); Aviator's caps in force and
+ * fairness figures;
  * Mines' open games and held stakes. A game this console does not know shows its name and state. The games are a
  * union discriminated by `game`, so each branch below has the right shape without a guard of its own.
  */
 import { useTranslation } from 'react-i18next';
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
+import { AviatorCapsPanel } from '../components/AviatorCaps';
 import { AviatorFairness } from '../components/AviatorFairness';
 import { AviatorSettingsEditor } from '../components/AviatorSettingsEditor';
 import { FlagBadge } from '../components/Badges';
@@ -39,6 +41,7 @@ function GameCard({ game }: { game: Game }) {
       {game.game === 'aviator' ? (
         <>
           <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
+          {game.caps && <AviatorCapsPanel caps={game.caps} />}
           {game.fairness && <AviatorFairness f={game.fairness} />}
         </>
       ) : game.game === 'mines' ? (

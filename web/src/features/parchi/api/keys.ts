@@ -3,6 +3,10 @@ export const parchiKeys = {
   all: ['parchi'] as const,
   /** The matches in play, as `GET /api/live-matches` says (visitors; the signed in follow the socket's list). */
   live: () => ['parchi', 'live'] as const,
+  /** The cricket matches not started yet (plays open), from `GET /api/matches/4`. */
+  upcoming: () => ['parchi', 'upcoming'] as const,
+  /** A match's start time (its first ball), from `GET /api/match/{matchId}`. */
+  start: (matchId: number) => ['parchi', 'start', matchId] as const,
   /** The signed-in player's own plays (My Bets). */
   mine: (userId: string) => ['parchi', 'mine', userId] as const,
   board: (match: string) => ['parchi', 'board', match] as const,

@@ -1,19 +1,22 @@
 /**
  * `/cricket2/games/{Livematch}` (public): the match's title, its live score frame, the three cards with their
- * players, runs and plays, the status line, Play (a visitor is sent to log in and brought back), the play dialog,
- * the message overlay and the winners. Signed in, the board follows the match's socket room; a visitor's board is
- * polled every 2 s.
+ * players, runs and plays, the status line, the countdown to the first ball (when plays close) or "Plays closed",
+ * Play (a visitor is sent to log in and brought back), the play dialog, the message overlay and the winners. A game
+ * whose cards were not all filled at the first ball says it is void and every stake returned. Signed in, the board
+ * follows the match's socket room; a visitor's board is polled every 2 s.
  */
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { loginState } from '@/features/auth/return-to';
-import { useWallet } from '@/lib/wallet';
+import { useWallet, walletQueryKey } from '@/lib/wallet';
 import { BallByBallButton } from '../../sports/components/BallByBall';
 import { useOverlay } from '../../exchange/hooks/use-overlay';
 import { useBoard } from '../api/get-board';
 import { useEntries } from '../api/get-entries';
+import { useMatchStart } from '../api/get-start';
 import { useBoardRoom } from '../hooks/use-board-room';
 import { usePlay } from '../hooks/use-play';
 import { gameState, LIST_PATH, matchKey } from '../paths';
@@ -23,6 +26,7 @@ import { CardTile } from './CardTile';
 import { LiveBalls } from './LiveBalls';
 import { MessageOverlay } from './MessageOverlay';
 import { PlayDialog } from './PlayDialog';
+import { PlaysClock } from './PlaysClock';
 import { ScoreFrame } from './ScoreFrame';
 import { WinnersTable } from './WinnersTable';
 import '../parchi.css';
@@ -42,6 +46,13 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
   const board = q.data ?? undefined;
   const entries = useEntries(match, board?.status);
   const wallet = useWallet(userId);
+  const start = useMatchStart(board?.matchId, board?.playsOpen === true);
+  const qc = useQueryClient();
+  const status = board?.status as string | undefined;
+  // A void or settled game has moved the player's money: the header's wallet is asked again at once.
+  useEffect(() => {
+    if (signedIn && (status === 'void' || status === 'finished' || status === 'abandoned')) void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
+  }, [qc, signedIn, status, userId]);
   const { overlay, show } = useOverlay();
   const [playing, setPlaying] = useState<number | null>(null);
   const { play, pending } = usePlay(userId, match, {
@@ -90,6 +101,7 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
       {board && (
         <>
           <StatusLine board={board} />
+          <PlaysClock board={board} startsAt={start.data} />
           <div className="pc-cards">
             {board.cards.slice(0, 3).map((c) => (
               <CardTile key={c._id} card={c} winner={isWinner(board, c)} playsOpen={board.playsOpen} onPlay={() => onPlay(c)} />

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The three-card game's screens on a fake server and socket: a visitor's live list and board come from polling (no
- * socket at all) and Play sends them to log in; a signed-in player's list and board follow the socket (the match's
- * room joined, pushed, left). The play dialog offers only free players, fixes a locked card's two, checks the
- * balance and the players before sending (the spec's messages), sends one play however often Submit is tapped, puts
- * the answer in place and shows the server's refusals; the winning card is highlighted and its plays listed.
+ * The three-card game's screens on a fake server and socket: the upcoming matches (plays open) with the time left
+ * until each one's first ball; a visitor's live list and board come from polling (no socket at all) and Play sends
+ * them to log in; a signed-in player's list and board follow the socket (the match's room joined, pushed, left). The
+ * game counts down to the first ball while plays are open and says "Plays closed" once the match is in play; a game
+ * whose cards were not all filled then says it is void and every stake returned. The play dialog offers only free
+ * players, fixes a locked card's two, checks the balance and the players before sending (the spec's messages), sends
+ * one play however often Submit is tapped, puts the answer in place and shows the server's refusals; the winning card
+ * is highlighted and its plays listed.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -24,6 +27,9 @@ import { ParchiListPage } from './ParchiListPage';
 vi.mock('@/lib/socket', () => import('../../sports/testing/fake-socket'));
 
 let live: LiveItem[];
+let upcoming: { event_id: number; event_name: string; event_date: number; status: string; scoreIframe: string }[];
+/** Match 101's start time, as its sports detail says (`null`: no detail, 404). */
+let startsAt: number | null;
 let held: Board | null;
 let entries: Entry[];
 let wallet: { balance: number; exposureBalance: number };
@@ -38,6 +44,8 @@ const NAME_PATH = encodeURIComponent(MATCH);
 beforeEach(() => {
   resetFakeSocket();
   live = [liveItem(101), liveItem(102)];
+  upcoming = [];
+  startsAt = null;
   held = board();
   entries = [];
   wallet = { balance: 1000, exposureBalance: 0 };
@@ -54,6 +62,8 @@ beforeEach(() => {
       const custom = answer(method, path, body);
       if (custom) return custom;
       if (path === '/api/live-matches') return reply(200, live);
+      if (path === '/api/matches/4') return reply(200, { data: upcoming });
+      if (path === '/api/match/101') return startsAt === null ? reply(404, { success: false, error: 'not_found', message: 'No such match' }) : reply(200, { event: { id: 101, eventDate: startsAt } });
       if (path.startsWith('/api/cards/')) return held ? reply(200, held) : reply(404, { success: false, error: 'not_found', message: 'No such match' });
       if (path.startsWith('/api/match/get-players-by-matchname/')) return reply(200, { success: true, matchId: 101, matchName: MATCH, players: players() });
       if (path.startsWith('/api/match/get-by-matchname/')) return reply(200, { success: true, matchId: 101, entries });
@@ -133,6 +143,38 @@ describe('live match list (/cricket2)', () => {
     });
   });
 
+  it('the upcoming matches take plays: each counts down to its first ball and opens its game', async () => {
+    const soon = Date.now() + 125_000;
+    upcoming = [
+      { event_id: 202, event_name: 'Team 202A v Team 202B', event_date: soon + 3_600_000, status: 'upcoming', scoreIframe: '/score/202' },
+      { event_id: 101, event_name: MATCH, event_date: soon, status: 'upcoming', scoreIframe: '/score/101' },
+      { event_id: 102, event_name: 'Team 102A v Team 102B', event_date: soon - 600_000, status: 'in_play', scoreIframe: '/score/102' },
+    ];
+    show('/cricket2', null);
+    const rows = await screen.findAllByTestId('parchi-upcoming-row');
+    // Soonest first; a match in play is not upcoming.
+    expect(rows.map((r) => r.querySelector('.pc-live-name')?.textContent)).toEqual([MATCH, 'Team 202A v Team 202B']);
+    expect(within(rows[0]!).getByText('OPEN')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('parchi-closes-in').textContent).toMatch(/^Plays close in 2:0[45]$/);
+    expect(within(rows[1]!).getByTestId('parchi-closes-in').textContent).toMatch(/^Plays close in 1:02:0[45]$/);
+    expect(rows[0]!.getAttribute('href')).toBe('/cricket2/games/Team%20101A%20v%20Team%20101B');
+    fireEvent.click(rows[0]!);
+    expect((await screen.findByTestId('score-frame')).getAttribute('src')).toBe('/score/101');
+    // Opened from the list: the game is asked by its event id.
+    await screen.findByTestId('parchi-card-1');
+    expect(gets('/api/cards/101')).toBe(1);
+  });
+
+  it('an upcoming match past its start time says plays are closing; none upcoming says so', async () => {
+    upcoming = [{ event_id: 101, event_name: MATCH, event_date: Date.now() - 1_000, status: 'upcoming', scoreIframe: '/score/101' }];
+    const view = show('/cricket2', null);
+    expect((await screen.findByTestId('parchi-closes-in')).textContent).toBe('Plays closing: the first ball is due');
+    view.unmount();
+    upcoming = [];
+    show('/cricket2', null);
+    expect((await screen.findByTestId('parchi-upcoming-empty')).textContent).toBe('No upcoming matches right now. Check back soon.');
+  });
+
   it('says so when no match is live', async () => {
     live = [];
     show('/cricket2', null);
@@ -191,7 +233,7 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     expect(two.getByTestId('parchi-player1').textContent).toBe('Not Selected');
     expect(two.getByTestId('parchi-player2').textContent).toBe('Not Selected');
     expect(two.getByTestId('parchi-people').textContent).toBe('0');
-    expect(screen.getByTestId('parchi-status').textContent).toBe('Plays open. Plays close at the end of over 10 of the first innings');
+    expect(screen.getByTestId('parchi-status').textContent).toBe('Plays open until the first ball of the match.');
     expect(gets(`/api/cards/${NAME_PATH}`)).toBe(1);
     expect(emitted).toEqual([]);
     // Every 2 s the board is asked again.
@@ -216,11 +258,73 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
   });
 
   it('plays closed: every Play is disabled and the status says so', async () => {
-    held = board({ status: 'closed', playsOpen: false });
+    held = board({ status: 'closed', playsOpen: false, matchStatus: 'in_play' });
+    startsAt = Date.now() - 60_000;
     show(fromList, '7');
     await screen.findByTestId('parchi-card-1');
     for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('parchi-status').textContent).toBe('Plays are closed: waiting for the result.');
+    expect(screen.getByTestId('parchi-status').textContent).toBe('Plays closed at the first ball: the match is on, waiting for the result.');
+    const clock = screen.getByTestId('parchi-clock');
+    expect([clock.dataset.state, clock.textContent]).toEqual(['closed', 'Plays closed']);
+    // No countdown once closed: the start time is not even asked.
+    expect(gets('/api/match/101')).toBe(0);
+  });
+
+  it('while plays are open: the countdown to the first ball (the match’s start time), moving each second', async () => {
+    startsAt = Date.now() + 125_000;
+    show(fromList, null);
+    const clock = await screen.findByTestId('parchi-clock');
+    expect(clock.dataset.state).toBe('countdown');
+    expect(clock.textContent).toMatch(/^First ball in 2:0[45]: plays close then\.$/);
+    const first = clock.textContent;
+    await waitFor(() => expect(screen.getByTestId('parchi-clock').textContent).not.toBe(first), { timeout: 2500 });
+    expect(screen.getByTestId('parchi-clock').textContent).toMatch(/^First ball in 2:0[345]: plays close then\.$/);
+    expect((screen.getByTestId('parchi-play-2') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the start time passed but the match not yet in play: the first ball is due, plays still open', async () => {
+    startsAt = Date.now() - 2_000;
+    show(fromList, null);
+    const clock = await screen.findByTestId('parchi-clock');
+    expect([clock.dataset.state, clock.textContent]).toEqual(['due', 'First ball due: plays close any moment.']);
+  });
+
+  it('no start time known: the status line alone says plays are open', async () => {
+    show(fromList, null);
+    await screen.findByTestId('parchi-card-1');
+    await waitFor(() => expect(gets('/api/match/101')).toBe(1));
+    expect(screen.queryByTestId('parchi-clock')).toBeNull();
+  });
+
+  it('signed in: the match goes in play (the room’s push): the countdown gives way to "Plays closed" and Play is disabled', async () => {
+    startsAt = Date.now() + 30_000;
+    show(fromList, '7');
+    expect((await screen.findByTestId('parchi-clock')).dataset.state).toBe('countdown');
+    const full = board().cards.map((c, i) => card(c.card, { player1: `P${i}a`, player2: `P${i}b`, locked: true }));
+    serverSends('parchi:board', board({ status: 'closed', playsOpen: false, matchStatus: 'in_play', cards: full }));
+    await waitFor(() => expect(screen.getByTestId('parchi-clock').dataset.state).toBe('closed'));
+    expect(screen.getByTestId('parchi-clock').textContent).toBe('Plays closed');
+    for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a game left incomplete at the first ball: void, every stake returned, and the wallet asked again', async () => {
+    startsAt = Date.now() + 30_000;
+    entries = [entry({ status: 'held' })];
+    show(fromList, '7');
+    expect((await screen.findByTestId('parchi-clock')).dataset.state).toBe('countdown');
+    const walletAsks = gets('/api/getwalletandexposure/7');
+    entries = [entry({ status: 'returned', payout: 100, profit: 0 })];
+    serverSends('parchi:board', board({ status: 'void', playsOpen: false, matchStatus: 'in_play' }));
+    const status = await screen.findByText(/^Void:/);
+    expect(status.getAttribute('data-testid')).toBe('parchi-status');
+    expect(status.dataset.status).toBe('void');
+    expect(status.textContent).toBe('Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.');
+    expect(screen.getByTestId('parchi-clock').textContent).toBe('Plays closed');
+    for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(gets('/api/getwalletandexposure/7')).toBeGreaterThan(walletAsks));
+    // The plays are asked again for the new status; nobody won.
+    await waitFor(() => expect(gets('/api/match/get-by-matchname/101')).toBeGreaterThan(1));
+    expect(screen.queryByTestId('parchi-winners')).toBeNull();
   });
 
   it('signed in: the room’s ack and pushes keep the board; leaving the screen leaves the room', async () => {

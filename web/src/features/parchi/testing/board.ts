@@ -22,17 +22,20 @@ export function card(n: number, over: Partial<Card> = {}): Card {
   return { ...c, cards: [{ _id: c._id, player1: c.player1, player2: c.player2, totalRuns: c.totalRuns, isWinner: c.isWinner }] };
 }
 
-/** Card 1 locked with two of team A's players; cards 2 and 3 empty. */
-export function board(over: Partial<Board> = {}): Board {
+/**
+ * Card 1 locked with two of team A's players; cards 2 and 3 empty; plays open before the match. `status` may be any
+ * text a server sends (`void` included, whether or not the generated types list it yet).
+ */
+export function board(over: Partial<Omit<Board, 'status'>> & { status?: string } = {}): Board {
   return {
     success: true,
     matchId: 101,
     matchName: MATCH,
     scoreIframe: '/score/101',
-    matchStatus: 'in_play',
+    matchStatus: 'upcoming',
     status: 'open',
     playsOpen: true,
-    closesAt: 'Plays close at the end of over 10 of the first innings',
+    closesAt: 'Plays close at the first ball of the match',
     cards: [
       card(1, { player1: 'A Sharma', player2: 'R Iyer', locked: true, totalRuns: 37, peoplePlayed: 2, totalStake: 300, user: ['ab***1', 'cd***2'] }),
       card(2),
@@ -40,7 +43,7 @@ export function board(over: Partial<Board> = {}): Board {
     ],
     winnerCard: null,
     ...over,
-  };
+  } as Board;
 }
 
 const p = (playername: string, team: 0 | 1, score = 0, taken = false): Player => ({
