@@ -12,6 +12,7 @@ pub mod cluster;
 pub mod color;
 pub mod exchange;
 pub mod fair;
+pub mod hold;
 pub mod hub;
 pub mod ids;
 pub mod matka;

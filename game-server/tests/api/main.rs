@@ -11,6 +11,7 @@ mod cluster;
 mod exchange;
 mod fixtures;
 mod helpers;
+mod hold;
 mod matka;
 mod metrics;
 mod mines;

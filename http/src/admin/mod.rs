@@ -20,6 +20,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod audit;
+mod hold;
 mod risk;
 mod test_hooks;
 mod user_detail;
@@ -35,6 +36,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(user_detail::ledger)
         .service(user_detail::bets)
         .service(risk::risk)
+        .service(hold::report)
+        .service(hold::daily)
         .service(audit::list)
         .service(test_hooks::start_match)
         .service(test_hooks::play_match);

@@ -15,6 +15,7 @@ const NewsScreen = lazy(() => import('./screens/NewsScreen'));
 const GamesScreen = lazy(() => import('./screens/GamesScreen'));
 const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
+const HoldScreen = lazy(() => import('./screens/HoldScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
 const ClusterScreen = lazy(() => import('./screens/ClusterScreen'));
 
@@ -36,6 +37,7 @@ export default function AdminRoutes() {
         <Route path="games" element={s(<GamesScreen />)} />
         <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />
+        <Route path="hold" element={s(<HoldScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />
         <Route path="cluster" element={s(<ClusterScreen />)} />
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/games', label: 'games' },
   { to: '/admin/matka', label: 'matka' },
   { to: '/admin/risk', label: 'risk' },
+  { to: '/admin/hold', label: 'hold' },
   { to: '/admin/audit', label: 'audit' },
   { to: '/admin/cluster', label: 'cluster' },
 ] as const;
