@@ -227,7 +227,7 @@ mod tests {
         // Player 1 again, ₹1,400 more: past their own ₹600.
         let more = bet(1, 0, Side::Lagai, 50, 400);
         assert_eq!(
-            check(limits, t, &[a.clone()], &[a.clone(), more], UserId(1)),
+            check(limits, t, std::slice::from_ref(&a), &[a.clone(), more], UserId(1)),
             Err(Breach::Player { limit: limits.player })
         );
         // Over the limit already (it was lowered), a khai on team 0 lowers the worst case: taken.
