@@ -2,7 +2,8 @@
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
-# a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
+# the house's edge on the simulated cricket (load-tests edge: the quote auditor over 10^5 quote sets, the every-quote
+# bettor), a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
 # a short Mines swarm and the sports viewers. The cluster's tests (three nodes, kill -9, SIGSTOP, a NATS restart)
 # are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
 # REST API from its OpenAPI document (scripts/schemathesis.sh).
@@ -56,6 +57,9 @@ step "load: the reference peers' own tests"
 
 step "load: a short Aviator swarm against our release build and both reference peers (no timing asserted)"
 BETTORS=300 ROUNDS=3 scripts/three-way.sh
+
+step "edge: the quote auditor over 10^5 published quote sets (no sure win, no quote above -m/2) and a bettor on every quote of 1,000 simulated matches (release)"
+target/release/load-tests edge --states 100000 --matches 1000
 
 step "load: a short swarm at each round game, 20 % viewers and 10 % reconnectors (no timing asserted)"
 BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh

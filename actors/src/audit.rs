@@ -30,6 +30,7 @@ pub enum Action {
     MatkaDeclare,
     MatkaCorrect,
     ExchangeVoid,
+    ExchangeLimits,
     ParchiAbandon,
     /// Cluster mode: a lease asked to move to another node at its next round boundary.
     LeaseMove,
@@ -59,6 +60,7 @@ impl Action {
             Action::MatkaDeclare => "matka.declare",
             Action::MatkaCorrect => "matka.correct",
             Action::ExchangeVoid => "exchange.void",
+            Action::ExchangeLimits => "exchange.limits",
             Action::ParchiAbandon => "parchi.abandon",
             Action::LeaseMove => "cluster.move",
             Action::BreakLift => "user.break_lift",

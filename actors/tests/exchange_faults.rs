@@ -52,6 +52,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         clock: clock::system(),
         sports: sports.clone(),
         config: ExchangeConfig { bet_delay: Duration::ZERO, ..ExchangeConfig::default() },
+        locks: Default::default(),
     };
     let exchange = ExchangeDesk::start(ctx, deps, &registry).await.unwrap();
 

@@ -178,6 +178,7 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
         clock: d.clock.clone(),
         sports: sports.clone(),
         config: c.exchange,
+        locks: Default::default(),
     };
     let exchange = ExchangeDesk::start(exchange_ctx, exchange_deps, actors).await?;
     Ok(Games { sports, exchange, parchi })

@@ -48,7 +48,8 @@ fn refused(e: ExchangeError) -> ApiError {
         ExchangeError::MarketSuspended
         | ExchangeError::MarketClosed
         | ExchangeError::PriceChanged
-        | ExchangeError::InsufficientBalance => StatusCode::CONFLICT,
+        | ExchangeError::InsufficientBalance
+        | ExchangeError::LiabilityLimit { .. } => StatusCode::CONFLICT,
         ExchangeError::Busy => StatusCode::TOO_MANY_REQUESTS,
         ExchangeError::Limited(_) => StatusCode::FORBIDDEN,
         ExchangeError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -220,7 +221,8 @@ struct ExchangeRunnerBetBody {
         (
             status = 409,
             description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`",
+                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
+                           in it, is at the most the house takes on: a smaller stake may fit)",
             body = ErrorBody
         ),
         (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
@@ -318,7 +320,8 @@ struct ExchangeFancyBetsBody {
         (
             status = 409,
             description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`",
+                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
+                           in it, is at the most the house takes on: a smaller stake may fit)",
             body = ErrorBody
         ),
         (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),

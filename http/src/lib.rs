@@ -9,6 +9,7 @@ pub mod aviator;
 pub mod cashier;
 pub mod error;
 pub mod exchange;
+pub mod exchange_risk;
 pub mod json;
 pub mod matka;
 pub mod mines;
@@ -62,6 +63,7 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .configure(matka::routes)
         .configure(sports::routes)
         .configure(exchange::routes)
+        .configure(exchange_risk::routes)
         .configure(parchi::routes)
         .configure(admin::routes)
         .configure(ops::routes)

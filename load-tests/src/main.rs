@@ -5,6 +5,7 @@
 
 mod aviator;
 mod common;
+mod edge;
 mod floor;
 mod mines;
 mod rounds;
@@ -39,6 +40,9 @@ enum Scenario {
     Sports(sports::SportsArgs),
     /// The floor: one pre-encoded websocket frame written to N loopback sockets, and its CPU per frame.
     Floor(floor::FloorArgs),
+    /// The house's edge on the simulated cricket: the quote auditor over many published quote sets, and a bettor who
+    /// takes every quote over many matches (no server: the pricing code itself).
+    Edge(edge::EdgeArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
     let outcome = match cli.scenario {
         // The floor runs on plain threads: no runtime between it and the sockets.
         Scenario::Floor(args) => return exit_code("floor", floor::run(args).map(|()| true)),
+        Scenario::Edge(args) => return exit_code("edge", edge::run(args)),
         Scenario::Aviator(args) => runtime().and_then(|rt| rt.block_on(aviator::run(args)).map(|r| r.passed())),
         Scenario::Rounds(args) => runtime().and_then(|rt| rt.block_on(rounds::run(args)).map(|r| r.passed())),
         Scenario::Mines(args) => runtime().and_then(|rt| rt.block_on(mines::run(args)).map(|r| r.passed())),

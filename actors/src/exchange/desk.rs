@@ -70,6 +70,9 @@ pub enum ExchangeError {
     PriceChanged,
     #[error("Insufficient balance for this bet!")]
     InsufficientBalance,
+    /// The house's worst case in the market (`player: false`), or against this player there, would pass its limit.
+    #[error("{}", if *player { "This bet would take your winnings on this market past its limit. Try a smaller stake." } else { "This market has reached its liability limit. Try a smaller stake." })]
+    LiabilityLimit { player: bool },
     /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
     #[error(transparent)]
     Limited(crate::rg::Refusal),
@@ -93,6 +96,7 @@ impl ExchangeError {
             ExchangeError::MarketClosed => "market_closed",
             ExchangeError::PriceChanged => "price_changed",
             ExchangeError::InsufficientBalance => "insufficient_balance",
+            ExchangeError::LiabilityLimit { .. } => "liability_limit",
             ExchangeError::Limited(r) => r.code(),
             ExchangeError::Busy => "busy",
             ExchangeError::Unavailable(_) => "unavailable",
@@ -116,6 +120,8 @@ pub struct Deps {
     pub clock: SharedClock,
     pub sports: SportsAddr,
     pub config: ExchangeConfig,
+    /// A bet's limit check and its recording run alone on their market.
+    pub locks: super::limits::MarketLocks,
 }
 
 type Reply = oneshot::Sender<Result<PlacedBet, ExchangeError>>;

@@ -1,6 +1,8 @@
 //! A bet's steps (run in its player's lane by the desk): check the price against the match now, wait the bet delay,
-//! check again, work out the market's exposure with the bet, record it with the wallet change of the exposure's
-//! change, apply that until final, and open the bet — or refuse it, moving nothing.
+//! check again, check the market's liability limits with the bet (alone on its market), work out the market's
+//! exposure with the bet, record it (with what the house expects to keep from it) and the wallet change of the
+//! exposure's change, apply that until final, and open the bet — or refuse it, moving nothing. An opened bet that
+//! leaves the player's bets on the match unable to lose is flagged for the operators.
 
 use super::desk::{Deps, ExchangeError};
 use super::rules::{self, FancyBet, RunnerBet, Side};
@@ -246,6 +248,8 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         return Err(ExchangeError::PriceChanged);
     }
     let store_err = |e| ExchangeError::Unavailable(format!("{e}"));
+    // One bet at a time on this market from here until it is recorded: the limits see every bet before it.
+    let market_lock = deps.locks.lock(&q.market_id).await;
     // A market decided (or voided by an operator) takes no more bets, whatever the feed still shows.
     if store::result(&deps.db, &q.market_id).await.map_err(store_err)?.is_some() {
         return Err(ExchangeError::MarketClosed);
@@ -267,6 +271,7 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         odds_x100: o.price_x100,
         w: q.w,
         stake: o.stake,
+        expected_hold: expected_hold(&state, &q, o.side, o.stake),
         now,
     };
     let mut row = BetRow {
@@ -289,6 +294,14 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         winning_runs: None,
         created_at: now,
     };
+    let market = store::market_bets(&deps.db, &q.market_id).await.map_err(store_err)?;
+    let with: Vec<BetRow> = market.iter().cloned().chain(std::iter::once(row.clone())).collect();
+    let limits = super::limits::effective(&deps.db, q.market_type, &q.market_id)
+        .await
+        .map_err(|e| ExchangeError::Unavailable(e.to_string()))?;
+    if let Err(b) = super::limits::check(limits, q.market_type, &market, &with, o.user) {
+        return Err(ExchangeError::LiabilityLimit { player: matches!(b, super::limits::Breach::Player { .. }) });
+    }
     bets.push(row.clone());
     let book = position(&q.market_id, q.market_type, &q.name, &q.runners, &bets);
     let delta = book.exposure.get() - held.get();
@@ -304,6 +317,7 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         idempotency_key: String::new(),
     });
     row.id = store::record_bet(&deps.db, &new, change.as_ref()).await.map_err(store_err)?;
+    drop(market_lock);
     let receipt = match change {
         Some(c) => {
             let c = Change { idempotency_key: format!("{}:hold", store::bet_owner(row.id)), ..c };
@@ -329,7 +343,53 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
     };
     // A market decided while this bet was on its way (its price was good a moment ago): settle it now.
     super::settle::late(deps, &q.market_id, o.user).await;
+    flag_sure_position(deps, o.user, &state).await;
     Ok(PlacedBet { bet: row, balance, exposure, book })
+}
+
+/// What the house expects to keep from a bet of `stake` at quote `q` (paise), from the chance the feed priced the
+/// quote with; `None` when the feed gave none.
+fn expected_hold(s: &MatchState, q: &Quote, side: Side, stake: Paise) -> Option<i64> {
+    let back = side == Side::Lagai;
+    let c = s.fair.chance(&q.market_id, q.runner, back)?;
+    let w = f64::from(q.w) / 100.0;
+    // The player's expectation a rupee: a back wins `w` with chance `c`; a lay wins 1 with chance `c`, else loses `w`.
+    let ev = if back { c * w - (1.0 - c) } else { c - (1.0 - c) * w };
+    Some((-ev * stake.get() as f64).round() as i64)
+}
+
+/// Flags the player when their open bets on the match are ≥ 0 in every outcome and > 0 in one (logged, counted in
+/// `casino_exchange_sure_positions_total`, listed for the operators). A flag that cannot be written is logged.
+async fn flag_sure_position(deps: &Deps, user: UserId, state: &MatchState) {
+    let Ok(bets) = store::match_open_bets(&deps.db, user, state.match_id).await else { return };
+    let (event, sessions) = super::audit::event_of(state);
+    let positions: Vec<super::audit::Position> = bets
+        .iter()
+        .filter_map(|b| match b.market_type {
+            MarketType::Fancy => {
+                let i = sessions.iter().position(|id| *id == b.market_id)?;
+                Some(super::audit::Position::Fancy(i, b.fancy_bet()?))
+            }
+            _ => Some(super::audit::Position::Runner(b.runner_bet()?)),
+        })
+        .collect();
+    let Some((worst, best)) = super::audit::sure_position(&event, &positions) else { return };
+    let alert = store::SureAlert {
+        id: 0,
+        user,
+        match_id: state.match_id,
+        match_name: state.name.clone(),
+        bets: bets.iter().map(|b| b.id).collect(),
+        worst,
+        best,
+        created_at: deps.clock.now_ms(),
+    };
+    tracing::warn!(%user, match_id = state.match_id, worst = worst.get(), best = best.get(), bets = ?alert.bets,
+        "exchange: a player's open bets on a match cannot lose");
+    metrics::counter!("casino_exchange_sure_positions_total").increment(1);
+    if let Err(e) = store::record_alert(&deps.db, &alert).await {
+        tracing::error!(%user, error = %e, "exchange: the sure-position flag was not recorded");
+    }
 }
 
 /// A player's positions in every market of a match where they have open bets.

@@ -123,6 +123,8 @@ pub struct NewBet<'a> {
     pub odds_x100: u32,
     pub w: u32,
     pub stake: Paise,
+    /// What the house expects to keep from the bet (paise), from the feed's chances; `None` without them.
+    pub expected_hold: Option<i64>,
     pub now: EpochMs,
 }
 
@@ -136,6 +138,73 @@ pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow
         .await
         .map_err(db_err)?;
     rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// Every player's bets in a market that hold (or are about to hold) exposure: open and pending.
+pub async fn market_bets(db: &Db, market: &str) -> Result<Vec<BetRow>, WalletError> {
+    let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE market_id = $1 AND status IN ('open', 'pending')");
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await.map_err(db_err)?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+}
+
+/// A player whose open bets on a match cannot lose, flagged for the operators.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SureAlert {
+    pub id: i64,
+    pub user: UserId,
+    pub match_id: i64,
+    pub match_name: String,
+    pub bets: Vec<i64>,
+    /// The position's worst and best outcome.
+    pub worst: Paise,
+    pub best: Paise,
+    pub created_at: EpochMs,
+}
+
+pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
+    let bets = a.bets.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let mut w = db.begin_write().await.map_err(db_err)?;
+    sqlx::query::<Any>(
+        "INSERT INTO exchange_alerts (user_id, match_id, match_name, bets, worst, best, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(a.user.0)
+    .bind(a.match_id)
+    .bind(a.match_name.clone())
+    .bind(bets)
+    .bind(a.worst.get())
+    .bind(a.best.get())
+    .bind(a.created_at)
+    .execute(&mut *w.tx)
+    .await
+    .map_err(db_err)?;
+    w.commit().await.map_err(db_err)
+}
+
+/// The newest alerts first, `limit` of them.
+pub async fn alerts(db: &Db, limit: i64) -> Result<Vec<SureAlert>, sqlx::Error> {
+    let rows = sqlx::query::<Any>(
+        "SELECT id, user_id, match_id, match_name, bets, worst, best, created_at FROM exchange_alerts \
+         ORDER BY id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let bets: String = r.try_get(4)?;
+            Ok(SureAlert {
+                id: r.try_get(0)?,
+                user: UserId(r.try_get(1)?),
+                match_id: r.try_get(2)?,
+                match_name: r.try_get(3)?,
+                bets: bets.split(',').filter_map(|b| b.parse().ok()).collect(),
+                worst: Paise::new(r.try_get(5)?),
+                best: Paise::new(r.try_get(6)?),
+                created_at: r.try_get(7)?,
+            })
+        })
+        .collect()
 }
 
 /// What the wallet holds for a player in a market.
@@ -157,8 +226,8 @@ pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Res
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO exchange_bets (user_id, match_id, match_name, market_id, market_type, label, runner, runners, \
-         line, side, odds_x100, w, stake, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+         line, side, odds_x100, w, stake, status, created_at, expected_hold) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
     )
     .bind(b.user.0)
     .bind(b.match_id)
@@ -175,6 +244,7 @@ pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Res
     .bind(b.stake.get())
     .bind(if change.is_some() { "pending" } else { "open" })
     .bind(b.now)
+    .bind(b.expected_hold)
     .fetch_one(&mut **tx)
     .await
     .map_err(db_err)?;

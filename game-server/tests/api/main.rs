@@ -8,6 +8,7 @@ mod aviator;
 mod binary;
 mod cashier;
 mod cluster;
+mod edge;
 mod exchange;
 mod fixtures;
 mod helpers;

@@ -40,7 +40,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(hold::daily)
         .service(audit::list)
         .service(test_hooks::start_match)
-        .service(test_hooks::play_match);
+        .service(test_hooks::play_match)
+        .service(test_hooks::quote_match);
 }
 
 /// A page size from the query: `default` when absent, else 1 to 500 or a 400.

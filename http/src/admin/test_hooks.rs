@@ -1,14 +1,16 @@
 //! Test-only hooks, for operators on a server started with `CASINO_TEST_HOOKS=1` (404 `not_found` otherwise, so a
 //! production server has none): a cricket match that moves only when a test says so, so an end-to-end test knows
-//! where the match is instead of racing a timed one.
+//! where the match is instead of racing a timed one; and quotes a test publishes on it (audited like the feed's, so a
+//! test can show that a set some bets would beat in every outcome is never published).
 
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
-use casino_actors::sports::desk::{PlayTestMatch, StartTestMatch};
+use casino_actors::sports::desk::{PlayTestMatch, QuoteTestMatch, StartTestMatch};
 use casino_actors::sports::feed::{FancyResult, MatchState, MatchStatus, Score};
+use casino_actors::sports::match_actor::TestQuotes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -125,4 +127,61 @@ pub async fn play_match(
         .map_err(|_| unavailable())?
         .ok_or_else(|| ApiError::not_found("No such match"))?;
     Ok(HttpResponse::Ok().json(TestMatchState::of(m)))
+}
+
+/// Publishes a test's quotes on a test match now, through the quote auditor like every quote set (test hooks only):
+/// a set some bets would beat in every outcome comes back with every market suspended.
+#[utoipa::path(
+    tag = "admin",
+    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
+    params(("matchId" = i64, Path, description = "A match started by this hook")),
+    request_body = TestQuotes,
+    responses(
+        (status = 200, description = "The match as published", body = TestMatchQuotes),
+        (status = 400, description = "`invalid_request`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden`", body = ErrorBody),
+        (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
+        (status = 503, description = "`unavailable`", body = ErrorBody),
+    )
+)]
+#[post("/api/admin/test/sports/matches/{matchId}/quotes")]
+pub async fn quote_match(
+    state: State,
+    _op: Operator,
+    id: web::Path<i64>,
+    body: web::Json<TestQuotes>,
+) -> Result<HttpResponse, ApiError> {
+    enabled(&state)?;
+    let m = state
+        .tables
+        .sports
+        .ask(QuoteTestMatch { match_id: *id, quotes: body.into_inner() })
+        .await
+        .map_err(|_| unavailable())?
+        .ok_or_else(|| ApiError::not_found("No such match"))?;
+    Ok(HttpResponse::Ok().json(TestMatchQuotes::of(&m)))
+}
+
+/// The markets as published after a test's quotes.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestMatchQuotes {
+    #[schema(value_type = Object)]
+    market: serde_json::Value,
+    #[schema(value_type = Object)]
+    bookmaker: serde_json::Value,
+    #[schema(value_type = Vec<Object>)]
+    fancy: serde_json::Value,
+}
+
+impl TestMatchQuotes {
+    fn of(m: &MatchState) -> TestMatchQuotes {
+        let v = |x: serde_json::Result<serde_json::Value>| x.unwrap_or_default();
+        TestMatchQuotes {
+            market: v(serde_json::to_value(&m.market)),
+            bookmaker: v(serde_json::to_value(&m.bookmaker)),
+            fancy: v(serde_json::to_value(&m.fancy)),
+        }
+    }
 }

@@ -350,6 +350,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exchange/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players whose open bets on a match were ≥ 0 in every outcome and > 0 in one, newest first (the last 200). */
+        get: operations["exchange_sure_positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exchange/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The liability limits in force: each market type's default, then the markets set apart. */
+        get: operations["exchange_limits"];
+        /**
+         * Sets a market type's default limits, or one market's.
+         * @description A bet that would take the house's worst case in the market (or against its player there) past the limit is then
+         *     refused with 409 `liability_limit`, unless it lowers that worst case.
+         */
+        put: operations["exchange_set_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exchange/limits/{marketType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a market's own limits (back to its type's) or a type's default (back to the built-in one). */
+        delete: operations["exchange_remove_limits"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/exchange/markets/{marketId}/void": {
         parameters: {
             query?: never;
@@ -624,6 +680,26 @@ export interface paths {
         put?: never;
         /** Plays a test match's next steps now; answers the match as it then is (test hooks only). */
         post: operations["play_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/test/sports/matches/{matchId}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes a test's quotes on a test match now, through the quote auditor like every quote set (test hooks only):
+         *     a set some bets would beat in every outcome comes back with every market suspended.
+         */
+        post: operations["quote_match"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2946,9 +3022,23 @@ export interface components {
             owner?: string | null;
             resource: string;
         };
-        /** @description A new value for one limit: rupees, or `null` to remove it. */
         LimitBody: {
-            amount?: null | components["schemas"]["RupeesInput"];
+            /**
+             * @description Absent or empty: the type's default; else one market of that type (`1.{match}`, `bm.{match}`,
+             *     `f.{match}.{innings}.{overs}`).
+             */
+            marketId?: string | null;
+            marketType: components["schemas"]["ExchangeMarketType"];
+            /**
+             * Format: double
+             * @description Required, greater than 0.
+             */
+            maxLiability?: number | null;
+            /**
+             * Format: double
+             * @description Required, greater than 0, at most `maxLiability`.
+             */
+            maxPlayerLiability?: number | null;
         };
         LimitJson: {
             amount?: null | components["schemas"]["Rupees"];
@@ -2958,6 +3048,10 @@ export interface components {
         };
         /** @enum {string} */
         LimitKind: "deposit_day" | "deposit_week" | "deposit_month" | "loss_day" | "loss_week" | "loss_month" | "max_stake";
+        LimitsJson: {
+            /** @description Each type's default in force (set or built in), then each market's own. */
+            limits: components["schemas"]["LimitJson"][];
+        };
         /** @description Who is logging in (a user number, phone number or e-mail address) and their password. */
         LoginBody: {
             password: string;
@@ -4417,6 +4511,41 @@ export interface components {
             /** Format: u-int32 */
             yes: number;
         };
+        /** @description A player whose open bets on a match could not lose when flagged. */
+        SureAlertJson: {
+            /** Format: double */
+            best: number;
+            /** @description The player's open bets on the match then. */
+            bets: number[];
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            matchId: number;
+            matchName: string;
+            /** Format: int64 */
+            userId: number;
+            /**
+             * Format: double
+             * @description What the position paid at worst and at best, in rupees (the worst ≥ 0).
+             */
+            worst: number;
+        };
+        SureAlertsJson: {
+            alerts: components["schemas"]["SureAlertJson"][];
+        };
+        TestLine: {
+            /** Format: u-int32 */
+            no: number;
+            /** Format: u-int32 */
+            noRate: number;
+            /** Format: u-int32 */
+            overs: number;
+            /** Format: u-int32 */
+            yes: number;
+            /** Format: u-int32 */
+            yesRate: number;
+        };
         TestMatchBody: {
             /**
              * Format: u-int64
@@ -4429,6 +4558,12 @@ export interface components {
             matchId: number;
             name: string;
         };
+        /** @description The markets as published after a test's quotes. */
+        TestMatchQuotes: {
+            bookmaker: Record<string, never>;
+            fancy: Record<string, never>[];
+            market: Record<string, never>;
+        };
         /** @description A test match as it stands after the steps played. */
         TestMatchState: {
             /** @description The fancy markets decided so far. */
@@ -4440,6 +4575,18 @@ export interface components {
              * @description The winning runner's selection id, once settled.
              */
             winner?: number | null;
+        };
+        /**
+         * @description A test's quotes (`CASINO_TEST_HOOKS=1`): sent out as the provider's next delta and audited like any other, so a
+         *     test can show that a quote set some bets would beat is never published, or build positions step by step.
+         */
+        TestQuotes: {
+            /** @description Each runner's lagai and khai rates ×100 (Bookmaker). */
+            bookmaker?: number[][] | null;
+            /** @description The innings' fancy lines (replacing its list). */
+            fancy?: components["schemas"]["TestLine"][] | null;
+            /** @description Each runner's best back and lay, as decimal odds (Match Odds). */
+            matchOdds?: number[][] | null;
         };
         /**
          * @description A Titli Par bet. Lines come from `selectedCard` (or `bets: [{pick, amount}]`); `totalBets`, when sent, must be
@@ -5571,6 +5718,190 @@ export interface operations {
             };
         };
     };
+    exchange_sure_positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SureAlertsJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchange_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitsJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchange_set_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LimitBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitJson"];
+                };
+            };
+            /** @description `invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchange_remove_limits: {
+        parameters: {
+            query?: {
+                /** @description Absent: the type's default (back to the built-in one). */
+                marketId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description exchange (Match Odds), bookmaker or fancy */
+                marketType: components["schemas"]["ExchangeMarketType"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: no such limits were set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     exchange_void_market: {
         parameters: {
             query?: never;
@@ -6549,6 +6880,78 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`, `invalid_steps` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: test hooks are disabled, or no such match */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A match started by this hook */
+                matchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestQuotes"];
+            };
+        };
+        responses: {
+            /** @description The match as published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMatchQuotes"];
+                };
+            };
+            /** @description `invalid_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,7 +8294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the price: look again), `insufficient_balance` */
+            /** @description `market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the price: look again), `insufficient_balance`, `liability_limit` (the market, or this player in it, is at the most the house takes on: a smaller stake may fit) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8596,7 +8999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the price: look again), `insufficient_balance` */
+            /** @description `market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the price: look again), `insufficient_balance`, `liability_limit` (the market, or this player in it, is at the most the house takes on: a smaller stake may fit) */
             409: {
                 headers: {
                     [name: string]: unknown;
