@@ -25,6 +25,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// One market type's limits, or one market's (`marketId` set), in rupees.
 #[derive(Serialize, ToSchema)]
+#[schema(as = ExchangeLimitJson)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitJson {
     market_type: MarketType,
@@ -41,6 +42,7 @@ pub struct LimitJson {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = ExchangeLimitsJson)]
 pub struct LimitsJson {
     /// Each type's default in force (set or built in), then each market's own.
     limits: Vec<LimitJson>,
@@ -83,6 +85,7 @@ async fn get_limits(state: State, _op: Operator) -> Result<HttpResponse, ApiErro
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ExchangeLimitBody)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitBody {
     market_type: MarketType,
@@ -190,6 +193,7 @@ async fn remove_limits(
 
 /// A player whose open bets on a match could not lose when flagged.
 #[derive(Serialize, ToSchema)]
+#[schema(as = ExchangeSureAlertJson)]
 #[serde(rename_all = "camelCase")]
 pub struct SureAlertJson {
     id: i64,
@@ -207,6 +211,7 @@ pub struct SureAlertJson {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = ExchangeSureAlertsJson)]
 pub struct SureAlertsJson {
     alerts: Vec<SureAlertJson>,
 }

@@ -105,10 +105,10 @@ const RISK: &str = "(CASE WHEN b.side = 'lagai' THEN b.stake ELSE (b.stake * b.w
 const WIN: &str = "(CASE WHEN b.side = 'lagai' THEN (b.stake * b.w) / 100 ELSE b.stake END)";
 
 /// `expected` is the column of each bet's expected hold, or `CAST(NULL AS BIGINT)` before it exists.
-fn exchange_sql(by_user: bool, expected: &str) -> String {
+fn exchange_sql(by_user: bool) -> String {
     let (u, ug) = per_user(by_user, "b.user_id");
     let (d, q) = (day("r.decided_at"), stake2("b.stake"));
-    let e = expected;
+    let e = "b.expected_hold";
     let known = format!("CASE WHEN {e} IS NULL THEN 0 ELSE 1 END");
     // A bet's house result is `risk` or `−win`; with expectation e its variance is (e + win)(risk − e).
     let exact = format!(
@@ -172,11 +172,6 @@ async fn fetch(db: &Db, sql: String, from: i64, to: i64) -> Result<Vec<AnyRow>, 
         .await
 }
 
-/// Whether the exchange's bets carry `expected_hold` yet (migration 0016).
-async fn has_expected_hold(db: &Db) -> bool {
-    sqlx::query::<Any>("SELECT expected_hold FROM exchange_bets WHERE 1 = 0").fetch_all(&db.pool).await.is_ok()
-}
-
 /// Every game's settled bets in `[from, to)`, per price class and IST day, and per player with `by_user` (which
 /// leaves out Aar Par Parchi: with no theory it has nothing to judge a player by).
 pub async fn lines(db: &Db, from: i64, to: i64, by_user: bool) -> Result<Vec<Line>, sqlx::Error> {
@@ -200,8 +195,7 @@ pub async fn lines(db: &Db, from: i64, to: i64, by_user: bool) -> Result<Vec<Lin
         let basis = rules::matka_basis(&bid, &number, r.try_get(2)?);
         push("matka", r.try_get(3)?, r.try_get(4)?, Sums::of(&agg(&r, 5)?, basis));
     }
-    let expected = if has_expected_hold(db).await { "b.expected_hold" } else { "CAST(NULL AS BIGINT)" };
-    for r in fetch(db, exchange_sql(by_user, expected), from, to).await? {
+    for r in fetch(db, exchange_sql(by_user), from, to).await? {
         let name: String = r.try_get(0)?;
         let Some(g) = game(&name) else { continue };
         let known: i64 = r.try_get(1)?;

@@ -254,6 +254,7 @@ impl Handler<Play> for MatchActor {
 /// A test's quotes (`CASINO_TEST_HOOKS=1`): sent out as the provider's next delta and audited like any other, so a
 /// test can show that a quote set some bets would beat is never published, or build positions step by step.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = TestHookQuotes)]
 #[serde(rename_all = "camelCase")]
 pub struct TestQuotes {
     /// Each runner's best back and lay, as decimal odds (Match Odds).
@@ -265,6 +266,7 @@ pub struct TestQuotes {
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = TestHookLine)]
 #[serde(rename_all = "camelCase")]
 pub struct TestLine {
     pub overs: u32,

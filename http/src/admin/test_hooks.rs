@@ -27,6 +27,7 @@ fn unavailable() -> ApiError {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = TestHookMatchBody)]
 pub struct TestMatchBody {
     /// The match's random seed: the same seed plays the same match.
     #[schema(minimum = 0)]
@@ -34,6 +35,7 @@ pub struct TestMatchBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = TestHookMatchJson)]
 #[allow(non_snake_case)]
 pub struct TestMatchJson {
     matchId: i64,
@@ -70,6 +72,7 @@ pub async fn start_match(
 
 /// A test match as it stands after the steps played.
 #[derive(Serialize, ToSchema)]
+#[schema(as = TestHookMatchState)]
 #[serde(rename_all = "camelCase")]
 pub struct TestMatchState {
     status: MatchStatus,
@@ -87,6 +90,7 @@ impl TestMatchState {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = TestHookPlayBody)]
 pub struct PlayBody {
     /// Steps to play now: the first starts the match, then each ball takes two (bowled, its result).
     #[schema(minimum = 0, maximum = 1000)]
@@ -165,6 +169,7 @@ pub async fn quote_match(
 
 /// The markets as published after a test's quotes.
 #[derive(Serialize, ToSchema)]
+#[schema(as = TestHookMatchQuotes)]
 #[serde(rename_all = "camelCase")]
 pub struct TestMatchQuotes {
     #[schema(value_type = Object)]

@@ -507,6 +507,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hold/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/matka/markets": {
         parameters: {
             query?: never;
@@ -627,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
-         *     already over is refused (409) and nothing changes.
+         *     already over (finished, abandoned, or void at the first ball) is refused (409) and nothing changes.
          */
         post: operations["abandon"];
         delete?: never;
@@ -1521,7 +1553,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The play: a stake on a card, locking it with two cricket players when it is empty. */
+        /**
+         * The play: a stake on a card, locking it with two cricket players when it is empty. Taken only before the match's
+         *     first ball; a game whose three cards are not all locked then is void and every stake is returned at that moment.
+         */
         put: operations["play"];
         post?: never;
         delete?: never;
@@ -2381,6 +2416,17 @@ export interface components {
          * @enum {string}
          */
         AviatorBetStatus: "Open" | "Won" | "Lost" | "Refunded";
+        /** @description The caps the round in play is played by, fixed when it opened. */
+        AviatorCapsJson: {
+            /**
+             * @description The bankroll the shares were taken of: the capital plus the house's result on the books (the sum of the house
+             *     accounts' balances), read before the round opened.
+             */
+            bankroll: components["schemas"]["Rupees"];
+            /** @description The most the round pays out, every bet together. */
+            maxPayout: components["schemas"]["Rupees"];
+            maxPlayerPayout?: null | components["schemas"]["Rupees"];
+        };
         /** @description A chain of Aviator round hashes: its rounds, its published commitment and its salt. */
         AviatorChainJson: {
             chainLength: number;
@@ -2421,6 +2467,8 @@ export interface components {
         };
         /** @description Aviator in the console's list. */
         AviatorGameJson: {
+            /** @description The caps the round in play is played by. */
+            caps: components["schemas"]["AviatorCapsJson"];
             fairness?: null | components["schemas"]["AviatorFairnessJson"];
             /** @description `aviator`. */
             game: "aviator";
@@ -2531,21 +2579,42 @@ export interface components {
         };
         /**
          * @description Aviator: any of the settings; what is left out (or `null`) stays as the next round would have it. Money in
-         *     rupees, times in milliseconds, the edge in basis points.
+         *     rupees, times in milliseconds, the edge in basis points, the shares of the bankroll in basis points with at most
+         *     2 decimals (0 turns one off).
          */
         AviatorSettingsChange: {
+            /**
+             * Format: double
+             * @description The capital the operator puts behind the game, in rupees (0 or more).
+             * @example 10000000
+             */
+            bankrollCapital?: number | null;
             /** Format: int64 */
             countdownMs?: number | null;
             /** Format: u-int32 */
             houseEdgeBp?: number | null;
             maxBet?: null | components["schemas"]["RupeesInput"];
+            /**
+             * Format: double
+             * @description The round's cap as a share of the bankroll: basis points, 0 (not set) to 10000, at most 2 decimals.
+             * @example 112.5
+             */
+            maxPayoutBankrollBp?: number | null;
             maxPayoutPerRound?: null | components["schemas"]["RupeesInput"];
+            /**
+             * Format: double
+             * @description One player's cap in a round as a share of the bankroll: basis points, 0 (none) to 10000, at most 2 decimals.
+             * @example 75
+             */
+            maxPlayerPayoutBankrollBp?: number | null;
             minBet?: null | components["schemas"]["RupeesInput"];
             /** Format: int64 */
             pauseMs?: number | null;
         };
         /** @description Aviator's settings. Money in rupees, times in milliseconds, the edge in basis points (100 = 1 %). */
         AviatorSettingsJson: {
+            /** @description The capital the operator puts behind the game: the bankroll is this plus the house's result on the books. */
+            bankrollCapital: components["schemas"]["Rupees"];
             /**
              * Format: int64
              * @description How long betting stays open in each round.
@@ -2554,8 +2623,25 @@ export interface components {
             /** Format: u-int32 */
             houseEdgeBp: number;
             maxBet: components["schemas"]["Rupees"];
-            /** @description The most the house pays out in one round. */
+            /**
+             * Format: double
+             * @description The round's cap as a share of the bankroll, in basis points with at most 2 decimals (100 = 1 %, 112.5 =
+             *     1.125 %); 0: not set (the amount alone).
+             * @example 112.5
+             */
+            maxPayoutBankrollBp: number;
+            /**
+             * @description The most the house pays out in one round, as an amount (a round's cap is the smaller of this and
+             *     `maxPayoutBankrollBp` of the bankroll).
+             */
             maxPayoutPerRound: components["schemas"]["Rupees"];
+            /**
+             * Format: double
+             * @description The most one player is paid in a round (both slots together) as a share of the bankroll, in basis points
+             *     (75 = 0.75 %); 0: no cap per player. A player reaching it is cashed out at the multiplier where they do.
+             * @example 75
+             */
+            maxPlayerPayoutBankrollBp: number;
             minBet: components["schemas"]["Rupees"];
             /**
              * Format: int64
@@ -2846,6 +2932,46 @@ export interface components {
         ExchangeFancyBetsBody: {
             myBets: components["schemas"]["ExchangeFancyBetRecord"][];
         };
+        ExchangeLimitBody: {
+            /**
+             * @description Absent or empty: the type's default; else one market of that type (`1.{match}`, `bm.{match}`,
+             *     `f.{match}.{innings}.{overs}`).
+             */
+            marketId?: string | null;
+            marketType: components["schemas"]["ExchangeMarketType"];
+            /**
+             * Format: double
+             * @description Required, greater than 0.
+             */
+            maxLiability?: number | null;
+            /**
+             * Format: double
+             * @description Required, greater than 0, at most `maxLiability`.
+             */
+            maxPlayerLiability?: number | null;
+        };
+        /** @description One market type's limits, or one market's (`marketId` set), in rupees. */
+        ExchangeLimitJson: {
+            /** @description Empty: the type's default. */
+            marketId: string;
+            marketType: components["schemas"]["ExchangeMarketType"];
+            /**
+             * Format: double
+             * @description The most the house may lose in the market, all players together.
+             */
+            maxLiability: number;
+            /**
+             * Format: double
+             * @description The most the house may lose to one player in the market.
+             */
+            maxPlayerLiability: number;
+            /** @description When it was set (`null`: the built-in default). */
+            updatedAt?: string | null;
+        };
+        ExchangeLimitsJson: {
+            /** @description Each type's default in force (set or built in), then each market's own. */
+            limits: components["schemas"]["ExchangeLimitJson"][];
+        };
         /** @description A player's position in one market: each outcome's P/L and the exposure held for it. */
         ExchangeMarketBook: {
             exposure: components["schemas"]["Rupees"];
@@ -2909,6 +3035,29 @@ export interface components {
          * @enum {string}
          */
         ExchangeSide: "lagai" | "khai";
+        /** @description A player whose open bets on a match could not lose when flagged. */
+        ExchangeSureAlertJson: {
+            /** Format: double */
+            best: number;
+            /** @description The player's open bets on the match then. */
+            bets: number[];
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            matchId: number;
+            matchName: string;
+            /** Format: int64 */
+            userId: number;
+            /**
+             * Format: double
+             * @description What the position paid at worst and at best, in rupees (the worst ≥ 0).
+             */
+            worst: number;
+        };
+        ExchangeSureAlertsJson: {
+            alerts: components["schemas"]["ExchangeSureAlertJson"][];
+        };
         /**
          * @description Who the bet is for, when the client says: a user id (number or numeric text) or an object with `id`. It must be
          *     the caller.
@@ -2990,6 +3139,154 @@ export interface components {
         Health: {
             ok: boolean;
         };
+        /** @description A realised hold's 99 % band: theoretical ± 2.576 standard errors. */
+        HoldBandJson: {
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+        };
+        HoldDailyJson: {
+            /** @description Every IST day the range touches, oldest first (a partial first or last day counts only its part). */
+            days: components["schemas"]["HoldDayJson"][];
+            from: string;
+            rules: components["schemas"]["HoldRulesJson"];
+            success: boolean;
+            to: string;
+        };
+        /** @description One IST day: the games that settled bets in it. */
+        HoldDayJson: {
+            /**
+             * @description The IST date.
+             * @example 2026-03-01
+             */
+            day: string;
+            games: components["schemas"]["HoldGameJson"][];
+        };
+        /**
+         * @description One game's (or exchange market type's) settled bets against its theory. Ratios are fractions of turnover
+         *     (0.03 = 3 %).
+         */
+        HoldGameJson: {
+            band?: null | components["schemas"]["HoldBandJson"];
+            /** Format: int64 */
+            bets: number;
+            /** @description The turnover of bets with a theoretical expectation (all but Aar Par Parchi and exchange bets without one). */
+            coveredTurnover: components["schemas"]["Rupees"];
+            /**
+             * Format: double
+             * @description (Σ stakes)² ÷ Σ stake² over units: as informative as this many equal independent bets.
+             */
+            effectiveBets?: number | null;
+            /**
+             * @description `aviator`, `titli`, `andar_bahar`, `color`, `mines`, `matka`, `parchi`, or an exchange market type: `exchange`
+             *     (Match Odds), `bookmaker`, `fancy`.
+             * @example mines
+             */
+            game: string;
+            /** @description Turnover − payouts. */
+            ggr: components["schemas"]["Rupees"];
+            /** @description The covered realised hold is outside its band. */
+            outOfBand: boolean;
+            /** @description Paid back, stakes included. */
+            payouts: components["schemas"]["Rupees"];
+            /**
+             * Format: double
+             * @description GGR ÷ turnover of the covered bets: what the band judges.
+             */
+            realisedCoveredHold?: number | null;
+            /**
+             * Format: double
+             * @description GGR ÷ turnover; null without turnover.
+             */
+            realisedHold?: number | null;
+            /**
+             * Format: double
+             * @description Standard deviation of one rupee's result.
+             */
+            sigma?: number | null;
+            /**
+             * Format: double
+             * @description What the rules expect the house to keep, turnover-weighted over the covered bets; null: unknown.
+             */
+            theoreticalHold?: number | null;
+            /** @description Stakes (exchange: what each bet risked). */
+            turnover: components["schemas"]["Rupees"];
+            /**
+             * Format: int64
+             * @description Settlement units the deviations are taken over: rounds (per side for Andar Bahar), Mines games, a Matka draw's
+             *     numbers, exchange markets, Parchi matches.
+             */
+            units: number;
+            /**
+             * Format: double
+             * @description (realised − theoretical) ÷ standard error.
+             */
+            z?: number | null;
+        };
+        HoldJson: {
+            /** @description The range, ISO 8601 UTC: `from` included, `to` excluded. */
+            from: string;
+            /** @description Every game and exchange market type, in a fixed order (one without bets shows zeros). */
+            games: components["schemas"]["HoldGameJson"][];
+            /** @description Flagged players, highest z first (at most 100). */
+            players: components["schemas"]["HoldPlayerJson"][];
+            rules: components["schemas"]["HoldRulesJson"];
+            success: boolean;
+            to: string;
+        };
+        /** @description A player whose return over at least 50 covered bets is at least 4 standard errors above expectation. */
+        HoldPlayerJson: {
+            /** Format: int64 */
+            bets: number;
+            /**
+             * Format: double
+             * @description 1 − the theoretical hold of their bets.
+             */
+            expectedReturn: number;
+            name: string;
+            payouts: components["schemas"]["Rupees"];
+            /**
+             * Format: double
+             * @description Payouts ÷ turnover.
+             */
+            return: number;
+            turnover: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            userId: number;
+            /** Format: int64 */
+            userNo: number;
+            /** Format: double */
+            z: number;
+        };
+        /** @description The thresholds the report applies. */
+        HoldRulesJson: {
+            /**
+             * Format: double
+             * @description Standard errors either side of the theoretical hold.
+             */
+            bandZ: number;
+            /**
+             * Format: double
+             * @description 0.99: the band's confidence.
+             */
+            confidence: number;
+            /**
+             * Format: int64
+             * @description Fewer units: no band, never out of band.
+             */
+            minUnits: number;
+            /**
+             * Format: int64
+             * @description Covered bets before a player is judged.
+             */
+            playerMinBets: number;
+            /**
+             * Format: double
+             * @description Standard errors above expectation that flag a player.
+             */
+            playerZ: number;
+        };
         /**
          * @description The languages the app speaks.
          * @enum {string}
@@ -3022,23 +3319,9 @@ export interface components {
             owner?: string | null;
             resource: string;
         };
+        /** @description A new value for one limit: rupees, or `null` to remove it. */
         LimitBody: {
-            /**
-             * @description Absent or empty: the type's default; else one market of that type (`1.{match}`, `bm.{match}`,
-             *     `f.{match}.{innings}.{overs}`).
-             */
-            marketId?: string | null;
-            marketType: components["schemas"]["ExchangeMarketType"];
-            /**
-             * Format: double
-             * @description Required, greater than 0.
-             */
-            maxLiability?: number | null;
-            /**
-             * Format: double
-             * @description Required, greater than 0, at most `maxLiability`.
-             */
-            maxPlayerLiability?: number | null;
+            amount?: null | components["schemas"]["RupeesInput"];
         };
         LimitJson: {
             amount?: null | components["schemas"]["Rupees"];
@@ -3048,10 +3331,6 @@ export interface components {
         };
         /** @enum {string} */
         LimitKind: "deposit_day" | "deposit_week" | "deposit_month" | "loss_day" | "loss_week" | "loss_month" | "max_stake";
-        LimitsJson: {
-            /** @description Each type's default in force (set or built in), then each market's own. */
-            limits: components["schemas"]["LimitJson"][];
-        };
         /** @description Who is logging in (a user number, phone number or e-mail address) and their password. */
         LoginBody: {
             password: string;
@@ -3732,7 +4011,7 @@ export interface components {
         /** @description `GET /api/cards/{match}`, the `parchi:join` ack and the room's `parchi:board`. */
         ParchiBoard: {
             cards: components["schemas"]["ParchiCardView"][];
-            /** @description When plays close, in words. */
+            /** @description When plays close, in words: at the match's first ball. */
             closesAt: string;
             /** Format: int64 */
             matchId: number;
@@ -3804,7 +4083,7 @@ export interface components {
          * @description Where a match's game stands.
          * @enum {string}
          */
-        ParchiGameStatus: "open" | "closed" | "finished" | "abandoned";
+        ParchiGameStatus: "open" | "closed" | "finished" | "abandoned" | "void";
         /** @description `GET /api/match/get-players-by-matchname/{match}`: a match's cricket players. */
         ParchiMatchPlayers: {
             /** Format: int64 */
@@ -3934,13 +4213,6 @@ export interface components {
             amount: components["schemas"]["Rupees"];
             /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
             pick: number;
-        };
-        PlayBody: {
-            /**
-             * Format: u-int32
-             * @description Steps to play now: the first starts the match, then each ball takes two (bowled, its result).
-             */
-            steps: number;
         };
         /** @description The name and e-mail address a player saves (`email` empty or `null`: none). */
         ProfileBody: {
@@ -4511,30 +4783,7 @@ export interface components {
             /** Format: u-int32 */
             yes: number;
         };
-        /** @description A player whose open bets on a match could not lose when flagged. */
-        SureAlertJson: {
-            /** Format: double */
-            best: number;
-            /** @description The player's open bets on the match then. */
-            bets: number[];
-            createdAt: string;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            matchId: number;
-            matchName: string;
-            /** Format: int64 */
-            userId: number;
-            /**
-             * Format: double
-             * @description What the position paid at worst and at best, in rupees (the worst ≥ 0).
-             */
-            worst: number;
-        };
-        SureAlertsJson: {
-            alerts: components["schemas"]["SureAlertJson"][];
-        };
-        TestLine: {
+        TestHookLine: {
             /** Format: u-int32 */
             no: number;
             /** Format: u-int32 */
@@ -4546,26 +4795,26 @@ export interface components {
             /** Format: u-int32 */
             yesRate: number;
         };
-        TestMatchBody: {
+        TestHookMatchBody: {
             /**
              * Format: u-int64
              * @description The match's random seed: the same seed plays the same match.
              */
             seed: number;
         };
-        TestMatchJson: {
+        TestHookMatchJson: {
             /** Format: int64 */
             matchId: number;
             name: string;
         };
         /** @description The markets as published after a test's quotes. */
-        TestMatchQuotes: {
+        TestHookMatchQuotes: {
             bookmaker: Record<string, never>;
             fancy: Record<string, never>[];
             market: Record<string, never>;
         };
         /** @description A test match as it stands after the steps played. */
-        TestMatchState: {
+        TestHookMatchState: {
             /** @description The fancy markets decided so far. */
             fancyResults: components["schemas"]["SportsFancyResult"][];
             score: components["schemas"]["SportsScore"];
@@ -4576,15 +4825,22 @@ export interface components {
              */
             winner?: number | null;
         };
+        TestHookPlayBody: {
+            /**
+             * Format: u-int32
+             * @description Steps to play now: the first starts the match, then each ball takes two (bowled, its result).
+             */
+            steps: number;
+        };
         /**
          * @description A test's quotes (`CASINO_TEST_HOOKS=1`): sent out as the provider's next delta and audited like any other, so a
          *     test can show that a quote set some bets would beat is never published, or build positions step by step.
          */
-        TestQuotes: {
+        TestHookQuotes: {
             /** @description Each runner's lagai and khai rates ×100 (Bookmaker). */
             bookmaker?: number[][] | null;
             /** @description The innings' fancy lines (replacing its list). */
-            fancy?: components["schemas"]["TestLine"][] | null;
+            fancy?: components["schemas"]["TestHookLine"][] | null;
             /** @description Each runner's best back and lay, as decimal odds (Match Odds). */
             matchOdds?: number[][] | null;
         };
@@ -5732,7 +5988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SureAlertsJson"];
+                    "application/json": components["schemas"]["ExchangeSureAlertsJson"];
                 };
             };
             /** @description `unauthorized` */
@@ -5769,7 +6025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LimitsJson"];
+                    "application/json": components["schemas"]["ExchangeLimitsJson"];
                 };
             };
             /** @description `unauthorized` */
@@ -5801,7 +6057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LimitBody"];
+                "application/json": components["schemas"]["ExchangeLimitBody"];
             };
         };
         responses: {
@@ -5810,7 +6066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LimitJson"];
+                    "application/json": components["schemas"]["ExchangeLimitJson"];
                 };
             };
             /** @description `invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed */
@@ -6093,7 +6349,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameChangedJson"];
                 };
             };
-            /** @description `invalid_request`, `invalid_settings` */
+            /** @description `invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,6 +6468,124 @@ export interface operations {
             };
             /** @description `unavailable`: the Matka desk cannot be reached */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start, included: an IST date (`2026-03-01`: its IST midnight) or an ISO 8601 instant with `Z` or an offset
+                 *     (`2026-03-01T06:30:00Z`). Absent: today's IST midnight (daily: six IST days before today's).
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description End, excluded, written like `from`. Absent: now.
+                 * @example 2026-03-08
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each game's realised hold against its theory, and the flagged players */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldJson"];
+                };
+            };
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days), `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    daily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start, included: an IST date (`2026-03-01`: its IST midnight) or an ISO 8601 instant with `Z` or an offset
+                 *     (`2026-03-01T06:30:00Z`). Absent: today's IST midnight (daily: six IST days before today's).
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description End, excluded, written like `from`. Absent: now.
+                 * @example 2026-03-08
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each IST day's realised hold per game against its theory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldDailyJson"];
+                };
+            };
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6728,7 +7102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `already_over`: the game is finished or abandoned; nothing changed */
+            /** @description `already_over`: the game is finished, abandoned or void; nothing changed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6795,7 +7169,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TestMatchBody"];
+                "application/json": components["schemas"]["TestHookMatchBody"];
             };
         };
         responses: {
@@ -6805,7 +7179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestMatchJson"];
+                    "application/json": components["schemas"]["TestHookMatchJson"];
                 };
             };
             /** @description `invalid_request` */
@@ -6867,7 +7241,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlayBody"];
+                "application/json": components["schemas"]["TestHookPlayBody"];
             };
         };
         responses: {
@@ -6876,7 +7250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestMatchState"];
+                    "application/json": components["schemas"]["TestHookMatchState"];
                 };
             };
             /** @description `invalid_request`, `invalid_steps` */
@@ -6938,7 +7312,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TestQuotes"];
+                "application/json": components["schemas"]["TestHookQuotes"];
             };
         };
         responses: {
@@ -6948,7 +7322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestMatchQuotes"];
+                    "application/json": components["schemas"]["TestHookMatchQuotes"];
                 };
             };
             /** @description `invalid_request` */
@@ -8111,7 +8485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `player_taken`, `card_locked`, `plays_closed` */
+            /** @description `player_taken`, `card_locked`, `plays_closed` (the match has reached its first ball) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9366,7 +9740,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Taken: the stake is held until the match ends */
+            /** @description Taken: the stake is held until the match ends (returned at the first ball if the three cards are not all locked then) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9411,7 +9785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `player_taken`, `card_locked`, `plays_closed`, `insufficient_balance` */
+            /** @description `player_taken`, `card_locked`, `insufficient_balance`, `plays_closed` (the match has reached its first ball); nothing moved */
             409: {
                 headers: {
                     [name: string]: unknown;
