@@ -16,6 +16,7 @@ const GamesScreen = lazy(() => import('./screens/GamesScreen'));
 const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
 const HoldScreen = lazy(() => import('./screens/HoldScreen'));
+const ExchangeRiskScreen = lazy(() => import('./screens/ExchangeRiskScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
 const ClusterScreen = lazy(() => import('./screens/ClusterScreen'));
 
@@ -38,6 +39,7 @@ export default function AdminRoutes() {
         <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />
         <Route path="hold" element={s(<HoldScreen />)} />
+        <Route path="exchange-risk" element={s(<ExchangeRiskScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />
         <Route path="cluster" element={s(<ClusterScreen />)} />
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/matka', label: 'matka' },
   { to: '/admin/risk', label: 'risk' },
   { to: '/admin/hold', label: 'hold' },
+  { to: '/admin/exchange-risk', label: 'exchange' },
   { to: '/admin/audit', label: 'audit' },
   { to: '/admin/cluster', label: 'cluster' },
 ] as const;
