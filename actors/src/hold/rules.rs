@@ -333,27 +333,9 @@ pub fn ist_day_start(day: i64) -> i64 {
     day * DAY_MS - IST_OFFSET_MS
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
 /// A day number as `YYYY-MM-DD`.
 pub fn date_text(day: i64) -> String {
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = crate::rg::rules::civil(day);
     format!("{y:04}-{m:02}-{d:02}")
 }
 
@@ -369,7 +351,7 @@ fn date(text: &str) -> Option<i64> {
         return None;
     }
     let (y, m, d) = (number(y)?, number(m)?, number(d)?);
-    let day = days_from_civil(y, m, d);
+    let day = crate::rg::rules::days_from_civil(y, u32::try_from(m).ok()?, u32::try_from(d).ok()?);
     (date_text(day) == text).then_some(day)
 }
 

@@ -108,7 +108,7 @@ impl Period {
 }
 
 /// A day number's (year, month, day), proleptic Gregorian (Howard Hinnant's algorithm).
-fn civil(z: i64) -> (i64, u32, u32) {
+pub(crate) fn civil(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -120,7 +120,8 @@ fn civil(z: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+/// Days since 1970-01-01 of a proleptic Gregorian date (the inverse of [`civil`]).
+pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
