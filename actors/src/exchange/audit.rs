@@ -173,8 +173,30 @@ pub struct SureWin {
 /// P/L below this (per rupee) is rounding, not a win.
 const TOLERANCE: f64 = 1e-7;
 
-/// Whether some bets at `quotes` win in every outcome of `event`: the stakes that do, or `None`.
+/// Whether some bets at `quotes` win in every outcome of `event`: the stakes that do (indexes into `quotes`), or
+/// `None`. Outside a chase the winner and the runs are independent (every pairing can happen), and then a book over
+/// both wins for sure only if its winner part or its runs part does alone (were both parts able to lose, their sum
+/// could), so the two are audited apart: two small programs instead of one over every pairing.
 pub fn audit(event: &Event, quotes: &[Quote]) -> Option<SureWin> {
+    let (runner, fancy): (Vec<usize>, Vec<usize>) =
+        (0..quotes.len()).partition(|i| matches!(quotes[*i].bet, Bet::Runner { .. }));
+    if event.chase.is_some() || runner.is_empty() || fancy.is_empty() {
+        return solve(event, quotes);
+    }
+    let winners = Event { sessions: Vec::new(), ..event.clone() };
+    let runs = Event { runners: 1, ..event.clone() };
+    for (e, part) in [(winners, runner), (runs, fancy)] {
+        let qs: Vec<Quote> = part.iter().map(|i| quotes[*i].clone()).collect();
+        if let Some(found) = solve(&e, &qs) {
+            let stakes = found.stakes.iter().map(|(i, x)| (part[*i], *x)).collect();
+            return Some(SureWin { stakes, ..found });
+        }
+    }
+    None
+}
+
+/// The linear program over every outcome of `event`.
+fn solve(event: &Event, quotes: &[Quote]) -> Option<SureWin> {
     if quotes.is_empty() {
         return None;
     }

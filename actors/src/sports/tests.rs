@@ -117,7 +117,7 @@ fn simple_sports_play_and_settle() {
 /// ended short of it; a decided market is offered no more.
 #[test]
 fn every_fancy_market_is_decided_once() {
-    for _ in 0..20 {
+    for _ in 0..8 {
         let seed: u64 = rand::random();
         let (_, deltas, sim) = played(seed);
         let mut offered = std::collections::BTreeSet::new();
@@ -158,7 +158,7 @@ fn every_fancy_market_is_decided_once() {
 /// and each batter's total follows ball by ball.
 #[test]
 fn the_feed_carries_every_players_runs() {
-    for _ in 0..10 {
+    for _ in 0..4 {
         let seed: u64 = rand::random();
         let (snapshot, deltas, sim) = played(seed);
         assert_eq!(snapshot.players.len(), 22, "seed {seed}: both squads");

@@ -90,3 +90,29 @@ fn a_position_that_cannot_lose_is_flagged_exactly() {
     let no = Position::Fancy(0, FancyBet { side: Side::Khai, line: 50, w: 100, stake: paise(100) });
     assert_eq!(sure_position(&f, &[yes, no]), Some((Paise::ZERO, paise(200))));
 }
+
+/// Outside a chase the winner and the runs part are audited apart; the answer is the same as over every pairing,
+/// and a sure win in either part is found with its stakes pointing at the right quotes.
+#[test]
+fn winner_and_runs_are_audited_apart_outside_a_chase() {
+    let e = Event { runners: 2, runs: 30, sessions: vec![10, 20], chase: None };
+    let fair = [
+        runner(0, Side::Lagai, 90),
+        runner(0, Side::Khai, 115),
+        fancy(0, Side::Khai, 70, 100),
+        fancy(0, Side::Lagai, 72, 100),
+        fancy(1, Side::Khai, 150, 100),
+        fancy(1, Side::Lagai, 153, 100),
+    ];
+    assert_eq!(audit(&e, &fair), None);
+    assert_eq!(solve(&e, &fair), None);
+    let mut beatable = fair.to_vec();
+    beatable.push(runner(1, Side::Khai, 60)); // with the khai on team 0 at 115: khai both
+    let found = audit(&e, &beatable).expect("khai on both teams");
+    assert!(found.stakes.iter().all(|(i, _)| matches!(beatable[*i].bet, Bet::Runner { side: Side::Khai, .. })));
+    assert!(solve(&e, &beatable).is_some(), "the whole program agrees");
+    let mut overlapping = fair.to_vec();
+    overlapping.push(fancy(1, Side::Khai, 155, 100)); // NO 155 with YES 153: both win at 153-154
+    let found = audit(&e, &overlapping).expect("overlapping lines");
+    assert!(found.stakes.iter().all(|(i, _)| matches!(overlapping[*i].bet, Bet::Fancy { session: 1, .. })));
+}
