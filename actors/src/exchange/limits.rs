@@ -242,8 +242,9 @@ mod tests {
         (yes.runner, yes.runners, yes.line, yes.market_type) = (None, None, Some(50), MarketType::Fancy);
         let mut no = yes.clone();
         (no.side, no.line, no.user) = (Side::Khai, Some(48), UserId(2));
-        // YES 50 and NO 48: both win between... never (R ≥ 50 pays YES, R < 48 pays NO): ₹1,000 at worst.
-        assert_eq!(worst_case(MarketType::Fancy, &[yes.clone(), no.clone()]), Paise::from_rupees(1_000));
+        // YES 50 and NO 48 (two players): one wins what the other loses below 48 and from 50, both lose between:
+        // the house cannot lose.
+        assert_eq!(worst_case(MarketType::Fancy, &[yes.clone(), no.clone()]), Paise::ZERO);
         // NO 52 instead: at 50–51 both win, ₹2,000.
         no.line = Some(52);
         assert_eq!(worst_case(MarketType::Fancy, &[yes, no]), Paise::from_rupees(2_000));
