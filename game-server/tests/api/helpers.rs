@@ -49,8 +49,10 @@ pub fn config_for(database_url: String) -> Config {
         color: fast_round(ColorSettings::default()),
         mines: casino_actors::mines::rules::MinesSettings::default(),
         matka: casino_actors::matka::desk::MatkaConfig::with_defaults(20, "casino".into()),
+        // A ball every 2 s: every test server plays (and prices) its matches, most tests ignore them; the sports and
+        // exchange tests set their own pace, the three-card and edge tests play test-hook matches step by step.
         sports: casino_actors::sports::desk::SportsConfig {
-            ball_ms: 200,
+            ball_ms: 2_000,
             live: 1,
             upcoming: 1,
             others: 1,

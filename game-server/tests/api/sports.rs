@@ -1,13 +1,13 @@
 //! Sports against the real server (a ball every 200 ms): the spec's match lists and detail, the odds feed, the
 //! scoreboard page, and a subscribed socket whose deltas follow the detail's sequence number with no gap.
 
-use crate::helpers::spawn_app;
+use crate::helpers::spawn_app_with;
 use crate::socket::Sock;
 use serde_json::{Value, json};
 
 #[tokio::test]
 async fn lists_detail_odds_scoreboard_and_live_deltas() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(|c| c.sports.ball_ms = 200).await;
     let players = app.fixture_players(1, 100).await;
     let token = players[0].1.as_str();
 
