@@ -2,30 +2,16 @@
  * The exchange's liability limits: a type's default changed, one market's limits set, either removed. Each checks
  * what the server checks first, shows the server's refusal in place, and refetches the limits after the answer.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
-import { toast } from '@/lib/toast';
 import { exchangeKeys, removeExchangeLimits, saveExchangeLimits, type ExchangeLimit, type ExchangeLimitBody, type ExchangeMarketType } from '../api/exchange-risk';
 import { amountText, limitsBody, MARKET_TYPES, sameLimits, typeLabel, type LimitsForm } from '../exchange-limits';
-import { adminErrorMessage } from '../text';
+import { useChange } from '../hooks/use-change';
 
+/** This form's changes refresh the screen's list. */
 function useLimitsMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
-  const { t } = useTranslation('admin');
-  const qc = useQueryClient();
-  const [error, setError] = useState('');
-  const m = useMutation({
-    mutationFn: fn,
-    onMutate: () => setError(''),
-    onSuccess: () => {
-      toast(done, 'success');
-      onDone?.();
-    },
-    onError: (err) => setError(adminErrorMessage(err, t('common.changeRefused'))),
-    onSettled: () => qc.invalidateQueries({ queryKey: exchangeKeys.limits() }),
-  });
-  return { m, error };
+  return useChange(fn, done, exchangeKeys.limits(), onDone);
 }
 
 /** The form's amounts: the market's limit, then one player's. */

@@ -1,9 +1,7 @@
 /** A new Matka market (name, mode, schedule), and changes to one (name, schedule from its next draw, active). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminErrorMessage } from '../text';
-import { toast } from '@/lib/toast';
+import { useChange } from '../hooks/use-change';
 import type { Market } from '../../matka/api/types';
 import type { Mode } from '../../matka/wire';
 import { adminKeys } from '../api/keys';
@@ -11,21 +9,9 @@ import { createMarket, editMarket, type MarketChange, type NewMarket } from '../
 import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleForm } from '../matka-markets';
 import { ScheduleFields } from './ScheduleFields';
 
+/** This form's changes refresh the screen's list. */
 function useMarketMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
-  const { t } = useTranslation('admin');
-  const qc = useQueryClient();
-  const [error, setError] = useState('');
-  const m = useMutation({
-    mutationFn: fn,
-    onMutate: () => setError(''),
-    onSuccess: () => {
-      toast(done, 'success');
-      onDone?.();
-    },
-    onError: (err) => setError(adminErrorMessage(err, t('common.changeRefused'))),
-    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.matka() }),
-  });
-  return { m, error };
+  return useChange(fn, done, adminKeys.matka(), onDone);
 }
 
 export function NewMarketForm({ onClose }: { onClose: () => void }) {
