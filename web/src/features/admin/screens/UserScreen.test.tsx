@@ -2,6 +2,7 @@
 /**
  * A person's responsible gaming on the user screen, on a fake server: their limits (in force, used, a change
  * waiting), a break lifted after a confirmation (or not, when cancelled or refused), a self-exclusion that cannot be.
+ * And a password-reset code: issued after a confirmation, shown once with a copy button, gone once hidden.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -40,6 +41,7 @@ const selfExcluded = { kind: 'self_exclusion', until: UNTIL };
 let exclusion: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let liftReply: () => Response;
+let resetReply: () => Response;
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
@@ -48,6 +50,7 @@ beforeEach(() => {
     exclusion = null;
     return reply(200, { success: true, userId: 42 });
   };
+  resetReply = () => reply(200, { success: true, userNo: 100042, code: '123456789012' });
   fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && path.startsWith('/api/admin/users/42/ledger')) return reply(200, { success: true, entries: [] });
@@ -55,6 +58,7 @@ beforeEach(() => {
     if (method === 'GET' && path === '/api/admin/users/42')
       return reply(200, { success: true, user, sessions: [], rg: { language: 'en', reminderMinutes: null, limits, exclusion } });
     if (method === 'POST' && path === '/api/admin/users/42/break/lift') return liftReply();
+    if (method === 'POST' && path === '/api/admin/users/100042/reset-code') return resetReply();
     return reply(404, { error: 'not_found', message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -66,7 +70,7 @@ afterEach(() => {
 
 function renderScreen() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  return Object.assign(render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={['/admin/money/users/42']}>
         <Routes>
@@ -74,7 +78,7 @@ function renderScreen() {
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
-  );
+  ), { qc });
 }
 
 const lifts = () => fetchMock.mock.calls.filter(([path, init]) => String(path).endsWith('/break/lift') && (init as RequestInit | undefined)?.method === 'POST');
@@ -157,5 +161,110 @@ describe('user screen: responsible gaming', () => {
     expect((await screen.findByTestId('rg-no-exclusion')).textContent).toBe('No break or self-exclusion in force.');
     expect(screen.queryByTestId('rg-exclusion')).toBeNull();
     expect(screen.queryByTestId('rg-lift')).toBeNull();
+  });
+});
+
+const issues = () => fetchMock.mock.calls.filter(([path, init]) => String(path).endsWith('/reset-code') && (init as RequestInit | undefined)?.method === 'POST');
+
+/** Whether react-query still holds a code anywhere (a mutation's answer). */
+const cachedCodes = (qc: QueryClient) => qc.getMutationCache().getAll().filter((m) => JSON.stringify(m.state.data ?? null).includes('"code"'));
+
+async function confirmIssue() {
+  const card = await screen.findByTestId('reset-card');
+  fireEvent.click(within(card).getByRole('button', { name: 'Issue reset code' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Issue a reset code' });
+  expect(within(dialog).getByTestId('reset-confirm-text').textContent).toBe('Issue a new password-reset code for Asha Rao? Any code issued earlier stops working.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, issue a code' }));
+  return card;
+}
+
+describe('user screen: password-reset code', () => {
+  let writeText: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('asks first, and sends nothing when cancelled', async () => {
+    renderScreen();
+    const card = await screen.findByTestId('reset-card');
+    expect(within(card).getByRole('heading', { name: 'Password reset' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Issue reset code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue a reset code' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(issues()).toHaveLength(0);
+    expect(screen.queryByTestId('reset-code-panel')).toBeNull();
+  });
+
+  it('shows the code once, with a copy button and how to pass it on; hidden for good after "Done"', async () => {
+    const { qc } = renderScreen();
+    const card = await confirmIssue();
+    const panel = await within(card).findByTestId('reset-code-panel');
+    expect(issues()).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const value = within(panel).getByTestId('reset-code-value');
+    expect(value.textContent).toBe('123456789012');
+    // Shown in groups of four, to read out.
+    expect([...value.children].map((g) => g.textContent)).toEqual(['1234', '5678', '9012']);
+    expect(within(panel).getByText('One-time reset code for Asha Rao (#100042)')).toBeTruthy();
+    expect(panel.textContent).toContain('by a trusted channel only');
+    expect(within(panel).getByTestId('reset-code-once').textContent).toBe('This code will not be shown again: once you hide it or leave this page it is gone. If it is lost, issue a new one.');
+    expect(document.activeElement).toBe(panel);
+    // While it is on show there is no second button to press by mistake.
+    expect(within(card).queryByRole('button', { name: 'Issue reset code' })).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Copy code' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
+    expect((await within(panel).findByTestId('reset-code-copy')).textContent).toBe('Copied!');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Done, hide the code' }));
+    await waitFor(() => expect(screen.queryByTestId('reset-code-panel')).toBeNull());
+    expect(document.body.textContent).not.toContain('123456789012');
+    expect(within(card).getByRole('button', { name: 'Issue reset code' })).toBeTruthy();
+    // Nor is it kept in react-query's cache, or in any storage.
+    await waitFor(() => expect(cachedCodes(qc)).toHaveLength(0));
+    expect(JSON.stringify({ ...localStorage })).not.toContain('123456789012');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456789012');
+    expect(issues()).toHaveLength(1);
+  });
+
+  it('forgets the code when the page is left', async () => {
+    const r = renderScreen();
+    const card = await confirmIssue();
+    await within(card).findByTestId('reset-code-panel');
+    expect(cachedCodes(r.qc)).toHaveLength(1);
+    r.unmount();
+    await waitFor(() => expect(cachedCodes(r.qc)).toHaveLength(0));
+  });
+
+  it('issues a new code after the last one was hidden', async () => {
+    renderScreen();
+    let card = await confirmIssue();
+    fireEvent.click(await within(card).findByRole('button', { name: 'Done, hide the code' }));
+    resetReply = () => reply(200, { success: true, userNo: 100042, code: '210987654321' });
+    card = await confirmIssue();
+    expect((await within(card).findByTestId('reset-code-value')).textContent).toBe('210987654321');
+    expect(issues()).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal, and no code', async () => {
+    resetReply = () => reply(403, { error: 'forbidden', message: 'Operators only' });
+    renderScreen();
+    const card = await confirmIssue();
+    expect((await within(card).findByRole('alert')).textContent).toBe('Operators only');
+    expect(screen.queryByTestId('reset-code-panel')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Issue reset code' })).toBeTruthy();
+  });
+
+  it('says so when the account vanished meanwhile (no code in the answer)', async () => {
+    resetReply = () => reply(200, { success: true, userNo: 100042, code: null });
+    renderScreen();
+    const card = await confirmIssue();
+    expect((await within(card).findByRole('alert')).textContent).toBe('No code was issued: the account was not found.');
+    expect(screen.queryByTestId('reset-code-panel')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * One user: balance and exposure, block / unblock, their responsible gaming (limits, a break or self-exclusion; a
- * break can be lifted), ledger (with "load more"), bets and sessions.
+ * One user: balance and exposure, block / unblock, a password-reset code (issued after a confirmation, shown once),
+ * their responsible gaming (limits, a break or self-exclusion; a break can be lifted), ledger (with "load more"), bets
+ * and sessions.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { FlagBadge } from '../components/Badges';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { EmptyRow } from '../components/EmptyRow';
+import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
@@ -178,6 +180,8 @@ export default function UserScreen() {
             </div>
           </div>
           <BlockButton user={u} />
+          {/* Keyed by the person: another person's page never shows this one's code. */}
+          <ResetCodeCard key={u.id} user={u} />
           <RgCard rg={q.data?.rg} userId={id} name={u.name} />
           <Ledger id={id} />
           <Bets id={id} />
