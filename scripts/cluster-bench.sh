@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Aviator swarm against a cluster of 1, 2, 3 game-server nodes on one PostgreSQL database and one NATS server.
-# Each node count gets a fresh database and its own nats-server; even one node runs in cluster mode, so the runs
-# compare like for like. The bettors' sockets are spread round-robin over the nodes (the swarm's `--url a,b,c`);
+# Each node count gets a fresh database and its own nats-server (with a password; the nodes share a cluster secret
+# that signs every message between them); even one node runs in cluster mode, so the runs compare like for like.
+# The bettors' sockets are spread round-robin over the nodes (the swarm's `--url a,b,c`);
 # the Aviator table runs on whichever node holds its lease, and bets placed on the other nodes reach it over NATS.
 # Prints one line per node count (p99 of bet ack, cash-out ack and broadcast lag, CPU per node, NATS room messages
 # per broadcast, money mismatches) and writes target/cluster-bench.md and target/cluster-bench.json.
@@ -43,6 +44,9 @@ PGPORT="${PGPORT:-5432}"
 PGUSER="${PGUSER:-postgres}"
 out=target/cluster-bench
 mkdir -p "$out"
+# Each run's NATS admits the nodes by this password, and they sign every message between them with this secret.
+nats_password="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+cluster_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
 rm -f "$out"/run-*.json
 
 cargo build --release -p game-server -p load-tests
@@ -109,6 +113,7 @@ wait_leases() {
 start_node() {
   local i="$1"
   DATABASE_URL="$url" CASINO_NATS_URL="nats://127.0.0.1:$nats_port" CASINO_NODE_ID="node-$i" \
+    CASINO_NATS_USER=casino CASINO_NATS_PASSWORD="$nats_password" CASINO_CLUSTER_SECRET="$cluster_secret" \
     CASINO_BIND="127.0.0.1:${ports[$((i - 1))]}" CASINO_METRICS_BIND="127.0.0.1:${mports[$((i - 1))]}" CASINO_LOAD_TEST=1 \
     CASINO_WEB_DIR=/nonexistent CASINO_AVIATOR_COUNTDOWN_MS="$COUNTDOWN_MS" CASINO_AVIATOR_PAUSE_MS="$PAUSE_MS" \
     CASINO_AVIATOR_MAX_PAYOUT="$MAX_PAYOUT" CASINO_AVIATOR_CRASH_POINTS="$CRASH_POINTS" RUST_LOG=warn \
@@ -185,7 +190,18 @@ for nodes in $NODE_COUNTS; do
     dbs+=("$db")
     url="postgres://$PGUSER@$PGHOST:$PGPORT/$db"
     nats_port="$(free_port)"
-    nats-server -a 127.0.0.1 -p "$nats_port" > "$work/nats.log" 2>&1 &
+    # One account for the nodes, limited to casino.>, with a password (docs/CLUSTER.md).
+    cat > "$work/nats.conf" <<EOF
+listen: "127.0.0.1:$nats_port"
+accounts {
+  CASINO {
+    users = [
+      { user: "casino", password: "$nats_password", permissions: { publish: ["casino.>"], subscribe: ["casino.>"] } }
+    ]
+  }
+}
+EOF
+    nats-server -c "$work/nats.conf" > "$work/nats.log" 2>&1 &
     nats=$!
     wait_port "$nats_port"
     operator_no="$(DATABASE_URL="$url" target/release/game-server operator create --name "Load Operator" \

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Three cluster nodes behind HAProxy with ops/haproxy/casino.cfg, all on this machine: a NATS server of the
-# script's own, a fresh PostgreSQL database, three `game-server serve` nodes and HAProxy, each on a free port.
+# script's own (with a password; the nodes share a cluster secret), a fresh PostgreSQL database, three
+# `game-server serve` nodes and HAProxy, each on a free port.
 # Through the balancer: an operator and six funded players, REST calls spread over the nodes, then
 # http/tests/js/cluster_lb.mjs (the official socket.io-client) keeps long-polling-only clients (by sid, and by the
 # persistence cookie) and upgrading clients connected for DURATION_MS, pinging and watching Aviator. Finally the same
@@ -105,7 +106,21 @@ json_field() { python3 -c "import json, sys; print(json.load(sys.stdin)$1)"; }
 
 # ---- NATS, PostgreSQL, three nodes ----------------------------------------------------------------------------
 read -r nats_port node1_port node2_port node3_port lb_port plain_port <<<"$(free_ports 6)"
-nats-server -a 127.0.0.1 -p "$nats_port" >"$work/nats.log" 2>&1 &
+# NATS as docs/CLUSTER.md says to run it: one account for the nodes, limited to casino.>, and a password; the nodes
+# also share a cluster secret that signs every message between them.
+nats_password="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+cluster_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
+cat >"$work/nats.conf" <<EOF
+listen: "127.0.0.1:$nats_port"
+accounts {
+  CASINO {
+    users = [
+      { user: "casino", password: "$nats_password", permissions: { publish: ["casino.>"], subscribe: ["casino.>"] } }
+    ]
+  }
+}
+EOF
+nats-server -c "$work/nats.conf" >"$work/nats.log" 2>&1 &
 nats_pids+=($!)
 
 db="casino_lb_$(date +%s)_$$"
@@ -114,6 +129,7 @@ db_url="postgres://postgres@$PG_HOST:$PG_PORT/$db"
 
 start_node() {
   DATABASE_URL="$db_url" CASINO_NATS_URL="nats://127.0.0.1:$nats_port" CASINO_NODE_ID="node-$1" \
+    CASINO_NATS_USER=casino CASINO_NATS_PASSWORD="$nats_password" CASINO_CLUSTER_SECRET="$cluster_secret" \
     CASINO_BIND="127.0.0.1:$2" CASINO_LOAD_TEST=1 CASINO_WEB_DIR=/nonexistent CASINO_LEASE_TTL_MS=1500 \
     CASINO_WALLET_SHARDS=2 CASINO_TRUSTED_PROXIES=127.0.0.1 \
     CASINO_AVIATOR_COUNTDOWN_MS=2000 CASINO_AVIATOR_PAUSE_MS=500 CASINO_AVIATOR_CHAIN_LENGTH=1000 \

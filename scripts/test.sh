@@ -19,6 +19,11 @@ if ! command -v chromium >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
     || { echo "could not install Debian's chromium"; exit 1; }
 fi
+# The cluster's API tests start nats-servers of their own (with a password); without one they are skipped.
+if ! command -v nats-server >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null) \
+    || { echo "could not install Debian's nats-server"; exit 1; }
+fi
 ( cd web && npm ci --no-audit --no-fund --loglevel=error )
 ( cd http/tests/js && npm ci --no-audit --no-fund --loglevel=error )
 

@@ -81,26 +81,50 @@ pub struct Config {
     /// Browser protections and socket limits; see [`web_security_from_env`].
     pub web: WebSecurity,
     /// Cluster mode, when `CASINO_NATS_URL` is set: `CASINO_NODE_ID` (generated when unset), `CASINO_LEASE_TTL_MS`
-    /// (5000) and `CASINO_NATS_DEADLINE_MS` (5000); needs a PostgreSQL `DATABASE_URL`.
+    /// (5000) and `CASINO_NATS_DEADLINE_MS` (5000); needs a PostgreSQL `DATABASE_URL`, `CASINO_CLUSTER_SECRET` and
+    /// NATS authentication; see [`cluster_from_env`].
     pub cluster: Option<ClusterConfig>,
 }
 
+/// Cluster mode's settings, when `CASINO_NATS_URL` is set. Besides the ones above: `CASINO_CLUSTER_SECRET` (signs
+/// every message between nodes, at least 32 bytes) and `CASINO_CLUSTER_MAX_SKEW_MS` (30000); NATS authentication by
+/// `CASINO_NATS_CREDS` (a `.creds` file), `CASINO_NATS_NKEY` (a seed file), `CASINO_NATS_USER` and
+/// `CASINO_NATS_PASSWORD`, or `CASINO_NATS_TOKEN`, and TLS by `CASINO_NATS_TLS_CA`, `CASINO_NATS_TLS_CERT` and
+/// `CASINO_NATS_TLS_KEY` (TLS is required with a `tls://` URL or any of them); `CASINO_NATS_INSECURE=1` allows no
+/// authentication (local development only). [`Config::check`] refuses what is missing.
 fn cluster_from_env(bind: &str) -> Option<ClusterConfig> {
     let nats_url = std::env::var("CASINO_NATS_URL").ok().filter(|u| !u.trim().is_empty())?;
     let node = std::env::var("CASINO_NODE_ID")
         .ok()
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(ClusterConfig::generated_node_id);
+    let set = |key: &str| std::env::var(key).ok().filter(|v| !v.is_empty());
+    let path = |key: &str| set(key).map(|v| PathBuf::from(v.trim()));
+    let nats = casino_actors::cluster::nats::NatsAccess {
+        creds: path("CASINO_NATS_CREDS"),
+        nkey: path("CASINO_NATS_NKEY"),
+        user: set("CASINO_NATS_USER"),
+        password: set("CASINO_NATS_PASSWORD"),
+        token: set("CASINO_NATS_TOKEN"),
+        tls_ca: path("CASINO_NATS_TLS_CA"),
+        tls_cert: path("CASINO_NATS_TLS_CERT"),
+        tls_key: path("CASINO_NATS_TLS_KEY"),
+        insecure: env_or("CASINO_NATS_INSECURE", 0u8) == 1,
+    };
+    let default_skew_ms = casino_actors::cluster::signed::DEFAULT_MAX_SKEW.as_millis() as u64;
     Some(ClusterConfig {
         node,
-        nats_url,
+        nats_url: nats_url.trim().to_string(),
         lease_ttl: std::time::Duration::from_millis(env_or("CASINO_LEASE_TTL_MS", 5_000u64).max(300)),
         deadline: std::time::Duration::from_millis(env_or("CASINO_NATS_DEADLINE_MS", 5_000u64).max(MIN_DEADLINE_MS)),
         address: bind.to_string(),
+        nats,
+        secret: set("CASINO_CLUSTER_SECRET").map(casino_actors::cluster::signed::Secret::new),
+        max_skew: std::time::Duration::from_millis(env_or("CASINO_CLUSTER_MAX_SKEW_MS", default_skew_ms)),
     })
 }
 
-/// Cookies, trusted origins and Socket.IO connection limits.
+/// Cookies, trusted origins, Socket.IO connection limits and how long a client may take over a request.
 #[derive(Debug, Clone, Default)]
 pub struct WebSecurity {
     /// `CASINO_SECURE_COOKIES=1` (cookies get `Secure`; also automatic for requests that arrived over HTTPS) and
@@ -110,6 +134,40 @@ pub struct WebSecurity {
     /// swarm), `CASINO_SOCKET_MAX_PER_USER` (10), `CASINO_SOCKET_OUTBOX_BYTES` (4 MiB queued for a slow client),
     /// `CASINO_SOCKET_SESSION_CHECK_MS` (60000: how often a socket re-checks its session).
     pub socket: casino_http::socketio::SocketConfig,
+    /// How long a client may take over a request; see [`HttpTimeouts`].
+    pub timeouts: HttpTimeouts,
+}
+
+/// How long a client may take: `CASINO_HEADER_TIMEOUT_MS` (5000) to send a request's head,
+/// `CASINO_BODY_TIMEOUT_MS` (10000; 0 turns it off) to send its body, both then answered 408 `request_timeout`;
+/// `CASINO_KEEP_ALIVE_MS` (30000) an idle connection is kept open for its next request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpTimeouts {
+    pub head: std::time::Duration,
+    pub body: std::time::Duration,
+    pub keep_alive: std::time::Duration,
+}
+
+impl Default for HttpTimeouts {
+    fn default() -> Self {
+        HttpTimeouts {
+            head: std::time::Duration::from_secs(5),
+            body: std::time::Duration::from_secs(10),
+            keep_alive: std::time::Duration::from_secs(30),
+        }
+    }
+}
+
+fn http_timeouts_from_env() -> HttpTimeouts {
+    let d = HttpTimeouts::default();
+    let ms = |key: &str, default: std::time::Duration| {
+        std::time::Duration::from_millis(env_or(key, u64::try_from(default.as_millis()).unwrap_or(u64::MAX)))
+    };
+    HttpTimeouts {
+        head: ms("CASINO_HEADER_TIMEOUT_MS", d.head),
+        body: ms("CASINO_BODY_TIMEOUT_MS", d.body),
+        keep_alive: ms("CASINO_KEEP_ALIVE_MS", d.keep_alive),
+    }
 }
 
 pub fn web_security_from_env() -> WebSecurity {
@@ -133,6 +191,7 @@ pub fn web_security_from_env() -> WebSecurity {
             allowed_origins,
             ..d
         },
+        timeouts: http_timeouts_from_env(),
     }
 }
 
@@ -158,6 +217,8 @@ pub struct AccountsConfig {
     /// `CASINO_TRUSTED_PROXIES`: comma-separated proxy addresses whose `Forwarded` / `X-Forwarded-For`
     /// headers name the client. Empty (default): the peer address is the client.
     pub trusted_proxies: Vec<IpAddr>,
+    /// `CASINO_IPV6_PREFIX` (64): IPv6 clients are counted per network of this prefix length (32–128).
+    pub ipv6_prefix: u8,
     /// `CASINO_HASHING_CONCURRENCY`: Argon2 runs at once (default two per core).
     pub hashing_concurrency: usize,
     /// `CASINO_LOGIN_FAILURES_PER_ADDR`: failed logins per client address in 15 minutes (default 50).
@@ -171,6 +232,7 @@ impl Default for AccountsConfig {
         AccountsConfig {
             notifier: NotifierConfig::Disabled,
             trusted_proxies: Vec::new(),
+            ipv6_prefix: 64,
             hashing_concurrency: default_hashing_limit(),
             login_failures_per_addr: LOGIN_FAILURES_PER_ADDR,
             signups_per_addr_per_hour: SIGNUPS_PER_ADDR_PER_HOUR,
@@ -217,6 +279,7 @@ fn accounts_from_env() -> AccountsConfig {
     AccountsConfig {
         notifier,
         trusted_proxies,
+        ipv6_prefix: env_or("CASINO_IPV6_PREFIX", d.ipv6_prefix).clamp(32, 128),
         hashing_concurrency: env_or("CASINO_HASHING_CONCURRENCY", d.hashing_concurrency),
         login_failures_per_addr: env_or("CASINO_LOGIN_FAILURES_PER_ADDR", d.login_failures_per_addr),
         signups_per_addr_per_hour: env_or("CASINO_SIGNUPS_PER_ADDR_PER_HOUR", d.signups_per_addr_per_hour),
@@ -321,7 +384,7 @@ impl Config {
                  DATABASE_URL=postgres://…, or unset CASINO_NATS_URL to run one node on SQLite",
                 c.nats_url
             );
-            anyhow::ensure!(c.nats_url.starts_with("nats://"), "CASINO_NATS_URL must look like nats://127.0.0.1:4222");
+            c.check().map_err(anyhow::Error::msg)?;
         }
         Ok(())
     }

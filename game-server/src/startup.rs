@@ -60,12 +60,8 @@ impl Services {
             format!("opening database {}", crate::config::redacted_database_url(&config.database_url))
         })?;
         let bus = match &config.cluster {
-            Some(c) => Some(Bus::connect(&c.nats_url, &c.node, c.deadline).await.with_context(|| {
-                format!(
-                    "cluster mode: cannot reach NATS at {}; start it there, or unset CASINO_NATS_URL to run one node",
-                    c.nats_url
-                )
-            })?),
+            // Authenticated to NATS (or CASINO_NATS_INSECURE=1, warned about), every message signed with the secret.
+            Some(c) => Some(Bus::connect(c).await.context("cluster mode")?),
             None => None,
         };
         let clock = clock::system();
@@ -237,12 +233,13 @@ impl Application {
             parchi: s.tables.parchi.clone(),
         };
         let gateway = s.actors.register("gateway", &families::gateway::FAMILY);
-        let sockets = web::Data::new(SocketState::new(
-            Arc::new(socket_app),
-            s.tables.hub.clone(),
-            config.web.socket.clone(),
-            gateway,
-        ));
+        let client_net = casino_http::auth::ClientNet {
+            trusted: config.accounts.trusted_proxies.clone(),
+            ipv6_prefix: config.accounts.ipv6_prefix,
+        };
+        // The socket cap per address names the client as REST limits do (behind the proxy, not the proxy).
+        let socket_config = casino_http::socketio::SocketConfig { client_net: client_net.clone(), ..config.web.socket.clone() };
+        let sockets = web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), socket_config, gateway));
         casino_http::ops::actors::spawn_sampler(s.actors.clone(), s.tables.hub.clone(), s.clock.clone());
         casino_actors::hold::sampler::spawn(s.db.clone(), s.clock.clone());
         let actors = web::Data::new(s.actors.clone());
@@ -254,7 +251,7 @@ impl Application {
             lease_ttl_ms: i64::try_from(c.lease_ttl.as_millis()).unwrap_or(i64::MAX),
         });
         let a = &config.accounts;
-        app_state.trusted_proxies = a.trusted_proxies.clone();
+        app_state.client_net = client_net;
         app_state.login_by_addr = FailureLimiter::new(a.login_failures_per_addr, casino_http::state::LOGIN_WINDOW_MS);
         app_state.signup_by_addr = FailureLimiter::new(a.signups_per_addr_per_hour, 3600 * 1000);
         let state = web::Data::new(Arc::new(app_state));
@@ -262,9 +259,14 @@ impl Application {
         let web_dir = config.web_dir.clone();
         let actors_for_metrics = actors.clone();
         let security = Arc::new(config.web.http.clone());
+        let timeouts = config.web.timeouts;
         let server = HttpServer::new(move || {
             let security = security.clone();
             let app = App::new()
+                // A body that has not arrived within its deadline is answered 408 (innermost: the headers still apply).
+                .wrap(actix_web::middleware::from_fn(move |req, next| {
+                    casino_http::body_timeout::guard(timeouts.body, req, next)
+                }))
                 // Security headers on every response; cross-site cookie-authenticated writes refused.
                 .wrap(actix_web::middleware::from_fn(move |req, next| {
                     casino_http::security::guard(security.clone(), req, next)
@@ -283,6 +285,11 @@ impl Application {
         // Small frames (acks, state) must leave at once: with Nagle's algorithm a frame written while an earlier
         // one awaits its (delayed) ACK waits up to 40 ms.
         .tcp_nodelay(true)
+        // A request's head must arrive in time (else 408); an idle connection waits this long for its next request;
+        // a closing connection gets a second to flush its last response.
+        .client_request_timeout(timeouts.head)
+        .keep_alive(timeouts.keep_alive)
+        .client_disconnect_timeout(std::time::Duration::from_secs(1))
         .listen(listener)?
         .shutdown_timeout(10)
         .run();

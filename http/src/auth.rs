@@ -1,6 +1,6 @@
 //! Who is asking: the session token from the `casino_session` cookie or `Authorization: Bearer`,
-//! resolved to a user. Paths that name a user id must name the caller (operators excepted). And where the
-//! request comes from (`client_ip`), believing forwarded headers only from trusted proxies.
+//! resolved to a user (a path's `{userId}` is resolved by `user_ref::PathUser`). And where the request comes from
+//! (`client_ip`), believing forwarded headers only from trusted proxies.
 
 use crate::error::ApiError;
 use crate::state::State;
@@ -35,15 +35,6 @@ pub struct Authed {
     pub token: String,
 }
 
-impl Authed {
-    /// 403 unless `path_id` names the caller (by id or user number), or the caller is an operator.
-    pub fn ensure_self(&self, path_id: &str) -> Result<(), ApiError> {
-        let p = path_id.trim();
-        let mine = p == self.user.id.to_string() || p == self.user.user_no.to_string();
-        if mine || self.user.role == Role::Operator { Ok(()) } else { Err(ApiError::forbidden()) }
-    }
-}
-
 impl FromRequest for Authed {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
@@ -75,6 +66,45 @@ impl FromRequest for Operator {
             let a = authed.await?;
             if a.user.role == Role::Operator { Ok(Operator(a.user)) } else { Err(ApiError::forbidden()) }
         })
+    }
+}
+
+/// How a request's client is named for limits: the address from [`client_ip`] (forwarded headers believed only from
+/// `trusted` proxies), with IPv6 aggregated to its `/ipv6_prefix` network, since one subscriber holds a whole /64
+/// and may rotate through it. REST limits and the socket cap per address both use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientNet {
+    pub trusted: Vec<IpAddr>,
+    /// `CASINO_IPV6_PREFIX` (64): the IPv6 prefix length counted as one client.
+    pub ipv6_prefix: u8,
+}
+
+impl Default for ClientNet {
+    fn default() -> Self {
+        ClientNet { trusted: Vec::new(), ipv6_prefix: 64 }
+    }
+}
+
+impl ClientNet {
+    /// The client's network: an IPv4 address as is, an IPv6 one with the bits past the prefix cleared (loopback kept).
+    pub fn address(&self, req: &HttpRequest) -> Option<IpAddr> {
+        client_ip(req, &self.trusted).map(|ip| self.aggregate(ip))
+    }
+
+    /// `address` as a limiter key (`""` when the peer is unknown).
+    pub fn key(&self, req: &HttpRequest) -> String {
+        self.address(req).map(|a| a.to_string()).unwrap_or_default()
+    }
+
+    pub fn aggregate(&self, ip: IpAddr) -> IpAddr {
+        match ip {
+            IpAddr::V6(v6) if !v6.is_loopback() => {
+                let bits = u32::from(self.ipv6_prefix.min(128));
+                let mask = if bits == 0 { 0 } else { u128::MAX << (128 - bits) };
+                IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & mask))
+            }
+            other => other,
+        }
     }
 }
 
@@ -178,5 +208,23 @@ mod tests {
             .insert_header(("x-forwarded-for", "203.0.113.1, not-an-ip"))
             .to_http_request();
         assert_eq!(client_ip(&junk, &trusted), Some(ip("10.0.0.1")));
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_by_their_network() {
+        let net = ClientNet::default();
+        assert_eq!(net.aggregate(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(net.aggregate(ip("2001:db8:1:2:ffff:1:2:3")), ip("2001:db8:1:2::"), "the same /64");
+        assert_ne!(net.aggregate(ip("2001:db8:1:3::1")), ip("2001:db8:1:2::"), "the next /64");
+        assert_eq!(net.aggregate(ip("198.51.100.9")), ip("198.51.100.9"));
+        assert_eq!(net.aggregate(ip("::1")), ip("::1"));
+        let wide = ClientNet { ipv6_prefix: 48, ..ClientNet::default() };
+        assert_eq!(wide.aggregate(ip("2001:db8:1:3::1")), ip("2001:db8:1::"));
+        let req = TestRequest::default()
+            .peer_addr("10.0.0.1:5000".parse().unwrap())
+            .insert_header(("x-forwarded-for", "2001:db8:1:2:3:4:5:6"))
+            .to_http_request();
+        let behind = ClientNet { trusted: vec![ip("10.0.0.1")], ..ClientNet::default() };
+        assert_eq!(behind.key(&req), "2001:db8:1:2::");
     }
 }

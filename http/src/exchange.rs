@@ -2,15 +2,15 @@
 //! what they say about profit, exposure and balance is ignored), ask the exchange desk, answer once the bet's money
 //! has moved (or it was refused and nothing moved).
 
-use crate::accounts::resolve_user;
+use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
-use crate::rounds::names_someone_else;
 use crate::state::State;
+use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::audit::Action;
@@ -231,9 +231,7 @@ struct ExchangeRunnerBetBody {
 )]
 #[post("/api/laggai_khai_bets")]
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    if names_someone_else(who.user.id, &body) {
-        return Err(ApiError::forbidden());
-    }
+    check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
         .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
     let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
@@ -330,8 +328,8 @@ struct ExchangeFancyBetsBody {
 )]
 #[post("/api/cricket-market/bets")]
 async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    if body["myBets"].as_array().is_some_and(|l| l.iter().any(|b| names_someone_else(who.user.id, b))) {
-        return Err(ApiError::forbidden());
+    for bet in body["myBets"].as_array().into_iter().flatten() {
+        check_fields(who.user.id, Some(who.user.user_no), bet)?;
     }
     let bets: FancyBets = serde_json::from_value(body.into_inner())
         .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
@@ -381,17 +379,17 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     tag = "exchange",
     operation_id = "exchange_runner_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
-async fn runner_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
+async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     list(&state, user.id, None, false).await
 }
 
@@ -401,12 +399,12 @@ async fn runner_bets(state: State, who: Authed, path: web::Path<String>) -> Resu
     operation_id = "exchange_runner_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("match" = i64, Path, description = "The match (event) id"),
     ),
     responses(
         (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
@@ -415,11 +413,10 @@ async fn runner_bets(state: State, who: Authed, path: web::Path<String>) -> Resu
 #[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
 async fn runner_bets_of_match(
     state: State,
-    who: Authed,
+    PathUser { user, .. }: PathUser,
     path: web::Path<(String, i64)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, match_id) = path.into_inner();
-    let user = resolve_user(&state, &who, &user).await?;
+    let match_id = path.1;
     list(&state, user.id, Some(match_id), false).await
 }
 
@@ -429,21 +426,24 @@ async fn runner_bets_of_match(
     operation_id = "exchange_fancy_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("match" = i64, Path, description = "The match (event) id"),
     ),
     responses(
         (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
-async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -> Result<HttpResponse, ApiError> {
-    let (user, match_id) = path.into_inner();
-    let user = resolve_user(&state, &who, &user).await?;
+async fn fancy_bets(
+    state: State,
+    PathUser { user, .. }: PathUser,
+    path: web::Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let match_id = path.1;
     list(&state, user.id, Some(match_id), true).await
 }
 
@@ -452,17 +452,17 @@ async fn fancy_bets(state: State, who: Authed, path: web::Path<(String, i64)>) -
     tag = "exchange",
     operation_id = "exchange_fancy_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
 #[get("/api/cricket-market/{userId}")]
-async fn all_fancy_bets(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
+async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     list(&state, user.id, None, true).await
 }
 

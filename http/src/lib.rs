@@ -6,6 +6,7 @@ pub mod admin;
 pub mod asyncapi;
 pub mod auth;
 pub mod aviator;
+pub mod body_timeout;
 pub mod cashier;
 pub mod error;
 pub mod exchange;
@@ -23,6 +24,7 @@ pub mod socket_events;
 pub mod socketio;
 pub mod sports;
 pub mod state;
+pub mod user_ref;
 mod web_client;
 
 use actix_web::body::MessageBody;

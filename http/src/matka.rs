@@ -2,15 +2,15 @@
 //! chart; the operators' markets, draw books and declarations (audited). The socket's `matka:join` is in
 //! `crate::aviator::socket`.
 
-use crate::accounts::resolve_user;
+use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
-use crate::rounds::names_someone_else;
 use crate::rounds::routes::Limit;
 use crate::state::State;
+use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;
@@ -173,9 +173,7 @@ pub enum MatkaUserField {
 )]
 #[post("/api/bids")]
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    if names_someone_else(who.user.id, &body) {
-        return Err(ApiError::forbidden());
-    }
+    check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let b: BidRequest = serde_json::from_value(body.into_inner())
         .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bid: {e}")))?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
@@ -229,12 +227,13 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
     tag = "matka",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)"),
     ),
     responses(
         (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -243,11 +242,9 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 #[get("/api/bids/{userId}")]
 async fn bids_of(
     state: State,
-    who: Authed,
-    path: web::Path<String>,
+    PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
     let bids = store::bids_of(&state.db, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }

@@ -6,8 +6,9 @@ use crate::error::{ApiError, optional_json};
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
 use crate::rounds::routes::Limit;
-use crate::rounds::{RoundUserField, names_someone_else};
+use crate::rounds::RoundUserField;
 use crate::state::State;
+use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::accounts::Role;
@@ -110,9 +111,7 @@ pub struct MinesBetBody {
 )]
 #[post("/api/mines/betPlace")]
 async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    if names_someone_else(who.user.id, &body) {
-        return Err(ApiError::forbidden());
-    }
+    check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let b: wire::BetPlace = serde_json::from_value(body.into_inner())
         .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
     let stake = match &b.bet_amt {

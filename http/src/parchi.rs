@@ -4,7 +4,7 @@
 //! calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
 //! The socket's `parchi:join` / `parchi:leave` are in `crate::aviator::socket`.
 
-use crate::accounts::resolve_user;
+use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
@@ -306,17 +306,17 @@ async fn play(
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/parchi/bets/{userId}")]
-async fn history(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
+async fn history(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     let bets = store::plays_of(&state.db, user.id, 200).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(BetHistory { success: true, bets }))
 }

@@ -1,7 +1,7 @@
 //! What every route can reach: the domain services, built once at start-up by `game-server`.
 
 use casino_actors::accounts::Accounts;
-use casino_actors::accounts::ratelimit::FailureLimiter;
+use casino_actors::accounts::ratelimit::{FailureLimiter, Lockout};
 use casino_actors::aviator::chains::Fairness;
 use casino_actors::aviator::table::TableRoute;
 use casino_actors::cashier::Cashier;
@@ -31,10 +31,16 @@ pub struct AppState {
     pub accounts: Accounts,
     pub wallet: WalletHandle,
     pub cashier: Cashier,
-    /// Login attempts per account (or unknown name), and per client address; reserved before the password
-    /// is checked, given back on success.
-    pub login_by_user: FailureLimiter,
+    /// Wrong passwords (logins and password changes) per client address: checked first, before anything is looked
+    /// up; reserved before the password is checked, given back on success.
     pub login_by_addr: FailureLimiter,
+    /// Wrong login passwords per (account or unknown name, address) with backoff, under an account-wide ceiling.
+    pub login_lockout: Lockout,
+    /// Wrong old passwords in password changes, the same way per (account, address).
+    pub password_lockout: Lockout,
+    /// `GET /api/userLoginUserNo/{phone}` per client address and per phone (it tells whether a phone is registered).
+    pub lookup_by_addr: FailureLimiter,
+    pub lookup_by_phone: FailureLimiter,
     /// Sign-ups per client address.
     pub signup_by_addr: FailureLimiter,
     /// Reset-code requests per client address (each may send a message), and wrong codes per address.
@@ -42,8 +48,8 @@ pub struct AppState {
     pub reset_guesses_by_addr: FailureLimiter,
     /// `/api/aviator/verify` requests per client address per minute.
     pub verify_by_addr: FailureLimiter,
-    /// Peers whose `Forwarded` / `X-Forwarded-For` headers are believed (`CASINO_TRUSTED_PROXIES`).
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// How a client is named for limits: trusted proxies (`CASINO_TRUSTED_PROXIES`) and IPv6 aggregation.
+    pub client_net: crate::auth::ClientNet,
     pub tables: Tables,
     /// Every live actor's measurements (the console's live actors, `/metrics`).
     pub actors: Arc<Registry>,
@@ -71,6 +77,17 @@ pub const SIGNUPS_PER_ADDR_PER_HOUR: u32 = 30;
 /// Default failed logins per client address in 15 minutes (`CASINO_LOGIN_FAILURES_PER_ADDR`).
 pub const LOGIN_FAILURES_PER_ADDR: u32 = 50;
 pub const LOGIN_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Wrong passwords on one account from one client address in a window (each time it is spent, the next window is
+/// twice as long, up to a day).
+pub const LOGIN_FAILURES_PER_PAIR: u32 = 5;
+/// Wrong passwords on one account from every address together in 15 minutes; past it only addresses that have not
+/// failed on the account may try, once each.
+pub const LOGIN_FAILURES_PER_ACCOUNT: u32 = 50;
+/// Phone lookups (`/api/userLoginUserNo/{phone}`) per client address, and per phone, a minute.
+pub const LOOKUPS_PER_ADDR_PER_MINUTE: u32 = 30;
+pub const LOOKUPS_PER_PHONE_PER_MINUTE: u32 = 5;
+/// The longest identifier a login, lookup or reset may name (user number, phone or e-mail).
+pub const IDENTIFIER_MAX: usize = 64;
 /// Fairness checks one client address may ask for in a minute (each costs at most a thousand hashes).
 pub const VERIFY_PER_ADDR_PER_MINUTE: u32 = 60;
 
@@ -90,13 +107,16 @@ impl AppState {
             accounts,
             wallet,
             cashier,
-            login_by_user: FailureLimiter::new(5, LOGIN_WINDOW_MS),
             login_by_addr: FailureLimiter::new(LOGIN_FAILURES_PER_ADDR, LOGIN_WINDOW_MS),
+            login_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),
+            password_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),
+            lookup_by_addr: FailureLimiter::new(LOOKUPS_PER_ADDR_PER_MINUTE, 60_000),
+            lookup_by_phone: FailureLimiter::new(LOOKUPS_PER_PHONE_PER_MINUTE, 60_000),
             signup_by_addr: FailureLimiter::new(SIGNUPS_PER_ADDR_PER_HOUR, HOUR_MS),
             reset_requests_by_addr: FailureLimiter::new(20, HOUR_MS),
             reset_guesses_by_addr: FailureLimiter::new(100, HOUR_MS),
             verify_by_addr: FailureLimiter::new(VERIFY_PER_ADDR_PER_MINUTE, 60_000),
-            trusted_proxies: Vec::new(),
+            client_net: crate::auth::ClientNet::default(),
             tables,
             actors,
             load_test_fixtures: false,

@@ -117,3 +117,36 @@ async fn a_socket_closes_when_its_session_expires() {
     assert!(closed.texts.contains(&"41".to_string()), "{closed:?}");
     assert!(server.wait_disconnected(UserId(51), Duration::from_secs(5)).await);
 }
+
+/// An upgrade request from `client`, as the trusted proxy in front of us forwards it.
+async fn connect_forwarded(server: &TestServer, client: &str) -> Result<u16, tungstenite::Error> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = server.ws_url().into_client_request().unwrap();
+    req.headers_mut().insert("x-forwarded-for", client.parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((ws, res)) => {
+            std::mem::forget(ws);
+            Ok(res.status().as_u16())
+        }
+        Err(tungstenite::Error::Http(res)) => Ok(res.status().as_u16()),
+        Err(e) => Err(e),
+    }
+}
+
+#[actix_web::test]
+async fn behind_a_trusted_proxy_the_cap_per_address_counts_each_client_not_the_proxy() {
+    let client_net = casino_http::auth::ClientNet { trusted: vec!["127.0.0.1".parse().unwrap()], ipv6_prefix: 64 };
+    let config = SocketConfig { max_per_addr: 2, max_per_loopback: 2, client_net, ..SocketConfig::default() };
+    let server = spawn_server(config);
+    // Three players behind the proxy: each has their own two places.
+    for client in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
+        for _ in 0..2 {
+            assert_eq!(connect_forwarded(&server, client).await.unwrap(), 101, "{client}");
+        }
+    }
+    assert_eq!(connect_forwarded(&server, "203.0.113.1").await.unwrap(), 429, "a third from one client");
+    // IPv6 clients count per /64.
+    assert_eq!(connect_forwarded(&server, "2001:db8:9:9::1").await.unwrap(), 101);
+    assert_eq!(connect_forwarded(&server, "2001:db8:9:9::2").await.unwrap(), 101);
+    assert_eq!(connect_forwarded(&server, "2001:db8:9:9:abcd::3").await.unwrap(), 429, "the same /64");
+}

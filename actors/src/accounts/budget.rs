@@ -47,6 +47,16 @@ impl Budget {
         Ok(row.map(|r| r.try_get::<i64, _>(0)).transpose()?.unwrap_or(0))
     }
 
+    /// Forgets `key`'s window and every `key@…` one (the account's and each address's on it).
+    pub async fn clear_prefix(db: &Db, key: &str) -> Result<(), sqlx::Error> {
+        sqlx::query::<Any>("DELETE FROM rate_limits WHERE key = $1 OR key LIKE $2 ESCAPE '\\'")
+            .bind(key)
+            .bind(format!("{}@%", key.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")))
+            .execute(&db.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Forgets `key`'s window: the next attempt starts a fresh budget.
     pub async fn clear(db: &Db, key: &str) -> Result<(), sqlx::Error> {
         sqlx::query::<Any>("DELETE FROM rate_limits WHERE key = $1").bind(key).execute(&db.pool).await?;

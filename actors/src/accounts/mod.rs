@@ -5,6 +5,7 @@
 
 pub mod blocking;
 pub mod budget;
+pub mod hashing;
 pub mod notify;
 pub mod own;
 pub mod ratelimit;
@@ -12,7 +13,7 @@ mod reset;
 pub mod rules;
 
 pub use notify::{LogNotifier, NoNotifier, Notifier, NotifierConfig, WebhookConfig};
-pub use reset::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_GUESSES, RESET_REQUESTS};
+pub use reset::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_GUESSES, RESET_GUESSES_PER_ACCOUNT, RESET_REQUESTS};
 
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
@@ -27,7 +28,7 @@ use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use hashing::{HashQueue, Lane};
 
 pub const SESSION_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
 /// How long a request waits for an Argon2 slot before it is answered "busy".
@@ -93,8 +94,8 @@ pub struct Accounts {
     db: Db,
     clock: SharedClock,
     notifier: Arc<dyn Notifier>,
-    /// Argon2 runs (each holds ~19 MiB for tens of milliseconds) allowed at once.
-    hashing: Arc<Semaphore>,
+    /// Argon2 runs allowed at once, shared fairly between accounts.
+    hashing: Arc<HashQueue>,
 }
 
 /// The default cap on concurrent Argon2 work: two per core.
@@ -142,25 +143,26 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 impl Accounts {
     pub fn new(db: Db, clock: SharedClock, notifier: Arc<dyn Notifier>) -> Self {
-        Accounts { db, clock, notifier, hashing: Arc::new(Semaphore::new(default_hashing_limit())) }
+        Accounts { db, clock, notifier, hashing: Arc::new(HashQueue::new(default_hashing_limit())) }
     }
 
     /// Caps concurrent Argon2 work at `permits` (at least one).
     pub fn with_hashing_limit(mut self, permits: usize) -> Self {
-        self.hashing = Arc::new(Semaphore::new(permits.max(1)));
+        self.hashing = Arc::new(HashQueue::new(permits));
         self
     }
 
-    /// Argon2 takes tens of milliseconds of CPU and megabytes of memory: run it off the async workers,
-    /// a bounded number at a time. A request that cannot get a slot soon is answered `Busy`.
-    async fn hashing<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
-        let permit = match tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned()).await {
-            Ok(Ok(p)) => p,
-            Ok(Err(_)) | Err(_) => return Err(AccountError::Busy),
-        };
-        let out = tokio::task::spawn_blocking(f).await.map_err(|_| AccountError::Hashing);
-        drop(permit);
-        out
+    /// Argon2 takes tens of milliseconds of CPU and megabytes of memory: run it off the async workers, a bounded
+    /// number at a time, one at a time per `lane`. A request that cannot get a slot soon is answered `Busy`.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        lane: Lane,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AccountError> {
+        match self.hashing.run(lane, HASHING_WAIT, f).await {
+            Some(out) => out.map_err(|_| AccountError::Hashing),
+            None => Err(AccountError::Busy),
+        }
     }
 
     /// Validates, hashes and stores a new person with an empty wallet.
@@ -168,7 +170,7 @@ impl Accounts {
         let name = rules::name(name)?;
         let phone = rules::phone(phone)?;
         let password = rules::signup_password(password)?.to_string();
-        let hash = self.hashing(move || hash_password(&password)).await??;
+        let hash = self.hashing(Lane::SignUp, move || hash_password(&password)).await??;
         self.insert_user(&phone, &name, &hash, role).await
     }
 
@@ -300,10 +302,11 @@ impl Accounts {
             Some(u) => self.password_hash(u.id).await?,
             None => None,
         };
+        let lane = user.as_ref().map_or(Lane::Unknown, |u| Lane::Account(u.id.0));
         let password = password.to_string();
         // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
         let ok = self
-            .hashing(move || match hash {
+            .hashing(lane, move || match hash {
                 Some(h) => verify_password(&password, &h),
                 None => {
                     let _ = verify_password(&password, DUMMY_HASH);

@@ -87,6 +87,7 @@ impl Accounts {
         let old = old.to_string();
         let (ok, new_hash) = self
             .hashing(
+                super::hashing::Lane::Account(user.id.0),
                 move || {
                     if verify_password(&old, &hash) { (true, hash_password(&new).ok()) } else { (false, None) }
                 },

@@ -1,70 +1,214 @@
-//! A fixed-window attempt counter per key (an account, a client address), kept in memory, for login,
-//! sign-up and reset requests. An attempt is *reserved* before the work it guards (checking a password),
-//! so parallel requests cannot all pass a check that reads the count before any of them has added to it.
-//! Time is passed in, so the rule is testable without sleeping.
+//! Attempt counters per key (an account, a client address, an account at an address), kept in memory, for logins,
+//! password changes, sign-ups and reset requests. An attempt is *reserved* before the work it guards (checking a
+//! password), so parallel requests cannot all pass a check that reads the count before any of them has added to it.
+//! Time is passed in, so the rules are testable without sleeping.
+//!
+//! The state is bounded whatever arrives: each limiter is a `moka` cache with a capacity and a time-to-idle, so a
+//! flood of new keys evicts old ones instead of growing the server (keys are short: callers refuse long identifiers
+//! before they get here).
 
 use crate::clock::EpochMs;
-use std::collections::HashMap;
-use std::sync::Mutex;
+use moka::ops::compute::Op;
+use moka::sync::Cache;
+use std::time::Duration;
 
+/// Keys one limiter keeps at most (the least recently used go first).
+pub const DEFAULT_CAPACITY: u64 = 50_000;
+/// The longest wait backoff imposes: a day.
+const MAX_LOCK_MS: i64 = 24 * 3600 * 1000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Window {
+    start: EpochMs,
+    used: u32,
+    /// How many windows in a row this key has spent; with backoff each doubles the next window's length.
+    strikes: u32,
+}
+
+/// At most `max` attempts per window; with backoff a key that spends its budget waits a window twice as long as the
+/// last one (up to a day) before it gets a fresh one.
 pub struct FailureLimiter {
-    max_failures: u32,
+    max: u32,
     window_ms: i64,
-    windows: Mutex<HashMap<String, (EpochMs, u32)>>,
+    backoff: bool,
+    windows: Cache<String, Window>,
 }
 
 impl FailureLimiter {
     pub fn new(max_failures: u32, window_ms: i64) -> Self {
-        FailureLimiter { max_failures, window_ms, windows: Mutex::new(HashMap::new()) }
+        Self::build(max_failures, window_ms, false, DEFAULT_CAPACITY)
+    }
+
+    /// As `new`, with doubling windows for a key that keeps spending its budget.
+    pub fn with_backoff(max_failures: u32, window_ms: i64) -> Self {
+        Self::build(max_failures, window_ms, true, DEFAULT_CAPACITY)
+    }
+
+    pub fn with_capacity(self, capacity: u64) -> Self {
+        Self::build(self.max, self.window_ms, self.backoff, capacity)
+    }
+
+    fn build(max: u32, window_ms: i64, backoff: bool, capacity: u64) -> Self {
+        let idle = if backoff { MAX_LOCK_MS.max(window_ms) } else { window_ms };
+        let windows = Cache::builder()
+            .max_capacity(capacity)
+            .time_to_idle(Duration::from_millis(u64::try_from(idle.max(1)).unwrap_or(u64::MAX)))
+            .build();
+        FailureLimiter { max, window_ms, backoff, windows }
+    }
+
+    /// The length of a window after `strikes` spent ones.
+    fn length(&self, strikes: u32) -> i64 {
+        if !self.backoff || strikes == 0 {
+            return self.window_ms;
+        }
+        self.window_ms.saturating_mul(1i64 << (strikes - 1).min(20)).min(MAX_LOCK_MS.max(self.window_ms))
+    }
+
+    /// The key's window as of `now` (a fresh one when the last has passed).
+    fn current(&self, w: Option<Window>, now: EpochMs) -> Window {
+        match w {
+            Some(w) if now - w.start < self.length(w.strikes) => w,
+            Some(w) => Window { start: now, used: 0, strikes: w.strikes },
+            None => Window { start: now, used: 0, strikes: 0 },
+        }
+    }
+
+    /// Attempts `key` has taken in its current window.
+    pub fn used(&self, key: &str, now: EpochMs) -> u32 {
+        self.windows.get(key).map(|w| self.current(Some(w), now).used).unwrap_or(0)
     }
 
     /// True while `key` has used up its attempts in the current window.
     pub fn is_blocked(&self, key: &str, now: EpochMs) -> bool {
-        let Ok(map) = self.windows.lock() else { return true };
-        map.get(key).is_some_and(|(start, n)| now - start < self.window_ms && *n >= self.max_failures)
+        self.used(key, now) >= self.max
     }
 
-    /// Takes one attempt from `key`'s budget if any is left (check and count under one lock).
+    /// Takes one attempt from `key`'s budget if any is left (check and count in one step).
     /// False: the budget is spent for this window and nothing was counted.
     pub fn reserve(&self, key: &str, now: EpochMs) -> bool {
-        let Ok(mut map) = self.windows.lock() else { return false };
-        if map.len() > 100_000 {
-            map.retain(|_, (start, _)| now - *start < self.window_ms);
-        }
-        let entry = map.entry(key.to_string()).or_insert((now, 0));
-        if now - entry.0 >= self.window_ms {
-            *entry = (now, 0);
-        }
-        if entry.1 >= self.max_failures {
-            return false;
-        }
-        entry.1 += 1;
-        true
+        let mut granted = false;
+        self.windows.entry_by_ref(key).and_compute_with(|e| {
+            let mut w = self.current(e.map(|e| e.into_value()), now);
+            if w.used >= self.max {
+                return Op::Nop;
+            }
+            granted = true;
+            w.used += 1;
+            if w.used == self.max {
+                w.strikes = w.strikes.saturating_add(1);
+            }
+            Op::Put(w)
+        });
+        granted
     }
 
     /// Gives back a reserved attempt whose outcome was not a failure (a success, or an error of ours).
     pub fn release(&self, key: &str) {
-        if let Ok(mut map) = self.windows.lock()
-            && let Some(entry) = map.get_mut(key)
-        {
-            entry.1 = entry.1.saturating_sub(1);
-        }
+        self.windows.entry_by_ref(key).and_compute_with(|e| match e.map(|e| e.into_value()) {
+            Some(mut w) if w.used > 0 => {
+                if w.used == self.max {
+                    w.strikes = w.strikes.saturating_sub(1);
+                }
+                w.used -= 1;
+                Op::Put(w)
+            }
+            _ => Op::Nop,
+        });
     }
 
     /// Counts a failure without asking (for callers that did not reserve).
     pub fn record_failure(&self, key: &str, now: EpochMs) {
-        let Ok(mut map) = self.windows.lock() else { return };
-        let entry = map.entry(key.to_string()).or_insert((now, 0));
-        if now - entry.0 >= self.window_ms {
-            *entry = (now, 0);
-        }
-        entry.1 = entry.1.saturating_add(1);
+        self.windows.entry_by_ref(key).and_compute_with(|e| {
+            let mut w = self.current(e.map(|e| e.into_value()), now);
+            w.used = w.used.saturating_add(1);
+            Op::Put(w)
+        });
     }
 
+    /// Forgets `key` (a success): its next attempt starts a fresh budget, and its backoff is gone.
     pub fn clear(&self, key: &str) {
-        if let Ok(mut map) = self.windows.lock() {
-            map.remove(key);
+        self.windows.invalidate(key);
+    }
+
+    /// Keys held now (after pending evictions are applied), for tests and the flood benchmark.
+    pub fn len(&self) -> u64 {
+        self.windows.run_pending_tasks();
+        self.windows.entry_count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Failed attempts on one account, counted per (account, address) with backoff, under an account-wide ceiling.
+///
+/// An attacker at one address gets `per_pair` tries a window, then waits twice as long each time. Spraying from many
+/// addresses reaches the account's ceiling; past it, only an address with no failure on this account in its window
+/// may try (one attempt each), so the owner's own device — which has not failed — still gets in with the right
+/// password, while every address that has failed is refused.
+pub struct Lockout {
+    pairs: FailureLimiter,
+    accounts: FailureLimiter,
+}
+
+/// What a reservation took, to give back on success.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reserved {
+    pair: String,
+    account: Option<String>,
+}
+
+impl Lockout {
+    pub fn new(per_pair: u32, ceiling: u32, window_ms: i64) -> Self {
+        Lockout {
+            pairs: FailureLimiter::with_backoff(per_pair, window_ms),
+            accounts: FailureLimiter::new(ceiling, window_ms),
         }
+    }
+
+    /// Reserves an attempt on `account` from `addr`; `None`: refused, nothing counted.
+    pub fn reserve(&self, account: &str, addr: &str, now: EpochMs) -> Option<Reserved> {
+        let pair = format!("{account}@{addr}");
+        let clean = self.pairs.used(&pair, now) == 0;
+        if !self.pairs.reserve(&pair, now) {
+            return None;
+        }
+        if self.accounts.reserve(account, now) {
+            return Some(Reserved { pair, account: Some(account.to_string()) });
+        }
+        if clean {
+            // Past the ceiling: an address with no failures here still gets its one try.
+            return Some(Reserved { pair, account: None });
+        }
+        self.pairs.release(&pair);
+        None
+    }
+
+    /// A success: the address starts afresh on this account, and the account's count gives back this attempt.
+    pub fn succeeded(&self, r: &Reserved) {
+        self.pairs.clear(&r.pair);
+        if let Some(a) = &r.account {
+            self.accounts.release(a);
+        }
+    }
+
+    /// An error of ours (not a wrong guess): gives the attempt back.
+    pub fn cancel(&self, r: &Reserved) {
+        self.pairs.release(&r.pair);
+        if let Some(a) = &r.account {
+            self.accounts.release(a);
+        }
+    }
+
+    /// Keys held by both parts.
+    pub fn len(&self) -> u64 {
+        self.pairs.len() + self.accounts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -108,5 +252,62 @@ mod tests {
         assert!(!l.reserve("k", 0));
         l.release("k");
         assert!(l.reserve("k", 0));
+    }
+
+    #[test]
+    fn backoff_doubles_the_wait_of_a_key_that_keeps_spending_its_budget() {
+        let l = FailureLimiter::with_backoff(2, 1_000);
+        let spend = |t| (0..2).all(|_| l.reserve("k", t)) && !l.reserve("k", t);
+        assert!(spend(0), "first window: 1 s");
+        assert!(!l.reserve("k", 999));
+        assert!(spend(1_000), "then a fresh budget…");
+        assert!(!l.reserve("k", 2_999), "…whose window lasts 2 s");
+        assert!(spend(3_000));
+        assert!(!l.reserve("k", 6_999), "then 4 s");
+        assert!(l.reserve("k", 7_000));
+        l.clear("k");
+        assert!(spend(7_000));
+        assert!(l.reserve("k", 8_000), "a success forgets the backoff");
+    }
+
+    #[test]
+    fn a_flood_of_new_keys_stays_within_the_capacity() {
+        let l = FailureLimiter::new(5, 60_000).with_capacity(1_000);
+        for i in 0..20_000 {
+            l.reserve(&format!("name:{i}"), 0);
+        }
+        assert!(l.len() <= 1_100, "{} keys", l.len());
+    }
+
+    #[test]
+    fn spraying_from_many_addresses_does_not_lock_out_a_clean_device() {
+        let lock = Lockout::new(5, 20, 60_000);
+        // An attacker: five guesses from each of many addresses, until the ceiling.
+        let mut granted = 0;
+        for a in 0..50 {
+            for _ in 0..5 {
+                granted += usize::from(lock.reserve("user:7", &format!("10.0.0.{a}"), 0).is_some());
+            }
+        }
+        // 20 under the ceiling, then one from each of the other 46 addresses that had not failed yet.
+        assert_eq!(granted, 20 + 46);
+        assert!(lock.reserve("user:7", "10.0.0.1", 1).is_none(), "an address that failed is refused");
+        // The owner's phone has never failed: it may try, and a success leaves it clean.
+        let r = lock.reserve("user:7", "192.0.2.5", 1).expect("the owner's device");
+        lock.succeeded(&r);
+        assert!(lock.reserve("user:7", "192.0.2.5", 2).is_some());
+        // Another account is not touched.
+        assert!(lock.reserve("user:8", "10.0.0.1", 2).is_some());
+    }
+
+    #[test]
+    fn one_address_gets_its_pair_budget_then_waits_longer_each_time() {
+        let lock = Lockout::new(5, 50, 1_000);
+        assert_eq!((0..10).filter(|_| lock.reserve("user:7", "a", 0).is_some()).count(), 5);
+        assert!(lock.reserve("user:7", "a", 1_000).is_some(), "a fresh window");
+        assert_eq!((0..10).filter(|_| lock.reserve("user:7", "a", 1_000).is_some()).count(), 4);
+        assert!(lock.reserve("user:7", "a", 2_500).is_none(), "the second lock lasts 2 s");
+        assert!(lock.reserve("user:7", "a", 3_000).is_some());
+        assert!(lock.reserve("user:7", "b", 0).is_some(), "another address has its own budget");
     }
 }

@@ -1,7 +1,9 @@
 //! Password reset with a one-time code. Codes are 12 digits, stored only as digests, live 15 minutes and
-//! are replaced by the next one. Guessing is bounded per account across codes (`RESET_GUESSES_PER_ACCOUNT`
-//! a day, counted in the database and reserved before the code is compared, so parallel guesses cannot
-//! exceed it); the public request is bounded per account too. Names that match no account are counted the
+//! are replaced by the next one. Guessing is bounded across codes per (account, client address)
+//! (`RESET_GUESSES` a day) under an account-wide ceiling (`RESET_GUESSES_PER_ACCOUNT`), counted in the database and
+//! reserved before the code is compared, so parallel guesses cannot exceed them. Past the ceiling only an address
+//! that has not guessed wrong on the account may try (once), so guessing from many addresses cannot lock the owner
+//! out of recovery. The public request is bounded per account too. Names that match no account are counted the
 //! same way, so the answers never tell whether an account exists.
 
 use super::budget::Budget;
@@ -11,8 +13,12 @@ use sqlx::{Any, Row};
 pub const RESET_CODE_TTL_MS: i64 = 15 * 60 * 1000;
 /// Tries on one code.
 pub const RESET_CODE_MAX_ATTEMPTS: i64 = 5;
-/// Wrong or right, code guesses per account (or unknown name) a day, whatever codes were issued.
+/// Wrong or right, code guesses per account (or unknown name) from one client address a day, whatever codes were
+/// issued.
 pub const RESET_GUESSES: Budget = Budget { max: 10, window_ms: 24 * 3600 * 1000 };
+/// Code guesses per account (or unknown name) a day from every address together; past it, one try per address that
+/// has none yet.
+pub const RESET_GUESSES_PER_ACCOUNT: Budget = Budget { max: 50, window_ms: 24 * 3600 * 1000 };
 /// Public reset requests (each may send a message) per account (or unknown name) an hour.
 pub const RESET_REQUESTS: Budget = Budget { max: 5, window_ms: 3600 * 1000 };
 
@@ -57,7 +63,7 @@ impl Accounts {
     pub async fn start_reset(&self, identifier: &str) -> Result<Option<String>, AccountError> {
         let Some(user) = self.by_login(identifier).await? else { return Ok(None) };
         let (code, _) = self.issue_code(&user).await?;
-        Budget::clear(&self.db, &subject_key("reset_guess", Some(&user), identifier)).await?;
+        Budget::clear_prefix(&self.db, &subject_key("reset_guess", Some(&user), identifier)).await?;
         Ok(Some(code))
     }
 
@@ -85,21 +91,40 @@ impl Accounts {
         Ok((code, expires_at))
     }
 
-    /// Guesses taken in the current window against whoever `identifier` names (for tests and operators).
+    /// Guesses taken in the current window against whoever `identifier` names, from every address together (for
+    /// tests and operators).
     pub async fn reset_guesses_used(&self, identifier: &str) -> Result<i64, AccountError> {
         let user = self.by_login(identifier).await?;
         let key = subject_key("reset_guess", user.as_ref(), identifier);
-        Ok(RESET_GUESSES.used(&self.db, &key, self.clock.now_ms()).await?)
+        Ok(RESET_GUESSES_PER_ACCOUNT.used(&self.db, &key, self.clock.now_ms()).await?)
     }
 
-    /// Completes a reset with the one-time code; revokes every session of the account.
-    /// The guess is counted (account budget, then the code's own tries) before the code is compared.
-    pub async fn complete_reset(&self, identifier: &str, code: &str, new_password: &str) -> Result<(), AccountError> {
+    /// Takes a guess on `key` from `addr`: the pair's budget, then the account's; past the account's ceiling an
+    /// address with no guesses yet still gets its one.
+    async fn reserve_guess(&self, key: &str, addr: &str, now: i64) -> Result<bool, AccountError> {
+        let pair = format!("{key}@{addr}");
+        let clean = RESET_GUESSES.used(&self.db, &pair, now).await? == 0;
+        if !RESET_GUESSES.reserve(&self.db, &pair, now).await? {
+            return Ok(false);
+        }
+        Ok(RESET_GUESSES_PER_ACCOUNT.reserve(&self.db, key, now).await? || clean)
+    }
+
+    /// Completes a reset with the one-time code, guessed from client address `addr`; revokes every session of the
+    /// account. The guess is counted (address and account budgets, then the code's own tries) before the code is
+    /// compared.
+    pub async fn complete_reset(
+        &self,
+        identifier: &str,
+        code: &str,
+        new_password: &str,
+        addr: &str,
+    ) -> Result<(), AccountError> {
         let new_password = rules::reset_password(new_password)?.to_string();
         let user = self.by_login(identifier).await?;
         let now = self.clock.now_ms();
         let key = subject_key("reset_guess", user.as_ref(), identifier);
-        if !RESET_GUESSES.reserve(&self.db, &key, now).await? {
+        if !self.reserve_guess(&key, addr, now).await? {
             return Err(AccountError::TooManyAttempts);
         }
         let user = user.ok_or(AccountError::BadResetCode)?;
@@ -128,7 +153,7 @@ impl Accounts {
         if !same(&code_digest(&user, &rules::typed_code(code)), &code_hash) {
             return Err(AccountError::BadResetCode);
         }
-        let hash = self.hashing(move || hash_password(&new_password)).await??;
+        let hash = self.hashing(super::hashing::Lane::Account(user.id.0), move || hash_password(&new_password)).await??;
         let mut tx = self.db.pool.begin().await?;
         let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(now)

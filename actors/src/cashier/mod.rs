@@ -4,6 +4,12 @@
 //! A decision is first recorded with a guarded UPDATE (`… WHERE status = 'pending'`), so it happens
 //! once; then the wallet moves the money under an idempotency key derived from the request. If the
 //! process dies in between, `reconcile` (run at start-up) finishes the wallet side exactly once.
+//!
+//! A withdrawal request is recorded before its amount is held. A request whose hold has no final answer (a commit
+//! whose outcome is unknown, a shard on another node that did not answer in time) stays `pending` and its hold is
+//! asked again with the same key — in the background, by a rejection, and at start-up — until the wallet answers for
+//! good: held (the request stays), or refused with nothing moved (the request is removed). Until then the request's
+//! hold is simply missing from the ledger, and approving it is refused.
 
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
@@ -12,6 +18,7 @@ use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
 use serde::Serialize;
+use std::time::Duration;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
@@ -139,8 +146,19 @@ pub const DEFAULT_NEWS: &str =
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Reconciled {
     pub fixed: usize,
+    /// Withdrawal requests whose hold the wallet refused for good: nothing moved, and the request is gone.
+    pub removed: usize,
     /// Requests it could not finish (reported in the log, left for the operators).
     pub failed: usize,
+}
+
+/// What the wallet finally answered to a withdrawal's hold.
+#[derive(Debug)]
+enum Hold {
+    /// Held (now or before): the amount is in the player's exposure.
+    Held,
+    /// Refused for good: nothing moved.
+    Refused(WalletError),
 }
 
 #[derive(Clone)]
@@ -148,6 +166,8 @@ pub struct Cashier {
     db: Db,
     wallet: WalletHandle,
     clock: SharedClock,
+    /// How long a withdrawal request waits for its hold's final answer before it is answered as pending.
+    hold_patience: Duration,
 }
 
 fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
@@ -194,7 +214,13 @@ fn withdrawal_from(r: &sqlx::any::AnyRow) -> Result<Withdrawal, sqlx::Error> {
 
 impl Cashier {
     pub fn new(db: Db, wallet: WalletHandle, clock: SharedClock) -> Self {
-        Cashier { db, wallet, clock }
+        Cashier { db, wallet, clock, hold_patience: crate::table::PATIENCE }
+    }
+
+    /// This cashier waiting `patience` for a withdrawal's hold (default: a table's patience with the wallet).
+    pub fn with_hold_patience(mut self, patience: Duration) -> Self {
+        self.hold_patience = patience;
+        self
     }
 
     pub async fn request_deposit(
@@ -351,7 +377,9 @@ impl Cashier {
         self.deposit(id).await
     }
 
-    /// Holds the amount at once, so it can be neither spent nor withdrawn twice while pending.
+    /// Holds the amount at once, so it can be neither spent nor withdrawn twice while pending. A hold the wallet
+    /// refuses for good removes the request (nothing moved); one with no final answer within the patience leaves it
+    /// pending, its hold settled in the background.
     pub async fn request_withdrawal(
         &self,
         user: UserId,
@@ -383,17 +411,67 @@ impl Cashier {
             .fetch_one(&self.db.pool)
             .await?;
         let w = withdrawal_from(&row)?;
-        match self.wallet.apply(Self::withdrawal_change(&w, Status::Pending)).await {
-            Ok(_) => Ok(w),
-            Err(e) => {
-                // The hold was refused (another spend got there first): the request never existed.
-                sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1").bind(w.id).execute(&self.db.pool).await?;
-                Err(match e {
-                    WalletError::InsufficientBalance => CashierError::InsufficientBalance,
-                    other => CashierError::Wallet(other),
-                })
+        match tokio::time::timeout(self.hold_patience, self.settle_hold(&w)).await {
+            Ok(Ok(Hold::Held)) => self.withdrawal(w.id).await,
+            Ok(Ok(Hold::Refused(e))) => Err(match e {
+                WalletError::InsufficientBalance => CashierError::InsufficientBalance,
+                other => CashierError::Wallet(other),
+            }),
+            Ok(Err(e)) => {
+                // The hold's answer came, but recording what follows from it failed: finished in the background.
+                self.settle_in_background(w);
+                Err(e)
+            }
+            Err(_) => {
+                // No final answer in time: the request stays pending while its hold is settled in the background.
+                tracing::warn!(id = w.id, "a withdrawal's hold has no final answer yet; it stays pending meanwhile");
+                self.settle_in_background(w.clone());
+                Ok(w)
             }
         }
+    }
+
+    /// Asks for a withdrawal's hold with its key until the wallet's answer is final. Asking again moves nothing if
+    /// the hold happened, and a shard takes the asks in order, so this answer is the hold's. Held: if the request
+    /// was rejected (or removed) meanwhile, the amount goes back to the balance. Refused: the request is removed
+    /// unless an operator decided it meanwhile.
+    async fn settle_hold(&self, w: &Withdrawal) -> Result<Hold, CashierError> {
+        match apply_until_final(&self.wallet, Self::withdrawal_change(w, Status::Pending)).await {
+            Ok(_) => {
+                let give_back = match self.withdrawal(w.id).await {
+                    Ok(now) => now.status == Status::Rejected,
+                    Err(CashierError::NotFound) => true,
+                    Err(e) => return Err(e),
+                };
+                if give_back {
+                    apply_until_final(&self.wallet, Self::withdrawal_change(w, Status::Rejected)).await?;
+                }
+                Ok(Hold::Held)
+            }
+            Err(e) => {
+                sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1 AND status = 'pending'")
+                    .bind(w.id)
+                    .execute(&self.db.pool)
+                    .await?;
+                Ok(Hold::Refused(e))
+            }
+        }
+    }
+
+    /// Settles a withdrawal's hold on a task of its own; what it cannot finish is left for start-up.
+    fn settle_in_background(&self, w: Withdrawal) {
+        let cashier = self.clone();
+        actix::spawn(async move {
+            match cashier.settle_hold(&w).await {
+                Ok(Hold::Held) => tracing::info!(id = w.id, "a withdrawal's hold is confirmed"),
+                Ok(Hold::Refused(e)) => {
+                    tracing::warn!(id = w.id, error = %e, "a withdrawal's hold was refused; the request is removed")
+                }
+                Err(e) => {
+                    tracing::error!(id = w.id, error = %e, "a withdrawal's hold is not settled; start-up retries")
+                }
+            }
+        });
     }
 
     /// Pays out a pending withdrawal from its hold. Refused, changing nothing, when the hold is not in the
@@ -418,14 +496,18 @@ impl Cashier {
         Ok(row.is_some())
     }
 
+    /// Returns what the request holds to the balance. Its hold is asked again first (with its key): a hold whose
+    /// answer was lost, or that is still on its way, is then either in the ledger — and released — or refused for
+    /// good, with nothing to release (releasing anyway would free exposure that belongs to the player's bets).
     pub async fn reject_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
         self.decide("withdrawals", id, Status::Rejected, operator).await?;
         let w = self.withdrawal(id).await?;
-        apply_until_final(&self.wallet, Self::withdrawal_change(&w, Status::Rejected)).await?;
+        self.settle_hold(&w).await?;
         Ok(w)
     }
 
-    /// Finishes the wallet side of decisions interrupted by a crash. Every step is idempotent. A request that
+    /// Finishes the wallet side of decisions interrupted by a crash, and settles every withdrawal hold whose answer
+    /// was lost (the request pending if held, removed if refused). Every step is idempotent. A request that
     /// cannot be finished is reported (and counted) and the others still are: start-up never stops on one row.
     pub async fn reconcile(&self) -> Result<Reconciled, CashierError> {
         let mut done = Reconciled::default();
@@ -437,7 +519,7 @@ impl Cashier {
         let sql = format!(
             "SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)"
         );
-        let mut fixed = 0;
+        let (mut fixed, mut removed) = (0, 0);
         for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
             let id = row.try_get::<i64, _>(0).unwrap_or(0);
             let result = match deposit_from(&row) {
@@ -463,23 +545,30 @@ impl Cashier {
                         continue;
                     }
                 };
-                match apply_until_final(&self.wallet, Self::withdrawal_change(&w, w.status)).await {
-                    Ok(_) => fixed += 1,
-                    Err(WalletError::InsufficientBalance) if w.status == Status::Pending => {
-                        // The hold never happened and cannot now: the request never existed.
-                        let deleted = sqlx::query::<Any>("DELETE FROM withdrawals WHERE id = $1")
-                            .bind(w.id)
-                            .execute(&self.db.pool)
-                            .await;
-                        if let Err(e) = deleted {
-                            failed("withdrawal", id, &e);
-                        }
+                // A pending request's hold, or a rejected one's release (its hold asked again first), settles through
+                // the hold; an approved request was held before it was approved.
+                let result = match w.status {
+                    Status::Approved => apply_until_final(&self.wallet, Self::withdrawal_change(&w, w.status))
+                        .await
+                        .map(|_| Hold::Held)
+                        .map_err(CashierError::from),
+                    Status::Pending | Status::Rejected => self.settle_hold(&w).await,
+                };
+                match result {
+                    Ok(Hold::Held) => fixed += 1,
+                    Ok(Hold::Refused(e)) if w.status == Status::Pending => {
+                        tracing::warn!(id, error = %e, "a withdrawal's hold was refused; the request is removed");
+                        removed += 1;
                     }
+                    // A rejected request whose hold never happened: nothing to give back (asked again at each start,
+                    // so a hold still on its way when the last run stopped is found and given back).
+                    Ok(Hold::Refused(_)) => {}
                     Err(e) => failed("withdrawal", id, &e),
                 }
             }
         }
         done.fixed = fixed;
+        done.removed = removed;
         Ok(done)
     }
 

@@ -1,8 +1,12 @@
 //! An actor's messages over NATS request/reply. The owner of a resource serves its subject
 //! (`casino.actor.{resource}`) while it holds the lease; a [`Route`] asks the local actor when this node is the owner,
 //! else sends the message to the subject with a deadline. No responder (the lease is changing hands) and a missed
-//! deadline both answer `MailboxError`, as a stopped local actor would.
+//! deadline both answer `MailboxError`, as a stopped local actor would. Requests and replies are signed
+//! ([`super::signed`]); an owner answers only a request that verifies, and an asker takes only a reply that verifies
+//! and names its request.
 
+use super::ClusterConfig;
+use super::signed::{self, MESSAGE, REPLY_TO, Replays, Signer};
 use crate::observe::{Probed, Timed};
 use actix::dev::ToEnvelope;
 use actix::prelude::*;
@@ -32,46 +36,86 @@ macro_rules! remote {
     )+};
 }
 
-const MESSAGE_HEADER: &str = "casino-msg";
+/// Why a node could not join the bus.
+#[derive(Debug, thiserror::Error)]
+pub enum BusError {
+    /// Settings refused before connecting (no secret, no authentication, a file that cannot be read).
+    #[error("{0}")]
+    Settings(String),
+    /// NATS refused this node's credentials.
+    #[error(
+        "NATS at {url} refused this node's credentials (CASINO_NATS_CREDS, _NKEY, _USER/_PASSWORD, _TOKEN): {source}"
+    )]
+    Refused { url: String, source: async_nats::ConnectError },
+    /// NATS could not be reached.
+    #[error("cannot reach NATS at {url}; start it there, or unset CASINO_NATS_URL to run one node: {source}")]
+    Unreachable { url: String, source: async_nats::ConnectError },
+}
 
-/// The connection to NATS and this node's name on it.
+/// The connection to NATS, this node's name on it, and the signer of everything it sends and receives.
 #[derive(Clone)]
 pub struct Bus {
     pub client: async_nats::Client,
     pub node: Arc<str>,
     /// How long a command to another node may take.
     pub deadline: Duration,
+    pub signer: Signer,
 }
 
 impl Bus {
-    /// Connects; after a loss the client reconnects by itself, forever. Fails when the server cannot be reached now.
-    pub async fn connect(url: &str, node: &str, deadline: Duration) -> Result<Bus, async_nats::ConnectError> {
-        let client = async_nats::ConnectOptions::new()
-            .name(format!("casino-{node}"))
-            .max_reconnects(None)
-            .connection_timeout(Duration::from_secs(3))
+    /// Connects with the cluster's authentication, TLS and secret; after a loss the client reconnects by itself,
+    /// forever. Fails when the settings are refused ([`ClusterConfig::check`]) or the server cannot be reached now.
+    pub async fn connect(config: &ClusterConfig) -> Result<Bus, BusError> {
+        config.check().map_err(BusError::Settings)?;
+        let secret = config.secret.as_ref().ok_or_else(|| BusError::Settings("no CASINO_CLUSTER_SECRET".into()))?;
+        let signer = Signer::new(secret, &config.node, config.max_skew).map_err(BusError::Settings)?;
+        if !config.nats.authenticated() {
+            tracing::warn!(
+                url = %config.nats_url,
+                "INSECURE: CASINO_NATS_INSECURE=1 connects to NATS without authentication. Any client that reaches \
+                 this NATS server can read every room and flood the bus; use it for local development only"
+            );
+        }
+        let url = &config.nats_url;
+        let client = config
+            .nats
+            .options(url, &config.node)
+            .await
+            .map_err(BusError::Settings)?
             .event_callback(|event| async move {
                 tracing::info!(%event, "nats");
             })
-            .connect(url)
-            .await?;
-        Ok(Bus { client, node: Arc::from(node), deadline })
+            .connect(url.as_str())
+            .await
+            .map_err(|source| match source.kind() {
+                async_nats::ConnectErrorKind::AuthorizationViolation | async_nats::ConnectErrorKind::Authentication => {
+                    BusError::Refused { url: url.clone(), source }
+                }
+                _ => BusError::Unreachable { url: url.clone(), source },
+            })?;
+        Ok(Bus { client, node: Arc::from(config.node.as_str()), deadline: config.deadline, signer })
     }
 
-    /// Sends `msg` to whoever serves `subject` and waits for the answer.
+    /// Sends `msg` to whoever serves `subject` and waits for the answer, signed and answering this request.
     pub async fn ask<M: Remote>(&self, subject: &str, msg: &M) -> Result<M::Result, MailboxError> {
         let payload = serde_json::to_vec(msg).map_err(|_| MailboxError::Closed)?;
         let mut headers = HeaderMap::new();
-        headers.insert(MESSAGE_HEADER, M::NAME);
+        headers.insert(MESSAGE, M::NAME);
+        let nonce = self.signer.sign(subject, &mut headers, &payload);
         let request = Request::new().payload(payload.into()).headers(headers).timeout(Some(self.deadline));
         metrics::counter!("casino_cluster_requests_total", "message" => M::NAME).increment(1);
+        let failed = || metrics::counter!("casino_cluster_request_failures_total", "message" => M::NAME).increment(1);
         let answer = self.client.send_request(subject.to_string(), request).await.map_err(|e| {
-            metrics::counter!("casino_cluster_request_failures_total", "message" => M::NAME).increment(1);
+            failed();
             match e.kind() {
                 async_nats::RequestErrorKind::TimedOut => MailboxError::Timeout,
                 _ => MailboxError::Closed,
             }
         })?;
+        if !self.signer.accept_reply(&answer, &nonce) {
+            failed();
+            return Err(MailboxError::Closed);
+        }
         let answer: Result<M::Result, String> =
             serde_json::from_slice(&answer.payload).map_err(|_| MailboxError::Closed)?;
         answer.map_err(|_| MailboxError::Closed)
@@ -232,24 +276,45 @@ impl<A: Actor> Route<A> {
         addr: Probed<A>,
     ) -> Result<tokio::task::JoinHandle<()>, async_nats::SubscribeError> {
         let mut requests = bus.client.subscribe(self.subject.to_string()).await?;
-        let (client, dispatch) = (bus.client.clone(), self.dispatch.clone());
+        let (client, signer, dispatch) = (bus.client.clone(), bus.signer.clone(), self.dispatch.clone());
         Ok(actix::spawn(async move {
             while let Some(request) = requests.next().await {
+                // Unsigned, forged, stale or replayed: dropped (counted), unanswered.
+                if !signer.accept(&request, Replays::Refuse) {
+                    continue;
+                }
                 let Some(reply) = request.reply.clone() else { continue };
-                let name = request.headers.as_ref().and_then(|h| h.get(MESSAGE_HEADER)).map(|v| v.to_string());
+                let headers = request.headers.as_ref();
+                let nonce = headers.and_then(|h| h.get(signed::NONCE)).map(|v| v.to_string()).unwrap_or_default();
+                let name = headers.and_then(|h| h.get(MESSAGE)).map(|v| v.to_string());
                 let Some(handle) = name.as_deref().and_then(|n| dispatch.handlers.get(n)) else {
                     let unknown: Result<(), String> = Err("unknown message".into());
-                    let _ = client.publish(reply, serde_json::to_vec(&unknown).unwrap_or_default().into()).await;
+                    let body = serde_json::to_vec(&unknown).unwrap_or_default();
+                    send_reply(&client, &signer, reply, &nonce, body).await;
                     continue;
                 };
                 let answer = handle(addr.clone(), &request.payload);
-                let client = client.clone();
+                let (client, signer) = (client.clone(), signer.clone());
                 actix::spawn(async move {
-                    let _ = client.publish(reply, answer.await.into()).await;
+                    send_reply(&client, &signer, reply, &nonce, answer.await).await;
                 });
             }
         }))
     }
+}
+
+/// Publishes the answer to the request signed with `nonce`, signed and naming it.
+async fn send_reply(
+    client: &async_nats::Client,
+    signer: &Signer,
+    reply: async_nats::Subject,
+    nonce: &str,
+    body: Vec<u8>,
+) {
+    let mut headers = HeaderMap::new();
+    headers.insert(REPLY_TO, nonce);
+    signer.sign(&reply, &mut headers, &body);
+    let _ = client.publish_with_headers(reply, headers, body.into()).await;
 }
 
 /// While held, this node serves a resource's subject; dropped, it stops serving and the route turns remote.

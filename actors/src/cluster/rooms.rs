@@ -1,9 +1,11 @@
 //! The hub across nodes (as socket.io's Redis adapter and Centrifugo's NATS broker do it): a broadcast is delivered
 //! to this node's members and published once to its room's subject, already encoded; a node subscribes to a room's
 //! subject only while it has members there and fans what arrives out locally. Kicks (logout, block) go to every
-//! node. Money never travels only here: a reconnecting client reads balances and bets from the ledger.
+//! node. Money never travels only here: a reconnecting client reads balances and bets from the ledger. Every message
+//! is signed ([`super::signed`]); what does not verify is dropped.
 
 use super::remote::Bus;
+use super::signed::{NODE, Replays};
 use crate::hub::{Frames, KickTarget};
 use async_nats::HeaderMap;
 use bytes::{BufMut, Bytes, BytesMut};
@@ -11,7 +13,6 @@ use futures_util::StreamExt;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-const ORIGIN_HEADER: &str = "casino-node";
 /// Where kicks go; every node listens.
 pub const KICK_SUBJECT: &str = "casino.kick";
 
@@ -89,17 +90,18 @@ impl Bridge {
     pub fn start(bus: Bus, deliver: impl Fn(Relayed) + Send + Sync + 'static) -> Bridge {
         let (outgoing, mut queue) = mpsc::unbounded_channel::<(String, Bytes)>();
         let client = bus.client.clone();
-        let node = bus.node.clone();
+        let signer = bus.signer.clone();
         tokio::spawn(async move {
             while let Some((subject, payload)) = queue.recv().await {
                 let mut headers = HeaderMap::new();
-                headers.insert(ORIGIN_HEADER, &*node);
+                signer.sign(&subject, &mut headers, &payload);
                 if client.publish_with_headers(subject, headers, payload).await.is_err() {
                     metrics::counter!("casino_cluster_publish_failures_total").increment(1);
                 }
             }
         });
-        let kicks = listen(&bus, KICK_SUBJECT.to_string(), move |payload: &[u8]| {
+        // A kick closes sockets: one replayed would close them again, so a kick is acted on once.
+        let kicks = listen(&bus, KICK_SUBJECT.to_string(), Replays::Refuse, move |payload: &[u8]| {
             if let Some(target) = decode_kick(payload) {
                 deliver(Relayed::Kick(target));
             }
@@ -120,7 +122,7 @@ impl Bridge {
     /// Subscribes to a room while the returned handle lives.
     pub fn subscribe(&self, room: &str, deliver: impl Fn(Relayed) + Send + Sync + 'static) -> Subscription {
         let name = room.to_string();
-        listen(&self.bus, room_subject(room), move |payload: &[u8]| match decode_frames(payload) {
+        listen(&self.bus, room_subject(room), Replays::Allow, move |payload: &[u8]| match decode_frames(payload) {
             Some(frames) => {
                 metrics::counter!("casino_cluster_room_messages_received_total").increment(1);
                 deliver(Relayed::Broadcast { room: name.clone(), frames });
@@ -130,10 +132,11 @@ impl Bridge {
     }
 }
 
-/// Calls `on` with every message of `subject` that another node sent, until the subscription is dropped.
-fn listen(bus: &Bus, subject: String, on: impl Fn(&[u8]) + Send + Sync + 'static) -> Subscription {
+/// Calls `on` with every message of `subject` that another node sent and signed, until the subscription is dropped.
+fn listen(bus: &Bus, subject: String, replays: Replays, on: impl Fn(&[u8]) + Send + Sync + 'static) -> Subscription {
     let client = bus.client.clone();
     let node = bus.node.clone();
+    let signer = bus.signer.clone();
     Subscription(tokio::spawn(async move {
         let mut messages = match client.subscribe(subject.clone()).await {
             Ok(s) => s,
@@ -143,8 +146,9 @@ fn listen(bus: &Bus, subject: String, on: impl Fn(&[u8]) + Send + Sync + 'static
             }
         };
         while let Some(m) = messages.next().await {
-            let mine = m.headers.as_ref().and_then(|h| h.get(ORIGIN_HEADER)).is_some_and(|o| o.as_str() == &*node);
-            if !mine {
+            // This node's own messages come back too: skipped before the signature is even checked.
+            let mine = m.headers.as_ref().and_then(|h| h.get(NODE)).is_some_and(|o| o.as_str() == &*node);
+            if !mine && signer.accept(&m, replays) {
                 on(&m.payload);
             }
         }

@@ -1,6 +1,8 @@
 //! Sign-up, login, sessions, access rules and password reset, through the HTTP API.
 
 mod login_limits;
+mod hostile;
+mod path_ids;
 mod reset_limits;
 
 use crate::helpers::{error_of, spawn_app};

@@ -1,35 +1,77 @@
 //! Cluster mode with the real binary: three nodes on one fresh PostgreSQL database and a NATS server of the test's
 //! own (so it can be restarted), players spread over the nodes. Skipped (with a message) where no PostgreSQL answers
 //! or no `nats-server` is installed. Short on purpose: the long runs are `scripts/cluster-swarm.sh`'s.
+//!
+//! The test's NATS requires a user and password, in one account limited to `casino.>` as `docs/CLUSTER.md` says a
+//! deployment should be, and the nodes share a cluster secret that signs every message between them.
 
 use crate::binary::{self, free_port, scalar};
 use crate::restart::{assert_consistent, bettor};
 use crate::socket::Sock;
+use casino_actors::cluster::async_nats;
+use casino_actors::cluster::signed::{self, Secret, Signer};
 use casino_actors::store::{Db, fresh_database_url_on};
 use serde_json::Value;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A `nats-server` of the test's own on a free port; killed when dropped.
+/// The NATS user of the cluster's account.
+const NATS_USER: &str = "casino";
+
+/// A `nats-server` of the test's own on a free port, started from a generated config that admits only the cluster's
+/// user (password random per server); killed when dropped.
 struct Nats {
     child: Child,
     port: u16,
+    config: PathBuf,
+    /// The NATS password of the cluster's user.
+    password: String,
+    /// The cluster secret the test's nodes share.
+    secret: String,
+}
+
+/// The server's config: one account for the casino nodes, publishing and subscribing under `casino.` only (their
+/// request inboxes are `casino.inbox.…`), and no user without a password.
+fn nats_config(port: u16, password: &str) -> String {
+    format!(
+        r#"listen: "127.0.0.1:{port}"
+accounts {{
+  CASINO {{
+    users = [
+      {{ user: "{NATS_USER}", password: "{password}", permissions: {{ publish: ["casino.>"], subscribe: ["casino.>"] }} }}
+    ]
+  }}
+}}
+"#
+    )
 }
 
 impl Nats {
     async fn start(port: u16) -> Option<Nats> {
-        let child = Command::new("nats-server")
-            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn();
-        let Ok(child) = child else {
+        let dir = std::env::temp_dir().join("casino-tests");
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join(format!("nats-{port}-{:08x}.conf", rand::random::<u32>()));
+        let password = format!("{:032x}", rand::random::<u128>());
+        std::fs::write(&config, nats_config(port, &password)).unwrap();
+        let secret = format!("{:032x}{:032x}", rand::random::<u128>(), rand::random::<u128>());
+        let child = Nats::spawn(&config, port).await?;
+        Some(Nats { child, port, config, password, secret })
+    }
+
+    async fn spawn(config: &std::path::Path, port: u16) -> Option<Child> {
+        let child =
+            Command::new("nats-server").arg("-c").arg(config).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+        let Ok(mut child) = child else {
             eprintln!("no nats-server on PATH: cluster tests skipped");
             return None;
         };
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-                return Some(Nats { child, port });
+                return Some(child);
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("nats-server -c {} exited: {status}", config.display());
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -40,12 +82,31 @@ impl Nats {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
+    /// What a node of this cluster is given: the URL, the NATS user and password, and the secret.
+    fn settings(&self) -> [(&'static str, String); 4] {
+        [
+            ("CASINO_NATS_URL", self.url()),
+            ("CASINO_NATS_USER", NATS_USER.to_string()),
+            ("CASINO_NATS_PASSWORD", self.password.clone()),
+            ("CASINO_CLUSTER_SECRET", self.secret.clone()),
+        ]
+    }
+
+    /// A client with the cluster's NATS user (as an insider with the NATS password but not the secret would be).
+    async fn client(&self) -> async_nats::Client {
+        async_nats::ConnectOptions::with_user_and_password(NATS_USER.into(), self.password.clone())
+            .custom_inbox_prefix(casino_actors::cluster::nats::INBOX_PREFIX)
+            .connect(self.url())
+            .await
+            .unwrap()
+    }
+
     /// Stops the server and starts it again on the same port after `down`.
     async fn restart(&mut self, down: Duration) {
         let _ = self.child.kill();
         let _ = self.child.wait();
         tokio::time::sleep(down).await;
-        *self = Nats::start(self.port).await.expect("nats-server again");
+        self.child = Nats::spawn(&self.config, self.port).await.expect("nats-server again");
     }
 }
 
@@ -53,6 +114,7 @@ impl Drop for Nats {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.config);
     }
 }
 
@@ -107,21 +169,22 @@ impl Node {
 /// Leases expire after 1.5 s; Aviator plays short rounds at fixed crash points, so a flight lasts a few seconds.
 const LEASE_TTL_MS: &str = "1500";
 
-pub async fn start_node(db_url: &str, nats_url: &str, id: &str) -> Node {
-    start_node_on(db_url, nats_url, id, free_port()).await
+async fn start_node(db_url: &str, nats: &Nats, id: &str) -> Node {
+    start_node_on(db_url, nats, id, free_port()).await
 }
 
-async fn three_nodes(db_url: &str, nats_url: &str) -> [Node; 3] {
+async fn three_nodes(db_url: &str, nats: &Nats) -> [Node; 3] {
     [
-        start_node(db_url, nats_url, "node-1").await,
-        start_node(db_url, nats_url, "node-2").await,
-        start_node(db_url, nats_url, "node-3").await,
+        start_node(db_url, nats, "node-1").await,
+        start_node(db_url, nats, "node-2").await,
+        start_node(db_url, nats, "node-3").await,
     ]
 }
 
-async fn start_node_on(db_url: &str, nats_url: &str, id: &str, port: u16) -> Node {
-    let settings = [
-        ("CASINO_NATS_URL", nats_url),
+async fn start_node_on(db_url: &str, nats: &Nats, id: &str, port: u16) -> Node {
+    let cluster = nats.settings();
+    let mut settings: Vec<(&str, &str)> = cluster.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    settings.extend([
         ("CASINO_NODE_ID", id),
         ("CASINO_LEASE_TTL_MS", LEASE_TTL_MS),
         ("CASINO_WALLET_SHARDS", "2"),
@@ -129,7 +192,7 @@ async fn start_node_on(db_url: &str, nats_url: &str, id: &str, port: u16) -> Nod
         ("CASINO_AVIATOR_PAUSE_MS", "200"),
         ("CASINO_AVIATOR_CHAIN_LENGTH", "1000"),
         ("CASINO_AVIATOR_CRASH_POINTS", "1.2,1.5,1.1,1.8,1.3"),
-    ];
+    ]);
     let child = binary::serve(db_url, port, &settings).await;
     Node { id: id.to_string(), base: format!("http://127.0.0.1:{port}"), port, child: Some(child) }
 }
@@ -246,7 +309,7 @@ async fn three_nodes_lose_no_paisa_when_nats_restarts_and_the_aviator_and_a_wall
     let Some(db_url) = postgres_database("cluster").await else { return };
     let Some(mut nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000088");
-    let mut nodes = three_nodes(&db_url, &nats.url()).await;
+    let mut nodes = three_nodes(&db_url, &nats).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
     let owners = all_held(&db, 15).await;
     println!("leases: {owners:?}");
@@ -322,7 +385,7 @@ async fn a_paused_owner_commits_nothing_after_another_node_took_its_leases() {
     let Some(db_url) = postgres_database("paused").await else { return };
     let Some(nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000089");
-    let nodes = [start_node(&db_url, &nats.url(), "node-a").await, start_node(&db_url, &nats.url(), "node-b").await];
+    let nodes = [start_node(&db_url, &nats, "node-a").await, start_node(&db_url, &nats, "node-b").await];
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (paused_id, _) = owner(&db, "aviator").await.unwrap();
@@ -380,8 +443,7 @@ async fn an_operator_sees_the_nodes_and_moves_aviator_between_rounds_with_nothin
     let Some(db_url) = postgres_database("moves").await else { return };
     let Some(nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000087");
-    let mut nodes =
-        [start_node(&db_url, &nats.url(), "node-a").await, start_node(&db_url, &nats.url(), "node-b").await];
+    let mut nodes = [start_node(&db_url, &nats, "node-a").await, start_node(&db_url, &nats, "node-b").await];
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (from, epoch) = owner(&db, "aviator").await.unwrap();
@@ -589,7 +651,7 @@ async fn soak_kill_9_at_random_moments() {
     let Some(db_url) = postgres_database("soak").await else { return };
     let Some(nats) = Nats::start(free_port()).await else { return };
     let operator_no = binary::operator(&db_url, "9000000086");
-    let mut nodes = three_nodes(&db_url, &nats.url()).await;
+    let mut nodes = three_nodes(&db_url, &nats).await;
     let db = Db::connect(&db_url, 2).await.unwrap();
     all_held(&db, 15).await;
     let (_, players) = binary::fixture_players(&nodes[0].base, &operator_no, 9, 1000).await;
@@ -628,7 +690,7 @@ async fn soak_kill_9_at_random_moments() {
         println!("kill {k}: {resource} on {victim_id} (epoch {epoch}) → {by} (epoch {new_epoch}) in {after:?}");
         takeovers.push(after);
         let (port, id) = (nodes[victim].port, nodes[victim].id.clone());
-        nodes[victim] = start_node_on(&db_url, &nats.url(), &id, port).await;
+        nodes[victim] = start_node_on(&db_url, &nats, &id, port).await;
         let survivor = &nodes[(victim + 1) % 3];
         next_round(survivor, &token).await;
     }
@@ -661,13 +723,164 @@ fn refused_start(env: &[(&str, &str)]) -> (bool, String) {
 
 #[tokio::test]
 async fn cluster_mode_refuses_sqlite_and_an_unreachable_nats_saying_what_to_set() {
+    let secret = "0123456789abcdef0123456789abcdef";
     let (ok, said) = refused_start(&[
         ("DATABASE_URL", "sqlite:///tmp/casino-tests/never.db"),
         ("CASINO_NATS_URL", "nats://127.0.0.1:4222"),
+        ("CASINO_CLUSTER_SECRET", secret),
+        ("CASINO_NATS_INSECURE", "1"),
     ]);
     assert!(!ok && said.contains("DATABASE_URL=postgres://") && said.contains("CASINO_NATS_URL"), "{said}");
     let Some(db_url) = postgres_database("no_nats").await else { return };
     let closed = format!("nats://127.0.0.1:{}", free_port());
-    let (ok, said) = refused_start(&[("DATABASE_URL", &db_url), ("CASINO_NATS_URL", &closed)]);
+    let (ok, said) = refused_start(&[
+        ("DATABASE_URL", &db_url),
+        ("CASINO_NATS_URL", &closed),
+        ("CASINO_CLUSTER_SECRET", secret),
+        ("CASINO_NATS_INSECURE", "1"),
+    ]);
     assert!(!ok && said.contains("cannot reach NATS") && said.contains("unset CASINO_NATS_URL"), "{said}");
+    // A NATS that does not know the node's password refuses it, and the node says so.
+    let Some(nats) = Nats::start(free_port()).await else { return };
+    let (ok, said) = refused_start(&[
+        ("DATABASE_URL", &db_url),
+        ("CASINO_NATS_URL", &nats.url()),
+        ("CASINO_CLUSTER_SECRET", secret),
+        ("CASINO_NATS_USER", NATS_USER),
+        ("CASINO_NATS_PASSWORD", "not-the-password"),
+    ]);
+    assert!(!ok && said.contains("refused this node's credentials"), "{said}");
+}
+
+#[test]
+fn cluster_mode_refuses_to_start_without_a_secret_or_nats_authentication() {
+    // Refused before anything is opened: the database here is never reached.
+    let db = ("DATABASE_URL", "postgres://postgres@127.0.0.1:1/never");
+    let url = ("CASINO_NATS_URL", "nats://127.0.0.1:1");
+    let secret = ("CASINO_CLUSTER_SECRET", "0123456789abcdef0123456789abcdef");
+    let password = [("CASINO_NATS_USER", "casino"), ("CASINO_NATS_PASSWORD", "p")];
+
+    let (ok, said) = refused_start(&[db, url, password[0], password[1]]);
+    assert!(!ok && said.contains("CASINO_CLUSTER_SECRET"), "no secret: {said}");
+    let (ok, said) = refused_start(&[db, url, ("CASINO_CLUSTER_SECRET", "short"), password[0], password[1]]);
+    assert!(!ok && said.contains("at least 32"), "a short secret: {said}");
+    let (ok, said) = refused_start(&[db, url, ("CASINO_NATS_INSECURE", "1")]);
+    assert!(!ok && said.contains("CASINO_CLUSTER_SECRET"), "insecure NATS does not waive the secret: {said}");
+    let (ok, said) = refused_start(&[db, url, secret]);
+    assert!(!ok && said.contains("authenticated NATS connection") && said.contains("CASINO_NATS_INSECURE=1"), "{said}");
+    let (ok, said) = refused_start(&[db, url, secret, ("CASINO_NATS_USER", "casino")]);
+    assert!(!ok && said.contains("CASINO_NATS_PASSWORD"), "a user without a password: {said}");
+    let (ok, said) = refused_start(&[db, url, secret, ("CASINO_NATS_TOKEN", "t"), password[0], password[1]]);
+    assert!(!ok && said.contains("not several"), "two ways of authenticating: {said}");
+    let (ok, said) = refused_start(&[db, ("CASINO_NATS_URL", "127.0.0.1:4222"), secret, ("CASINO_NATS_TOKEN", "t")]);
+    assert!(!ok && said.contains("tls://"), "a URL without a scheme: {said}");
+}
+
+/// `casino_cluster_bus_dropped_total{reason}` summed over `nodes`, read from their `/metrics` as an operator.
+async fn dropped(nodes: &[Node], operator: &str, reason: &str) -> f64 {
+    let http = reqwest::Client::new();
+    let mut total = 0.0;
+    for node in nodes {
+        let text = http.get(format!("{}/metrics", node.base)).bearer_auth(operator).send().await.unwrap();
+        let text = text.error_for_status().unwrap().text().await.unwrap();
+        let name = format!("casino_cluster_bus_dropped_total{{reason=\"{reason}\"}}");
+        total += text
+            .lines()
+            .filter_map(|l| l.strip_prefix(name.as_str()))
+            .filter_map(|v| v.trim().parse::<f64>().ok())
+            .sum::<f64>();
+    }
+    total
+}
+
+/// Waits (at most 10 s) until the nodes have dropped at least `count` messages for `reason`.
+async fn wait_dropped(nodes: &[Node], operator: &str, reason: &str, count: f64) {
+    let mut seen = 0.0;
+    for _ in 0..100 {
+        seen = dropped(nodes, operator, reason).await;
+        if seen >= count {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{seen} messages dropped as {reason}, expected {count}");
+}
+
+#[tokio::test]
+async fn a_credit_forged_on_the_bus_without_the_cluster_secret_moves_nothing() {
+    use casino_actors::ids::UserId;
+    use casino_actors::money::Paise;
+    use casino_actors::wallet::kind::LedgerKind;
+    use casino_actors::wallet::{Change, Movement, SystemAccount};
+
+    let Some(db_url) = postgres_database("forged").await else { return };
+    let Some(nats) = Nats::start(free_port()).await else { return };
+    let operator_no = binary::operator(&db_url, "9000000085");
+    let nodes = [start_node(&db_url, &nats, "node-a").await, start_node(&db_url, &nats, "node-b").await];
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    all_held(&db, 15).await;
+    let (operator, players) = binary::fixture_players(&nodes[0].base, &operator_no, 1, 1000).await;
+    let victim = players[0]["id"].as_i64().unwrap();
+    let balance_sql = format!("SELECT balance FROM accounts WHERE id = {victim}");
+    let before = scalar(&db, &balance_sql).await;
+    // Funding the player crossed nodes (node-a asked the shard's owner, unless it owns it): nothing the nodes signed
+    // for each other was dropped.
+    for reason in ["unsigned", "bad_signature", "stale", "replayed"] {
+        assert_eq!(dropped(&nodes, &operator, reason).await, 0.0, "{reason}");
+    }
+
+    // A wallet credit exactly as a node asks the shard's owner for one (`wallet.apply` on the shard's subject).
+    let credit = |key: &str| {
+        let change = Change {
+            user: UserId(victim),
+            movement: Movement::Credit { amount: Paise::from_rupees(50_000), from: SystemAccount::House },
+            kind: LedgerKind::Adjustment,
+            reference: format!("forged:{key}"),
+            idempotency_key: format!("forged-{key}-{victim}"),
+        };
+        serde_json::to_vec(&serde_json::json!({"change": change, "fence": null})).unwrap()
+    };
+    let subject = format!("casino.actor.wallet:{}", victim.rem_euclid(2));
+    let request = |headers: async_nats::HeaderMap, body: Vec<u8>| {
+        async_nats::Request::new().headers(headers).payload(body.into()).timeout(Some(Duration::from_secs(2)))
+    };
+
+    // An insider with the cluster's NATS password but not its secret: unsigned, then signed with a guess.
+    let insider = nats.client().await;
+    let mut unsigned = async_nats::HeaderMap::new();
+    unsigned.insert(signed::MESSAGE, "wallet.apply");
+    unsigned.insert(signed::NODE, "node-a");
+    let answer = insider.send_request(subject.clone(), request(unsigned, credit("unsigned"))).await;
+    assert!(answer.is_err(), "an unsigned credit is not even answered");
+    let guess =
+        Signer::new(&Secret::new("a guess at the cluster secret, 32+ bytes"), "node-a", Duration::from_secs(30))
+            .unwrap();
+    let mut forged = async_nats::HeaderMap::new();
+    forged.insert(signed::MESSAGE, "wallet.apply");
+    let body = credit("guessed");
+    guess.sign(&subject, &mut forged, &body);
+    let answer = insider.send_request(subject.clone(), request(forged, body)).await;
+    assert!(answer.is_err(), "a credit signed with another secret is not answered");
+    wait_dropped(&nodes, &operator, "unsigned", 1.0).await;
+    wait_dropped(&nodes, &operator, "bad_signature", 1.0).await;
+    assert_eq!(scalar(&db, &balance_sql).await, before, "the forged credits moved nothing");
+    let forged_rows = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE reference LIKE 'forged:%'").await;
+    assert_eq!(forged_rows, 0);
+
+    // The same credit signed with the cluster's secret (as a node sends it) is taken and answered with a signed
+    // reply: the forgeries above failed on their signatures, nothing else.
+    let node = Signer::new(&Secret::new(&nats.secret), "node-a", Duration::from_secs(30)).unwrap();
+    let mut genuine = async_nats::HeaderMap::new();
+    genuine.insert(signed::MESSAGE, "wallet.apply");
+    let body = credit("signed");
+    let nonce = node.sign(&subject, &mut genuine, &body);
+    let reply = insider.send_request(subject.clone(), request(genuine.clone(), body.clone())).await.unwrap();
+    assert!(node.accept_reply(&reply, &nonce), "the owner's reply is signed and names the request");
+    assert_eq!(scalar(&db, &balance_sql).await, before + 50_000 * 100);
+
+    // Replayed word for word, it is dropped, not applied again.
+    let replayed = insider.send_request(subject.clone(), request(genuine, body)).await;
+    assert!(replayed.is_err(), "a replayed request is not answered");
+    wait_dropped(&nodes, &operator, "replayed", 1.0).await;
+    assert_eq!(scalar(&db, &balance_sql).await, before + 50_000 * 100);
 }

@@ -23,5 +23,6 @@ mod restart;
 mod rg;
 mod rounds;
 mod sessions;
+mod slow_bodies;
 mod socket;
 mod sports;

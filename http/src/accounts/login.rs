@@ -1,7 +1,7 @@
 //! POST /api/login (rate-limited per account and per client address) and POST /api/logout.
 
 use super::WalletBalancesJson;
-use crate::auth::{Authed, SESSION_COOKIE, client_ip};
+use crate::auth::{Authed, SESSION_COOKIE};
 use crate::error::ApiError;
 use crate::json::{self as shapes, UserJson};
 use crate::openapi::ErrorBody;
@@ -53,7 +53,18 @@ fn session_cookie(token: &str, max_age_secs: i64) -> Cookie<'static> {
         .finish()
 }
 
-fn too_many() -> ApiError {
+/// An identifier over `IDENTIFIER_MAX` characters, or a password over 128, is refused with 400 before anything else.
+pub(crate) fn check_lengths(ident: &str, password: &str) -> Result<(), ApiError> {
+    if ident.chars().count() > crate::state::IDENTIFIER_MAX {
+        return Err(ApiError::bad_request("identifier_too_long", "A user number, phone or e-mail has at most 64 characters"));
+    }
+    if password.chars().count() > 128 {
+        return Err(ApiError::bad_request("password_too_long", "A password has at most 128 characters"));
+    }
+    Ok(())
+}
+
+pub(crate) fn too_many() -> ApiError {
     ApiError::too_many("too_many_attempts", "Too many failed attempts. Please try again in 15 minutes.")
 }
 
@@ -61,15 +72,15 @@ fn too_many() -> ApiError {
 ///
 /// Answers the user, their wallet and a session token, and sets the same token as the HttpOnly
 /// `casino_session` cookie (`Path=/`, `SameSite=Lax`, for the session's lifetime). A browser can rely on the
-/// cookie; other clients send the token as `Authorization: Bearer`. Failed attempts are limited per account and
-/// per client address (15 minutes).
+/// cookie; other clients send the token as `Authorization: Bearer`. Wrong passwords are limited per client address,
+/// per (account, address) with backoff, and per account (see docs/API.md, Limits).
 #[utoipa::path(
     tag = "accounts",
     request_body = LoginBody,
     responses(
         (status = 200, description = "Logged in; the `casino_session` cookie is set", body = LoginJson,
             headers(("Set-Cookie" = String, description = "`casino_session=<token>; HttpOnly; SameSite=Lax; Path=/; Max-Age=…`"))),
-        (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
+        (status = 400, description = "`invalid_request`, `missing_field`, `identifier_too_long` (over 64 characters), `password_too_long` (over 128)", body = ErrorBody),
         (status = 401, description = "`bad_credentials` (unknown user or wrong password: the answer does not say which)", body = ErrorBody),
         (status = 403, description = "`account_blocked`", body = ErrorBody),
         (status = 429, description = "`too_many_attempts`", body = ErrorBody),
@@ -87,30 +98,39 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
     if ident.is_empty() || password.is_empty() {
         return Err(ApiError::bad_request("missing_field", "User number and password are required"));
     }
+    // Refused before any state is kept or any work done.
+    check_lengths(&ident, &password)?;
     let now = state.clock.now_ms();
+    // The address's budget first: a flood from one network is refused before anything is looked up or kept.
+    let addr = state.client_net.key(&req);
+    let addr_key = format!("addr:{addr}");
+    if !state.login_by_addr.reserve(&addr_key, now) {
+        return Err(too_many());
+    }
     // Count per account, so every spelling of one (`+100001`, `0100001`) shares a budget; names that match
     // nobody are counted by their normal form, so the answers do not tell them apart.
-    let found = state.accounts.by_login(&ident).await?;
-    let user_key = match &found {
+    let found = match state.accounts.by_login(&ident).await {
+        Ok(found) => found,
+        Err(e) => {
+            state.login_by_addr.release(&addr_key);
+            return Err(e.into());
+        }
+    };
+    let account = match &found {
         Some(u) => format!("user:{}", u.id),
         None => format!("name:{}", identifier_key(&ident)),
     };
-    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
-    let addr_key = format!("addr:{addr}");
     // Reserve before verifying: parallel guesses each take a slot first, so they cannot overrun the limit.
-    if !state.login_by_user.reserve(&user_key, now) {
+    let Some(slot) = state.login_lockout.reserve(&account, &addr, now) else {
+        state.login_by_addr.release(&addr_key);
         return Err(too_many());
-    }
-    if !state.login_by_addr.reserve(&addr_key, now) {
-        state.login_by_user.release(&user_key);
-        return Err(too_many());
-    }
+    };
     let (user, token) = match state.accounts.login_as(found, &password).await {
         Ok(ok) => ok,
         // A wrong guess keeps its slots.
         Err(e @ AccountError::BadCredentials) => return Err(e.into()),
         Err(e) => {
-            state.login_by_user.release(&user_key);
+            state.login_lockout.cancel(&slot);
             state.login_by_addr.release(&addr_key);
             return Err(e.into());
         }
@@ -118,7 +138,7 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
     if let Some(ua) = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok()) {
         state.accounts.describe_session(&token, ua).await?;
     }
-    state.login_by_user.clear(&user_key);
+    state.login_lockout.succeeded(&slot);
     state.login_by_addr.release(&addr_key);
     let b = balances(&state.db, user.id).await?;
     let user_json = shapes::user(&user, b);

@@ -4,7 +4,7 @@
 mod login;
 mod profile;
 
-pub(crate) use profile::{find_user, resolve_user};
+pub(crate) use profile::find_user;
 mod reset;
 mod sessions;
 pub(crate) mod settings;

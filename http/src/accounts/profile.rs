@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::json::{self as shapes, UserJson};
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, put, web};
 use casino_actors::accounts::AccountError;
@@ -74,19 +75,6 @@ pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBo
     Ok(HttpResponse::Ok().json(shapes::user(&user, b)))
 }
 
-/// Resolves a path's user id (an id or a user number) to the person it names.
-pub(crate) async fn resolve_user(
-    state: &State,
-    who: &Authed,
-    path: &str,
-) -> Result<casino_actors::accounts::User, ApiError> {
-    who.ensure_self(path)?;
-    if path == who.user.id.to_string() || path == who.user.user_no.to_string() {
-        return Ok(who.user.clone());
-    }
-    find_user(state, path).await
-}
-
 /// The person a path names: an id, else a user number, phone or e-mail. No access check: callers do that.
 pub(crate) async fn find_user(state: &State, path: &str) -> Result<casino_actors::accounts::User, ApiError> {
     let path = path.trim();
@@ -120,17 +108,17 @@ pub struct UserSessionJson {
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's id, user number, phone or e-mail)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/name/{userId}")]
-pub async fn name(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let u = resolve_user(&state, &who, &path).await?;
+pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     let b = balances(&state.db, u.id).await?;
     Ok(HttpResponse::Ok().json(UserSessionJson {
         user: shapes::user(&u, b),
@@ -143,17 +131,17 @@ pub async fn name(state: State, who: Authed, path: web::Path<String>) -> Result<
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's id, user number, phone or e-mail)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwalletandexposure/{userId}")]
-pub async fn wallet_and_exposure(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let u = resolve_user(&state, &who, &path).await?;
+pub async fn wallet_and_exposure(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     let b = balances(&state.db, u.id).await?;
     Ok(HttpResponse::Ok().json(WalletBalancesJson { balance: b.balance, exposureBalance: b.exposure }))
 }

@@ -3,7 +3,6 @@
 //! and `{email, newPassword}` without a code changes nothing. Requests are limited per client address here
 //! and per account in `casino_actors::accounts` (code guesses across codes, code requests).
 
-use crate::auth::client_ip;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::State;
@@ -47,7 +46,7 @@ const STARTED: &str = "If the account exists, a one-time reset code has been sen
     responses(
         (status = 200, description = "Reset started, or completed", body = ResetJson),
         (status = 400, description = "`invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, \
-                                      `invalid_input` (new password refused)", body = ErrorBody),
+                                      `invalid_input` (new password refused), `identifier_too_long`, `password_too_long`", body = ErrorBody),
         (status = 429, description = "`too_many_attempts`", body = ErrorBody),
         (status = 503, description = "`busy`: too many requests at once; try again", body = ErrorBody),
     )
@@ -67,7 +66,8 @@ pub async fn forgot_password(
     if ident.trim().is_empty() {
         return Err(ApiError::bad_request("missing_field", "Enter your phone number or user number"));
     }
-    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    super::login::check_lengths(ident.trim(), b.new_password.as_deref().unwrap_or_default())?;
+    let addr = state.client_net.key(&req);
     let addr_key = format!("addr:{addr}");
     let now = state.clock.now_ms();
     match (b.code.filter(|c| !c.trim().is_empty()), b.new_password) {
@@ -76,7 +76,7 @@ pub async fn forgot_password(
             if state.reset_guesses_by_addr.is_blocked(&addr_key, now) {
                 return Err(too_many());
             }
-            match state.accounts.complete_reset(&ident, &code, &pw).await {
+            match state.accounts.complete_reset(&ident, &code, &pw, &addr).await {
                 Ok(()) => crate::auth::end_sockets_of(&state, &ident).await,
                 Err(e @ AccountError::BadResetCode) => {
                     state.reset_guesses_by_addr.record_failure(&addr_key, now);

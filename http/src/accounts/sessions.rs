@@ -1,12 +1,13 @@
 //! The player's sessions and password: list the live sessions, end one, change the password (which ends every other
 //! session). Ending a session closes its sockets at once.
 
+use super::login::too_many;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::socketio::end_session_sockets_by_key;
 use crate::state::State;
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use casino_actors::accounts::AccountError;
 use casino_actors::clock::EpochMs;
 use serde::{Deserialize, Serialize};
@@ -108,26 +109,52 @@ pub struct PasswordChangedJson {
     request_body = PasswordBody,
     responses(
         (status = 200, description = "Changed; this session stays", body = PasswordChangedJson),
-        (status = 400, description = "`wrong_password`, `invalid_password`, `invalid_request`", body = ErrorBody),
+        (status = 400, description = "`wrong_password`, `invalid_password`, `password_too_long`, `invalid_request`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`: too many wrong passwords from this address or on this account", body = ErrorBody),
         (status = 503, description = "`busy`", body = ErrorBody),
     )
 )]
 #[post("/api/account/password")]
 pub async fn change_password(
     state: State,
+    req: HttpRequest,
     who: Authed,
     body: web::Json<PasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let ended =
-        match state.accounts.change_password(&who.user, &body.old_password, &body.new_password, &who.token).await {
-            Ok(ended) => ended,
-            Err(AccountError::BadCredentials) => {
-                return Err(ApiError::bad_request("wrong_password", "The current password is not right"));
-            }
-            Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request("invalid_password", i.to_string())),
-            Err(e) => return Err(e.into()),
-        };
+    if body.old_password.chars().count() > 128 {
+        return Err(ApiError::bad_request("password_too_long", "A password has at most 128 characters"));
+    }
+    // Wrong old passwords count as wrong login passwords do: per address, and per (account, address) under the
+    // account's ceiling, reserved before the Argon2 check.
+    let now = state.clock.now_ms();
+    let addr = state.client_net.key(&req);
+    let addr_key = format!("addr:{addr}");
+    if !state.login_by_addr.reserve(&addr_key, now) {
+        return Err(too_many());
+    }
+    let Some(slot) = state.password_lockout.reserve(&format!("user:{}", who.user.id), &addr, now) else {
+        state.login_by_addr.release(&addr_key);
+        return Err(too_many());
+    };
+    let changed = state.accounts.change_password(&who.user, &body.old_password, &body.new_password, &who.token).await;
+    if matches!(changed, Err(AccountError::BadCredentials)) {
+        return Err(ApiError::bad_request("wrong_password", "The current password is not right"));
+    }
+    state.login_by_addr.release(&addr_key);
+    let ended = match changed {
+        Ok(ended) => {
+            state.password_lockout.succeeded(&slot);
+            ended
+        }
+        Err(e) => {
+            state.password_lockout.cancel(&slot);
+            return Err(match e {
+                AccountError::Invalid(i) => ApiError::bad_request("invalid_password", i.to_string()),
+                e => e.into(),
+            });
+        }
+    };
     let n = ended.len();
     for key in ended {
         end_session_sockets_by_key(&state.tables.hub, &key);

@@ -1,9 +1,9 @@
 //! POST /api/signup (rate-limited per client address) and GET /api/userLoginUserNo/{phoneOrUserNo}.
 
-use crate::auth::client_ip;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
-use crate::state::State;
+use crate::state::{IDENTIFIER_MAX, State};
+use casino_actors::accounts::rules::identifier_key;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use casino_actors::accounts::{AccountError, Role};
 use serde::{Deserialize, Serialize};
@@ -51,7 +51,7 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
     let b = body.into_inner();
     // Each sign-up costs an Argon2 hash and a row: a bounded number per address an hour. Refused input
     // gives its slot back (it cost nothing).
-    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    let addr = state.client_net.key(&req);
     let addr_key = format!("addr:{addr}");
     if !state.signup_by_addr.reserve(&addr_key, state.clock.now_ms()) {
         return Err(ApiError::too_many(
@@ -95,19 +95,41 @@ pub struct UserNoJson {
 
 /// The user number of an account.
 ///
-/// Looks up the user number of an account from its phone number, e-mail address or user number.
+/// Looks up the user number of an account from its phone number, e-mail address or user number. Since the answer
+/// tells whether a phone is registered, lookups are limited per client address and per phone (a minute), and every
+/// answer takes the same time whether the account exists or not.
 #[utoipa::path(
     tag = "accounts",
-    params(("who" = String, Path, description = "A phone number, e-mail address or user number")),
+    params(("who" = String, Path, description = "A phone number, e-mail address or user number (at most 64 characters)")),
     responses(
         (status = 200, description = "The account's user number", body = UserNoJson),
+        (status = 400, description = "`identifier_too_long`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 429, description = "`too_many_lookups`: too many lookups from this address, or of this phone", body = ErrorBody),
     )
 )]
 #[get("/api/userLoginUserNo/{who}")]
-pub async fn login_user_no(state: State, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    match state.accounts.by_login(&who).await? {
+pub async fn login_user_no(state: State, req: HttpRequest, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let started = tokio::time::Instant::now();
+    if who.chars().count() > IDENTIFIER_MAX {
+        return Err(ApiError::bad_request("identifier_too_long", "A user number, phone or e-mail has at most 64 characters"));
+    }
+    let now = state.clock.now_ms();
+    let too_many = || ApiError::too_many("too_many_lookups", "Too many lookups. Please try again in a minute.");
+    if !state.lookup_by_addr.reserve(&format!("addr:{}", state.client_net.key(&req)), now) {
+        return Err(too_many());
+    }
+    if !state.lookup_by_phone.reserve(&identifier_key(&who), now) {
+        return Err(too_many());
+    }
+    let found = state.accounts.by_login(&who).await;
+    // The same answer time either way: a found account and an unknown phone both wait out the floor.
+    tokio::time::sleep_until(started + LOOKUP_ANSWER_FLOOR).await;
+    match found? {
         Some(u) => Ok(HttpResponse::Ok().json(UserNoJson { success: true, userNo: u.user_no })),
         None => Err(ApiError::not_found("User not found")),
     }
 }
+
+/// Every phone lookup answers no sooner than this after it arrived (the database's own time hides below it).
+const LOOKUP_ANSWER_FLOOR: std::time::Duration = std::time::Duration::from_millis(50);

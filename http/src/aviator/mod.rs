@@ -3,8 +3,8 @@
 
 pub mod socket;
 
-use crate::accounts::resolve_user;
-use crate::auth::{Authed, Operator, client_ip};
+use crate::user_ref::PathUser;
+use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::openapi::ErrorBody;
@@ -267,7 +267,7 @@ pub struct AviatorVerifyJson {
 )]
 #[get("/api/aviator/verify/{round}")]
 pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    let addr = client_ip(&req, &state.trusted_proxies).map(|a| a.to_string()).unwrap_or_default();
+    let addr = state.client_net.key(&req);
     if !state.verify_by_addr.reserve(&addr, state.clock.now_ms()) {
         return Err(ApiError::too_many("too_many_requests", "Too many verifications, please wait a minute"));
     }
@@ -349,12 +349,13 @@ pub struct AviatorHistoryRow {
     operation_id = "aviator_history",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"),
+        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         Limit,
     ),
     responses(
         (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -363,11 +364,9 @@ pub struct AviatorHistoryRow {
 #[get("/api/history/{userId}")]
 pub async fn history(
     state: State,
-    who: Authed,
-    path: web::Path<String>,
+    PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
     let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
     let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;

@@ -164,13 +164,6 @@ fn hundredths(v: &Value) -> Result<Option<u64>, ()> {
     }
 }
 
-/// Where the client names a user id, it must be its own.
-fn names_someone_else(who: &Principal, payload: &Value) -> bool {
-    match &payload["userId"] {
-        Value::Null => false,
-        v => v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())) != Some(who.user_id.0),
-    }
-}
 
 impl SocketApp for GameSocket {
     fn authenticate(&self, credentials: &Credentials) -> LocalBoxFuture<'static, Option<Principal>> {
@@ -386,8 +379,8 @@ fn ops_room(who: &Principal, socket: &SocketHandle, name: &str) -> Option<Vec<Va
 
 /// The ack of one client event.
 async fn answer(aviator: TableRoute, who: Principal, name: String, p: Value) -> Vec<Value> {
-    if names_someone_else(&who, &p) {
-        return refuse("forbidden", "This is not your account");
+    if let Err(e) = crate::user_ref::check_fields(who.user_id, None, &p) {
+        return refuse(e.code, e.message);
     }
     let round = int(&p, "roundId").map(RoundId);
     let slot = int(&p, "slot").unwrap_or(0);

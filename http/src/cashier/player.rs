@@ -1,7 +1,7 @@
 //! The player's cashier calls (spec platform §7). Load-test fixture players may not deposit or withdraw.
 
 use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
-use crate::accounts::resolve_user;
+use crate::user_ref::PathUser;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::{Rupees, positive};
@@ -56,13 +56,10 @@ pub(super) fn fixture_account() -> ApiError {
     )
 }
 
-/// The `user` field, when sent, must be the caller.
+/// The `user` field, when sent, must name the caller (canonically).
 fn check_user_field(who: &Authed, user: &Option<Value>) -> Result<(), ApiError> {
-    match user {
-        None | Some(Value::Null) => Ok(()),
-        Some(Value::String(s)) => who.ensure_self(s),
-        Some(v) => who.ensure_self(&v.to_string()),
-    }
+    let field = user.clone().unwrap_or(Value::Null);
+    crate::user_ref::check_fields(who.user.id, Some(who.user.user_no), &serde_json::json!({ "user": field }))
 }
 
 /// A deposit request: the UTR of the player's UPI payment and its amount. `user`, when sent, must be the caller.
@@ -159,17 +156,17 @@ pub struct DepositList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/deposits/{userId}")]
-pub async fn my_deposits(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let u = resolve_user(&state, &who, &path).await?;
+pub async fn my_deposits(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.deposits(Some(u.id), None).await?;
     Ok(HttpResponse::Ok().json(DepositList { success: true, deposits: list.iter().map(deposit_json).collect() }))
 }
@@ -246,17 +243,17 @@ pub struct WithdrawalList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)")),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwithdrawal/{userId}")]
-pub async fn my_withdrawals(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let u = resolve_user(&state, &who, &path).await?;
+pub async fn my_withdrawals(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
     let list = state.cashier.withdrawals(Some(u.id), None).await?;
     Ok(HttpResponse::Ok()
         .json(WithdrawalList { success: true, withdrawals: list.iter().map(withdrawal_json).collect() }))

@@ -162,14 +162,6 @@ pub enum RoundUserField {
     User { id: i64 },
 }
 
-/// Where the payload names a user (`user`, `userId`), it must be the caller.
-pub fn names_someone_else(user: UserId, p: &Value) -> bool {
-    ["userId", "user"].iter().any(|f| match &p[*f] {
-        Value::Null => false,
-        Value::Object(o) => o.get("id").and_then(Value::as_i64).is_some_and(|id| id != user.0),
-        v => v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())) != Some(user.0),
-    })
-}
 
 /// Places a bet from a client payload; the answer is the taken ticket.
 pub async fn place<G: WirePick>(
@@ -178,12 +170,8 @@ pub async fn place<G: WirePick>(
     name: &str,
     p: &Value,
 ) -> Result<BetTaken<G::Pick>, Refusal> {
-    if names_someone_else(user, p) {
-        return Err(Refusal {
-            status: StatusCode::FORBIDDEN,
-            code: "forbidden",
-            message: "This is not your account".into(),
-        });
+    if let Err(e) = crate::user_ref::check_fields(user, None, p) {
+        return Err(Refusal { status: e.status, code: e.code, message: e.message });
     }
     let msg = PlaceBet::<G> {
         user,

@@ -4,7 +4,7 @@
 
 use super::routes::{Game, Limit, RoundBetList, RoundBetStatus, rows_for};
 use super::{RoundUserField, place};
-use crate::accounts::resolve_user;
+use crate::user_ref::PathUser;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::Rupees;
@@ -73,10 +73,11 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"), Limit),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
     responses(
         (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -85,11 +86,9 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 #[get("/api/pappu/bets/{userId}")]
 async fn titli_bets(
     state: State,
-    who: Authed,
-    path: web::Path<String>,
+    PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
     let rows = rows_for(&state, &Game::Titli, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }
@@ -204,10 +203,11 @@ pub struct AndarBaharBetList {
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number (an operator: anyone's)"), Limit),
+    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
     responses(
         (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
+        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -216,11 +216,9 @@ pub struct AndarBaharBetList {
 #[get("/api/bets2/{userId}")]
 async fn bets2_list(
     state: State,
-    who: Authed,
-    path: web::Path<String>,
+    PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = resolve_user(&state, &who, &path).await?;
     let payouts =
         state.tables.rounds.andar_bahar.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)["payouts"].clone();
     let odds = |label: &Value| {

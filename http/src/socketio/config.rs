@@ -33,6 +33,8 @@ pub struct SocketConfig {
     /// Origins (`https://host[:port]`) allowed to open a socket authenticated by the session cookie, besides the
     /// request's own host. A CONNECT carrying a token needs no Origin.
     pub allowed_origins: Vec<String>,
+    /// How a connection's client address is read (trusted proxies, IPv6 networks): as for REST limits.
+    pub client_net: crate::auth::ClientNet,
 }
 
 impl Default for SocketConfig {
@@ -50,6 +52,7 @@ impl Default for SocketConfig {
             max_per_loopback: 100_000,
             max_per_user: 10,
             allowed_origins: Vec::new(),
+            client_net: crate::auth::ClientNet::default(),
         }
     }
 }

@@ -150,7 +150,7 @@ pub async fn socketio_post(req: HttpRequest, body: web::Payload, state: web::Dat
 /// taken when the page is ours.
 fn open(req: &HttpRequest, state: &SocketState) -> Option<(Writer, SessionParts)> {
     let config = state.config.clone();
-    let addr_slot = match req.peer_addr().map(|a| a.ip()) {
+    let addr_slot = match config.client_net.address(req) {
         Some(ip) => {
             let limit = if ip.is_loopback() { config.max_per_loopback } else { config.max_per_addr };
             match state.limits.admit_addr(ip, limit) {

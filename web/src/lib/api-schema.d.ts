@@ -1481,8 +1481,8 @@ export interface paths {
          * Log in: sets the session cookie and returns the session token.
          * @description Answers the user, their wallet and a session token, and sets the same token as the HttpOnly
          *     `casino_session` cookie (`Path=/`, `SameSite=Lax`, for the session's lifetime). A browser can rely on the
-         *     cookie; other clients send the token as `Authorization: Bearer`. Failed attempts are limited per account and
-         *     per client address (15 minutes).
+         *     cookie; other clients send the token as `Authorization: Bearer`. Wrong passwords are limited per client address,
+         *     per (account, address) with backoff, and per account (see docs/API.md, Limits).
          */
         post: operations["login"];
         delete?: never;
@@ -1994,7 +1994,9 @@ export interface paths {
         };
         /**
          * The user number of an account.
-         * @description Looks up the user number of an account from its phone number, e-mail address or user number.
+         * @description Looks up the user number of an account from its phone number, e-mail address or user number. Since the answer
+         *     tells whether a phone is registered, lookups are limited per client address and per phone (a minute), and every
+         *     answer takes the same time whether the account exists or not.
          */
         get: operations["login_user_no"];
         put?: never;
@@ -5184,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChangedJson"];
                 };
             };
-            /** @description `wrong_password`, `invalid_password`, `invalid_request` */
+            /** @description `wrong_password`, `invalid_password`, `password_too_long`, `invalid_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5195,6 +5197,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_many_attempts`: too many wrong passwords from this address or on this account */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8198,7 +8209,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -8214,7 +8225,7 @@ export interface operations {
                     "application/json": components["schemas"]["AndarBaharBetList"];
                 };
             };
-            /** @description `invalid_query` */
+            /** @description `invalid_user_id`: the user id is not canonical digits */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8379,7 +8390,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -8395,7 +8406,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatkaBids"];
                 };
             };
-            /** @description `invalid_query` */
+            /** @description `invalid_user_id`: the user id is not canonical digits */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8702,7 +8713,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -8716,6 +8727,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExchangeBetList"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -8752,7 +8772,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
                 /** @description The match (event) id */
                 match: number;
@@ -8770,7 +8790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeBetList"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_user_id`, `invalid_path` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8813,7 +8833,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -8827,6 +8847,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DepositList"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -9023,7 +9052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetJson"];
                 };
             };
-            /** @description `invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, `invalid_input` (new password refused) */
+            /** @description `invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, `invalid_input` (new password refused), `identifier_too_long`, `password_too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9138,7 +9167,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's id, user number, phone or e-mail) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -9152,6 +9181,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletBalancesJson"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -9188,7 +9226,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -9202,6 +9240,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -9261,7 +9308,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -9277,7 +9324,7 @@ export interface operations {
                     "application/json": components["schemas"]["AviatorHistoryRow"][];
                 };
             };
-            /** @description `invalid_query` */
+            /** @description `invalid_user_id`: the user id is not canonical digits */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9407,7 +9454,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -9421,6 +9468,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExchangeBetList"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -9457,7 +9513,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
                 /** @description The match (event) id */
                 match: number;
@@ -9475,7 +9531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeBetList"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_user_id`, `invalid_path` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9566,7 +9622,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginJson"];
                 };
             };
-            /** @description `invalid_request`, `missing_field` */
+            /** @description `invalid_request`, `missing_field`, `identifier_too_long` (over 64 characters), `password_too_long` (over 128) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10463,7 +10519,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's id, user number, phone or e-mail) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -10477,6 +10533,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserSessionJson"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -10584,7 +10649,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -10600,7 +10665,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoundBetList"];
                 };
             };
-            /** @description `invalid_query` */
+            /** @description `invalid_user_id`: the user id is not canonical digits */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10643,7 +10708,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller's id or user number (an operator: anyone's) */
+                /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
             };
             cookie?: never;
@@ -10657,6 +10722,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ParchiBetHistory"];
+                };
+            };
+            /** @description `invalid_user_id`: the user id is not canonical digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `unauthorized` */
@@ -10997,7 +11071,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A phone number, e-mail address or user number */
+                /** @description A phone number, e-mail address or user number (at most 64 characters) */
                 who: string;
             };
             cookie?: never;
@@ -11013,8 +11087,26 @@ export interface operations {
                     "application/json": components["schemas"]["UserNoJson"];
                 };
             };
+            /** @description `identifier_too_long` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_many_lookups`: too many lookups from this address, or of this phone */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
