@@ -217,3 +217,32 @@ async fn reset_codes_go_to_the_webhook_signed_retried_and_a_new_code_brings_no_n
     assert_eq!(r.status(), StatusCode::OK);
     app.other_client().login(&user_no, "brandnew1").await;
 }
+
+#[tokio::test]
+async fn guessing_codes_from_many_addresses_does_not_lock_the_owner_s_device_out_of_recovery() {
+    let app = spawn_app_with(|c| c.accounts.trusted_proxies = vec!["127.0.0.1".parse().unwrap()]).await;
+    let login = app.player("9876502009").await;
+    let user_no = login["user"]["userNo"].to_string();
+    let guess = |from: String, code: &'static str| {
+        let (app, user_no) = (app.other_client(), user_no.clone());
+        async move {
+            let body = json!({"email": user_no, "code": code, "newPassword": "hijacked1"});
+            let r = app.http.post(format!("{}/api/forgot-password", app.base)).header("x-forwarded-for", from);
+            let (s, b) = error_of(r.json(&body).send().await.unwrap()).await;
+            (s, b["error"].as_str().unwrap_or("").to_string())
+        }
+    };
+    // Six addresses, ten wrong codes each: the account's ceiling (50) is reached after five of them.
+    let mut counted = 0;
+    for a in 0..6 {
+        for _ in 0..10 {
+            let (s, e) = guess(format!("203.0.113.{}", 200 + a), "000000000000").await;
+            counted += usize::from(s == StatusCode::BAD_REQUEST && e == "bad_reset_code");
+        }
+    }
+    assert_eq!(counted, 50 + 1, "the ceiling, then the sixth address's one try");
+    assert_eq!(guess("203.0.113.203".into(), "000000000001").await.1, "too_many_attempts");
+    // The owner's phone has not guessed: its try is taken and compared (wrong here), not refused.
+    let owner = guess("198.51.100.40".into(), "000000000002").await;
+    assert_eq!(owner, (StatusCode::BAD_REQUEST, "bad_reset_code".to_string()));
+}
