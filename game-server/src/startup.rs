@@ -238,8 +238,10 @@ impl Application {
             ipv6_prefix: config.accounts.ipv6_prefix,
         };
         // The socket cap per address names the client as REST limits do (behind the proxy, not the proxy).
-        let socket_config = casino_http::socketio::SocketConfig { client_net: client_net.clone(), ..config.web.socket.clone() };
-        let sockets = web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), socket_config, gateway));
+        let socket_config =
+            casino_http::socketio::SocketConfig { client_net: client_net.clone(), ..config.web.socket.clone() };
+        let sockets =
+            web::Data::new(SocketState::new(Arc::new(socket_app), s.tables.hub.clone(), socket_config, gateway));
         casino_http::ops::actors::spawn_sampler(s.actors.clone(), s.tables.hub.clone(), s.clock.clone());
         casino_actors::hold::sampler::spawn(s.db.clone(), s.clock.clone());
         let actors = web::Data::new(s.actors.clone());

@@ -2,7 +2,6 @@
 //! what they say about profit, exposure and balance is ignored), ask the exchange desk, answer once the bet's money
 //! has moved (or it was refused and nothing moved).
 
-use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
@@ -10,6 +9,7 @@ use crate::json::iso;
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};

@@ -2,7 +2,6 @@
 //! chart; the operators' markets, draw books and declarations (audited). The socket's `matka:join` is in
 //! `crate::aviator::socket`.
 
-use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
@@ -10,6 +9,7 @@ use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
 use crate::rounds::routes::Limit;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};

@@ -4,13 +4,13 @@
 //! calls that set runs, pick the winner or credit wallets are the server's own work and are refused.
 //! The socket's `parchi:join` / `parchi:leave` are in `crate::aviator::socket`.
 
-use crate::user_ref::PathUser;
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::audit::Action;

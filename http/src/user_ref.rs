@@ -100,7 +100,8 @@ impl FromRequest for PathUser {
         Box::pin(async move {
             let who = authed.await?;
             let state = state.ok_or_else(|| ApiError::internal("state missing"))?;
-            let reference = reference.ok_or_else(|| ApiError::internal("route has no {userId}"))?.ok_or_else(invalid)?;
+            let reference =
+                reference.ok_or_else(|| ApiError::internal("route has no {userId}"))?.ok_or_else(invalid)?;
             let user = reference.resolve(&state, &who.user).await?;
             Ok(PathUser { who, user })
         })
@@ -116,7 +117,9 @@ mod tests {
     fn only_canonical_digits_are_a_reference() {
         assert_eq!(UserRef::parse("100005"), Some(UserRef(100005)));
         assert_eq!(UserRef::parse("7"), Some(UserRef(7)));
-        for bad in [" 100005", "100005 ", "100005\t", "\t100005", "+100005", "-5", "0100005", "0", "", "5e0", "1_0", "１２"] {
+        for bad in
+            [" 100005", "100005 ", "100005\t", "\t100005", "+100005", "-5", "0100005", "0", "", "5e0", "1_0", "１２"]
+        {
             assert_eq!(UserRef::parse(bad), None, "{bad:?}");
         }
         assert_eq!(UserRef::parse("9999999999999999999"), None, "too long");

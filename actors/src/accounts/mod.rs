@@ -24,11 +24,11 @@ use rand::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use hashing::{HashQueue, Lane};
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 use std::sync::Arc;
 use std::time::Duration;
-use hashing::{HashQueue, Lane};
 
 pub const SESSION_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
 /// How long a request waits for an Argon2 slot before it is answered "busy".

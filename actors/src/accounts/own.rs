@@ -86,12 +86,9 @@ impl Accounts {
         let hash = self.password_hash(user.id).await?.ok_or(AccountError::BadCredentials)?;
         let old = old.to_string();
         let (ok, new_hash) = self
-            .hashing(
-                super::hashing::Lane::Account(user.id.0),
-                move || {
-                    if verify_password(&old, &hash) { (true, hash_password(&new).ok()) } else { (false, None) }
-                },
-            )
+            .hashing(super::hashing::Lane::Account(user.id.0), move || {
+                if verify_password(&old, &hash) { (true, hash_password(&new).ok()) } else { (false, None) }
+            })
             .await?;
         if !ok {
             return Err(AccountError::BadCredentials);

@@ -153,7 +153,8 @@ impl Accounts {
         if !same(&code_digest(&user, &rules::typed_code(code)), &code_hash) {
             return Err(AccountError::BadResetCode);
         }
-        let hash = self.hashing(super::hashing::Lane::Account(user.id.0), move || hash_password(&new_password)).await??;
+        let hash =
+            self.hashing(super::hashing::Lane::Account(user.id.0), move || hash_password(&new_password)).await??;
         let mut tx = self.db.pool.begin().await?;
         let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(now)

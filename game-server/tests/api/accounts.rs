@@ -1,7 +1,7 @@
 //! Sign-up, login, sessions, access rules and password reset, through the HTTP API.
 
-mod login_limits;
 mod hostile;
+mod login_limits;
 mod path_ids;
 mod reset_limits;
 

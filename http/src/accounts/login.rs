@@ -56,7 +56,10 @@ fn session_cookie(token: &str, max_age_secs: i64) -> Cookie<'static> {
 /// An identifier over `IDENTIFIER_MAX` characters, or a password over 128, is refused with 400 before anything else.
 pub(crate) fn check_lengths(ident: &str, password: &str) -> Result<(), ApiError> {
     if ident.chars().count() > crate::state::IDENTIFIER_MAX {
-        return Err(ApiError::bad_request("identifier_too_long", "A user number, phone or e-mail has at most 64 characters"));
+        return Err(ApiError::bad_request(
+            "identifier_too_long",
+            "A user number, phone or e-mail has at most 64 characters",
+        ));
     }
     if password.chars().count() > 128 {
         return Err(ApiError::bad_request("password_too_long", "A password has at most 128 characters"));

@@ -3,8 +3,8 @@
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::{IDENTIFIER_MAX, State};
-use casino_actors::accounts::rules::identifier_key;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::accounts::rules::identifier_key;
 use casino_actors::accounts::{AccountError, Role};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -112,7 +112,10 @@ pub struct UserNoJson {
 pub async fn login_user_no(state: State, req: HttpRequest, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let started = tokio::time::Instant::now();
     if who.chars().count() > IDENTIFIER_MAX {
-        return Err(ApiError::bad_request("identifier_too_long", "A user number, phone or e-mail has at most 64 characters"));
+        return Err(ApiError::bad_request(
+            "identifier_too_long",
+            "A user number, phone or e-mail has at most 64 characters",
+        ));
     }
     let now = state.clock.now_ms();
     let too_many = || ApiError::too_many("too_many_lookups", "Too many lookups. Please try again in a minute.");

@@ -3,12 +3,12 @@
 
 pub mod socket;
 
-use crate::user_ref::PathUser;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use casino_actors::audit::Action;

@@ -164,7 +164,6 @@ fn hundredths(v: &Value) -> Result<Option<u64>, ()> {
     }
 }
 
-
 impl SocketApp for GameSocket {
     fn authenticate(&self, credentials: &Credentials) -> LocalBoxFuture<'static, Option<Principal>> {
         let accounts = self.accounts.clone();

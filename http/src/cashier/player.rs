@@ -1,12 +1,12 @@
 //! The player's cashier calls (spec platform §7). Load-test fixture players may not deposit or withdraw.
 
 use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
-use crate::user_ref::PathUser;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::{Rupees, positive};
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -162,7 +162,6 @@ pub enum RoundUserField {
     User { id: i64 },
 }
 
-
 /// Places a bet from a client payload; the answer is the taken ticket.
 pub async fn place<G: WirePick>(
     table: &RoundTableRoute<G>,

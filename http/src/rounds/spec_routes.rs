@@ -4,12 +4,12 @@
 
 use super::routes::{Game, Limit, RoundBetList, RoundBetStatus, rows_for};
 use super::{RoundUserField, place};
-use crate::user_ref::PathUser;
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::Rupees;
 use crate::openapi::ErrorBody;
 use crate::state::State;
+use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::andar_bahar::rules::Side;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};

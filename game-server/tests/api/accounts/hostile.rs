@@ -74,12 +74,14 @@ async fn spraying_an_account_from_many_addresses_does_not_lock_out_the_owner_s_d
     for a in 0..20 {
         for _ in 0..5 {
             let from = format!("203.0.113.{}", 100 + a);
-            let answer = post_from(&attacker, &from, "/api/login", &json!({"userNo": user_no, "password": "guess"})).await;
+            let answer =
+                post_from(&attacker, &from, "/api/login", &json!({"userNo": user_no, "password": "guess"})).await;
             tried += usize::from(answer.0 == StatusCode::UNAUTHORIZED);
         }
     }
     assert_eq!(tried, 50 + 10, "the ceiling, then one try for each of the ten addresses past it");
-    let again = post_from(&attacker, "203.0.113.100", "/api/login", &json!({"userNo": user_no, "password": "secret1"})).await;
+    let again =
+        post_from(&attacker, "203.0.113.100", "/api/login", &json!({"userNo": user_no, "password": "secret1"})).await;
     assert_eq!(code(&again), (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"), "an attacking address, even right");
     // The owner's phone never failed: the right password still opens the account.
     let owner = app.other_client();
