@@ -33,8 +33,8 @@ cargo build --workspace --tests --bins
 step "rust: tests on SQLite"
 cargo test --workspace --no-fail-fast
 
-step "rust: fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets and three-card plays)"
-cargo test -p casino-actors --features failpoints --test aviator_faults --test table_patience --test mines_faults --test exchange_faults --test parchi_faults
+step "rust: fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
+cargo test -p casino-actors --features failpoints --test aviator_faults --test table_patience --test mines_faults --test exchange_faults --test parchi_faults --test withdrawal_outcome
 
 PG_URL="${CASINO_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
 if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
