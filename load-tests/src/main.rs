@@ -6,6 +6,7 @@
 mod aviator;
 mod common;
 mod edge;
+mod flood;
 mod floor;
 mod mines;
 mod rounds;
@@ -43,6 +44,9 @@ enum Scenario {
     /// The house's edge on the simulated cricket: the quote auditor over many published quote sets, and a bettor who
     /// takes every quote over many matches (no server: the pricing code itself).
     Edge(edge::EdgeArgs),
+    /// The hostile flood: failing logins, lookups and password changes from many addresses while a normal player
+    /// logs in; reports its login latency and the server's memory growth.
+    Flood(flood::FloodArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Scenario::Rounds(args) => runtime().and_then(|rt| rt.block_on(rounds::run(args)).map(|r| r.passed())),
         Scenario::Mines(args) => runtime().and_then(|rt| rt.block_on(mines::run(args)).map(|r| r.passed())),
         Scenario::Sports(args) => runtime().and_then(|rt| rt.block_on(sports::run(args)).map(|r| r.passed())),
+        Scenario::Flood(args) => runtime().and_then(|rt| rt.block_on(flood::run(args)).map(|r| r.passed())),
     };
     exit_code("load test", outcome)
 }
