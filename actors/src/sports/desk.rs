@@ -102,8 +102,13 @@ pub struct SportsDesk {
     matches: BTreeMap<i64, (Addr<MatchActor>, Summary)>,
     next_id: i64,
     live_shown: Vec<i64>,
+    /// When the live list last shown is pushed once more (see [`SportsDesk::show`]).
+    repeat_at: Option<EpochMs>,
     listeners: Listeners,
 }
+
+/// How long after a change of the live list it is pushed again.
+const REPEAT_MS: i64 = 1_000;
 
 impl Actor for SportsDesk {
     type Context = Context<Self>;
@@ -149,6 +154,7 @@ impl SportsDesk {
             // Ids from the clock: a restart never reuses a match id (bets name them).
             next_id: now,
             live_shown: Vec::new(),
+            repeat_at: None,
             listeners,
         };
         Probed::new(desk.start(), probe)
@@ -216,13 +222,17 @@ impl SportsDesk {
         )
     }
 
-    /// Pushes the live list when the matches in play change.
-    fn show(&mut self, _now: EpochMs) {
+    /// Pushes the live list when the matches in play change, and once more a second later. A `getMatches` answer
+    /// taken just before a change travels through the asking connection while the change's push goes through the hub
+    /// (or another node), so the push can arrive first and the older answer last; the repeat puts that screen right.
+    fn show(&mut self, now: EpochMs) {
         let live: Vec<i64> = self.live().0.iter().map(|m| m.event_id).collect();
-        if live != self.live_shown {
+        let changed = live != self.live_shown;
+        if changed || self.repeat_at.is_some_and(|at| now >= at) {
             self.outbox.queue(&self.live());
             self.outbox.flush();
             self.live_shown = live;
+            self.repeat_at = changed.then_some(now + REPEAT_MS);
         }
     }
 }

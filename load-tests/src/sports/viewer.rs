@@ -122,22 +122,33 @@ pub async fn run(shared: Arc<Shared>, player: Arc<Player>, mut rng: ChaCha8Rng, 
 async fn watch(shared: &Shared, player: &Player, rng: &mut ChaCha8Rng) -> Result<Watched, Failure> {
     let mut ws = session::open(shared.ws_urls.of(player), &player.token).await?;
     let _connected = Stats::connect(&shared.stats);
-    let list = ask(&mut ws, shared, 1, "getMatches", json!({}), &mut Vec::new()).await?;
-    let mut live: Vec<i64> = list.as_array().into_iter().flatten().filter_map(|m| m["eventId"].as_i64()).collect();
-    // Too few in play (the server has just started): the list's room pushes it again as matches start.
+    // Too few in play (the server has just started): the list's room pushes it again as matches start, and the list
+    // is asked again every second without a push (an answer can arrive after a newer push).
     let by = Instant::now() + LIVE_TIMEOUT;
+    let mut id = 0;
+    let mut live: Vec<i64> = Vec::new();
+    let mut ask_at = Instant::now();
     while live.len() < shared.min_live {
-        let Some(msg) = next(&mut ws, by).await? else {
+        if Instant::now() >= ask_at {
+            id += 1;
+            let list = ask(&mut ws, shared, id, "getMatches", json!({}), &mut Vec::new()).await?;
+            live = list.as_array().into_iter().flatten().filter_map(|m| m["eventId"].as_i64()).collect();
+            ask_at = Instant::now() + Duration::from_secs(1);
+            continue;
+        }
+        if Instant::now() >= by {
             return Err(failure("too_few_live", format!("{} in play after {LIVE_TIMEOUT:?}", live.len())));
-        };
-        if let Some(Event::Live(l)) = frame(shared, &mut ws, msg).await? {
+        }
+        if let Some(msg) = next(&mut ws, ask_at.min(by)).await?
+            && let Some(Event::Live(l)) = frame(shared, &mut ws, msg).await?
+        {
             live = l.iter().map(|m| m.event_id).collect();
         }
     }
     let event_id = live[rng.random_range(0..live.len())];
     // Deltas that arrive between the join and the snapshot are held, then those already in it dropped.
     let mut early = Vec::new();
-    let snapshot = ask(&mut ws, shared, 2, "subscribe", json!({ "eventId": event_id }), &mut early).await?;
+    let snapshot = ask(&mut ws, shared, id + 1, "subscribe", json!({ "eventId": event_id }), &mut early).await?;
     let Some(mut seq) = snapshot["seq"].as_u64() else {
         return Err(failure("wrong_answer", format!("subscribe answered without a seq: {snapshot}")));
     };
