@@ -219,7 +219,7 @@ pub struct AccountsConfig {
     pub trusted_proxies: Vec<IpAddr>,
     /// `CASINO_IPV6_PREFIX` (64): IPv6 clients are counted per network of this prefix length (32–128).
     pub ipv6_prefix: u8,
-    /// `CASINO_HASHING_CONCURRENCY`: Argon2 runs at once (default two per core).
+    /// `CASINO_HASHING_CONCURRENCY`: Argon2 runs at once (default one per core, at least two).
     pub hashing_concurrency: usize,
     /// `CASINO_LOGIN_FAILURES_PER_ADDR`: failed logins per client address in 15 minutes (default 50).
     pub login_failures_per_addr: u32,

@@ -1,13 +1,14 @@
 //! People and their sessions: sign-up, login with Argon2id, opaque session tokens stored hashed,
 //! and password reset with a one-time code delivered through a `Notifier` (`reset.rs`, `notify.rs`).
-//! Argon2 work is capped by a semaphore, so floods of unauthenticated requests queue instead of
-//! exhausting memory.
+//! Argon2 work goes through a fair queue of a few slots, each with its own memory (`hashing.rs`, `passwords.rs`), so
+//! floods of unauthenticated requests queue instead of exhausting memory.
 
 pub mod blocking;
 pub mod budget;
 pub mod hashing;
 pub mod notify;
 pub mod own;
+pub mod passwords;
 pub mod ratelimit;
 mod reset;
 pub mod rules;
@@ -18,8 +19,7 @@ pub use reset::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_GUESSES, RESET
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
 use crate::store::Db;
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use passwords::{hash_password, verify_password};
 use rand::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -98,9 +98,9 @@ pub struct Accounts {
     hashing: Arc<HashQueue>,
 }
 
-/// The default cap on concurrent Argon2 work: two per core.
+/// The default cap on concurrent Argon2 work: one per core (at least two, so a known device always has one).
 pub fn default_hashing_limit() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
+    std::thread::available_parallelism().map_or(2, |n| n.get()).max(2)
 }
 
 const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture, language";
@@ -127,20 +127,6 @@ pub fn digest(s: &str) -> String {
     hex::encode(Sha256::digest(s.as_bytes()))
 }
 
-pub fn hash_password(password: &str) -> Result<String, AccountError> {
-    let mut salt = [0u8; 16];
-    rand::rng().fill_bytes(&mut salt);
-    let salt = SaltString::encode_b64(&salt).map_err(|_| AccountError::Hashing)?;
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|_| AccountError::Hashing)
-}
-
-pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
-}
-
 impl Accounts {
     pub fn new(db: Db, clock: SharedClock, notifier: Arc<dyn Notifier>) -> Self {
         Accounts { db, clock, notifier, hashing: Arc::new(HashQueue::new(default_hashing_limit())) }
@@ -157,7 +143,7 @@ impl Accounts {
     async fn hashing<T: Send + 'static>(
         &self,
         lane: Lane,
-        f: impl FnOnce() -> T + Send + 'static,
+        f: impl FnOnce(&mut passwords::Memory) -> T + Send + 'static,
     ) -> Result<T, AccountError> {
         match self.hashing.run(lane, HASHING_WAIT, f).await {
             Some(out) => out.map_err(|_| AccountError::Hashing),
@@ -170,7 +156,7 @@ impl Accounts {
         let name = rules::name(name)?;
         let phone = rules::phone(phone)?;
         let password = rules::signup_password(password)?.to_string();
-        let hash = self.hashing(Lane::SignUp, move || hash_password(&password)).await??;
+        let hash = self.hashing(Lane::SignUp, move |m| hash_password(&password, m)).await??;
         self.insert_user(&phone, &name, &hash, role).await
     }
 
@@ -293,23 +279,33 @@ impl Accounts {
     /// Checks the password and opens a session. The error never says which part was wrong.
     pub async fn login(&self, identifier: &str, password: &str) -> Result<(User, String), AccountError> {
         let user = self.by_login(identifier).await?;
-        self.login_as(user, password).await
+        self.login_as(user, password, false).await
     }
 
-    /// As `login`, for a caller that has already looked the person up (to count attempts per account).
-    pub async fn login_as(&self, user: Option<User>, password: &str) -> Result<(User, String), AccountError> {
+    /// As `login`, for a caller that has already looked the person up (to count attempts per account) and knows
+    /// whether the request comes from a device that has logged in to this account before (it goes first).
+    pub async fn login_as(
+        &self,
+        user: Option<User>,
+        password: &str,
+        known_device: bool,
+    ) -> Result<(User, String), AccountError> {
         let hash = match &user {
             Some(u) => self.password_hash(u.id).await?,
             None => None,
         };
-        let lane = user.as_ref().map_or(Lane::Unknown, |u| Lane::Account(u.id.0));
+        let lane = match &user {
+            Some(u) if known_device => Lane::Known(u.id.0),
+            Some(u) => Lane::Account(u.id.0),
+            None => Lane::Unknown,
+        };
         let password = password.to_string();
         // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
         let ok = self
-            .hashing(lane, move || match hash {
-                Some(h) => verify_password(&password, &h),
+            .hashing(lane, move |m| match hash {
+                Some(h) => verify_password(&password, &h, m),
                 None => {
-                    let _ = verify_password(&password, DUMMY_HASH);
+                    let _ = verify_password(&password, DUMMY_HASH, m);
                     false
                 }
             })
@@ -379,14 +375,17 @@ const DUMMY_HASH: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
+    use argon2::password_hash::PasswordHash;
+    use passwords::Memory;
 
     #[test]
     fn the_fixture_marker_never_verifies_any_password() {
+        let m = &mut Memory::new();
         for password in ["", "load-test-player", FIXTURE_PASSWORD_HASH, "!fixture", "secret1"] {
-            assert!(!verify_password(password, FIXTURE_PASSWORD_HASH), "{password:?}");
+            assert!(!verify_password(password, FIXTURE_PASSWORD_HASH, m), "{password:?}");
         }
         assert!(PasswordHash::new(FIXTURE_PASSWORD_HASH).is_err(), "not a PHC string");
-        let real = hash_password("secret1").unwrap();
-        assert!(verify_password("secret1", &real), "a real hash still verifies");
+        let real = hash_password("secret1", m).unwrap();
+        assert!(verify_password("secret1", &real, m), "a real hash still verifies");
     }
 }

@@ -1,6 +1,7 @@
 //! What a player does to their own account: language, session reminder, profile, password, and their sessions.
 
-use super::{AccountError, Accounts, User, digest, hash_password, rules, verify_password};
+use super::passwords::{hash_password, verify_password};
+use super::{AccountError, Accounts, User, digest, rules};
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 use sqlx::{Any, Row};
@@ -86,8 +87,8 @@ impl Accounts {
         let hash = self.password_hash(user.id).await?.ok_or(AccountError::BadCredentials)?;
         let old = old.to_string();
         let (ok, new_hash) = self
-            .hashing(super::hashing::Lane::Account(user.id.0), move || {
-                if verify_password(&old, &hash) { (true, hash_password(&new).ok()) } else { (false, None) }
+            .hashing(super::hashing::Lane::Account(user.id.0), move |m| {
+                if verify_password(&old, &hash, m) { (true, hash_password(&new, m).ok()) } else { (false, None) }
             })
             .await?;
         if !ok {

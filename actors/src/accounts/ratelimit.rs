@@ -148,16 +148,25 @@ impl FailureLimiter {
 /// addresses reaches the account's ceiling; past it, only an address with no failure on this account in its window
 /// may try (one attempt each), so the owner's own device — which has not failed — still gets in with the right
 /// password, while every address that has failed is refused.
+///
+/// An address that has succeeded on an account is a *known device* of it (for [`KNOWN_DEVICE_MS`] after its last
+/// success, at most [`DEFAULT_CAPACITY`] pairs): its attempts go ahead of everyone else's in the hashing queue.
 pub struct Lockout {
     pairs: FailureLimiter,
     accounts: FailureLimiter,
+    known: Cache<String, ()>,
 }
+
+/// How long after its last success an address stays a known device of an account.
+pub const KNOWN_DEVICE_MS: u64 = 30 * 24 * 3600 * 1000;
 
 /// What a reservation took, to give back on success.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reserved {
     pair: String,
     account: Option<String>,
+    /// The address has succeeded on this account before.
+    pub known: bool,
 }
 
 impl Lockout {
@@ -165,6 +174,10 @@ impl Lockout {
         Lockout {
             pairs: FailureLimiter::with_backoff(per_pair, window_ms),
             accounts: FailureLimiter::new(ceiling, window_ms),
+            known: Cache::builder()
+                .max_capacity(DEFAULT_CAPACITY)
+                .time_to_live(Duration::from_millis(KNOWN_DEVICE_MS))
+                .build(),
         }
     }
 
@@ -175,20 +188,23 @@ impl Lockout {
         if !self.pairs.reserve(&pair, now) {
             return None;
         }
+        let known = self.known.contains_key(&pair);
         if self.accounts.reserve(account, now) {
-            return Some(Reserved { pair, account: Some(account.to_string()) });
+            return Some(Reserved { pair, account: Some(account.to_string()), known });
         }
         if clean {
             // Past the ceiling: an address with no failures here still gets its one try.
-            return Some(Reserved { pair, account: None });
+            return Some(Reserved { pair, account: None, known });
         }
         self.pairs.release(&pair);
         None
     }
 
-    /// A success: the address starts afresh on this account, and the account's count gives back this attempt.
+    /// A success: the address starts afresh on this account and is a known device of it, and the account's count
+    /// gives back this attempt.
     pub fn succeeded(&self, r: &Reserved) {
         self.pairs.clear(&r.pair);
+        self.known.insert(r.pair.clone(), ());
         if let Some(a) = &r.account {
             self.accounts.release(a);
         }
@@ -202,9 +218,10 @@ impl Lockout {
         }
     }
 
-    /// Keys held by both parts.
+    /// Keys held by all three parts.
     pub fn len(&self) -> u64 {
-        self.pairs.len() + self.accounts.len()
+        self.known.run_pending_tasks();
+        self.pairs.len() + self.accounts.len() + self.known.entry_count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -294,8 +311,13 @@ mod tests {
         assert!(lock.reserve("user:7", "10.0.0.1", 1).is_none(), "an address that failed is refused");
         // The owner's phone has never failed: it may try, and a success leaves it clean.
         let r = lock.reserve("user:7", "192.0.2.5", 1).expect("the owner's device");
+        assert!(!r.known, "not yet a known device");
         lock.succeeded(&r);
-        assert!(lock.reserve("user:7", "192.0.2.5", 2).is_some());
+        let again = lock.reserve("user:7", "192.0.2.5", 2).expect("the owner's device again");
+        assert!(again.known, "a known device after its success");
+        // Known per account and address: no attacker's address, and not the same address on another account.
+        assert!(lock.reserve("user:7", "10.0.0.49", 2).is_none_or(|r| !r.known));
+        assert!(lock.reserve("user:9", "192.0.2.5", 2).is_some_and(|r| !r.known));
         // Another account is not touched.
         assert!(lock.reserve("user:8", "10.0.0.1", 2).is_some());
     }

@@ -7,7 +7,8 @@
 //! same way, so the answers never tell whether an account exists.
 
 use super::budget::Budget;
-use super::{AccountError, Accounts, User, digest, hash_password, rules};
+use super::passwords::hash_password;
+use super::{AccountError, Accounts, User, digest, rules};
 use sqlx::{Any, Row};
 
 pub const RESET_CODE_TTL_MS: i64 = 15 * 60 * 1000;
@@ -154,7 +155,7 @@ impl Accounts {
             return Err(AccountError::BadResetCode);
         }
         let hash =
-            self.hashing(super::hashing::Lane::Account(user.id.0), move || hash_password(&new_password)).await??;
+            self.hashing(super::hashing::Lane::Account(user.id.0), move |m| hash_password(&new_password, m)).await??;
         let mut tx = self.db.pool.begin().await?;
         let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(now)

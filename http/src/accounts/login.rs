@@ -128,7 +128,7 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
         state.login_by_addr.release(&addr_key);
         return Err(too_many());
     };
-    let (user, token) = match state.accounts.login_as(found, &password).await {
+    let (user, token) = match state.accounts.login_as(found, &password, slot.known).await {
         Ok(ok) => ok,
         // A wrong guess keeps its slots.
         Err(e @ AccountError::BadCredentials) => return Err(e.into()),
