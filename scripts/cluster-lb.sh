@@ -37,7 +37,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq -o Dpkg::Use-Pty=0 "${missing[@]}" >/dev/null
 fi
-cargo build -q -p game-server
+[ -x target/debug/game-server ] || cargo build -q -p game-server
 [ -d http/tests/js/node_modules/socket.io-client ] ||
   (cd http/tests/js && npm ci --no-audit --no-fund --loglevel=error)
 

@@ -7,12 +7,38 @@
 # a short Mines swarm and the sports viewers. The cluster's tests (three nodes, kill -9, SIGSTOP, a NATS restart)
 # are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
 # REST API from its OpenAPI document (scripts/schemathesis.sh).
-# Installs what it needs first.
+# Installs what it needs first. The workspace is built once, with the wallet's failpoints compiled in (inert unless a
+# fault test configures them), so the fault-injection and PostgreSQL runs reuse the same build; the swarms, which
+# mostly wait on round timers, run two at a time. Each step prints the minutes since the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
+started=$SECONDS
+FEATURES=(--features casino-actors/failpoints)
 
-step() { printf '\n=== %s\n' "$*"; }
+step() { printf '\n=== [%2dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
+
+# Runs the named scripts' commands one after another in the background, output to a log; `lanes_wait` prints each
+# lane's log and fails if any lane failed.
+lanes=()
+lane() {
+  local name="$1"
+  shift
+  local log="target/ci-lane-$name.log"
+  ( set -e; for cmd in "$@"; do printf '\n--- %s\n' "$cmd"; bash -c "$cmd"; done ) > "$log" 2>&1 &
+  lanes+=("$!:$name:$log")
+}
+lanes_wait() {
+  local failed=0 entry pid name log
+  for entry in "${lanes[@]}"; do
+    IFS=: read -r pid name log <<< "$entry"
+    if wait "$pid"; then status=passed; else status=FAILED; failed=1; fi
+    printf '\n=== [%2dm%02ds] lane %s %s; its output:\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$name" "$status"
+    cat "$log"
+  done
+  lanes=()
+  return "$failed"
+}
 
 step "prerequisites"
 if ! command -v chromium >/dev/null 2>&1; then
@@ -27,19 +53,20 @@ fi
 ( cd web && npm ci --no-audit --no-fund --loglevel=error )
 ( cd http/tests/js && npm ci --no-audit --no-fund --loglevel=error )
 
-step "rust: build"
-cargo build --workspace --tests --bins
+step "style: rustfmt and Prettier"
+cargo fmt --all --check
+( cd web && npx prettier --check . )
 
-step "rust: tests on SQLite"
-cargo test --workspace --no-fail-fast
+step "rust: build (debug, failpoints compiled in)"
+cargo build --workspace --tests --bins "${FEATURES[@]}"
 
-step "rust: fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
-cargo test -p casino-actors --features failpoints --test aviator_faults --test table_patience --test mines_faults --test exchange_faults --test parchi_faults --test withdrawal_outcome
+step "rust: tests on SQLite, with fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
+cargo test --workspace --no-fail-fast "${FEATURES[@]}"
 
 PG_URL="${CASINO_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
 if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   step "rust: database tests on PostgreSQL"
-  CASINO_TEST_POSTGRES="$PG_URL" cargo test --no-fail-fast -p game-server -p casino-actors --test api --test wallet_ledger --test rg_wallet
+  CASINO_TEST_POSTGRES="$PG_URL" cargo test --workspace --no-fail-fast "${FEATURES[@]}" --test api --test wallet_ledger --test rg_wallet
 else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi
@@ -56,23 +83,23 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-step "load: the reference peers' own tests"
-( cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error && npm test )
-( cd load-tests/peers/socketioxide && cargo test --release )
+step "rust: clippy, every target, warnings are errors"
+cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
 
-step "load: a short Aviator swarm against our release build and both reference peers (no timing asserted)"
-BETTORS=300 ROUNDS=3 scripts/three-way.sh
+step "load: release build"
+cargo build --release -p game-server -p load-tests
+( cd load-tests/peers/socketioxide && cargo test --release && cargo build --release )
 
-step "edge: the quote auditor over 10^5 published quote sets (no sure win, no quote above -m/2) and a bettor on every quote of 1,000 simulated matches (release)"
-target/release/load-tests edge --states 100000 --matches 1000
-
-step "load: a short swarm at each round game, 20 % viewers and 10 % reconnectors (no timing asserted)"
-BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh
-
-step "load: a short Mines swarm (no timing asserted)"
-PLAYERS=200 GAMES=5 scripts/mines-swarm.sh
-
-step "load: sports viewers, every delta in order (no timing asserted)"
-MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh
+step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our release build and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order), the house's edge on the simulated cricket (the quote auditor over 10^5 quote sets: no sure win, no quote above -m/2; a bettor on every quote of 1,000 matches). No timing asserted"
+lane peers-aviator-rounds \
+  "cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error && npm test" \
+  "BETTORS=300 ROUNDS=3 scripts/three-way.sh" \
+  "BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh"
+lane mines-sports-edge \
+  "PLAYERS=200 GAMES=5 scripts/mines-swarm.sh" \
+  "MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh" \
+  "target/release/load-tests edge --states 100000 --matches 1000"
+lanes_wait
+step "done"
 echo
 echo "all tests passed"
