@@ -11,15 +11,15 @@ const VIEWPORT = { width: 390, height: 844 };
 test.use({ viewport: VIEWPORT });
 test.describe.configure({ mode: 'serial' });
 
-
-
 /** A second browser of its own (no cookies, no stored language), phone-sized like the first. */
 async function otherBrowser(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: serverInfo().baseURL, viewport: VIEWPORT });
   return context.newPage();
 }
 
-test('a daily loss limit of ₹20: two ₹10 Color bets go through, the third is refused and moves no money', async ({ page }) => {
+test('a daily loss limit of ₹20: two ₹10 Color bets go through, the third is refused and moves no money', async ({
+  page,
+}) => {
   const player: Player = await fundedPlayer(serverInfo().baseURL, 500, { name: 'Limit Player' });
   await login(page, player);
 
@@ -68,7 +68,10 @@ test('a daily loss limit of ₹20: two ₹10 Color bets go through, the third is
   expect((await serverWallet(page, player.id)).balance).toBe(before.balance);
 });
 
-test('Hindi chosen in Settings: kept by the account after a reload and on another browser, and every screen speaks it', async ({ page, browser }) => {
+test('Hindi chosen in Settings: kept by the account after a reload and on another browser, and every screen speaks it', async ({
+  page,
+  browser,
+}) => {
   const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Hindi Player' });
   await login(page, player);
   await page.goto('/account/settings');
@@ -120,7 +123,10 @@ test('Hindi chosen in Settings: kept by the account after a reload and on anothe
   }
 });
 
-test('changing the password ends the other sessions, keeps this one, and the new password works', async ({ page, browser }) => {
+test('changing the password ends the other sessions, keeps this one, and the new password works', async ({
+  page,
+  browser,
+}) => {
   const OLD = 'old-pass-1';
   const NEW = 'new-pass-2';
   const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Password Player', password: OLD });
@@ -144,7 +150,9 @@ test('changing the password ends the other sessions, keeps this one, and the new
     await page.getByLabel('New password', { exact: true }).fill(NEW);
     await page.getByLabel('Confirm new password', { exact: true }).fill(NEW);
     await page.getByTestId('password-submit').click();
-    await expect(page.getByTestId('password-result')).toHaveText(/^Password changed\. \d+ other sessions? (was|were) ended\.$/);
+    await expect(page.getByTestId('password-result')).toHaveText(
+      /^Password changed\. \d+ other sessions? (was|were) ended\.$/,
+    );
     await expect(sessions).toHaveCount(1);
     await shot(page, 'account-03-password-changed');
 

@@ -24,7 +24,11 @@ async function shots(page: Page, name: string) {
 }
 
 /** A new player with a Bearer token, in a request context of its own. */
-async function newPlayer(request: APIRequestContext, phone: string, name: string): Promise<{ token: string; userNo: string; id: number }> {
+async function newPlayer(
+  request: APIRequestContext,
+  phone: string,
+  name: string,
+): Promise<{ token: string; userNo: string; id: number }> {
   const signup = await request.post('/api/signup', { data: { username: phone, email: name, password } });
   expect(signup.ok(), await signup.text()).toBeTruthy();
   const { userNo } = (await signup.json()) as { userNo: number };
@@ -34,7 +38,13 @@ async function newPlayer(request: APIRequestContext, phone: string, name: string
   return { token: body.token, userNo: String(userNo), id: body.user.id };
 }
 
-async function requestDeposit(request: APIRequestContext, token: string, player: { id: number; phone: string }, utr: string, amount: number) {
+async function requestDeposit(
+  request: APIRequestContext,
+  token: string,
+  player: { id: number; phone: string },
+  utr: string,
+  amount: number,
+) {
   const res = await request.post('/api/add-more-points', {
     headers: { Authorization: `Bearer ${token}` },
     data: { Utr: utr, userName: 'Console Player', user: player.id, phoneNumber: player.phone, deposite: amount },
@@ -92,7 +102,9 @@ test('a player visiting /admin is told the console is for operators only', async
   await shot(page, 'admin-denied-390');
 });
 
-test('with websockets blocked the console stays live over long-polling; with no socket at all it polls the REST view', async ({ page }) => {
+test('with websockets blocked the console stays live over long-polling; with no socket at all it polls the REST view', async ({
+  page,
+}) => {
   // A network that refuses websockets: the client's default transports keep the live feed on long-polling.
   await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
   await operatorLogin(page);
@@ -112,7 +124,12 @@ test('with websockets blocked the console stays live over long-polling; with no 
   await expect.poll(() => row.getAttribute('data-handled'), { timeout: 10_000 }).not.toBe(first);
 });
 
-test('the operator watches the actors, approves a deposit, changes a setting and reads risk and audit', async ({ page, request, baseURL, playwright }) => {
+test('the operator watches the actors, approves a deposit, changes a setting and reads risk and audit', async ({
+  page,
+  request,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(300_000);
   // --- a player with two pending deposits, made through the API as that player
   const api = await playwright.request.newContext({ baseURL });
@@ -165,12 +182,16 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await shots(page, 'money');
   await mine.getByRole('button', { name: /^Approve/ }).click();
   await expect(mine).toHaveCount(0);
-  const wallet = await api.get(`/api/getwalletandexposure/${p.id}`, { headers: { Authorization: `Bearer ${p.token}` } });
+  const wallet = await api.get(`/api/getwalletandexposure/${p.id}`, {
+    headers: { Authorization: `Bearer ${p.token}` },
+  });
   expect(((await wallet.json()) as { balance: number }).balance).toBe(750);
 
   // --- another operator decided the second one first: the console shows the server's 409 message
   const token = await operatorToken(request);
-  const early = await request.post(`/api/admin/deposits/${raceId}/reject`, { headers: { Authorization: `Bearer ${token}` } });
+  const early = await request.post(`/api/admin/deposits/${raceId}/reject`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(early.ok(), await early.text()).toBeTruthy();
   const race = deposits.getByRole('row').filter({ hasText: utrRace });
   await expect(race).toBeVisible();
@@ -191,7 +212,14 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   // --- payment details and news
   await page.getByRole('link', { name: 'Payment details' }).click();
   await page.getByLabel('UPI handle').fill('console@upi');
-  await page.getByLabel('QR image URL').fill('data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>').toString('base64'));
+  await page
+    .getByLabel('QR image URL')
+    .fill(
+      'data:image/svg+xml;base64,' +
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ).toString('base64'),
+    );
   await expect(page.getByTestId('qr-preview')).toBeVisible();
   await page.getByRole('button', { name: 'Save payment details' }).click();
   await expect(page.getByText('Payment details saved')).toBeVisible();
@@ -215,7 +243,9 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   // either the pending change or the new value already in force.
   const pending = page.getByTestId('pending-aviator');
   const inForce = page.getByTestId('current-aviator-minBet');
-  const shown = pending.filter({ hasText: `Min stake ₹${next}.00` }).or(inForce.filter({ hasText: `in force: ₹${next}.00` }));
+  const shown = pending
+    .filter({ hasText: `Min stake ₹${next}.00` })
+    .or(inForce.filter({ hasText: `in force: ₹${next}.00` }));
   await expect(shown.first()).toBeVisible();
   await shots(page, 'games');
   // An unbet round flies to its crash point; crash points are heavy-tailed, so allow a long one.
@@ -245,7 +275,12 @@ test('the operator watches the actors, approves a deposit, changes a setting and
   await api.dispose();
 });
 
-test('the operator sees a player’s break and lifts it; a self-exclusion cannot be lifted', async ({ page, request, baseURL, playwright }) => {
+test('the operator sees a player’s break and lifts it; a self-exclusion cannot be lifted', async ({
+  page,
+  request,
+  baseURL,
+  playwright,
+}) => {
   // --- a player takes a one-day break, through the API with their own session
   const api = await playwright.request.newContext({ baseURL });
   const phone = `9${String(Date.now()).slice(-9)}`;
@@ -273,7 +308,10 @@ test('the operator sees a player’s break and lifts it; a self-exclusion cannot
   await expect(card.getByTestId('rg-no-exclusion')).toBeVisible();
 
   // --- the player then excludes themself for six months: the console shows it with no way to lift it
-  const self = await api.post('/api/account/exclusion', { headers: player, data: { kind: 'self_exclusion', months: 6 } });
+  const self = await api.post('/api/account/exclusion', {
+    headers: player,
+    data: { kind: 'self_exclusion', months: 6 },
+  });
   expect(self.ok(), await self.text()).toBeTruthy();
   await page.reload();
   await expect(card.getByTestId('rg-exclusion')).toHaveText(/^Self-excluded until .+ IST$/);
@@ -282,7 +320,9 @@ test('the operator sees a player’s break and lifts it; a self-exclusion cannot
   await shots(page, 'user-self-excluded');
   // Nor can the API lift it.
   const token = await operatorToken(request);
-  const refused = await request.post(`/api/admin/users/${p.id}/break/lift`, { headers: { Authorization: `Bearer ${token}` } });
+  const refused = await request.post(`/api/admin/users/${p.id}/break/lift`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: string }).error).toBe('self_exclusion_locked');
 

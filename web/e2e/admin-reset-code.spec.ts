@@ -19,11 +19,18 @@ async function operatorLogin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('an operator issues a reset code on the player’s page; the player resets the password with it and logs in', async ({ page, browser, baseURL, playwright }) => {
+test('an operator issues a reset code on the player’s page; the player resets the password with it and logs in', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+}) => {
   // --- a player who will forget the password
   const api = await playwright.request.newContext({ baseURL });
   const phone = `6${String(Date.now()).slice(-9)}`;
-  const signup = await api.post('/api/signup', { data: { username: phone, email: 'Forgetful Player', password: 'old-pass' } });
+  const signup = await api.post('/api/signup', {
+    data: { username: phone, email: 'Forgetful Player', password: 'old-pass' },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   const userNo = String(((await signup.json()) as { userNo: number | string }).userNo);
   const login = await api.post('/api/login', { data: { userNo, password: 'old-pass' } });

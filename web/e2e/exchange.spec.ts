@@ -16,7 +16,14 @@ const SEED = 20_261_127;
 
 interface Placed {
   bet: {
-    id: number; label: string; type: string; odds: number; runs: number | null; stake: number; status: string };
+    id: number;
+    label: string;
+    type: string;
+    odds: number;
+    runs: number | null;
+    stake: number;
+    status: string;
+  };
   balance: number;
   exposure: number;
 }
@@ -24,7 +31,9 @@ interface Placed {
 /** Submits the open popup once: the server takes the bet (the match does not move while it is checked). */
 async function submit(page: Page, path: string): Promise<Placed> {
   const popup = page.getByTestId('bet-popup');
-  const answer = page.waitForResponse((r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
+  const answer = page.waitForResponse(
+    (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === path,
+  );
   await popup.getByRole('button', { name: 'Submit' }).click();
   const res = await answer;
   const body = (await res.json()) as Placed;
@@ -40,8 +49,12 @@ async function walletAgrees(page: Page, userId: number): Promise<void> {
     .poll(
       async () => {
         const w = await serverWallet(page, userId);
-        const shown = await Promise.all(['header-balance', 'topbar-balance', 'topbar-exposure'].map((id) => page.getByTestId(id).textContent()));
-        return JSON.stringify(shown) === JSON.stringify([rupees(w.balance), rupees(w.balance), rupees(w.exposureBalance)]);
+        const shown = await Promise.all(
+          ['header-balance', 'topbar-balance', 'topbar-exposure'].map((id) => page.getByTestId(id).textContent()),
+        );
+        return (
+          JSON.stringify(shown) === JSON.stringify([rupees(w.balance), rupees(w.balance), rupees(w.exposureBalance)])
+        );
       },
       { timeout: 15_000 },
     )
@@ -51,7 +64,9 @@ async function walletAgrees(page: Page, userId: number): Promise<void> {
 /** "+60.00", "-100.00": the screen's signed amounts. */
 const signed = (n: number) => `${n >= 0 ? '+' : '-'}${rupees(Math.abs(n)).slice(1)}`;
 
-test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay, P/L, latest bets, wallet, settlement', async ({ page }) => {
+test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay, P/L, latest bets, wallet, settlement', async ({
+  page,
+}) => {
   const player = await fundedPlayer(serverInfo().baseURL, 1000, { name: 'Exchange Player' });
   const match = await testMatch(page.request, SEED);
   await login(page, player);
@@ -128,7 +143,10 @@ test('Live Cricket Market → a Lgaai bet on a team and a fancy YES bet: overlay
   await expect(fancyRow.locator('.status')).not.toHaveText('open', { timeout: 30_000 });
   type Listed = { bets: { id: number; pl: number | null; status: string; stake: number }[] };
   const listed = async (path: string) => ((await (await page.request.get(path)).json()) as Listed).bets;
-  const all = [...(await listed(`/api/laggai_khai_getuserbet/${player.id}`)), ...(await listed(`/api/cricket-market/${player.id}`))];
+  const all = [
+    ...(await listed(`/api/laggai_khai_getuserbet/${player.id}`)),
+    ...(await listed(`/api/cricket-market/${player.id}`)),
+  ];
   const settledFancy = all.find((b) => b.id === fancy.bet.id && b.status !== 'open');
   expect(['won', 'lost', 'void']).toContain(settledFancy?.status);
   const held = all.filter((b) => b.status === 'open').length * 100;

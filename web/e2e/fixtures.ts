@@ -75,7 +75,9 @@ export async function fundedPlayer(
     } finally {
       await op.dispose();
     }
-    const wallet = await api.get(`/api/getwalletandexposure/${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const wallet = await api.get(`/api/getwalletandexposure/${user.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(wallet.ok(), await wallet.text()).toBeTruthy();
     expect(((await wallet.json()) as { balance: number }).balance).toBe(amount);
     return { userNo: String(userNo), id: user.id, phone, password };
@@ -114,7 +116,9 @@ export async function waitForBetting(page: Page, minSeconds = 6): Promise<number
     (min) => {
       const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
       const round = text('round-id');
-      return text('status-badge') === 'Open' && Number(text('countdown')) >= min && /^\d+$/.test(round) ? Number(round) : 0;
+      return text('status-badge') === 'Open' && Number(text('countdown')) >= min && /^\d+$/.test(round)
+        ? Number(round)
+        : 0;
     },
     minSeconds,
     { timeout: ROUND_WAIT },
@@ -145,7 +149,10 @@ export async function testMatch(request: APIRequestContext, seed: number): Promi
   expect(res.status(), await res.text()).toBe(201);
   const { matchId, name } = (await res.json()) as { matchId: number; name: string };
   const play = async (steps: number): Promise<TestMatchState> => {
-    const r = await request.post(`${info.baseURL}/api/admin/test/sports/matches/${matchId}/play`, { headers, data: { steps } });
+    const r = await request.post(`${info.baseURL}/api/admin/test/sports/matches/${matchId}/play`, {
+      headers,
+      data: { steps },
+    });
     expect(r.status(), await r.text()).toBe(200);
     return (await r.json()) as TestMatchState;
   };

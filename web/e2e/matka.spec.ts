@@ -55,11 +55,14 @@ async function biddingWindow(page: Page, name: string, session: 'open' | 'close'
 
 /** Waits until the server's clock has passed `at` (epoch ms). */
 async function serverPast(page: Page, at: number): Promise<void> {
-  await expect.poll(async () => (await marketList(page)).serverTime, { timeout: 40_000, intervals: [250] }).toBeGreaterThanOrEqual(at);
+  await expect
+    .poll(async () => (await marketList(page)).serverTime, { timeout: 40_000, intervals: [250] })
+    .toBeGreaterThanOrEqual(at);
 }
 
 const card = (page: Page, name: string) => page.locator(`[data-testid^="matka-market-"][data-name="${name}"]`);
-const bidRows = (page: Page, drawNo: string, status?: string) => page.locator(`[data-testid="matka-bid-row"][data-draw-no="${drawNo}"]${status ? `[data-status="${status}"]` : ''}`);
+const bidRows = (page: Page, drawNo: string, status?: string) =>
+  page.locator(`[data-testid="matka-bid-row"][data-draw-no="${drawNo}"]${status ? `[data-status="${status}"]` : ''}`);
 
 /** Play → the bid type → the slip, from a market's card on the list. */
 async function openSlip(page: Page, name: string, type: string, playShot?: string) {
@@ -91,7 +94,9 @@ async function settledBalance(page: Page, player: Player): Promise<number> {
   return w.balance;
 }
 
-test('a player bids on all ten digits for the Close session of Quick Matka: one wins 9.5×, nine lose; the result checks out', async ({ page }) => {
+test('a player bids on all ten digits for the Close session of Quick Matka: one wins 9.5×, nine lose; the result checks out', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const player = await fundedPlayer(serverInfo().baseURL, DEPOSIT, { name: 'Matka Player' });
   await login(page, player);
@@ -153,7 +158,12 @@ test('a player bids on all ten digits for the Close session of Quick Matka: one 
 });
 
 async function operatorPage(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: serverInfo().baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
+  const ctx = await browser.newContext({
+    baseURL: serverInfo().baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+  });
   const page = await ctx.newPage();
   const info = serverInfo();
   await page.goto('/login');
@@ -164,7 +174,10 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('the operator creates a declared market in the console and declares its results; a player’s bids settle on them', async ({ page, browser }) => {
+test('the operator creates a declared market in the console and declares its results; a player’s bids settle on them', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const name = `Test Bazar ${String(Date.now()).slice(-5)}`;
   const op = await operatorPage(browser);
@@ -228,6 +241,9 @@ test('the operator creates a declared market in the console and declares its res
   await draw.getByTestId('matka-draw-results').scrollIntoViewIfNeeded();
   await shot(op, 'matka-10-console-declared');
   await page.goto(`/casino/matka/chart/${m.id}`);
-  await expect(page.locator(`[data-testid="matka-chart-row"][data-draw-no="${drawNo}"]`)).toHaveAttribute('data-result', '134-80-479');
+  await expect(page.locator(`[data-testid="matka-chart-row"][data-draw-no="${drawNo}"]`)).toHaveAttribute(
+    'data-result',
+    '134-80-479',
+  );
   await op.context().close();
 });

@@ -57,7 +57,9 @@ async function tap(page: Page, t: number): Promise<string> {
   return (await tile(page, t).getAttribute('data-face')) ?? '';
 }
 
-test('manual: a safe tile, a reload resumes the game, Cash out pays what the screen promised; balances agree', async ({ page }) => {
+test('manual: a safe tile, a reload resumes the game, Cash out pays what the screen promised; balances agree', async ({
+  page,
+}) => {
   await openMines(page);
   let start = await balancesAgree(page);
   await shot(page, 'mines-01-screen');
@@ -87,7 +89,9 @@ test('manual: a safe tile, a reload resumes the game, Cash out pays what the scr
 
   await page.getByTestId('mines-cashout').click();
   await expect(board(page)).toHaveAttribute('data-status', 'won');
-  await expect(page.getByTestId('mines-status')).toHaveText(new RegExp(`^You won ${rupees(promised).replace(/[.]/g, '\\.')} at`));
+  await expect(page.getByTestId('mines-status')).toHaveText(
+    new RegExp(`^You won ${rupees(promised).replace(/[.]/g, '\\.')} at`),
+  );
   await expect(page.getByTestId('mines-overlay-won')).toBeVisible();
   // The whole board shows: the one mine among closed safe tiles.
   await expect(board(page).locator('[data-face="mine"]')).toHaveCount(1);
@@ -102,7 +106,9 @@ test('manual: a safe tile, a reload resumes the game, Cash out pays what the scr
   await expect(row).toContainText(`+${rupees(promised)}`);
 });
 
-test('manual: 24 mines until one is hit; the whole board shows, the hit mine marked; balances agree', async ({ page }) => {
+test('manual: 24 mines until one is hit; the whole board shows, the hit mine marked; balances agree', async ({
+  page,
+}) => {
   await openMines(page);
   let start = await balancesAgree(page);
   for (let attempt = 0; attempt < 6 && !lost; attempt++) {
@@ -123,9 +129,11 @@ test('manual: 24 mines until one is hit; the whole board shows, the hit mine mar
     await shot(page, 'mines-04-lost');
     const end = await balancesAgree(page);
     expect(end).toBeCloseTo(start - 10, 2);
-    const mines = await board(page).locator('[data-face="mine"], [data-face="boom"]').evaluateAll((els) =>
-      els.map((e) => Number(e.getAttribute('data-testid')?.replace('mines-tile-', ''))).sort((a, b) => a - b),
-    );
+    const mines = await board(page)
+      .locator('[data-face="mine"], [data-face="boom"]')
+      .evaluateAll((els) =>
+        els.map((e) => Number(e.getAttribute('data-testid')?.replace('mines-tile-', ''))).sort((a, b) => a - b),
+      );
     // The seeds panel shows the game's seed, now revealed.
     await page.getByTestId('mines-fairness').click();
     const serverSeed = (await page.getByTestId('mines-game-server-seed').textContent()) ?? '';
@@ -180,7 +188,9 @@ test('seeds: a new client seed is used by the next game, which the Fairness scre
   await expect(page.getByText('e2e seed 42 ·', { exact: false })).toBeVisible();
 });
 
-test('auto: the bar fills, tiles open every 500 ms, it ends on a mine or cashes out; balances agree', async ({ page }) => {
+test('auto: the bar fills, tiles open every 500 ms, it ends on a mine or cashes out; balances agree', async ({
+  page,
+}) => {
   await openMines(page);
   const start = await balancesAgree(page);
   await page.getByTestId('mines-mode-auto').click();
@@ -208,7 +218,10 @@ test('auto: the bar fills, tiles open every 500 ms, it ends on a mine or cashes 
   else expect(end).toBeCloseTo(start - 100, 2);
 });
 
-test('operators: the Mines card shows the open game’s held stake; suspend and the min bet reach the player’s screen', async ({ page, browser }) => {
+test('operators: the Mines card shows the open game’s held stake; suspend and the min bet reach the player’s screen', async ({
+  page,
+  browser,
+}) => {
   await openMines(page);
   await newGame(page, 24, 10);
   const ctx = await browser.newContext();

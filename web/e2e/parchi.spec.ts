@@ -11,7 +11,18 @@
  * ball is void: the screen says so and the stake is back at once, before the match is played.
  */
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, fundedPlayer, login, operatorToken, rupees, serverWallet, shot, test as shared, type Operator, type Player } from './fixtures';
+import {
+  expect,
+  fundedPlayer,
+  login,
+  operatorToken,
+  rupees,
+  serverWallet,
+  shot,
+  test as shared,
+  type Operator,
+  type Player,
+} from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const TIMINGS: Record<string, string> = {
@@ -81,7 +92,10 @@ async function testMatch(op: Operator, seed: number): Promise<TestMatch> {
   expect(res.status(), await res.text()).toBe(201);
   const { matchId, name } = (await res.json()) as { matchId: number; name: string };
   const play = async (steps: number): Promise<string> => {
-    const r = await request.post(`${op.baseURL}/api/admin/test/sports/matches/${matchId}/play`, { headers, data: { steps } });
+    const r = await request.post(`${op.baseURL}/api/admin/test/sports/matches/${matchId}/play`, {
+      headers,
+      data: { steps },
+    });
     expect(r.status(), await r.text()).toBe(200);
     return ((await r.json()) as { status: string }).status;
   };
@@ -113,7 +127,10 @@ async function fillCards(baseURL: string, who: Player, m: TestMatch): Promise<vo
   try {
     const board = await json<Board>(request, `/api/cards/${m.matchId}`);
     for (const card of board.cards.filter((c) => !c.locked)) {
-      const { players } = await json<{ players: { playername: string; taken: boolean }[] }>(request, `/api/match/get-players-by-matchname/${m.matchId}`);
+      const { players } = await json<{ players: { playername: string; taken: boolean }[] }>(
+        request,
+        `/api/match/get-players-by-matchname/${m.matchId}`,
+      );
       const [a, b] = players.filter((p) => !p.taken);
       const data = { cardId: card._id, player1: a?.playername, player2: b?.playername, betpoints: STAKE };
       const res = await request.put(`/api/match/select/${m.matchId}`, { headers, data });
@@ -158,14 +175,19 @@ async function playFirstCard(page: Page): Promise<[string, string]> {
   await expect(second.locator(`option[value="${p1}"]`)).toHaveCount(0); // player 2 is never player 1
   await second.selectOption({ index: 1 });
   const p2 = await second.inputValue();
-  const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/match/select/'));
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/match/select/'),
+  );
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const res = await answer;
   expect(res.status(), await res.text()).toBe(201);
   return [p1, p2];
 }
 
-test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first ball, and the end pays what the server says', async ({ page, parchiServer }) => {
+test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first ball, and the end pays what the server says', async ({
+  page,
+  parchiServer,
+}) => {
   test.setTimeout(240_000);
   const info = parchiServer.info;
   const player = await fundedPlayer(info.baseURL, START, { name: 'Parchi Player', operator: info });
@@ -242,14 +264,18 @@ test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first 
 
   // --- The match ends: the play is settled as the server says.
   await finish(match);
-  await expect.poll(async () => (await json<Board>(page.request, `/api/cards/${match.matchId}`)).status, { timeout: 15_000 }).toBe('finished');
+  await expect
+    .poll(async () => (await json<Board>(page.request, `/api/cards/${match.matchId}`)).status, { timeout: 15_000 })
+    .toBe('finished');
   await expect(page.getByTestId('parchi-status')).toHaveAttribute('data-status', 'finished', { timeout: 15_000 });
   type Entries = { entries: { card: string; betpoints: number; status: string; payout: number }[] };
   let entry: Entries['entries'][number] | undefined;
   await expect
     .poll(
       async () => {
-        entry = (await json<Entries>(page.request, `/api/match/get-by-matchname/${match.matchId}`)).entries.find((e) => e.card === `${match.matchId}-1`);
+        entry = (await json<Entries>(page.request, `/api/match/get-by-matchname/${match.matchId}`)).entries.find(
+          (e) => e.card === `${match.matchId}-1`,
+        );
         return entry?.status;
       },
       { timeout: 15_000 },
@@ -258,7 +284,9 @@ test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first 
   expect(entry?.betpoints).toBe(STAKE);
   expect(entry?.payout).toBe(PAID[entry!.status]);
   const end = START - STAKE + entry!.payout;
-  await expect.poll(() => serverWallet(page, player.id), { timeout: 15_000 }).toEqual({ balance: end, exposureBalance: 0 });
+  await expect
+    .poll(() => serverWallet(page, player.id), { timeout: 15_000 })
+    .toEqual({ balance: end, exposureBalance: 0 });
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(end), { timeout: 10_000 });
   if (entry!.status === 'won') {
     await expect(tile).toHaveAttribute('data-winner', 'true');
@@ -267,7 +295,10 @@ test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first 
   await shot(page, 'parchi-07-settled');
 });
 
-test('a game left incomplete at the first ball is void: the screen says so and the stake is back at once', async ({ page, parchiServer }) => {
+test('a game left incomplete at the first ball is void: the screen says so and the stake is back at once', async ({
+  page,
+  parchiServer,
+}) => {
   test.setTimeout(120_000);
   const info = parchiServer.info;
   const player = await fundedPlayer(info.baseURL, START, { name: 'Parchi Voided', operator: info });
@@ -282,13 +313,18 @@ test('a game left incomplete at the first ball is void: the screen says so and t
   expect(await match.play(1)).toBe('in_play');
   const status = page.getByTestId('parchi-status');
   await expect(status).toHaveAttribute('data-status', 'void', { timeout: 15_000 });
-  await expect(status).toHaveText('Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.');
+  await expect(status).toHaveText(
+    'Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.',
+  );
   await expect(page.getByTestId('parchi-clock')).toHaveText('Plays closed');
   for (const n of [1, 2, 3]) await expect(page.getByTestId(`parchi-play-${n}`)).toBeDisabled();
   // Back at once, with the match still to be played.
   expect(await serverWallet(page, player.id)).toEqual({ balance: START, exposureBalance: 0 });
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(START), { timeout: 10_000 });
-  const entries = await json<{ entries: { status: string; payout: number }[] }>(page.request, `/api/match/get-by-matchname/${match.matchId}`);
+  const entries = await json<{ entries: { status: string; payout: number }[] }>(
+    page.request,
+    `/api/match/get-by-matchname/${match.matchId}`,
+  );
   expect(entries.entries.map((e) => [e.status, e.payout])).toEqual([['returned', STAKE]]);
   await noSidewaysScroll(page);
   await shot(page, 'parchi-08-void');

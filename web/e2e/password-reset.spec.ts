@@ -3,7 +3,9 @@ import { expect, operatorToken, shot, test } from './fixtures';
 
 test('a player resets the password with a one-time code and logs in with it', async ({ page, request }) => {
   const phone = `8${String(Date.now()).slice(-9)}`;
-  const signup = await request.post('/api/signup', { data: { username: phone, email: 'Reset Tester', password: 'old-pass' } });
+  const signup = await request.post('/api/signup', {
+    data: { username: phone, email: 'Reset Tester', password: 'old-pass' },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   const { userNo } = (await signup.json()) as { userNo: number | string };
 
@@ -14,7 +16,9 @@ test('a player resets the password with a one-time code and logs in with it', as
   await expect(page.locator('.form-info')).toContainText('one-time reset code');
 
   const token = await operatorToken(request);
-  const issued = await request.post(`/api/admin/users/${phone}/reset-code`, { headers: { Authorization: `Bearer ${token}` } });
+  const issued = await request.post(`/api/admin/users/${phone}/reset-code`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(issued.ok(), await issued.text()).toBeTruthy();
   const { code } = (await issued.json()) as { code: string };
 

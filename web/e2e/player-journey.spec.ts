@@ -39,20 +39,32 @@ async function login(page: Page) {
 
 /** Who the page is signed in as, asked of the server with the page's HttpOnly cookie (nothing is stored). */
 const me = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/me')).json()) as { id?: unknown; _id?: unknown; userNo?: unknown });
+  page.evaluate(
+    async () => (await (await fetch('/api/me')).json()) as { id?: unknown; _id?: unknown; userNo?: unknown },
+  );
 
 const userIdOf = async (page: Page) => {
   const u = await me(page);
   return String(u.id ?? u._id ?? u.userNo);
 };
 
-test('player signs up, requests a deposit, the operator approves it and the balance shows it', async ({ page, context, request }) => {
+test('player signs up, requests a deposit, the operator approves it and the balance shows it', async ({
+  page,
+  context,
+  request,
+}) => {
   // --- the operator publishes payment details and news
   const token = await operatorToken(request);
   const auth = { Authorization: `Bearer ${token}` };
-  const upi = await request.put('/api/admin/upi', { headers: auth, data: { upi_id: 'royalplay@upi', phone: '919000000001', qrCode: '' } });
+  const upi = await request.put('/api/admin/upi', {
+    headers: auth,
+    data: { upi_id: 'royalplay@upi', phone: '919000000001', qrCode: '' },
+  });
   expect(upi.ok(), await upi.text()).toBeTruthy();
-  const news = await request.put('/api/admin/news', { headers: auth, data: { items: ['E2E: weekend Aviator bonus is live'] } });
+  const news = await request.put('/api/admin/news', {
+    headers: auth,
+    data: { items: ['E2E: weekend Aviator bonus is live'] },
+  });
   expect(news.ok(), await news.text()).toBeTruthy();
 
   // --- sign up
@@ -87,7 +99,9 @@ test('player signs up, requests a deposit, the operator approves it and the bala
   await expect(page.locator('.sidebar.open')).toHaveCount(0);
 
   // --- deposit request; the WhatsApp tab is intercepted
-  await context.route('https://wa.me/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa</p>' }));
+  await context.route('https://wa.me/**', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa</p>' }),
+  );
   await page.getByRole('button', { name: 'Deposit' }).click();
   await page.getByLabel('Mobile No').fill(phone);
   await page.getByLabel('Deposit amount').fill(String(DEPOSIT));
@@ -144,7 +158,9 @@ test('player signs up, requests a deposit, the operator approves it and the bala
   exposureBeforeBet = w.exposureBalance; // the pending withdrawal stays held
 });
 
-test('player bets on Aviator, cashes out or loses, and balance, exposure and history agree with the server', async ({ page }) => {
+test('player bets on Aviator, cashes out or loses, and balance, exposure and history agree with the server', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await login(page);
   const userId = await userIdOf(page);
@@ -184,7 +200,10 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
   // --- flying: take winnings as soon as possible (or the round crashes first)
   const cashOut = panel.getByRole('button', { name: /TAKE WINNINGS/ });
   const outcome = page.getByTestId('bet-status-0').filter({ hasText: /Cashed out|Lost/ });
-  await Promise.race([cashOut.waitFor({ state: 'visible' }).then(() => expect(cashOut).toBeEnabled({ timeout: 20_000 })), outcome.waitFor({ timeout: 20_000 })]).catch(() => undefined);
+  await Promise.race([
+    cashOut.waitFor({ state: 'visible' }).then(() => expect(cashOut).toBeEnabled({ timeout: 20_000 })),
+    outcome.waitFor({ timeout: 20_000 }),
+  ]).catch(() => undefined);
   if (await cashOut.isEnabled()) {
     await shot(page, '11-aviator-flying');
     await cashOut.click();
@@ -198,13 +217,16 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
   let status: string | undefined;
   let shown = '';
   await expect
-    .poll(async () => {
-      const text = (await page.getByTestId('bet-status-0').textContent()) ?? '';
-      if (/Cashed out|Lost/.test(text)) shown = text.includes('Cashed out') ? 'Cashed out' : 'Lost';
-      const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as { status: string }[];
-      status = rows[0]?.status;
-      return `${status} / ${shown}`;
-    }, { timeout: 20_000, intervals: [100] })
+    .poll(
+      async () => {
+        const text = (await page.getByTestId('bet-status-0').textContent()) ?? '';
+        if (/Cashed out|Lost/.test(text)) shown = text.includes('Cashed out') ? 'Cashed out' : 'Lost';
+        const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as { status: string }[];
+        status = rows[0]?.status;
+        return `${status} / ${shown}`;
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
     .toMatch(/^(Won \/ Cashed out|Lost \/ Lost)$/);
   const won = status === 'Won';
   const w = await serverWallet(page, userId);
@@ -221,7 +243,10 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
   await page.getByRole('button', { name: 'Close' }).click();
 
   // --- My Bets matches the server's history
-  const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as { betAmt: number; status: string }[];
+  const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as {
+    betAmt: number;
+    status: string;
+  }[];
   await page.goto('/history');
   await page.getByRole('tab', { name: 'Aviator' }).click(); // Cricket (the exchange bets) is My Bets' first tab
   const table = page.getByTestId('history-table');

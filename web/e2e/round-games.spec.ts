@@ -5,7 +5,18 @@
  * browser and finds the result the game screen showed.
  */
 import type { Page } from '@playwright/test';
-import { ROUND_WAIT, expect, fundedPlayer, login, rupees, serverWallet, shot, test, waitForBetting, type Player } from './fixtures';
+import {
+  ROUND_WAIT,
+  expect,
+  fundedPlayer,
+  login,
+  rupees,
+  serverWallet,
+  shot,
+  test,
+  waitForBetting,
+  type Player,
+} from './fixtures';
 import { serverInfo } from './server-info';
 
 test.describe.configure({ mode: 'serial' });
@@ -14,7 +25,20 @@ type Game = 'titli' | 'andar_bahar' | 'color';
 
 const DEPOSIT = 5000;
 /** Titli's pictures in number order, as the screen labels them. */
-const PICTURES = ['Butterfly', 'Cow', 'Football', 'Spin', 'Flower', 'Diya', 'Bucket', 'Kite', 'Rat', 'Umbrella', 'Parrot', 'Sun'];
+const PICTURES = [
+  'Butterfly',
+  'Cow',
+  'Football',
+  'Spin',
+  'Flower',
+  'Diya',
+  'Bucket',
+  'Kite',
+  'Rat',
+  'Umbrella',
+  'Parrot',
+  'Sun',
+];
 
 let player: Player;
 /** Each game's settled round and the outcome its screen showed, as the Fairness screen describes it. */
@@ -32,7 +56,6 @@ async function payouts(page: Page, game: Game): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [String(r.pick), r.payout]));
 }
 
-
 /**
  * Waits for round `roundId`'s result on screen and reads it in one go in the page (the table clears when the next
  * round starts). `read` runs in the page: it returns null until the screen shows that round's winner.
@@ -44,7 +67,9 @@ async function resultOnScreen<T>(page: Page, roundId: number, read: (roundId: nu
 
 /** After the result: the server has settled (exposure 0) at `expected`, and the screen shows that balance. */
 async function balancesAgree(page: Page, expected: number) {
-  await expect.poll(() => serverWallet(page, player.id), { timeout: 15_000 }).toEqual({ balance: expected, exposureBalance: 0 });
+  await expect
+    .poll(() => serverWallet(page, player.id), { timeout: 15_000 })
+    .toEqual({ balance: expected, exposureBalance: 0 });
   const w = await serverWallet(page, player.id);
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(w.balance));
   await expect(page.getByTestId('topbar-balance')).toHaveText(rupees(w.balance));
@@ -53,7 +78,10 @@ async function balancesAgree(page: Page, expected: number) {
 
 /** The round's row in My Bets (Titli and Color: a list; its first cell reads "#12 10:30"). */
 const myBetRow = (page: Page, roundId: number) =>
-  page.getByTestId('my-bets').getByTestId('my-bet').filter({ has: page.locator('.rt-my-round', { hasText: new RegExp(`^#${roundId}\\s`) }) });
+  page
+    .getByTestId('my-bets')
+    .getByTestId('my-bet')
+    .filter({ has: page.locator('.rt-my-round', { hasText: new RegExp(`^#${roundId}\\s`) }) });
 
 /** The commitment the screen shows for the round in play (the "Provably fair" link's title). */
 async function commitmentOnScreen(page: Page): Promise<string> {
@@ -69,7 +97,9 @@ async function startBalance(page: Page): Promise<number> {
   return w.balance;
 }
 
-test('Titli Par: pictures with an amount, the round’s result, balance and My Bets agree with the server', async ({ page }) => {
+test('Titli Par: pictures with an amount, the round’s result, balance and My Bets agree with the server', async ({
+  page,
+}) => {
   await login(page, player);
   const pays = await payouts(page, 'titli');
   await page.goto('/casino/fun-games');
@@ -81,7 +111,11 @@ test('Titli Par: pictures with an amount, the round’s result, balance and My B
   const pictures = PICTURES.map((_, i) => i + 1);
   const total = CHIP * pictures.length;
   // The win toast shows for 3 s: watch for it from now on.
-  const winToast = page.getByText(/₹[\d,.]+ back$/).first().textContent({ timeout: 2 * ROUND_WAIT }).catch((e: Error) => e.message);
+  const winToast = page
+    .getByText(/₹[\d,.]+ back$/)
+    .first()
+    .textContent({ timeout: 2 * ROUND_WAIT })
+    .catch((e: Error) => e.message);
   const roundId = await waitForBetting(page);
   // Only clicks while the clock runs; the checks follow (the selection stays on screen once placed).
   await page.getByTestId(`stake-${CHIP}`).click();
@@ -91,7 +125,9 @@ test('Titli Par: pictures with an amount, the round’s result, balance and My B
   await expect(page.getByTestId('place-bet')).toHaveText('Bet Placed');
   await expect(page.getByTestId(`stake-${CHIP}`)).toHaveAttribute('aria-pressed', 'true');
   for (const n of pictures) await expect(page.getByTestId(`pick-amount-${n}`)).toHaveText(`₹${CHIP}`);
-  await expect(page.getByTestId('bet-status')).toHaveText(`Bet placed: ₹${total.toFixed(2)} on ${PICTURES.join(', ')}. Good luck!`);
+  await expect(page.getByTestId('bet-status')).toHaveText(
+    `Bet placed: ₹${total.toFixed(2)} on ${PICTURES.join(', ')}. Good luck!`,
+  );
   await shot(page, 'rounds-01-titli-placed');
   await expect(page.getByTestId('round-id')).toHaveText(String(roundId));
   const commitment = await commitmentOnScreen(page);
@@ -100,15 +136,23 @@ test('Titli Par: pictures with an amount, the round’s result, balance and My B
 
   // --- the result: the winning picture is highlighted and named in the banner
   const shown = await resultOnScreen(page, roundId, (rid) => {
-    if (document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) || !document.querySelector('[data-testid="winner-banner"]')) return null;
+    if (
+      document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) ||
+      !document.querySelector('[data-testid="winner-banner"]')
+    )
+      return null;
     const tile = document.querySelector('.titli-win');
     const banner = document.querySelector('[data-testid="winner-banner"]')?.textContent ?? '';
     const id = tile?.getAttribute('data-testid') ?? '';
-    return /^pick-\d+$/.test(id) ? { number: Number(id.slice(5)), label: tile?.querySelector('.titli-name')?.textContent ?? '', banner } : null;
+    return /^pick-\d+$/.test(id)
+      ? { number: Number(id.slice(5)), label: tile?.querySelector('.titli-name')?.textContent ?? '', banner }
+      : null;
   });
   expect(shown.label).toBe(PICTURES[shown.number - 1]);
   expect(shown.banner).toContain(`${shown.label} wins!`);
-  await expect(page.getByTestId('result-history').locator(`li[title="Round ${roundId}: ${shown.label}"]`)).toHaveCount(1);
+  await expect(page.getByTestId('result-history').locator(`li[title="Round ${roundId}: ${shown.label}"]`)).toHaveCount(
+    1,
+  );
   const payout = CHIP * pays.get(String(shown.number))!;
   // Twelve ₹20 picks, one returning 10×: ₹200 back of ₹240, a net loss, so no "You won".
   expect(await winToast).toBe(`₹${payout.toFixed(2)} back`);
@@ -122,10 +166,17 @@ test('Titli Par: pictures with an amount, the round’s result, balance and My B
   await expect(row.locator('.rt-my-pay')).toHaveText(`₹${payout.toFixed(2)} back`);
   await row.scrollIntoViewIfNeeded();
   await shot(page, 'rounds-03-titli-my-bets');
-  settled.titli = { roundId, commitment, outcome: `winning picture ${shown.number}`, result: `"winningImageNumber":${shown.number}` };
+  settled.titli = {
+    roundId,
+    commitment,
+    outcome: `winning picture ${shown.number}`,
+    result: `"winningImageNumber":${shown.number}`,
+  };
 });
 
-test('Andar Bahar: a side and a stake in the bet slip, the deal, balance and My Bet agree with the server', async ({ page }) => {
+test('Andar Bahar: a side and a stake in the bet slip, the deal, balance and My Bet agree with the server', async ({
+  page,
+}) => {
   await login(page, player);
   const pays = await payouts(page, 'andar_bahar');
   await page.goto('/casino/andar-bahar');
@@ -148,12 +199,19 @@ test('Andar Bahar: a side and a stake in the bet slip, the deal, balance and My 
   await expect(page.getByTestId('round-id')).toHaveText(String(roundId));
   const commitment = await commitmentOnScreen(page);
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(start - STAKE));
-  const row = page.getByTestId('my-bets').getByTestId('my-bet').filter({ has: page.getByRole('cell', { name: `#${roundId}`, exact: true }) });
+  const row = page
+    .getByTestId('my-bets')
+    .getByTestId('my-bet')
+    .filter({ has: page.getByRole('cell', { name: `#${roundId}`, exact: true }) });
   await expect(row).toContainText('Pending');
 
   // --- the deal, as the screen shows it once the matching card is down
   const shown = await resultOnScreen(page, roundId, (rid) => {
-    if (document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) || !document.querySelector('[data-testid="winner-banner"]')) return null;
+    if (
+      document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) ||
+      !document.querySelector('[data-testid="winner-banner"]')
+    )
+      return null;
     const label = (el: Element | null) => el?.textContent?.trim() ?? '';
     const cards = (side: string) => Array.from(document.querySelectorAll(`[data-testid^="${side}-card-"]`)).map(label);
     const winner = /^(Andar|Bahar) wins!$/.exec(label(document.querySelector('[data-testid="winner-banner"]')))?.[1];
@@ -185,7 +243,9 @@ test('Andar Bahar: a side and a stake in the bet slip, the deal, balance and My 
   };
 });
 
-test('Color Prediction: a colour and a stake, the drawn colour, balance and My Bets agree with the server', async ({ page }) => {
+test('Color Prediction: a colour and a stake, the drawn colour, balance and My Bets agree with the server', async ({
+  page,
+}) => {
   await login(page, player);
   const pays = await payouts(page, 'color');
   await page.goto('/casino/color-prediction');
@@ -198,7 +258,9 @@ test('Color Prediction: a colour and a stake, the drawn colour, balance and My B
   await page.getByTestId(`pick-${COLOUR}`).click();
   await page.getByTestId(`stake-${STAKE}`).click();
   await expect(page.getByTestId(`pick-${COLOUR}`)).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('bet-status')).toHaveText(`₹${STAKE} on Green returns ₹${(STAKE * pays.get(COLOUR)!).toFixed(2)}`);
+  await expect(page.getByTestId('bet-status')).toHaveText(
+    `₹${STAKE} on Green returns ₹${(STAKE * pays.get(COLOUR)!).toFixed(2)}`,
+  );
   await page.getByTestId('place-bet').click();
   await expect(page.getByTestId('my-round-bets')).toHaveText(`Your bets: Green ₹${STAKE.toFixed(2)}`);
   await shot(page, 'rounds-07-color-placed');
@@ -208,7 +270,11 @@ test('Color Prediction: a colour and a stake, the drawn colour, balance and My B
   await expect(myBetRow(page, roundId)).toContainText('Pending');
 
   const shown = await resultOnScreen(page, roundId, (rid) => {
-    if (document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) || !document.querySelector('[data-testid="winner-banner"]')) return null;
+    if (
+      document.querySelector('[data-testid="round-id"]')?.textContent?.trim() !== String(rid) ||
+      !document.querySelector('[data-testid="winner-banner"]')
+    )
+      return null;
     const m = /(Red|Green|Blue) wins!/.exec(document.querySelector('[data-testid="winner-banner"]')?.textContent ?? '');
     return m ? { colour: m[1]!.toLowerCase() } : null;
   });
@@ -230,7 +296,9 @@ test('Color Prediction: a colour and a stake, the drawn colour, balance and My B
   settled.color = { roundId, commitment, outcome: `colour ${shown.colour}`, result: `"colour":"${shown.colour}"` };
 });
 
-test('Fairness: each settled round recomputes in the browser to the result its game screen showed', async ({ page }) => {
+test('Fairness: each settled round recomputes in the browser to the result its game screen showed', async ({
+  page,
+}) => {
   await login(page, player);
   const games: Game[] = ['titli', 'andar_bahar', 'color'];
   for (const game of games) {

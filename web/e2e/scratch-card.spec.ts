@@ -9,7 +9,20 @@ import { ROUND_WAIT, expect, fundedPlayer, login, shot, test, type Player } from
 import { serverInfo } from './server-info';
 
 /** Titli's pictures in number order, as the screen labels them. */
-const PICTURES = ['Butterfly', 'Cow', 'Football', 'Spin', 'Flower', 'Diya', 'Bucket', 'Kite', 'Rat', 'Umbrella', 'Parrot', 'Sun'];
+const PICTURES = [
+  'Butterfly',
+  'Cow',
+  'Football',
+  'Spin',
+  'Flower',
+  'Diya',
+  'Bucket',
+  'Kite',
+  'Rat',
+  'Umbrella',
+  'Parrot',
+  'Sun',
+];
 /** The result shows for about 2 s: a round that ends mid-scratch is tried again with the next one. */
 const ATTEMPTS = 4;
 /** The strokes' heights across the card (fractions of its height), left to right. */
@@ -58,7 +71,8 @@ function readOpened(page: Page, roundId: string): Promise<Opened | null> {
 /** The state of `roundId`'s card, or 'gone' once the next round took it away. */
 function cardState(page: Page, roundId: string): Promise<string> {
   return page.evaluate(
-    (rid) => document.querySelector(`[data-testid="scratch-card"][data-round="${rid}"]`)?.getAttribute('data-state') ?? 'gone',
+    (rid) =>
+      document.querySelector(`[data-testid="scratch-card"][data-round="${rid}"]`)?.getAttribute('data-state') ?? 'gone',
     roundId,
   );
 }
@@ -75,8 +89,14 @@ async function scratchNextResult(page: Page): Promise<Opened | null> {
   const card = page.locator(`[data-testid="scratch-card"][data-round="${roundId}"]`);
   // Mouse coordinates are the viewport's: the card must be in view (at 390×844 it is, near the top).
   await card.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => undefined);
-  const box = await card.getByTestId('scratch-canvas').boundingBox({ timeout: 1_000 }).catch(() => null);
-  const button = await card.getByTestId('scratch-reveal').boundingBox({ timeout: 1_000 }).catch(() => null);
+  const box = await card
+    .getByTestId('scratch-canvas')
+    .boundingBox({ timeout: 1_000 })
+    .catch(() => null);
+  const button = await card
+    .getByTestId('scratch-reveal')
+    .boundingBox({ timeout: 1_000 })
+    .catch(() => null);
   if (!box || !button) return null;
   expect(box.y >= 0 && box.y + box.height <= 844, 'the card is in the 390×844 viewport').toBe(true);
 
@@ -98,7 +118,9 @@ async function scratchNextResult(page: Page): Promise<Opened | null> {
   return null;
 }
 
-test('Titli Par: the revealed result comes under a scratch card; scratching opens it on the round’s picture', async ({ page }) => {
+test('Titli Par: the revealed result comes under a scratch card; scratching opens it on the round’s picture', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, player);
   await page.goto('/casino/fun-games');
@@ -133,5 +155,7 @@ test('Titli Par: the revealed result comes under a scratch card; scratching open
     .toBe(picture);
 
   // The next round starts from a new card (or none until its result): the open card does not stay on screen.
-  await expect(page.locator(`[data-testid="scratch-card"][data-round="${roundId}"]`)).toHaveCount(0, { timeout: ROUND_WAIT });
+  await expect(page.locator(`[data-testid="scratch-card"][data-round="${roundId}"]`)).toHaveCount(0, {
+    timeout: ROUND_WAIT,
+  });
 });

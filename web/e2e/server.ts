@@ -59,7 +59,11 @@ async function waitReady(url: string, ms: number, exited: () => boolean, log: st
   throw new Error(`game-server did not answer ${url} within ${ms} ms`);
 }
 
-export async function startServer({ env = {}, logName = 'server.log', readyMs = 60_000 }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({
+  env = {},
+  logName = 'server.log',
+  readyMs = 60_000,
+}: ServerOptions = {}): Promise<RunningServer> {
   const bin = serverBinary();
   const dist = join(WEB_DIR, 'dist');
   const results = join(WEB_DIR, 'test-results');
@@ -68,10 +72,14 @@ export async function startServer({ env = {}, logName = 'server.log', readyMs = 
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-e2e-'));
   const baseEnv = { ...process.env, DATABASE_URL: `sqlite://${join(dataDir, 'casino.db')}` };
   const operatorPassword = 'operator-pass';
-  const out = execFileSync(bin, ['operator', 'create', '--name', 'Operator', '--phone', '9000000001', '--password', operatorPassword], {
-    env: baseEnv,
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    bin,
+    ['operator', 'create', '--name', 'Operator', '--phone', '9000000001', '--password', operatorPassword],
+    {
+      env: baseEnv,
+      encoding: 'utf8',
+    },
+  );
   const lastLine = out.trim().split('\n').pop() ?? '';
   const operatorUserNo = (lastLine.match(/\d+/g) ?? []).pop() ?? lastLine.trim();
 

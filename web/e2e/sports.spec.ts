@@ -42,7 +42,9 @@ test('home list → a LIVE match → the score and prices move live, without rel
   await shot(page, 'sports-02-match');
   // A ball lands every 1.5 s: the score (or the innings) moves and the detail follows the feed's sequence.
   await expect(scoreLine).not.toHaveText(firstScore ?? '', { timeout: 20_000 });
-  await expect.poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 20_000 }).toBeGreaterThan(firstSeq);
+  await expect
+    .poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 20_000 })
+    .toBeGreaterThan(firstSeq);
   expect(navigations).toBe(1); // only the client-side route change to the detail: nothing reloaded
   await shot(page, 'sports-03-match-moved');
 
@@ -51,14 +53,18 @@ test('home list → a LIVE match → the score and prices move live, without rel
   const res = await page.request.get(`/api/match/${id}`);
   expect(res.ok()).toBeTruthy();
   const server = (await res.json()) as { seq: number };
-  await expect.poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 10_000 }).toBeGreaterThanOrEqual(server.seq);
+  await expect
+    .poll(async () => Number(await detail.getAttribute('data-seq')), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(server.seq);
 
   // An unknown match says so.
   await page.goto('/match/1');
   await expect(page.getByTestId('match-missing')).toHaveText('Match not found or no data available.');
 });
 
-test('Live Cricket Market → /matchlist/currmtc: the score frame and the live detail; the sidebar counts live cricket', async ({ page }) => {
+test('Live Cricket Market → /matchlist/currmtc: the score frame and the live detail; the sidebar counts live cricket', async ({
+  page,
+}) => {
   const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Live Market Player' });
   await login(page, player);
 
@@ -104,7 +110,9 @@ test('Live Cricket Market → /matchlist/currmtc: the score frame and the live d
   await expect(page.getByTestId('live-market')).toBeVisible();
 });
 
-test('a LIVE match → Ball by ball: the innings’ recent balls, newest first, then the popup closes', async ({ page }) => {
+test('a LIVE match → Ball by ball: the innings’ recent balls, newest first, then the popup closes', async ({
+  page,
+}) => {
   const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Ball By Ball Player' });
   await login(page, player);
 

@@ -12,10 +12,18 @@ const UPI_ID = 'royalplay-e2e@upi';
 const PAYEE = 'Royal Play';
 const AMOUNT = '1234.5';
 
-test('the deposit QR code pays the operator the amount entered, with the reference shown', async ({ page, context, request }) => {
+test('the deposit QR code pays the operator the amount entered, with the reference shown', async ({
+  page,
+  context,
+  request,
+}) => {
   const auth = { Authorization: `Bearer ${await operatorToken(request)}` };
   // The details players saw before (another spec's), put back at the end.
-  const before = (await (await request.get('/api/getupiqr', { headers: auth })).json()) as { upi_id: string; phone: string; qrCode: string };
+  const before = (await (await request.get('/api/getupiqr', { headers: auth })).json()) as {
+    upi_id: string;
+    phone: string;
+    qrCode: string;
+  };
   const set = await request.put('/api/admin/upi', {
     headers: auth,
     data: { upi_id: UPI_ID, phone: '919000000001', qrCode: '', payee_name: PAYEE },
@@ -53,10 +61,14 @@ test('the deposit QR code pays the operator the amount entered, with the referen
     await expect(page.getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', expected);
 
     // The request carries the reference the payment's note has (the WhatsApp tab is intercepted).
-    await context.route('https://wa.me/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa</p>' }));
+    await context.route('https://wa.me/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa</p>' }),
+    );
     const utr = `UTR-UPI-${player.userNo}`;
     await page.getByLabel('UTR NO').fill(utr);
-    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/add-more-points');
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/add-more-points',
+    );
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Proceed To Deposit' }).click();
     expect((await sent).postDataJSON()).toMatchObject({ Utr: utr, deposite: 1234.5, reference });

@@ -68,7 +68,10 @@ export function AppRoutes() {
         <Route path="/casino/matka" element={s(<MatkaRoute />)} />
         <Route path="/casino/matka/chart/:marketId" element={s(<MatkaChartRoute />)} />
         <Route path="/casino/play/:gameName/:bidStatus" element={s(<MatkaPlayRoute />)} />
-        <Route path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus" element={s(<MatkaBidRoute />)} />
+        <Route
+          path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus"
+          element={s(<MatkaBidRoute />)}
+        />
         <Route path="/fairness" element={s(<FairnessRoute />)} />
         <Route path="/account/profile" element={s(<ProfileRoute />)} />
         <Route path="/account/transactions" element={s(<TransactionsRoute />)} />

@@ -16,7 +16,15 @@ function toDate(v: number | string | Date): Date | null {
 export function formatDateTime(v: number | string | Date | null | undefined): string {
   const d = v === null || v === undefined ? null : toDate(v);
   return d
-    ? d.toLocaleString(locale(), { timeZone: IST, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+    ? d.toLocaleString(locale(), {
+        timeZone: IST,
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      })
     : '';
 }
 
@@ -24,7 +32,15 @@ export function formatDateTime(v: number | string | Date | null | undefined): st
 export function formatDateTimeSeconds(v: number | string | Date | null | undefined): string {
   const d = v === null || v === undefined ? null : toDate(v);
   return d
-    ? d.toLocaleString(locale(), { timeZone: IST, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+    ? d.toLocaleString(locale(), {
+        timeZone: IST,
+        day: '2-digit',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+      })
     : '';
 }
 

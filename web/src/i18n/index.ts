@@ -62,7 +62,8 @@ loadScriptFonts(currentLanguage());
  */
 function loadScriptFonts(lang: Language): void {
   if (lang !== 'hi' || typeof document === 'undefined' || !document.fonts) return;
-  for (const weight of [400, 600, 700, 800]) void document.fonts.load(`${weight} 16px "Noto Sans Devanagari"`, 'हि').catch(() => undefined);
+  for (const weight of [400, 600, 700, 800])
+    void document.fonts.load(`${weight} 16px "Noto Sans Devanagari"`, 'हि').catch(() => undefined);
 }
 
 /** Switches the app's language now and remembers it in this browser (the account keeps it on the server). */

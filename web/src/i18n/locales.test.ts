@@ -26,8 +26,14 @@ describe('locales', () => {
     it(`${ns}: every key in both languages, none empty, the same placeholders`, () => {
       const e = new Map(leaves(en[ns]));
       const h = new Map(leaves(hi[ns] ?? {}));
-      expect([...h.keys()].filter((k) => !e.has(k)), 'in Hindi only').toEqual([]);
-      expect([...e.keys()].filter((k) => !h.has(k)), 'missing in Hindi').toEqual([]);
+      expect(
+        [...h.keys()].filter((k) => !e.has(k)),
+        'in Hindi only',
+      ).toEqual([]);
+      expect(
+        [...e.keys()].filter((k) => !h.has(k)),
+        'missing in Hindi',
+      ).toEqual([]);
       for (const [k, v] of e) {
         expect(typeof v === 'string' && v.trim() !== '', `en ${ns}:${k}`).toBe(true);
         const hv = h.get(k);
@@ -40,11 +46,14 @@ describe('locales', () => {
   it('has a text for every error code the API documents', () => {
     const doc = readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8');
     const codes = new Set<string>();
-    const api = JSON.parse(doc) as { paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>> };
+    const api = JSON.parse(doc) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+    };
     for (const ops of Object.values(api.paths))
       for (const op of Object.values(ops))
         for (const [status, r] of Object.entries(op.responses ?? {}))
-          if (/^[45]/.test(status)) for (const m of (r.description ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)) codes.add(m[1] ?? '');
+          if (/^[45]/.test(status))
+            for (const m of (r.description ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)) codes.add(m[1] ?? '');
     const missing = [...codes].filter((c) => !(c in (en.errors ?? {})) || !(c in (hi.errors ?? {}))).sort();
     expect(missing).toEqual([]);
   });

@@ -4,7 +4,10 @@ import { ApiError, api, apiUrl, buildPath, codeMessage, errorMessage, isNetworkE
 import type { ApiBody, ApiResponse, Schema } from './api-types';
 
 function respond(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 
 const calls = () => (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
@@ -14,21 +17,30 @@ afterEach(() => vi.unstubAllGlobals());
 describe('api client', () => {
   it('returns parsed JSON on success and sends the same-origin cookie', async () => {
     respond(200, { balance: 5, exposureBalance: 0 });
-    await expect(api.get('/api/getwalletandexposure/{userId}', { path: { userId: '7' } })).resolves.toEqual({ balance: 5, exposureBalance: 0 });
+    await expect(api.get('/api/getwalletandexposure/{userId}', { path: { userId: '7' } })).resolves.toEqual({
+      balance: 5,
+      exposureBalance: 0,
+    });
     const [url, init] = calls()[0]!;
     expect(url).toBe('/api/getwalletandexposure/7');
     expect(init.credentials).toBe('same-origin');
   });
   it('sends the body as JSON, and `{}` for a POST without one', async () => {
     respond(201, {});
-    await api.post('/api/bids', { body: { gameName: 'Kalyan', bidType: 'jodi', bids: [{ number: '12', points: 10 }] } });
+    await api.post('/api/bids', {
+      body: { gameName: 'Kalyan', bidType: 'jodi', bids: [{ number: '12', points: 10 }] },
+    });
     await api.post('/api/logout');
     expect(calls()[0]![1].body).toBe('{"gameName":"Kalyan","bidType":"jodi","bids":[{"number":"12","points":10}]}');
     expect(calls()[1]![1].body).toBe('{}');
   });
   it('surfaces the server message and code as ApiError', async () => {
     respond(400, { error: 'insufficient_balance', message: 'Insufficient wallet balance!' });
-    const err = await api.post('/api/withdraw', { body: { userName: 'A', upi_id: 'a@upi', phoneNumber: '9000000000', withdrawAmount: 500 } }).catch((e: unknown) => e);
+    const err = await api
+      .post('/api/withdraw', {
+        body: { userName: 'A', upi_id: 'a@upi', phoneNumber: '9000000000', withdrawAmount: 500 },
+      })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
     expect((err as ApiError).code).toBe('insufficient_balance');
@@ -36,9 +48,14 @@ describe('api client', () => {
     expect(isNetworkError(err)).toBe(false);
   });
   it('speaks the player’s language: the server’s message in English, the code’s text in Hindi', async () => {
-    respond(403, { error: 'rg_loss_limit', message: 'This bet would take your losses this day past your limit: 5 rupees left.' });
+    respond(403, {
+      error: 'rg_loss_limit',
+      message: 'This bet would take your losses this day past your limit: 5 rupees left.',
+    });
     const err = await api.get('/api/me').catch((e: unknown) => e);
-    expect(errorMessage(err, 'fallback')).toBe('This bet would take your losses this day past your limit: 5 rupees left.');
+    expect(errorMessage(err, 'fallback')).toBe(
+      'This bet would take your losses this day past your limit: 5 rupees left.',
+    );
     setLanguage('hi');
     try {
       expect(errorMessage(err, 'fallback')).toBe(i18n.t('errors:rg_loss_limit'));
@@ -50,16 +67,25 @@ describe('api client', () => {
   });
   it('falls back when the server gives no message, and flags network failures', async () => {
     respond(500, {});
-    expect(errorMessage(await api.get('/api/me').catch((e: unknown) => e), 'Failed to register user')).toBe('Failed to register user');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(errorMessage(await api.get('/api/me').catch((e: unknown) => e), 'Failed to register user')).toBe(
+      'Failed to register user',
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(isNetworkError(await api.get('/api/me').catch((e: unknown) => e))).toBe(true);
   });
 });
 
 describe('paths', () => {
   it('puts each path parameter in as one encoded segment, then the query without absent values', () => {
-    expect(buildPath('/api/match/select/{match}', { path: { match: 'A v B/C' } })).toBe('/api/match/select/A%20v%20B%2FC');
-    expect(buildPath('/api/admin/users/{id}/ledger', { path: { id: 5 }, query: { limit: 100, before: undefined } })).toBe('/api/admin/users/5/ledger?limit=100');
+    expect(buildPath('/api/match/select/{match}', { path: { match: 'A v B/C' } })).toBe(
+      '/api/match/select/A%20v%20B%2FC',
+    );
+    expect(
+      buildPath('/api/admin/users/{id}/ledger', { path: { id: 5 }, query: { limit: 100, before: undefined } }),
+    ).toBe('/api/admin/users/5/ledger?limit=100');
     expect(buildPath('/api/admin/users', { query: { q: 'a&b', limit: 50 } })).toBe('/api/admin/users?q=a%26b&limit=50');
     expect(apiUrl('/api/aviator/verify/{round}', { path: { round: 42 } })).toBe('/api/aviator/verify/42');
   });

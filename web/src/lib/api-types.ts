@@ -31,7 +31,11 @@ type QueryOf<O> = O extends { parameters: { query?: infer X } } ? Exclude<X, und
 /** What a call names besides the path: its path parameters, its query and its body, each only when the operation has one. */
 export type CallInit<O> = ([PathParamsOf<O>] extends [never] ? { path?: never } : { path: PathParamsOf<O> }) &
   ([QueryOf<O>] extends [never] ? { query?: never } : { query?: QueryOf<O> }) &
-  ([BodyOf<O>] extends [never] ? { body?: never } : O extends { requestBody: unknown } ? { body: BodyOf<O> } : { body?: BodyOf<O> });
+  ([BodyOf<O>] extends [never]
+    ? { body?: never }
+    : O extends { requestBody: unknown }
+      ? { body: BodyOf<O> }
+      : { body?: BodyOf<O> });
 
 /** The init argument is required exactly when something in it is. */
 export type InitArgs<O> = object extends CallInit<O> ? [init?: CallInit<O>] : [init: CallInit<O>];

@@ -7,12 +7,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, setLanguage } from '@/i18n';
 import { accountLanguage, useMe } from './auth';
 
-const user = { id: 7, userNo: 100007, username: '9876500007', name: 'Test Player', role: 'player', walletBalance: 0, exposureBalance: 0 };
+const user = {
+  id: 7,
+  userNo: 100007,
+  username: '9876500007',
+  name: 'Test Player',
+  role: 'player',
+  walletBalance: 0,
+  exposureBalance: 0,
+};
 let language: unknown;
 
 beforeEach(() => {
   setLanguage('en');
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ...user, language }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ ...user, language }), { status: 200 })),
+  );
 });
 afterEach(() => {
   cleanup();

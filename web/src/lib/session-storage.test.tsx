@@ -9,18 +9,30 @@ import { api } from './api-client';
 import { PREFERENCE_KEYS, clearSession, storeUserNo } from './storage';
 
 const TOKEN = 'a-secret-session-token-0123456789abcdef';
-const user = { id: 7, userNo: 100007, username: '9876500007', name: 'Test Player', role: 'player', walletBalance: 0, exposureBalance: 0 };
+const user = {
+  id: 7,
+  userNo: 100007,
+  username: '9876500007',
+  name: 'Test Player',
+  role: 'player',
+  walletBalance: 0,
+  exposureBalance: 0,
+};
 
 type FetchCall = [string, RequestInit];
 
 function mockServer() {
   const fetchMock = vi.fn(async (path: string) => {
     if (path === '/api/login') {
-      return new Response(JSON.stringify({ success: true, user, wallet: { balance: 0, exposureBalance: 0 }, history: [], token: TOKEN }), {
-        status: 200,
-      });
+      return new Response(
+        JSON.stringify({ success: true, user, wallet: { balance: 0, exposureBalance: 0 }, history: [], token: TOKEN }),
+        {
+          status: 200,
+        },
+      );
     }
-    if (path.startsWith('/api/userLoginUserNo/')) return new Response(JSON.stringify({ success: true, userNo: 100007 }), { status: 200 });
+    if (path.startsWith('/api/userLoginUserNo/'))
+      return new Response(JSON.stringify({ success: true, userNo: 100007 }), { status: 200 });
     return new Response(JSON.stringify(user), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { fixed2 } from './money';
 import { applyBalanceUpdate, balanceToastText, type BalanceUpdate } from './wallet';
 
-const event: BalanceUpdate = { userId: 7, type: 'add', amount: 150, reason: 'deposit_approved', balance: 650, exposureBalance: 20 };
+const event: BalanceUpdate = {
+  userId: 7,
+  type: 'add',
+  amount: 150,
+  reason: 'deposit_approved',
+  balance: 650,
+  exposureBalance: 20,
+};
 
 describe('balance_update reducer', () => {
   it('replaces balance and exposure for the current user', () => {
-    expect(applyBalanceUpdate({ balance: 500, exposureBalance: 20 }, event, '7')).toEqual({ balance: 650, exposureBalance: 20 });
+    expect(applyBalanceUpdate({ balance: 500, exposureBalance: 20 }, event, '7')).toEqual({
+      balance: 650,
+      exposureBalance: 20,
+    });
   });
   it('ignores events addressed to another user', () => {
     const before = { balance: 500, exposureBalance: 0 };

@@ -48,5 +48,7 @@ export function applyBalanceUpdate(
 export function balanceToastText(event: BalanceUpdate, format: (n: number) => string): string {
   const amount = format(event.amount);
   if (event.reason === 'bet_refunded') return i18n.t('wallet:balanceToast.refunded', { amount });
-  return event.type === 'deduct' ? i18n.t('wallet:balanceToast.deducted', { amount }) : i18n.t('wallet:balanceToast.added', { amount });
+  return event.type === 'deduct'
+    ? i18n.t('wallet:balanceToast.deducted', { amount })
+    : i18n.t('wallet:balanceToast.added', { amount });
 }

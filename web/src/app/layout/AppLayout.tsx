@@ -69,9 +69,21 @@ export default function AppLayout() {
         <Outlet context={ctx} />
       </main>
       {modal === 'deposit' && (
-        <DepositModal userId={userId} userNo={user.userNo?.toString()} defaultName={user.name ?? name} onClose={() => setModal(null)} />
+        <DepositModal
+          userId={userId}
+          userNo={user.userNo?.toString()}
+          defaultName={user.name ?? name}
+          onClose={() => setModal(null)}
+        />
       )}
-      {modal === 'withdraw' && <WithdrawModal userId={userId} balance={balance} defaultName={user.name ?? name} onClose={() => setModal(null)} />}
+      {modal === 'withdraw' && (
+        <WithdrawModal
+          userId={userId}
+          balance={balance}
+          defaultName={user.name ?? name}
+          onClose={() => setModal(null)}
+        />
+      )}
       <SessionReminder />
       <Toaster />
     </div>

@@ -13,7 +13,15 @@ import { usePublicSession } from './public-session';
 
 vi.mock('@/lib/socket', () => import('@/features/sports/testing/fake-socket'));
 
-const user = { id: 7, userNo: 100007, username: '9876500007', name: 'Test Player', role: 'player', walletBalance: 10, exposureBalance: 0 };
+const user = {
+  id: 7,
+  userNo: 100007,
+  username: '9876500007',
+  name: 'Test Player',
+  role: 'player',
+  walletBalance: 10,
+  exposureBalance: 0,
+};
 let signedIn: boolean;
 
 beforeEach(() => {
@@ -22,8 +30,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
-      if (path === '/api/me') return signedIn ? new Response(JSON.stringify(user), { status: 200 }) : new Response('{"message":"Unauthorized"}', { status: 401 });
-      if (path === '/api/getwalletandexposure/7') return new Response(JSON.stringify({ balance: 1000, exposureBalance: 0 }), { status: 200 });
+      if (path === '/api/me')
+        return signedIn
+          ? new Response(JSON.stringify(user), { status: 200 })
+          : new Response('{"message":"Unauthorized"}', { status: 401 });
+      if (path === '/api/getwalletandexposure/7')
+        return new Response(JSON.stringify({ balance: 1000, exposureBalance: 0 }), { status: 200 });
       return new Response('{}', { status: 404 });
     }),
   );

@@ -5,13 +5,19 @@ import { minutesPlayed, nextPromptAt } from './reminder';
 import { deviceOf } from './user-agent';
 
 const UA = {
-  chromeAndroid: 'Mozilla/5.0 (Linux; Android 13; SM-A536E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
-  samsung: 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
-  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
-  chromeIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
-  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+  chromeAndroid:
+    'Mozilla/5.0 (Linux; Android 13; SM-A536E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  samsung:
+    'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+  chromeIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
   firefoxLinux: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
-  headless: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
+  headless:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
 };
 
 describe('deviceOf', () => {
@@ -45,7 +51,8 @@ describe('limits', () => {
     expect(parseLimitAmount(' 20 ')).toBe(20);
     expect(parseLimitAmount('99.5')).toBe(99.5);
     expect(parseLimitAmount('1000.25')).toBe(1000.25);
-    for (const bad of ['', '0', '0.00', '-5', '1.234', 'abc', '1e3', '10,000']) expect(parseLimitAmount(bad), bad).toBeNull();
+    for (const bad of ['', '0', '0.00', '-5', '1.234', 'abc', '1e3', '10,000'])
+      expect(parseLimitAmount(bad), bad).toBeNull();
   });
 
   it('shows a loss period the player is ahead in as nothing lost, and what is left', () => {
@@ -90,6 +97,8 @@ describe('session reminder clock', () => {
 describe('exclusion choices', () => {
   it('stay within what the server allows', () => {
     expect(BREAK_CHOICES.map((c) => (c.request.kind === 'break' ? c.request.days : 0))).toEqual([1, 3, 7, 14, 42]);
-    expect(SELF_EXCLUSION_CHOICES.map((c) => (c.request.kind === 'self_exclusion' ? c.request.months : 0))).toEqual([6, 12, 24, 60]);
+    expect(SELF_EXCLUSION_CHOICES.map((c) => (c.request.kind === 'self_exclusion' ? c.request.months : 0))).toEqual([
+      6, 12, 24, 60,
+    ]);
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { actorTestId, DEFAULT_SORT, figureEntries, formatIdle, formatMs, formatRate, healthOf, nextSort, parseSort, sortActors, type Sort } from './actors';
+import {
+  actorTestId,
+  DEFAULT_SORT,
+  figureEntries,
+  formatIdle,
+  formatMs,
+  formatRate,
+  healthOf,
+  nextSort,
+  parseSort,
+  sortActors,
+  type Sort,
+} from './actors';
 import type { ActorView } from './api/types';
 
 const actor = (over: Partial<ActorView>): ActorView => ({

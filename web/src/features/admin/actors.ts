@@ -12,7 +12,9 @@ export type Health = 'ok' | 'slow' | 'stuck' | 'unknown';
  * The server's status when it gives one; otherwise derived from the timings with the same rule. `status` is read
  * loosely: the rows also come from the `ops_actors` push, which the OpenAPI document does not type.
  */
-export function healthOf(a: Pick<ActorView, 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'> & { status?: string | null }): Health {
+export function healthOf(
+  a: Pick<ActorView, 'handlerP99Ms' | 'queueP99Ms' | 'tickLagP99Ms'> & { status?: string | null },
+): Health {
   const s = typeof a.status === 'string' ? a.status.toLowerCase() : '';
   if (s === 'ok' || s === 'slow' || s === 'stuck') return s;
   const worst = Math.max(a.handlerP99Ms ?? 0, a.queueP99Ms ?? 0, a.tickLagP99Ms ?? 0);
@@ -67,7 +69,9 @@ function compareValues(x: number | string, y: number | string): number {
 /** A sorted copy. Missing values (`null`: nothing timed) go last in either direction; ties by family, then name. */
 export function sortActors(list: readonly ActorView[], sort: Sort): ActorView[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
-  const tie = (a: ActorView, b: ActorView) => compareValues(sortValue(a, 'family') ?? '', sortValue(b, 'family') ?? '') || compareValues(sortValue(a, 'name') ?? '', sortValue(b, 'name') ?? '');
+  const tie = (a: ActorView, b: ActorView) =>
+    compareValues(sortValue(a, 'family') ?? '', sortValue(b, 'family') ?? '') ||
+    compareValues(sortValue(a, 'name') ?? '', sortValue(b, 'name') ?? '');
   return [...list].sort((a, b) => {
     const x = sortValue(a, sort.key);
     const y = sortValue(b, sort.key);
@@ -84,7 +88,19 @@ export function nextSort(current: Sort, key: SortKey): Sort {
   return { key, dir: key === 'name' || key === 'family' ? 'asc' : 'desc' };
 }
 
-const SORT_KEYS: SortKey[] = ['name', 'family', 'status', 'mailbox', 'rate', 'queueP50Ms', 'queueP99Ms', 'handlerP50Ms', 'handlerP99Ms', 'tickLagP99Ms', 'idleMs'];
+const SORT_KEYS: SortKey[] = [
+  'name',
+  'family',
+  'status',
+  'mailbox',
+  'rate',
+  'queueP50Ms',
+  'queueP99Ms',
+  'handlerP50Ms',
+  'handlerP99Ms',
+  'tickLagP99Ms',
+  'idleMs',
+];
 
 /** "handlerP99Ms:desc" → a sort; anything unknown → the default. */
 export function parseSort(v: string): Sort {

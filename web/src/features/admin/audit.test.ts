@@ -3,9 +3,9 @@ import { actionLabel, changes, showValue } from './audit';
 
 describe('changes', () => {
   it('lists only the fields that changed', () => {
-    expect(changes({ minBet: 10, maxBet: 10000, countdownMs: 4000 }, { minBet: 20, maxBet: 10000, countdownMs: 4000 })).toEqual([
-      { key: 'minBet', before: '₹10.00', after: '₹20.00' },
-    ]);
+    expect(
+      changes({ minBet: 10, maxBet: 10000, countdownMs: 4000 }, { minBet: 20, maxBet: 10000, countdownMs: 4000 }),
+    ).toEqual([{ key: 'minBet', before: '₹10.00', after: '₹20.00' }]);
   });
   it('shows a status change and new fields', () => {
     expect(changes({ status: 'Pending' }, { status: 'Approved', decidedAt: '2025-01-01' })).toEqual([

@@ -19,7 +19,16 @@ describe('niceCeil', () => {
 
 describe('makeScale', () => {
   it('maps time to x and milliseconds to y inside the padding', () => {
-    const s = makeScale([[{ t: 1000, v: 2 }, { t: 2000, v: 8 }, { t: 3000, v: null }]], box);
+    const s = makeScale(
+      [
+        [
+          { t: 1000, v: 2 },
+          { t: 2000, v: 8 },
+          { t: 3000, v: null },
+        ],
+      ],
+      box,
+    );
     expect(s.yMax).toBe(10);
     expect(s.x(1000)).toBe(10);
     expect(s.x(3000)).toBe(110);

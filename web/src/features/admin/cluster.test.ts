@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterView } from './api/types';
 import { formatAgo, formatDuration, formatExpiry, moveTargets, normalizeCluster, sortLeases } from './cluster';
 
-const lease = (resource: string, owner: string | null = 'a') => ({ resource, owner, epoch: 1, expiresInMs: 1000, movingTo: null });
+const lease = (resource: string, owner: string | null = 'a') => ({
+  resource,
+  owner,
+  epoch: 1,
+  expiresInMs: 1000,
+  movingTo: null,
+});
 
 describe('cluster helpers', () => {
   it('formats durations, heartbeats and expiries', () => {
@@ -19,7 +25,13 @@ describe('cluster helpers', () => {
   });
 
   it('orders resources naturally', () => {
-    const sorted = sortLeases([lease('wallet:10'), lease('games'), lease('wallet:2'), lease('aviator'), lease('wallet:0')]);
+    const sorted = sortLeases([
+      lease('wallet:10'),
+      lease('games'),
+      lease('wallet:2'),
+      lease('aviator'),
+      lease('wallet:0'),
+    ]);
     expect(sorted.map((l) => l.resource)).toEqual(['aviator', 'games', 'wallet:0', 'wallet:2', 'wallet:10']);
   });
 
@@ -34,7 +46,19 @@ describe('cluster helpers', () => {
   });
 
   it('reads an odd answer as a server alone with empty lists', () => {
-    expect(normalizeCluster({ mode: 'single', node: null } as unknown as ClusterView)).toEqual({ mode: 'single', node: null, nodes: [], leases: [] });
-    expect(normalizeCluster({ mode: 'cluster', node: 'a', nodes: [null, { id: 'a' }], leases: 'x' } as unknown as ClusterView).nodes).toHaveLength(1);
+    expect(normalizeCluster({ mode: 'single', node: null } as unknown as ClusterView)).toEqual({
+      mode: 'single',
+      node: null,
+      nodes: [],
+      leases: [],
+    });
+    expect(
+      normalizeCluster({
+        mode: 'cluster',
+        node: 'a',
+        nodes: [null, { id: 'a' }],
+        leases: 'x',
+      } as unknown as ClusterView).nodes,
+    ).toHaveLength(1);
   });
 });

@@ -17,12 +17,15 @@ export function formatDuration(ms: number | null | undefined): string {
 }
 
 /** Since a heartbeat: "1.2 s ago". */
-export const formatAgo = (ms: number | null | undefined): string => (finite(ms) ? tr('admin:units.ago', { time: formatDuration(ms) }) : '—');
+export const formatAgo = (ms: number | null | undefined): string =>
+  finite(ms) ? tr('admin:units.ago', { time: formatDuration(ms) }) : '—';
 
 /** A lease's expiry: "in 4.2 s", or "expired 3.0 s ago" (negative). */
 export function formatExpiry(ms: number | null | undefined): string {
   if (!finite(ms)) return '—';
-  return ms >= 0 ? tr('admin:units.in', { time: formatDuration(ms) }) : tr('admin:units.expiredAgo', { time: formatDuration(-ms) });
+  return ms >= 0
+    ? tr('admin:units.in', { time: formatDuration(ms) })
+    : tr('admin:units.expiredAgo', { time: formatDuration(-ms) });
 }
 
 /** Resources in natural order: wallet:2 before wallet:10. */
@@ -37,7 +40,8 @@ export function moveTargets(nodes: ClusterNode[], lease: Pick<ClusterLease, 'own
 
 /** The answer with its lists always present (a single server sends them empty; an odd answer must not break the screen). */
 export function normalizeCluster(v: ClusterView): ClusterView {
-  const rows = <T,>(xs: unknown): T[] => (Array.isArray(xs) ? xs.filter((x): x is T => !!x && typeof x === 'object') : []);
+  const rows = <T>(xs: unknown): T[] =>
+    Array.isArray(xs) ? xs.filter((x): x is T => !!x && typeof x === 'object') : [];
   return {
     mode: v?.mode === 'cluster' ? 'cluster' : 'single',
     node: typeof v?.node === 'string' ? v.node : null,

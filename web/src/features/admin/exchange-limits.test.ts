@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeLimit } from './api/exchange-risk';
-import { amountText, limitsBody, marketIdFits, parseAmount, sameLimits, splitLimits, type LimitsForm } from './exchange-limits';
+import {
+  amountText,
+  limitsBody,
+  marketIdFits,
+  parseAmount,
+  sameLimits,
+  splitLimits,
+  type LimitsForm,
+} from './exchange-limits';
 
-const form = (f: Partial<LimitsForm>): LimitsForm => ({ marketType: 'bookmaker', marketId: '', market: '3000', player: '2000', ...f });
+const form = (f: Partial<LimitsForm>): LimitsForm => ({
+  marketType: 'bookmaker',
+  marketId: '',
+  market: '3000',
+  player: '2000',
+  ...f,
+});
 
 describe('exchange limits', () => {
   it('knows each type’s market ids, as the server does', () => {
@@ -33,7 +47,9 @@ describe('exchange limits', () => {
   });
 
   it('builds the body: rupees, a market id only when one is named', () => {
-    expect(limitsBody(form({}), false)).toEqual({ body: { marketType: 'bookmaker', maxLiability: 3000, maxPlayerLiability: 2000 } });
+    expect(limitsBody(form({}), false)).toEqual({
+      body: { marketType: 'bookmaker', maxLiability: 3000, maxPlayerLiability: 2000 },
+    });
     expect(limitsBody(form({ marketId: ' bm.42 ', market: '1,500.25', player: '1500.25' }), true)).toEqual({
       body: { marketType: 'bookmaker', marketId: 'bm.42', maxLiability: 1500.25, maxPlayerLiability: 1500.25 },
     });
@@ -55,8 +71,19 @@ describe('exchange limits', () => {
   });
 
   it('splits the answer into the types’ defaults and the markets set apart', () => {
-    const row = (marketType: ExchangeLimit['marketType'], marketId = ''): ExchangeLimit => ({ marketType, marketId, maxLiability: 10, maxPlayerLiability: 5, updatedAt: null });
-    const { defaults, markets } = splitLimits([row('fancy'), row('bookmaker', 'bm.1'), row('exchange'), row('bookmaker')]);
+    const row = (marketType: ExchangeLimit['marketType'], marketId = ''): ExchangeLimit => ({
+      marketType,
+      marketId,
+      maxLiability: 10,
+      maxPlayerLiability: 5,
+      updatedAt: null,
+    });
+    const { defaults, markets } = splitLimits([
+      row('fancy'),
+      row('bookmaker', 'bm.1'),
+      row('exchange'),
+      row('bookmaker'),
+    ]);
     expect(defaults.map((r) => r.marketType)).toEqual(['exchange', 'bookmaker', 'fancy']);
     expect(markets.map((r) => r.marketId)).toEqual(['bm.1']);
     expect(splitLimits(undefined)).toEqual({ defaults: [], markets: [] });

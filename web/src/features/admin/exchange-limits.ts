@@ -16,7 +16,8 @@ export const MAX_PAISE = 10_000_000 * 100;
 /** "Match Odds", "Bookmaker", "Fancy" in the operator's language; a type this console does not know, as it reads. */
 export const typeLabel = (t: string): string => tr(`adminExchange:type.${t}`, { defaultValue: t });
 
-export const isMarketType = (t: unknown): t is ExchangeMarketType => typeof t === 'string' && (MARKET_TYPES as readonly string[]).includes(t);
+export const isMarketType = (t: unknown): t is ExchangeMarketType =>
+  typeof t === 'string' && (MARKET_TYPES as readonly string[]).includes(t);
 
 const num = (s: string | undefined) => s !== undefined && /^\d{1,19}$/.test(s);
 
@@ -62,7 +63,13 @@ export function limitsBody(form: LimitsForm, needMarket: boolean): Checked {
   const marketId = form.marketId.trim();
   if (needMarket && marketId === '') return { error: tr('adminExchange:check.marketIdMissing') };
   if (marketId !== '' && !marketIdFits(form.marketType, marketId)) {
-    return { error: tr('adminExchange:check.marketIdWrong', { id: marketId, type: typeLabel(form.marketType), example: tr(`adminExchange:idExample.${form.marketType}`) }) };
+    return {
+      error: tr('adminExchange:check.marketIdWrong', {
+        id: marketId,
+        type: typeLabel(form.marketType),
+        example: tr(`adminExchange:idExample.${form.marketType}`),
+      }),
+    };
   }
   const amounts: [keyof Pick<LimitsForm, 'market' | 'player'>, number][] = [];
   for (const key of ['market', 'player'] as const) {
@@ -75,21 +82,36 @@ export function limitsBody(form: LimitsForm, needMarket: boolean): Checked {
   }
   const [market, player] = amounts.map(([, p]) => p) as [number, number];
   if (player > market) return { error: tr('adminExchange:check.playerAboveMarket') };
-  const body: ExchangeLimitBody = { marketType: form.marketType, maxLiability: market / 100, maxPlayerLiability: player / 100 };
+  const body: ExchangeLimitBody = {
+    marketType: form.marketType,
+    maxLiability: market / 100,
+    maxPlayerLiability: player / 100,
+  };
   if (marketId !== '') body.marketId = marketId;
   return { body };
 }
 
 /** Whether a body asks for the limits already in force on `row`. */
-export function sameLimits(body: ExchangeLimitBody, row: Pick<ExchangeLimit, 'maxLiability' | 'maxPlayerLiability'>): boolean {
+export function sameLimits(
+  body: ExchangeLimitBody,
+  row: Pick<ExchangeLimit, 'maxLiability' | 'maxPlayerLiability'>,
+): boolean {
   const paise = (r: number) => Math.round(r * 100);
-  return paise(body.maxLiability) === paise(row.maxLiability) && paise(body.maxPlayerLiability) === paise(row.maxPlayerLiability);
+  return (
+    paise(body.maxLiability) === paise(row.maxLiability) &&
+    paise(body.maxPlayerLiability) === paise(row.maxPlayerLiability)
+  );
 }
 
 /** The answer split as the screen shows it: each type's default (in the types' order, a missing one left out), then the markets set apart. */
-export function splitLimits(rows: ExchangeLimit[] | null | undefined): { defaults: ExchangeLimit[]; markets: ExchangeLimit[] } {
+export function splitLimits(rows: ExchangeLimit[] | null | undefined): {
+  defaults: ExchangeLimit[];
+  markets: ExchangeLimit[];
+} {
   const list = Array.isArray(rows) ? rows : [];
-  const defaults = MARKET_TYPES.map((t) => list.find((r) => r.marketType === t && !r.marketId)).filter((r): r is ExchangeLimit => r !== undefined);
+  const defaults = MARKET_TYPES.map((t) => list.find((r) => r.marketType === t && !r.marketId)).filter(
+    (r): r is ExchangeLimit => r !== undefined,
+  );
   const markets = list.filter((r) => !!r.marketId);
   return { defaults, markets };
 }

@@ -23,7 +23,9 @@ export function rangeQuery(first: string, last: string): { from: string; to: str
 /** A fraction as a percentage with two decimals ("3.00 %", "−12.50 %"); "—" when unknown. */
 export function pct(value: number | null | undefined, locale = 'en-IN'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value * 100));
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.abs(value * 100),
+  );
   return `${value < 0 && Math.abs(value * 100) >= 0.005 ? '−' : ''}${text} %`;
 }
 

@@ -24,7 +24,13 @@ export interface MarketForm {
   schedule: ScheduleForm;
 }
 
-export const EMPTY_SCHEDULE: ScheduleForm = { kind: 'daily', openTime: '15:45', closeTime: '17:45', weekdays: ALL_WEEKDAYS, seconds: '300' };
+export const EMPTY_SCHEDULE: ScheduleForm = {
+  kind: 'daily',
+  openTime: '15:45',
+  closeTime: '17:45',
+  weekdays: ALL_WEEKDAYS,
+  seconds: '300',
+};
 
 const minutes = (t: string): number | null => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(t.trim());
@@ -44,7 +50,8 @@ export function scheduleBody(f: ScheduleForm): { schedule: ScheduleBody } | { er
   if (f.kind === 'every') {
     const t = f.seconds.trim();
     const s = /^\d+$/.test(t) ? Number(t) : NaN;
-    if (!Number.isInteger(s) || s < MIN_SECONDS || s > MAX_SECONDS) return { error: tr('adminGames:matka.schedule.quickRange', { min: MIN_SECONDS, max: MAX_SECONDS }) };
+    if (!Number.isInteger(s) || s < MIN_SECONDS || s > MAX_SECONDS)
+      return { error: tr('adminGames:matka.schedule.quickRange', { min: MIN_SECONDS, max: MAX_SECONDS }) };
     return { schedule: { kind: 'every', seconds: s } };
   }
   const open = minutes(f.openTime);
@@ -66,7 +73,12 @@ export function newMarketBody(f: MarketForm): { body: NewMarket } | { error: str
 }
 
 /** Only what changed: the name, the schedule (when asked to change it), whether it runs. */
-export function marketChange(current: Pick<Market, 'marketName' | 'active'>, name: string, active: boolean, schedule: ScheduleForm | null): { change: MarketChange } | { error: string } {
+export function marketChange(
+  current: Pick<Market, 'marketName' | 'active'>,
+  name: string,
+  active: boolean,
+  schedule: ScheduleForm | null,
+): { change: MarketChange } | { error: string } {
   const change: MarketChange = {};
   const n = name.trim();
   if (!n) return { error: tr('adminGames:matka.form.needsName') };
@@ -85,8 +97,12 @@ export function marketChange(current: Pick<Market, 'marketName' | 'active'>, nam
  * draw (the open result at half time: cycle = 2 × (closesAt − opensAt)). The list does not tell the weekdays.
  */
 export function scheduleOf(m: Pick<Market, 'openTime' | 'closeTime' | 'opensAt' | 'closesAt'>): ScheduleForm {
-  if (/^\d\d:\d\d$/.test(m.openTime) && /^\d\d:\d\d$/.test(m.closeTime)) return { ...EMPTY_SCHEDULE, kind: 'daily', openTime: m.openTime, closeTime: m.closeTime };
-  const cycle = typeof m.opensAt === 'number' && typeof m.closesAt === 'number' ? Math.round((2 * (m.closesAt - m.opensAt)) / 1000) : 300;
+  if (/^\d\d:\d\d$/.test(m.openTime) && /^\d\d:\d\d$/.test(m.closeTime))
+    return { ...EMPTY_SCHEDULE, kind: 'daily', openTime: m.openTime, closeTime: m.closeTime };
+  const cycle =
+    typeof m.opensAt === 'number' && typeof m.closesAt === 'number'
+      ? Math.round((2 * (m.closesAt - m.opensAt)) / 1000)
+      : 300;
   return { ...EMPTY_SCHEDULE, kind: 'every', seconds: String(cycle) };
 }
 

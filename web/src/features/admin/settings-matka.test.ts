@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { matkaSettingsChange, RATE_FIELDS, showRate, toMatkaForm } from './settings-matka';
 
 const settings = {
-  rates: { singleDigit: 950, jodi: 9500, singlePanna: 15000, doublePanna: 30000, triplePanna: 90000, halfSangam: 140000, fullSangam: 1500000 },
+  rates: {
+    singleDigit: 950,
+    jodi: 9500,
+    singlePanna: 15000,
+    doublePanna: 30000,
+    triplePanna: 90000,
+    halfSangam: 140000,
+    fullSangam: 1500000,
+  },
   minPoints: 1000,
   maxPoints: 1000000,
 };
@@ -28,14 +36,26 @@ describe('matka settings form', () => {
 
   it('refuses what the server refuses: no edge, under 1×, fractional points, min above max', () => {
     const f = toMatkaForm(settings);
-    expect(matkaSettingsChange({ ...f, singleDigit: '10' }, settings)).toEqual({ error: 'Single digit at 10.00× leaves the house no edge' });
+    expect(matkaSettingsChange({ ...f, singleDigit: '10' }, settings)).toEqual({
+      error: 'Single digit at 10.00× leaves the house no edge',
+    });
     expect('change' in matkaSettingsChange({ ...f, singleDigit: '9.99' }, settings)).toBe(true);
-    expect(matkaSettingsChange({ ...f, jodi: '100' }, settings)).toEqual({ error: 'Jodi at 100.00× leaves the house no edge' });
-    expect(matkaSettingsChange({ ...f, fullSangam: '27777.78' }, settings)).toEqual({ error: 'Full sangam at 27777.78× leaves the house no edge' });
-    expect(matkaSettingsChange({ ...f, triplePanna: '0.99' }, settings)).toEqual({ error: 'Triple panna must pay at least 1×' });
-    expect(matkaSettingsChange({ ...f, jodi: '95.001' }, settings)).toEqual({ error: 'Jodi: a multiplier with at most two decimals' });
+    expect(matkaSettingsChange({ ...f, jodi: '100' }, settings)).toEqual({
+      error: 'Jodi at 100.00× leaves the house no edge',
+    });
+    expect(matkaSettingsChange({ ...f, fullSangam: '27777.78' }, settings)).toEqual({
+      error: 'Full sangam at 27777.78× leaves the house no edge',
+    });
+    expect(matkaSettingsChange({ ...f, triplePanna: '0.99' }, settings)).toEqual({
+      error: 'Triple panna must pay at least 1×',
+    });
+    expect(matkaSettingsChange({ ...f, jodi: '95.001' }, settings)).toEqual({
+      error: 'Jodi: a multiplier with at most two decimals',
+    });
     expect(matkaSettingsChange({ ...f, minPoints: '10.5' }, settings)).toEqual({ error: 'Min points: whole rupees' });
     expect(matkaSettingsChange({ ...f, minPoints: '0' }, settings)).toEqual({ error: 'Min points must be above zero' });
-    expect(matkaSettingsChange({ ...f, minPoints: '500', maxPoints: '100' }, settings)).toEqual({ error: 'Max points must be at least the min points' });
+    expect(matkaSettingsChange({ ...f, minPoints: '500', maxPoints: '100' }, settings)).toEqual({
+      error: 'Max points must be at least the min points',
+    });
   });
 });

@@ -45,14 +45,21 @@ export function toMatkaForm(s: Partial<MatkaSettings> | null | undefined): Matka
 export function showRate(field: RateField, hundredths: number | undefined): string {
   if (hundredths === undefined) return '—';
   const rtp = ((hundredths / 100) * field.chance * 100).toFixed(2);
-  return tr('adminGames:games.matka.rate', { rate: formatFixed(hundredths, 2), ten: formatFixed(hundredths * 10, 2, true), rtp });
+  return tr('adminGames:games.matka.rate', {
+    rate: formatFixed(hundredths, 2),
+    ten: formatFixed(hundredths * 10, 2, true),
+    rtp,
+  });
 }
 
 /**
  * The fields that differ from `current` (rates in hundredths, points in paise), or the first problem; the same checks
  * as the server's (`MatkaSettings::check`), which checks again.
  */
-export function matkaSettingsChange(form: MatkaForm, current: Partial<MatkaSettings> | null | undefined): { change: MatkaSettingsChange } | { error: string } {
+export function matkaSettingsChange(
+  form: MatkaForm,
+  current: Partial<MatkaSettings> | null | undefined,
+): { change: MatkaSettingsChange } | { error: string } {
   const rates: Partial<MatkaRates> = {};
   for (const f of RATE_FIELDS) {
     const v = parseFixed(form[f.key] ?? '', 2);
@@ -60,13 +67,19 @@ export function matkaSettingsChange(form: MatkaForm, current: Partial<MatkaSetti
     if (v === null) return { error: tr('adminGames:games.matka.multiplier', { label }) };
     if (v < 100) return { error: tr('adminGames:games.matka.atLeastOne', { label }) };
     // rate × chance < 1, in integers: hundredths × chance < 100.
-    if ((v * f.chance) / 100 >= 1 - 1e-12) return { error: tr('adminGames:games.matka.noEdge', { label, rate: formatFixed(v, 2) }) };
+    if ((v * f.chance) / 100 >= 1 - 1e-12)
+      return { error: tr('adminGames:games.matka.noEdge', { label, rate: formatFixed(v, 2) }) };
     if (v !== num(current?.rates?.[f.key])) rates[f.key] = v;
   }
   const points = {} as Record<'minPoints' | 'maxPoints', number>;
   for (const key of ['minPoints', 'maxPoints'] as const) {
     const v = parseFixed(form[key] ?? '', 0);
-    if (v === null) return { error: tr(key === 'minPoints' ? 'adminGames:games.matka.minPointsWhole' : 'adminGames:games.matka.maxPointsWhole') };
+    if (v === null)
+      return {
+        error: tr(
+          key === 'minPoints' ? 'adminGames:games.matka.minPointsWhole' : 'adminGames:games.matka.maxPointsWhole',
+        ),
+      };
     points[key] = v * 100;
   }
   if (points.minPoints <= 0) return { error: tr('adminGames:games.matka.minPointsAboveZero') };

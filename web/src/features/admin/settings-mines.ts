@@ -48,7 +48,10 @@ export function showMines(key: keyof MinesSettings, s: Partial<MinesSettings> | 
  * The fields that differ from `current`, as integers (paise, basis points), or the first problem found; the same
  * checks as the server's (`MinesSettings::check`), which checks again.
  */
-export function minesSettingsChange(form: MinesForm, current: Partial<MinesSettings> | null | undefined): { change: Partial<MinesSettings> } | { error: string } {
+export function minesSettingsChange(
+  form: MinesForm,
+  current: Partial<MinesSettings> | null | undefined,
+): { change: Partial<MinesSettings> } | { error: string } {
   const change: Partial<MinesSettings> = {};
   const next = {} as MinesSettings;
   for (const f of MINES_FIELDS) {

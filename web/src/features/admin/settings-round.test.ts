@@ -15,7 +15,12 @@ import {
 
 const timings = { bettingMs: 30000, closedMs: 15000, stepMs: 400, resultMs: 5000 };
 const titli: UniformRoundSettings = { payout: 1000, timings, limits: { min: 1000, max: 1000000, maxLines: 12 } };
-const ab: AndarBaharSettings = { andarPayout: 190, baharPayout: 200, timings, limits: { min: 1000, max: 500000, maxLines: 2 } };
+const ab: AndarBaharSettings = {
+  andarPayout: 190,
+  baharPayout: 200,
+  timings,
+  limits: { min: 1000, max: 500000, maxLines: 2 },
+};
 const T = roundFields('titli');
 const AB = roundFields('andar_bahar');
 function byId(id: string): RoundField {
@@ -50,7 +55,11 @@ describe('exact conversions', () => {
 describe('round settings form', () => {
   it('has the payout fields of each game', () => {
     expect(T.filter((f) => f.unit === 'x').map((f) => f.id)).toEqual(['payout']);
-    expect(roundFields('color').filter((f) => f.unit === 'x').map((f) => f.id)).toEqual(['payout']);
+    expect(
+      roundFields('color')
+        .filter((f) => f.unit === 'x')
+        .map((f) => f.id),
+    ).toEqual(['payout']);
     expect(AB.filter((f) => f.unit === 'x').map((f) => f.id)).toEqual(['andarPayout', 'baharPayout']);
     expect(isRoundGame({ game: 'andar_bahar' })).toBe(true);
     expect(isRoundGame({ game: 'aviator' })).toBe(false);
@@ -70,22 +79,40 @@ describe('round settings form', () => {
   });
   it('sends only what changed, nested objects partial', () => {
     expect(roundSettingsChange(T, toRoundForm(T, titli), titli)).toEqual({ change: {} });
-    expect(roundSettingsChange(T, { ...toRoundForm(T, titli), payout: '2.8' }, titli)).toEqual({ change: { payout: 280 } });
-    const form = { ...toRoundForm(T, titli), 'timings.bettingMs': '20', 'limits.max': '5000' };
-    expect(roundSettingsChange(T, form, titli)).toEqual({ change: { timings: { bettingMs: 20000 }, limits: { max: 500000 } } });
-    expect(roundSettingsChange(AB, { ...toRoundForm(AB, ab), baharPayout: '1.95', 'limits.min': '10.50' }, ab)).toEqual({
-      change: { baharPayout: 195, limits: { min: 1050 } },
+    expect(roundSettingsChange(T, { ...toRoundForm(T, titli), payout: '2.8' }, titli)).toEqual({
+      change: { payout: 280 },
     });
+    const form = { ...toRoundForm(T, titli), 'timings.bettingMs': '20', 'limits.max': '5000' };
+    expect(roundSettingsChange(T, form, titli)).toEqual({
+      change: { timings: { bettingMs: 20000 }, limits: { max: 500000 } },
+    });
+    expect(roundSettingsChange(AB, { ...toRoundForm(AB, ab), baharPayout: '1.95', 'limits.min': '10.50' }, ab)).toEqual(
+      {
+        change: { baharPayout: 195, limits: { min: 1050 } },
+      },
+    );
   });
   it('names the first problem', () => {
     const form = toRoundForm(T, titli);
-    expect(roundSettingsChange(T, { ...form, payout: '2.999' }, titli)).toEqual({ error: 'Payout: a multiplier with at most two decimals (e.g. 2.90)' });
-    expect(roundSettingsChange(T, { ...form, 'limits.min': '10.555' }, titli)).toEqual({ error: 'Min stake per pick: rupees with at most two decimals' });
-    expect(roundSettingsChange(T, { ...form, 'limits.maxLines': '1.5' }, titli)).toEqual({ error: 'Picks per bet: a whole number' });
+    expect(roundSettingsChange(T, { ...form, payout: '2.999' }, titli)).toEqual({
+      error: 'Payout: a multiplier with at most two decimals (e.g. 2.90)',
+    });
+    expect(roundSettingsChange(T, { ...form, 'limits.min': '10.555' }, titli)).toEqual({
+      error: 'Min stake per pick: rupees with at most two decimals',
+    });
+    expect(roundSettingsChange(T, { ...form, 'limits.maxLines': '1.5' }, titli)).toEqual({
+      error: 'Picks per bet: a whole number',
+    });
     expect(roundSettingsChange(T, { ...form, payout: '0.99' }, titli)).toHaveProperty('error');
-    expect(roundSettingsChange(T, { ...form, 'timings.bettingMs': '0.5' }, titli)).toEqual({ error: 'Betting must last at least 1 second' });
-    expect(roundSettingsChange(T, { ...form, 'limits.min': '0' }, titli)).toEqual({ error: 'Min stake must be above zero' });
-    expect(roundSettingsChange(T, { ...form, 'limits.max': '5' }, titli)).toEqual({ error: 'Max stake must be at least the min stake' });
+    expect(roundSettingsChange(T, { ...form, 'timings.bettingMs': '0.5' }, titli)).toEqual({
+      error: 'Betting must last at least 1 second',
+    });
+    expect(roundSettingsChange(T, { ...form, 'limits.min': '0' }, titli)).toEqual({
+      error: 'Min stake must be above zero',
+    });
+    expect(roundSettingsChange(T, { ...form, 'limits.max': '5' }, titli)).toEqual({
+      error: 'Max stake must be at least the min stake',
+    });
     expect(roundSettingsChange(T, { ...form, 'limits.maxLines': '0' }, titli)).toHaveProperty('error');
   });
   it('summarises a pending change and never shows undefined', () => {

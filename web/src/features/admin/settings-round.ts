@@ -128,7 +128,8 @@ export function roundSettingsChange(
   }
   const at = (id: string) => next[id] ?? Number.NaN;
   for (const f of fields) {
-    if (f.unit === 'x' && at(f.id) < 100) return { error: tr('adminGames:games.round.payoutAtLeastOne', { label: roundLabel(f) }) };
+    if (f.unit === 'x' && at(f.id) < 100)
+      return { error: tr('adminGames:games.round.payoutAtLeastOne', { label: roundLabel(f) }) };
   }
   if (at('timings.bettingMs') < 1000) return { error: tr('adminGames:games.round.bettingAtLeast') };
   if (at('limits.min') <= 0) return { error: tr('adminGames:games.round.minAboveZero') };
@@ -138,7 +139,11 @@ export function roundSettingsChange(
 }
 
 /** The pending fields that differ from the settings in force, as "Payout 2.80×", "Min stake per pick ₹20.00". */
-export function roundPendingSummary(fields: RoundField[], pending: RoundSettings | null | undefined, current: RoundSettings): string[] {
+export function roundPendingSummary(
+  fields: RoundField[],
+  pending: RoundSettings | null | undefined,
+  current: RoundSettings,
+): string[] {
   if (!pending) return [];
   return fields
     .filter((f) => readField(pending, f) !== undefined && readField(pending, f) !== readField(current, f))

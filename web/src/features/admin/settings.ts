@@ -44,13 +44,18 @@ const INTEGER = /^\d+$/;
 function formProblem(unit: SettingUnit, text: string, label: string): string | null {
   if (unit === 'rupees') return RUPEES.test(text) ? null : tr('adminGames:games.aviator.rupees', { label });
   if (unit === 'share') {
-    return RUPEES.test(text) && Number(text) <= MAX_SHARE_BP ? null : tr('adminGames:games.aviator.share', { label, max: MAX_SHARE_BP });
+    return RUPEES.test(text) && Number(text) <= MAX_SHARE_BP
+      ? null
+      : tr('adminGames:games.aviator.share', { label, max: MAX_SHARE_BP });
   }
   return INTEGER.test(text) ? null : tr('adminGames:games.aviator.wholeNumber', { label });
 }
 
 /** The changed fields, or the first problem found (the server checks again and says why it refuses). */
-export function settingsChange(form: SettingsForm, current: AviatorSettings): { change: Partial<AviatorSettings> } | { error: string } {
+export function settingsChange(
+  form: SettingsForm,
+  current: AviatorSettings,
+): { change: Partial<AviatorSettings> } | { error: string } {
   const change: Partial<AviatorSettings> = {};
   const next = { ...current };
   for (const { key, unit } of SETTING_FIELDS) {
@@ -68,7 +73,8 @@ export function settingsChange(form: SettingsForm, current: AviatorSettings): { 
 }
 
 /** A share of the bankroll as a percentage: 112.5 bp → "1.125". */
-const percentOfBp = (bp: number): string => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 }).format(bp / 100);
+const percentOfBp = (bp: number): string =>
+  new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 }).format(bp / 100);
 
 /** How a setting reads: "₹10.00", "4,000 ms", "100 bp (1.00 %)", "112.5 bp (1.125 % of the bankroll)", "not set". */
 export function showSetting(key: keyof AviatorSettings, v: number | undefined): string {
@@ -76,13 +82,17 @@ export function showSetting(key: keyof AviatorSettings, v: number | undefined): 
   const unit = SETTING_FIELDS.find((f) => f.key === key)?.unit;
   if (unit === 'rupees') return formatInr(v);
   if (unit === 'bp') return `${v} bp (${(v / 100).toFixed(2)} %)`;
-  if (unit === 'share') return v === 0 ? tr('adminGames:games.aviator.notSet') : tr('adminGames:games.aviator.shareOf', { bp: v, percent: percentOfBp(v) });
+  if (unit === 'share')
+    return v === 0
+      ? tr('adminGames:games.aviator.notSet')
+      : tr('adminGames:games.aviator.shareOf', { bp: v, percent: percentOfBp(v) });
   return tr('admin:units.ms', { n: new Intl.NumberFormat('en-IN').format(v) });
 }
 
 /** The round in play's caps as "label: value" rows: the bankroll, the round's cap and the cap per player (or none). */
 export function capsRows(caps: AviatorCaps): { key: 'bankroll' | 'maxPayout' | 'maxPlayerPayout'; value: string }[] {
-  const rupees = (v: number | null | undefined) => (typeof v === 'number' ? formatInr(v) : tr('adminGames:games.aviator.caps.none'));
+  const rupees = (v: number | null | undefined) =>
+    typeof v === 'number' ? formatInr(v) : tr('adminGames:games.aviator.caps.none');
   return [
     { key: 'bankroll', value: rupees(caps.bankroll) },
     { key: 'maxPayout', value: rupees(caps.maxPayout) },
@@ -91,7 +101,10 @@ export function capsRows(caps: AviatorCaps): { key: 'bankroll' | 'maxPayout' | '
 }
 
 /** The pending fields that differ from the settings in force, as "Min stake ₹20.00". */
-export function pendingSummary(pending: Partial<AviatorSettings> | null | undefined, current: AviatorSettings): string[] {
+export function pendingSummary(
+  pending: Partial<AviatorSettings> | null | undefined,
+  current: AviatorSettings,
+): string[] {
   if (!pending) return [];
   return SETTING_FIELDS.filter((f) => pending[f.key] !== undefined && pending[f.key] !== current[f.key]).map(
     (f) => `${settingLabel(f.key)} ${showSetting(f.key, pending[f.key])}`,

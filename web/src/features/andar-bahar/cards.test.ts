@@ -43,7 +43,17 @@ describe('table rows', () => {
 });
 
 describe('my bets', () => {
-  const row = (roundId: number, createdAt: string): Bets2Row => ({ roundId, ticket: 1, label: 'Andar', stake: 100, odds: 1.9, profit: 0, payout: 0, isWin: 'pending', createdAt });
+  const row = (roundId: number, createdAt: string): Bets2Row => ({
+    roundId,
+    ticket: 1,
+    label: 'Andar',
+    stake: 100,
+    odds: 1.9,
+    profit: 0,
+    payout: 0,
+    isWin: 'pending',
+    createdAt,
+  });
   it('keeps the last ten, newest first', () => {
     const rows = Array.from({ length: 12 }, (_, i) => row(i + 1, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
     const latest = latestBets(rows);

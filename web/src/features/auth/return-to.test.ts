@@ -24,6 +24,11 @@ describe('returnTo', () => {
   });
 
   it('drops a malformed search or hash but keeps the path', () => {
-    expect(returnTo({ from: { pathname: '/cricket2', search: 'x', hash: 3 } })).toEqual({ pathname: '/cricket2', search: '', hash: '', state: null });
+    expect(returnTo({ from: { pathname: '/cricket2', search: 'x', hash: 3 } })).toEqual({
+      pathname: '/cricket2',
+      search: '',
+      hash: '',
+      state: null,
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { aviatorReducer, canBet, canCancel, canCashOut, countdownLeftMs, flightElapsedMs, initialAviatorState, type AviatorState } from './state';
+import {
+  aviatorReducer,
+  canBet,
+  canCancel,
+  canCashOut,
+  countdownLeftMs,
+  flightElapsedMs,
+  initialAviatorState,
+  type AviatorState,
+} from './state';
 import type { GameStateMsg } from './types';
 
 const gs = (over: Partial<GameStateMsg>): GameStateMsg => ({
@@ -19,9 +28,20 @@ function run(...actions: Parameters<typeof aviatorReducer>[1][]): AviatorState {
 }
 
 const countdown = { type: 'game_state', msg: gs({}), at: 1000 } as const;
-const placed = { type: 'bet_placed', msg: { success: true, amount: 100, slot: 0, roundId: 11, autoCashout: null } } as const;
-const flying = { type: 'game_state', msg: gs({ phase: 'flying', countdown: 0, countdownMs: 0, isActive: true, multiplier: 1.2, elapsed: 3000 }), at: 9000 } as const;
-const crashed = { type: 'game_state', msg: gs({ phase: 'crashed', countdown: 0, countdownMs: 0, multiplier: 1.5, crashPoint: 1.5, hash: 'h11' }), at: 12000 } as const;
+const placed = {
+  type: 'bet_placed',
+  msg: { success: true, amount: 100, slot: 0, roundId: 11, autoCashout: null },
+} as const;
+const flying = {
+  type: 'game_state',
+  msg: gs({ phase: 'flying', countdown: 0, countdownMs: 0, isActive: true, multiplier: 1.2, elapsed: 3000 }),
+  at: 9000,
+} as const;
+const crashed = {
+  type: 'game_state',
+  msg: gs({ phase: 'crashed', countdown: 0, countdownMs: 0, multiplier: 1.5, crashPoint: 1.5, hash: 'h11' }),
+  at: 12000,
+} as const;
 
 describe('aviator reducer: bets', () => {
   it('places a bet on the slot from the server confirmation and notifies once', () => {
@@ -31,7 +51,11 @@ describe('aviator reducer: bets', () => {
     expect(s.notices.filter((n) => n.kind === 'placed')).toHaveLength(1);
   });
   it('rolls back a pending request the server rejected', () => {
-    const s = run(countdown, { type: 'bet_requested', slot: 1, amount: 500, roundId: '11', autoCashout: 2 }, { type: 'bet_rejected', slot: 1 });
+    const s = run(
+      countdown,
+      { type: 'bet_requested', slot: 1, amount: 500, roundId: '11', autoCashout: 2 },
+      { type: 'bet_rejected', slot: 1 },
+    );
     expect(s.slots[1]).toMatchObject({ status: 'idle', amount: 500 });
   });
   it('cancels with a refund notice', () => {
@@ -40,13 +64,19 @@ describe('aviator reducer: bets', () => {
     expect(s.notices.at(-1)).toMatchObject({ kind: 'cancelled', amount: 100 });
   });
   it('cash-out marks the slot cashed with winnings and ignores a duplicate', () => {
-    const cash = { type: 'cash_out_success', msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 } } as const;
+    const cash = {
+      type: 'cash_out_success',
+      msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 },
+    } as const;
     const s = run(countdown, placed, flying, cash, cash);
     expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 120, cashMultiplier: 1.2 });
     expect(s.notices.filter((n) => n.kind === 'won')).toHaveLength(1);
   });
   it('a crash loses every open bet of that round exactly once', () => {
-    const s = run(countdown, placed, flying, crashed, { type: 'game_result', msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' } });
+    const s = run(countdown, placed, flying, crashed, {
+      type: 'game_result',
+      msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' },
+    });
     expect(s.slots[0].status).toBe('lost');
     expect(s.notices.filter((n) => n.kind === 'lost')).toHaveLength(1);
     expect(s.history).toEqual([{ roundId: '11', crashPoint: 1.5, hash: 'h11' }]);
@@ -57,17 +87,29 @@ describe('aviator reducer: bets', () => {
   });
   it('a cash-out the server took before the crash wins over the crash broadcast that overtook its answer', () => {
     const result = { type: 'game_result', msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' } } as const;
-    const cash = { type: 'cash_out_success', msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 } } as const;
+    const cash = {
+      type: 'cash_out_success',
+      msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 },
+    } as const;
     const s = run(countdown, placed, flying, crashed, result, cash);
     expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 120 });
     expect(s.notices.at(-1)).toMatchObject({ kind: 'won', amount: 120 });
-    const late = run(countdown, placed, flying, crashed, result, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 120, multiplier: 1.2 } });
+    const late = run(countdown, placed, flying, crashed, result, {
+      type: 'bet_result',
+      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 120, multiplier: 1.2 },
+    });
     expect(late.slots[0]).toMatchObject({ status: 'cashed', winnings: 120 });
-    const lost = run(countdown, placed, flying, crashed, result, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: false, amount: 100, winnings: 0, multiplier: null } });
+    const lost = run(countdown, placed, flying, crashed, result, {
+      type: 'bet_result',
+      msg: { roundId: 11, slot: 0, win: false, amount: 100, winnings: 0, multiplier: null },
+    });
     expect(lost.notices.filter((n) => n.kind === 'lost')).toHaveLength(1);
   });
   it('bet_result for a win cashes the slot', () => {
-    const s = run(countdown, placed, flying, { type: 'bet_result', msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 200, multiplier: 2 } });
+    const s = run(countdown, placed, flying, {
+      type: 'bet_result',
+      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 200, multiplier: 2 },
+    });
     expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 200 });
   });
 });
@@ -83,7 +125,13 @@ describe('aviator reducer: feed and history', () => {
   it('merges loaded history without duplicates, newest first', () => {
     const s = run(
       { type: 'game_result', msg: { roundId: 5, crashPoint: 2, hash: 'a' } },
-      { type: 'history_loaded', rounds: [{ roundId: 5, crashPoint: 2, hash: 'a' }, { roundId: 4, crashPoint: 1, hash: 'b' }] },
+      {
+        type: 'history_loaded',
+        rounds: [
+          { roundId: 5, crashPoint: 2, hash: 'a' },
+          { roundId: 4, crashPoint: 1, hash: 'b' },
+        ],
+      },
     );
     expect(s.history.map((h) => String(h.roundId))).toEqual(['5', '4']);
   });
@@ -95,7 +143,10 @@ describe('aviator selectors', () => {
     expect(canCashOut(run(countdown, placed, flying), 0)).toBe(true);
     expect(canCashOut(run(countdown, placed, flying), 1)).toBe(false);
     expect(canCashOut(run(countdown, placed, flying, crashed), 0)).toBe(false);
-    const cashed = run(countdown, placed, flying, { type: 'cash_out_success', msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 } });
+    const cashed = run(countdown, placed, flying, {
+      type: 'cash_out_success',
+      msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 },
+    });
     expect(canCashOut(cashed, 0)).toBe(false);
   });
   it('betting only during a running countdown; cancel only for a placed bet', () => {

@@ -76,7 +76,16 @@ const idleSlot = (amount = 0): SlotState => ({
 
 export function initialAviatorState(): AviatorState {
   return {
-    round: { phase: 'countdown', roundId: null, countdown: 0, countdownMs: 0, multiplier: 1, elapsed: 0, receivedAt: 0, crashPoint: null },
+    round: {
+      phase: 'countdown',
+      roundId: null,
+      countdown: 0,
+      countdownMs: 0,
+      multiplier: 1,
+      elapsed: 0,
+      receivedAt: 0,
+      crashPoint: null,
+    },
     feed: [],
     history: [],
     slots: [idleSlot(), idleSlot()],
@@ -155,7 +164,10 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
       return Array.isArray(a.bets) ? { ...s, feed: a.bets } : s;
     case 'game_result': {
       const roundId = String(a.msg.roundId);
-      const next = { ...s, history: addHistory(s.history, { roundId, crashPoint: a.msg.crashPoint, hash: a.msg.hash }) };
+      const next = {
+        ...s,
+        history: addHistory(s.history, { roundId, crashPoint: a.msg.crashPoint, hash: a.msg.hash }),
+      };
       return loseOpenBets(next, roundId);
     }
     case 'history_loaded': {
@@ -166,7 +178,12 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
     case 'bet_requested': {
       const b = s.slots[a.slot];
       if (b.status !== 'idle') return s;
-      return withSlot(s, a.slot, { ...idleSlot(a.amount), status: 'pending', roundId: a.roundId, autoCashout: a.autoCashout });
+      return withSlot(s, a.slot, {
+        ...idleSlot(a.amount),
+        status: 'pending',
+        roundId: a.roundId,
+        autoCashout: a.autoCashout,
+      });
     }
     case 'bet_rejected': {
       const b = s.slots[a.slot];
@@ -194,7 +211,12 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
       // The server priced the cash-out before the crash: it wins over a 'lost' guessed from the crash broadcast,
       // which can overtake the cash-out's answer (that waits for the wallet's commit).
       if ((b.status !== 'placed' && b.status !== 'lost') || !sameRound(a.msg.roundId, b.roundId)) return s;
-      const next = withSlot(s, slot, { ...b, status: 'cashed', cashMultiplier: a.msg.multiplier, winnings: a.msg.totalWinnings });
+      const next = withSlot(s, slot, {
+        ...b,
+        status: 'cashed',
+        cashMultiplier: a.msg.multiplier,
+        winnings: a.msg.totalWinnings,
+      });
       return notify(next, { kind: 'won', slot, amount: a.msg.totalWinnings, multiplier: a.msg.multiplier });
     }
     case 'bet_cancelled': {
@@ -209,7 +231,10 @@ export function aviatorReducer(s: AviatorState, a: AviatorAction): AviatorState 
       if (slot === null) return s;
       const b = s.slots[slot];
       if (!sameRound(a.msg.roundId, b.roundId)) return s;
-      if (!a.msg.win) return b.status === 'placed' ? notify(withSlot(s, slot, { ...b, status: 'lost' }), { kind: 'lost', slot, amount: b.amount }) : s;
+      if (!a.msg.win)
+        return b.status === 'placed'
+          ? notify(withSlot(s, slot, { ...b, status: 'lost' }), { kind: 'lost', slot, amount: b.amount })
+          : s;
       // A win (the server's word) also replaces a 'lost' guessed from the crash broadcast.
       if (b.status !== 'placed' && b.status !== 'lost') return s;
       const multiplier = a.msg.multiplier ?? 0;
@@ -235,7 +260,12 @@ export function flightElapsedMs(round: RoundView, now: number): number {
 
 /** Betting is open for this slot. */
 export function canBet(s: AviatorState, slot: Slot, now: number): boolean {
-  return s.round.phase === 'countdown' && s.round.roundId !== null && countdownLeftMs(s.round, now) > 0 && s.slots[slot].status === 'idle';
+  return (
+    s.round.phase === 'countdown' &&
+    s.round.roundId !== null &&
+    countdownLeftMs(s.round, now) > 0 &&
+    s.slots[slot].status === 'idle'
+  );
 }
 
 export function canCancel(s: AviatorState, slot: Slot): boolean {
@@ -251,5 +281,11 @@ export function canCashOut(s: AviatorState, slot: Slot): boolean {
   const { round } = s;
   const b = s.slots[slot];
   const belowCrash = round.crashPoint === null || round.multiplier < round.crashPoint;
-  return round.countdown === 0 && round.phase === 'flying' && belowCrash && b.status === 'placed' && b.roundId === round.roundId;
+  return (
+    round.countdown === 0 &&
+    round.phase === 'flying' &&
+    belowCrash &&
+    b.status === 'placed' &&
+    b.roundId === round.roundId
+  );
 }

@@ -70,7 +70,8 @@ export interface RoundSummary {
 }
 
 /** Ack answer to place_bet / cancel_bet / cash_out. */
-export type Ack<T = Record<string, unknown>> = ({ success: true } & T) | { success: false; error?: string; message?: string };
+export type Ack<T = Record<string, unknown>> =
+  ({ success: true } & T) | { success: false; error?: string; message?: string };
 
 export interface PlaceBetReq {
   userId: string;

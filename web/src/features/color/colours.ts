@@ -5,7 +5,8 @@ import { COLOURS, type ColorShown, type Colour } from './wire';
 
 export const SWATCH: Record<Colour, string> = { red: '#ff2d55', green: '#1fd17a', blue: '#3d8bfd' };
 
-export const isColour = (v: unknown): v is Colour => typeof v === 'string' && (COLOURS as readonly string[]).includes(v);
+export const isColour = (v: unknown): v is Colour =>
+  typeof v === 'string' && (COLOURS as readonly string[]).includes(v);
 
 /** "Red", in the player's language (a colour this screen does not know: its name, capitalised). */
 export function colourLabel(c: Colour | string): string {

@@ -18,12 +18,15 @@ export function teamPl(book: MatchBook | undefined, team: string): number {
 }
 
 /** The exposure held on one market (0 without a position). */
-export const marketExposure = (book: MatchBook | undefined, marketId: string): number => book?.markets.find((m) => m.marketId === marketId)?.exposure ?? 0;
+export const marketExposure = (book: MatchBook | undefined, marketId: string): number =>
+  book?.markets.find((m) => m.marketId === marketId)?.exposure ?? 0;
 
 /** The held book with `market` (a placed bet's answer) in place of its earlier position. */
 export function withMarket(book: MatchBook | undefined, match: number, market: MarketBook): MatchBook {
   const markets = book?.markets ?? [];
-  const next = markets.some((m) => m.marketId === market.marketId) ? markets.map((m) => (m.marketId === market.marketId ? market : m)) : [...markets, market];
+  const next = markets.some((m) => m.marketId === market.marketId)
+    ? markets.map((m) => (m.marketId === market.marketId ? market : m))
+    : [...markets, market];
   const exposure = Math.round(next.reduce((sum, m) => sum + m.exposure, 0) * 100) / 100;
   return { match: book?.match ?? match, exposure, markets: next };
 }

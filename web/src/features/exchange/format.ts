@@ -11,7 +11,8 @@ export function formatBetDate(iso: string): string {
 }
 
 /** A Bookmaker or fancy rate as placed (×100), or exchange decimal odds with 2 decimals. */
-export const formatOdds = (b: Pick<BetView, 'odds' | 'marketType'>): string => (b.marketType === 'exchange' ? b.odds.toFixed(2) : String(b.odds));
+export const formatOdds = (b: Pick<BetView, 'odds' | 'marketType'>): string =>
+  b.marketType === 'exchange' ? b.odds.toFixed(2) : String(b.odds);
 
 /** The status pill's tone (the wallet screens' classes). */
 export const statusTone = (s: BetStatus): string => (s === 'won' ? 'approved' : s === 'lost' ? 'rejected' : 'pending');

@@ -28,7 +28,8 @@ describe('betMoney (the spec’s rules, as the server rounds them)', () => {
 
 describe('checkStake', () => {
   it('wants a positive number of rupees', () => {
-    for (const t of ['', 'abc', '-100', '0', '1e3', '100.123']) expect(checkStake(t)).toEqual({ ok: false, message: 'Invalid stake amount!' });
+    for (const t of ['', 'abc', '-100', '0', '1e3', '100.123'])
+      expect(checkStake(t)).toEqual({ ok: false, message: 'Invalid stake amount!' });
   });
   it('then the screen’s limits, 100 to 25000', () => {
     expect(checkStake('99.99')).toEqual({ ok: false, message: 'Min: 100 Max: 25000' });
@@ -55,18 +56,44 @@ describe('quoteOf and betRequest', () => {
   it('names the price the player saw', () => {
     expect(betRequest(101, lgaai, { rate: 61, runs: null, open: true }, 100)).toEqual({
       market: 'runner',
-      body: { match: 101, teamIndex: 0, label: 'Mumbai Mariners', type: 'Lgaai', odds: 61, stake: 100, marketType: 'bookmaker' },
+      body: {
+        match: 101,
+        teamIndex: 0,
+        label: 'Mumbai Mariners',
+        type: 'Lgaai',
+        odds: 61,
+        stake: 100,
+        marketType: 'bookmaker',
+      },
     });
     expect(betRequest(101, yes, { rate: 90, runs: 50, open: true }, 200)).toEqual({
       market: 'fancy',
-      body: { match: 101, marketId: '101-f6', label: '6 overs runs Mumbai Mariners', type: 'yes', runs: 50, odds: 90, stake: 200 },
+      body: {
+        match: 101,
+        marketId: '101-f6',
+        label: '6 overs runs Mumbai Mariners',
+        type: 'yes',
+        runs: 50,
+        odds: 90,
+        stake: 200,
+      },
     });
   });
 });
 
 describe('the book', () => {
   it('sums a team’s P/L over the runner markets, 0 without a position', () => {
-    const book = matchBook([bmBook(), bmBook({ marketId: '1.101', marketType: 'exchange', runners: [{ name: 'Mumbai Mariners', pl: -50 }, { name: 'Delhi Dashers', pl: 40.5 }] })]);
+    const book = matchBook([
+      bmBook(),
+      bmBook({
+        marketId: '1.101',
+        marketType: 'exchange',
+        runners: [
+          { name: 'Mumbai Mariners', pl: -50 },
+          { name: 'Delhi Dashers', pl: 40.5 },
+        ],
+      }),
+    ]);
     expect(teamPl(book, 'Mumbai Mariners')).toBe(10);
     expect(teamPl(book, 'Delhi Dashers')).toBe(-59.5);
     expect(teamPl(undefined, 'Delhi Dashers')).toBe(0);
@@ -74,7 +101,10 @@ describe('the book', () => {
   it('puts a placed bet’s market in place and totals the exposure', () => {
     const held = matchBook([bmBook(), bmBook({ marketId: '101-f6', marketType: 'fancy', exposure: 50, runners: [] })]);
     const next = withMarket(held, 101, bmBook({ exposure: 20 }));
-    expect(next.markets.map((m) => [m.marketId, m.exposure])).toEqual([['101-bm', 20], ['101-f6', 50]]);
+    expect(next.markets.map((m) => [m.marketId, m.exposure])).toEqual([
+      ['101-bm', 20],
+      ['101-f6', 50],
+    ]);
     expect(next.exposure).toBe(70);
     expect(withMarket(undefined, 101, bmBook()).markets).toHaveLength(1);
   });

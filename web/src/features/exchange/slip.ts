@@ -37,7 +37,8 @@ export interface Quote {
 export const backs = (kind: BetKind): boolean => kind === 'Lgaai' || kind === 'yes';
 
 /** How the lists and the slip name a side: Lgaai, khaai, YES, NO (a listed bet's `type` is one of them), in the player's language. */
-export const kindLabel = (kind: BetKind): string => i18n.t(`exchange:kind.${String(kind).toLowerCase()}`, { defaultValue: kind });
+export const kindLabel = (kind: BetKind): string =>
+  i18n.t(`exchange:kind.${String(kind).toLowerCase()}`, { defaultValue: kind });
 
 /** The selection's price in `d` now; `null` when its market or row is gone. */
 export function quoteOf(d: MatchDetailJson, p: Pick): Quote | null {
@@ -68,7 +69,8 @@ export function checkStake(text: string): StakeCheck {
 }
 
 /** `stake·rate/100` in paise, rounded down (what a player wins) or up (what they lose). */
-const scaled = (stakePaise: number, rate: number, up: boolean): number => (up ? Math.ceil : Math.floor)((stakePaise * rate) / 100);
+const scaled = (stakePaise: number, rate: number, up: boolean): number =>
+  (up ? Math.ceil : Math.floor)((stakePaise * rate) / 100);
 
 /** What the bet wins if it wins and loses if it loses, in rupees; zeros for a stake that is not a number. */
 export function betMoney(kind: BetKind, stake: number, rate: number): { profit: number; loss: number } {
@@ -83,7 +85,21 @@ export type BetRequest = { market: 'runner'; body: RunnerBetRequest } | { market
 /** The request naming the price the player saw (`quote`), on the match with event id `match`. */
 export function betRequest(match: number, p: Pick, quote: Quote, stake: number): BetRequest {
   if (p.market === 'runner') {
-    return { market: 'runner', body: { match, teamIndex: p.teamIndex, label: p.label, type: p.kind, odds: quote.rate, stake, marketType: 'bookmaker' } };
+    return {
+      market: 'runner',
+      body: {
+        match,
+        teamIndex: p.teamIndex,
+        label: p.label,
+        type: p.kind,
+        odds: quote.rate,
+        stake,
+        marketType: 'bookmaker',
+      },
+    };
   }
-  return { market: 'fancy', body: { match, marketId: p.marketId, label: p.label, type: p.kind, runs: quote.runs ?? 0, odds: quote.rate, stake } };
+  return {
+    market: 'fancy',
+    body: { match, marketId: p.marketId, label: p.label, type: p.kind, runs: quote.runs ?? 0, odds: quote.rate, stake },
+  };
 }

@@ -19,7 +19,8 @@ export const CHECKABLE: { value: Checkable; label: string; to: string }[] = [...
 
 export const isFairGame = (v: string | null): v is FairGame => FAIR_GAMES.some((g) => g.value === v);
 
-export const isCheckable = (v: string | null): v is Checkable => v === MINES.value || v === MATKA.value || isFairGame(v);
+export const isCheckable = (v: string | null): v is Checkable =>
+  v === MINES.value || v === MATKA.value || isFairGame(v);
 
 /** A round id from the query string: a whole number ≥ 1, or null. */
 export function parseRound(v: string | null): number | null {

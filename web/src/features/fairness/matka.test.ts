@@ -52,7 +52,9 @@ describe('matka draws', () => {
   });
 
   it('a declared result or a hidden seed has nothing to check yet', async () => {
-    expect((await verifyMatkaDraw({ ...ROW1, commitment: null, serverSeed: null, clientSeed: null })).verdict).toBe('pending');
+    expect((await verifyMatkaDraw({ ...ROW1, commitment: null, serverSeed: null, clientSeed: null })).verdict).toBe(
+      'pending',
+    );
     expect((await verifyMatkaDraw({ ...ROW1, serverSeed: null })).verdict).toBe('pending');
     expect((await verifyMatkaDraw({ ...ROW1, serverSeed: 'abc' })).verdict).toBe('mismatch');
   });

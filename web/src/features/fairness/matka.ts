@@ -4,7 +4,19 @@
  * `below(10)` digits, the close panna the next three, each put in the game's order (ascending, 0 ranked after 9:
  * 0, 4, 7 → `470`); the jodi is the open panna's digit (sum of its digits mod 10) then the close panna's.
  */
-import { below, drawWith, hexToBytes, lines, randomBytes, sha256Hex, st, toHex, wordsOf, type Step, type WordSource } from './verify';
+import {
+  below,
+  drawWith,
+  hexToBytes,
+  lines,
+  randomBytes,
+  sha256Hex,
+  st,
+  toHex,
+  wordsOf,
+  type Step,
+  type WordSource,
+} from './verify';
 
 /** A digit's rank in the game's order: 1 < … < 9 < 0. */
 const rank = (d: number) => (d === 0 ? 10 : d);
@@ -60,14 +72,26 @@ export interface MatkaVerification {
 /** Recomputes a drawn result from its revealed seed and compares it with the commitment and the chart's pannas. */
 export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerification> {
   if (!d.commitment) {
-    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: st('notDrawn'), detail: st('notDrawnDetail') }] };
+    return {
+      verdict: 'pending',
+      computed: null,
+      steps: [{ key: 'seed', ok: false, title: st('notDrawn'), detail: st('notDrawnDetail') }],
+    };
   }
   if (!d.serverSeed || d.clientSeed === null) {
-    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenDraw') }] };
+    return {
+      verdict: 'pending',
+      computed: null,
+      steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenDraw') }],
+    };
   }
   const seed = hexToBytes(d.serverSeed);
   if (!seed || seed.length !== 32) {
-    return { verdict: 'mismatch', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: d.serverSeed }] };
+    return {
+      verdict: 'mismatch',
+      computed: null,
+      steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: d.serverSeed }],
+    };
   }
   const hash = await sha256Hex(seed);
   const committed = hash === d.commitment.trim().toLowerCase();
@@ -75,7 +99,12 @@ export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerificat
   const computed = await drawMatka(seed, d.clientSeed, d.drawNo);
   const same = computed.open === d.openPanna && computed.close === d.closePanna;
   const steps: Step[] = [
-    { key: 'commitment', ok: committed, title: st('commitment'), detail: st('commitmentDetail', { hash, commitment: d.commitment }) },
+    {
+      key: 'commitment',
+      ok: committed,
+      title: st('commitment'),
+      detail: st('commitmentDetail', { hash, commitment: d.commitment }),
+    },
     {
       key: 'bytes',
       ok: true,
@@ -90,7 +119,10 @@ export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerificat
       key: 'outcome',
       ok: same,
       title: st('pannasSame'),
-      detail: lines(st('recomputed', { value: computed.result }), st('chart', { value: `${d.openPanna ?? '***'}-…-${d.closePanna ?? '***'}` })),
+      detail: lines(
+        st('recomputed', { value: computed.result }),
+        st('chart', { value: `${d.openPanna ?? '***'}-…-${d.closePanna ?? '***'}` }),
+      ),
     },
   ];
   return { verdict: committed && same ? 'verified' : 'mismatch', steps, computed };

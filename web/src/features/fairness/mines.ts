@@ -4,7 +4,19 @@
  * HMAC-SHA256(key = the 32 raw seed bytes, "{clientSeed}:{nonce}:{block}"); the mines are the first `mines` tiles
  * of the shuffled order (shown ascending, as the server lists them).
  */
-import { drawWith, hexToBytes, lines, randomBytes, sha256Hex, shuffle, st, toHex, wordsOf, type Step, type WordSource } from './verify';
+import {
+  drawWith,
+  hexToBytes,
+  lines,
+  randomBytes,
+  sha256Hex,
+  shuffle,
+  st,
+  toHex,
+  wordsOf,
+  type Step,
+  type WordSource,
+} from './verify';
 
 export const MINES_TILES = 25;
 
@@ -25,7 +37,12 @@ export function minesFrom(src: WordSource, mines: number): MinesBoard {
 }
 
 /** The board a game's seeds deal. */
-export function dealMines(seed: Uint8Array<ArrayBuffer>, clientSeed: string, nonce: number, mines: number): Promise<MinesBoard> {
+export function dealMines(
+  seed: Uint8Array<ArrayBuffer>,
+  clientSeed: string,
+  nonce: number,
+  mines: number,
+): Promise<MinesBoard> {
   return drawWith(seed, clientSeed, nonce, (src) => minesFrom(src, mines));
 }
 
@@ -75,15 +92,30 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
     return {
       verdict: 'pending',
       board: null,
-      steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenGame', { status: g.status || st('statusInPlay') }) }],
+      steps: [
+        {
+          key: 'seed',
+          ok: false,
+          title: st('seedHidden'),
+          detail: st('seedHiddenGame', { status: g.status || st('statusInPlay') }),
+        },
+      ],
     };
   }
   const seed = hexToBytes(g.serverSeed);
   if (!seed || seed.length !== 32) {
-    return { verdict: 'mismatch', board: null, steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: g.serverSeed }] };
+    return {
+      verdict: 'mismatch',
+      board: null,
+      steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: g.serverSeed }],
+    };
   }
   if (!Number.isInteger(g.mines) || g.mines < 1 || g.mines > MINES_TILES - 1) {
-    return { verdict: 'mismatch', board: null, steps: [{ key: 'outcome', ok: false, title: st('minesRange'), detail: String(g.mines) }] };
+    return {
+      verdict: 'mismatch',
+      board: null,
+      steps: [{ key: 'outcome', ok: false, title: st('minesRange'), detail: String(g.mines) }],
+    };
   }
   const hash = await sha256Hex(seed);
   const block0 = await randomBytes(seed, g.clientSeed, g.nonce, 1);
@@ -97,7 +129,12 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
     ok &&= step.ok;
   };
   if (g.commitment) {
-    check({ key: 'commitment', ok: hash === g.commitment.trim().toLowerCase(), title: st('commitment'), detail: st('commitmentDetail', { hash, commitment: g.commitment }) });
+    check({
+      key: 'commitment',
+      ok: hash === g.commitment.trim().toLowerCase(),
+      title: st('commitment'),
+      detail: st('commitmentDetail', { hash, commitment: g.commitment }),
+    });
   } else {
     steps.push({ key: 'commitment', ok: true, title: st('hashOnly'), detail: lines(hash, st('noCommitment')) });
   }
@@ -116,7 +153,10 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
       key: 'outcome',
       ok: sameTiles(board.mines, g.mineTiles),
       title: st('minesSame'),
-      detail: lines(st('recomputed', { value: board.mines.join(', ') }), st('server', { value: g.mineTiles.join(', ') })),
+      detail: lines(
+        st('recomputed', { value: board.mines.join(', ') }),
+        st('server', { value: g.mineTiles.join(', ') }),
+      ),
     });
     check({
       key: 'play',

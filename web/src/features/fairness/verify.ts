@@ -91,7 +91,11 @@ export function andarBaharFrom(src: WordSource): Outcome {
   return { game: 'andar_bahar', joker, andar, bahar, winner: (dealt.length - 1) % 2 === 0 ? 'Andar' : 'Bahar' };
 }
 
-const DRAW: Record<FairGame, (src: WordSource) => Outcome> = { titli: titliFrom, color: colourFrom, andar_bahar: andarBaharFrom };
+const DRAW: Record<FairGame, (src: WordSource) => Outcome> = {
+  titli: titliFrom,
+  color: colourFrom,
+  andar_bahar: andarBaharFrom,
+};
 
 /** Raw bytes from hex (even length, hex digits only), or null. */
 export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
@@ -119,7 +123,12 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string>
 }
 
 /** The HMAC blocks 0..count−1 of a round, concatenated. */
-export async function randomBytes(seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number, count: number): Promise<Uint8Array> {
+export async function randomBytes(
+  seed: Uint8Array<ArrayBuffer>,
+  clientSeed: string,
+  round: number,
+  count: number,
+): Promise<Uint8Array> {
   const key = await subtle().importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const enc = new TextEncoder();
   const blocks = await Promise.all(
@@ -131,7 +140,12 @@ export async function randomBytes(seed: Uint8Array<ArrayBuffer>, clientSeed: str
 }
 
 /** `draw` over a round's words; draws more HMAC blocks in the (rare) case rejections use up the first ones. */
-export async function drawWith<T>(seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number, draw: (src: WordSource) => T): Promise<T> {
+export async function drawWith<T>(
+  seed: Uint8Array<ArrayBuffer>,
+  clientSeed: string,
+  round: number,
+  draw: (src: WordSource) => T,
+): Promise<T> {
   for (let blocks = 8; ; blocks *= 2) {
     const words = wordsOf(await randomBytes(seed, clientSeed, round, blocks));
     try {
@@ -143,11 +157,17 @@ export async function drawWith<T>(seed: Uint8Array<ArrayBuffer>, clientSeed: str
 }
 
 /** The round's outcome from its seed. */
-export function drawOutcome(game: FairGame, seed: Uint8Array<ArrayBuffer>, clientSeed: string, round: number): Promise<Outcome> {
+export function drawOutcome(
+  game: FairGame,
+  seed: Uint8Array<ArrayBuffer>,
+  clientSeed: string,
+  round: number,
+): Promise<Outcome> {
   return drawWith(seed, clientSeed, round, DRAW[game]);
 }
 
-const sameCards = (a: unknown, b: readonly number[]) => Array.isArray(a) && a.length === b.length && a.every((c, i) => c === b[i]);
+const sameCards = (a: unknown, b: readonly number[]) =>
+  Array.isArray(a) && a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** Whether the server's shown result is the recomputed outcome (by number, colour and cards; names are labels). */
 export function matchesResult(outcome: Outcome, result: unknown): boolean {
@@ -159,7 +179,12 @@ export function matchesResult(outcome: Outcome, result: unknown): boolean {
     case 'color':
       return r.colour === outcome.colour;
     case 'andar_bahar':
-      return r.joker === outcome.joker && sameCards(r.andar, outcome.andar) && sameCards(r.bahar, outcome.bahar) && r.winner === outcome.winner;
+      return (
+        r.joker === outcome.joker &&
+        sameCards(r.andar, outcome.andar) &&
+        sameCards(r.bahar, outcome.bahar) &&
+        r.winner === outcome.winner
+      );
   }
 }
 
@@ -198,11 +223,26 @@ export interface Verification {
 /** Recomputes a round from its revealed seed and compares it with the commitment and the server's result. */
 export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
   if (!fair.serverSeed) {
-    return { verdict: 'pending', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedHidden'), detail: st('seedHiddenRound', { status: fair.status || st('statusOpen') }) }] };
+    return {
+      verdict: 'pending',
+      computed: null,
+      steps: [
+        {
+          key: 'seed',
+          ok: false,
+          title: st('seedHidden'),
+          detail: st('seedHiddenRound', { status: fair.status || st('statusOpen') }),
+        },
+      ],
+    };
   }
   const seed = hexToBytes(fair.serverSeed);
   if (!seed || seed.length !== 32) {
-    return { verdict: 'mismatch', computed: null, steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: fair.serverSeed }] };
+    return {
+      verdict: 'mismatch',
+      computed: null,
+      steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: fair.serverSeed }],
+    };
   }
   const hash = await sha256Hex(seed);
   const committed = hash === fair.commitment.trim().toLowerCase();
@@ -211,14 +251,27 @@ export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
   const hasResult = fair.result !== null && fair.result !== undefined;
   const same = hasResult && matchesResult(computed, fair.result);
   const steps: Step[] = [
-    { key: 'commitment', ok: committed, title: st('commitment'), detail: st('commitmentDetail', { hash, commitment: fair.commitment }) },
+    {
+      key: 'commitment',
+      ok: committed,
+      title: st('commitment'),
+      detail: st('commitmentDetail', { hash, commitment: fair.commitment }),
+    },
     {
       key: 'bytes',
       ok: true,
       title: st('wordsRound'),
-      detail: lines(st('block0', { message: `${fair.clientSeed}:${fair.roundId}:0`, hex: toHex(bytes) }), st('words', { words: wordsOf(bytes).slice(0, 4).join(', ') })),
+      detail: lines(
+        st('block0', { message: `${fair.clientSeed}:${fair.roundId}:0`, hex: toHex(bytes) }),
+        st('words', { words: wordsOf(bytes).slice(0, 4).join(', ') }),
+      ),
     },
-    { key: 'outcome', ok: same, title: hasResult ? st('outcomeSame') : st('outcomeNone'), detail: describeOutcome(computed) },
+    {
+      key: 'outcome',
+      ok: same,
+      title: hasResult ? st('outcomeSame') : st('outcomeNone'),
+      detail: describeOutcome(computed),
+    },
   ];
   const verdict: Verdict = !committed || (hasResult && !same) ? 'mismatch' : hasResult ? 'verified' : 'pending';
   return { verdict, steps, computed };
@@ -236,6 +289,11 @@ export function describeOutcome(o: Outcome): string {
     case 'color':
       return i18n.t('fairness:outcome.color', { colour: i18n.t(`fairness:outcome.colours.${o.colour}`) });
     case 'andar_bahar':
-      return i18n.t('fairness:outcome.andarBahar', { joker: card(o.joker), andar: o.andar.map(card).join(' '), bahar: o.bahar.map(card).join(' ') || '—', winner: o.winner });
+      return i18n.t('fairness:outcome.andarBahar', {
+        joker: card(o.joker),
+        andar: o.andar.map(card).join(' '),
+        bahar: o.bahar.map(card).join(' ') || '—',
+        winner: o.winner,
+      });
   }
 }

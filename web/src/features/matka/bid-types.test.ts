@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BID_TYPES, bidTypeTitle, canBid, captionOf, captionParts, parseBidType, rateHundredths, sessionsFor } from './bid-types';
+import {
+  BID_TYPES,
+  bidTypeTitle,
+  canBid,
+  captionOf,
+  captionParts,
+  parseBidType,
+  rateHundredths,
+  sessionsFor,
+} from './bid-types';
 import type { RateView } from './wire';
 
 const rates: RateView[] = [
@@ -11,7 +20,15 @@ const rates: RateView[] = [
 
 describe('bid types', () => {
   it('the spec’s seven names, in order, its TRIPPLE spelling included', () => {
-    expect(BID_TYPES.map((b) => b.title)).toEqual(['SINGLE DIGIT', 'JODI DIGIT', 'SINGLE PANNA', 'DOUBLE PANNA', 'TRIPPLE PANNA', 'HALF SANGAM', 'FULL SANGAM']);
+    expect(BID_TYPES.map((b) => b.title)).toEqual([
+      'SINGLE DIGIT',
+      'JODI DIGIT',
+      'SINGLE PANNA',
+      'DOUBLE PANNA',
+      'TRIPPLE PANNA',
+      'HALF SANGAM',
+      'FULL SANGAM',
+    ]);
     expect(parseBidType('TRIPPLE PANNA')).toBe('triple_panna');
     expect(parseBidType('single_digit')).toBe('single_digit');
     expect(parseBidType('Jodi Digit')).toBe('jodi');

@@ -30,7 +30,15 @@ describe('bid slip', () => {
     const ten = linesOf(Array.from({ length: 10 }, (_, d) => [String(d), '10'] as const));
     expect(totalsOf(ten, 950)).toEqual({ totalBidPoints: 100, estimatedProfitPaise: 95000, estimatedProfit: 950 });
     // 15 × 9.5 = 142.5; 33 × 9.5 = 313.5: no float drift.
-    expect(totalsOf([{ number: '1', points: 15 }, { number: '2', points: 33 }], 950).estimatedProfit).toBe(456);
+    expect(
+      totalsOf(
+        [
+          { number: '1', points: 15 },
+          { number: '2', points: 33 },
+        ],
+        950,
+      ).estimatedProfit,
+    ).toBe(456);
     expect(totalsOf([{ number: '1', points: 15 }], 950).estimatedProfit).toBe(142.5);
     expect(totalsOf([{ number: '134-479', points: 9999 }], 1_500_000).estimatedProfit).toBe(149_985_000);
     expect(totalsOf([{ number: '1', points: 7 }], 101).estimatedProfit).toBe(7.07);
@@ -40,9 +48,29 @@ describe('bid slip', () => {
     expect(checkSlip([], limits, 1000)).toBe('Please enter at least 1 valid bid.');
     expect(checkSlip([{ number: '1', points: 5 }], limits, 1000)).toBe('A number takes at least 10 points (1)');
     expect(checkSlip([{ number: '1', points: 10001 }], limits, 1e6)).toBe('A number takes at most 10000 points (1)');
-    expect(checkSlip([{ number: '1', points: 600 }, { number: '2', points: 600 }], limits, 1000)).toBe('Insufficient balance. Please add more funds.');
-    expect(checkSlip([{ number: '1', points: 500 }, { number: '2', points: 500 }], limits, 1000)).toBeNull();
-    expect(checkSlip([{ number: '1', points: 100 }], limits, 99.99)).toBe('Insufficient balance. Please add more funds.');
+    expect(
+      checkSlip(
+        [
+          { number: '1', points: 600 },
+          { number: '2', points: 600 },
+        ],
+        limits,
+        1000,
+      ),
+    ).toBe('Insufficient balance. Please add more funds.');
+    expect(
+      checkSlip(
+        [
+          { number: '1', points: 500 },
+          { number: '2', points: 500 },
+        ],
+        limits,
+        1000,
+      ),
+    ).toBeNull();
+    expect(checkSlip([{ number: '1', points: 100 }], limits, 99.99)).toBe(
+      'Insufficient balance. Please add more funds.',
+    );
     // An unknown balance is the server's to check.
     expect(checkSlip([{ number: '1', points: 100 }], limits, undefined)).toBeNull();
   });

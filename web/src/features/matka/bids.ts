@@ -65,13 +65,20 @@ export interface Limits {
 }
 
 /** The first reason the server would refuse the slip, as far as the client can tell (in the player's language); null when none. */
-export function checkSlip(lines: readonly SlipLine[], limits: Limits | undefined, balance: number | undefined): string | null {
+export function checkSlip(
+  lines: readonly SlipLine[],
+  limits: Limits | undefined,
+  balance: number | undefined,
+): string | null {
   if (lines.length === 0) return i18n.t(MSG_NO_BIDS);
   for (const l of lines) {
-    if (limits && limits.minPoints > 0 && l.points < limits.minPoints) return i18n.t('matka:msg.minPoints', { min: limits.minPoints, number: l.number });
-    if (limits && limits.maxPoints > 0 && l.points > limits.maxPoints) return i18n.t('matka:msg.maxPoints', { max: limits.maxPoints, number: l.number });
+    if (limits && limits.minPoints > 0 && l.points < limits.minPoints)
+      return i18n.t('matka:msg.minPoints', { min: limits.minPoints, number: l.number });
+    if (limits && limits.maxPoints > 0 && l.points > limits.maxPoints)
+      return i18n.t('matka:msg.maxPoints', { max: limits.maxPoints, number: l.number });
   }
   const { totalBidPoints } = totalsOf(lines, 0);
-  if (typeof balance === 'number' && Number.isFinite(balance) && totalBidPoints * 100 > Math.round(balance * 100)) return i18n.t(MSG_INSUFFICIENT);
+  if (typeof balance === 'number' && Number.isFinite(balance) && totalBidPoints * 100 > Math.round(balance * 100))
+    return i18n.t(MSG_INSUFFICIENT);
   return null;
 }

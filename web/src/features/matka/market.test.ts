@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { badgeOf, clock12, countdown, drawDate, findMarket, isPlayable, isQuick, mergeMarkets, nextDue, resultLine } from './market';
+import {
+  badgeOf,
+  clock12,
+  countdown,
+  drawDate,
+  findMarket,
+  isPlayable,
+  isQuick,
+  mergeMarkets,
+  nextDue,
+  resultLine,
+} from './market';
 import type { MarketView } from './wire';
 
 const market = (over: Partial<MarketView> = {}): MarketView => ({
@@ -64,7 +75,10 @@ describe('market card', () => {
 
   it('a matka:status push replaces the markets it names and adds new ones; a route finds its market by name or id', () => {
     const list = [market(), market({ id: 2, marketName: 'Quick Matka' })];
-    const merged = mergeMarkets(list, [market({ id: 2, marketName: 'Quick Matka', closeStatus: 'Close' }), market({ id: 3, marketName: 'New' })]);
+    const merged = mergeMarkets(list, [
+      market({ id: 2, marketName: 'Quick Matka', closeStatus: 'Close' }),
+      market({ id: 3, marketName: 'New' }),
+    ]);
     expect(merged.map((m) => [m.id, m.closeStatus])).toEqual([
       [1, 'Open'],
       [2, 'Close'],

@@ -14,7 +14,8 @@ export function badgeOf(status: CloseStatus | string | undefined): Badge {
 }
 
 /** Play is disabled only when the market takes no bids at all. */
-export const isPlayable = (m: Pick<Market, 'closeStatus' | 'active'>) => m.active !== false && (m.closeStatus === 'Open' || m.closeStatus === 'Close');
+export const isPlayable = (m: Pick<Market, 'closeStatus' | 'active'>) =>
+  m.active !== false && (m.closeStatus === 'Open' || m.closeStatus === 'Close');
 
 /** `***-**-***` until the results are out, then `134-80-479`. */
 export function resultLine(m: Pick<Market, 'openNumber' | 'jodiDigit' | 'closeNumber'>): string {
@@ -43,9 +44,14 @@ export function countdown(ms: number): string {
 }
 
 /** What the market waits for next at `now` (server time): the open result, then the close; null when closed. `label` in the player's language. */
-export function nextDue(m: Pick<Market, 'closeStatus' | 'opensAt' | 'closesAt'>, now: number): { label: string; ms: number } | null {
-  if (m.closeStatus === 'Open' && typeof m.opensAt === 'number') return { label: i18n.t('matka:due.open'), ms: m.opensAt - now };
-  if (m.closeStatus === 'Close' && typeof m.closesAt === 'number') return { label: i18n.t('matka:due.close'), ms: m.closesAt - now };
+export function nextDue(
+  m: Pick<Market, 'closeStatus' | 'opensAt' | 'closesAt'>,
+  now: number,
+): { label: string; ms: number } | null {
+  if (m.closeStatus === 'Open' && typeof m.opensAt === 'number')
+    return { label: i18n.t('matka:due.open'), ms: m.opensAt - now };
+  if (m.closeStatus === 'Close' && typeof m.closesAt === 'number')
+    return { label: i18n.t('matka:due.close'), ms: m.closesAt - now };
   return null;
 }
 

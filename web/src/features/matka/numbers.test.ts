@@ -8,10 +8,24 @@ describe('numbers per bid type', () => {
     expect([JODIS[0], JODIS[7], JODIS[99]]).toEqual(['00', '07', '99']);
     expect(numberGroups('single_digit')).toEqual([{ title: null, numbers: DIGITS }]);
     expect(numberGroups('jodi')!.flatMap((g) => g.numbers)).toEqual(JODIS);
-    expect(numberGroups('jodi')![8]).toEqual({ title: '80–89', numbers: ['80', '81', '82', '83', '84', '85', '86', '87', '88', '89'] });
+    expect(numberGroups('jodi')![8]).toEqual({
+      title: '80–89',
+      numbers: ['80', '81', '82', '83', '84', '85', '86', '87', '88', '89'],
+    });
     const count = (t: Parameters<typeof numberGroups>[0]) => numberGroups(t)!.reduce((n, g) => n + g.numbers.length, 0);
     expect([count('single_panna'), count('double_panna'), count('triple_panna')]).toEqual([120, 90, 10]);
-    expect(numberGroups('single_panna')!.map((g) => g.title)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '0']);
+    expect(numberGroups('single_panna')!.map((g) => g.title)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '0',
+    ]);
     expect(numberGroups('half_sangam')).toBeNull();
     expect(numberGroups('full_sangam')).toBeNull();
   });
@@ -48,7 +62,13 @@ describe('numbers per bid type', () => {
     expect(sangamNumber('half_sangam', 'open_digit', '8', '974')).toEqual({ ok: true, number: '8-479' });
     expect(sangamNumber('half_sangam', 'open_panna', '431', '0')).toEqual({ ok: true, number: '134-0' });
     expect(sangamNumber('full_sangam', 'open_digit', '134', '479')).toEqual({ ok: true, number: '134-479' });
-    expect(sangamNumber('half_sangam', 'open_digit', '81', '479')).toEqual({ ok: false, message: 'The open digit is one digit, 0–9' });
-    expect(sangamNumber('full_sangam', 'open_digit', '134', '47')).toEqual({ ok: false, message: 'The close panna is three digits' });
+    expect(sangamNumber('half_sangam', 'open_digit', '81', '479')).toEqual({
+      ok: false,
+      message: 'The open digit is one digit, 0–9',
+    });
+    expect(sangamNumber('full_sangam', 'open_digit', '134', '47')).toEqual({
+      ok: false,
+      message: 'The close panna is three digits',
+    });
   });
 });

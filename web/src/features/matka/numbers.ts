@@ -10,12 +10,17 @@ import type { BidType } from './wire';
 export const DIGITS: readonly string[] = Array.from({ length: 10 }, (_, i) => String(i));
 export const JODIS: readonly string[] = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
-const PANNA_KIND: Partial<Record<BidType, PannaKind>> = { single_panna: 'single', double_panna: 'double', triple_panna: 'triple' };
+const PANNA_KIND: Partial<Record<BidType, PannaKind>> = {
+  single_panna: 'single',
+  double_panna: 'double',
+  triple_panna: 'triple',
+};
 
 /** A bid type's numbers to list: the digits; jodis by tens (`00–09`); pannas by digit (1…9, 0); null for sangams (typed in). */
 export function numberGroups(type: BidType): { title: string | null; numbers: string[] }[] | null {
   if (type === 'single_digit') return [{ title: null, numbers: [...DIGITS] }];
-  if (type === 'jodi') return DIGITS.map((d) => ({ title: `${d}0–${d}9`, numbers: JODIS.filter((j) => j.startsWith(d)) }));
+  if (type === 'jodi')
+    return DIGITS.map((d) => ({ title: `${d}0–${d}9`, numbers: JODIS.filter((j) => j.startsWith(d)) }));
   const kind = PANNA_KIND[type];
   if (!kind) return null;
   return pannaGroups(kind).map((g: PannaGroup) => ({ title: String(g.digit), numbers: g.pannas }));
@@ -55,7 +60,12 @@ export type SangamEntry = { ok: true; number: string } | { ok: false; message: s
  * A sangam from what was typed: a digit and a panna (half), or two pannas (full). Three digits in any order make
  * their panna (`974` is written `479`).
  */
-export function sangamNumber(type: 'half_sangam' | 'full_sangam', form: HalfForm, open: string, close: string): SangamEntry {
+export function sangamNumber(
+  type: 'half_sangam' | 'full_sangam',
+  form: HalfForm,
+  open: string,
+  close: string,
+): SangamEntry {
   const o = open.trim();
   const c = close.trim();
   // The messages in the player's language: `matka:sangam.{open,close}{Panna,Digit}Invalid`.
@@ -63,9 +73,14 @@ export function sangamNumber(type: 'half_sangam' | 'full_sangam', form: HalfForm
     const p = normalizePanna(t);
     return p ? { ok: true, number: p } : { ok: false, message: i18n.t(`matka:sangam.${which}PannaInvalid`) };
   };
-  const digit = (t: string, which: 'open' | 'close'): SangamEntry => (isDigit(t) ? { ok: true, number: t } : { ok: false, message: i18n.t(`matka:sangam.${which}DigitInvalid`) });
+  const digit = (t: string, which: 'open' | 'close'): SangamEntry =>
+    isDigit(t) ? { ok: true, number: t } : { ok: false, message: i18n.t(`matka:sangam.${which}DigitInvalid`) };
   const [first, second] =
-    type === 'full_sangam' ? [panna(o, 'open'), panna(c, 'close')] : form === 'open_digit' ? [digit(o, 'open'), panna(c, 'close')] : [panna(o, 'open'), digit(c, 'close')];
+    type === 'full_sangam'
+      ? [panna(o, 'open'), panna(c, 'close')]
+      : form === 'open_digit'
+        ? [digit(o, 'open'), panna(c, 'close')]
+        : [panna(o, 'open'), digit(c, 'close')];
   if (!first.ok) return first;
   if (!second.ok) return second;
   return { ok: true, number: `${first.number}-${second.number}` };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allPannas, DIGIT_ORDER, isPanna, normalizePanna, pannaDigit, pannaGroups, pannaKind, pannaOfDigits, pannasOf } from './pannas';
+import {
+  allPannas,
+  DIGIT_ORDER,
+  isPanna,
+  normalizePanna,
+  pannaDigit,
+  pannaGroups,
+  pannaKind,
+  pannaOfDigits,
+  pannasOf,
+} from './pannas';
 
 describe('pannas', () => {
   it('there are 220, in the game’s order (ascending, 0 after 9), each written in that order', () => {
@@ -24,7 +34,11 @@ describe('pannas', () => {
   });
 
   it('grouped by digit 1…9, 0: each digit owns 12 single, 9 double and 1 triple panna', () => {
-    for (const [kind, each] of [['single', 12], ['double', 9], ['triple', 1]] as const) {
+    for (const [kind, each] of [
+      ['single', 12],
+      ['double', 9],
+      ['triple', 1],
+    ] as const) {
       const groups = pannaGroups(kind);
       expect(groups.map((g) => g.digit)).toEqual(DIGIT_ORDER);
       for (const g of groups) {
@@ -33,9 +47,46 @@ describe('pannas', () => {
       }
     }
     // The classic chart's first and last single panna columns.
-    expect(pannaGroups('single')[0]!.pannas).toEqual(['128', '137', '146', '236', '245', '290', '380', '470', '489', '560', '579', '678']);
-    expect(pannaGroups('single')[9]!.pannas).toEqual(['127', '136', '145', '190', '235', '280', '370', '389', '460', '479', '569', '578']);
-    expect(pannaGroups('triple').map((g) => g.pannas[0])).toEqual(['777', '444', '111', '888', '555', '222', '999', '666', '333', '000']);
+    expect(pannaGroups('single')[0]!.pannas).toEqual([
+      '128',
+      '137',
+      '146',
+      '236',
+      '245',
+      '290',
+      '380',
+      '470',
+      '489',
+      '560',
+      '579',
+      '678',
+    ]);
+    expect(pannaGroups('single')[9]!.pannas).toEqual([
+      '127',
+      '136',
+      '145',
+      '190',
+      '235',
+      '280',
+      '370',
+      '389',
+      '460',
+      '479',
+      '569',
+      '578',
+    ]);
+    expect(pannaGroups('triple').map((g) => g.pannas[0])).toEqual([
+      '777',
+      '444',
+      '111',
+      '888',
+      '555',
+      '222',
+      '999',
+      '666',
+      '333',
+      '000',
+    ]);
   });
 
   it('a panna’s digit is its sum mod 10; three digits in any order make their panna', () => {

@@ -48,7 +48,8 @@ let every: string[] | null = null;
 export function allPannas(): readonly string[] {
   if (every) return every;
   const out: string[] = [];
-  for (let a = 1; a <= 10; a++) for (let b = a; b <= 10; b++) for (let c = b; c <= 10; c++) out.push([a, b, c].map((r) => r % 10).join(''));
+  for (let a = 1; a <= 10; a++)
+    for (let b = a; b <= 10; b++) for (let c = b; c <= 10; c++) out.push([a, b, c].map((r) => r % 10).join(''));
   every = out;
   return out;
 }

@@ -14,7 +14,8 @@ export const BACK_MARK = '‹';
 export const CHART_MARK = '▦';
 
 /** `/casino/play/{gameName}/{bidStatus}`. */
-export const playPath = (m: Named) => `/casino/play/${encodeURIComponent(m.marketName)}/${encodeURIComponent(m.closeStatus)}`;
+export const playPath = (m: Named) =>
+  `/casino/play/${encodeURIComponent(m.marketName)}/${encodeURIComponent(m.closeStatus)}`;
 
 /** `/casino/bidpage/{gameName}/{bitType}/{pointsToplay}/{profit}/{bitStatus}`: points and profit from the caption ("10 Ka 95"). */
 export function bidPath(m: Named, type: BidType, caption: string): string {

@@ -5,7 +5,8 @@
  */
 
 /** The server's names of the bid types (`rules::BidType`, snake_case). */
-export type BidType = 'single_digit' | 'jodi' | 'single_panna' | 'double_panna' | 'triple_panna' | 'half_sangam' | 'full_sangam';
+export type BidType =
+  'single_digit' | 'jodi' | 'single_panna' | 'double_panna' | 'triple_panna' | 'half_sangam' | 'full_sangam';
 
 /** `Open`: open and close bids; `Close`: close bids only (no jodi, no sangam); `Closed`: no bids. */
 export type CloseStatus = 'Open' | 'Close' | 'Closed';

@@ -10,7 +10,10 @@ describe('auto pacing', () => {
   it('fills the bar in 1 % steps of 100 ms, then opens a tile every 500 ms, then cashes out', () => {
     expect(autoStep({ gameId: 7, target: 2, progress: 0 }, g, false)).toEqual({ kind: 'tick', delay: FILL_STEP_MS });
     expect(autoStep({ gameId: 7, target: 2, progress: 100 }, g, false)).toEqual({ kind: 'reveal', delay: REVEAL_MS });
-    expect(autoStep({ gameId: 7, target: 2, progress: 100 }, gameView({ revealed: [1, 2], safe: 2 }), false)).toEqual({ kind: 'cashout', delay: REVEAL_MS });
+    expect(autoStep({ gameId: 7, target: 2, progress: 100 }, gameView({ revealed: [1, 2], safe: 2 }), false)).toEqual({
+      kind: 'cashout',
+      delay: REVEAL_MS,
+    });
   });
   it('does nothing while a move is in flight, after the game ends, or for another game', () => {
     const a = { gameId: 7, target: 2, progress: 100 };
@@ -47,14 +50,25 @@ describe('auto pacing', () => {
         continue;
       }
       if (step.kind === 'reveal') {
-        const tile = pickTile(unopened(server).filter((t) => !mines.includes(t)), () => 0)!;
+        const tile = pickTile(
+          unopened(server).filter((t) => !mines.includes(t)),
+          () => 0,
+        )!;
         calls.push(`reveal ${tile}`);
         server = { ...server, revealed: [...server.revealed, tile], safe: server.safe + 1 };
-        s = screenReducer(screenReducer(s, { type: 'move', move: 'reveal', tile }), { type: 'moved', move: 'reveal', game: server });
+        s = screenReducer(screenReducer(s, { type: 'move', move: 'reveal', tile }), {
+          type: 'moved',
+          move: 'reveal',
+          game: server,
+        });
       } else {
         calls.push('cashout');
         server = { ...server, status: 'won' };
-        s = screenReducer(screenReducer(s, { type: 'move', move: 'cashout' }), { type: 'moved', move: 'cashout', game: server });
+        s = screenReducer(screenReducer(s, { type: 'move', move: 'cashout' }), {
+          type: 'moved',
+          move: 'cashout',
+          game: server,
+        });
       }
     }
     expect(calls).toEqual(['reveal 5', 'reveal 6', 'cashout']);

@@ -17,7 +17,8 @@ export interface AutoRun {
   progress: number;
 }
 
-export type AutoStep = { kind: 'tick'; delay: number } | { kind: 'reveal'; delay: number } | { kind: 'cashout'; delay: number };
+export type AutoStep =
+  { kind: 'tick'; delay: number } | { kind: 'reveal'; delay: number } | { kind: 'cashout'; delay: number };
 
 /** How many safe tiles auto may aim for with `mines` mines: 1 to all the safe tiles. */
 export function clampTarget(target: number, mines: number): number {

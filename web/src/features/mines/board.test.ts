@@ -11,7 +11,13 @@ describe('tile faces come from the server’s game only', () => {
     expect(faces.filter((f) => f === 'hidden')).toHaveLength(23);
   });
   it('shows the whole board once lost: the hit mine, the other mines and the safe tiles', () => {
-    const lost = gameView({ status: 'lost', revealed: [0, 4], safe: 1, mineTiles: [4, 10, 11, 12, 13], serverSeed: 'a'.repeat(64) });
+    const lost = gameView({
+      status: 'lost',
+      revealed: [0, 4],
+      safe: 1,
+      mineTiles: [4, 10, 11, 12, 13],
+      serverSeed: 'a'.repeat(64),
+    });
     const faces = tileFaces(lost, null);
     expect(faces[0]).toBe('gem');
     expect(faces[4]).toBe('boom');

@@ -36,4 +36,5 @@ export function newest(a: GameView | null | undefined, b: GameView | null | unde
 }
 
 /** The tiles not opened yet, in order. */
-export const unopened = (game: GameView): number[] => Array.from({ length: TILES }, (_, t) => t).filter((t) => !game.revealed.includes(t));
+export const unopened = (game: GameView): number[] =>
+  Array.from({ length: TILES }, (_, t) => t).filter((t) => !game.revealed.includes(t));

@@ -35,6 +35,7 @@ export function checkStake(text: string, balance: number | undefined): StakeChec
   const digits = digitsOnly(text);
   const amount = Number(digits || '0');
   if (!digits || amount <= 0) return { ok: false, message: i18n.t(MSG_NOT_POSITIVE) };
-  if (typeof balance === 'number' && Number.isFinite(balance) && amount > balance) return { ok: false, message: i18n.t(MSG_INSUFFICIENT) };
+  if (typeof balance === 'number' && Number.isFinite(balance) && amount > balance)
+    return { ok: false, message: i18n.t(MSG_INSUFFICIENT) };
   return { ok: true, amount };
 }

@@ -10,7 +10,9 @@ import type { GameView } from './wire';
 
 export type Move = 'bet' | 'reveal' | 'cashout';
 
-export type Overlay = { seq: number } & ({ kind: 'placed' } | { kind: 'won'; payout: number; multiplier: number } | { kind: 'lost'; stake: number });
+export type Overlay = { seq: number } & (
+  { kind: 'placed' } | { kind: 'won'; payout: number; multiplier: number } | { kind: 'lost'; stake: number }
+);
 
 export interface Screen {
   /** The game in the last answer to a move. */
@@ -24,7 +26,15 @@ export interface Screen {
   seq: number;
 }
 
-export const initialScreen: Screen = { game: null, busy: null, pendingTile: null, auto: null, overlay: null, message: '', seq: 0 };
+export const initialScreen: Screen = {
+  game: null,
+  busy: null,
+  pendingTile: null,
+  auto: null,
+  overlay: null,
+  message: '',
+  seq: 0,
+};
 
 export type ScreenAction =
   | { type: 'move'; move: Move; tile?: number }
@@ -57,7 +67,16 @@ export function screenReducer(s: Screen, a: ScreenAction): Screen {
               ? { gameId: a.game.gameId, target: clampTarget(a.autoTarget, a.game.mines), progress: 0 }
               : null
             : s.auto;
-      return { ...s, game: a.game, busy: null, pendingTile: null, auto, overlay: overlayOf(a.move, a.game, seq) ?? s.overlay, message: '', seq };
+      return {
+        ...s,
+        game: a.game,
+        busy: null,
+        pendingTile: null,
+        auto,
+        overlay: overlayOf(a.move, a.game, seq) ?? s.overlay,
+        message: '',
+        seq,
+      };
     }
     case 'failed':
       return { ...s, busy: null, pendingTile: null, auto: null, message: a.message };
@@ -107,7 +126,10 @@ export function canBet(s: Screen, game: GameView | null, suspended: boolean): bo
 /** The bar: auto's fill while it fills, else safe tiles over the goal (auto's target, or every safe tile). */
 export function progressOf(s: Screen, game: GameView | null): { value: number; label: string } {
   if (s.auto && game?.gameId === s.auto.gameId && s.auto.progress < FULL && game.status === 'playing') {
-    return { value: s.auto.progress, label: i18n.t('mines:progress.autoStarts', { seconds: ((FULL - s.auto.progress) / 10).toFixed(1) }) };
+    return {
+      value: s.auto.progress,
+      label: i18n.t('mines:progress.autoStarts', { seconds: ((FULL - s.auto.progress) / 10).toFixed(1) }),
+    };
   }
   if (!game) return { value: 0, label: i18n.t('mines:progress.noGame') };
   const goal = s.auto && s.auto.gameId === game.gameId ? s.auto.target : 25 - game.mines;

@@ -17,7 +17,11 @@ export interface GameState {
 }
 
 /** What a row of the live list (or the upcoming list) hands the game screen. */
-export const gameStateOf = (m: Pick<LiveItem, 'scoreIframe' | 'matchName' | 'eventId'>): GameState => ({ scoreIframe: m.scoreIframe, matchName: m.matchName, eventId: m.eventId });
+export const gameStateOf = (m: Pick<LiveItem, 'scoreIframe' | 'matchName' | 'eventId'>): GameState => ({
+  scoreIframe: m.scoreIframe,
+  matchName: m.matchName,
+  eventId: m.eventId,
+});
 
 /** The state if it names a match; `null` otherwise (none, or not ours). */
 export function gameState(v: unknown): GameState | null {
@@ -38,4 +42,3 @@ export function gameState(v: unknown): GameState | null {
 export function matchKey(nameInPath: string, state: GameState | null): string {
   return state && state.matchName === nameInPath ? String(state.eventId) : nameInPath;
 }
-

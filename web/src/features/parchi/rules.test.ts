@@ -27,7 +27,9 @@ describe('the stakes', () => {
 
 describe('player choices', () => {
   it('offer only players on no card: neither the server’s taken ones nor those on a card of the board held now', () => {
-    const b = board({ cards: [board().cards[0]!, card(2, { player1: 'D Rao', player2: 'S Gill', locked: true }), card(3)] });
+    const b = board({
+      cards: [board().cards[0]!, card(2, { player1: 'D Rao', player2: 'S Gill', locked: true }), card(3)],
+    });
     expect(names(firstChoices(players(), b))).toEqual(['K Patel', 'M Khan', 'V Nair']);
   });
 
@@ -43,8 +45,12 @@ describe('checks before a play is sent', () => {
     expect(MSG_NO_BALANCE).toBe('parchi:msg.noBalance');
   });
   it('then ask for both players', () => {
-    expect(checkPlay({ balance: 100, points: 100, player1: 'K Patel', player2: '' })).toBe('Please select both players before submitting.');
-    expect(checkPlay({ balance: 100, points: 100, player1: ' ', player2: 'M Khan' })).toBe('Please select both players before submitting.');
+    expect(checkPlay({ balance: 100, points: 100, player1: 'K Patel', player2: '' })).toBe(
+      'Please select both players before submitting.',
+    );
+    expect(checkPlay({ balance: 100, points: 100, player1: ' ', player2: 'M Khan' })).toBe(
+      'Please select both players before submitting.',
+    );
     expect(MSG_BOTH_PLAYERS).toBe('parchi:msg.bothPlayers');
   });
   it('let the server decide when the balance is not known yet', () => {
@@ -54,10 +60,20 @@ describe('checks before a play is sent', () => {
 
 describe('the request', () => {
   it('names an empty card’s two chosen players', () => {
-    expect(playRequest(card(2), 200, ' K Patel', 'M Khan')).toEqual({ cardId: '101-2', player1: 'K Patel', player2: 'M Khan', betpoints: 200 });
+    expect(playRequest(card(2), 200, ' K Patel', 'M Khan')).toEqual({
+      cardId: '101-2',
+      player1: 'K Patel',
+      player2: 'M Khan',
+      betpoints: 200,
+    });
   });
   it('sends a filled card’s own two players, whatever was chosen', () => {
-    expect(playRequest(board().cards[0]!, 100, 'K Patel', '')).toEqual({ cardId: '101-1', player1: 'A Sharma', player2: 'R Iyer', betpoints: 100 });
+    expect(playRequest(board().cards[0]!, 100, 'K Patel', '')).toEqual({
+      cardId: '101-1',
+      player1: 'A Sharma',
+      player2: 'R Iyer',
+      betpoints: 100,
+    });
   });
 });
 
@@ -69,9 +85,13 @@ describe('the status line and the winners', () => {
       'Plays closed at the first ball: the match is on, waiting for the result.',
     );
     expect(statusLine(board({ status: 'finished', winnerCard: 2 })).text).toBe('Match finished: Card 2 wins.');
-    expect(statusLine(board({ status: 'finished' })).text).toBe('Match finished: not all three cards were filled, so every stake is returned.');
+    expect(statusLine(board({ status: 'finished' })).text).toBe(
+      'Match finished: not all three cards were filled, so every stake is returned.',
+    );
     const full = board().cards.map((c, i) => card(c.card, { player1: `P${i}a`, player2: `P${i}b`, locked: true }));
-    expect(statusLine(board({ status: 'finished', cards: full })).text).toBe('Match finished: a tie for the most runs; stakes on the tied cards are returned.');
+    expect(statusLine(board({ status: 'finished', cards: full })).text).toBe(
+      'Match finished: a tie for the most runs; stakes on the tied cards are returned.',
+    );
     expect(statusLine(board({ status: 'abandoned' })).text).toBe('Match abandoned: every stake is returned.');
   });
 
@@ -86,7 +106,9 @@ describe('the status line and the winners', () => {
     expect(isWinner(board({ winnerCard: 2 }), card(2))).toBe(true);
     expect(isWinner(board(), card(1, { isWinner: true }))).toBe(true);
     expect(isWinner(board(), card(1))).toBe(false);
-    expect(winners([entry(), entry({ _id: 2, status: 'won' }), entry({ _id: 3, status: 'lost' })]).map((e) => e._id)).toEqual([2]);
+    expect(
+      winners([entry(), entry({ _id: 2, status: 'won' }), entry({ _id: 3, status: 'lost' })]).map((e) => e._id),
+    ).toEqual([2]);
     expect(winners(undefined)).toEqual([]);
   });
 });
@@ -106,9 +128,13 @@ describe('the countdown to the first ball', () => {
   });
 
   it('is "closed" once the match is in play, however early its start time said', () => {
-    expect(playsClock(board({ status: 'closed', playsOpen: false, matchStatus: 'in_play' }), START, START - 60_000)).toEqual({ kind: 'closed' });
+    expect(
+      playsClock(board({ status: 'closed', playsOpen: false, matchStatus: 'in_play' }), START, START - 60_000),
+    ).toEqual({ kind: 'closed' });
     expect(playsClock(board({ status: 'void', playsOpen: false }), START, START + 60_000)).toEqual({ kind: 'closed' });
-    expect(playsClock(board({ status: 'finished', playsOpen: false }), START, START + 60_000)).toEqual({ kind: 'closed' });
+    expect(playsClock(board({ status: 'finished', playsOpen: false }), START, START + 60_000)).toEqual({
+      kind: 'closed',
+    });
     expect(playsClock(board({ playsOpen: false }), START, START - 60_000)).toEqual({ kind: 'closed' });
   });
 

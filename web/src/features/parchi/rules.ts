@@ -41,12 +41,17 @@ export function firstChoices(players: Player[], board: Pick<ParchiBoard, 'cards'
 }
 
 /** Player 2's choices: the same, less player 1. */
-export function secondChoices(players: Player[], board: Pick<ParchiBoard, 'cards'> | undefined, first: string): Player[] {
+export function secondChoices(
+  players: Player[],
+  board: Pick<ParchiBoard, 'cards'> | undefined,
+  first: string,
+): Player[] {
   return firstChoices(players, board).filter((p) => !first || norm(p.playername) !== norm(first));
 }
 
 /** A card's players are fixed once the first play picked them. */
-export const isFilled = (c: Pick<ParchiCard, 'locked' | 'player1' | 'player2'>): boolean => c.locked || (!!c.player1 && !!c.player2);
+export const isFilled = (c: Pick<ParchiCard, 'locked' | 'player1' | 'player2'>): boolean =>
+  c.locked || (!!c.player1 && !!c.player2);
 
 export interface PlayInput {
   /** The wallet's balance, if known (the server checks it anyway). */
@@ -65,12 +70,14 @@ export function checkPlay({ balance, points, player1, player2 }: PlayInput): str
 
 /** The request for a play: a filled card's own two players, an empty card's two chosen ones. */
 export function playRequest(card: ParchiCard, points: number, player1: string, player2: string): PlayRequest {
-  if (isFilled(card) && card.player1 && card.player2) return { cardId: card._id, player1: card.player1, player2: card.player2, betpoints: points };
+  if (isFilled(card) && card.player1 && card.player2)
+    return { cardId: card._id, player1: card.player1, player2: card.player2, betpoints: points };
   return { cardId: card._id, player1: player1.trim(), player2: player2.trim(), betpoints: points };
 }
 
 /** Whether the card is the winner (its own flag, or the board's winning number). */
-export const isWinner = (board: Pick<ParchiBoard, 'winnerCard'>, c: Pick<ParchiCard, 'card' | 'isWinner'>): boolean => c.isWinner || board.winnerCard === c.card;
+export const isWinner = (board: Pick<ParchiBoard, 'winnerCard'>, c: Pick<ParchiCard, 'card' | 'isWinner'>): boolean =>
+  c.isWinner || board.winnerCard === c.card;
 
 export type StatusTone = 'open' | 'closed' | 'done' | 'void';
 
@@ -80,7 +87,10 @@ const tr = (key: string, opts?: Record<string, unknown>) => i18n.t(`parchi:statu
  * The status line under the title, in the player's language. Plays are open until the match's first ball; then a game
  * whose three cards are all locked plays on (`closed`) and one that is not is `void`, every stake returned at once.
  */
-export function statusLine(board: Pick<ParchiBoard, 'status' | 'playsOpen' | 'winnerCard' | 'cards'>): { text: string; tone: StatusTone } {
+export function statusLine(board: Pick<ParchiBoard, 'status' | 'playsOpen' | 'winnerCard' | 'cards'>): {
+  text: string;
+  tone: StatusTone;
+} {
   // A string, so a status this client's types do not list yet is handled too.
   const status: string = board.status;
   switch (status) {
@@ -111,7 +121,11 @@ export function statusLine(board: Pick<ParchiBoard, 'status' | 'playsOpen' | 'wi
  */
 export type PlaysClock = { kind: 'countdown'; ms: number } | { kind: 'due' } | { kind: 'open' } | { kind: 'closed' };
 
-export function playsClock(board: Pick<ParchiBoard, 'status' | 'playsOpen'>, startsAt: number | null | undefined, now: number): PlaysClock {
+export function playsClock(
+  board: Pick<ParchiBoard, 'status' | 'playsOpen'>,
+  startsAt: number | null | undefined,
+  now: number,
+): PlaysClock {
   const status: string = board.status;
   if (!board.playsOpen || status !== 'open') return { kind: 'closed' };
   if (typeof startsAt !== 'number' || !Number.isFinite(startsAt) || startsAt <= 0) return { kind: 'open' };
@@ -133,4 +147,8 @@ export const winners = (entries: Entry[] | undefined): Entry[] => (entries ?? []
 
 /** A board the socket or the server sent, if it looks like one. */
 export const isBoard = (v: unknown): v is Board =>
-  !!v && typeof v === 'object' && typeof (v as Board).matchId === 'number' && Array.isArray((v as Board).cards) && typeof (v as Board).status === 'string';
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as Board).matchId === 'number' &&
+  Array.isArray((v as Board).cards) &&
+  typeof (v as Board).status === 'string';

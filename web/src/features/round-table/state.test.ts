@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canBet, initialTableState, payoutOf, secondsLeft, tableReducer, type TableAction, type TableState } from './state';
+import {
+  canBet,
+  initialTableState,
+  payoutOf,
+  secondsLeft,
+  tableReducer,
+  type TableAction,
+  type TableState,
+} from './state';
 import type { GameState } from './wire';
 
 type Shown = { n: number };
@@ -26,14 +34,25 @@ const gs = (over: Partial<GameState<number, Shown>> = {}): GameState<number, Sho
   ...over,
 });
 
-const run = (...actions: Act[]): St => actions.reduce((s, a) => tableReducer(s, a), initialTableState<number, Shown, string>());
+const run = (...actions: Act[]): St =>
+  actions.reduce((s, a) => tableReducer(s, a), initialTableState<number, Shown, string>());
 const joined: Act = { type: 'game_state', msg: gs(), at: 1000 };
-const placed: Act = { type: 'bet_placed', ack: { success: true, roundId: 7, ticket: 1, bets: [{ pick: 1, amount: 10 }], total: 10, balance: 90 } };
+const placed: Act = {
+  type: 'bet_placed',
+  ack: { success: true, roundId: 7, ticket: 1, bets: [{ pick: 1, amount: 10 }], total: 10, balance: 90 },
+};
 
 describe('round table reducer', () => {
   it('takes the whole table from gameState', () => {
     const s = run(joined);
-    expect(s).toMatchObject({ ready: true, roundId: 7, phase: 'betting', bettingOpen: true, commitment: 'c7', maxPicks: 12 });
+    expect(s).toMatchObject({
+      ready: true,
+      roundId: 7,
+      phase: 'betting',
+      bettingOpen: true,
+      commitment: 'c7',
+      maxPicks: 12,
+    });
     expect(s.history).toHaveLength(1);
     expect(canBet(s)).toBe(true);
   });
@@ -42,14 +61,21 @@ describe('round table reducer', () => {
     expect(s.tickets).toEqual([{ roundId: 7, ticket: 1, bets: [{ pick: 1, amount: 10 }], total: 10 }]);
   });
   it('closes betting from the timer and counts down locally between updates', () => {
-    const s = run(joined, { type: 'timer', msg: { roundId: 7, gamePhase: 'closed', bettingOpen: false, timeRemaining: 9, serverTime: 0 }, at: 5000 });
+    const s = run(joined, {
+      type: 'timer',
+      msg: { roundId: 7, gamePhase: 'closed', bettingOpen: false, timeRemaining: 9, serverTime: 0 },
+      at: 5000,
+    });
     expect(canBet(s)).toBe(false);
     expect(secondsLeft(s, 5000)).toBe(9);
     expect(secondsLeft(s, 7400)).toBe(7);
     expect(secondsLeft(s, 60_000)).toBe(0);
   });
   it('a reveal settles the round, adds it to history once and keeps the seed', () => {
-    const reveal: Act = { type: 'reveal_result', msg: { roundId: 7, result: { n: 5 }, serverSeed: 'ss', commitment: 'c7', clientSeed: 'public', nextRoundAt: 0 } };
+    const reveal: Act = {
+      type: 'reveal_result',
+      msg: { roundId: 7, result: { n: 5 }, serverSeed: 'ss', commitment: 'c7', clientSeed: 'public', nextRoundAt: 0 },
+    };
     const s = run(joined, reveal, reveal);
     expect(s.phase).toBe('settled');
     expect(s.result).toEqual({ n: 5 });
@@ -57,21 +83,53 @@ describe('round table reducer', () => {
     expect(s.revealed).toMatchObject({ roundId: 7, serverSeed: 'ss' });
   });
   it('a new round clears the result, steps, feed, tickets and win', () => {
-    const win: Act = { type: 'win_result', msg: { roundId: 7, userId: 1, ticket: 1, bets: [], stake: 10, payout: 100, profit: 90, result: { n: 1 } } };
+    const win: Act = {
+      type: 'win_result',
+      msg: { roundId: 7, userId: 1, ticket: 1, bets: [], stake: 10, payout: 100, profit: 90, result: { n: 1 } },
+    };
     const feed: Act = { type: 'bets', rows: [{ username: 'a***', bets: [{ pick: 1, amount: 10 }], total: 10 }] };
-    const start: Act = { type: 'round_start', msg: { roundId: 8, commitment: 'c8', clientSeed: 'p', bettingClosesAt: 0, revealAt: 0, timeRemaining: 30, serverTime: 0 }, at: 9000 };
+    const start: Act = {
+      type: 'round_start',
+      msg: {
+        roundId: 8,
+        commitment: 'c8',
+        clientSeed: 'p',
+        bettingClosesAt: 0,
+        revealAt: 0,
+        timeRemaining: 30,
+        serverTime: 0,
+      },
+      at: 9000,
+    };
     const before = run(joined, placed, win, feed);
     expect(before.lastWin?.payout).toBe(100);
     expect(before.feed).toHaveLength(1);
     const s = tableReducer(before, start);
-    expect(s).toMatchObject({ roundId: 8, commitment: 'c8', phase: 'betting', bettingOpen: true, result: null, lastWin: null, tickets: [], feed: [] });
+    expect(s).toMatchObject({
+      roundId: 8,
+      commitment: 'c8',
+      phase: 'betting',
+      bettingOpen: true,
+      result: null,
+      lastWin: null,
+      tickets: [],
+      feed: [],
+    });
   });
   it('ignores events of an older round', () => {
-    const s = run(joined, { type: 'timer', msg: { roundId: 6, gamePhase: 'settled', bettingOpen: false, timeRemaining: 1, serverTime: 0 }, at: 2000 });
+    const s = run(joined, {
+      type: 'timer',
+      msg: { roundId: 6, gamePhase: 'settled', bettingOpen: false, timeRemaining: 1, serverTime: 0 },
+      at: 2000,
+    });
     expect(s.phase).toBe('betting');
   });
   it('asks for a resync when a timer names a round it never saw start', () => {
-    const s = run(joined, { type: 'timer', msg: { roundId: 9, gamePhase: 'betting', bettingOpen: true, timeRemaining: 3, serverTime: 0 }, at: 2000 });
+    const s = run(joined, {
+      type: 'timer',
+      msg: { roundId: 9, gamePhase: 'betting', bettingOpen: true, timeRemaining: 3, serverTime: 0 },
+      at: 2000,
+    });
     expect(s).toMatchObject({ roundId: 9, needsSync: true, commitment: '' });
     expect(tableReducer(s, { type: 'game_state', msg: gs({ roundId: 9 }), at: 3000 }).needsSync).toBe(false);
   });
@@ -81,7 +139,11 @@ describe('round table reducer', () => {
     expect(s.steps).toEqual(['a', 'b']);
     expect(s.phase).toBe('revealing');
     expect(s.needsSync).toBe(true);
-    const synced = tableReducer(s, { type: 'game_state', msg: gs({ gamePhase: 'revealing', bettingOpen: false, result: { n: 0 } }), at: 4000 });
+    const synced = tableReducer(s, {
+      type: 'game_state',
+      msg: gs({ gamePhase: 'revealing', bettingOpen: false, result: { n: 0 } }),
+      at: 4000,
+    });
     expect(synced.steps).toEqual(['a', 'b']);
     expect(tableReducer(synced, step(2, 'c')).needsSync).toBe(false);
   });

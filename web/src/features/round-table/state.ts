@@ -170,11 +170,18 @@ export function tableReducer<P, S, T>(s: TableState<P, S, T>, a: TableAction<P, 
       if (s.roundId !== null && m.roundId < s.roundId) return s;
       const newer = isNewer(s, m.roundId);
       const base = newer ? { ...newRound(s, m.roundId), commitment: '', clientSeed: '', needsSync: true } : s;
-      return { ...base, phase: m.gamePhase, bettingOpen: m.bettingOpen, timeRemaining: m.timeRemaining, receivedAt: a.at };
+      return {
+        ...base,
+        phase: m.gamePhase,
+        bettingOpen: m.bettingOpen,
+        timeRemaining: m.timeRemaining,
+        receivedAt: a.at,
+      };
     }
     case 'reveal_step': {
       const m = a.msg;
-      if (m.roundId !== s.roundId || !Number.isInteger(m.index) || m.index < 0) return isNewer(s, m.roundId) ? { ...s, needsSync: true } : s;
+      if (m.roundId !== s.roundId || !Number.isInteger(m.index) || m.index < 0)
+        return isNewer(s, m.roundId) ? { ...s, needsSync: true } : s;
       const steps = [...s.steps];
       steps[m.index] = m.step;
       // The reveal's start is not an event: without a partial result the screen lacks what came before the steps.
@@ -182,7 +189,8 @@ export function tableReducer<P, S, T>(s: TableState<P, S, T>, a: TableAction<P, 
     }
     case 'reveal_result': {
       const m = a.msg;
-      if (s.roundId !== null && m.roundId < s.roundId) return { ...s, history: addHistory(s.history, { roundId: m.roundId, result: m.result }) };
+      if (s.roundId !== null && m.roundId < s.roundId)
+        return { ...s, history: addHistory(s.history, { roundId: m.roundId, result: m.result }) };
       const base = m.roundId === s.roundId ? s : newRound(s, m.roundId);
       return {
         ...base,
@@ -207,13 +215,18 @@ export function tableReducer<P, S, T>(s: TableState<P, S, T>, a: TableAction<P, 
 }
 
 /** Whole seconds left, counted down locally between the server's once-a-second updates. */
-export function secondsLeft(s: Pick<TableState<unknown, unknown, unknown>, 'timeRemaining' | 'receivedAt'>, now: number): number {
+export function secondsLeft(
+  s: Pick<TableState<unknown, unknown, unknown>, 'timeRemaining' | 'receivedAt'>,
+  now: number,
+): number {
   const gone = Math.floor(Math.max(0, now - s.receivedAt) / 1000);
   return Math.max(0, s.timeRemaining - gone);
 }
 
 /** Bets are taken now (the server decides; this only enables the buttons). */
-export function canBet(s: Pick<TableState<unknown, unknown, unknown>, 'ready' | 'roundId' | 'phase' | 'bettingOpen'>): boolean {
+export function canBet(
+  s: Pick<TableState<unknown, unknown, unknown>, 'ready' | 'roundId' | 'phase' | 'bettingOpen'>,
+): boolean {
   return s.ready && s.roundId !== null && s.phase === 'betting' && s.bettingOpen;
 }
 
@@ -224,5 +237,11 @@ export function payoutOf<P>(payouts: PickPayout<P>[], pick: P, fallback: number)
 
 /** What the countdown counts to in each phase, in the player's language. */
 export function countdownLabel(phase: GamePhase): string {
-  return i18n.t(phase === 'settled' ? 'roundTable:countdown.nextRound' : phase === 'revealing' ? 'roundTable:countdown.revealing' : 'roundTable:countdown.result');
+  return i18n.t(
+    phase === 'settled'
+      ? 'roundTable:countdown.nextRound'
+      : phase === 'revealing'
+        ? 'roundTable:countdown.revealing'
+        : 'roundTable:countdown.result',
+  );
 }

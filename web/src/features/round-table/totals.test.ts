@@ -5,7 +5,12 @@ const limits = { minStake: 10, maxStake: 5000, maxPicks: 3 };
 
 describe('bet totals', () => {
   it('adds amounts exactly to the paisa', () => {
-    expect(totalOf([{ pick: 1, amount: 0.1 }, { pick: 2, amount: 0.2 }])).toBe(0.3);
+    expect(
+      totalOf([
+        { pick: 1, amount: 0.1 },
+        { pick: 2, amount: 0.2 },
+      ]),
+    ).toBe(0.3);
     expect(totalOf([])).toBe(0);
   });
   it('says how much more is needed', () => {
@@ -20,7 +25,16 @@ describe('bet totals', () => {
     expect(checkLines(four, limits, 1000)).toEqual({ code: 'too_many_picks', max: 3 });
     expect(checkLines([{ pick: 1, amount: 5 }], limits, 100)).toEqual({ code: 'stake_too_low', min: 10 });
     expect(checkLines([{ pick: 1, amount: 6000 }], limits, 10_000)).toEqual({ code: 'stake_too_high', max: 5000 });
-    expect(checkLines([{ pick: 1, amount: 100 }, { pick: 2, amount: 50 }], limits, 120)).toEqual({ code: 'insufficient_balance', shortfall: 30 });
+    expect(
+      checkLines(
+        [
+          { pick: 1, amount: 100 },
+          { pick: 2, amount: 50 },
+        ],
+        limits,
+        120,
+      ),
+    ).toEqual({ code: 'insufficient_balance', shortfall: 30 });
     expect(checkLines([{ pick: 1, amount: 100 }], limits, 120)).toBeNull();
   });
   it('words the problems', () => {

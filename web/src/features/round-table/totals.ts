@@ -30,13 +30,19 @@ export type BetProblem =
   | { code: 'insufficient_balance'; shortfall: number };
 
 /** The first reason the server would refuse these lines, as far as the client can tell. */
-export function checkLines(lines: readonly PickLine<unknown>[], limits: Limits, balance: number | undefined): BetProblem | null {
+export function checkLines(
+  lines: readonly PickLine<unknown>[],
+  limits: Limits,
+  balance: number | undefined,
+): BetProblem | null {
   const live = lines.filter((l) => l.amount > 0);
   if (live.length === 0) return { code: 'no_picks' };
   if (limits.maxPicks > 0 && live.length > limits.maxPicks) return { code: 'too_many_picks', max: limits.maxPicks };
   for (const l of live) {
-    if (limits.minStake > 0 && paise(l.amount) < paise(limits.minStake)) return { code: 'stake_too_low', min: limits.minStake };
-    if (limits.maxStake > 0 && paise(l.amount) > paise(limits.maxStake)) return { code: 'stake_too_high', max: limits.maxStake };
+    if (limits.minStake > 0 && paise(l.amount) < paise(limits.minStake))
+      return { code: 'stake_too_low', min: limits.minStake };
+    if (limits.maxStake > 0 && paise(l.amount) > paise(limits.maxStake))
+      return { code: 'stake_too_high', max: limits.maxStake };
   }
   const short = shortfall(totalOf(live), balance);
   if (short > 0) return { code: 'insufficient_balance', shortfall: short };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ballOutcome, ballTone, newestFirst } from './balls';
 import type { Ball } from './wire';
 
-const ball = (over: string, runs: number, mark = String(runs), wicket = false, at = 1_800_000_000_000): Ball => ({ over, runs, wicket, mark, at });
+const ball = (over: string, runs: number, mark = String(runs), wicket = false, at = 1_800_000_000_000): Ball => ({
+  over,
+  runs,
+  wicket,
+  mark,
+  at,
+});
 
 describe('ball by ball', () => {
   it('writes runs as a number, a wicket as W and an extra as its mark', () => {

@@ -10,7 +10,13 @@ export type BallTone = 'w' | 'four' | 'six' | 'extra' | '';
 /** A ball as the socket or the server sent it, if it looks like one. */
 const isBall = (v: unknown): v is Ball => {
   const b = v as Ball;
-  return !!b && typeof b === 'object' && typeof b.over === 'string' && typeof b.runs === 'number' && typeof b.mark === 'string';
+  return (
+    !!b &&
+    typeof b === 'object' &&
+    typeof b.over === 'string' &&
+    typeof b.runs === 'number' &&
+    typeof b.mark === 'string'
+  );
 };
 
 /** Runs off the bat: the mark is the runs themselves ("0", "4"); anything else (a wide, a no-ball) is an extra. */

@@ -37,7 +37,10 @@ describe('applyDelta', () => {
   });
 
   it('status: the event status and upcoming flag', () => {
-    const d = applied(detail({ upcoming: true, event: { ...detail().event, status: 'upcoming' } }), delta(11, [{ type: 'status', data: 'in_play' }]));
+    const d = applied(
+      detail({ upcoming: true, event: { ...detail().event, status: 'upcoming' } }),
+      delta(11, [{ type: 'status', data: 'in_play' }]),
+    );
     expect(d.event.status).toBe('in_play');
     expect(d.upcoming).toBe(false);
   });
@@ -51,7 +54,13 @@ describe('applyDelta', () => {
 
   it('bookmaker and fancy in one delta, in order', () => {
     const bm = { marketId: '101-bm', marketName: 'Bookmaker', status: 'SUSPENDED' as const, selections: [] };
-    const d = applied(detail(), delta(11, [{ type: 'bookmaker', data: bm }, { type: 'fancy', data: [] }]));
+    const d = applied(
+      detail(),
+      delta(11, [
+        { type: 'bookmaker', data: bm },
+        { type: 'fancy', data: [] },
+      ]),
+    );
     expect(d.bookmakers).toEqual([bm]);
     expect(d.fancyMarkets).toEqual([]);
   });
@@ -63,7 +72,13 @@ describe('applyDelta', () => {
   });
 
   it('a later update in the same delta wins', () => {
-    const d = applied(detail(), delta(11, [{ type: 'status', data: 'finished' }, { type: 'settled', data: { winner: null } }]));
+    const d = applied(
+      detail(),
+      delta(11, [
+        { type: 'status', data: 'finished' },
+        { type: 'settled', data: { winner: null } },
+      ]),
+    );
     expect(d.event.status).toBe('finished');
     expect(d.event.winner).toBeNull();
   });

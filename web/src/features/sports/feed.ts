@@ -44,10 +44,18 @@ export function applyDelta(detail: MatchDetailJson, delta: Delta): Applied {
 }
 
 export const isDelta = (v: unknown): v is Delta =>
-  !!v && typeof v === 'object' && typeof (v as Delta).matchId === 'number' && typeof (v as Delta).seq === 'number' && Array.isArray((v as Delta).updates);
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as Delta).matchId === 'number' &&
+  typeof (v as Delta).seq === 'number' &&
+  Array.isArray((v as Delta).updates);
 
 export const isDetail = (v: unknown): v is MatchDetail =>
-  !!v && typeof v === 'object' && typeof (v as MatchDetail).seq === 'number' && !!(v as MatchDetail).event && !!(v as MatchDetail).match;
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as MatchDetail).seq === 'number' &&
+  !!(v as MatchDetail).event &&
+  !!(v as MatchDetail).match;
 
 const isLiveItem = (v: unknown): v is LiveItem => {
   const m = v as LiveItem;

@@ -3,8 +3,19 @@ import { liveMatchState, liveMatchStateOf, scoreFramePath } from './live-state';
 
 describe('live match navigation state', () => {
   it('round-trips what the list hands over', () => {
-    const item = { marketId: '1.33000001', scoreIframe: '/score/33000001', matchName: 'A v B', matchDate: 0, eventId: 33000001 };
-    expect(liveMatchState(liveMatchStateOf(item))).toEqual({ marketId: '1.33000001', scoreIframe: '/score/33000001', matchName: 'A v B', eventId: 33000001 });
+    const item = {
+      marketId: '1.33000001',
+      scoreIframe: '/score/33000001',
+      matchName: 'A v B',
+      matchDate: 0,
+      eventId: 33000001,
+    };
+    expect(liveMatchState(liveMatchStateOf(item))).toEqual({
+      marketId: '1.33000001',
+      scoreIframe: '/score/33000001',
+      matchName: 'A v B',
+      eventId: 33000001,
+    });
   });
   it('is null without a match id (a typed address, foreign state)', () => {
     expect(liveMatchState(null)).toBeNull();

@@ -4,9 +4,35 @@ import { addChip, linesOf, removePick, winsFor } from './selection';
 
 describe('titli pictures', () => {
   it('follows the server catalogue order', () => {
-    expect(PICTURES.map((p) => p.name)).toEqual(['butterfly', 'cow', 'football', 'spin', 'flower', 'diya', 'bucket', 'kite', 'rat', 'umbrella', 'parrot', 'sun']);
+    expect(PICTURES.map((p) => p.name)).toEqual([
+      'butterfly',
+      'cow',
+      'football',
+      'spin',
+      'flower',
+      'diya',
+      'bucket',
+      'kite',
+      'rat',
+      'umbrella',
+      'parrot',
+      'sun',
+    ]);
     expect(pictureLabel(pictureOf(1)!)).toBe('Butterfly');
-    expect(PICTURES.map((p) => pickLabel(p.number))).toEqual(['Butterfly', 'Cow', 'Football', 'Spin', 'Flower', 'Diya', 'Bucket', 'Kite', 'Rat', 'Umbrella', 'Parrot', 'Sun']);
+    expect(PICTURES.map((p) => pickLabel(p.number))).toEqual([
+      'Butterfly',
+      'Cow',
+      'Football',
+      'Spin',
+      'Flower',
+      'Diya',
+      'Bucket',
+      'Kite',
+      'Rat',
+      'Umbrella',
+      'Parrot',
+      'Sun',
+    ]);
     expect(pictureOf(12)?.name).toBe('sun');
     expect(pictureOf(0)).toBeNull();
     expect(pictureOf(13)).toBeNull();

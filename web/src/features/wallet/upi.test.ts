@@ -4,7 +4,8 @@ import { depositReference, isDepositAmount, randomCode, upiAmount, upiPayLink } 
 describe('deposit amounts', () => {
   it('take rupees above 0 with at most 2 decimals', () => {
     for (const ok of ['1', '500', ' 99.5 ', '1200.75', '0.01']) expect(isDepositAmount(ok), ok).toBe(true);
-    for (const bad of ['', '0', '0.00', '-5', '1.234', '1e3', 'abc', '1,000', '.5', '5.']) expect(isDepositAmount(bad), bad).toBe(false);
+    for (const bad of ['', '0', '0.00', '-5', '1.234', '1e3', 'abc', '1,000', '.5', '5.'])
+      expect(isDepositAmount(bad), bad).toBe(false);
   });
   it('are written with exactly 2 decimals', () => {
     expect(upiAmount('500')).toBe('500.00');
@@ -22,7 +23,9 @@ describe('the UPI payment link', () => {
     expect(upiPayLink(pay)).toBe('upi://pay?pa=royalplay%40upi&pn=Royal%20Play&am=1000.00&cu=INR&tn=DEP100007-AB12CD');
   });
   it('calls a payee without a name "Casino"', () => {
-    expect(upiPayLink({ ...pay, payeeName: '' })).toBe('upi://pay?pa=royalplay%40upi&pn=Casino&am=1000.00&cu=INR&tn=DEP100007-AB12CD');
+    expect(upiPayLink({ ...pay, payeeName: '' })).toBe(
+      'upi://pay?pa=royalplay%40upi&pn=Casino&am=1000.00&cu=INR&tn=DEP100007-AB12CD',
+    );
     expect(upiPayLink({ ...pay, payeeName: undefined })).toContain('&pn=Casino&');
     expect(upiPayLink({ ...pay, payeeName: '  ' })).toContain('&pn=Casino&');
   });
@@ -30,7 +33,13 @@ describe('the UPI payment link', () => {
     const link = upiPayLink({ upiId: ' a&b@upi ', payeeName: 'A=B & Sons/₹', amount: '12.5', reference: 'x y#z' });
     expect(link).toBe('upi://pay?pa=a%26b%40upi&pn=A%3DB%20%26%20Sons%2F%E2%82%B9&am=12.50&cu=INR&tn=x%20y%23z');
     const params = new URLSearchParams(link!.split('?')[1]);
-    expect(Object.fromEntries(params)).toEqual({ pa: 'a&b@upi', pn: 'A=B & Sons/₹', am: '12.50', cu: 'INR', tn: 'x y#z' });
+    expect(Object.fromEntries(params)).toEqual({
+      pa: 'a&b@upi',
+      pn: 'A=B & Sons/₹',
+      am: '12.50',
+      cu: 'INR',
+      tn: 'x y#z',
+    });
   });
   it('is null without a UPI ID or a valid amount', () => {
     expect(upiPayLink({ ...pay, upiId: ' ' })).toBeNull();

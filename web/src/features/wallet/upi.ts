@@ -45,7 +45,10 @@ export function upiPayLink(p: UpiPayment): string | null {
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** `n` random uppercase letters and digits, each equally likely (bytes past the last whole alphabet are drawn again). */
-export function randomCode(n: number, fill: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function randomCode(
+  n: number,
+  fill: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   const limit = 256 - (256 % ALPHABET.length); // 252: 7 whole alphabets
   let out = '';
   while (out.length < n) {
@@ -61,7 +64,10 @@ export function randomCode(n: number, fill: (bytes: Uint8Array) => Uint8Array = 
  * A deposit's reference: `DEP` + the user number (or id) + `-` + 6 random uppercase letters/digits, e.g.
  * `DEP100007-K3X9QZ`. Only letters and digits of the user part are kept, so the note reads the same in every app.
  */
-export function depositReference(user: string | number | null | undefined, fill?: (bytes: Uint8Array) => Uint8Array): string {
+export function depositReference(
+  user: string | number | null | undefined,
+  fill?: (bytes: Uint8Array) => Uint8Array,
+): string {
   const who = String(user ?? '').replace(/[^A-Za-z0-9]/g, '');
   return `DEP${who}-${randomCode(6, fill)}`;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
-import { DEPOSIT_PROFILE_MISSING, FILL_ALL, INSUFFICIENT, PROFILE_MISSING, statusClass, validateWithdraw, whatsappLink } from './validation';
+import {
+  DEPOSIT_PROFILE_MISSING,
+  FILL_ALL,
+  INSUFFICIENT,
+  PROFILE_MISSING,
+  statusClass,
+  validateWithdraw,
+  whatsappLink,
+} from './validation';
 
 const form = { userName: 'Ravi', upi_id: 'ravi@upi', phoneNumber: '9876543210', amount: '500' };
 
@@ -25,8 +33,8 @@ describe('withdraw validation', () => {
   });
 });
 
-describe('the rules\' messages', () => {
-  it('are wallet keys whose English is the spec\'s text', () => {
+describe("the rules' messages", () => {
+  it("are wallet keys whose English is the spec's text", () => {
     const en = (key: string) => i18n.getFixedT('en', 'wallet')(key);
     expect(en(FILL_ALL)).toBe('Please fill all fields correctly.');
     expect(en(PROFILE_MISSING)).toBe('Profile data is missing!');
@@ -52,8 +60,16 @@ describe('status styling and WhatsApp link', () => {
     expect(text).not.toContain('Reference');
   });
   it('adds the payment reference when there is one', () => {
-    const url = whatsappLink('9000000001', { name: 'Ravi', phone: '9876543210', amount: '500', utr: 'UTR1', reference: 'DEP100007-AB12CD' });
+    const url = whatsappLink('9000000001', {
+      name: 'Ravi',
+      phone: '9876543210',
+      amount: '500',
+      utr: 'UTR1',
+      reference: 'DEP100007-AB12CD',
+    });
     const text = decodeURIComponent(url.split('text=')[1] ?? '');
-    expect(text).toBe('Deposit request\nName: Ravi\nPhone: 9876543210\nDeposit: 500 INR\nUTR: UTR1\nReference: DEP100007-AB12CD');
+    expect(text).toBe(
+      'Deposit request\nName: Ravi\nPhone: 9876543210\nDeposit: 500 INR\nUTR: UTR1\nReference: DEP100007-AB12CD',
+    );
   });
 });

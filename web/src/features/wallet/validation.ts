@@ -15,7 +15,11 @@ export const FILL_ALL = 'validation.fillAll';
 export const DEPOSIT_PROFILE_MISSING = 'validation.depositProfileMissing';
 
 /** Returns the key of the spec's message for the first failed rule, or null when the request may be sent. */
-export function validateWithdraw(form: WithdrawForm, userId: string | null, balance: number | undefined): string | null {
+export function validateWithdraw(
+  form: WithdrawForm,
+  userId: string | null,
+  balance: number | undefined,
+): string | null {
   const amount = Number(form.amount);
   if (!form.userName.trim() || !form.upi_id.trim() || !form.phoneNumber.trim() || !form.amount.trim()) return FILL_ALL;
   if (!Number.isFinite(amount) || amount <= 0 || !/^\d+(\.\d{1,2})?$/.test(form.amount.trim())) return FILL_ALL;
@@ -33,10 +37,18 @@ export function statusClass(status: string): 'approved' | 'rejected' | 'pending'
 }
 
 /** The prefilled WhatsApp message sent after a deposit request (in the player's language), with its payment reference. */
-export function whatsappLink(phone: string, d: { name: string; phone: string; amount: string; utr: string; reference?: string }): string {
+export function whatsappLink(
+  phone: string,
+  d: { name: string; phone: string; amount: string; utr: string; reference?: string },
+): string {
   const digits = phone.replace(/\D/g, '');
   const lines = [
-    i18n.t('wallet:whatsapp.message', { name: d.name, phone: d.phone || i18n.t('wallet:whatsapp.noPhone'), amount: d.amount, utr: d.utr }),
+    i18n.t('wallet:whatsapp.message', {
+      name: d.name,
+      phone: d.phone || i18n.t('wallet:whatsapp.noPhone'),
+      amount: d.amount,
+      utr: d.utr,
+    }),
   ];
   if (d.reference) lines.push(i18n.t('wallet:whatsapp.reference', { reference: d.reference }));
   return `https://wa.me/${digits}?text=${encodeURIComponent(lines.join('\n'))}`;

@@ -9,5 +9,9 @@ export function getProfile(userId: string): Promise<Profile> {
 }
 
 export function useProfile(userId: string | null) {
-  return useQuery({ queryKey: ['profile', userId], queryFn: () => getProfile(userId as string), enabled: userId !== null });
+  return useQuery({
+    queryKey: ['profile', userId],
+    queryFn: () => getProfile(userId as string),
+    enabled: userId !== null,
+  });
 }

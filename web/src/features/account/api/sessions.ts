@@ -22,7 +22,8 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endSession,
-    onSuccess: (_res, id) => queryClient.setQueryData<AccountSession[]>(sessionsQueryKey, (old) => old?.filter((s) => s.id !== id)),
+    onSuccess: (_res, id) =>
+      queryClient.setQueryData<AccountSession[]>(sessionsQueryKey, (old) => old?.filter((s) => s.id !== id)),
     // Gone already (404) or not: the list is asked again either way.
     onError: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
@@ -42,6 +43,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     // Every other session has ended: only this device is left in the list.
-    onSuccess: () => queryClient.setQueryData<AccountSession[]>(sessionsQueryKey, (old) => old?.filter((s) => s.current)),
+    onSuccess: () =>
+      queryClient.setQueryData<AccountSession[]>(sessionsQueryKey, (old) => old?.filter((s) => s.current)),
   });
 }

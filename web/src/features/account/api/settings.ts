@@ -39,8 +39,12 @@ export function getSessionSummary(): Promise<SessionSummary> {
 /** Every settings answer is the whole settings object: it replaces the cache, and what others read from it follows. */
 export function storeSettings(queryClient: QueryClient, settings: AccountSettings): void {
   queryClient.setQueryData(settingsQueryKey, settings);
-  queryClient.setQueryData<SessionSummary>(summaryQueryKey, (old) => (old ? { ...old, reminderMinutes: settings.reminderMinutes ?? null } : old));
-  queryClient.setQueryData<SessionUser | null>(meQueryKey, (old) => (old ? { ...old, language: settings.language } : old));
+  queryClient.setQueryData<SessionSummary>(summaryQueryKey, (old) =>
+    old ? { ...old, reminderMinutes: settings.reminderMinutes ?? null } : old,
+  );
+  queryClient.setQueryData<SessionUser | null>(meQueryKey, (old) =>
+    old ? { ...old, language: settings.language } : old,
+  );
 }
 
 function useSettingsMutation<V>(fn: (v: V) => Promise<AccountSettings>, after?: (s: AccountSettings) => void) {
@@ -54,7 +58,8 @@ function useSettingsMutation<V>(fn: (v: V) => Promise<AccountSettings>, after?: 
   });
 }
 
-export const useSetLimit = () => useSettingsMutation((v: { kind: LimitKind; amount: number | null }) => putLimit(v.kind, v.amount));
+export const useSetLimit = () =>
+  useSettingsMutation((v: { kind: LimitKind; amount: number | null }) => putLimit(v.kind, v.amount));
 /** Saves the language to the account, then switches the app to it. */
 export const useSetLanguage = () => useSettingsMutation(putLanguage, (s) => setLanguage(s.language));
 export const useSetReminder = () => useSettingsMutation(putReminder);

@@ -4,7 +4,15 @@
  */
 import type { Language } from '@/i18n';
 
-export const LIMIT_KINDS = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'max_stake'] as const;
+export const LIMIT_KINDS = [
+  'deposit_day',
+  'deposit_week',
+  'deposit_month',
+  'loss_day',
+  'loss_week',
+  'loss_month',
+  'max_stake',
+] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 /*

@@ -77,13 +77,29 @@ function ExclusionPicker({ kind, choices }: { kind: 'break' | 'self_exclusion'; 
         ))}
       </select>
       {confirming ? (
-        <div className="inner-dialog" role="alertdialog" aria-labelledby={`${sectionId}-confirm`} data-testid={`${sectionId}-confirm`}>
+        <div
+          className="inner-dialog"
+          role="alertdialog"
+          aria-labelledby={`${sectionId}-confirm`}
+          data-testid={`${sectionId}-confirm`}
+        >
           <p id={`${sectionId}-confirm`}>{t(`${prefix}.confirm`, { length: length(choice) })}</p>
           <div className="acct-actions">
-            <button type="button" className="btn btn-outline" disabled={start.isPending} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={start.isPending}
+              onClick={() => setConfirming(false)}
+            >
               {t('exclusion.cancel')}
             </button>
-            <button type="button" className="btn btn-primary" disabled={start.isPending} onClick={confirm} data-testid={`${sectionId}-yes`}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={start.isPending}
+              onClick={confirm}
+              data-testid={`${sectionId}-yes`}
+            >
               {start.isPending ? t('exclusion.busy') : t(`${prefix}.yes`)}
             </button>
           </div>

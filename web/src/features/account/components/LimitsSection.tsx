@@ -70,7 +70,13 @@ function LimitRow({ limit }: { limit: Limit }) {
       <h3>{t(`limits.kinds.${kind}`)}</h3>
       <p className="acct-figures">
         <span data-testid={`limit-amount-${kind}`}>
-          {amount === null ? t('limits.noLimit') : <>{t('limits.inForce')} <b>{formatInr(amount)}</b></>}
+          {amount === null ? (
+            t('limits.noLimit')
+          ) : (
+            <>
+              {t('limits.inForce')} <b>{formatInr(amount)}</b>
+            </>
+          )}
         </span>
         {used !== null && period && (
           <span data-testid={`limit-used-${kind}`}>
@@ -103,7 +109,12 @@ function LimitRow({ limit }: { limit: Limit }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary btn-small" disabled={save.isPending} data-testid={`limit-save-${kind}`}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-small"
+          disabled={save.isPending}
+          data-testid={`limit-save-${kind}`}
+        >
           {t('limits.save')}
         </button>
         <button

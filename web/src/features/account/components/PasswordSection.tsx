@@ -12,7 +12,8 @@ export function PasswordSection() {
   const empty = { old: '', next: '', confirm: '' };
   const [form, setForm] = useState(empty);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [k]: e.target.value });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -49,14 +50,25 @@ export function PasswordSection() {
         </div>
         <div className="field">
           <label htmlFor="pw-confirm">{t('password.confirm')}</label>
-          <input id="pw-confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+          <input
+            id="pw-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirm}
+            onChange={set('confirm')}
+          />
         </div>
         {result && (
           <p className={result.ok ? 'form-success' : 'form-error'} role="status" data-testid="password-result">
             {result.text}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending} data-testid="password-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={change.isPending}
+          data-testid="password-submit"
+        >
           {change.isPending ? t('password.busy') : t('password.submit')}
         </button>
       </form>

@@ -5,7 +5,17 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './ProfilePage';
 
-const USER = { id: 7, _id: '7', userNo: 100007, username: '9876543210', name: 'Asha Player', email: '', phone: '', mobile: '', role: 'player' };
+const USER = {
+  id: 7,
+  _id: '7',
+  userNo: 100007,
+  username: '9876543210',
+  name: 'Asha Player',
+  email: '',
+  phone: '',
+  mobile: '',
+  role: 'player',
+};
 let put: unknown[];
 let answer: (body: Record<string, unknown>) => Response;
 

@@ -104,7 +104,12 @@ function ProfileForm({ profile }: { profile: Profile | undefined }) {
           {t('profile.saved')}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={save.isPending || !profile} data-testid="profile-save">
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={save.isPending || !profile}
+        data-testid="profile-save"
+      >
         {save.isPending ? t('profile.saving') : t('profile.save')}
       </button>
     </form>

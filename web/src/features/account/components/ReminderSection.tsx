@@ -20,7 +20,13 @@ export function ReminderSection({ minutes }: { minutes: number | null | undefine
     setResult(null);
     save.mutate(next, {
       onSuccess: (s) =>
-        setResult({ ok: true, text: typeof s.reminderMinutes === 'number' ? t('reminder.savedOn', { count: s.reminderMinutes }) : t('reminder.savedOff') }),
+        setResult({
+          ok: true,
+          text:
+            typeof s.reminderMinutes === 'number'
+              ? t('reminder.savedOn', { count: s.reminderMinutes })
+              : t('reminder.savedOff'),
+        }),
       onError: (err) => setResult({ ok: false, text: errorMessage(err, t('reminder.failed')) }),
     });
   }

@@ -54,7 +54,9 @@ describe('SessionReminder', () => {
     expect(asked).toBe(2);
     expect(prompt.textContent).toContain('You have been playing for 15 min.');
     expect(prompt.textContent).toContain('Net result since login: −₹50.00');
-    expect(screen.getByRole('link', { name: 'Take a break' }).getAttribute('href')).toBe('/account/settings#take-a-break');
+    expect(screen.getByRole('link', { name: 'Take a break' }).getAttribute('href')).toBe(
+      '/account/settings#take-a-break',
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep playing' }));
     expect(screen.queryByTestId('session-reminder')).toBeNull();

@@ -38,15 +38,18 @@ export function SessionReminder() {
     if (since === undefined || minutes === null || minutes <= 0 || prompt) return;
     let cancelled = false;
     const delay = nextPromptAt(since, Date.now() + skew, minutes) - (Date.now() + skew);
-    const timer = setTimeout(() => {
-      getSessionSummary()
-        .then((s) => {
-          // Turned off meanwhile (on another device): no prompt.
-          if (!cancelled && typeof s.reminderMinutes === 'number') setPrompt(s);
-        })
-        // The figures are not to be had now: the next prompt will try again.
-        .catch(() => undefined);
-    }, Math.max(0, delay));
+    const timer = setTimeout(
+      () => {
+        getSessionSummary()
+          .then((s) => {
+            // Turned off meanwhile (on another device): no prompt.
+            if (!cancelled && typeof s.reminderMinutes === 'number') setPrompt(s);
+          })
+          // The figures are not to be had now: the next prompt will try again.
+          .catch(() => undefined);
+      },
+      Math.max(0, delay),
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -12,7 +12,9 @@ export function SessionsSection() {
   const sessions = useSessions();
   const end = useEndSession();
   const [error, setError] = useState<string | null>(null);
-  const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt - a.createdAt);
+  const list = [...(sessions.data ?? [])].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.createdAt - a.createdAt,
+  );
 
   const deviceName = (s: AccountSession) => {
     const { browser, os } = deviceOf(s.userAgent);

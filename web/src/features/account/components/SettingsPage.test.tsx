@@ -34,7 +34,9 @@ beforeEach(() => {
     reminderMinutes: null,
     exclusion: null,
     limits: LIMIT_KINDS.map((k) =>
-      k === 'deposit_week' ? limit(k, { amount: 1000, used: 250, pending: { amount: 5000, effectiveAt: NOW + 24 * 3600_000 } }) : limit(k),
+      k === 'deposit_week'
+        ? limit(k, { amount: 1000, used: 250, pending: { amount: 5000, effectiveAt: NOW + 24 * 3600_000 } })
+        : limit(k),
     ),
   };
   answers = {
@@ -42,8 +44,22 @@ beforeEach(() => {
     'GET /api/account/sessions': () =>
       reply(200, {
         sessions: [
-          { id: 'a1', current: false, createdAt: NOW - 3600_000, expiresAt: NOW + 3600_000, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1' },
-          { id: 'me', current: true, createdAt: NOW, expiresAt: NOW + 3600_000, userAgent: 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' },
+          {
+            id: 'a1',
+            current: false,
+            createdAt: NOW - 3600_000,
+            expiresAt: NOW + 3600_000,
+            userAgent:
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+          },
+          {
+            id: 'me',
+            current: true,
+            createdAt: NOW,
+            expiresAt: NOW + 3600_000,
+            userAgent:
+              'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+          },
         ],
       }),
   };
@@ -75,7 +91,8 @@ function show() {
 }
 
 const row = (kind: string) => screen.getByTestId(`limit-${kind}`);
-const sent = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+const sent = (method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 
 describe('Settings', () => {
   it('keeps the account details and shows each limit: in force, used this period and a waiting raise', async () => {
@@ -96,14 +113,21 @@ describe('Settings', () => {
     const week = row('deposit_week');
     expect(within(week).getByTestId('limit-amount-deposit_week').textContent).toBe('In force: ₹1,000.00');
     expect(within(week).getByTestId('limit-used-deposit_week').textContent).toBe('Deposited this week: ₹250.00');
-    expect(within(week).getByTestId('limit-pending-deposit_week').textContent).toBe('Waiting: ₹5,000.00 from 25 Nov 2026, 21:05 IST');
+    expect(within(week).getByTestId('limit-pending-deposit_week').textContent).toBe(
+      'Waiting: ₹5,000.00 from 25 Nov 2026, 21:05 IST',
+    );
     expect(within(row('loss_day')).getByTestId('limit-amount-loss_day').textContent).toBe('No limit');
     expect(within(row('max_stake')).queryByTestId('limit-used-max_stake')).toBeNull();
   });
 
   it('saves a limit and shows what the server answered', async () => {
     answers['PUT /api/account/limits/loss_day'] = (body) => {
-      settings = { ...settings, limits: settings.limits.map((l) => (l.kind === 'loss_day' ? { ...l, amount: (body as { amount: number }).amount } : l)) };
+      settings = {
+        ...settings,
+        limits: settings.limits.map((l) =>
+          l.kind === 'loss_day' ? { ...l, amount: (body as { amount: number }).amount } : l,
+        ),
+      };
       return reply(200, settings);
     };
     show();
@@ -121,21 +145,30 @@ describe('Settings', () => {
     show();
     await screen.findByTestId('limit-deposit_week');
     fireEvent.click(screen.getByTestId('limit-remove-deposit_week'));
-    expect((await screen.findByTestId('limit-result-deposit_week')).textContent).toBe('Saved: takes effect at 25 Nov 2026, 21:05 IST.');
+    expect((await screen.findByTestId('limit-result-deposit_week')).textContent).toBe(
+      'Saved: takes effect at 25 Nov 2026, 21:05 IST.',
+    );
     expect(sent('PUT', '/api/account/limits/deposit_week')).toEqual([{ amount: null }]);
   });
 
   it('refuses a bad amount itself and shows the server’s refusal', async () => {
-    answers['PUT /api/account/limits/max_stake'] = () => reply(400, { error: 'invalid_amount', message: 'The amount must be between ₹1 and ₹10,00,000.' });
+    answers['PUT /api/account/limits/max_stake'] = () =>
+      reply(400, { error: 'invalid_amount', message: 'The amount must be between ₹1 and ₹10,00,000.' });
     show();
     await screen.findByTestId('limit-max_stake');
     fireEvent.change(screen.getByTestId('limit-input-max_stake'), { target: { value: '1.234' } });
     fireEvent.click(screen.getByTestId('limit-save-max_stake'));
-    expect(screen.getByTestId('limit-result-max_stake').textContent).toBe('Enter an amount above ₹0 (at most 2 decimals).');
+    expect(screen.getByTestId('limit-result-max_stake').textContent).toBe(
+      'Enter an amount above ₹0 (at most 2 decimals).',
+    );
     expect(sent('PUT', '/api/account/limits/max_stake')).toEqual([]);
     fireEvent.change(screen.getByTestId('limit-input-max_stake'), { target: { value: '99999999' } });
     fireEvent.click(screen.getByTestId('limit-save-max_stake'));
-    await waitFor(() => expect(screen.getByTestId('limit-result-max_stake').textContent).toBe('The amount must be between ₹1 and ₹10,00,000.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('limit-result-max_stake').textContent).toBe(
+        'The amount must be between ₹1 and ₹10,00,000.',
+      ),
+    );
   });
 
   it('tells that a raise will wait while it is typed', async () => {
@@ -148,7 +181,8 @@ describe('Settings', () => {
   });
 
   it('saves the language to the account and switches the screen to it', async () => {
-    answers['PUT /api/account/language'] = (body) => reply(200, { ...settings, language: (body as { language: string }).language });
+    answers['PUT /api/account/language'] = (body) =>
+      reply(200, { ...settings, language: (body as { language: string }).language });
     show();
     expect(screen.getByTestId('language-en').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByTestId('language-hi'));
@@ -165,7 +199,9 @@ describe('Settings', () => {
     fireEvent.change(screen.getByTestId('take-a-break-length'), { target: { value: 'break-1w' } });
     fireEvent.click(screen.getByTestId('take-a-break-start'));
     const dialog = screen.getByTestId('take-a-break-confirm');
-    expect(dialog.textContent).toContain('Take a break for 1 week? Bets and deposits will be refused until it ends. It cannot be undone early, only made longer.');
+    expect(dialog.textContent).toContain(
+      'Take a break for 1 week? Bets and deposits will be refused until it ends. It cannot be undone early, only made longer.',
+    );
     expect(sent('POST', '/api/account/exclusion')).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('take-a-break-yes'));
     expect((await screen.findByTestId('exclusion-banner')).textContent).toBe(
@@ -175,7 +211,8 @@ describe('Settings', () => {
   });
 
   it('says so when a longer exclusion is already in force', async () => {
-    answers['POST /api/account/exclusion'] = () => reply(409, { error: 'exclusion_active', message: 'An exclusion that ends later is in force.' });
+    answers['POST /api/account/exclusion'] = () =>
+      reply(409, { error: 'exclusion_active', message: 'An exclusion that ends later is in force.' });
     show();
     fireEvent.click(screen.getByTestId('self-exclusion-start'));
     expect(screen.getByTestId('self-exclusion-confirm').textContent).toContain('Exclude yourself for 6 months?');
@@ -208,27 +245,38 @@ describe('Settings', () => {
     expect(screen.getByTestId('password-result').textContent).toBe('The new passwords do not match.');
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
     fireEvent.click(screen.getByTestId('password-submit'));
-    await waitFor(() => expect(screen.getByTestId('password-result').textContent).toBe('Password changed. 1 other session was ended.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('password-result').textContent).toBe('Password changed. 1 other session was ended.'),
+    );
     expect(sent('POST', '/api/account/password')).toEqual([{ oldPassword: 'old-pass', newPassword: 'new-pass-1' }]);
     expect(screen.getAllByTestId('session')).toHaveLength(1);
   });
 
   it('shows a wrong old password as the server says it', async () => {
-    answers['POST /api/account/password'] = () => reply(400, { error: 'wrong_password', message: 'The current password is wrong.' });
+    answers['POST /api/account/password'] = () =>
+      reply(400, { error: 'wrong_password', message: 'The current password is wrong.' });
     show();
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'nope-nope' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
     fireEvent.click(screen.getByTestId('password-submit'));
-    await waitFor(() => expect(screen.getByTestId('password-result').textContent).toBe('The current password is wrong.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('password-result').textContent).toBe('The current password is wrong.'),
+    );
   });
 
   it('saves the session reminder', async () => {
-    answers['PUT /api/account/reminder'] = (body) => reply(200, { ...settings, reminderMinutes: (body as { minutes: number | null }).minutes });
+    answers['PUT /api/account/reminder'] = (body) =>
+      reply(200, { ...settings, reminderMinutes: (body as { minutes: number | null }).minutes });
     show();
     const select = (await screen.findByTestId('reminder-select')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Off', 'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes']);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Off',
+      'Every 15 minutes',
+      'Every 30 minutes',
+      'Every 60 minutes',
+    ]);
     fireEvent.change(select, { target: { value: '30' } });
     expect(await screen.findByText('You will be reminded every 30 minutes.')).toBeTruthy();
     expect(sent('PUT', '/api/account/reminder')).toEqual([{ minutes: 30 }]);

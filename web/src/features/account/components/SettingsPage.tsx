@@ -41,7 +41,13 @@ export function SettingsPage({ userId, userNo, username, role, onLogout }: Props
         <dt>{t('settings.username')}</dt>
         <dd>{username}</dd>
         <dt>{t('settings.role')}</dt>
-        <dd>{!role || role === 'player' ? t('settings.roles.player') : role === 'operator' ? t('settings.roles.operator') : role}</dd>
+        <dd>
+          {!role || role === 'player'
+            ? t('settings.roles.player')
+            : role === 'operator'
+              ? t('settings.roles.operator')
+              : role}
+        </dd>
       </dl>
       {settings.isError && <p className="form-error">{errorMessage(settings.error, t('settings.loadFailed'))}</p>}
       <LanguageSection />

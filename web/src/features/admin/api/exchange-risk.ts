@@ -79,7 +79,13 @@ export function saveExchangeLimits(body: ExchangeLimitBody): Promise<ExchangeLim
 
 /** Removes one market's limits (it falls back to its type's) or, with no `marketId`, a type's (back to the built-in one). 204. */
 export function removeExchangeLimits(marketType: ExchangeMarketType, marketId?: string): Promise<null> {
-  return request('DELETE', buildPath('/api/admin/exchange/limits/{marketType}', { path: { marketType }, query: { marketId: marketId || undefined } }));
+  return request(
+    'DELETE',
+    buildPath('/api/admin/exchange/limits/{marketType}', {
+      path: { marketType },
+      query: { marketId: marketId || undefined },
+    }),
+  );
 }
 
 export function useExchangeLimits() {
@@ -88,5 +94,10 @@ export function useExchangeLimits() {
 
 /** New flags arrive as players bet: asked again every 10 s while the screen is open. */
 export function useSureAlerts() {
-  return useQuery({ queryKey: exchangeKeys.alerts(), queryFn: getSureAlerts, refetchInterval: ALERTS_POLL_MS, staleTime: 0 });
+  return useQuery({
+    queryKey: exchangeKeys.alerts(),
+    queryFn: getSureAlerts,
+    refetchInterval: ALERTS_POLL_MS,
+    staleTime: 0,
+  });
 }

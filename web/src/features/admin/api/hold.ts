@@ -83,9 +83,21 @@ export function getHoldDaily(r: HoldRange): Promise<HoldDaily> {
 
 /** The report for a range, refreshed every minute while the screen is open (the figures move as bets settle). */
 export function useHold(r: HoldRange, enabled: boolean) {
-  return useQuery({ queryKey: holdKey('total', r), queryFn: () => getHold(r), enabled, refetchInterval: 60_000, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: holdKey('total', r),
+    queryFn: () => getHold(r),
+    enabled,
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useHoldDaily(r: HoldRange, enabled: boolean) {
-  return useQuery({ queryKey: holdKey('daily', r), queryFn: () => getHoldDaily(r), enabled, refetchInterval: 60_000, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: holdKey('daily', r),
+    queryFn: () => getHoldDaily(r),
+    enabled,
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -26,7 +26,12 @@ export type DrawBook = Schema<'MatkaDrawBook'>;
 
 /** `GET /api/admin/getMatkas`: the markets with their current draws (every 3 s while the screen is open). */
 export function useMatkaMarkets() {
-  return useQuery({ queryKey: adminKeys.matka(), queryFn: () => api.get('/api/admin/getMatkas'), refetchInterval: 3000, staleTime: 0 });
+  return useQuery({
+    queryKey: adminKeys.matka(),
+    queryFn: () => api.get('/api/admin/getMatkas'),
+    refetchInterval: 3000,
+    staleTime: 0,
+  });
 }
 
 export function createMarket(body: NewMarket): Promise<Schema<'MatkaSavedMarket'>> {
@@ -38,7 +43,11 @@ export function editMarket(id: number, change: MarketChange): Promise<Schema<'Ma
 }
 
 /** `GET …/draws/{drawNo}?open=&close=`: the book, and with a candidate result what it would cost. */
-export function getDrawBook(marketId: number, drawNo: number, candidate: { open?: string; close?: string }): Promise<DrawBook> {
+export function getDrawBook(
+  marketId: number,
+  drawNo: number,
+  candidate: { open?: string; close?: string },
+): Promise<DrawBook> {
   return api.get('/api/admin/matka/markets/{id}/draws/{no}', {
     path: { id: marketId, no: drawNo },
     query: { open: candidate.open || undefined, close: candidate.close || undefined },
@@ -57,6 +66,14 @@ export function useDrawBook(marketId: number, drawNo: number | null, candidate: 
 }
 
 /** Declares a declared market's open or close result; its bids are settled before the answer. */
-export function declareResult(marketId: number, drawNo: number, session: 'open' | 'close', panna: string): Promise<Schema<'MatkaDeclared'>> {
-  return api.post('/api/admin/matka/markets/{id}/draws/{no}/declare', { path: { id: marketId, no: drawNo }, body: { session, panna } });
+export function declareResult(
+  marketId: number,
+  drawNo: number,
+  session: 'open' | 'close',
+  panna: string,
+): Promise<Schema<'MatkaDeclared'>> {
+  return api.post('/api/admin/matka/markets/{id}/draws/{no}/declare', {
+    path: { id: marketId, no: drawNo },
+    body: { session, panna },
+  });
 }

@@ -28,9 +28,15 @@ export function useAdminWithdrawals(status: StatusFilter) {
   });
 }
 
-export function decideRequest(kind: RequestKind, id: number, decision: Decision): Promise<Schema<'DepositDecided'> | Schema<'WithdrawalDecided'>> {
+export function decideRequest(
+  kind: RequestKind,
+  id: number,
+  decision: Decision,
+): Promise<Schema<'DepositDecided'> | Schema<'WithdrawalDecided'>> {
   const init = { path: { id, action: decision } };
-  return kind === 'deposits' ? api.post('/api/admin/deposits/{id}/{action}', init) : api.post('/api/admin/withdrawals/{id}/{action}', init);
+  return kind === 'deposits'
+    ? api.post('/api/admin/deposits/{id}/{action}', init)
+    : api.post('/api/admin/withdrawals/{id}/{action}', init);
 }
 
 export function useAdminUsers(q: string) {
@@ -51,9 +57,14 @@ export function useAdminUser(id: string) {
 export function useUserLedger(id: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.ledger(id),
-    queryFn: ({ pageParam }) => api.get('/api/admin/users/{id}/ledger', { path: { id }, query: { limit: LEDGER_PAGE, before: pageParam ?? undefined } }),
+    queryFn: ({ pageParam }) =>
+      api.get('/api/admin/users/{id}/ledger', {
+        path: { id },
+        query: { limit: LEDGER_PAGE, before: pageParam ?? undefined },
+      }),
     initialPageParam: null as number | null,
-    getNextPageParam: (last) => (last.entries.length < LEDGER_PAGE ? undefined : (last.entries[last.entries.length - 1]?.id ?? undefined)),
+    getNextPageParam: (last) =>
+      last.entries.length < LEDGER_PAGE ? undefined : (last.entries[last.entries.length - 1]?.id ?? undefined),
   });
 }
 
@@ -81,7 +92,9 @@ export function usePaymentDetailsAdmin() {
 
 /** The form's details as `PUT /api/admin/upi` takes them (the payee name as `payee_name`). */
 export function savePaymentDetails(d: PaymentDetails): Promise<Schema<'PaymentDetailsSaved'>> {
-  return api.put('/api/admin/upi', { body: { upi_id: d.upi_id, payee_name: d.payeeName, phone: d.phone, qrCode: d.qrCode } });
+  return api.put('/api/admin/upi', {
+    body: { upi_id: d.upi_id, payee_name: d.payeeName, phone: d.phone, qrCode: d.qrCode },
+  });
 }
 
 /** GET /api/platform/news answers `[{ content }]` (the players' shape); plain strings are accepted too. */
@@ -95,9 +108,19 @@ export function useNewsAdmin() {
 }
 
 export function newsItems(raw: unknown): string[] {
-  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { items?: unknown }).items) ? (raw as { items: unknown[] }).items : [];
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { items?: unknown }).items)
+      ? (raw as { items: unknown[] }).items
+      : [];
   return list
-    .map((i) => (typeof i === 'string' ? i : i && typeof i === 'object' && typeof (i as { content?: unknown }).content === 'string' ? (i as { content: string }).content : ''))
+    .map((i) =>
+      typeof i === 'string'
+        ? i
+        : i && typeof i === 'object' && typeof (i as { content?: unknown }).content === 'string'
+          ? (i as { content: string }).content
+          : '',
+    )
     .filter((s) => s !== '');
 }
 

@@ -29,7 +29,12 @@ export function ActorChart({ history, ticks }: { history: ActorPoint[]; ticks: b
   const grid = [0, 0.5, 1].map((f) => f * scale.yMax);
   return (
     <figure className="actor-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t(ticks ? 'chart.ariaTicks' : 'chart.aria', { s: spanS, max: scale.yMax })} data-testid="actor-chart">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t(ticks ? 'chart.ariaTicks' : 'chart.aria', { s: spanS, max: scale.yMax })}
+        data-testid="actor-chart"
+      >
         {grid.map((v) => (
           <g key={v}>
             <line className="chart-grid" x1={pad.left} x2={width - pad.right} y1={scale.y(v)} y2={scale.y(v)} />
@@ -38,7 +43,15 @@ export function ActorChart({ history, ticks }: { history: ActorPoint[]; ticks: b
             </text>
           </g>
         ))}
-        {SLOW_MS <= scale.yMax && <line className="chart-slow" x1={pad.left} x2={width - pad.right} y1={scale.y(SLOW_MS)} y2={scale.y(SLOW_MS)} />}
+        {SLOW_MS <= scale.yMax && (
+          <line
+            className="chart-slow"
+            x1={pad.left}
+            x2={width - pad.right}
+            y1={scale.y(SLOW_MS)}
+            y2={scale.y(SLOW_MS)}
+          />
+        )}
         {lines.map((l) => (
           <path key={l.key} className={`chart-line ${l.cls}`} d={l.d} />
         ))}

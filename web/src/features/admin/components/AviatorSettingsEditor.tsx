@@ -4,14 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { saveSettings } from '../api/games';
 import type { AviatorGame, AviatorSettings } from '../api/types';
 import { useGameMutation } from '../hooks/use-game-mutation';
-import { pendingSummary, SETTING_FIELDS, settingLabel, settingsChange, showSetting, toForm, unitLabel, type SettingsForm } from '../settings';
+import {
+  pendingSummary,
+  SETTING_FIELDS,
+  settingLabel,
+  settingsChange,
+  showSetting,
+  toForm,
+  unitLabel,
+  type SettingsForm,
+} from '../settings';
 import { SettingsStatus } from './SettingsStatus';
 
 export function AviatorSettingsEditor({ game }: { game: AviatorGame }) {
   const { t } = useTranslation('adminGames');
   const [form, setForm] = useState<SettingsForm>(() => toForm(game.settings));
   const [problem, setProblem] = useState('');
-  const { m, error } = useGameMutation((change: Partial<AviatorSettings>) => saveSettings(game.game, change), t('games.savedNextRound'));
+  const { m, error } = useGameMutation(
+    (change: Partial<AviatorSettings>) => saveSettings(game.game, change),
+    t('games.savedNextRound'),
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const r = settingsChange(form, game.settings);
@@ -22,7 +34,12 @@ export function AviatorSettingsEditor({ game }: { game: AviatorGame }) {
   };
   return (
     <form className="form admin-form" onSubmit={onSubmit} aria-label={t('games.settingsLabel', { name: game.name })}>
-      <SettingsStatus game={game.game} pending={!!game.pending} summary={pendingSummary(game.pending, game.settings)} problem={problem || error} />
+      <SettingsStatus
+        game={game.game}
+        pending={!!game.pending}
+        summary={pendingSummary(game.pending, game.settings)}
+        problem={problem || error}
+      />
       <div className="settings-grid">
         {SETTING_FIELDS.map((f) => (
           <div className="field" key={f.key}>

@@ -22,7 +22,17 @@ export function RequestBadge({ status }: { status: string }) {
   return <span className={`status status-${tone}`}>{t(`values.requestStatus.${shown}`, { defaultValue: shown })}</span>;
 }
 
-export function FlagBadge({ on, yes, no, tone = 'rejected' }: { on: boolean; yes: string; no?: string; tone?: 'rejected' | 'pending' | 'approved' }) {
+export function FlagBadge({
+  on,
+  yes,
+  no,
+  tone = 'rejected',
+}: {
+  on: boolean;
+  yes: string;
+  no?: string;
+  tone?: 'rejected' | 'pending' | 'approved';
+}) {
   if (!on && !no) return null;
   return <span className={`status status-${on ? tone : 'approved'}`}>{on ? yes : no}</span>;
 }

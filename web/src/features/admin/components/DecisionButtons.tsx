@@ -11,7 +11,17 @@ import { decideRequest, type Decision, type RequestKind } from '../api/money';
  * Approve / Reject for one pending request; both are disabled while a decision is in flight. A refusal is shown
  * in the row and handed to `onError` (the row may leave the list when it refreshes, the screen keeps the message).
  */
-export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKind; id: number; label: string; onError?: (message: string) => void }) {
+export function DecisionButtons({
+  kind,
+  id,
+  label,
+  onError,
+}: {
+  kind: RequestKind;
+  id: number;
+  label: string;
+  onError?: (message: string) => void;
+}) {
   const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
@@ -23,7 +33,10 @@ export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKin
     },
     onError: (err) => {
       // 409: someone decided it first; the server says how.
-      const message = adminErrorMessage(err, err instanceof ApiError && err.status === 409 ? t('decision.alreadyDecided') : t('decision.failed'));
+      const message = adminErrorMessage(
+        err,
+        err instanceof ApiError && err.status === 409 ? t('decision.alreadyDecided') : t('decision.failed'),
+      );
       setError(message);
       onError?.(t('decision.notice', { label: `${label.charAt(0).toUpperCase()}${label.slice(1)}`, message }));
     },
@@ -33,10 +46,22 @@ export function DecisionButtons({ kind, id, label, onError }: { kind: RequestKin
   return (
     <div className="decision">
       <div className="decision-buttons">
-        <button type="button" className="btn btn-small btn-deposit" disabled={busy} onClick={() => m.mutate('approve')} aria-label={t('decision.approveLabel', { label })}>
+        <button
+          type="button"
+          className="btn btn-small btn-deposit"
+          disabled={busy}
+          onClick={() => m.mutate('approve')}
+          aria-label={t('decision.approveLabel', { label })}
+        >
           {busy && m.variables === 'approve' ? t('decision.approving') : t('decision.approve')}
         </button>
-        <button type="button" className="btn btn-small btn-outline" disabled={busy} onClick={() => m.mutate('reject')} aria-label={t('decision.rejectLabel', { label })}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          disabled={busy}
+          onClick={() => m.mutate('reject')}
+          aria-label={t('decision.rejectLabel', { label })}
+        >
           {busy && m.variables === 'reject' ? t('decision.rejecting') : t('decision.reject')}
         </button>
       </div>

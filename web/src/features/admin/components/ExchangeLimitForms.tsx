@@ -5,7 +5,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
-import { exchangeKeys, removeExchangeLimits, saveExchangeLimits, type ExchangeLimit, type ExchangeLimitBody, type ExchangeMarketType } from '../api/exchange-risk';
+import {
+  exchangeKeys,
+  removeExchangeLimits,
+  saveExchangeLimits,
+  type ExchangeLimit,
+  type ExchangeLimitBody,
+  type ExchangeMarketType,
+} from '../api/exchange-risk';
 import { amountText, limitsBody, MARKET_TYPES, sameLimits, typeLabel, type LimitsForm } from '../exchange-limits';
 import { useChange } from '../hooks/use-change';
 
@@ -18,7 +25,17 @@ function useLimitsMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDo
 const AMOUNT_KEYS = ['market', 'player'] as const;
 
 /** The two amount fields; `current`: the limits in force, shown under each. */
-function AmountFields({ idPrefix, form, onChange, current }: { idPrefix: string; form: LimitsForm; onChange: (f: LimitsForm) => void; current?: ExchangeLimit }) {
+function AmountFields({
+  idPrefix,
+  form,
+  onChange,
+  current,
+}: {
+  idPrefix: string;
+  form: LimitsForm;
+  onChange: (f: LimitsForm) => void;
+  current?: ExchangeLimit;
+}) {
   const { t } = useTranslation('adminExchange');
   return (
     <>
@@ -27,10 +44,18 @@ function AmountFields({ idPrefix, form, onChange, current }: { idPrefix: string;
           <label htmlFor={`${idPrefix}-${key}`}>
             {t(`field.${key}`)} <span className="muted small">(₹)</span>
           </label>
-          <input id={`${idPrefix}-${key}`} inputMode="decimal" autoComplete="off" value={form[key]} onChange={(e) => onChange({ ...form, [key]: e.target.value })} />
+          <input
+            id={`${idPrefix}-${key}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form[key]}
+            onChange={(e) => onChange({ ...form, [key]: e.target.value })}
+          />
           {current && (
             <span className="hint" data-testid={`${idPrefix}-${key}-current`}>
-              {t('admin:common.inForce', { value: formatInr(key === 'market' ? current.maxLiability : current.maxPlayerLiability) })}
+              {t('admin:common.inForce', {
+                value: formatInr(key === 'market' ? current.maxLiability : current.maxPlayerLiability),
+              })}
             </span>
           )}
         </div>
@@ -43,9 +68,18 @@ function AmountFields({ idPrefix, form, onChange, current }: { idPrefix: string;
 export function DefaultLimitsForm({ row, onClose }: { row: ExchangeLimit; onClose: () => void }) {
   const { t } = useTranslation('adminExchange');
   const type = typeLabel(row.marketType);
-  const [form, setForm] = useState<LimitsForm>({ marketType: row.marketType, marketId: '', market: amountText(row.maxLiability), player: amountText(row.maxPlayerLiability) });
+  const [form, setForm] = useState<LimitsForm>({
+    marketType: row.marketType,
+    marketId: '',
+    market: amountText(row.maxLiability),
+    player: amountText(row.maxPlayerLiability),
+  });
   const [problem, setProblem] = useState('');
-  const { m, error } = useLimitsMutation((b: ExchangeLimitBody) => saveExchangeLimits(b), t('limits.saved', { type }), onClose);
+  const { m, error } = useLimitsMutation(
+    (b: ExchangeLimitBody) => saveExchangeLimits(b),
+    t('limits.saved', { type }),
+    onClose,
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = limitsBody(form, false);
@@ -56,7 +90,12 @@ export function DefaultLimitsForm({ row, onClose }: { row: ExchangeLimit; onClos
   };
   const id = `limits-${row.marketType}`;
   return (
-    <form className="card form admin-form" onSubmit={submit} aria-label={t('limits.formLabel', { type })} data-testid={`${id}-form`}>
+    <form
+      className="card form admin-form"
+      onSubmit={submit}
+      aria-label={t('limits.formLabel', { type })}
+      data-testid={`${id}-form`}
+    >
       <h2 className="card-title">{t('limits.editTitle', { type })}</h2>
       <div className="settings-grid">
         <AmountFields idPrefix={id} form={form} onChange={setForm} current={row} />
@@ -99,12 +138,21 @@ export function MarketLimitsForm() {
     m.mutate(r.body);
   };
   return (
-    <form className="card form admin-form" onSubmit={submit} aria-label={t('markets.addTitle')} data-testid="market-limits-form">
+    <form
+      className="card form admin-form"
+      onSubmit={submit}
+      aria-label={t('markets.addTitle')}
+      data-testid="market-limits-form"
+    >
       <h2 className="card-title">{t('markets.addTitle')}</h2>
       <div className="settings-grid">
         <div className="field">
           <label htmlFor="market-limits-type">{t('markets.type')}</label>
-          <select id="market-limits-type" value={form.marketType} onChange={(e) => setForm({ ...form, marketType: e.target.value as ExchangeMarketType })}>
+          <select
+            id="market-limits-type"
+            value={form.marketType}
+            onChange={(e) => setForm({ ...form, marketType: e.target.value as ExchangeMarketType })}
+          >
             {MARKET_TYPES.map((mt) => (
               <option key={mt} value={mt}>
                 {typeLabel(mt)}
@@ -144,7 +192,15 @@ export function MarketLimitsForm() {
  * A row's buttons: Edit (a type's default, when `onEdit`), and Remove: one market's limits (it falls back to its
  * type's default) or a type's default set by an operator (back to the built-in one). A refusal shows under them.
  */
-export function LimitActions({ row, onEdit, editing = false }: { row: ExchangeLimit; onEdit?: () => void; editing?: boolean }) {
+export function LimitActions({
+  row,
+  onEdit,
+  editing = false,
+}: {
+  row: ExchangeLimit;
+  onEdit?: () => void;
+  editing?: boolean;
+}) {
   const { t } = useTranslation('adminExchange');
   const type = typeLabel(row.marketType);
   const isMarket = row.marketId !== '';
@@ -155,7 +211,13 @@ export function LimitActions({ row, onEdit, editing = false }: { row: ExchangeLi
     <div className="decision">
       <div className="decision-buttons">
         {onEdit && (
-          <button type="button" className="btn btn-small btn-outline" onClick={onEdit} aria-pressed={editing} aria-label={t('limits.editLabel', { type })}>
+          <button
+            type="button"
+            className="btn btn-small btn-outline"
+            onClick={onEdit}
+            aria-pressed={editing}
+            aria-label={t('limits.editLabel', { type })}
+          >
             {t('limits.edit')}
           </button>
         )}
@@ -165,7 +227,9 @@ export function LimitActions({ row, onEdit, editing = false }: { row: ExchangeLi
             className="btn btn-small btn-outline"
             disabled={m.isPending}
             onClick={() => m.mutate(undefined)}
-            aria-label={isMarket ? t('markets.removeLabel', { market: row.marketId }) : t('limits.resetLabel', { type })}
+            aria-label={
+              isMarket ? t('markets.removeLabel', { market: row.marketId }) : t('limits.resetLabel', { type })
+            }
           >
             {m.isPending ? t('markets.removing') : isMarket ? t('markets.remove') : t('limits.resetShort')}
           </button>

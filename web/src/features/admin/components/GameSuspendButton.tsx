@@ -7,10 +7,18 @@ import { useGameMutation } from '../hooks/use-game-mutation';
 export function GameSuspendButton({ game }: { game: SuspendableGame }) {
   const { t } = useTranslation('adminGames');
   const stopped = game.game === 'mines' ? t('games.suspendedMines') : t('games.suspendedRound');
-  const { m, error } = useGameMutation((s: boolean) => setSuspended(game.game, s), game.suspended ? t('games.resumed') : stopped);
+  const { m, error } = useGameMutation(
+    (s: boolean) => setSuspended(game.game, s),
+    game.suspended ? t('games.resumed') : stopped,
+  );
   return (
     <div>
-      <button type="button" className={`btn btn-small ${game.suspended ? 'btn-deposit' : 'btn-outline'}`} disabled={m.isPending} onClick={() => m.mutate(!game.suspended)}>
+      <button
+        type="button"
+        className={`btn btn-small ${game.suspended ? 'btn-deposit' : 'btn-outline'}`}
+        disabled={m.isPending}
+        onClick={() => m.mutate(!game.suspended)}
+      >
         {m.isPending ? t('admin:common.saving') : game.suspended ? t('games.resume') : t('games.suspend')}
       </button>
       {error && (

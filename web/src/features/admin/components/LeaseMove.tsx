@@ -65,7 +65,13 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-small btn-outline" disabled={disabled || to === ''} onClick={() => setConfirm(to)} aria-label={t('lease.moveLabel', { resource: lease.resource })}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          disabled={disabled || to === ''}
+          onClick={() => setConfirm(to)}
+          aria-label={t('lease.moveLabel', { resource: lease.resource })}
+        >
           {m.isPending ? t('lease.moving') : t('lease.move')}
         </button>
       </div>
@@ -96,14 +102,17 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
                 components={{ res: <b className="mono" />, b: <b /> }}
               />
             </p>
-            <p className="hint">
-              {t(lease.resource === 'aviator' ? 'lease.hintAviator' : 'lease.hint')}
-            </p>
+            <p className="hint">{t(lease.resource === 'aviator' ? 'lease.hintAviator' : 'lease.hint')}</p>
             <div className="form-row">
               <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
                 {t('common.cancel')}
               </button>
-              <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate(confirm)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={m.isPending}
+                onClick={() => m.mutate(confirm)}
+              >
                 {m.isPending ? t('lease.moving') : t('lease.moveTo', { node: confirm })}
               </button>
             </div>

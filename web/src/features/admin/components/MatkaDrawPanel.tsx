@@ -49,7 +49,10 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
   const [open, setOpen] = useState('');
   const [close, setClose] = useState('');
   const [confirm, setConfirm] = useState<{ session: Session; panna: string } | null>(null);
-  const candidate = useDebounced({ open: isPanna(open) ? open : undefined, close: isPanna(close) ? close : undefined }, 300);
+  const candidate = useDebounced(
+    { open: isPanna(open) ? open : undefined, close: isPanna(close) ? close : undefined },
+    300,
+  );
   const q = useDrawBook(market.id, drawNo, candidate);
   const book = q.data && q.data.drawNo === drawNo ? q.data : undefined;
   const declared = market.mode === 'declared';
@@ -57,9 +60,14 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
   const closeOut = book?.closePanna ?? null;
 
   const m = useMutation({
-    mutationFn: (d: { session: Session; panna: string }) => declareResult(market.id, drawNo as number, d.session, d.panna),
+    mutationFn: (d: { session: Session; panna: string }) =>
+      declareResult(market.id, drawNo as number, d.session, d.panna),
     onSuccess: (_r, d) => {
-      toast(t(d.session === 'open' ? 'matka.draw.declaredOpen' : 'matka.draw.declaredClose', { panna: d.panna }), 'success', 3000);
+      toast(
+        t(d.session === 'open' ? 'matka.draw.declaredOpen' : 'matka.draw.declaredClose', { panna: d.panna }),
+        'success',
+        3000,
+      );
       if (d.session === 'open') setOpen('');
       else setClose('');
     },
@@ -74,25 +82,51 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
   const canDeclareClose = declared && book !== undefined && openOut !== null && closeOut === null && isPanna(close);
 
   return (
-    <section className="card matka-draw" aria-label={t('matka.draw.label', { market: market.marketName })} data-testid="matka-draw">
+    <section
+      className="card matka-draw"
+      aria-label={t('matka.draw.label', { market: market.marketName })}
+      data-testid="matka-draw"
+    >
       <div className="admin-head">
         <h3 className="card-title">{t('matka.draw.title')}</h3>
         {current !== null && (
           <>
-            <button type="button" className="btn btn-small btn-outline" onClick={() => setDrawText(String(current))} aria-pressed={drawNo === current}>
+            <button
+              type="button"
+              className="btn btn-small btn-outline"
+              onClick={() => setDrawText(String(current))}
+              aria-pressed={drawNo === current}
+            >
               {t('matka.draw.current', { n: current })}
             </button>
-            <button type="button" className="btn btn-small btn-outline" onClick={() => setDrawText(String(current - 1))} aria-pressed={drawNo === current - 1} data-testid="matka-draw-previous">
+            <button
+              type="button"
+              className="btn btn-small btn-outline"
+              onClick={() => setDrawText(String(current - 1))}
+              aria-pressed={drawNo === current - 1}
+              data-testid="matka-draw-previous"
+            >
               {t('matka.draw.previous', { n: current - 1 })}
             </button>
           </>
         )}
         <label className="inline-field">
           <span className="muted small">{t('matka.draw.no')}</span>
-          <input className="matka-draw-no" inputMode="numeric" value={drawText} onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))} aria-label={t('matka.draw.numberLabel')} data-testid="matka-draw-input" />
+          <input
+            className="matka-draw-no"
+            inputMode="numeric"
+            value={drawText}
+            onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))}
+            aria-label={t('matka.draw.numberLabel')}
+            data-testid="matka-draw-input"
+          />
         </label>
       </div>
-      <QueryState isPending={q.isPending && drawNo !== null} error={book ? null : q.error} what={t('admin:what.draw')} />
+      <QueryState
+        isPending={q.isPending && drawNo !== null}
+        error={book ? null : q.error}
+        what={t('admin:what.draw')}
+      />
       {book && (
         <>
           <dl className="kv" data-testid="matka-draw-results" data-open={openOut ?? ''} data-close={closeOut ?? ''}>
@@ -108,23 +142,55 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
           </dl>
           <div className="settings-grid">
             <div className="field">
-              <label htmlFor={`declare-open-${market.id}`}>{t(openOut ? 'matka.draw.openPannaDeclared' : 'matka.draw.openPannaCandidate')}</label>
-              <input id={`declare-open-${market.id}`} inputMode="numeric" maxLength={3} value={openOut ?? open} disabled={openOut !== null} onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))} data-testid="matka-open-panna" />
+              <label htmlFor={`declare-open-${market.id}`}>
+                {t(openOut ? 'matka.draw.openPannaDeclared' : 'matka.draw.openPannaCandidate')}
+              </label>
+              <input
+                id={`declare-open-${market.id}`}
+                inputMode="numeric"
+                maxLength={3}
+                value={openOut ?? open}
+                disabled={openOut !== null}
+                onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
+                data-testid="matka-open-panna"
+              />
               {open && !isPanna(open) && <span className="form-error small">{t('matka.draw.openPannaFormat')}</span>}
             </div>
             <div className="field">
-              <label htmlFor={`declare-close-${market.id}`}>{t(closeOut ? 'matka.draw.closePannaDeclared' : 'matka.draw.closePannaCandidate')}</label>
-              <input id={`declare-close-${market.id}`} inputMode="numeric" maxLength={3} value={closeOut ?? close} disabled={closeOut !== null} onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))} data-testid="matka-close-panna" />
+              <label htmlFor={`declare-close-${market.id}`}>
+                {t(closeOut ? 'matka.draw.closePannaDeclared' : 'matka.draw.closePannaCandidate')}
+              </label>
+              <input
+                id={`declare-close-${market.id}`}
+                inputMode="numeric"
+                maxLength={3}
+                value={closeOut ?? close}
+                disabled={closeOut !== null}
+                onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
+                data-testid="matka-close-panna"
+              />
               {close && !isPanna(close) && <span className="form-error small">{t('matka.draw.closePannaFormat')}</span>}
             </div>
           </div>
           {book.ifDeclared ? <House d={book.ifDeclared} /> : <p className="hint">{t('matka.draw.candidateHint')}</p>}
           {declared ? (
             <div className="form-row">
-              <button type="button" className="btn btn-primary" disabled={!canDeclareOpen || m.isPending} onClick={() => setConfirm({ session: 'open', panna: open })} data-testid="matka-declare-open">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!canDeclareOpen || m.isPending}
+                onClick={() => setConfirm({ session: 'open', panna: open })}
+                data-testid="matka-declare-open"
+              >
                 {t('matka.draw.declareOpen')}
               </button>
-              <button type="button" className="btn btn-primary" disabled={!canDeclareClose || m.isPending} onClick={() => setConfirm({ session: 'close', panna: close })} data-testid="matka-declare-close">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!canDeclareClose || m.isPending}
+                onClick={() => setConfirm({ session: 'close', panna: close })}
+                data-testid="matka-declare-close"
+              >
                 {t('matka.draw.declareClose')}
               </button>
             </div>
@@ -132,7 +198,9 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
             <p className="hint">{t('matka.draw.drawnHint')}</p>
           )}
           {declared && openOut === null && now < book.opensAt && <p className="hint">{t('matka.draw.openNotYet')}</p>}
-          {declared && openOut !== null && closeOut === null && now < book.closesAt && <p className="hint">{t('matka.draw.closeNotYet')}</p>}
+          {declared && openOut !== null && closeOut === null && now < book.closesAt && (
+            <p className="hint">{t('matka.draw.closeNotYet')}</p>
+          )}
           <div className="table-wrap">
             <table className="table admin-table" data-testid="matka-book">
               <thead>
@@ -149,8 +217,12 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
               <tbody>
                 {book.book.map((l) => (
                   <tr key={`${l.bidType}:${l.session}:${l.number}`}>
-                    <td data-label={t('matka.draw.col.type')}>{t(`admin:values.bidType.${l.bidType}`, { defaultValue: l.bidType })}</td>
-                    <td data-label={t('matka.draw.col.session')}>{t(`admin:values.session.${l.session}`, { defaultValue: l.session })}</td>
+                    <td data-label={t('matka.draw.col.type')}>
+                      {t(`admin:values.bidType.${l.bidType}`, { defaultValue: l.bidType })}
+                    </td>
+                    <td data-label={t('matka.draw.col.session')}>
+                      {t(`admin:values.session.${l.session}`, { defaultValue: l.session })}
+                    </td>
                     <td data-label={t('matka.draw.col.number')} className="mono">
                       {l.number}
                     </td>
@@ -163,7 +235,15 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
                     <td data-label={t('matka.draw.col.paysIfWins')} className="num">
                       {formatInr(l.payoutIfWins)}
                     </td>
-                    <td data-label={t('matka.draw.col.onCandidate')}>{l.wins === null ? '—' : l.wins ? <b className="neg">{t('matka.draw.wins')}</b> : t('matka.draw.loses')}</td>
+                    <td data-label={t('matka.draw.col.onCandidate')}>
+                      {l.wins === null ? (
+                        '—'
+                      ) : l.wins ? (
+                        <b className="neg">{t('matka.draw.wins')}</b>
+                      ) : (
+                        t('matka.draw.loses')
+                      )}
+                    </td>
                   </tr>
                 ))}
                 {book.book.length === 0 && <EmptyRow cols={7}>{t('matka.draw.empty')}</EmptyRow>}
@@ -173,12 +253,20 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
         </>
       )}
       {confirm && (
-        <Modal title={t(confirm.session === 'open' ? 'matka.draw.confirmOpenTitle' : 'matka.draw.confirmCloseTitle')} onClose={() => setConfirm(null)}>
+        <Modal
+          title={t(confirm.session === 'open' ? 'matka.draw.confirmOpenTitle' : 'matka.draw.confirmCloseTitle')}
+          onClose={() => setConfirm(null)}
+        >
           <p data-testid="matka-confirm-text">
             <Trans
               t={t}
               i18nKey={confirm.session === 'open' ? 'matka.draw.confirmOpen' : 'matka.draw.confirmClose'}
-              values={{ panna: confirm.panna, digit: pannaDigit(confirm.panna), market: market.marketName, draw: drawNo }}
+              values={{
+                panna: confirm.panna,
+                digit: pannaDigit(confirm.panna),
+                market: market.marketName,
+                draw: drawNo,
+              }}
               components={{ panna: <b className="mono" />, market: <b /> }}
             />
           </p>
@@ -188,8 +276,16 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
             <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
               {t('admin:common.cancel')}
             </button>
-            <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate(confirm)} data-testid="matka-confirm-declare">
-              {m.isPending ? t('matka.draw.declaring') : t(confirm.session === 'open' ? 'matka.draw.declareOpen' : 'matka.draw.declareClose')}
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={m.isPending}
+              onClick={() => m.mutate(confirm)}
+              data-testid="matka-confirm-declare"
+            >
+              {m.isPending
+                ? t('matka.draw.declaring')
+                : t(confirm.session === 'open' ? 'matka.draw.declareOpen' : 'matka.draw.declareClose')}
             </button>
           </div>
         </Modal>

@@ -29,7 +29,12 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
     m.mutate(r.body);
   };
   return (
-    <form className="card form admin-form" onSubmit={submit} aria-label={t('matka.newMarket')} data-testid="matka-new-market">
+    <form
+      className="card form admin-form"
+      onSubmit={submit}
+      aria-label={t('matka.newMarket')}
+      data-testid="matka-new-market"
+    >
       <h2 className="card-title">{t('matka.newMarket')}</h2>
       <div className="settings-grid">
         <div className="field">
@@ -79,18 +84,25 @@ export function EditMarketForm({ market }: { market: Market }) {
     m.mutate(r.change);
   };
   return (
-    <form className="form admin-form" onSubmit={submit} aria-label={t('matka.form.editLabel', { market: market.marketName })} data-testid="matka-edit-market">
+    <form
+      className="form admin-form"
+      onSubmit={submit}
+      aria-label={t('matka.form.editLabel', { market: market.marketName })}
+      data-testid="matka-edit-market"
+    >
       <div className="settings-grid">
         <div className="field">
           <label htmlFor={`market-${market.id}-name`}>{t('matka.form.name')}</label>
           <input id={`market-${market.id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <label className="inline-field">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> {t('matka.form.active')}
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />{' '}
+          {t('matka.form.active')}
         </label>
       </div>
       <label className="inline-field">
-        <input type="checkbox" checked={changeSchedule} onChange={(e) => setChangeSchedule(e.target.checked)} /> {t('matka.form.changeSchedule')}
+        <input type="checkbox" checked={changeSchedule} onChange={(e) => setChangeSchedule(e.target.checked)} />{' '}
+        {t('matka.form.changeSchedule')}
       </label>
       {changeSchedule && (
         <>

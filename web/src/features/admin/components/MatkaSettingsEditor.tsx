@@ -15,7 +15,10 @@ export function MatkaSettingsEditor({ game }: { game: MatkaGame }) {
   const { t } = useTranslation('adminGames');
   const [form, setForm] = useState<MatkaForm>(() => toMatkaForm(game.settings));
   const [problem, setProblem] = useState('');
-  const { m, error } = useGameMutation((change: MatkaSettingsChange) => saveSettings(game.game, change), t('games.matka.saved'));
+  const { m, error } = useGameMutation(
+    (change: MatkaSettingsChange) => saveSettings(game.game, change),
+    t('games.matka.saved'),
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const r = matkaSettingsChange(form, game.settings);
@@ -25,9 +28,14 @@ export function MatkaSettingsEditor({ game }: { game: MatkaGame }) {
     m.mutate(r.change);
   };
   const set = (key: keyof MatkaForm, v: string) => setForm((s) => ({ ...s, [key]: v }));
-  const points = (key: 'minPoints' | 'maxPoints') => (typeof game.settings?.[key] === 'number' ? formatInr(game.settings[key] / 100) : '—');
+  const points = (key: 'minPoints' | 'maxPoints') =>
+    typeof game.settings?.[key] === 'number' ? formatInr(game.settings[key] / 100) : '—';
   return (
-    <form className="form admin-form" onSubmit={onSubmit} aria-label={t('games.settingsLabel', { name: game.name || 'Matka' })}>
+    <form
+      className="form admin-form"
+      onSubmit={onSubmit}
+      aria-label={t('games.settingsLabel', { name: game.name || 'Matka' })}
+    >
       <p className="hint">
         <Trans t={t} i18nKey="games.matka.marketsLink" components={{ markets: <Link to="/admin/matka" /> }} />
       </p>
@@ -38,7 +46,12 @@ export function MatkaSettingsEditor({ game }: { game: MatkaGame }) {
             <label htmlFor={`matka-${f.key}`}>
               {rateLabel(f.key)} <span className="muted small">(×)</span>
             </label>
-            <input id={`matka-${f.key}`} inputMode="decimal" value={form[f.key]} onChange={(e) => set(f.key, e.target.value)} />
+            <input
+              id={`matka-${f.key}`}
+              inputMode="decimal"
+              value={form[f.key]}
+              onChange={(e) => set(f.key, e.target.value)}
+            />
             <span className="hint" data-testid={`current-matka-${f.key}`}>
               {t('admin:common.inForce', { value: showRate(f, game.settings?.rates?.[f.key]) })}
             </span>
@@ -47,9 +60,15 @@ export function MatkaSettingsEditor({ game }: { game: MatkaGame }) {
         {POINTS.map((key) => (
           <div className="field" key={key}>
             <label htmlFor={`matka-${key}`}>
-              {t(key === 'minPoints' ? 'games.matka.minPoints' : 'games.matka.maxPoints')} <span className="muted small">(₹)</span>
+              {t(key === 'minPoints' ? 'games.matka.minPoints' : 'games.matka.maxPoints')}{' '}
+              <span className="muted small">(₹)</span>
             </label>
-            <input id={`matka-${key}`} inputMode="numeric" value={form[key]} onChange={(e) => set(key, e.target.value)} />
+            <input
+              id={`matka-${key}`}
+              inputMode="numeric"
+              value={form[key]}
+              onChange={(e) => set(key, e.target.value)}
+            />
             <span className="hint" data-testid={`current-matka-${key}`}>
               {t('admin:common.inForce', { value: points(key) })}
             </span>

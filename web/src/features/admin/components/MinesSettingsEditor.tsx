@@ -5,14 +5,24 @@ import { formatInr } from '@/lib/money';
 import { saveSettings } from '../api/games';
 import type { MinesGame, MinesSettings } from '../api/types';
 import { useGameMutation } from '../hooks/use-game-mutation';
-import { MINES_FIELDS, minesLabel, minesSettingsChange, showMines, toMinesForm, type MinesForm } from '../settings-mines';
+import {
+  MINES_FIELDS,
+  minesLabel,
+  minesSettingsChange,
+  showMines,
+  toMinesForm,
+  type MinesForm,
+} from '../settings-mines';
 import { SettingsStatus } from './SettingsStatus';
 
 export function MinesSettingsEditor({ game }: { game: MinesGame }) {
   const { t } = useTranslation('adminGames');
   const [form, setForm] = useState<MinesForm>(() => toMinesForm(game.settings));
   const [problem, setProblem] = useState('');
-  const { m, error } = useGameMutation((change: Partial<MinesSettings>) => saveSettings(game.game, change), t('games.mines.saved'));
+  const { m, error } = useGameMutation(
+    (change: Partial<MinesSettings>) => saveSettings(game.game, change),
+    t('games.mines.saved'),
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const r = minesSettingsChange(form, game.settings);
@@ -24,7 +34,11 @@ export function MinesSettingsEditor({ game }: { game: MinesGame }) {
   const open = typeof game.openGames === 'number' ? game.openGames : null;
   const held = typeof game.heldStakes === 'number' ? game.heldStakes : null;
   return (
-    <form className="form admin-form" onSubmit={onSubmit} aria-label={t('games.settingsLabel', { name: game.name || 'Mines' })}>
+    <form
+      className="form admin-form"
+      onSubmit={onSubmit}
+      aria-label={t('games.settingsLabel', { name: game.name || 'Mines' })}
+    >
       <dl className="kv">
         <dt>{t('games.mines.openGames')}</dt>
         <dd data-testid="mines-open-games">{open ?? '—'}</dd>
@@ -38,7 +52,12 @@ export function MinesSettingsEditor({ game }: { game: MinesGame }) {
             <label htmlFor={`${game.game}-${f.key}`}>
               {minesLabel(f.key)} <span className="muted small">({f.unit === 'rupees' ? '₹' : '%'})</span>
             </label>
-            <input id={`${game.game}-${f.key}`} inputMode="decimal" value={form[f.key]} onChange={(e) => setForm((s) => ({ ...s, [f.key]: e.target.value }))} />
+            <input
+              id={`${game.game}-${f.key}`}
+              inputMode="decimal"
+              value={form[f.key]}
+              onChange={(e) => setForm((s) => ({ ...s, [f.key]: e.target.value }))}
+            />
             <span className="hint" data-testid={`current-${game.game}-${f.key}`}>
               {t('admin:common.inForce', { value: showMines(f.key, game.settings) })}
             </span>

@@ -9,7 +9,9 @@ export function QueryState({ isPending, error, what }: { isPending: boolean; err
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <p className="form-error" role="alert">
-        {missing ? t('common.notAvailable', { what }) : adminErrorMessage(error, t('common.couldNotLoad', { what: what.toLowerCase() }))}
+        {missing
+          ? t('common.notAvailable', { what })
+          : adminErrorMessage(error, t('common.couldNotLoad', { what: what.toLowerCase() }))}
       </p>
     );
   }

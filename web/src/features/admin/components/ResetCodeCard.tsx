@@ -37,19 +37,46 @@ function CopyCode({ code }: { code: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <button type="button" className="btn btn-small btn-outline" data-testid="reset-code-copy" onClick={() => copyText(code).then(() => setCopied(true), () => undefined)}>
+    <button
+      type="button"
+      className="btn btn-small btn-outline"
+      data-testid="reset-code-copy"
+      onClick={() =>
+        copyText(code).then(
+          () => setCopied(true),
+          () => undefined,
+        )
+      }
+    >
       {copied ? t('common:copied') : t('user.reset.copy')}
     </button>
   );
 }
 
-function CodePanel({ code, name, userNo, onDone }: { code: string; name: string; userNo: number | string; onDone: () => void }) {
+function CodePanel({
+  code,
+  name,
+  userNo,
+  onDone,
+}: {
+  code: string;
+  name: string;
+  userNo: number | string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('adminMoney');
   const ref = useRef<HTMLDivElement>(null);
   // Where the operator's attention (and a screen reader) should be.
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="reset-code-panel" ref={ref} tabIndex={-1} role="group" aria-labelledby="reset-code-label" data-testid="reset-code-panel">
+    <div
+      className="reset-code-panel"
+      ref={ref}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby="reset-code-label"
+      data-testid="reset-code-panel"
+    >
       <p id="reset-code-label" className="reset-code-label">
         {t('user.reset.codeFor', { name, userNo })}
       </p>
@@ -87,7 +114,13 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
       ) : (
         <>
           <p className="hint">{t('user.reset.intro')}</p>
-          <button type="button" className="btn btn-small btn-outline" data-testid="reset-issue" disabled={r.isPending} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="btn btn-small btn-outline"
+            data-testid="reset-issue"
+            disabled={r.isPending}
+            onClick={() => setConfirming(true)}
+          >
             {r.isPending ? t('user.reset.issuing') : t('user.reset.issue')}
           </button>
         </>

@@ -16,7 +16,15 @@ import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
 import { EmptyRow } from './EmptyRow';
 
-function Exclusion({ exclusion, userId, name }: { exclusion: RgExclusion | null | undefined; userId: string; name: string }) {
+function Exclusion({
+  exclusion,
+  userId,
+  name,
+}: {
+  exclusion: RgExclusion | null | undefined;
+  userId: string;
+  name: string;
+}) {
   const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -42,12 +50,22 @@ function Exclusion({ exclusion, userId, name }: { exclusion: RgExclusion | null 
           {t('user.rg.noExclusion')}
         </p>
       ) : (
-        <span className={`status ${isBreak ? 'status-pending' : 'status-rejected'}`} data-testid="rg-exclusion" data-kind={exclusion.kind}>
+        <span
+          className={`status ${isBreak ? 'status-pending' : 'status-rejected'}`}
+          data-testid="rg-exclusion"
+          data-kind={exclusion.kind}
+        >
           {isBreak ? t('user.rg.onBreak', { until }) : t('user.rg.selfExcluded', { until })}
         </span>
       )}
       {isBreak && (
-        <button type="button" className="btn btn-small btn-outline" data-testid="rg-lift" disabled={m.isPending} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          data-testid="rg-lift"
+          disabled={m.isPending}
+          onClick={() => setConfirming(true)}
+        >
           {m.isPending ? t('user.rg.lifting') : t('user.rg.lift')}
         </button>
       )}
@@ -80,7 +98,8 @@ function Exclusion({ exclusion, userId, name }: { exclusion: RgExclusion | null 
 
 function LimitRow({ limit }: { limit: RgLimit }) {
   const { t } = useTranslation('adminMoney');
-  const amount = (v: number | null | undefined) => (v === null || v === undefined ? t('user.rg.noLimit') : formatInr(v));
+  const amount = (v: number | null | undefined) =>
+    v === null || v === undefined ? t('user.rg.noLimit') : formatInr(v);
   const label = t(`user.rg.kinds.${limit.kind}`, { defaultValue: limit.kind });
   const pending = limit.pending;
   return (
@@ -93,7 +112,9 @@ function LimitRow({ limit }: { limit: RgLimit }) {
         {limit.used === null || limit.used === undefined ? '—' : formatInr(limit.used)}
       </td>
       <td data-label={t('user.rg.waiting')}>
-        {pending ? t('user.rg.pendingFrom', { amount: amount(pending.amount), when: dateTime(pending.effectiveAt) }) : '—'}
+        {pending
+          ? t('user.rg.pendingFrom', { amount: amount(pending.amount), when: dateTime(pending.effectiveAt) })
+          : '—'}
       </td>
     </tr>
   );
@@ -107,7 +128,11 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
       <h2 id="rg-title" className="card-title">
         {t('user.rg.title')}
       </h2>
-      {rg ? <Exclusion exclusion={rg.exclusion} userId={userId} name={name} /> : <p className="muted small">{t('user.rg.unavailable')}</p>}
+      {rg ? (
+        <Exclusion exclusion={rg.exclusion} userId={userId} name={name} />
+      ) : (
+        <p className="muted small">{t('user.rg.unavailable')}</p>
+      )}
       <div className="table-wrap">
         <table className="table admin-table" data-testid="rg-limits">
           <thead>

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { saveSettings } from '../api/games';
 import type { RoundGame, RoundSettingsChange } from '../api/types';
 import { useGameMutation } from '../hooks/use-game-mutation';
-import { readField, roundFields, roundLabel, roundPendingSummary, roundSettingsChange, showRoundValue, toRoundForm, unitLabel, type RoundForm } from '../settings-round';
+import {
+  readField,
+  roundFields,
+  roundLabel,
+  roundPendingSummary,
+  roundSettingsChange,
+  showRoundValue,
+  toRoundForm,
+  unitLabel,
+  type RoundForm,
+} from '../settings-round';
 import { SettingsStatus } from './SettingsStatus';
 
 export function RoundSettingsEditor({ game }: { game: RoundGame }) {
@@ -14,7 +24,10 @@ export function RoundSettingsEditor({ game }: { game: RoundGame }) {
   const base = game.pending ?? game.settings;
   const [form, setForm] = useState<RoundForm>(() => toRoundForm(fields, base));
   const [problem, setProblem] = useState('');
-  const { m, error } = useGameMutation((change: RoundSettingsChange) => saveSettings(game.game, change), t('games.savedNextRound'));
+  const { m, error } = useGameMutation(
+    (change: RoundSettingsChange) => saveSettings(game.game, change),
+    t('games.savedNextRound'),
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const r = roundSettingsChange(fields, form, base);
@@ -25,7 +38,12 @@ export function RoundSettingsEditor({ game }: { game: RoundGame }) {
   };
   return (
     <form className="form admin-form" onSubmit={onSubmit} aria-label={t('games.settingsLabel', { name: game.name })}>
-      <SettingsStatus game={game.game} pending={!!game.pending} summary={roundPendingSummary(fields, game.pending, game.settings)} problem={problem || error} />
+      <SettingsStatus
+        game={game.game}
+        pending={!!game.pending}
+        summary={roundPendingSummary(fields, game.pending, game.settings)}
+        problem={problem || error}
+      />
       <div className="settings-grid">
         {fields.map((f) => {
           const id = `${game.game}-${f.id.replace('.', '-')}`;
@@ -34,7 +52,12 @@ export function RoundSettingsEditor({ game }: { game: RoundGame }) {
               <label htmlFor={id}>
                 {roundLabel(f)} <span className="muted small">({unitLabel(f.unit)})</span>
               </label>
-              <input id={id} inputMode={f.unit === 'count' ? 'numeric' : 'decimal'} value={form[f.id] ?? ''} onChange={(e) => setForm((s) => ({ ...s, [f.id]: e.target.value }))} />
+              <input
+                id={id}
+                inputMode={f.unit === 'count' ? 'numeric' : 'decimal'}
+                value={form[f.id] ?? ''}
+                onChange={(e) => setForm((s) => ({ ...s, [f.id]: e.target.value }))}
+              />
               <span className="hint" data-testid={`current-${id}`}>
                 {t('admin:common.inForce', { value: showRoundValue(f, readField(game.settings, f)) })}
               </span>

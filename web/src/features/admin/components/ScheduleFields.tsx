@@ -2,19 +2,40 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_SECONDS, MIN_SECONDS, WEEKDAYS, type ScheduleForm } from '../matka-markets';
 
-export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleForm; onChange: (s: ScheduleForm) => void; idPrefix: string }) {
+export function ScheduleFields({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: ScheduleForm;
+  onChange: (s: ScheduleForm) => void;
+  idPrefix: string;
+}) {
   const { t } = useTranslation('adminGames');
   const set = (patch: Partial<ScheduleForm>) => onChange({ ...value, ...patch });
-  const toggleDay = (d: number) => set({ weekdays: value.weekdays.includes(d) ? value.weekdays.filter((x) => x !== d) : [...value.weekdays, d] });
+  const toggleDay = (d: number) =>
+    set({ weekdays: value.weekdays.includes(d) ? value.weekdays.filter((x) => x !== d) : [...value.weekdays, d] });
   return (
     <fieldset className="matka-schedule">
       <legend>{t('matka.schedule.legend')}</legend>
       <div className="inline-field" role="radiogroup" aria-label={t('matka.schedule.kind')}>
         <label className="inline-field">
-          <input type="radio" name={`${idPrefix}-kind`} checked={value.kind === 'daily'} onChange={() => set({ kind: 'daily' })} /> {t('matka.schedule.daily')}
+          <input
+            type="radio"
+            name={`${idPrefix}-kind`}
+            checked={value.kind === 'daily'}
+            onChange={() => set({ kind: 'daily' })}
+          />{' '}
+          {t('matka.schedule.daily')}
         </label>
         <label className="inline-field">
-          <input type="radio" name={`${idPrefix}-kind`} checked={value.kind === 'every'} onChange={() => set({ kind: 'every' })} /> {t('matka.schedule.every')}
+          <input
+            type="radio"
+            name={`${idPrefix}-kind`}
+            checked={value.kind === 'every'}
+            onChange={() => set({ kind: 'every' })}
+          />{' '}
+          {t('matka.schedule.every')}
         </label>
       </div>
       {value.kind === 'daily' ? (
@@ -22,17 +43,28 @@ export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleF
           <div className="settings-grid">
             <div className="field">
               <label htmlFor={`${idPrefix}-open`}>{t('matka.schedule.openTime')}</label>
-              <input id={`${idPrefix}-open`} type="time" value={value.openTime} onChange={(e) => set({ openTime: e.target.value })} />
+              <input
+                id={`${idPrefix}-open`}
+                type="time"
+                value={value.openTime}
+                onChange={(e) => set({ openTime: e.target.value })}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${idPrefix}-close`}>{t('matka.schedule.closeTime')}</label>
-              <input id={`${idPrefix}-close`} type="time" value={value.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />
+              <input
+                id={`${idPrefix}-close`}
+                type="time"
+                value={value.closeTime}
+                onChange={(e) => set({ closeTime: e.target.value })}
+              />
             </div>
           </div>
           <div className="matka-days" role="group" aria-label={t('matka.schedule.weekdays')}>
             {WEEKDAYS.map((d, i) => (
               <label key={d} className="inline-field">
-                <input type="checkbox" checked={value.weekdays.includes(i)} onChange={() => toggleDay(i)} /> {t(`matka.schedule.day.${d}`)}
+                <input type="checkbox" checked={value.weekdays.includes(i)} onChange={() => toggleDay(i)} />{' '}
+                {t(`matka.schedule.day.${d}`)}
               </label>
             ))}
           </div>
@@ -42,7 +74,12 @@ export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleF
           <label htmlFor={`${idPrefix}-seconds`}>
             {t('matka.schedule.cycle', { min: MIN_SECONDS, max: MAX_SECONDS })}
           </label>
-          <input id={`${idPrefix}-seconds`} inputMode="numeric" value={value.seconds} onChange={(e) => set({ seconds: e.target.value.replace(/\D/g, '') })} />
+          <input
+            id={`${idPrefix}-seconds`}
+            inputMode="numeric"
+            value={value.seconds}
+            onChange={(e) => set({ seconds: e.target.value.replace(/\D/g, '') })}
+          />
         </div>
       )}
     </fieldset>

@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 
 /** Above a game's settings form: the pending change (applies from the next round) and the problem, if any. */
-export function SettingsStatus({ game, pending, summary, problem }: { game: string; pending: boolean; summary: string[]; problem: string }) {
+export function SettingsStatus({
+  game,
+  pending,
+  summary,
+  problem,
+}: {
+  game: string;
+  pending: boolean;
+  summary: string[];
+  problem: string;
+}) {
   const { t } = useTranslation('adminGames');
   return (
     <>

@@ -15,7 +15,10 @@ export function useGameMutation<V>(fn: (v: V) => Promise<{ game: Game }>, done: 
     mutationFn: fn,
     onMutate: () => setError(''),
     onSuccess: (r) => {
-      if (r?.game) queryClient.setQueryData<{ games: Game[] }>(adminKeys.games(), (old) => (old ? { games: old.games.map((g) => (g.game === r.game.game ? r.game : g)) } : old));
+      if (r?.game)
+        queryClient.setQueryData<{ games: Game[] }>(adminKeys.games(), (old) =>
+          old ? { games: old.games.map((g) => (g.game === r.game.game ? r.game : g)) } : old,
+        );
       toast(done, 'success');
     },
     onError: (err) => setError(adminErrorMessage(err, t('common.changeRefused'))),

@@ -42,7 +42,9 @@ function OpenBets({ detail }: { detail: TableDetail }) {
             {detail.bets.map((b) => (
               <tr key={`${b.user}-${b.slot}`}>
                 <td data-label={t('actor.player')}>
-                  <Link to={`/admin/money/users/${encodeURIComponent(String(b.user))}`}>{b.name || String(b.user)}</Link>
+                  <Link to={`/admin/money/users/${encodeURIComponent(String(b.user))}`}>
+                    {b.name || String(b.user)}
+                  </Link>
                 </td>
                 <td data-label={t('actor.slot')}>{b.slot}</td>
                 <td data-label={t('actor.stake')}>{formatInr(b.stake)}</td>
@@ -50,9 +52,7 @@ function OpenBets({ detail }: { detail: TableDetail }) {
                 <td data-label={t('actor.state')}>{t(`values.betState.${b.state}`, { defaultValue: b.state })}</td>
               </tr>
             ))}
-            {detail.bets.length === 0 && (
-              <EmptyRow cols={5}>{t('actor.noOpenBets')}</EmptyRow>
-            )}
+            {detail.bets.length === 0 && <EmptyRow cols={5}>{t('actor.noOpenBets')}</EmptyRow>}
           </tbody>
         </table>
       </div>

@@ -2,7 +2,21 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { actorTestId, DEFAULT_SORT, figureEntries, formatCount, formatIdle, formatMs, formatRate, healthOf, nextSort, parseSort, sortActors, type Sort, type SortKey } from '../actors';
+import {
+  actorTestId,
+  DEFAULT_SORT,
+  figureEntries,
+  formatCount,
+  formatIdle,
+  formatMs,
+  formatRate,
+  healthOf,
+  nextSort,
+  parseSort,
+  sortActors,
+  type Sort,
+  type SortKey,
+} from '../actors';
 import { seg } from '../api/keys';
 import type { ActorView } from '../api/types';
 import { HealthBadge } from '../components/Badges';
@@ -30,20 +44,30 @@ function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void 
         <b>{a.name}</b>
         <span className="muted small"> {t('actors.handled', { n: formatCount(a.handled) })}</span>
       </td>
-      <td data-label={t('actors.col.family')} className="actor-family">{a.family}</td>
+      <td data-label={t('actors.col.family')} className="actor-family">
+        {a.family}
+      </td>
       <td data-label={t('actors.col.status')} className="actor-status">
         <HealthBadge health={health} />
       </td>
-      <td className="num" data-label={t('actors.col.mailbox')}>{formatCount(a.mailbox)}</td>
-      <td className="num" data-label={t('actors.col.rate')}>{formatRate(a.rate)}</td>
+      <td className="num" data-label={t('actors.col.mailbox')}>
+        {formatCount(a.mailbox)}
+      </td>
+      <td className="num" data-label={t('actors.col.rate')}>
+        {formatRate(a.rate)}
+      </td>
       <td className="num" data-label={t('actors.col.queue')}>
         {formatMs(a.queueP50Ms)} / {formatMs(a.queueP99Ms)}
       </td>
       <td className="num" data-label={t('actors.col.handler')}>
         {formatMs(a.handlerP50Ms)} / {formatMs(a.handlerP99Ms)}
       </td>
-      <td className="num" data-label={t('actors.col.tickLag')}>{a.family === 'table' ? formatMs(a.tickLagP99Ms) : '—'}</td>
-      <td className="num" data-label={t('actors.col.idle')}>{formatIdle(a.idleMs)}</td>
+      <td className="num" data-label={t('actors.col.tickLag')}>
+        {a.family === 'table' ? formatMs(a.tickLagP99Ms) : '—'}
+      </td>
+      <td className="num" data-label={t('actors.col.idle')}>
+        {formatIdle(a.idleMs)}
+      </td>
       <td className="figures" data-label="" data-testid="actor-figures">
         {figures.map(([k, v]) => (
           <span key={k} className="figure">
@@ -98,12 +122,23 @@ export default function ActorsScreen() {
       </div>
       {(counts.slow > 0 || counts.stuck > 0) && (
         <p className="form-error" role="status">
-          {t('actors.problems', { list: [counts.stuck > 0 && t('actors.stuckCount', { n: counts.stuck }), counts.slow > 0 && t('actors.slowCount', { n: counts.slow })].filter(Boolean).join(', ') })}
+          {t('actors.problems', {
+            list: [
+              counts.stuck > 0 && t('actors.stuckCount', { n: counts.stuck }),
+              counts.slow > 0 && t('actors.slowCount', { n: counts.slow }),
+            ]
+              .filter(Boolean)
+              .join(', '),
+          })}
         </p>
       )}
       <label className="inline-field sort-select">
         <span className="muted small">{t('actors.sortBy')}</span>
-        <select value={`${sort.key}:${sort.dir}`} onChange={(e) => setSort(parseSort(e.target.value))} aria-label={t('actors.sortLabel')}>
+        <select
+          value={`${sort.key}:${sort.dir}`}
+          onChange={(e) => setSort(parseSort(e.target.value))}
+          aria-label={t('actors.sortLabel')}
+        >
           {SORT_CHOICES.map(([value, label]) => (
             <option key={value} value={value}>
               {t(`actors.sort.${label}`)}
@@ -119,7 +154,13 @@ export default function ActorsScreen() {
               <SortTh label={t('actors.col.name')} k="name" sort={sort} onSort={onSort} />
               <SortTh label={t('actors.col.family')} k="family" sort={sort} onSort={onSort} />
               <SortTh label={t('actors.col.status')} k="status" sort={sort} onSort={onSort} />
-              <SortTh label={t('actors.col.mailbox')} k="mailbox" sort={sort} onSort={onSort} title={t('actors.mailboxTitle')} />
+              <SortTh
+                label={t('actors.col.mailbox')}
+                k="mailbox"
+                sort={sort}
+                onSort={onSort}
+                title={t('actors.mailboxTitle')}
+              />
               <SortTh label={t('actors.col.rate')} k="rate" sort={sort} onSort={onSort} title={t('actors.rateTitle')} />
               <SortTh label={t('actors.col.queueMs')} k="queueP99Ms" sort={sort} onSort={onSort} />
               <SortTh label={t('actors.col.handlerMs')} k="handlerP99Ms" sort={sort} onSort={onSort} />
@@ -132,9 +173,7 @@ export default function ActorsScreen() {
             {rows.map((a) => (
               <ActorRow key={String(a.id)} a={a} onOpen={open} />
             ))}
-            {snapshot && rows.length === 0 && (
-              <EmptyRow cols={10}>{t('actors.empty')}</EmptyRow>
-            )}
+            {snapshot && rows.length === 0 && <EmptyRow cols={10}>{t('actors.empty')}</EmptyRow>}
           </tbody>
         </table>
       </div>

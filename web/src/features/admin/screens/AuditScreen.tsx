@@ -32,7 +32,12 @@ export default function AuditScreen() {
         <h1 id="audit-title" className="page-title">
           {t('audit.title')}
         </h1>
-        <button type="button" className="btn btn-small btn-outline" onClick={() => void q.refetch()} disabled={q.isFetching}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          onClick={() => void q.refetch()}
+          disabled={q.isFetching}
+        >
           {t('audit.refresh')}
         </button>
       </div>
@@ -58,15 +63,15 @@ export default function AuditScreen() {
                     {actionLabel(e.action)}
                   </span>
                 </td>
-                <td data-label={t('audit.col.target')} className="mono">{e.target === null || e.target === undefined ? '—' : String(e.target)}</td>
+                <td data-label={t('audit.col.target')} className="mono">
+                  {e.target === null || e.target === undefined ? '—' : String(e.target)}
+                </td>
                 <td data-label={t('audit.col.change')} className="wrap">
                   <ChangeList e={e} />
                 </td>
               </tr>
             ))}
-            {q.data && rows.length === 0 && (
-              <EmptyRow cols={5}>{t('audit.empty')}</EmptyRow>
-            )}
+            {q.data && rows.length === 0 && <EmptyRow cols={5}>{t('audit.empty')}</EmptyRow>}
           </tbody>
         </table>
       </div>

@@ -29,7 +29,8 @@ const cluster = {
 let view: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let moveReply: () => Response;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   view = cluster;
@@ -97,8 +98,12 @@ describe('cluster screen', () => {
     expect(within(c).getByText('0')).toBeTruthy();
 
     const leases = screen.getByTestId('cluster-leases');
-    const rows = within(leases).getAllByTestId(/^cluster-lease-/).map((row) => row.getAttribute('data-testid'));
-    expect(rows).toEqual(['aviator', 'games', 'wallet:0', 'wallet:1', 'wallet:2', 'wallet:10'].map((x) => `cluster-lease-${x}`));
+    const rows = within(leases)
+      .getAllByTestId(/^cluster-lease-/)
+      .map((row) => row.getAttribute('data-testid'));
+    expect(rows).toEqual(
+      ['aviator', 'games', 'wallet:0', 'wallet:1', 'wallet:2', 'wallet:10'].map((x) => `cluster-lease-${x}`),
+    );
     const aviator = within(leases).getByTestId('cluster-lease-aviator');
     expect(aviator.textContent).toContain('node-a');
     expect(within(aviator).getByText('7')).toBeTruthy();
@@ -106,7 +111,9 @@ describe('cluster screen', () => {
     expect(within(within(leases).getByTestId('cluster-lease-games')).getByText('moving to node-a')).toBeTruthy();
     expect(within(within(leases).getByTestId('cluster-lease-wallet:1')).getByText('expired 1.0 s ago')).toBeTruthy();
     // A lease is moved only to a live node that does not own it; an unowned one cannot be moved.
-    const options = within(aviator).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const options = within(aviator)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
     expect(options).toEqual(['node-b']);
     const unowned = within(leases).getByTestId('cluster-lease-wallet:10');
     expect(within(unowned).getByRole('button', { name: 'Move wallet:10' })).toHaveProperty('disabled', true);
@@ -116,7 +123,9 @@ describe('cluster screen', () => {
   it('posts the chosen node, after a confirmation, and shows the server’s refusal', async () => {
     renderScreen();
     const row = await move('wallet:1', 'node-a');
-    await waitFor(() => expect(within(row).getByRole('alert').textContent).toBe('Move to a live node, from a node that holds the lease'));
+    await waitFor(() =>
+      expect(within(row).getByRole('alert').textContent).toBe('Move to a live node, from a node that holds the lease'),
+    );
     expect(posts()).toHaveLength(1);
     const [path, init] = posts()[0] as [string, RequestInit];
     expect(path).toBe('/api/admin/cluster/leases/wallet%3A1/move');
@@ -129,7 +138,9 @@ describe('cluster screen', () => {
     const row = await screen.findByTestId('cluster-lease-aviator');
     fireEvent.click(within(row).getByRole('button', { name: 'Move aviator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move aviator' });
-    expect(within(dialog).getByTestId('lease-move-confirm-text').textContent).toBe('Move aviator from node-a to node-b?');
+    expect(within(dialog).getByTestId('lease-move-confirm-text').textContent).toBe(
+      'Move aviator from node-a to node-b?',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts()).toHaveLength(0);
@@ -137,16 +148,28 @@ describe('cluster screen', () => {
 
   it('notes an accepted move, refreshes, and says when the lease has moved', async () => {
     moveReply = () => {
-      view = { ...cluster, leases: cluster.leases.map((l) => (l.resource === 'aviator' ? { ...l, movingTo: 'node-b' } : l)) };
+      view = {
+        ...cluster,
+        leases: cluster.leases.map((l) => (l.resource === 'aviator' ? { ...l, movingTo: 'node-b' } : l)),
+      };
       return reply(202, { resource: 'aviator', owner: 'node-a', movingTo: 'node-b' });
     };
     renderScreen();
     const row = await move('aviator', 'node-b');
-    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('Move asked: node-a hands aviator to node-b at its next safe point.'));
+    await waitFor(() =>
+      expect(within(row).getByRole('status').textContent).toBe(
+        'Move asked: node-a hands aviator to node-b at its next safe point.',
+      ),
+    );
     await waitFor(() => expect(within(row).getByText('moving to node-b')).toBeTruthy());
     // The owner hands it over a few seconds later: the next refresh shows it.
-    view = { ...cluster, leases: cluster.leases.map((l) => (l.resource === 'aviator' ? { ...l, owner: 'node-b', epoch: 8 } : l)) };
-    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('Moved: node-b runs aviator now.'), { timeout: 4000 });
+    view = {
+      ...cluster,
+      leases: cluster.leases.map((l) => (l.resource === 'aviator' ? { ...l, owner: 'node-b', epoch: 8 } : l)),
+    };
+    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('Moved: node-b runs aviator now.'), {
+      timeout: 4000,
+    });
     expect(within(row).getByText('8')).toBeTruthy();
   });
 
@@ -161,7 +184,10 @@ describe('cluster screen', () => {
     renderScreen();
     await screen.findByTestId('cluster-nodes');
     fetchMock.mockImplementation(async () => reply(500, { error: 'internal', message: 'database unavailable' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^The last refresh failed: this is the view from /), { timeout: 4000 });
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toMatch(/^The last refresh failed: this is the view from /),
+      { timeout: 4000 },
+    );
     expect(screen.getByTestId('cluster-node-node-a')).toBeTruthy();
   });
 });

@@ -15,7 +15,11 @@ import { timeOnly } from '../format';
 
 function LiveBadge({ live }: { live: boolean }) {
   const { t } = useTranslation('admin');
-  return <span className={`status ${live ? 'status-approved' : 'status-rejected'}`}>{live ? t('cluster.live') : t('cluster.stale')}</span>;
+  return (
+    <span className={`status ${live ? 'status-approved' : 'status-rejected'}`}>
+      {live ? t('cluster.live') : t('cluster.stale')}
+    </span>
+  );
 }
 
 function NodesTable({ nodes, self }: { nodes: ClusterNode[]; self: string | null }) {
@@ -42,7 +46,9 @@ function NodesTable({ nodes, self }: { nodes: ClusterNode[]; self: string | null
                 <td data-label={t('cluster.col.node')} className="cluster-id">
                   <span>
                     <b className="mono">{n.id}</b>
-                    {n.id === self && <span className="status status-pending this-node">{t('cluster.thisNodeBadge')}</span>}
+                    {n.id === self && (
+                      <span className="status status-pending this-node">{t('cluster.thisNodeBadge')}</span>
+                    )}
                   </span>
                 </td>
                 <td data-label={t('cluster.col.address')} className="mono">
@@ -96,8 +102,14 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
                 </td>
                 <td data-label={t('cluster.col.owner')}>
                   <span>
-                    {l.owner == null ? <span className="muted">{t('cluster.none')}</span> : <span className="mono">{l.owner}</span>}
-                    {l.owner != null && !live.has(l.owner) && <span className="status status-rejected owner-stale">{t('cluster.notLive')}</span>}
+                    {l.owner == null ? (
+                      <span className="muted">{t('cluster.none')}</span>
+                    ) : (
+                      <span className="mono">{l.owner}</span>
+                    )}
+                    {l.owner != null && !live.has(l.owner) && (
+                      <span className="status status-rejected owner-stale">{t('cluster.notLive')}</span>
+                    )}
                   </span>
                 </td>
                 <td data-label={t('cluster.col.epoch')} className="num">
@@ -106,7 +118,13 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
                 <td data-label={t('cluster.col.expires')} className={l.expiresInMs < 0 ? 'neg' : ''}>
                   {formatExpiry(l.expiresInMs)}
                 </td>
-                <td data-label={t('cluster.col.movingTo')}>{l.movingTo ? <span className="status status-pending">{t('cluster.movingTo', { node: l.movingTo })}</span> : <span className="muted">—</span>}</td>
+                <td data-label={t('cluster.col.movingTo')}>
+                  {l.movingTo ? (
+                    <span className="status status-pending">{t('cluster.movingTo', { node: l.movingTo })}</span>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
                 <td data-label="" className="cluster-move-cell">
                   <LeaseMove lease={l} nodes={nodes} />
                 </td>

@@ -13,23 +13,50 @@ import ExchangeRiskScreen from './ExchangeRiskScreen';
 const defaults = [
   { marketType: 'exchange', marketId: '', maxLiability: 2_000_000, maxPlayerLiability: 500_000, updatedAt: null },
   // 21:05 in India.
-  { marketType: 'bookmaker', marketId: '', maxLiability: 1_500_000, maxPlayerLiability: 300_000, updatedAt: '2026-11-24T15:35:00Z' },
+  {
+    marketType: 'bookmaker',
+    marketId: '',
+    maxLiability: 1_500_000,
+    maxPlayerLiability: 300_000,
+    updatedAt: '2026-11-24T15:35:00Z',
+  },
   { marketType: 'fancy', marketId: '', maxLiability: 1_000_000, maxPlayerLiability: 250_000, updatedAt: null },
 ];
-const override = { marketType: 'bookmaker', marketId: 'bm.42', maxLiability: 3000, maxPlayerLiability: 2000, updatedAt: '2026-11-25T04:30:00Z' };
-const alert = { id: 7, userId: 31, matchId: 42, matchName: 'India v Australia', bets: [101, 102, 105], worst: 46, best: 1_25_000.5, createdAt: '2026-11-26T12:00:00Z' };
+const override = {
+  marketType: 'bookmaker',
+  marketId: 'bm.42',
+  maxLiability: 3000,
+  maxPlayerLiability: 2000,
+  updatedAt: '2026-11-25T04:30:00Z',
+};
+const alert = {
+  id: 7,
+  userId: 31,
+  matchId: 42,
+  matchName: 'India v Australia',
+  bets: [101, 102, 105],
+  worst: 46,
+  best: 1_25_000.5,
+  createdAt: '2026-11-26T12:00:00Z',
+};
 
 let limits: unknown[];
 let alerts: unknown[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let putReply: (body: unknown) => Response;
 let deleteReply: (path: string) => Response;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   limits = [...defaults, override];
   alerts = [alert];
-  putReply = (body) => reply(200, { ...(body as object), marketId: (body as { marketId?: string }).marketId ?? '', updatedAt: '2026-11-27T10:00:00Z' });
+  putReply = (body) =>
+    reply(200, {
+      ...(body as object),
+      marketId: (body as { marketId?: string }).marketId ?? '',
+      updatedAt: '2026-11-27T10:00:00Z',
+    });
   deleteReply = () => {
     limits = limits.filter((l) => l !== override);
     return new Response(null, { status: 204 });
@@ -60,7 +87,11 @@ function renderScreen() {
   );
 }
 
-const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method) as [string, RequestInit][];
+const calls = (method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method) as [
+    string,
+    RequestInit,
+  ][];
 const limitGets = () => calls('GET').filter(([p]) => p === '/api/admin/exchange/limits').length;
 
 async function editBookmaker() {
@@ -69,10 +100,14 @@ async function editBookmaker() {
 }
 
 function fill(form: HTMLElement, values: { market?: string; player?: string; type?: string; id?: string }) {
-  if (values.type !== undefined) fireEvent.change(within(form).getByLabelText('Market type'), { target: { value: values.type } });
-  if (values.id !== undefined) fireEvent.change(within(form).getByLabelText('Market id'), { target: { value: values.id } });
-  if (values.market !== undefined) fireEvent.change(within(form).getByLabelText(/^Market limit/), { target: { value: values.market } });
-  if (values.player !== undefined) fireEvent.change(within(form).getByLabelText(/^Per-player limit/), { target: { value: values.player } });
+  if (values.type !== undefined)
+    fireEvent.change(within(form).getByLabelText('Market type'), { target: { value: values.type } });
+  if (values.id !== undefined)
+    fireEvent.change(within(form).getByLabelText('Market id'), { target: { value: values.id } });
+  if (values.market !== undefined)
+    fireEvent.change(within(form).getByLabelText(/^Market limit/), { target: { value: values.market } });
+  if (values.player !== undefined)
+    fireEvent.change(within(form).getByLabelText(/^Per-player limit/), { target: { value: values.player } });
 }
 
 describe('exchange risk screen', () => {
@@ -115,7 +150,11 @@ describe('exchange risk screen', () => {
     await waitFor(() => expect(calls('PUT')).toHaveLength(1));
     const [path, init] = calls('PUT')[0]!;
     expect(path).toBe('/api/admin/exchange/limits');
-    expect(JSON.parse(String(init.body))).toEqual({ marketType: 'bookmaker', maxLiability: 2_500_000, maxPlayerLiability: 400_000.5 });
+    expect(JSON.parse(String(init.body))).toEqual({
+      marketType: 'bookmaker',
+      maxLiability: 2_500_000,
+      maxPlayerLiability: 400_000.5,
+    });
     // Saved: the form closes and the limits are asked again.
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Bookmaker default limits' })).toBeNull());
     await waitFor(() => expect(limitGets()).toBeGreaterThan(before));
@@ -142,25 +181,40 @@ describe('exchange risk screen', () => {
   });
 
   it('sets one market’s limits and shows the server’s refusal in the form', async () => {
-    putReply = () => reply(400, { success: false, error: 'invalid_market', message: 'marketId does not name a market of that type' });
+    putReply = () =>
+      reply(400, { success: false, error: 'invalid_market', message: 'marketId does not name a market of that type' });
     renderScreen();
     const add = await screen.findByRole('form', { name: "Set one market's limits" });
     fill(add, { type: 'fancy', id: ' f.42.2.10 ', market: '50,000', player: '10,000' });
     fireEvent.click(within(add).getByRole('button', { name: 'Set limits' }));
-    await waitFor(() => expect(within(add).getByRole('alert').textContent).toBe('marketId does not name a market of that type'));
+    await waitFor(() =>
+      expect(within(add).getByRole('alert').textContent).toBe('marketId does not name a market of that type'),
+    );
     expect(calls('PUT')).toHaveLength(1);
-    expect(JSON.parse(String(calls('PUT')[0]![1].body))).toEqual({ marketType: 'fancy', marketId: 'f.42.2.10', maxLiability: 50_000, maxPlayerLiability: 10_000 });
+    expect(JSON.parse(String(calls('PUT')[0]![1].body))).toEqual({
+      marketType: 'fancy',
+      marketId: 'f.42.2.10',
+      maxLiability: 50_000,
+      maxPlayerLiability: 10_000,
+    });
     // What was typed stays, to be corrected.
     expect(within(add).getByLabelText('Market id')).toHaveProperty('value', ' f.42.2.10 ');
   });
 
   it('shows a default’s refusal too (player above market, as the server says it)', async () => {
-    putReply = () => reply(400, { success: false, error: 'invalid_limits', message: 'maxPlayerLiability must be at most maxLiability' });
+    putReply = () =>
+      reply(400, {
+        success: false,
+        error: 'invalid_limits',
+        message: 'maxPlayerLiability must be at most maxLiability',
+      });
     renderScreen();
     const form = await editBookmaker();
     fill(form, { market: '2000', player: '1000' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('maxPlayerLiability must be at most maxLiability'));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toBe('maxPlayerLiability must be at most maxLiability'),
+    );
     // Still open, to try again.
     expect(screen.getByRole('form', { name: 'Bookmaker default limits' })).toBeTruthy();
   });
@@ -172,7 +226,9 @@ describe('exchange risk screen', () => {
     await waitFor(() => expect(calls('DELETE')).toHaveLength(1));
     expect(calls('DELETE')[0]![0]).toBe('/api/admin/exchange/limits/bookmaker?marketId=bm.42');
     await waitFor(() => expect(screen.queryByTestId('limit-market-bm.42')).toBeNull());
-    expect(within(screen.getByTestId('exchange-market-limits')).getByText('No market has limits of its own.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('exchange-market-limits')).getByText('No market has limits of its own.'),
+    ).toBeTruthy();
   });
 
   it('puts a type back to its built-in limits with a DELETE without a market, and shows a refusal', async () => {
@@ -208,13 +264,23 @@ describe('exchange risk screen', () => {
   it('shows a load failure', async () => {
     fetchMock.mockImplementation(async () => reply(500, { error: 'internal', message: 'database unavailable' }));
     renderScreen();
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['database unavailable', 'database unavailable']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'database unavailable',
+        'database unavailable',
+      ]),
+    );
     expect(screen.queryByTestId('exchange-default-limits')).toBeNull();
   });
 
   it('reads in Hindi, the server’s refusal as the Hindi text for its code with its detail', async () => {
     await i18n.changeLanguage('hi');
-    putReply = () => reply(400, { success: false, error: 'invalid_limits', message: 'maxPlayerLiability must be at most maxLiability' });
+    putReply = () =>
+      reply(400, {
+        success: false,
+        error: 'invalid_limits',
+        message: 'maxPlayerLiability must be at most maxLiability',
+      });
     const view = renderScreen();
     const odds = await screen.findByTestId('limit-default-exchange');
     expect(within(odds).getByText('मैच ऑड्स')).toBeTruthy();
@@ -226,7 +292,9 @@ describe('exchange risk screen', () => {
     fireEvent.change(within(form).getByLabelText(/^प्रति खिलाड़ी सीमा/), { target: { value: '1000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'सेव करें' }));
     await waitFor(() =>
-      expect(within(form).getByRole('alert').textContent).toBe('खिलाड़ी की सीमा बाज़ार की सीमा से अधिक नहीं हो सकती। (maxPlayerLiability must be at most maxLiability)'),
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'खिलाड़ी की सीमा बाज़ार की सीमा से अधिक नहीं हो सकती। (maxPlayerLiability must be at most maxLiability)',
+      ),
     );
     expect(view.container.textContent).not.toMatch(/undefined|NaN|adminExchange|limits\.|alerts\./);
   });

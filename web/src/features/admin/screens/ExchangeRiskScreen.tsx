@@ -21,7 +21,15 @@ function SetOn({ row }: { row: ExchangeLimit }) {
   return <span>{t('limits.setOn', { date: dateTime(row.updatedAt) })}</span>;
 }
 
-function DefaultsTable({ rows, editing, onEdit }: { rows: ExchangeLimit[]; editing: ExchangeMarketType | null; onEdit: (t: ExchangeMarketType) => void }) {
+function DefaultsTable({
+  rows,
+  editing,
+  onEdit,
+}: {
+  rows: ExchangeLimit[];
+  editing: ExchangeMarketType | null;
+  onEdit: (t: ExchangeMarketType) => void;
+}) {
   const { t } = useTranslation('adminExchange');
   return (
     <div className="table-wrap">
@@ -180,10 +188,18 @@ export default function ExchangeRiskScreen() {
         </h2>
         <p className="hint">{t('limits.hint')}</p>
         <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.exchangeLimits')} />
-        {q.data && <DefaultsTable rows={defaults} editing={editing} onEdit={(mt) => setEditing((e) => (e === mt ? null : mt))} />}
+        {q.data && (
+          <DefaultsTable rows={defaults} editing={editing} onEdit={(mt) => setEditing((e) => (e === mt ? null : mt))} />
+        )}
       </section>
       {/* A changed row (a save elsewhere, a reset) restarts the form from it. */}
-      {edited && <DefaultLimitsForm key={`${edited.marketType}:${edited.updatedAt}`} row={edited} onClose={() => setEditing(null)} />}
+      {edited && (
+        <DefaultLimitsForm
+          key={`${edited.marketType}:${edited.updatedAt}`}
+          row={edited}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {q.data && (
         <section className="card" aria-labelledby="exchange-markets">
           <h2 id="exchange-markets" className="card-title">

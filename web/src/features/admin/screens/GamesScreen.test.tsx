@@ -29,7 +29,15 @@ const aviator = {
   caps: { bankroll: 10250000.5, maxPayout: 115312.5, maxPlayerPayout: null },
   fairness: null,
 };
-const titli = { game: 'titli', name: 'Titli Par', round: 7, phase: 'betting', suspended: false, settings: { payout: 1000, timings, limits }, pending: null };
+const titli = {
+  game: 'titli',
+  name: 'Titli Par',
+  round: 7,
+  phase: 'betting',
+  suspended: false,
+  settings: { payout: 1000, timings, limits },
+  pending: null,
+};
 const andarBahar = {
   game: 'andar_bahar',
   name: 'Andar Bahar',
@@ -39,7 +47,15 @@ const andarBahar = {
   settings: { andarPayout: 190, baharPayout: 200, timings, limits: { ...limits, maxLines: 2 } },
   pending: { andarPayout: 190, baharPayout: 195, timings, limits: { ...limits, maxLines: 2 } },
 };
-const color = { game: 'color', name: 'Color Prediction', round: 3, phase: 'revealing', suspended: false, settings: { payout: 290, timings, limits: { ...limits, maxLines: 3 } }, pending: null };
+const color = {
+  game: 'color',
+  name: 'Color Prediction',
+  round: 3,
+  phase: 'revealing',
+  suspended: false,
+  settings: { payout: 290, timings, limits: { ...limits, maxLines: 3 } },
+  pending: null,
+};
 
 const mines = {
   game: 'mines',
@@ -57,21 +73,38 @@ const matka = {
   phase: 'open',
   suspended: false,
   settings: {
-    rates: { singleDigit: 950, jodi: 9500, singlePanna: 15000, doublePanna: 30000, triplePanna: 90000, halfSangam: 140000, fullSangam: 1500000 },
+    rates: {
+      singleDigit: 950,
+      jodi: 9500,
+      singlePanna: 15000,
+      doublePanna: 30000,
+      triplePanna: 90000,
+      halfSangam: 140000,
+      fullSangam: 1500000,
+    },
     minPoints: 1000,
     maxPoints: 1000000,
   },
   pending: null,
 };
 /** A game this console does not know yet: its card shows, nothing breaks. */
-const unknown = { game: 'plinko', name: 'Plinko', phase: 'whatever', suspended: false, settings: { rows: 16 }, pending: null };
+const unknown = {
+  game: 'plinko',
+  name: 'Plinko',
+  phase: 'whatever',
+  suspended: false,
+  settings: { rows: 16 },
+  pending: null,
+};
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
-    if (init?.method === 'GET') return reply(200, { games: [aviator, titli, andarBahar, color, mines, matka, unknown] });
+    if (init?.method === 'GET')
+      return reply(200, { games: [aviator, titli, andarBahar, color, mines, matka, unknown] });
     return reply(400, { error: 'invalid_settings', message: 'the payout must be at least 1× and under 12×' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -146,7 +179,9 @@ describe('games screen', () => {
     fireEvent.change(within(card).getByLabelText(/^Jodi/), { target: { value: '90' } });
     fireEvent.change(within(card).getByLabelText(/^Min points per number/), { target: { value: '20' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    await waitFor(() =>
+      expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'),
+    );
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/games/matka/settings');
     expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ rates: { jodi: 9000 }, minPoints: 2000 });
@@ -158,16 +193,23 @@ describe('games screen', () => {
     expect(screen.getByTestId('aviator-caps-bankroll').textContent).toBe('₹1,02,50,000.50');
     expect(screen.getByTestId('aviator-caps-maxPayout').textContent).toBe('₹1,15,312.50');
     expect(screen.getByTestId('aviator-caps-maxPlayerPayout').textContent).toBe('none');
-    expect(screen.getByTestId('current-aviator-maxPayoutBankrollBp').textContent).toBe('in force: 112.5 bp (1.125 % of the bankroll)');
+    expect(screen.getByTestId('current-aviator-maxPayoutBankrollBp').textContent).toBe(
+      'in force: 112.5 bp (1.125 % of the bankroll)',
+    );
     expect(screen.getByTestId('current-aviator-maxPlayerPayoutBankrollBp').textContent).toBe('in force: not set');
     expect(within(card).getByLabelText(/^Round cap, share of bankroll/)).toHaveProperty('value', '112.5');
     fireEvent.change(within(card).getByLabelText(/^Player cap, share of bankroll/), { target: { value: '75' } });
     fireEvent.change(within(card).getByLabelText(/^Bankroll capital/), { target: { value: '20000000' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    await waitFor(() =>
+      expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'),
+    );
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/games/aviator/settings');
-    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ maxPlayerPayoutBankrollBp: 75, bankrollCapital: 20000000 });
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({
+      maxPlayerPayoutBankrollBp: 75,
+      bankrollCapital: 20000000,
+    });
   });
 
   it('refuses a share of the bankroll with three decimals before asking the server', async () => {
@@ -175,7 +217,9 @@ describe('games screen', () => {
     const card = await screen.findByTestId('game-aviator');
     fireEvent.change(within(card).getByLabelText(/^Round cap, share of bankroll/), { target: { value: '1.125' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    expect(within(card).getByRole('alert').textContent).toBe('Round cap, share of bankroll: basis points with at most two decimals, 0 to 10000');
+    expect(within(card).getByRole('alert').textContent).toBe(
+      'Round cap, share of bankroll: basis points with at most two decimals, 0 to 10000',
+    );
     expect(fetchMock.mock.calls.every(([, init]) => (init as RequestInit | undefined)?.method === 'GET')).toBe(true);
   });
 
@@ -185,7 +229,9 @@ describe('games screen', () => {
     fireEvent.change(within(card).getByLabelText(/^Max bet/), { target: { value: '20000.50' } });
     fireEvent.change(within(card).getByLabelText(/^House edge/), { target: { value: '2.5' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    await waitFor(() =>
+      expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'),
+    );
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/games/mines/settings');
     expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ maxBet: 2000050, houseEdgeBp: 250 });
@@ -198,23 +244,35 @@ describe('games screen', () => {
     fireEvent.change(within(card).getByLabelText(/^Betting/), { target: { value: '20' } });
     fireEvent.change(within(card).getByLabelText(/^Max stake per pick/), { target: { value: '5000.10' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'));
+    await waitFor(() =>
+      expect(within(card).getByRole('alert').textContent).toBe('the payout must be at least 1× and under 12×'),
+    );
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/games/titli/settings');
-    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ payout: 280, timings: { bettingMs: 20000 }, limits: { max: 500010 } });
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({
+      payout: 280,
+      timings: { bettingMs: 20000 },
+      limits: { max: 500010 },
+    });
   });
 
   it('puts the saved row in place: the pending change shows, the value in force stays', async () => {
     let row: object = color;
     fetchMock.mockImplementation(async (_path: string, init?: RequestInit) => {
       if (init?.method === 'PUT') row = { ...color, pending: { ...color.settings, payout: 280 } };
-      return init?.method === 'PUT' ? reply(200, { game: row }) : reply(200, { games: [aviator, titli, andarBahar, row] });
+      return init?.method === 'PUT'
+        ? reply(200, { game: row })
+        : reply(200, { games: [aviator, titli, andarBahar, row] });
     });
     renderScreen();
     const card = await screen.findByTestId('game-color');
     fireEvent.change(within(card).getByLabelText(/^Payout/), { target: { value: '2.80' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(screen.getByTestId('pending-color').textContent).toBe('Pending — applies from the next round: Payout 2.80×'));
+    await waitFor(() =>
+      expect(screen.getByTestId('pending-color').textContent).toBe(
+        'Pending — applies from the next round: Payout 2.80×',
+      ),
+    );
     expect(screen.getByTestId('current-color-payout').textContent).toBe('in force: 2.90×');
   });
 

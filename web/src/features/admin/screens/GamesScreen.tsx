@@ -33,7 +33,11 @@ function GameCard({ game }: { game: Game }) {
           {game.name || game.game}
         </h2>
         <FlagBadge on={!!game.suspended} yes={t('games.suspended')} no={t('games.running')} />
-        <span className="muted small">{game.game === 'mines' || game.game === 'matka' ? phase : t('games.roundPhase', { round: shown(game.round), phase })}</span>
+        <span className="muted small">
+          {game.game === 'mines' || game.game === 'matka'
+            ? phase
+            : t('games.roundPhase', { round: shown(game.round), phase })}
+        </span>
         {game.game !== 'matka' && <GameSuspendButton game={game} />}
       </div>
       {/* A new row (a change saved or applied) restarts the form from it. A game this console does not know (the
@@ -66,9 +70,11 @@ export default function GamesScreen() {
         </h1>
       </div>
       <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.games')} />
-      {(q.data ?? []).filter((g) => g && typeof g.game === 'string').map((g) => (
-        <GameCard key={g.game} game={g} />
-      ))}
+      {(q.data ?? [])
+        .filter((g) => g && typeof g.game === 'string')
+        .map((g) => (
+          <GameCard key={g.game} game={g} />
+        ))}
     </section>
   );
 }

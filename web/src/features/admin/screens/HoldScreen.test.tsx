@@ -54,13 +54,52 @@ const aviator = {
   band: { low: -0.01, high: 0.07 },
   z: 0.26,
 };
-const titli = { ...idle('titli'), bets: 3, units: 1, turnover: 30, payouts: 100, ggr: -70, realisedHold: -2.3333, coveredTurnover: 30, theoreticalHold: 1 / 6, z: -0.9 };
+const titli = {
+  ...idle('titli'),
+  bets: 3,
+  units: 1,
+  turnover: 30,
+  payouts: 100,
+  ggr: -70,
+  realisedHold: -2.3333,
+  coveredTurnover: 30,
+  theoreticalHold: 1 / 6,
+  z: -0.9,
+};
 const parchi = { ...idle('parchi'), bets: 3, units: 1, turnover: 250, payouts: 250, realisedHold: 0 };
-const games = ['aviator', 'titli', 'andar_bahar', 'color', 'mines', 'matka', 'parchi', 'exchange', 'bookmaker', 'fancy'].map(
-  (g) => ({ aviator, titli, mines, parchi })[g] ?? idle(g),
-);
-const players = [{ userId: 9, userNo: 1009, name: 'Lucky', bets: 60, turnover: 60, payouts: 104.4, return: 1.74, expectedReturn: 2.9 / 3, z: 4.381780460041329 }];
-const report = { success: true, from: '2026-02-28T18:30:00.000Z', to: '2026-03-01T18:30:00.000Z', rules, games, players };
+const games = [
+  'aviator',
+  'titli',
+  'andar_bahar',
+  'color',
+  'mines',
+  'matka',
+  'parchi',
+  'exchange',
+  'bookmaker',
+  'fancy',
+].map((g) => ({ aviator, titli, mines, parchi })[g] ?? idle(g));
+const players = [
+  {
+    userId: 9,
+    userNo: 1009,
+    name: 'Lucky',
+    bets: 60,
+    turnover: 60,
+    payouts: 104.4,
+    return: 1.74,
+    expectedReturn: 2.9 / 3,
+    z: 4.381780460041329,
+  },
+];
+const report = {
+  success: true,
+  from: '2026-02-28T18:30:00.000Z',
+  to: '2026-03-01T18:30:00.000Z',
+  rules,
+  games,
+  players,
+};
 const daily = {
   success: true,
   from: report.from,
@@ -70,9 +109,13 @@ const daily = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const calls = (path: string) =>
-  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === path).map((u) => Object.fromEntries(u.searchParams));
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://x'))
+    .filter((u) => u.pathname === path)
+    .map((u) => Object.fromEntries(u.searchParams));
 
 beforeEach(() => {
   // 1 March 2026, noon IST.
@@ -107,7 +150,9 @@ describe('hold screen', () => {
   it('shows each game against its theory, the band and the verdict, and what is out of band', async () => {
     const r = renderScreen();
     const table = await screen.findByTestId('hold-games');
-    const rows = within(table).getAllByTestId(/^hold-game-/).map((row) => row.getAttribute('data-testid'));
+    const rows = within(table)
+      .getAllByTestId(/^hold-game-/)
+      .map((row) => row.getAttribute('data-testid'));
     expect(rows).toHaveLength(10);
     const m = within(table).getByTestId('hold-game-mines');
     expect(m.textContent).toContain('Mines');
@@ -125,7 +170,9 @@ describe('hold screen', () => {
     expect(within(within(table).getByTestId('hold-game-fancy')).getByText('No bets')).toBeTruthy();
     expect(within(table).getByTestId('hold-game-exchange').textContent).toContain('Exchange: Match Odds');
 
-    expect(screen.getByTestId('hold-alerts').textContent).toBe('Outside the band: Mines · Players above expectation: 1');
+    expect(screen.getByTestId('hold-alerts').textContent).toBe(
+      'Outside the band: Mines · Players above expectation: 1',
+    );
     const flagged = screen.getByTestId('hold-players');
     const link = within(flagged).getByRole('link', { name: '1009' });
     expect(link.getAttribute('href')).toBe('/admin/money/users/9');
@@ -163,7 +210,9 @@ describe('hold screen', () => {
   });
 
   it('shows a server refusal of the range', async () => {
-    fetchMock.mockImplementation(async () => reply(400, { success: false, error: 'range_too_long', message: 'The range may cover at most 366 days' }));
+    fetchMock.mockImplementation(async () =>
+      reply(400, { success: false, error: 'range_too_long', message: 'The range may cover at most 366 days' }),
+    );
     renderScreen();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The range may cover at most 366 days'));
   });

@@ -14,7 +14,10 @@ import { addDays, istDate, pct, rangeQuery, signed, verdict, type Verdict } from
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
-const BADGE: Partial<Record<Verdict, string>> = { inBand: 'status status-approved', outOfBand: 'status status-rejected' };
+const BADGE: Partial<Record<Verdict, string>> = {
+  inBand: 'status status-approved',
+  outOfBand: 'status status-rejected',
+};
 
 function days(first: string, last: string): number {
   return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
@@ -36,11 +39,21 @@ function Figures({ g, locale }: { g: HoldGame; locale: string }) {
   const partial = g.theoreticalHold !== null && g.coveredTurnover < g.turnover;
   return (
     <>
-      <td data-label={t('col.bets')} className="num">{g.bets}</td>
-      <td data-label={t('col.turnover')} className="num">{formatInr(g.turnover)}</td>
-      <td data-label={t('col.payouts')} className="num">{formatInr(g.payouts)}</td>
-      <td data-label={t('col.ggr')} className={`num ${tone(g.ggr)}`}>{formatInr(g.ggr)}</td>
-      <td data-label={t('col.realised')} className="num" data-testid={`realised-${g.game}`}>{pct(g.realisedHold, locale)}</td>
+      <td data-label={t('col.bets')} className="num">
+        {g.bets}
+      </td>
+      <td data-label={t('col.turnover')} className="num">
+        {formatInr(g.turnover)}
+      </td>
+      <td data-label={t('col.payouts')} className="num">
+        {formatInr(g.payouts)}
+      </td>
+      <td data-label={t('col.ggr')} className={`num ${tone(g.ggr)}`}>
+        {formatInr(g.ggr)}
+      </td>
+      <td data-label={t('col.realised')} className="num" data-testid={`realised-${g.game}`}>
+        {pct(g.realisedHold, locale)}
+      </td>
       <td data-label={t('col.theoretical')} className="num" data-testid={`theoretical-${g.game}`}>
         {pct(g.theoreticalHold, locale)}
         {partial && <span className="muted small"> {t('covered', { amount: formatInr(g.coveredTurnover) })}</span>}
@@ -48,7 +61,9 @@ function Figures({ g, locale }: { g: HoldGame; locale: string }) {
       <td data-label={t('col.band')} className="num">
         {g.band ? t('band', { low: pct(g.band.low, locale), high: pct(g.band.high, locale) }) : '—'}
       </td>
-      <td data-label={t('col.z')} className="num">{signed(g.z)}</td>
+      <td data-label={t('col.z')} className="num">
+        {signed(g.z)}
+      </td>
       <td data-label={t('col.status')}>
         <VerdictBadge g={g} />
       </td>
@@ -114,7 +129,11 @@ export default function HoldScreen() {
       {valid && <QueryState isPending={q.isPending} error={r ? null : q.error} what={t('what')} />}
       {r && (
         <>
-          <p role="status" className={outside.length || r.players.length ? 'form-error' : 'muted'} data-testid="hold-alerts">
+          <p
+            role="status"
+            className={outside.length || r.players.length ? 'form-error' : 'muted'}
+            data-testid="hold-alerts"
+          >
             {outside.length === 0 && r.players.length === 0
               ? t('alerts.none')
               : [
@@ -178,14 +197,26 @@ export default function HoldScreen() {
                   {r.players.map((p) => (
                     <tr key={p.userId}>
                       <td data-label={t('col.user')}>
-                        <Link to={`/admin/money/users/${encodeURIComponent(String(p.userId))}`}>{String(p.userNo)}</Link>
+                        <Link to={`/admin/money/users/${encodeURIComponent(String(p.userId))}`}>
+                          {String(p.userNo)}
+                        </Link>
                       </td>
                       <td data-label={t('col.name')}>{p.name}</td>
-                      <td data-label={t('col.bets')} className="num">{p.bets}</td>
-                      <td data-label={t('col.turnover')} className="num">{formatInr(p.turnover)}</td>
-                      <td data-label={t('col.return')} className="num">{pct(p.return, locale)}</td>
-                      <td data-label={t('col.expected')} className="num">{pct(p.expectedReturn, locale)}</td>
-                      <td data-label={t('col.z')} className="num">{signed(p.z)}</td>
+                      <td data-label={t('col.bets')} className="num">
+                        {p.bets}
+                      </td>
+                      <td data-label={t('col.turnover')} className="num">
+                        {formatInr(p.turnover)}
+                      </td>
+                      <td data-label={t('col.return')} className="num">
+                        {pct(p.return, locale)}
+                      </td>
+                      <td data-label={t('col.expected')} className="num">
+                        {pct(p.expectedReturn, locale)}
+                      </td>
+                      <td data-label={t('col.z')} className="num">
+                        {signed(p.z)}
+                      </td>
                     </tr>
                   ))}
                   {r.players.length === 0 && <EmptyRow cols={7}>{t('players.none')}</EmptyRow>}
@@ -201,7 +232,11 @@ export default function HoldScreen() {
               <p className="hint">{t('daily.tooLong', { days: DAILY_MAX_DAYS })}</p>
             ) : (
               <>
-                <QueryState isPending={daily.isPending} error={daily.data ? null : daily.error} what={t('daily.title')} />
+                <QueryState
+                  isPending={daily.isPending}
+                  error={daily.data ? null : daily.error}
+                  what={t('daily.title')}
+                />
                 <div className="table-wrap">
                   <table className="table admin-table" data-testid="hold-daily">
                     <thead>

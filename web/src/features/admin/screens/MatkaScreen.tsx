@@ -22,9 +22,15 @@ function MarketRow({ m, chosen, onChoose }: { m: Market; chosen: boolean; onChoo
       <td data-label={t('matka.col.market')}>
         <b>{m.marketName}</b> <span className="muted small">#{m.id}</span>
       </td>
-      <td data-label={t('matka.col.results')}>{t(m.mode === 'drawn' ? 'admin:values.mode.drawn' : 'admin:values.mode.declared')}</td>
+      <td data-label={t('matka.col.results')}>
+        {t(m.mode === 'drawn' ? 'admin:values.mode.drawn' : 'admin:values.mode.declared')}
+      </td>
       <td data-label={t('matka.col.status')}>
-        <span className={`status status-${m.closeStatus === 'Closed' ? 'rejected' : m.closeStatus === 'Close' ? 'pending' : 'approved'}`}>{t(`admin:values.closeStatus.${m.closeStatus}`, { defaultValue: m.closeStatus })}</span>
+        <span
+          className={`status status-${m.closeStatus === 'Closed' ? 'rejected' : m.closeStatus === 'Close' ? 'pending' : 'approved'}`}
+        >
+          {t(`admin:values.closeStatus.${m.closeStatus}`, { defaultValue: m.closeStatus })}
+        </span>
       </td>
       <td data-label={t('matka.col.openClose')}>
         {m.openTime} – {m.closeTime}
@@ -42,7 +48,13 @@ function MarketRow({ m, chosen, onChoose }: { m: Market; chosen: boolean; onChoo
         <FlagBadge on={!m.active} yes={t('admin:common.inactive')} no={t('admin:common.active')} />
       </td>
       <td data-label="">
-        <button type="button" className="btn btn-small btn-outline" onClick={onChoose} aria-pressed={chosen} data-testid={`matka-manage-${m.id}`}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          onClick={onChoose}
+          aria-pressed={chosen}
+          data-testid={`matka-manage-${m.id}`}
+        >
           {chosen ? t('matka.managing') : t('matka.manage')}
         </button>
       </td>
@@ -64,7 +76,13 @@ export default function MatkaScreen() {
         <h1 id="matka-title" className="page-title">
           {t('matka.title')}
         </h1>
-        <button type="button" className="btn btn-small btn-primary" onClick={() => setCreating(true)} disabled={creating} data-testid="matka-new">
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          onClick={() => setCreating(true)}
+          disabled={creating}
+          data-testid="matka-new"
+        >
           {t('matka.newMarket')}
         </button>
       </div>
@@ -88,7 +106,12 @@ export default function MatkaScreen() {
             </thead>
             <tbody>
               {markets.map((m) => (
-                <MarketRow key={m.id} m={m} chosen={m.id === chosen?.id} onChoose={() => setParams({ market: String(m.id) })} />
+                <MarketRow
+                  key={m.id}
+                  m={m}
+                  chosen={m.id === chosen?.id}
+                  onChoose={() => setParams({ market: String(m.id) })}
+                />
               ))}
               {q.data && markets.length === 0 && <EmptyRow cols={9}>{t('matka.empty')}</EmptyRow>}
             </tbody>
@@ -97,17 +120,27 @@ export default function MatkaScreen() {
         <p className="hint">{t('matka.ratesHint')}</p>
       </section>
       {chosen && (
-        <section className="card matka-manage" aria-label={t('matka.manageLabel', { market: chosen.marketName })} data-testid="matka-manage">
+        <section
+          className="card matka-manage"
+          aria-label={t('matka.manageLabel', { market: chosen.marketName })}
+          data-testid="matka-manage"
+        >
           <div className="admin-head">
             <h2 className="card-title">
-              {chosen.marketName} <span className="muted small">#{chosen.id} · {t(`admin:values.mode.${chosen.mode}`, { defaultValue: chosen.mode })}</span>
+              {chosen.marketName}{' '}
+              <span className="muted small">
+                #{chosen.id} · {t(`admin:values.mode.${chosen.mode}`, { defaultValue: chosen.mode })}
+              </span>
             </h2>
             <button type="button" className="btn btn-small btn-outline" onClick={() => setParams({})}>
               {t('admin:common.close')}
             </button>
           </div>
           {/* A changed row (a save, a new day) restarts the forms from it. */}
-          <EditMarketForm key={`${chosen.id}:${chosen.marketName}:${chosen.active}:${chosen.openTime.length}`} market={chosen} />
+          <EditMarketForm
+            key={`${chosen.id}:${chosen.marketName}:${chosen.active}:${chosen.openTime.length}`}
+            market={chosen}
+          />
           <MatkaDrawPanel key={chosen.id} market={chosen} now={q.data?.serverTime ?? 0} />
         </section>
       )}

@@ -50,18 +50,41 @@ function NewsForm({ initial }: { initial: string[] }) {
       <ol className="news-list">
         {items.map((text, i) => (
           <li key={i} className="news-item">
-            <textarea aria-label={t('news.item', { n: i + 1 })} value={text} maxLength={NEWS_MAX_CHARS} rows={2} onChange={(e) => update(i, e.target.value)} />
+            <textarea
+              aria-label={t('news.item', { n: i + 1 })}
+              value={text}
+              maxLength={NEWS_MAX_CHARS}
+              rows={2}
+              onChange={(e) => update(i, e.target.value)}
+            />
             <div className="news-tools">
               <span className="muted small">
                 {text.length}/{NEWS_MAX_CHARS}
               </span>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t('news.moveUp', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                onClick={() => move(i, -1)}
+                disabled={i === 0}
+                aria-label={t('news.moveUp', { n: i + 1 })}
+              >
                 ↑
               </button>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => move(i, 1)} disabled={i === items.length - 1} aria-label={t('news.moveDown', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                onClick={() => move(i, 1)}
+                disabled={i === items.length - 1}
+                aria-label={t('news.moveDown', { n: i + 1 })}
+              >
                 ↓
               </button>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(i)} aria-label={t('news.removeLabel', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                onClick={() => remove(i)}
+                aria-label={t('news.removeLabel', { n: i + 1 })}
+              >
                 {t('news.remove')}
               </button>
             </div>

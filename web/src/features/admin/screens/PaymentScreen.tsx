@@ -23,14 +23,20 @@ function QrPreview({ url }: { url: string }) {
   const kind = qrKind(url, window.location.origin);
   if (kind === 'empty') return <p className="muted small">{t('payment.noQr')}</p>;
   if (kind === 'invalid') return <p className="form-error">{t('payment.invalid')}</p>;
-  if (kind === 'external')
-    return <p className="form-info">{t('payment.external')}</p>;
+  if (kind === 'external') return <p className="form-info">{t('payment.external')}</p>;
   return (
     <div className="qr-preview">
       {failed === url ? (
         <p className="form-error">{t('payment.loadFailed')}</p>
       ) : (
-        <img src={url} alt={t('payment.qrAlt')} width={160} height={160} onError={() => setFailed(url)} data-testid="qr-preview" />
+        <img
+          src={url}
+          alt={t('payment.qrAlt')}
+          width={160}
+          height={160}
+          onError={() => setFailed(url)}
+          data-testid="qr-preview"
+        />
       )}
     </div>
   );
@@ -51,11 +57,17 @@ function PaymentForm({ initial }: { initial: PaymentDetails }) {
     },
     onError: (err) => setError(adminErrorMessage(err, t('admin:common.savingFailed'))),
   });
-  const set = (k: keyof PaymentDetails) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof PaymentDetails) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.upi_id.trim()) return setError(t('payment.upiRequired'));
-    m.mutate({ upi_id: form.upi_id.trim(), payeeName: form.payeeName.trim(), phone: form.phone.trim(), qrCode: form.qrCode.trim() });
+    m.mutate({
+      upi_id: form.upi_id.trim(),
+      payeeName: form.payeeName.trim(),
+      phone: form.phone.trim(),
+      qrCode: form.qrCode.trim(),
+    });
   };
   return (
     <form className="form card admin-form" onSubmit={onSubmit}>
@@ -70,7 +82,13 @@ function PaymentForm({ initial }: { initial: PaymentDetails }) {
       </div>
       <div className="field">
         <label htmlFor="pay-payee">{t('payment.payeeName')}</label>
-        <input id="pay-payee" value={form.payeeName} onChange={set('payeeName')} autoComplete="off" aria-describedby="pay-payee-hint" />
+        <input
+          id="pay-payee"
+          value={form.payeeName}
+          onChange={set('payeeName')}
+          autoComplete="off"
+          aria-describedby="pay-payee-hint"
+        />
         <p id="pay-payee-hint" className="hint">
           {t('payment.payeeHint')}
         </p>
@@ -100,7 +118,17 @@ export default function PaymentScreen() {
         <h1 className="page-title">{t('payment.title')}</h1>
       </div>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.paymentDetails')} />
-      {q.data && <PaymentForm key={q.dataUpdatedAt} initial={{ upi_id: q.data.upi_id ?? '', payeeName: q.data.payeeName ?? '', phone: q.data.phone ?? '', qrCode: q.data.qrCode ?? '' }} />}
+      {q.data && (
+        <PaymentForm
+          key={q.dataUpdatedAt}
+          initial={{
+            upi_id: q.data.upi_id ?? '',
+            payeeName: q.data.payeeName ?? '',
+            phone: q.data.phone ?? '',
+            qrCode: q.data.qrCode ?? '',
+          }}
+        />
+      )}
     </>
   );
 }

@@ -10,7 +10,9 @@ import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { EmptyRow } from '../components/EmptyRow';
 
-const userLink = (user: string | number, name: string) => <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>;
+const userLink = (user: string | number, name: string) => (
+  <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>
+);
 
 function Deposits({ status, onError }: { status: StatusFilter; onError: (m: string) => void }) {
   const { t } = useTranslation('adminMoney');
@@ -40,18 +42,31 @@ function Deposits({ status, onError }: { status: StatusFilter; onError: (m: stri
               <tr key={String(d.id)} data-testid={`deposit-${d.id}`}>
                 <td data-label={t('requests.col.user')}>{userLink(d.user, d.userName)}</td>
                 <td data-label={t('requests.col.phone')}>{d.phoneNumber}</td>
-                <td data-label={t('requests.col.amount')} className="num">{formatInr(d.deposite)}</td>
-                <td data-label={t('requests.col.utr')} className="mono">{d.Utr}</td>
+                <td data-label={t('requests.col.amount')} className="num">
+                  {formatInr(d.deposite)}
+                </td>
+                <td data-label={t('requests.col.utr')} className="mono">
+                  {d.Utr}
+                </td>
                 <td data-label={t('requests.col.requested')}>{dateTime(d.createdAt)}</td>
                 <td data-label={t('requests.col.status')}>
                   <RequestBadge status={d.status} />
                 </td>
-                <td data-label={t('requests.col.decision')}>{d.status === 'Pending' ? <DecisionButtons kind="deposits" id={d.id} label={t('requests.depositLabel', { utr: d.Utr })} onError={onError} /> : dateTime(d.decidedAt)}</td>
+                <td data-label={t('requests.col.decision')}>
+                  {d.status === 'Pending' ? (
+                    <DecisionButtons
+                      kind="deposits"
+                      id={d.id}
+                      label={t('requests.depositLabel', { utr: d.Utr })}
+                      onError={onError}
+                    />
+                  ) : (
+                    dateTime(d.decidedAt)
+                  )}
+                </td>
               </tr>
             ))}
-            {q.data && rows.length === 0 && (
-              <EmptyRow cols={7}>{t(`requests.noDeposits.${status}`)}</EmptyRow>
-            )}
+            {q.data && rows.length === 0 && <EmptyRow cols={7}>{t(`requests.noDeposits.${status}`)}</EmptyRow>}
           </tbody>
         </table>
       </div>
@@ -86,21 +101,32 @@ function Withdrawals({ status, onError }: { status: StatusFilter; onError: (m: s
             {rows.map((w) => (
               <tr key={String(w.id)} data-testid={`withdrawal-${w.id}`}>
                 <td data-label={t('requests.col.user')}>{userLink(w.user, w.userName)}</td>
-                <td data-label={t('requests.col.upiId')} className="mono">{w.upi_id}</td>
+                <td data-label={t('requests.col.upiId')} className="mono">
+                  {w.upi_id}
+                </td>
                 <td data-label={t('requests.col.phone')}>{w.phoneNumber}</td>
-                <td data-label={t('requests.col.amount')} className="num">{formatInr(w.withdrawAmount)}</td>
+                <td data-label={t('requests.col.amount')} className="num">
+                  {formatInr(w.withdrawAmount)}
+                </td>
                 <td data-label={t('requests.col.requested')}>{dateTime(w.createdAt)}</td>
                 <td data-label={t('requests.col.status')}>
                   <RequestBadge status={w.status} />
                 </td>
                 <td data-label={t('requests.col.decision')}>
-                  {w.status === 'Pending' ? <DecisionButtons kind="withdrawals" id={w.id} label={t('requests.withdrawalLabel', { amount: formatInr(w.withdrawAmount), upi: w.upi_id })} onError={onError} /> : dateTime(w.decidedAt)}
+                  {w.status === 'Pending' ? (
+                    <DecisionButtons
+                      kind="withdrawals"
+                      id={w.id}
+                      label={t('requests.withdrawalLabel', { amount: formatInr(w.withdrawAmount), upi: w.upi_id })}
+                      onError={onError}
+                    />
+                  ) : (
+                    dateTime(w.decidedAt)
+                  )}
                 </td>
               </tr>
             ))}
-            {q.data && rows.length === 0 && (
-              <EmptyRow cols={7}>{t(`requests.noWithdrawals.${status}`)}</EmptyRow>
-            )}
+            {q.data && rows.length === 0 && <EmptyRow cols={7}>{t(`requests.noWithdrawals.${status}`)}</EmptyRow>}
           </tbody>
         </table>
       </div>
@@ -118,7 +144,11 @@ export default function RequestsScreen() {
         <h1 className="page-title">{t('requests.title')}</h1>
         <label className="inline-field">
           <span className="muted small">{t('requests.show')}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} aria-label={t('requests.showLabel')}>
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as StatusFilter)}
+            aria-label={t('requests.showLabel')}
+          >
             <option value="pending">{t('requests.filter.pending')}</option>
             <option value="approved">{t('requests.filter.approved')}</option>
             <option value="rejected">{t('requests.filter.rejected')}</option>
@@ -129,7 +159,12 @@ export default function RequestsScreen() {
       {notice && (
         <div className="form-error notice" role="alert" data-testid="decision-notice">
           <span>{notice}</span>
-          <button type="button" className="ghost-btn" aria-label={t('admin:common.dismiss')} onClick={() => setNotice('')}>
+          <button
+            type="button"
+            className="ghost-btn"
+            aria-label={t('admin:common.dismiss')}
+            onClick={() => setNotice('')}
+          >
             ×
           </button>
         </div>

@@ -53,13 +53,15 @@ export default function RiskScreen() {
                     <tr key={`${row.game}-${row.table}`}>
                       <td data-label={t('risk.col.game')}>{row.game}</td>
                       <td data-label={t('risk.col.table')}>{row.table}</td>
-                      <td data-label={t('risk.col.openBets')} className="num">{row.openBets}</td>
-                      <td data-label={t('risk.col.exposure')} className="num">{formatInr(row.exposure)}</td>
+                      <td data-label={t('risk.col.openBets')} className="num">
+                        {row.openBets}
+                      </td>
+                      <td data-label={t('risk.col.exposure')} className="num">
+                        {formatInr(row.exposure)}
+                      </td>
                     </tr>
                   ))}
-                  {r.tables.length === 0 && (
-                    <EmptyRow cols={4}>{t('risk.noTables')}</EmptyRow>
-                  )}
+                  {r.tables.length === 0 && <EmptyRow cols={4}>{t('risk.noTables')}</EmptyRow>}
                 </tbody>
               </table>
             </div>
@@ -82,8 +84,12 @@ export default function RiskScreen() {
                   {r.houseResult.map((h) => (
                     <tr key={h.game}>
                       <td data-label={t('risk.col.game')}>{h.game}</td>
-                      <td data-label={t('risk.col.today')} className={`num ${tone(h.today)}`}>{formatInr(h.today)}</td>
-                      <td data-label={t('risk.col.allTime')} className={`num ${tone(h.allTime)}`}>{formatInr(h.allTime)}</td>
+                      <td data-label={t('risk.col.today')} className={`num ${tone(h.today)}`}>
+                        {formatInr(h.today)}
+                      </td>
+                      <td data-label={t('risk.col.allTime')} className={`num ${tone(h.allTime)}`}>
+                        {formatInr(h.allTime)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -107,15 +113,17 @@ export default function RiskScreen() {
                   {r.largest.map((u) => (
                     <tr key={String(u.userId)}>
                       <td data-label={t('risk.col.userNo')}>
-                        <Link to={`/admin/money/users/${encodeURIComponent(String(u.userId))}`}>{String(u.userNo)}</Link>
+                        <Link to={`/admin/money/users/${encodeURIComponent(String(u.userId))}`}>
+                          {String(u.userNo)}
+                        </Link>
                       </td>
                       <td data-label={t('risk.col.name')}>{u.name}</td>
-                      <td data-label={t('risk.col.exposure')} className="num">{formatInr(u.exposure)}</td>
+                      <td data-label={t('risk.col.exposure')} className="num">
+                        {formatInr(u.exposure)}
+                      </td>
                     </tr>
                   ))}
-                  {r.largest.length === 0 && (
-                    <EmptyRow cols={3}>{t('risk.nobody')}</EmptyRow>
-                  )}
+                  {r.largest.length === 0 && <EmptyRow cols={3}>{t('risk.nobody')}</EmptyRow>}
                 </tbody>
               </table>
             </div>

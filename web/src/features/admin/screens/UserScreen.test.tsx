@@ -42,7 +42,8 @@ let exclusion: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let liftReply: () => Response;
 let resetReply: () => Response;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   exclusion = onBreak;
@@ -53,10 +54,16 @@ beforeEach(() => {
   resetReply = () => reply(200, { success: true, userNo: 100042, code: '123456789012' });
   fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && path.startsWith('/api/admin/users/42/ledger')) return reply(200, { success: true, entries: [] });
+    if (method === 'GET' && path.startsWith('/api/admin/users/42/ledger'))
+      return reply(200, { success: true, entries: [] });
     if (method === 'GET' && path.startsWith('/api/admin/users/42/bets')) return reply(200, { success: true, bets: [] });
     if (method === 'GET' && path === '/api/admin/users/42')
-      return reply(200, { success: true, user, sessions: [], rg: { language: 'en', reminderMinutes: null, limits, exclusion } });
+      return reply(200, {
+        success: true,
+        user,
+        sessions: [],
+        rg: { language: 'en', reminderMinutes: null, limits, exclusion },
+      });
     if (method === 'POST' && path === '/api/admin/users/42/break/lift') return liftReply();
     if (method === 'POST' && path === '/api/admin/users/100042/reset-code') return resetReply();
     return reply(404, { error: 'not_found', message: 'Not found' });
@@ -70,18 +77,24 @@ afterEach(() => {
 
 function renderScreen() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return Object.assign(render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/admin/money/users/42']}>
-        <Routes>
-          <Route path="/admin/money/users/:id" element={<UserScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  ), { qc });
+  return Object.assign(
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter initialEntries={['/admin/money/users/42']}>
+          <Routes>
+            <Route path="/admin/money/users/:id" element={<UserScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+    { qc },
+  );
 }
 
-const lifts = () => fetchMock.mock.calls.filter(([path, init]) => String(path).endsWith('/break/lift') && (init as RequestInit | undefined)?.method === 'POST');
+const lifts = () =>
+  fetchMock.mock.calls.filter(
+    ([path, init]) => String(path).endsWith('/break/lift') && (init as RequestInit | undefined)?.method === 'POST',
+  );
 
 async function openConfirm() {
   const card = await screen.findByTestId('rg-card');
@@ -97,13 +110,27 @@ describe('user screen: responsible gaming', () => {
     const table = await within(card).findByTestId('rg-limits');
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 7);
     const day = within(table).getByTestId('rg-limit-deposit_day');
-    expect(within(day).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Daily deposit limit', '₹5,000.00', '₹1,250.50', '₹20,000.00 from 25 Nov 2026, 09:30 IST']);
+    expect(
+      within(day)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Daily deposit limit', '₹5,000.00', '₹1,250.50', '₹20,000.00 from 25 Nov 2026, 09:30 IST']);
     const week = within(table).getByTestId('rg-limit-deposit_week');
-    expect(within(week).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Weekly deposit limit', 'No limit', '₹3,000.00', '—']);
+    expect(
+      within(week)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Weekly deposit limit', 'No limit', '₹3,000.00', '—']);
     // A removal waiting: no limit from then.
-    expect(within(within(table).getByTestId('rg-limit-loss_day')).getAllByRole('cell')[3]?.textContent).toBe('No limit from 25 Nov 2026, 09:30 IST');
+    expect(within(within(table).getByTestId('rg-limit-loss_day')).getAllByRole('cell')[3]?.textContent).toBe(
+      'No limit from 25 Nov 2026, 09:30 IST',
+    );
     // Max stake has no period: nothing used.
-    expect(within(within(table).getByTestId('rg-limit-max_stake')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Largest stake per bet', '₹500.00', '—', '—']);
+    expect(
+      within(within(table).getByTestId('rg-limit-max_stake'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Largest stake per bet', '₹500.00', '—', '—']);
     expect(r.container.textContent).not.toMatch(/undefined|NaN|null/);
   });
 
@@ -113,7 +140,9 @@ describe('user screen: responsible gaming', () => {
     expect(badge.textContent).toBe('On a break until 24 Nov 2026, 21:05 IST');
     expect(screen.queryByTestId('rg-locked-note')).toBeNull();
     const dialog = await openConfirm();
-    expect(within(dialog).getByTestId('rg-lift-confirm-text').textContent).toBe("End Asha Rao's break now? They can bet and deposit again at once.");
+    expect(within(dialog).getByTestId('rg-lift-confirm-text').textContent).toBe(
+      "End Asha Rao's break now? They can bet and deposit again at once.",
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, lift the break' }));
     await waitFor(() => expect(screen.queryByTestId('rg-exclusion')).toBeNull());
     expect(lifts()).toHaveLength(1);
@@ -144,13 +173,18 @@ describe('user screen: responsible gaming', () => {
     // The player self-excluded while the operator looked at their break.
     liftReply = () => {
       exclusion = selfExcluded;
-      return reply(409, { error: 'self_exclusion_locked', message: 'A self-exclusion cannot be ended or shortened before its end date.' });
+      return reply(409, {
+        error: 'self_exclusion_locked',
+        message: 'A self-exclusion cannot be ended or shortened before its end date.',
+      });
     };
     renderScreen();
     const dialog = await openConfirm();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, lift the break' }));
     await waitFor(() => expect(screen.getByTestId('rg-exclusion').textContent).toMatch(/^Self-excluded until/));
-    expect(screen.getByRole('alert').textContent).toBe('A self-exclusion cannot be ended or shortened before its end date.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A self-exclusion cannot be ended or shortened before its end date.',
+    );
     expect(screen.queryByTestId('rg-lift')).toBeNull();
     expect(lifts()).toHaveLength(1);
   });
@@ -164,16 +198,25 @@ describe('user screen: responsible gaming', () => {
   });
 });
 
-const issues = () => fetchMock.mock.calls.filter(([path, init]) => String(path).endsWith('/reset-code') && (init as RequestInit | undefined)?.method === 'POST');
+const issues = () =>
+  fetchMock.mock.calls.filter(
+    ([path, init]) => String(path).endsWith('/reset-code') && (init as RequestInit | undefined)?.method === 'POST',
+  );
 
 /** Whether react-query still holds a code anywhere (a mutation's answer). */
-const cachedCodes = (qc: QueryClient) => qc.getMutationCache().getAll().filter((m) => JSON.stringify(m.state.data ?? null).includes('"code"'));
+const cachedCodes = (qc: QueryClient) =>
+  qc
+    .getMutationCache()
+    .getAll()
+    .filter((m) => JSON.stringify(m.state.data ?? null).includes('"code"'));
 
 async function confirmIssue() {
   const card = await screen.findByTestId('reset-card');
   fireEvent.click(within(card).getByRole('button', { name: 'Issue reset code' }));
   const dialog = await screen.findByRole('dialog', { name: 'Issue a reset code' });
-  expect(within(dialog).getByTestId('reset-confirm-text').textContent).toBe('Issue a new password-reset code for Asha Rao? Any code issued earlier stops working.');
+  expect(within(dialog).getByTestId('reset-confirm-text').textContent).toBe(
+    'Issue a new password-reset code for Asha Rao? Any code issued earlier stops working.',
+  );
   fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, issue a code' }));
   return card;
 }
@@ -212,7 +255,9 @@ describe('user screen: password-reset code', () => {
     expect([...value.children].map((g) => g.textContent)).toEqual(['1234', '5678', '9012']);
     expect(within(panel).getByText('One-time reset code for Asha Rao (#100042)')).toBeTruthy();
     expect(panel.textContent).toContain('by a trusted channel only');
-    expect(within(panel).getByTestId('reset-code-once').textContent).toBe('This code will not be shown again: once you hide it or leave this page it is gone. If it is lost, issue a new one.');
+    expect(within(panel).getByTestId('reset-code-once').textContent).toBe(
+      'This code will not be shown again: once you hide it or leave this page it is gone. If it is lost, issue a new one.',
+    );
     expect(document.activeElement).toBe(panel);
     // While it is on show there is no second button to press by mistake.
     expect(within(card).queryByRole('button', { name: 'Issue reset code' })).toBeNull();

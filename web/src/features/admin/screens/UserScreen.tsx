@@ -35,7 +35,12 @@ function BlockButton({ user }: { user: AdminUser }) {
   });
   return (
     <div>
-      <button type="button" className={`btn btn-small ${user.blocked ? 'btn-outline' : 'btn-primary'}`} disabled={m.isPending} onClick={() => m.mutate()}>
+      <button
+        type="button"
+        className={`btn btn-small ${user.blocked ? 'btn-outline' : 'btn-primary'}`}
+        disabled={m.isPending}
+        onClick={() => m.mutate()}
+      >
         {m.isPending ? t('admin:common.saving') : user.blocked ? t('user.unblock') : t('user.block')}
       </button>
       {error && (
@@ -75,16 +80,24 @@ function Ledger({ id }: { id: string }) {
               <tr key={String(e.id)}>
                 <td data-label={t('user.ledger.when')}>{dateTime(e.at)}</td>
                 <td data-label={t('user.ledger.kind')}>{e.kind}</td>
-                <td data-label={t('user.ledger.reference')} className="mono">{e.reference}</td>
-                <td data-label={t('user.ledger.deltaBalance')} className="num">{signed(e.deltaBalance)}</td>
-                <td data-label={t('user.ledger.deltaExposure')} className="num">{signed(e.deltaExposure)}</td>
-                <td data-label={t('user.ledger.balanceAfter')} className="num">{formatInr(e.balanceAfter)}</td>
-                <td data-label={t('user.ledger.exposureAfter')} className="num">{formatInr(e.exposureAfter)}</td>
+                <td data-label={t('user.ledger.reference')} className="mono">
+                  {e.reference}
+                </td>
+                <td data-label={t('user.ledger.deltaBalance')} className="num">
+                  {signed(e.deltaBalance)}
+                </td>
+                <td data-label={t('user.ledger.deltaExposure')} className="num">
+                  {signed(e.deltaExposure)}
+                </td>
+                <td data-label={t('user.ledger.balanceAfter')} className="num">
+                  {formatInr(e.balanceAfter)}
+                </td>
+                <td data-label={t('user.ledger.exposureAfter')} className="num">
+                  {formatInr(e.exposureAfter)}
+                </td>
               </tr>
             ))}
-            {q.data && rows.length === 0 && (
-              <EmptyRow cols={7}>{t('user.ledger.empty')}</EmptyRow>
-            )}
+            {q.data && rows.length === 0 && <EmptyRow cols={7}>{t('user.ledger.empty')}</EmptyRow>}
           </tbody>
         </table>
       </div>
@@ -124,15 +137,21 @@ function Bets({ id }: { id: string }) {
                 <td data-label={t('user.bets.game')}>{b.game}</td>
                 <td data-label={t('user.bets.round')}>{String(b.round)}</td>
                 <td data-label={t('user.bets.slot')}>{b.slot}</td>
-                <td data-label={t('user.bets.stake')} className="num">{formatInr(b.stake)}</td>
-                <td data-label={t('user.bets.cashedOut')} className="num">{b.cashedOutAt ? `${b.cashedOutAt.toFixed(2)}×` : '—'}</td>
-                <td data-label={t('user.bets.payout')} className="num">{b.payout === null ? '—' : formatInr(b.payout)}</td>
-                <td data-label={t('user.bets.result')}>{t(`admin:values.betResult.${b.result}`, { defaultValue: b.result })}</td>
+                <td data-label={t('user.bets.stake')} className="num">
+                  {formatInr(b.stake)}
+                </td>
+                <td data-label={t('user.bets.cashedOut')} className="num">
+                  {b.cashedOutAt ? `${b.cashedOutAt.toFixed(2)}×` : '—'}
+                </td>
+                <td data-label={t('user.bets.payout')} className="num">
+                  {b.payout === null ? '—' : formatInr(b.payout)}
+                </td>
+                <td data-label={t('user.bets.result')}>
+                  {t(`admin:values.betResult.${b.result}`, { defaultValue: b.result })}
+                </td>
               </tr>
             ))}
-            {q.data && rows.length === 0 && (
-              <EmptyRow cols={8}>{t('user.bets.empty')}</EmptyRow>
-            )}
+            {q.data && rows.length === 0 && <EmptyRow cols={8}>{t('user.bets.empty')}</EmptyRow>}
           </tbody>
         </table>
       </div>
@@ -205,12 +224,16 @@ export default function UserScreen() {
                       <td data-label={t('user.sessions.opened')}>{dateTime(s.createdAt)}</td>
                       <td data-label={t('user.sessions.expires')}>{dateTime(s.expiresAt)}</td>
                       <td data-label={t('user.sessions.revoked')}>{dateTime(s.revokedAt)}</td>
-                      <td data-label={t('user.sessions.state')}>{s.live ? <span className="status status-approved">{t('admin:common.live')}</span> : <span className="muted">{t('user.sessions.ended')}</span>}</td>
+                      <td data-label={t('user.sessions.state')}>
+                        {s.live ? (
+                          <span className="status status-approved">{t('admin:common.live')}</span>
+                        ) : (
+                          <span className="muted">{t('user.sessions.ended')}</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
-                  {sessions.length === 0 && (
-                    <EmptyRow cols={4}>{t('user.sessions.empty')}</EmptyRow>
-                  )}
+                  {sessions.length === 0 && <EmptyRow cols={4}>{t('user.sessions.empty')}</EmptyRow>}
                 </tbody>
               </table>
             </div>

@@ -23,7 +23,13 @@ export default function UsersScreen() {
       </div>
       <div className="field search-field">
         <label htmlFor="user-search">{t('users.search')}</label>
-        <input id="user-search" type="search" placeholder={t('users.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="user-search"
+          type="search"
+          placeholder={t('users.searchPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <QueryState isPending={users.isPending} error={users.error} what={t('admin:what.users')} />
       <div className="table-wrap">
@@ -50,8 +56,12 @@ export default function UsersScreen() {
                 </td>
                 <td data-label={t('users.col.phone')}>{u.phone}</td>
                 <td data-label={t('users.col.role')}>{t(`admin:values.role.${u.role}`, { defaultValue: u.role })}</td>
-                <td data-label={t('users.col.balance')} className="num">{formatInr(u.balance)}</td>
-                <td data-label={t('users.col.exposure')} className="num">{formatInr(u.exposure)}</td>
+                <td data-label={t('users.col.balance')} className="num">
+                  {formatInr(u.balance)}
+                </td>
+                <td data-label={t('users.col.exposure')} className="num">
+                  {formatInr(u.exposure)}
+                </td>
                 <td data-label={t('users.col.joined')}>{dateTime(u.createdAt)}</td>
               </tr>
             ))}

@@ -50,7 +50,9 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
-      const body = path.startsWith('/api/getwalletandexposure') ? { balance: 1000, exposureBalance: 0 } : { success: true, bets: [] };
+      const body = path.startsWith('/api/getwalletandexposure')
+        ? { balance: 1000, exposureBalance: 0 }
+        : { success: true, bets: [] };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -80,7 +82,11 @@ describe('Andar Bahar screen', () => {
     fireEvent.click(screen.getByTestId('pick-Bahar'));
     fireEvent.click(screen.getByTestId('stake-500'));
     await act(async () => fireEvent.click(screen.getByTestId('place-bet')));
-    expect(emits('andar_bahar:placeBet')[0]?.payload).toEqual({ roundId: 9, bets: [{ pick: 'Bahar', amount: 500 }], totalBets: 500 });
+    expect(emits('andar_bahar:placeBet')[0]?.payload).toEqual({
+      roundId: 9,
+      bets: [{ pick: 'Bahar', amount: 500 }],
+      totalBets: 500,
+    });
     expect(screen.queryByTestId('bet-slip')).toBeNull();
     expect(screen.getByTestId('bet-status').textContent).toContain('Bahar ₹500.00');
   });
@@ -88,12 +94,22 @@ describe('Andar Bahar screen', () => {
   it('deals cards into the rows, asks again for the joker, and shows the winner', async () => {
     renderPage();
     await screen.findByText('Place your bets!');
-    serverSends('andar_bahar:timerUpdate', { roundId: 9, gamePhase: 'closed', bettingOpen: false, timeRemaining: 1, serverTime: 0 });
+    serverSends('andar_bahar:timerUpdate', {
+      roundId: 9,
+      gamePhase: 'closed',
+      bettingOpen: false,
+      timeRemaining: 1,
+      serverTime: 0,
+    });
     expect(screen.getByTestId('round-message').textContent).toBe('Waiting for result!......');
     expect(screen.getByTestId('status-badge').textContent).toBe('Closed');
 
     // The reveal starts with no event of its own: the first step comes without the joker, so the screen joins again.
-    joinAnswer = table({ gamePhase: 'revealing', bettingOpen: false, result: { joker: 0, andar: [5], bahar: [], winner: null } });
+    joinAnswer = table({
+      gamePhase: 'revealing',
+      bettingOpen: false,
+      result: { joker: 0, andar: [5], bahar: [], winner: null },
+    });
     serverSends('andar_bahar:revealStep', { roundId: 9, index: 0, step: { card: 5, side: 'Andar' } });
     await waitFor(() => expect(screen.getByTestId('joker-card').textContent).toBe('A♠'));
     expect(emits('andar_bahar:join')).toHaveLength(2);
@@ -103,7 +119,14 @@ describe('Andar Bahar screen', () => {
     expect(screen.getByTestId('andar-row').children).toHaveLength(14);
     expect(emits('andar_bahar:join')).toHaveLength(2);
 
-    serverSends('andar_bahar:revealResult', { roundId: 9, result: { joker: 0, andar: [5], bahar: [13], winner: 'Bahar' }, serverSeed: 's', commitment: 'c', clientSeed: 'public', nextRoundAt: 0 });
+    serverSends('andar_bahar:revealResult', {
+      roundId: 9,
+      result: { joker: 0, andar: [5], bahar: [13], winner: 'Bahar' },
+      serverSeed: 's',
+      commitment: 'c',
+      clientSeed: 'public',
+      nextRoundAt: 0,
+    });
     expect(screen.getByTestId('winner-banner').textContent).toBe('Bahar wins!');
     expect(screen.getByTestId('round-message').textContent).toBe('Waiting for next round...');
   });

@@ -23,7 +23,8 @@ import '../andar-bahar.css';
 
 const DEFAULT_PAYOUT: Record<Side, number> = { Andar: 1.9, Bahar: 2 };
 /** The history strip's mark: its colour by the winning side (A, B), its letter in the player's language. */
-const markClass = (r: AbShown) => (r.winner === 'Andar' ? 'ab-mark ab-mark-A' : r.winner === 'Bahar' ? 'ab-mark ab-mark-B' : 'ab-mark');
+const markClass = (r: AbShown) =>
+  r.winner === 'Andar' ? 'ab-mark ab-mark-A' : r.winner === 'Bahar' ? 'ab-mark ab-mark-B' : 'ab-mark';
 
 /** Andar Bahar: a joker, then cards dealt Andar, Bahar, … until one matches the joker's rank. */
 export function AndarBaharPage({ userId }: { userId: string | null }) {
@@ -70,8 +71,18 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
       {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
-      <ResultHistory history={state.history} size={12} render={(r: AbShown) => <b className={markClass(r)}>{mark(r)}</b>} title={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')} />
+      <RoundStatus
+        roundId={state.roundId}
+        open={open}
+        seconds={secondsLeft(state, now)}
+        label={countdownLabel(state.phase)}
+      />
+      <ResultHistory
+        history={state.history}
+        size={12}
+        render={(r: AbShown) => <b className={markClass(r)}>{mark(r)}</b>}
+        title={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')}
+      />
       <CardTable cards={cards} />
       {cards.winner && (
         <p className={`ab-banner ab-banner-${cards.winner.toLowerCase()}`} data-testid="winner-banner">
@@ -83,7 +94,14 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
       </p>
       <div className="ab-sides">
         {SIDES.map((side) => (
-          <button key={side} type="button" className={`ab-side ab-side-${side.toLowerCase()}`} disabled={!open} onClick={() => setSlip(side)} data-testid={`pick-${side}`}>
+          <button
+            key={side}
+            type="button"
+            className={`ab-side ab-side-${side.toLowerCase()}`}
+            disabled={!open}
+            onClick={() => setSlip(side)}
+            data-testid={`pick-${side}`}
+          >
             <b>{sideLabel(side)}</b>
             <small data-testid={`payout-${side}`}>{payout(side)}×</small>
           </button>
@@ -91,12 +109,25 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
       </div>
       {state.tickets.length > 0 && (
         <p className="rt-line-status rt-ok" data-testid="bet-status">
-          {t('bet.yours', { bets: state.tickets.map((tk) => tk.bets.map((b) => `${sideLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', ')).join(' · ') })}
+          {t('bet.yours', {
+            bets: state.tickets
+              .map((tk) => tk.bets.map((b) => `${sideLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', '))
+              .join(' · '),
+          })}
         </p>
       )}
       <MyBetTable rows={bets2.data} loading={bets2.isLoading} failed={bets2.isError} />
       <BetsFeed rows={state.feed} renderPick={(p: Side) => sideLabel(p)} />
-      {slip && <BetSlip side={slip} payout={payout(slip)} open={open} busy={busy} onPlace={(a) => void place(slip, a)} onClose={() => setSlip(null)} />}
+      {slip && (
+        <BetSlip
+          side={slip}
+          payout={payout(slip)}
+          open={open}
+          busy={busy}
+          onPlace={(a) => void place(slip, a)}
+          onClose={() => setSlip(null)}
+        />
+      )}
     </div>
   );
 }

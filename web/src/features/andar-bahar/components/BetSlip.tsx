@@ -31,12 +31,29 @@ export function BetSlip({ side, payout, open, busy, onPlace, onClose }: Props) {
         </p>
         <label className="field">
           <span>{t('slip.stake')}</span>
-          <input className="amount-input" type="number" inputMode="decimal" min="1" step="1" value={text} onChange={(e) => setText(e.target.value)} data-testid="stake-input" />
+          <input
+            className="amount-input"
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="1"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="stake-input"
+          />
         </label>
         <StakeChips amounts={AB_STAKES} selected={valid ? amount : null} onSelect={(a) => setText(String(a))} />
-        <p className="rt-line-status">{valid ? t('slip.returns', { amount: `₹${fixed2(amount * payout)}`, side: name }) : t('slip.enterStake')}</p>
+        <p className="rt-line-status">
+          {valid ? t('slip.returns', { amount: `₹${fixed2(amount * payout)}`, side: name }) : t('slip.enterStake')}
+        </p>
         {!open && <p className="form-error">{t('slip.closed')}</p>}
-        <button type="button" className="btn btn-bet rt-place" disabled={!open || !valid || busy} onClick={() => onPlace(amount)} data-testid="place-bet">
+        <button
+          type="button"
+          className="btn btn-bet rt-place"
+          disabled={!open || !valid || busy}
+          onClick={() => onPlace(amount)}
+          data-testid="place-bet"
+        >
           {busy ? t('roundTable:bet.placing') : t('slip.place', { amount: `₹${valid ? fixed2(amount) : fixed2(0)}` })}
         </button>
       </div>

@@ -10,10 +10,22 @@ const inr = chipInr;
 
 /** What the bet made: `pending` while the round is open, else the profit or the loss. */
 const outcome = (r: Bets2Row, pending: string) =>
-  r.isWin === 'pending' ? pending : r.isWin === 'win' ? `+${inr(r.profit ?? 0)}` : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`;
+  r.isWin === 'pending'
+    ? pending
+    : r.isWin === 'win'
+      ? `+${inr(r.profit ?? 0)}`
+      : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`;
 
 /** 'My Bet': the last 10 bets, newest first (GET /api/bets2/{userId}). */
-export function MyBetTable({ rows, loading, failed }: { rows: Bets2Row[] | undefined; loading: boolean; failed: boolean }) {
+export function MyBetTable({
+  rows,
+  loading,
+  failed,
+}: {
+  rows: Bets2Row[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
   const { t } = useTranslation('andarBahar');
   const shown = latestBets(rows, 10);
   return (

@@ -12,7 +12,13 @@ function LanguageSwitch() {
       {LANGUAGES.map((lang, i) => (
         <span key={lang}>
           {i > 0 && ' · '}
-          <button type="button" className="link-btn" aria-pressed={lang === current} lang={lang} onClick={() => setLanguage(lang)}>
+          <button
+            type="button"
+            className="link-btn"
+            aria-pressed={lang === current}
+            lang={lang}
+            onClick={() => setLanguage(lang)}
+          >
             {t(`language.${lang}`)}
           </button>
         </span>

@@ -66,9 +66,19 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
         <form className="form" onSubmit={onRequest}>
           <div className="field">
             <label htmlFor="reset-id">{t('reset.identifier')}</label>
-            <input id="reset-id" inputMode="numeric" value={identifier} onChange={(e) => setIdentifier(e.target.value)} required />
+            <input
+              id="reset-id"
+              inputMode="numeric"
+              value={identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+              required
+            />
           </div>
-          <button className="btn btn-primary btn-block" type="submit" disabled={!isResetIdentifierValid(identifier) || busy}>
+          <button
+            className="btn btn-primary btn-block"
+            type="submit"
+            disabled={!isResetIdentifierValid(identifier) || busy}
+          >
             {busy ? t('reset.sending') : t('reset.getCode')}
           </button>
         </form>
@@ -77,10 +87,28 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
         <form className="form" onSubmit={onReset}>
           <div className="field">
             <label htmlFor="reset-code">{t('reset.code')}</label>
-            <input id="reset-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+            <input
+              id="reset-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
           </div>
-          <PasswordInput id="reset-password" label={t('reset.newPassword')} value={newPassword} onChange={setNewPassword} autoComplete="new-password" minLength={6} />
-          <button className="btn btn-primary btn-block" type="submit" disabled={!isResetValid({ code, newPassword }) || busy}>
+          <PasswordInput
+            id="reset-password"
+            label={t('reset.newPassword')}
+            value={newPassword}
+            onChange={setNewPassword}
+            autoComplete="new-password"
+            minLength={6}
+          />
+          <button
+            className="btn btn-primary btn-block"
+            type="submit"
+            disabled={!isResetValid({ code, newPassword }) || busy}
+          >
             {busy ? t('reset.resetting') : t('reset.submit')}
           </button>
         </form>

@@ -12,7 +12,13 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, user, wallet: { balance: 0, exposureBalance: 0 }, history: [], token: 't' }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ success: true, user, wallet: { balance: 0, exposureBalance: 0 }, history: [], token: 't' }),
+          { status: 200 },
+        ),
+    ),
   );
 });
 afterEach(() => {
@@ -45,9 +51,12 @@ async function logIn(entry: InitialEntry) {
 describe('login', () => {
   it('returns to the page that sent the visitor, with that page’s state', async () => {
     const state = { eventId: 101, matchName: 'A v B', scoreIframe: '/score/101' };
-    expect(await logIn({ pathname: '/login', state: { from: { pathname: '/cricket2/games/A%20v%20B', search: '?c=2', hash: '', state } } })).toBe(
-      `/cricket2/games/A%20v%20B?c=2 ${JSON.stringify(state)}`,
-    );
+    expect(
+      await logIn({
+        pathname: '/login',
+        state: { from: { pathname: '/cricket2/games/A%20v%20B', search: '?c=2', hash: '', state } },
+      }),
+    ).toBe(`/cricket2/games/A%20v%20B?c=2 ${JSON.stringify(state)}`);
   });
 
   it('goes home without a page to return to', async () => {

@@ -53,7 +53,11 @@ export function LoginPage() {
       if (language) setLanguage(language);
       // Back to the public page that asked for the login, if one did; else operators sit at their console and
       // players go to the lobby.
-      if (back) navigate({ pathname: back.pathname, search: back.search, hash: back.hash }, { replace: true, state: back.state });
+      if (back)
+        navigate(
+          { pathname: back.pathname, search: back.search, hash: back.hash },
+          { replace: true, state: back.state },
+        );
       else navigate(res.user?.role === 'operator' ? '/admin' : '/', { replace: true });
     } catch (err) {
       setError(errorMessage(err, t('login.failed')));
@@ -82,7 +86,13 @@ export function LoginPage() {
             required
           />
         </div>
-        <PasswordInput id="login-password" label={t('login.password')} value={password} onChange={setPassword} autoComplete="current-password" />
+        <PasswordInput
+          id="login-password"
+          label={t('login.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
         <button className="btn btn-primary btn-block" type="submit" disabled={!isLoginValid(userNo, password) || busy}>
           {busy ? t('login.busy') : t('login.submit')}
         </button>

@@ -27,7 +27,12 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, minLen
           minLength={minLength}
           required
         />
-        <button type="button" className="ghost-btn" onClick={() => setShown((s) => !s)} aria-label={shown ? t('password.hideLabel') : t('password.showLabel')}>
+        <button
+          type="button"
+          className="ghost-btn"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? t('password.hideLabel') : t('password.showLabel')}
+        >
           {shown ? t('password.hide') : t('password.show')}
         </button>
       </div>

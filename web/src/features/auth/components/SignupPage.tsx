@@ -48,14 +48,35 @@ export function SignupPage() {
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="signup-name">{t('signup.name')}</label>
-          <input id="signup-name" autoComplete="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+          <input
+            id="signup-name"
+            autoComplete="name"
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            required
+          />
           <small className="hint">{t('signup.nameHint')}</small>
         </div>
         <div className="field">
           <label htmlFor="signup-phone">{t('signup.phone')}</label>
-          <input id="signup-phone" type="tel" inputMode="tel" autoComplete="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} required />
+          <input
+            id="signup-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.target.value })}
+            required
+          />
         </div>
-        <PasswordInput id="signup-password" label={t('signup.password')} value={form.password} onChange={(v) => setForm({ ...form, password: v })} autoComplete="new-password" minLength={5} />
+        <PasswordInput
+          id="signup-password"
+          label={t('signup.password')}
+          value={form.password}
+          onChange={(v) => setForm({ ...form, password: v })}
+          autoComplete="new-password"
+          minLength={5}
+        />
         <button className="btn btn-primary btn-block" type="submit" disabled={!valid || busy}>
           {busy ? t('signup.busy') : t('signup.submit')}
         </button>

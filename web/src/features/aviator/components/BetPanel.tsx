@@ -20,7 +20,19 @@ interface Props {
   onCashOut: () => void;
 }
 
-export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, canCancel, canCashOut, onBet, onCancel, onCashOut }: Props) {
+export function BetPanel({
+  slot,
+  bet,
+  multiplier,
+  balance,
+  connected,
+  canBet,
+  canCancel,
+  canCashOut,
+  onBet,
+  onCancel,
+  onCashOut,
+}: Props) {
   const { t } = useTranslation('aviator');
   const [amountText, setAmountText] = useState(bet.amount > 0 ? String(bet.amount) : '100');
   const [autoOn, setAutoOn] = useState(false);
@@ -59,7 +71,11 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
               : t('panel.waitNext');
 
   return (
-    <section className={`bet-panel bet-${bet.status}`} data-testid={`bet-panel-${slot}`} aria-label={t('panel.label', { n: slot + 1 })}>
+    <section
+      className={`bet-panel bet-${bet.status}`}
+      data-testid={`bet-panel-${slot}`}
+      aria-label={t('panel.label', { n: slot + 1 })}
+    >
       <div className="bet-row">
         <label className="sr-only" htmlFor={`amt-${slot}`}>
           {t('panel.amount')}
@@ -75,20 +91,37 @@ export function BetPanel({ slot, bet, multiplier, balance, connected, canBet, ca
           disabled={inputsDisabled}
           onChange={(e) => setAmountText(e.target.value)}
         />
-        <button type="button" className="btn btn-small btn-outline" disabled={inputsDisabled} onClick={() => setAmountText('')}>
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          disabled={inputsDisabled}
+          onClick={() => setAmountText('')}
+        >
           {t('panel.clear')}
         </button>
       </div>
       <div className="quick-grid">
         {QUICK_STAKES.map((q) => (
-          <button key={q} type="button" className="chip" disabled={inputsDisabled} onClick={() => setAmountText(String((Number(amountText) || 0) + q))}>
+          <button
+            key={q}
+            type="button"
+            className="chip"
+            disabled={inputsDisabled}
+            onClick={() => setAmountText(String((Number(amountText) || 0) + q))}
+          >
             +{q}
           </button>
         ))}
       </div>
       <div className="auto-row">
         <label>
-          <input type="checkbox" checked={autoOn} disabled={inputsDisabled} onChange={(e) => setAutoOn(e.target.checked)} /> {t('panel.auto')}
+          <input
+            type="checkbox"
+            checked={autoOn}
+            disabled={inputsDisabled}
+            onChange={(e) => setAutoOn(e.target.checked)}
+          />{' '}
+          {t('panel.auto')}
         </label>
         <input
           aria-label={t('panel.autoMultiplier')}

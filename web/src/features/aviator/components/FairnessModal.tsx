@@ -21,7 +21,11 @@ export function FairnessModal({ onClose }: { onClose: () => void }) {
     );
 
   const verdict = (v: Verification | 'error') =>
-    v === 'error' ? t('fair.loadFailed') : v.valid && v.computedCrashPoint !== undefined ? t('fair.valid', { crash: times(v.computedCrashPoint) }) : t('fair.mismatch');
+    v === 'error'
+      ? t('fair.loadFailed')
+      : v.valid && v.computedCrashPoint !== undefined
+        ? t('fair.valid', { crash: times(v.computedCrashPoint) })
+        : t('fair.mismatch');
 
   return (
     <Modal title={t('fair.title')} onClose={onClose}>
@@ -58,11 +62,7 @@ export function FairnessModal({ onClose }: { onClose: () => void }) {
                 </button>
               </div>
               <div className="mono small">{r.hash}</div>
-              {v && (
-                <div className={v !== 'error' && v.valid ? 'form-success' : 'form-error'}>
-                  {verdict(v)}
-                </div>
-              )}
+              {v && <div className={v !== 'error' && v.valid ? 'form-success' : 'form-error'}>{verdict(v)}</div>}
             </li>
           );
         })}

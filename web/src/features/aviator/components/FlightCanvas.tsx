@@ -39,7 +39,14 @@ function drawPlane(ctx: CanvasRenderingContext2D, x: number, y: number, angle: n
   ctx.restore();
 }
 
-function frame(ctx: CanvasRenderingContext2D, w: number, h: number, round: RoundView, now: number, crashSeenAt: number) {
+function frame(
+  ctx: CanvasRenderingContext2D,
+  w: number,
+  h: number,
+  round: RoundView,
+  now: number,
+  crashSeenAt: number,
+) {
   ctx.clearRect(0, 0, w, h);
   // Slowly turning sunburst behind everything.
   const cx = PAD;
@@ -96,7 +103,10 @@ function frame(ctx: CanvasRenderingContext2D, w: number, h: number, round: Round
   ctx.fillStyle = grad;
   ctx.fill();
 
-  const slope = Math.atan2(Y(curveAt(elapsed)) - Y(curveAt(Math.max(0, elapsed - 400))), X(elapsed) - X(Math.max(0, elapsed - 400)));
+  const slope = Math.atan2(
+    Y(curveAt(elapsed)) - Y(curveAt(Math.max(0, elapsed - 400))),
+    X(elapsed) - X(Math.max(0, elapsed - 400)),
+  );
   if (round.phase === 'flying') {
     drawPlane(ctx, endX, endY - 10, Math.max(slope, -0.9), 1.1);
   } else {
@@ -115,7 +125,11 @@ export function FlightCanvas({ round }: Props) {
   // The overlay's words, read by the drawing loop (it runs outside React's renders).
   const words = useRef({ connecting: '', placeBets: '', flewAway: '' });
   useEffect(() => {
-    words.current = { connecting: t('flight.connecting'), placeBets: t('flight.placeBets'), flewAway: t('flight.flewAway') };
+    words.current = {
+      connecting: t('flight.connecting'),
+      placeBets: t('flight.placeBets'),
+      flewAway: t('flight.flewAway'),
+    };
   }, [t]);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const multRef = useRef<HTMLDivElement>(null);

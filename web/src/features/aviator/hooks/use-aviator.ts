@@ -10,7 +10,17 @@ import { toast } from '@/lib/toast';
 import { balanceToastText, walletQueryKey, type BalanceUpdate } from '@/lib/wallet';
 import { getRounds } from '../api/get-rounds';
 import { aviatorReducer, initialAviatorState, type AviatorAction } from '../state';
-import type { Ack, BetCancelledMsg, BetPlacedMsg, BetResultMsg, CashOutMsg, FeedBet, GameResultMsg, GameStateMsg, Slot } from '../types';
+import type {
+  Ack,
+  BetCancelledMsg,
+  BetPlacedMsg,
+  BetResultMsg,
+  CashOutMsg,
+  FeedBet,
+  GameResultMsg,
+  GameStateMsg,
+  Slot,
+} from '../types';
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -22,7 +32,7 @@ function emitWithAck(): Emit {
       getSocket()
         .timeout(ACK_TIMEOUT_MS)
         .emit(event, payload, (err: Error | null, res: Ack) => {
-          resolve(err ? { success: false, message: err.message } : res ?? { success: false });
+          resolve(err ? { success: false, message: err.message } : (res ?? { success: false }));
         });
     });
 }
@@ -43,7 +53,8 @@ export function useAviator(userId: string | null) {
       bet_cancelled: (msg: BetCancelledMsg) => d({ type: 'bet_cancelled', msg }),
       bet_result: (msg: BetResultMsg) => d({ type: 'bet_result', msg }),
       balance_update: (ev: BalanceUpdate) => {
-        if (userId !== null && String(ev.userId) === userId && ev.amount > 0) toast(balanceToastText(ev, fixed2), ev.type === 'deduct' ? 'info' : 'success');
+        if (userId !== null && String(ev.userId) === userId && ev.amount > 0)
+          toast(balanceToastText(ev, fixed2), ev.type === 'deduct' ? 'info' : 'success');
       },
     };
     type AnyHandler = (...args: unknown[]) => void;
@@ -70,17 +81,29 @@ export function useAviator(userId: string | null) {
     };
   }, []);
 
-  const refreshWallet = useCallback(() => queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) }), [queryClient, userId]);
+  const refreshWallet = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) }),
+    [queryClient, userId],
+  );
 
   const placeBet = useCallback(
     async (slot: Slot, amount: number, roundId: string, autoCashout: number | null) => {
       if (!userId) return;
       dispatch({ type: 'bet_requested', slot, amount, roundId, autoCashout });
-      const payload = { userId: toWireId(userId), amount, roundId: toWireId(roundId), slot, ...(autoCashout ? { autoCashout } : {}) };
+      const payload = {
+        userId: toWireId(userId),
+        amount,
+        roundId: toWireId(roundId),
+        slot,
+        ...(autoCashout ? { autoCashout } : {}),
+      };
       const res = await emitWithAck()('place_bet', payload);
       if (res.success) {
         const r = res as Ack & { amount?: number; autoCashout?: number | null };
-        dispatch({ type: 'bet_placed', msg: { success: true, amount: r.amount ?? amount, slot, roundId, autoCashout: r.autoCashout ?? autoCashout } });
+        dispatch({
+          type: 'bet_placed',
+          msg: { success: true, amount: r.amount ?? amount, slot, roundId, autoCashout: r.autoCashout ?? autoCashout },
+        });
       } else {
         dispatch({ type: 'bet_rejected', slot });
         toast(codeMessage(res.error, res.message || i18n.t('aviator:errors.placeFailed')), 'error');
@@ -115,7 +138,10 @@ export function useAviator(userId: string | null) {
       if (res.success) {
         const r = res as Ack & { totalWinnings?: number; multiplier?: number };
         if (typeof r.totalWinnings === 'number') {
-          dispatch({ type: 'cash_out_success', msg: { success: true, totalWinnings: r.totalWinnings, multiplier: r.multiplier ?? 0, slot, roundId } });
+          dispatch({
+            type: 'cash_out_success',
+            msg: { success: true, totalWinnings: r.totalWinnings, multiplier: r.multiplier ?? 0, slot, roundId },
+          });
         }
       } else {
         toast(codeMessage(res.error, res.message || i18n.t('aviator:errors.cashOutFailed')), 'error');

@@ -28,14 +28,23 @@ const INFO: Record<string, Info> = {
   mines: { key: 'mines', to: '/casino/mines', colors: ['#f7971e', '#ffd200'], glyph: '✹' },
   'fun-games': { key: 'titliPar', to: '/casino/fun-games', colors: ['#7b2ff7', '#f107a3'], glyph: '❀' },
   'andar-bahar': { key: 'andarBahar', to: '/casino/andar-bahar', colors: ['#0f5132', '#2ea36b'], glyph: '♥' },
-  'color-prediction': { key: 'colorPrediction', to: '/casino/color-prediction', colors: ['#11998e', '#38ef7d'], glyph: '◉' },
+  'color-prediction': {
+    key: 'colorPrediction',
+    to: '/casino/color-prediction',
+    colors: ['#11998e', '#38ef7d'],
+    glyph: '◉',
+  },
 };
 
 function InfoCard({ info }: { info: Info }) {
   const { t } = useTranslation('casino');
   return (
     <article className="info-card">
-      <div className="info-art" style={{ background: `linear-gradient(135deg, ${info.colors[0]}, ${info.colors[1]})` }} aria-hidden>
+      <div
+        className="info-art"
+        style={{ background: `linear-gradient(135deg, ${info.colors[0]}, ${info.colors[1]})` }}
+        aria-hidden
+      >
         {info.glyph}
       </div>
       <h3>{t(`tabs.${info.key}`)}</h3>

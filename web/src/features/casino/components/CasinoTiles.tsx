@@ -7,7 +7,11 @@ function TileFace({ g }: { g: GameEntry }) {
   const { t } = useTranslation('casino');
   return (
     <>
-      <span className="tile-art" style={{ background: `linear-gradient(135deg, ${g.colors[0]}, ${g.colors[1]})` }} aria-hidden>
+      <span
+        className="tile-art"
+        style={{ background: `linear-gradient(135deg, ${g.colors[0]}, ${g.colors[1]})` }}
+        aria-hidden
+      >
         {g.glyph}
       </span>
       <span className="tile-title">{g.title}</span>

@@ -24,7 +24,9 @@ import { ColourButtons } from './ColourButtons';
 const STAKES = [10, 50, 100, 500, 1000, 5000] as const;
 
 const swatchOf = (c: Colour | string) => (isColour(c) ? SWATCH[c] : 'var(--line)');
-const Dot = ({ c }: { c: Colour | string }) => <span className="cp-dot" style={{ background: swatchOf(c) }} aria-label={colourLabel(c)} />;
+const Dot = ({ c }: { c: Colour | string }) => (
+  <span className="cp-dot" style={{ background: swatchOf(c) }} aria-label={colourLabel(c)} />
+);
 
 /** Color Prediction: red, green or blue; the drawn colour pays 2.9×. */
 export function ColorPage({ userId }: { userId: string | null }) {
@@ -49,7 +51,8 @@ export function ColorPage({ userId }: { userId: string | null }) {
     setBusy(true);
     const res = await placeBet(lines);
     setBusy(false);
-    if (res.success) toast(t('bet.placedToast', { colour: colourLabel(colour), amount: `₹${fixed2(res.total)}` }), 'success');
+    if (res.success)
+      toast(t('bet.placedToast', { colour: colourLabel(colour), amount: `₹${fixed2(res.total)}` }), 'success');
     else toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
   }
 
@@ -58,7 +61,11 @@ export function ColorPage({ userId }: { userId: string | null }) {
       ? t('roundTable:round.waitingNext')
       : t('roundTable:round.closedWaiting')
     : colour
-      ? t('status.returns', { stake: chipInr(stake), colour: colourLabel(colour), amount: `₹${fixed2(stake * payout(colour))}` })
+      ? t('status.returns', {
+          stake: chipInr(stake),
+          colour: colourLabel(colour),
+          amount: `₹${fixed2(stake * payout(colour))}`,
+        })
       : t('status.choose');
 
   return (
@@ -68,14 +75,31 @@ export function ColorPage({ userId }: { userId: string | null }) {
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
       {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
-      <ResultHistory history={state.history} size={12} render={(r: ColorShown) => <Dot c={r.colour} />} title={(r: ColorShown) => colourLabel(r.colour)} />
+      <RoundStatus
+        roundId={state.roundId}
+        open={open}
+        seconds={secondsLeft(state, now)}
+        label={countdownLabel(state.phase)}
+      />
+      <ResultHistory
+        history={state.history}
+        size={12}
+        render={(r: ColorShown) => <Dot c={r.colour} />}
+        title={(r: ColorShown) => colourLabel(r.colour)}
+      />
       {drawn && (
         <p className="cp-result" data-testid="winner-banner">
           <Dot c={drawn} /> {t('result.wins', { colour: colourLabel(drawn) })}
         </p>
       )}
-      <ColourButtons selected={colour} payout={payout} counts={colourCounts(state.history)} rounds={state.history.length} disabled={!open} onSelect={setColour} />
+      <ColourButtons
+        selected={colour}
+        payout={payout}
+        counts={colourCounts(state.history)}
+        rounds={state.history.length}
+        disabled={!open}
+        onSelect={setColour}
+      />
       <section className="card rt-bet" aria-label={t('roundTable:bet.label')}>
         <StakeChips amounts={STAKES} selected={stake} disabled={!open} onSelect={setStake} columns={3} />
         <p className="rt-line-status" data-testid="bet-status" role="status">
@@ -83,14 +107,30 @@ export function ColorPage({ userId }: { userId: string | null }) {
         </p>
         {state.tickets.length > 0 && (
           <p className="rt-line-status rt-ok" data-testid="my-round-bets">
-            {t('bet.yours', { bets: state.tickets.map((tk) => tk.bets.map((b) => `${colourLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', ')).join(' · ') })}
+            {t('bet.yours', {
+              bets: state.tickets
+                .map((tk) => tk.bets.map((b) => `${colourLabel(b.pick)} ₹${fixed2(b.amount)}`).join(', '))
+                .join(' · '),
+            })}
           </p>
         )}
-        <button type="button" className="btn btn-bet rt-place" disabled={!open || busy} onClick={() => void submit()} data-testid="place-bet">
+        <button
+          type="button"
+          className="btn btn-bet rt-place"
+          disabled={!open || busy}
+          onClick={() => void submit()}
+          data-testid="place-bet"
+        >
           {busy ? t('roundTable:bet.placing') : t('roundTable:bet.place')}
         </button>
       </section>
-      <MyBetsList bets={myBets.data} loading={myBets.isLoading} failed={myBets.isError} renderPick={(p) => colourLabel(String(p))} renderResult={(r) => ('colour' in r ? <Dot c={r.colour} /> : null)} />
+      <MyBetsList
+        bets={myBets.data}
+        loading={myBets.isLoading}
+        failed={myBets.isError}
+        renderPick={(p) => colourLabel(String(p))}
+        renderResult={(r) => ('colour' in r ? <Dot c={r.colour} /> : null)}
+      />
       <BetsFeed rows={state.feed} renderPick={(p: Colour) => colourLabel(p)} />
     </div>
   );

@@ -19,7 +19,15 @@ export function ColourButtons({ selected, payout, counts, rounds, disabled, onSe
   return (
     <div className="cp-buttons" role="group" aria-label={t('buttons.label')}>
       {COLOURS.map((c) => (
-        <button key={c} type="button" className={`cp-btn cp-${c}`} aria-pressed={selected === c} disabled={disabled} onClick={() => onSelect(c)} data-testid={`pick-${c}`}>
+        <button
+          key={c}
+          type="button"
+          className={`cp-btn cp-${c}`}
+          aria-pressed={selected === c}
+          disabled={disabled}
+          onClick={() => onSelect(c)}
+          data-testid={`pick-${c}`}
+        >
           {colourLabel(c)}
           <small data-testid={`payout-${c}`}>{payout(c)}×</small>
           {rounds > 0 && <em>{t('buttons.count', { won: counts[c], rounds })}</em>}

@@ -8,17 +8,24 @@ import { exchangeKeys } from './keys';
 export const OPEN_BETS_POLL_MS = 10_000;
 
 const listOf = (r: Bets | null | undefined): BetView[] => (Array.isArray(r?.bets) ? r.bets : []);
-const pollWhileOpen = (bets: BetView[] | undefined) => (bets?.some((b) => b.status === 'open') ? OPEN_BETS_POLL_MS : false);
+const pollWhileOpen = (bets: BetView[] | undefined) =>
+  bets?.some((b) => b.status === 'open') ? OPEN_BETS_POLL_MS : false;
 
 /** `GET /api/laggai_khai_getuserbet/{userId}[/{match}]`. */
 export async function getRunnerBets(userId: string, match?: number): Promise<BetView[]> {
-  const r = match === undefined ? await api.get('/api/laggai_khai_getuserbet/{userId}', { path: { userId } }) : await api.get('/api/laggai_khai_getuserbet/{userId}/{match}', { path: { userId, match } });
+  const r =
+    match === undefined
+      ? await api.get('/api/laggai_khai_getuserbet/{userId}', { path: { userId } })
+      : await api.get('/api/laggai_khai_getuserbet/{userId}/{match}', { path: { userId, match } });
   return listOf(r);
 }
 
 /** `GET /api/cricket-market/{userId}[/{match}]`. */
 export async function getFancyBets(userId: string, match?: number): Promise<BetView[]> {
-  const r = match === undefined ? await api.get('/api/cricket-market/{userId}', { path: { userId } }) : await api.get('/api/cricket-market/{userId}/{match}', { path: { userId, match } });
+  const r =
+    match === undefined
+      ? await api.get('/api/cricket-market/{userId}', { path: { userId } })
+      : await api.get('/api/cricket-market/{userId}/{match}', { path: { userId, match } });
   return listOf(r);
 }
 

@@ -5,6 +5,7 @@ export const exchangeKeys = {
   book: (match: number) => ['exchange', 'book', match] as const,
   bets: () => ['exchange', 'bets'] as const,
   /** The runner-market bets, of one match or (no `match`) of every match. */
-  runnerBets: (userId: string | null, match?: number) => ['exchange', 'bets', 'runner', userId, match ?? 'all'] as const,
+  runnerBets: (userId: string | null, match?: number) =>
+    ['exchange', 'bets', 'runner', userId, match ?? 'all'] as const,
   fancyBets: (userId: string | null, match?: number) => ['exchange', 'bets', 'fancy', userId, match ?? 'all'] as const,
 };

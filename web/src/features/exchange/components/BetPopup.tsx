@@ -20,7 +20,11 @@ interface Props {
 const chip = (n: number) => n.toLocaleString('en-IN');
 
 /** What the stake box keeps of a typed text: digits and one decimal point. */
-const stakeText = (t: string) => t.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 9);
+const stakeText = (t: string) =>
+  t
+    .replace(/[^\d.]/g, '')
+    .replace(/(\..*)\./g, '$1')
+    .slice(0, 9);
 
 /**
  * The bet popup (a bottom sheet): Bet For and Rate/Odds read-only, the stake (typed or a quick stake), what the bet
@@ -58,7 +62,14 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
         </div>
         <div className="field">
           <label htmlFor="ex-stake">{t('popup.stake')}</label>
-          <input id="ex-stake" inputMode="decimal" autoComplete="off" placeholder={t('popup.stakePlaceholder')} value={stake} onChange={(e) => setStake(stakeText(e.target.value))} />
+          <input
+            id="ex-stake"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('popup.stakePlaceholder')}
+            value={stake}
+            onChange={(e) => setStake(stakeText(e.target.value))}
+          />
         </div>
         <div className="field">
           <label htmlFor="ex-profit">{t('popup.profit')}</label>
@@ -78,7 +89,13 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
         )}
         <div className="ex-quick" role="group" aria-label={t('popup.quickStakes')}>
           {QUICK_STAKES.map((a) => (
-            <button key={a} type="button" className="chip" data-testid={`quick-${a}`} onClick={() => setStake(String(a))}>
+            <button
+              key={a}
+              type="button"
+              className="chip"
+              data-testid={`quick-${a}`}
+              onClick={() => setStake(String(a))}
+            >
               {chip(a)}
             </button>
           ))}

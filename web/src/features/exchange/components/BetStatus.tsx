@@ -5,5 +5,7 @@ import type { BetStatus as Status } from '../wire';
 /** A bet's status: open, won, lost or void. */
 export function BetStatus({ status }: { status: Status }) {
   const { t } = useTranslation('exchange');
-  return <span className={`status status-${statusTone(status)}`}>{t(`status.${status}`, { defaultValue: status })}</span>;
+  return (
+    <span className={`status status-${statusTone(status)}`}>{t(`status.${status}`, { defaultValue: status })}</span>
+  );
 }

@@ -26,7 +26,8 @@ let runnerBets: BetView[];
 let fancyBets: BetView[];
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | undefined;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 
@@ -118,7 +119,8 @@ describe('exchange betting screen', () => {
       ],
     });
     await waitFor(() => expect((screen.getByTestId('ex-lgaai-0') as HTMLButtonElement).disabled).toBe(true));
-    for (const id of ['ex-khaai-0', 'ex-lgaai-1', 'ex-khaai-1', 'ex-no-0', 'ex-yes-0']) expect((screen.getByTestId(id) as HTMLButtonElement).disabled).toBe(true);
+    for (const id of ['ex-khaai-0', 'ex-lgaai-1', 'ex-khaai-1', 'ex-no-0', 'ex-yes-0'])
+      expect((screen.getByTestId(id) as HTMLButtonElement).disabled).toBe(true);
     expect(within(screen.getByTestId('ex-match-odds')).getByTestId('market-status').textContent).toBe('SUSPENDED');
     expect(within(screen.getByTestId('ex-session-0')).getByTestId('market-status').textContent).toBe('SUSPENDED');
     serverSends('match:delta', { matchId: 101, seq: 12, at: 0, updates: [{ type: 'bookmaker', data: bookmaker() }] });
@@ -139,7 +141,9 @@ describe('exchange betting screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByTestId('ex-no-0'));
-    expect((within(popup()).getByLabelText('Bet For') as HTMLInputElement).value).toBe('6 overs runs Mumbai Mariners · NO 48');
+    expect((within(popup()).getByLabelText('Bet For') as HTMLInputElement).value).toBe(
+      '6 overs runs Mumbai Mariners · NO 48',
+    );
     stake('250');
     expect((within(popup()).getByLabelText('Profit') as HTMLInputElement).value).toBe('250.00');
     expect(screen.getByTestId('bet-loss').textContent).toBe('Loss if it loses: ₹250.00');
@@ -157,13 +161,35 @@ describe('exchange betting screen', () => {
     };
     fireEvent.click(await screen.findByTestId('ex-lgaai-0'));
     // The rate moves while the popup is open: the popup follows it, and Submit names what it shows.
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'bookmaker', data: bookmaker({ selections: [{ ...bookmaker().selections[0]!, backOdds: 61 }, bookmaker().selections[1]!] }) }] });
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [
+        {
+          type: 'bookmaker',
+          data: bookmaker({
+            selections: [{ ...bookmaker().selections[0]!, backOdds: 61 }, bookmaker().selections[1]!],
+          }),
+        },
+      ],
+    });
     await waitFor(() => expect((within(popup()).getByLabelText('Rate/Odds') as HTMLInputElement).value).toBe('61'));
     const listed = gets('/api/laggai_khai_getuserbet/7/101');
     stake('100');
     submit();
     expect(await screen.findByTestId('ex-overlay-success')).toHaveProperty('textContent', 'Bet placed successfully.');
-    expect(posts('/api/laggai_khai_bets')).toEqual([{ match: 101, teamIndex: 0, label: 'Mumbai Mariners', type: 'Lgaai', odds: 61, stake: 100, marketType: 'bookmaker' }]);
+    expect(posts('/api/laggai_khai_bets')).toEqual([
+      {
+        match: 101,
+        teamIndex: 0,
+        label: 'Mumbai Mariners',
+        type: 'Lgaai',
+        odds: 61,
+        stake: 100,
+        marketType: 'bookmaker',
+      },
+    ]);
     expect(screen.queryByTestId('bet-popup')).toBeNull();
     expect(qc.getQueryData(walletQueryKey('7'))).toEqual({ balance: 900, exposureBalance: 100 });
     await waitFor(() => expect(screen.getByTestId('ex-team-pl-1').textContent).toBe('-100.00'));
@@ -174,7 +200,15 @@ describe('exchange betting screen', () => {
 
   it('a YES bet posts the spec’s one-item myBets list with the line and rate shown', async () => {
     show();
-    const fancyBook = bmBook({ marketId: '101-f6', marketType: 'fancy', runners: [], runs: [{ from: 0, pl: -100 }, { from: 49, pl: 100 }] });
+    const fancyBook = bmBook({
+      marketId: '101-f6',
+      marketType: 'fancy',
+      runners: [],
+      runs: [
+        { from: 0, pl: -100 },
+        { from: 49, pl: 100 },
+      ],
+    });
     answer = (method, path) => {
       if (method !== 'POST' || path !== '/api/cricket-market/bets') return undefined;
       book = matchBook([fancyBook]);
@@ -185,7 +219,21 @@ describe('exchange betting screen', () => {
     expect((within(popup()).getByLabelText('Profit') as HTMLInputElement).value).toBe('200.00');
     submit();
     await screen.findByTestId('ex-overlay-success');
-    expect(posts('/api/cricket-market/bets')).toEqual([{ myBets: [{ match: 101, marketId: '101-f6', label: '6 overs runs Mumbai Mariners', type: 'yes', runs: 49, odds: 100, stake: 200 }] }]);
+    expect(posts('/api/cricket-market/bets')).toEqual([
+      {
+        myBets: [
+          {
+            match: 101,
+            marketId: '101-f6',
+            label: '6 overs runs Mumbai Mariners',
+            type: 'yes',
+            runs: 49,
+            odds: 100,
+            stake: 200,
+          },
+        ],
+      },
+    ]);
     await waitFor(() => expect(screen.getByTestId('ex-session-exposure-0').textContent).toBe('-100.00'));
   });
 
@@ -213,7 +261,10 @@ describe('exchange betting screen', () => {
 
   it('a refusal shows the server’s message in red and keeps the popup; the spec’s stake checks send nothing', async () => {
     show();
-    answer = (method) => (method === 'POST' ? reply(409, { success: false, error: 'price_changed', message: 'The price has changed. Please try again.' }) : undefined);
+    answer = (method) =>
+      method === 'POST'
+        ? reply(409, { success: false, error: 'price_changed', message: 'The price has changed. Please try again.' })
+        : undefined;
     fireEvent.click(await screen.findByTestId('ex-khaai-1'));
     stake('abc');
     expect((within(popup()).getByLabelText('Stake') as HTMLInputElement).value).toBe('');
@@ -225,7 +276,9 @@ describe('exchange betting screen', () => {
     expect(posts('/api/laggai_khai_bets')).toEqual([]);
     stake('100');
     submit();
-    await waitFor(() => expect(screen.getByTestId('ex-overlay-error').textContent).toBe('The price has changed. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ex-overlay-error').textContent).toBe('The price has changed. Please try again.'),
+    );
     expect(posts('/api/laggai_khai_bets')).toHaveLength(1);
     expect(popup()).toBeTruthy();
   });
@@ -233,8 +286,15 @@ describe('exchange betting screen', () => {
   it('a market suspended while the popup is open holds Submit back; a closed one says so', async () => {
     show();
     fireEvent.click(await screen.findByTestId('ex-lgaai-0'));
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'bookmaker', data: bookmaker({ status: 'SUSPENDED' }) }] });
-    await waitFor(() => expect((within(popup()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true));
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [{ type: 'bookmaker', data: bookmaker({ status: 'SUSPENDED' }) }],
+    });
+    await waitFor(() =>
+      expect((within(popup()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     expect(screen.getByTestId('bet-note').textContent).toBe('Market suspended: wait for it to reopen.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     fireEvent.click(screen.getByTestId('ex-yes-0'));
@@ -250,7 +310,10 @@ describe('exchange betting screen', () => {
   });
 
   it('a settled line shows its winning runs, green when the bet won and red when it lost', async () => {
-    fancyBets = [fancyBet({ id: 2, status: 'won', pl: 100, winningRuns: 52 }), fancyBet({ id: 3, type: 'no', side: 'khai', status: 'lost', pl: -100, winningRuns: 52 })];
+    fancyBets = [
+      fancyBet({ id: 2, status: 'won', pl: 100, winningRuns: 52 }),
+      fancyBet({ id: 3, type: 'no', side: 'khai', status: 'lost', pl: -100, winningRuns: 52 }),
+    ];
     show();
     const cells = await within(await screen.findByTestId('ex-fancy-bets')).findAllByTestId('winning-runs');
     expect(cells.map((c) => [c.textContent, c.className])).toEqual([

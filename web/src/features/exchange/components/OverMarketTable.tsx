@@ -43,7 +43,12 @@ export function OverMarketTable({ fancy, book, onPick }: Props) {
             type="button"
             className={`sp-cell ${kind === 'no' ? 'sp-lay' : 'sp-back'} sp-best ex-cell`}
             disabled={off || rate <= 0}
-            aria-label={t('overMarket.price', { kind: kindLabel(kind), line: f.marketName, runs, rate: formatRate(rate) })}
+            aria-label={t('overMarket.price', {
+              kind: kindLabel(kind),
+              line: f.marketName,
+              runs,
+              rate: formatRate(rate),
+            })}
             data-testid={`ex-${kind}-${i}`}
             onClick={() => onPick({ market: 'fancy', marketId: f.marketId, label: f.marketName, kind })}
           >
@@ -54,7 +59,12 @@ export function OverMarketTable({ fancy, book, onPick }: Props) {
           </button>
         );
         return (
-          <div key={f.marketId} className={`ex-row ${off ? 'ex-off' : ''}`} data-testid={`ex-session-${i}`} data-market-id={f.marketId}>
+          <div
+            key={f.marketId}
+            className={`ex-row ${off ? 'ex-off' : ''}`}
+            data-testid={`ex-session-${i}`}
+            data-market-id={f.marketId}
+          >
             <span className="ex-name">
               <span className="ex-label">{f.marketName}</span>
               {exposure > 0 && <PlText value={-exposure} testId={`ex-session-exposure-${i}`} />}

@@ -25,7 +25,10 @@ export function useOverlay() {
   }, []);
   useEffect(() => {
     if (!overlay) return;
-    const timer = setTimeout(() => setOverlay(overlay.fading ? null : { ...overlay, fading: true }), overlay.fading ? OVERLAY_FADE_MS : OVERLAY_SHOW_MS);
+    const timer = setTimeout(
+      () => setOverlay(overlay.fading ? null : { ...overlay, fading: true }),
+      overlay.fading ? OVERLAY_FADE_MS : OVERLAY_SHOW_MS,
+    );
     return () => clearTimeout(timer);
   }, [overlay]);
   return { overlay, show };

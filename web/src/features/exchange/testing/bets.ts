@@ -23,7 +23,16 @@ export const betView = (over: Partial<BetView> = {}): BetView => ({
 });
 
 export const fancyBet = (over: Partial<BetView> = {}): BetView =>
-  betView({ marketId: '101-f6', marketType: 'fancy', label: '6 overs runs Mumbai Mariners', type: 'yes', odds: 100, runs: 49, profit: 100, ...over });
+  betView({
+    marketId: '101-f6',
+    marketType: 'fancy',
+    label: '6 overs runs Mumbai Mariners',
+    type: 'yes',
+    odds: 100,
+    runs: 49,
+    profit: 100,
+    ...over,
+  });
 
 /** The Bookmaker position after one ₹100 Lgaai on Mumbai Mariners at 60. */
 export const bmBook = (over: Partial<MarketBook> = {}): MarketBook => ({

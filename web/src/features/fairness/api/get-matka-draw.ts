@@ -9,7 +9,10 @@ const CHART_LIMIT = 500;
 
 /** A draw's chart row (`GET /api/matka/markets/{id}/chart`), as the check reads it; 404 when the chart has no such draw. */
 export async function getMatkaDraw(marketId: number, drawNo: number): Promise<MatkaFairInput> {
-  const chart = await api.get('/api/matka/markets/{id}/chart', { path: { id: marketId }, query: { limit: CHART_LIMIT } });
+  const chart = await api.get('/api/matka/markets/{id}/chart', {
+    path: { id: marketId },
+    query: { limit: CHART_LIMIT },
+  });
   const row = (Array.isArray(chart?.results) ? chart.results : []).find((r) => r.drawNo === drawNo);
   if (!row) throw new ApiError(404, i18n.t('fairness:noDrawResult', { market: marketId, draw: drawNo }));
   return {

@@ -12,7 +12,10 @@ export function FairInfoCard({ game }: { game: FairGame }) {
   if (!info.data) return <p className="muted">{t('info.loading')}</p>;
   const payouts = Array.isArray(info.data.payouts) ? info.data.payouts : [];
   // Titli's twelve pictures all pay the same: one row says it.
-  const rows = payouts.length > 3 && payouts.every((p) => p.payout === payouts[0]!.payout) ? [{ ...payouts[0]!, pick: t('info.eachPicture') }] : payouts;
+  const rows =
+    payouts.length > 3 && payouts.every((p) => p.payout === payouts[0]!.payout)
+      ? [{ ...payouts[0]!, pick: t('info.eachPicture') }]
+      : payouts;
   return (
     <section className="card" aria-label={t('info.label')}>
       <table className="fair-payouts" data-testid="fair-payouts">

@@ -29,12 +29,20 @@ export function FairnessPage() {
   const matka = game === MATKA.value;
   const id = parseRound(params.get(mines ? 'gameId' : matka ? 'draw' : 'round'));
   const market = matka ? parseRound(params.get('market')) : null;
-  const [form, setForm] = useState({ game, id: id === null ? '' : String(id), market: market === null ? '' : String(market) });
+  const [form, setForm] = useState({
+    game,
+    id: id === null ? '' : String(id),
+    market: market === null ? '' : String(market),
+  });
   const check = useFairCheck(isFairGame(game) ? game : 'titli', isFairGame(game) ? id : null);
   const minesCheck = useMinesCheck(mines ? id : null);
   const matkaCheck = useMatkaCheck(market, matka ? id : null);
   const q = mines ? minesCheck : matka ? matkaCheck : check;
-  const verdict = mines ? minesCheck.data?.verification.verdict : matka ? matkaCheck.data?.verification.verdict : check.data?.verification.verdict;
+  const verdict = mines
+    ? minesCheck.data?.verification.verdict
+    : matka
+      ? matkaCheck.data?.verification.verdict
+      : check.data?.verification.verdict;
   const what = mines ? 'game' : matka ? 'draw' : 'round';
   const shown = CHECKABLE.find((g) => g.value === form.game) ?? CHECKABLE[0]!;
   const formMines = form.game === MINES.value;
@@ -46,7 +54,9 @@ export function FairnessPage() {
     const r = parseRound(form.id);
     if (formMatka) {
       const m = parseRound(form.market);
-      setParams(r === null || m === null ? { game: form.game } : { game: form.game, market: String(m), draw: String(r) });
+      setParams(
+        r === null || m === null ? { game: form.game } : { game: form.game, market: String(m), draw: String(r) },
+      );
       return;
     }
     const key = form.game === MINES.value ? 'gameId' : 'round';
@@ -60,7 +70,11 @@ export function FairnessPage() {
       <form className="card fair-form" onSubmit={submit}>
         <label className="field">
           <span>{t('form.game')}</span>
-          <select value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value as Checkable })} data-testid="fair-game">
+          <select
+            value={form.game}
+            onChange={(e) => setForm({ ...form, game: e.target.value as Checkable })}
+            data-testid="fair-game"
+          >
             {CHECKABLE.map((g) => (
               <option key={g.value} value={g.value}>
                 {g.label}
@@ -71,20 +85,30 @@ export function FairnessPage() {
         {formMatka && (
           <label className="field">
             <span>{t('form.marketId')}</span>
-            <input inputMode="numeric" value={form.market} onChange={(e) => setForm({ ...form, market: e.target.value })} placeholder={t('form.marketPlaceholder')} data-testid="fair-market-input" />
+            <input
+              inputMode="numeric"
+              value={form.market}
+              onChange={(e) => setForm({ ...form, market: e.target.value })}
+              placeholder={t('form.marketPlaceholder')}
+              data-testid="fair-market-input"
+            />
           </label>
         )}
         <label className="field">
           <span>{formMines ? t('form.gameId') : formMatka ? t('form.drawNo') : t('form.roundId')}</span>
-          <input inputMode="numeric" value={form.id} onChange={(e) => setForm({ ...form, id: e.target.value })} placeholder={t('form.idPlaceholder')} data-testid="fair-round-input" />
+          <input
+            inputMode="numeric"
+            value={form.id}
+            onChange={(e) => setForm({ ...form, id: e.target.value })}
+            placeholder={t('form.idPlaceholder')}
+            data-testid="fair-round-input"
+          />
         </label>
         <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="fair-verify">
           {t('form.verify')}
         </button>
       </form>
-      {id !== null && q.isFetching && (
-        <p className="muted">{t(`checking.${what}`, { id })}</p>
-      )}
+      {id !== null && q.isFetching && <p className="muted">{t(`checking.${what}`, { id })}</p>}
       {id !== null && q.isError && <p className="form-error">{errorMessage(q.error, t(`loadFailed.${what}`))}</p>}
       {isFairGame(game) && check.data && !check.isFetching && <VerifyReport checked={check.data} />}
       {mines && minesCheck.data && !minesCheck.isFetching && <MinesReport checked={minesCheck.data} />}

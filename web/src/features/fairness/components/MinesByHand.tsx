@@ -43,11 +43,23 @@ export function MinesByHand() {
       <form className="card fair-form" onSubmit={(e) => void submit(e)} aria-label={t('byHand.label')}>
         <label className="field">
           <span>{t('byHand.serverSeed')}</span>
-          <input value={f.serverSeed} onChange={set('serverSeed')} autoComplete="off" spellCheck={false} data-testid="fair-mines-server-seed" />
+          <input
+            value={f.serverSeed}
+            onChange={set('serverSeed')}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="fair-mines-server-seed"
+          />
         </label>
         <label className="field">
           <span>{t('byHand.clientSeed')}</span>
-          <input value={f.clientSeed} onChange={set('clientSeed')} autoComplete="off" spellCheck={false} data-testid="fair-mines-client-seed" />
+          <input
+            value={f.clientSeed}
+            onChange={set('clientSeed')}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="fair-mines-client-seed"
+          />
         </label>
         <div className="fair-pair">
           <label className="field">
@@ -61,7 +73,13 @@ export function MinesByHand() {
         </div>
         <label className="field">
           <span>{t('byHand.commitment')}</span>
-          <input value={f.commitment} onChange={set('commitment')} autoComplete="off" spellCheck={false} data-testid="fair-mines-commitment" />
+          <input
+            value={f.commitment}
+            onChange={set('commitment')}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="fair-mines-commitment"
+          />
         </label>
         {problem && <p className="form-error">{problem}</p>}
         <button type="submit" className="btn btn-outline" data-testid="fair-mines-compute">

@@ -9,13 +9,24 @@ const MARK = { verified: '✔ ', mismatch: '✘ ', pending: '… ', computed: ''
 function Board({ mines, server, revealed }: { mines: number[]; server: number[] | null; revealed: number[] }) {
   const { t } = useTranslation('fairness');
   return (
-    <div className="fair-mines" role="img" aria-label={t('report.board', { tiles: mines.join(', ') })} data-testid="fair-mines-board">
+    <div
+      className="fair-mines"
+      role="img"
+      aria-label={t('report.board', { tiles: mines.join(', ') })}
+      data-testid="fair-mines-board"
+    >
       {Array.from({ length: MINES_TILES }, (_, tile) => {
         const mine = mines.includes(tile);
         const differs = server !== null && server.includes(tile) !== mine;
         const opened = revealed.includes(tile);
         return (
-          <span key={tile} className={`fair-mt ${mine ? 'fair-mt-mine' : 'fair-mt-gem'} ${opened ? 'fair-mt-open' : ''} ${differs ? 'fair-mt-diff' : ''}`} data-testid={`fair-tile-${tile}`} data-mine={mine} title={mine ? t('report.tileMine', { tile }) : t('report.tileSafe', { tile })} />
+          <span
+            key={tile}
+            className={`fair-mt ${mine ? 'fair-mt-mine' : 'fair-mt-gem'} ${opened ? 'fair-mt-open' : ''} ${differs ? 'fair-mt-diff' : ''}`}
+            data-testid={`fair-tile-${tile}`}
+            data-mine={mine}
+            title={mine ? t('report.tileMine', { tile }) : t('report.tileSafe', { tile })}
+          />
         );
       })}
     </div>
@@ -27,7 +38,10 @@ export function MinesReport({ checked }: { checked: MinesChecked }) {
   const { t } = useTranslation('fairness');
   const { input: g, verification: v } = checked;
   return (
-    <section className={`card fair-report fair-${v.verdict === 'computed' ? 'verified' : v.verdict}`} aria-label={t('report.label')}>
+    <section
+      className={`card fair-report fair-${v.verdict === 'computed' ? 'verified' : v.verdict}`}
+      aria-label={t('report.label')}
+    >
       <p className="fair-verdict" data-testid="fair-verdict" data-verdict={v.verdict}>
         {MARK[v.verdict]}
         {t(`verdict.${v.verdict}`)}

@@ -3,7 +3,6 @@ import { stepMark, VERDICT_MARK } from './marks';
 import type { Checked } from '../api/get-fair';
 import { describeOutcome } from '../verify';
 
-
 /** The verdict, the inputs and each step of the recomputation. */
 export function VerifyReport({ checked }: { checked: Checked }) {
   const { t } = useTranslation('fairness');

@@ -9,5 +9,9 @@ export function getHistory(userId: string): Promise<HistoryRow[]> {
 }
 
 export function useHistory(userId: string | null) {
-  return useQuery({ queryKey: ['history', userId], queryFn: () => getHistory(userId as string), enabled: userId !== null });
+  return useQuery({
+    queryKey: ['history', userId],
+    queryFn: () => getHistory(userId as string),
+    enabled: userId !== null,
+  });
 }

@@ -10,7 +10,14 @@ const statusTone = (s: string) => (s === 'Won' ? 'approved' : s === 'Lost' ? 're
 export function AviatorHistory({ userId }: { userId: string }) {
   const { t } = useTranslation('history');
   const { data, isLoading, isError } = useHistory(userId);
-  const columns = [t('aviator.game'), t('aviator.stake'), t('aviator.multiplier'), t('aviator.winnings'), t('aviator.time'), t('aviator.status')];
+  const columns = [
+    t('aviator.game'),
+    t('aviator.stake'),
+    t('aviator.multiplier'),
+    t('aviator.winnings'),
+    t('aviator.time'),
+    t('aviator.status'),
+  ];
   const rows = Array.isArray(data) ? data : [];
   return (
     <HistoryTable testId="history-table" columns={columns} isLoading={isLoading} isError={isError} count={rows.length}>
@@ -22,7 +29,9 @@ export function AviatorHistory({ userId }: { userId: string }) {
           <td>{formatInr(r.winningAmt)}</td>
           <td>{formatDateTime(r.createdAt)}</td>
           <td>
-            <span className={`status status-${statusTone(r.status)}`}>{t(`aviator.state.${String(r.status).toLowerCase()}`, { defaultValue: r.status })}</span>
+            <span className={`status status-${statusTone(r.status)}`}>
+              {t(`aviator.state.${String(r.status).toLowerCase()}`, { defaultValue: r.status })}
+            </span>
           </td>
         </tr>
       ))}

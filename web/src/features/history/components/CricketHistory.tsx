@@ -10,7 +10,11 @@ import { HistoryTable } from './HistoryTable';
 /** A settled bet's P/L (signed, green or red); an open one's possible profit. */
 function Profit({ b }: { b: BetView }) {
   if (b.pl == null) return <span className="muted">{formatAmount(b.profit)}</span>;
-  return <span className={b.pl >= 0 ? 'ex-plus' : 'ex-minus'}>{`${b.pl >= 0 ? '+' : '-'}${formatAmount(Math.abs(b.pl))}`}</span>;
+  return (
+    <span
+      className={b.pl >= 0 ? 'ex-plus' : 'ex-minus'}
+    >{`${b.pl >= 0 ? '+' : '-'}${formatAmount(Math.abs(b.pl))}`}</span>
+  );
 }
 
 /**
@@ -26,7 +30,13 @@ export function CricketHistory({ userId }: { userId: string }) {
   const isError = runner.isError || fancy.isError;
   const rows = [...(runner.data ?? []), ...(fancy.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <HistoryTable testId="cricket-history-table" columns={['label', 'match', 'odds', 'stake', 'profit', 'status', 'time', 'type'].map((c) => t(`cricket.${c}`))} isLoading={isLoading} isError={isError} count={rows.length}>
+    <HistoryTable
+      testId="cricket-history-table"
+      columns={['label', 'match', 'odds', 'stake', 'profit', 'status', 'time', 'type'].map((c) => t(`cricket.${c}`))}
+      isLoading={isLoading}
+      isError={isError}
+      count={rows.length}
+    >
       {rows.map((b) => (
         <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
           <td>{b.label}</td>

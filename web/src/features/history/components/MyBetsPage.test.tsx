@@ -23,20 +23,59 @@ beforeEach(() => {
     vi.fn(async (path: string) => {
       paths.push(path);
       if (fail) return new Response('{}', { status: 500 });
-      if (path === '/api/laggai_khai_getuserbet/7') return new Response(JSON.stringify({ success: true, bets }), { status: 200 });
-      if (path === '/api/cricket-market/7') return new Response(JSON.stringify({ success: true, bets: fancy }), { status: 200 });
+      if (path === '/api/laggai_khai_getuserbet/7')
+        return new Response(JSON.stringify({ success: true, bets }), { status: 200 });
+      if (path === '/api/cricket-market/7')
+        return new Response(JSON.stringify({ success: true, bets: fancy }), { status: 200 });
       if (path === '/api/parchi/bets/7')
         return new Response(
           JSON.stringify({
             success: true,
             bets: [
-              { id: 9, matchId: 5, matchName: 'Goa v Pune', card: 2, player1: 'A Sharma', player2: 'R Iyer', betpoints: 500, status: 'won', payout: 1000, createdAt: 1_800_000_000_000 },
-              { id: 8, matchId: 5, matchName: 'Goa v Pune', card: 1, player1: 'K Rao', player2: 'M Das', betpoints: 100, status: 'held', payout: 0, createdAt: 1_799_999_000_000 },
+              {
+                id: 9,
+                matchId: 5,
+                matchName: 'Goa v Pune',
+                card: 2,
+                player1: 'A Sharma',
+                player2: 'R Iyer',
+                betpoints: 500,
+                status: 'won',
+                payout: 1000,
+                createdAt: 1_800_000_000_000,
+              },
+              {
+                id: 8,
+                matchId: 5,
+                matchName: 'Goa v Pune',
+                card: 1,
+                player1: 'K Rao',
+                player2: 'M Das',
+                betpoints: 100,
+                status: 'held',
+                payout: 0,
+                createdAt: 1_799_999_000_000,
+              },
             ],
           }),
           { status: 200 },
         );
-      if (path === '/api/history/7') return new Response(JSON.stringify([{ round_id: 3, slot: 0, createdAt: '2027-01-15T14:05:00Z', betAmt: 50, multiplier: 2, winningAmt: 100, crashPoint: 2.5, status: 'Won' }]), { status: 200 });
+      if (path === '/api/history/7')
+        return new Response(
+          JSON.stringify([
+            {
+              round_id: 3,
+              slot: 0,
+              createdAt: '2027-01-15T14:05:00Z',
+              betAmt: 50,
+              multiplier: 2,
+              winningAmt: 100,
+              crashPoint: 2.5,
+              status: 'Won',
+            },
+          ]),
+          { status: 200 },
+        );
       return new Response('{}', { status: 404 });
     }),
   );
@@ -56,7 +95,15 @@ function show(userId: string | null = '7', entry = '/history') {
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[entry]}>
         <Routes>
-          <Route path="/history" element={<><MyBetsPage userId={userId} /><Where /></>} />
+          <Route
+            path="/history"
+            element={
+              <>
+                <MyBetsPage userId={userId} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -66,13 +113,27 @@ function show(userId: string | null = '7', entry = '/history') {
 describe('My Bets', () => {
   it('opens on the Cricket History: Label, Match, Odds, Stake, Profit, Status, Time, Type; Lgaai rows red', async () => {
     bets = [
-      betView({ id: 2, type: 'khaai', side: 'khai', odds: 62, stake: 500, profit: 500, loss: 310, status: 'won', pl: 500 }),
+      betView({
+        id: 2,
+        type: 'khaai',
+        side: 'khai',
+        odds: 62,
+        stake: 500,
+        profit: 500,
+        loss: 310,
+        status: 'won',
+        pl: 500,
+      }),
       betView({ id: 1, status: 'lost', pl: -100 }),
       betView({ id: 3, label: 'Delhi Dashers', profit: 140 }),
     ];
     show();
     const table = await screen.findByTestId('cricket-history-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Status', 'Time', 'Type']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Status', 'Time', 'Type']);
     await within(table).findByText('Delhi Dashers');
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => r.className)).toEqual(['row-win', 'row-loss', 'row-loss']);
@@ -85,7 +146,16 @@ describe('My Bets', () => {
 
   it('lists the fancy bets of every match with the runner-market ones, newest first', async () => {
     bets = [betView({ id: 1, createdAt: '2027-01-15T14:00:00.000Z' })];
-    fancy = [betView({ id: 9, marketType: 'fancy', label: '6 overs runs Mumbai Mariners', type: 'yes', runs: 48, createdAt: '2027-01-15T14:01:00.000Z' })];
+    fancy = [
+      betView({
+        id: 9,
+        marketType: 'fancy',
+        label: '6 overs runs Mumbai Mariners',
+        type: 'yes',
+        runs: 48,
+        createdAt: '2027-01-15T14:01:00.000Z',
+      }),
+    ];
     show();
     const table = await screen.findByTestId('cricket-history-table');
     await within(table).findByText('6 overs runs Mumbai Mariners');
@@ -103,13 +173,18 @@ describe('My Bets', () => {
     expect(await screen.findByText('Failed to fetch bets')).toBeTruthy();
   });
 
-  it('the Parchi tab lists the player\'s own plays: card and players, points, what was paid, the status', async () => {
+  it("the Parchi tab lists the player's own plays: card and players, points, what was paid, the status", async () => {
     show();
     fireEvent.click(screen.getByRole('tab', { name: 'Parchi' }));
     const table = await screen.findByTestId('parchi-history-table');
     await within(table).findByText(/A Sharma/);
-    const rows = within(table).getAllByRole('row').map((r) => r.textContent ?? '');
-    expect(rows.slice(1)).toEqual([expect.stringContaining('Card 2: A Sharma & R Iyer'), expect.stringContaining('Card 1: K Rao & M Das')]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent ?? '');
+    expect(rows.slice(1)).toEqual([
+      expect.stringContaining('Card 2: A Sharma & R Iyer'),
+      expect.stringContaining('Card 1: K Rao & M Das'),
+    ]);
     expect(rows[1]).toContain('₹1,000.00');
     expect(rows[1]).toContain('Won');
     expect(rows[2]).toContain('Open');

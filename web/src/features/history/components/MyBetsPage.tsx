@@ -24,7 +24,14 @@ export function MyBetsPage({ userId }: { userId: string | null }) {
       <h1 className="page-title">{t('title')}</h1>
       <div className="tabs" role="tablist">
         {TABS.map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setParams({ tab: id }, { replace: true })}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'active' : ''}
+            onClick={() => setParams({ tab: id }, { replace: true })}
+          >
             {t(`tabs.${id}`)}
           </button>
         ))}

@@ -10,7 +10,12 @@ export interface SeenList extends MarketListJson {
 }
 
 /** Also takes `matka:join`'s ack (the socket's `MarketList` is the same shape). */
-export const seen = (list: MarketListJson): SeenList => ({ ...list, markets: Array.isArray(list.markets) ? list.markets : [], rates: Array.isArray(list.rates) ? list.rates : [], receivedAt: Date.now() });
+export const seen = (list: MarketListJson): SeenList => ({
+  ...list,
+  markets: Array.isArray(list.markets) ? list.markets : [],
+  rates: Array.isArray(list.rates) ? list.rates : [],
+  receivedAt: Date.now(),
+});
 
 /** `GET /api/admin/getMatkas` (any logged-in user): markets, rates, points per number, server time. */
 export async function getMarkets(): Promise<SeenList> {
@@ -19,7 +24,12 @@ export async function getMarkets(): Promise<SeenList> {
 
 /** The spec's 60 s refresh; `matka:status` pushes change it in between (see `use-matka-room`). */
 export function useMarkets() {
-  return useQuery({ queryKey: matkaKeys.markets(), queryFn: getMarkets, refetchInterval: MATKA_REFRESH_MS, staleTime: 5_000 });
+  return useQuery({
+    queryKey: matkaKeys.markets(),
+    queryFn: getMarkets,
+    refetchInterval: MATKA_REFRESH_MS,
+    staleTime: 5_000,
+  });
 }
 
 /** The server's clock now, from the list's `serverTime` and how long ago it came. */

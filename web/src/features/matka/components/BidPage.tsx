@@ -55,7 +55,9 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
     setSangams([]);
   });
   const groups = numberGroups(type);
-  const entries: [string, string][] = groups ? groups.flatMap((g) => g.numbers.map((n): [string, string] => [n, points[n] ?? ''])) : sangams.map((s) => [s.number, s.points]);
+  const entries: [string, string][] = groups
+    ? groups.flatMap((g) => g.numbers.map((n): [string, string] => [n, points[n] ?? '']))
+    : sangams.map((s) => [s.number, s.points]);
   const lines = linesOf(entries);
   const rate = rateHundredths(rates, type);
   const totals = totalsOf(lines, rate ?? 0);
@@ -91,24 +93,45 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
       ) : (
         <fieldset className="mk-sessions" data-testid="matka-sessions">
           <legend>{t('session.legend')}</legend>
-          {SESSIONS
-            .filter((s) => sessions.includes(s))
-            .map((s) => (
-              <label key={s} className={`mk-radio ${session === s ? 'mk-radio-on' : ''}`}>
-                <input type="radio" name="session" value={s} checked={session === s} onChange={() => setChosen(s)} disabled={busy} data-testid={`matka-session-${s}`} />
-                {s === 'open' ? t('session.open') : t('session.close')}
-              </label>
-            ))}
+          {SESSIONS.filter((s) => sessions.includes(s)).map((s) => (
+            <label key={s} className={`mk-radio ${session === s ? 'mk-radio-on' : ''}`}>
+              <input
+                type="radio"
+                name="session"
+                value={s}
+                checked={session === s}
+                onChange={() => setChosen(s)}
+                disabled={busy}
+                data-testid={`matka-session-${s}`}
+              />
+              {s === 'open' ? t('session.open') : t('session.close')}
+            </label>
+          ))}
           {sessions.length === 0 && <span className="muted">{t('session.none')}</span>}
         </fieldset>
       )}
       <p className="hint mk-limits">
-        {t('bid.limits', { min: limits.minPoints, max: limits.maxPoints.toLocaleString('en-IN'), rate: rate === null ? '—' : t('bid.rate', { rate: rate / 100 }) })}
+        {t('bid.limits', {
+          min: limits.minPoints,
+          max: limits.maxPoints.toLocaleString('en-IN'),
+          rate: rate === null ? '—' : t('bid.rate', { rate: rate / 100 }),
+        })}
       </p>
       {groups ? (
-        <NumberGrid groups={groups} points={points} onPoints={(n, t) => setPoints((p) => ({ ...p, [n]: t }))} disabled={busy || !open} wide={type === 'single_digit'} />
+        <NumberGrid
+          groups={groups}
+          points={points}
+          onPoints={(n, t) => setPoints((p) => ({ ...p, [n]: t }))}
+          disabled={busy || !open}
+          wide={type === 'single_digit'}
+        />
       ) : (
-        <SangamForm type={type as 'half_sangam' | 'full_sangam'} entries={sangams} onChange={setSangams} disabled={busy || !open} />
+        <SangamForm
+          type={type as 'half_sangam' | 'full_sangam'}
+          entries={sangams}
+          onChange={setSangams}
+          disabled={busy || !open}
+        />
       )}
       {problem && (
         <p className="form-error" role="alert" data-testid="matka-problem">
@@ -125,7 +148,13 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
           </span>
           <span className="muted small">{t('bid.paysUpTo', { amount: formatInr(totals.estimatedProfit) })}</span>
         </div>
-        <button type="button" className="btn btn-primary mk-submit" disabled={busy || !open} onClick={submit} data-testid="matka-submit">
+        <button
+          type="button"
+          className="btn btn-primary mk-submit"
+          disabled={busy || !open}
+          onClick={submit}
+          data-testid="matka-submit"
+        >
           {busy ? t('bid.placing') : t('bid.submit')}
         </button>
       </footer>
@@ -151,7 +180,11 @@ export function BidPage({ userId }: { userId: string | null }) {
     return (
       <div className="mk-page">
         <p className="banner-error" role="alert">
-          {q.isError && !q.data ? t(MSG_LOAD_FAILED) : !m ? t('noMarket', { name: gameName ?? '' }) : t('noBidType', { type: bitType ?? '' })}
+          {q.isError && !q.data
+            ? t(MSG_LOAD_FAILED)
+            : !m
+              ? t('noMarket', { name: gameName ?? '' })
+              : t('noBidType', { type: bitType ?? '' })}
         </p>
         <Link to={LIST_PATH} className="btn btn-outline">
           {t('allMarkets')}
@@ -159,5 +192,15 @@ export function BidPage({ userId }: { userId: string | null }) {
       </div>
     );
   }
-  return <Slip key={`${m.id}:${type}`} userId={userId} m={m} type={type} rates={q.data.rates} limits={{ minPoints: q.data.minPoints, maxPoints: q.data.maxPoints }} now={now} />;
+  return (
+    <Slip
+      key={`${m.id}:${type}`}
+      userId={userId}
+      m={m}
+      type={type}
+      rates={q.data.rates}
+      limits={{ minPoints: q.data.minPoints, maxPoints: q.data.maxPoints }}
+      now={now}
+    />
+  );
 }

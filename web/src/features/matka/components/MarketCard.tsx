@@ -12,7 +12,13 @@ export function MarketCard({ m, now }: { m: Market; now: number }) {
   const due = nextDue(m, now);
   const quick = isQuick(m);
   return (
-    <article className={`mk-market mk-market-${m.closeStatus.toLowerCase()}`} data-testid={`matka-market-${m.id}`} data-name={m.marketName} data-status={m.closeStatus} data-draw-no={m.drawNo ?? ''}>
+    <article
+      className={`mk-market mk-market-${m.closeStatus.toLowerCase()}`}
+      data-testid={`matka-market-${m.id}`}
+      data-name={m.marketName}
+      data-status={m.closeStatus}
+      data-draw-no={m.drawNo ?? ''}
+    >
       <header className="mk-market-head">
         <h2 className="mk-market-name">{m.marketName}</h2>
         <StatusBadge status={m.closeStatus} />

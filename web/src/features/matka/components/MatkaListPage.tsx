@@ -24,10 +24,24 @@ export function MatkaListPage({ userId }: { userId: string | null }) {
         <h1>{t('title')}</h1>
       </header>
       <div className="tabs mk-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'markets'} className={tab === 'markets' ? 'active' : ''} onClick={() => setParams({}, { replace: true })} data-testid="matka-tab-markets">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'markets'}
+          className={tab === 'markets' ? 'active' : ''}
+          onClick={() => setParams({}, { replace: true })}
+          data-testid="matka-tab-markets"
+        >
           {t('list.markets')}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'bids'} className={tab === 'bids' ? 'active' : ''} onClick={() => setParams({ tab: 'bids' }, { replace: true })} data-testid="matka-tab-bids">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'bids'}
+          className={tab === 'bids' ? 'active' : ''}
+          onClick={() => setParams({ tab: 'bids' }, { replace: true })}
+          data-testid="matka-tab-bids"
+        >
           {t('list.myBids')}
         </button>
       </div>

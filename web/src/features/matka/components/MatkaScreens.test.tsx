@@ -80,19 +80,54 @@ let list: MarketList;
 let wallet: { balance: number; exposureBalance: number };
 let posts: Record<string, unknown>[];
 let answerBid: (body: Record<string, unknown>) => Response;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   handlers.clear();
   emitted.length = 0;
   joinAnswer = () => list;
-  list = { success: true, markets: [market(), market({ id: 4, marketName: 'Kalyan', mode: 'declared', openTime: '15:45', closeTime: '17:45', closeStatus: 'Closed', lastResult: null })], rates, minPoints: 10, maxPoints: 10000, serverTime: Date.now() };
+  list = {
+    success: true,
+    markets: [
+      market(),
+      market({
+        id: 4,
+        marketName: 'Kalyan',
+        mode: 'declared',
+        openTime: '15:45',
+        closeTime: '17:45',
+        closeStatus: 'Closed',
+        lastResult: null,
+      }),
+    ],
+    rates,
+    minPoints: 10,
+    maxPoints: 10000,
+    serverTime: Date.now(),
+  };
   wallet = { balance: 1000, exposureBalance: 0 };
   posts = [];
   answerBid = (body) => {
-    const bids = (body.bids as { number: string; points: number }[]).map((b) => ({ ...b, rate: 9.5, payout: b.points * 9.5 }));
+    const bids = (body.bids as { number: string; points: number }[]).map((b) => ({
+      ...b,
+      rate: 9.5,
+      payout: b.points * 9.5,
+    }));
     wallet = { balance: 900, exposureBalance: 100 };
-    return reply(201, { success: true, message: 'Bid placed successfully!', slipId: 77, marketName: 'Quick Matka', drawNo: 900, bidType: 'single_digit', session: 'close', bids, totalBidPoints: 100, estimatedProfit: 950, ...wallet });
+    return reply(201, {
+      success: true,
+      message: 'Bid placed successfully!',
+      slipId: 77,
+      marketName: 'Quick Matka',
+      drawNo: 900,
+      bidType: 'single_digit',
+      session: 'close',
+      bids,
+      totalBidPoints: 100,
+      estimatedProfit: 950,
+      ...wallet,
+    });
   };
   vi.stubGlobal(
     'fetch',
@@ -122,7 +157,10 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/casino/matka" element={<MatkaListPage userId="7" />} />
           <Route path="/casino/play/:gameName/:bidStatus" element={<PlayPage userId="7" />} />
-          <Route path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus" element={<BidPage userId="7" />} />
+          <Route
+            path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus"
+            element={<BidPage userId="7" />}
+          />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -146,9 +184,16 @@ describe('market list', () => {
     expect(within(kalyan).getByTestId('matka-play').getAttribute('aria-disabled')).toBe('true');
     expect(within(kalyan).getByText('03:45 PM')).toBeTruthy();
 
-    serverSends('matka:status', { markets: [market({ openNumber: '188', jodiDigit: '7*', closeStatus: 'Close' })], serverTime: Date.now() });
-    await waitFor(() => expect(within(screen.getByTestId('matka-market-1')).getByTestId('matka-result').textContent).toBe('188-7*-***'));
-    expect(within(screen.getByTestId('matka-market-1')).getByTestId('matka-badge').textContent).toBe('Bid Live · CLOSE SESSION');
+    serverSends('matka:status', {
+      markets: [market({ openNumber: '188', jodiDigit: '7*', closeStatus: 'Close' })],
+      serverTime: Date.now(),
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('matka-market-1')).getByTestId('matka-result').textContent).toBe('188-7*-***'),
+    );
+    expect(within(screen.getByTestId('matka-market-1')).getByTestId('matka-badge').textContent).toBe(
+      'Bid Live · CLOSE SESSION',
+    );
     expect(screen.getByTestId('matka-market-4')).toBeTruthy();
     view.unmount();
     expect(emitted).toContain('matka:leave');
@@ -156,7 +201,10 @@ describe('market list', () => {
   });
 
   it('says the spec’s message when the list cannot be loaded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply(500, { error: 'internal', message: '' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(500, { error: 'internal', message: '' })),
+    );
     joinAnswer = () => ({ success: false });
     renderAt('/casino/matka');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load games. Please try again later.');
@@ -180,7 +228,8 @@ describe('play', () => {
 });
 
 describe('bid page', () => {
-  const points = (n: string, v: string) => fireEvent.change(screen.getByTestId(`matka-points-${n}`), { target: { value: v } });
+  const points = (n: string, v: string) =>
+    fireEvent.change(screen.getByTestId(`matka-points-${n}`), { target: { value: v } });
 
   it('bids 10 points on all ten digits for the close session: the server’s totals go out, the summary and the answered wallet come back', async () => {
     const { qc } = renderAt('/casino/bidpage/Quick%20Matka/single_digit/10/95/Open');
@@ -235,13 +284,23 @@ describe('bid page', () => {
   });
 
   it('shows a refusal as the server words it, and the spec’s text when no answer came', async () => {
-    answerBid = () => reply(409, { success: false, error: 'session_closed', message: 'The open session is closed: bid for the close session' });
+    answerBid = () =>
+      reply(409, {
+        success: false,
+        error: 'session_closed',
+        message: 'The open session is closed: bid for the close session',
+      });
     renderAt('/casino/bidpage/Quick%20Matka/single_digit/10/95/Open');
     await screen.findByTestId('matka-points-0');
     points('7', '10');
     fireEvent.click(screen.getByTestId('matka-submit'));
     expect(await screen.findByText('The open session is closed: bid for the close session')).toBeTruthy();
-    expect(posts[0]).toMatchObject({ session: 'open', bids: [{ number: '7', points: 10 }], totalBidPoints: 10, estimatedProfit: 95 });
+    expect(posts[0]).toMatchObject({
+      session: 'open',
+      bids: [{ number: '7', points: 10 }],
+      totalBidPoints: 10,
+      estimatedProfit: 95,
+    });
     answerBid = () => {
       throw new TypeError('Failed to fetch');
     };
@@ -253,7 +312,10 @@ describe('bid page', () => {
   it('follows the market: once the open session is over only Close is offered; jodi then takes no bids', async () => {
     renderAt('/casino/bidpage/Quick%20Matka/single_digit/10/95/Open');
     await screen.findByTestId('matka-session-open');
-    serverSends('matka:status', { markets: [market({ closeStatus: 'Close', openNumber: '188', jodiDigit: '7*' })], serverTime: Date.now() });
+    serverSends('matka:status', {
+      markets: [market({ closeStatus: 'Close', openNumber: '188', jodiDigit: '7*' })],
+      serverTime: Date.now(),
+    });
     await waitFor(() => expect(screen.queryByTestId('matka-session-open')).toBeNull());
     expect(screen.getByTestId('matka-session-close')).toHaveProperty('checked', true);
     cleanup();
@@ -274,9 +336,30 @@ describe('bid page', () => {
     fireEvent.click(screen.getByTestId('matka-sangam-add'));
     expect(screen.getByText('8-479')).toBeTruthy();
     expect(screen.getByTestId('matka-total').textContent).toBe('10');
-    answerBid = () => reply(201, { success: true, message: 'Bid placed successfully!', slipId: 1, marketName: 'Quick Matka', drawNo: 900, bidType: 'half_sangam', session: 'close', bids: [{ number: '8-479', points: 10, rate: 1400, payout: 14000 }], totalBidPoints: 10, estimatedProfit: 14000, balance: 990, exposureBalance: 10 });
+    answerBid = () =>
+      reply(201, {
+        success: true,
+        message: 'Bid placed successfully!',
+        slipId: 1,
+        marketName: 'Quick Matka',
+        drawNo: 900,
+        bidType: 'half_sangam',
+        session: 'close',
+        bids: [{ number: '8-479', points: 10, rate: 1400, payout: 14000 }],
+        totalBidPoints: 10,
+        estimatedProfit: 14000,
+        balance: 990,
+        exposureBalance: 10,
+      });
     fireEvent.click(screen.getByTestId('matka-submit'));
     await screen.findByTestId('matka-summary');
-    expect(posts[0]).toEqual({ gameName: 'Quick Matka', bidType: 'half_sangam', session: '', bids: [{ number: '8-479', points: 10 }], totalBidPoints: 10, estimatedProfit: 14000 });
+    expect(posts[0]).toEqual({
+      gameName: 'Quick Matka',
+      bidType: 'half_sangam',
+      session: '',
+      bids: [{ number: '8-479', points: 10 }],
+      totalBidPoints: 10,
+      estimatedProfit: 14000,
+    });
   });
 });

@@ -10,7 +10,13 @@ function Row({ b }: { b: BidRow }) {
   const { status } = b;
   const session = b.session === 'open' || b.session === 'close' ? t(`session.${b.session}`) : b.session || '—';
   return (
-    <li className={`mk-bid mk-bid-${status}`} data-testid="matka-bid-row" data-status={status} data-draw-no={b.drawNo} data-number={b.number}>
+    <li
+      className={`mk-bid mk-bid-${status}`}
+      data-testid="matka-bid-row"
+      data-status={status}
+      data-draw-no={b.drawNo}
+      data-number={b.number}
+    >
       <span className="mk-bid-what">
         <b>{b.market}</b>
         <small>

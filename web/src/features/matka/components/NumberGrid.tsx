@@ -8,7 +8,19 @@ export interface Group {
 }
 
 /** The listed numbers of a bid type, each with a points box (digits only); groups (by digit) can be narrowed to one. */
-export function NumberGrid({ groups, points, onPoints, disabled, wide }: { groups: Group[]; points: Record<string, string>; onPoints: (number: string, text: string) => void; disabled: boolean; wide: boolean }) {
+export function NumberGrid({
+  groups,
+  points,
+  onPoints,
+  disabled,
+  wide,
+}: {
+  groups: Group[];
+  points: Record<string, string>;
+  onPoints: (number: string, text: string) => void;
+  disabled: boolean;
+  wide: boolean;
+}) {
   const { t } = useTranslation('matka');
   const [only, setOnly] = useState<string | null>(null);
   const titled = groups.length > 1;
@@ -21,14 +33,24 @@ export function NumberGrid({ groups, points, onPoints, disabled, wide }: { group
             {t('grid.all')}
           </button>
           {groups.map((g) => (
-            <button key={g.title} type="button" className="chip" aria-pressed={only === g.title} onClick={() => setOnly(g.title)}>
+            <button
+              key={g.title}
+              type="button"
+              className="chip"
+              aria-pressed={only === g.title}
+              onClick={() => setOnly(g.title)}
+            >
               {g.title}
             </button>
           ))}
         </div>
       )}
       {shown.map((g) => (
-        <section key={g.title ?? 'all'} className="mk-group" aria-label={g.title === null ? t('grid.numbers') : t('grid.digit', { digit: g.title })}>
+        <section
+          key={g.title ?? 'all'}
+          className="mk-group"
+          aria-label={g.title === null ? t('grid.numbers') : t('grid.digit', { digit: g.title })}
+        >
           {titled && <h3 className="mk-group-title">{g.title}</h3>}
           <div className={`mk-grid ${wide ? 'mk-grid-wide' : ''}`}>
             {g.numbers.map((n) => {

@@ -51,7 +51,12 @@ export function PlayPage({ userId }: { userId: string | null }) {
             </>
           );
           return on ? (
-            <Link key={b.type} to={bidPath(m, b.type, caption)} className="mk-type" data-testid={`matka-type-${b.type}`}>
+            <Link
+              key={b.type}
+              to={bidPath(m, b.type, caption)}
+              className="mk-type"
+              data-testid={`matka-type-${b.type}`}
+            >
               {face}
             </Link>
           ) : (

@@ -9,7 +9,17 @@ export interface Entry {
 }
 
 /** Sangams are typed in: an open and a close half (digit or panna), the points, Add; each added line can be removed. */
-export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_sangam' | 'full_sangam'; entries: Entry[]; onChange: (e: Entry[]) => void; disabled: boolean }) {
+export function SangamForm({
+  type,
+  entries,
+  onChange,
+  disabled,
+}: {
+  type: 'half_sangam' | 'full_sangam';
+  entries: Entry[];
+  onChange: (e: Entry[]) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('matka');
   const [form, setForm] = useState<HalfForm>('open_digit');
   const [open, setOpen] = useState('');
@@ -36,10 +46,22 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
     <div className="mk-sangam">
       {!full && (
         <div className="tabs mk-half-forms" role="radiogroup" aria-label={t('sangam.halfSangam')}>
-          <button type="button" role="radio" aria-checked={form === 'open_digit'} className={form === 'open_digit' ? 'active' : ''} onClick={() => setForm('open_digit')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={form === 'open_digit'}
+            className={form === 'open_digit' ? 'active' : ''}
+            onClick={() => setForm('open_digit')}
+          >
             {t('sangam.openDigitClosePanna')}
           </button>
-          <button type="button" role="radio" aria-checked={form === 'open_panna'} className={form === 'open_panna' ? 'active' : ''} onClick={() => setForm('open_panna')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={form === 'open_panna'}
+            className={form === 'open_panna' ? 'active' : ''}
+            onClick={() => setForm('open_panna')}
+          >
             {t('sangam.openPannaCloseDigit')}
           </button>
         </div>
@@ -47,15 +69,35 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
       <form className="mk-sangam-form" onSubmit={add}>
         <label className="field">
           <span>{openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna')}</span>
-          <input inputMode="numeric" maxLength={openIsDigit ? 1 : 3} value={open} onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))} disabled={disabled} data-testid="matka-sangam-open" />
+          <input
+            inputMode="numeric"
+            maxLength={openIsDigit ? 1 : 3}
+            value={open}
+            onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
+            disabled={disabled}
+            data-testid="matka-sangam-open"
+          />
         </label>
         <label className="field">
           <span>{closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna')}</span>
-          <input inputMode="numeric" maxLength={closeIsDigit ? 1 : 3} value={close} onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))} disabled={disabled} data-testid="matka-sangam-close" />
+          <input
+            inputMode="numeric"
+            maxLength={closeIsDigit ? 1 : 3}
+            value={close}
+            onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
+            disabled={disabled}
+            data-testid="matka-sangam-close"
+          />
         </label>
         <label className="field">
           <span>{t('sangam.points')}</span>
-          <input inputMode="numeric" value={points} onChange={(e) => setPoints(pointsText(e.target.value))} disabled={disabled} data-testid="matka-sangam-points" />
+          <input
+            inputMode="numeric"
+            value={points}
+            onChange={(e) => setPoints(pointsText(e.target.value))}
+            disabled={disabled}
+            data-testid="matka-sangam-points"
+          />
         </label>
         <button type="submit" className="btn btn-outline" disabled={disabled} data-testid="matka-sangam-add">
           {t('sangam.add')}
@@ -71,7 +113,13 @@ export function SangamForm({ type, entries, onChange, disabled }: { type: 'half_
           <li key={x.number}>
             <b className="mono">{x.number}</b>
             <span>{t('sangam.linePoints', { points: x.points })}</span>
-            <button type="button" className="icon-btn" aria-label={t('sangam.remove', { number: x.number })} disabled={disabled} onClick={() => onChange(entries.filter((y) => y.number !== x.number))}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('sangam.remove', { number: x.number })}
+              disabled={disabled}
+              onClick={() => onChange(entries.filter((y) => y.number !== x.number))}
+            >
               ×
             </button>
           </li>

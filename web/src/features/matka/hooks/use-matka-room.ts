@@ -14,7 +14,8 @@ import type { MarketList, Status } from '../wire';
 
 const ACK_TIMEOUT_MS = 8000;
 
-const isList = (v: unknown): v is MarketList => !!v && typeof v === 'object' && Array.isArray((v as MarketList).markets) && Array.isArray((v as MarketList).rates);
+const isList = (v: unknown): v is MarketList =>
+  !!v && typeof v === 'object' && Array.isArray((v as MarketList).markets) && Array.isArray((v as MarketList).rates);
 const isStatus = (v: unknown): v is Status => !!v && typeof v === 'object' && Array.isArray((v as Status).markets);
 
 export function useMatkaRoom(userId: string | null): void {
@@ -33,7 +34,14 @@ export function useMatkaRoom(userId: string | null): void {
       // A list asked before this push must not overwrite it when it lands.
       void qc.cancelQueries({ queryKey: matkaKeys.markets() });
       qc.setQueryData<SeenList>(matkaKeys.markets(), (old) =>
-        old ? { ...old, markets: mergeMarkets(old.markets, msg.markets), serverTime: msg.serverTime, receivedAt: Date.now() } : old,
+        old
+          ? {
+              ...old,
+              markets: mergeMarkets(old.markets, msg.markets),
+              serverTime: msg.serverTime,
+              receivedAt: Date.now(),
+            }
+          : old,
       );
       void qc.invalidateQueries({ queryKey: matkaKeys.bids() });
       void qc.invalidateQueries({ queryKey: ['matka', 'chart'] });

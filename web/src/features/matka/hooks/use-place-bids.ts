@@ -32,7 +32,8 @@ export function usePlaceBids(userId: string | null, onPlaced: (a: BidAccepted) =
     },
     onError: (err) => {
       toast(failureText(err), 'error', 3000);
-      if (err instanceof ApiError && err.code && STALE.has(err.code)) void qc.invalidateQueries({ queryKey: matkaKeys.markets() });
+      if (err instanceof ApiError && err.code && STALE.has(err.code))
+        void qc.invalidateQueries({ queryKey: matkaKeys.markets() });
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: matkaKeys.bids() });

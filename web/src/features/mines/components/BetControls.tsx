@@ -48,14 +48,27 @@ export function BetControls(p: Props) {
       <div className="mn-row">
         <div className="mn-modes" role="group" aria-label={t('controls.mode')}>
           {MODES.map((m) => (
-            <button key={m} type="button" className="mn-mode" aria-pressed={p.mode === m} disabled={p.locked} onClick={() => p.onMode(m)} data-testid={`mines-mode-${m}`}>
+            <button
+              key={m}
+              type="button"
+              className="mn-mode"
+              aria-pressed={p.mode === m}
+              disabled={p.locked}
+              onClick={() => p.onMode(m)}
+              data-testid={`mines-mode-${m}`}
+            >
               {m === 'manual' ? t('controls.manual') : t('controls.auto')}
             </button>
           ))}
         </div>
         <label className="mn-pick">
           <span>{t('controls.mines')}</span>
-          <select value={p.mines} disabled={p.locked} onChange={(e) => p.onMines(Number(e.target.value))} data-testid="mines-count">
+          <select
+            value={p.mines}
+            disabled={p.locked}
+            onChange={(e) => p.onMines(Number(e.target.value))}
+            data-testid="mines-count"
+          >
             {range(minMines, maxMines).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -66,7 +79,13 @@ export function BetControls(p: Props) {
       </div>
       <div className="mn-row">
         <div className="mn-stepper">
-          <button type="button" className="mn-step" aria-label={t('controls.decrease')} disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, -1))}>
+          <button
+            type="button"
+            className="mn-step"
+            aria-label={t('controls.decrease')}
+            disabled={p.locked}
+            onClick={() => p.onStake(stepStake(p.stake, -1))}
+          >
             {MINUS}
           </button>
           <label className="sr-only" htmlFor="mines-stake">
@@ -83,14 +102,26 @@ export function BetControls(p: Props) {
             onChange={(e) => p.onStake(digitsOnly(e.target.value))}
             data-testid="mines-stake"
           />
-          <button type="button" className="mn-step" aria-label={t('controls.increase')} disabled={p.locked} onClick={() => p.onStake(stepStake(p.stake, 1))}>
+          <button
+            type="button"
+            className="mn-step"
+            aria-label={t('controls.increase')}
+            disabled={p.locked}
+            onClick={() => p.onStake(stepStake(p.stake, 1))}
+          >
             +
           </button>
         </div>
         {p.mode === 'auto' && (
           <label className="mn-pick">
             <span>{t('controls.tiles')}</span>
-            <select value={tiles} disabled={p.locked} onChange={(e) => p.onAutoTiles(Number(e.target.value))} aria-label={t('controls.tilesToOpen')} data-testid="mines-auto-tiles">
+            <select
+              value={tiles}
+              disabled={p.locked}
+              onChange={(e) => p.onAutoTiles(Number(e.target.value))}
+              aria-label={t('controls.tilesToOpen')}
+              data-testid="mines-auto-tiles"
+            >
               {range(1, 25 - p.mines).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -102,14 +133,26 @@ export function BetControls(p: Props) {
       </div>
       <div className="mn-quick" role="group" aria-label={t('controls.quick')}>
         {QUICK_AMOUNTS.map((q) => (
-          <button key={q} type="button" className="chip mn-chip" aria-pressed={p.stake === String(q)} disabled={p.locked} onClick={() => p.onStake(String(q))} data-testid={`mines-quick-${q}`}>
+          <button
+            key={q}
+            type="button"
+            className="chip mn-chip"
+            aria-pressed={p.stake === String(q)}
+            disabled={p.locked}
+            onClick={() => p.onStake(String(q))}
+            data-testid={`mines-quick-${q}`}
+          >
             {q}
           </button>
         ))}
       </div>
       {p.settings && (
         <p className="hint mn-limits">
-          {t('controls.limits', { min: formatInr(p.settings.minBet), max: formatInr(p.settings.maxBet), rtp: (p.settings.rtp * 100).toFixed(0) })}
+          {t('controls.limits', {
+            min: formatInr(p.settings.minBet),
+            max: formatInr(p.settings.maxBet),
+            rtp: (p.settings.rtp * 100).toFixed(0),
+          })}
         </p>
       )}
       <div className="mn-actions">
@@ -122,9 +165,17 @@ export function BetControls(p: Props) {
             {p.placing ? t('controls.placing') : t('controls.bet')}
           </button>
         )}
-        <button type="button" className="btn btn-cashout" disabled={p.busy || (p.autoRunning && !p.canCashOut)} onClick={p.onCashOut} data-testid="mines-cashout">
+        <button
+          type="button"
+          className="btn btn-cashout"
+          disabled={p.busy || (p.autoRunning && !p.canCashOut)}
+          onClick={p.onCashOut}
+          data-testid="mines-cashout"
+        >
           {t('controls.cashOut')}
-          {p.canCashOut && p.cashOutValue !== null && <small data-testid="mines-cashout-value">{formatInr(p.cashOutValue)}</small>}
+          {p.canCashOut && p.cashOutValue !== null && (
+            <small data-testid="mines-cashout-value">{formatInr(p.cashOutValue)}</small>
+          )}
         </button>
       </div>
     </section>

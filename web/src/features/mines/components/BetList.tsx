@@ -6,7 +6,15 @@ import { showMultiplier } from '../payout';
 import type { HistoryRow } from '../wire';
 
 /** The player's finished games from the server (`GET /api/mines/history`), newest first; each links to its check. */
-export function BetList({ rows, loading, failed }: { rows: HistoryRow[] | undefined; loading: boolean; failed: boolean }) {
+export function BetList({
+  rows,
+  loading,
+  failed,
+}: {
+  rows: HistoryRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
   const { t } = useTranslation('mines');
   const list = rows ?? [];
   return (
@@ -20,7 +28,12 @@ export function BetList({ rows, loading, failed }: { rows: HistoryRow[] | undefi
         {list.map((r) => {
           const won = r.result === 'Won';
           return (
-            <li key={r.gameId} className={won ? 'mn-h-won' : 'mn-h-lost'} data-testid="mines-history-row" data-game-id={r.gameId}>
+            <li
+              key={r.gameId}
+              className={won ? 'mn-h-won' : 'mn-h-lost'}
+              data-testid="mines-history-row"
+              data-game-id={r.gameId}
+            >
               <span className="mn-h-id">
                 <Link to={`/fairness?game=mines&gameId=${r.gameId}`} title={t('history.check')}>
                   #{r.gameId}
@@ -31,7 +44,9 @@ export function BetList({ rows, loading, failed }: { rows: HistoryRow[] | undefi
                 {formatInr(r.bet)}
                 <small>{t('history.minesSafe', { mines: r.mines, safe: r.safe })}</small>
               </span>
-              <span className="mn-h-x">{won ? t('history.multiplier', { multiplier: showMultiplier(r.multiplier) }) : t('history.lost')}</span>
+              <span className="mn-h-x">
+                {won ? t('history.multiplier', { multiplier: showMultiplier(r.multiplier) }) : t('history.lost')}
+              </span>
               <b className="mn-h-pay">{won ? `+${formatInr(r.winnings)}` : `−${formatInr(r.bet)}`}</b>
             </li>
           );

@@ -46,7 +46,15 @@ export function MinesBoard({ faces, tappable, onTap, overlay, status, gameId }: 
   const { t } = useTranslation('mines');
   return (
     <div className="mn-board-wrap">
-      <div className="mn-board" role="group" aria-label={t('board.label')} data-testid="mines-board" data-status={status} data-game-id={gameId ?? ''} style={{ gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))` }}>
+      <div
+        className="mn-board"
+        role="group"
+        aria-label={t('board.label')}
+        data-testid="mines-board"
+        data-status={status}
+        data-game-id={gameId ?? ''}
+        style={{ gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))` }}
+      >
         {faces.map((face, i) => {
           const open = face !== 'hidden' && face !== 'pending';
           return (

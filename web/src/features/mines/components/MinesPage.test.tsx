@@ -9,14 +9,25 @@ import { gameView } from '../testing/game';
 import type { GameView, MinesState } from '../wire';
 import { MinesPage } from './MinesPage';
 
-const settings = { minBet: 10, maxBet: 50000, maxPayout: 1000000, houseEdgeBp: 300, rtp: 0.97, tiles: 25, minMines: 1, maxMines: 24, defaultMines: 5 };
+const settings = {
+  minBet: 10,
+  maxBet: 50000,
+  maxPayout: 1000000,
+  houseEdgeBp: 300,
+  rtp: 0.97,
+  tiles: 25,
+  minMines: 1,
+  maxMines: 24,
+  defaultMines: 5,
+};
 const seeds = { commitment: 'd'.repeat(64), clientSeed: 'public', nonce: 4 };
 
 let open: GameView | null;
 let wallet: { balance: number; exposureBalance: number };
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: Record<string, unknown>) => Response | undefined;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 /** A move's answer; the fake wallet moves with it, as the server's does. */
 const moved = (game: GameView, balance: number, exposureBalance: number) => {
   wallet = { balance, exposureBalance };
@@ -36,7 +47,8 @@ beforeEach(() => {
       calls.push({ method, path, body });
       const custom = answer(method, path, body);
       if (custom) return custom;
-      if (path === '/api/mines') return reply(200, { settings, suspended: false, seeds, game: open } satisfies MinesState);
+      if (path === '/api/mines')
+        return reply(200, { settings, suspended: false, seeds, game: open } satisfies MinesState);
       if (path.startsWith('/api/mines/history')) return reply(200, { games: [] });
       if (path.startsWith('/api/getwalletandexposure')) return reply(200, wallet);
       return reply(404, { error: 'not_found', message: 'not found' });
@@ -73,8 +85,37 @@ describe('Mines screen', () => {
   it('resumes the open game; a tap sends {gameId, tile} and shows the answer; Cash out puts the answered wallet in place', async () => {
     open = gameView({ gameId: 31 });
     answer = (_method, path, body) => {
-      if (path === '/api/mines/reveal') return moved(gameView({ gameId: 31, revealed: [body.tile as number], safe: 1, multiplier: 1.2125, payout: 121.25, nextMultiplier: 1.5156, nextPayout: 151.56 }), 900, 100);
-      if (path === '/api/mines/cashout') return moved(gameView({ gameId: 31, status: 'won', revealed: [12], safe: 1, multiplier: 1.2125, payout: 121.25, nextMultiplier: null, nextPayout: null, mineTiles: [0, 1, 2, 3, 4], serverSeed: 'e'.repeat(64) }), 1021.25, 0);
+      if (path === '/api/mines/reveal')
+        return moved(
+          gameView({
+            gameId: 31,
+            revealed: [body.tile as number],
+            safe: 1,
+            multiplier: 1.2125,
+            payout: 121.25,
+            nextMultiplier: 1.5156,
+            nextPayout: 151.56,
+          }),
+          900,
+          100,
+        );
+      if (path === '/api/mines/cashout')
+        return moved(
+          gameView({
+            gameId: 31,
+            status: 'won',
+            revealed: [12],
+            safe: 1,
+            multiplier: 1.2125,
+            payout: 121.25,
+            nextMultiplier: null,
+            nextPayout: null,
+            mineTiles: [0, 1, 2, 3, 4],
+            serverSeed: 'e'.repeat(64),
+          }),
+          1021.25,
+          0,
+        );
       return undefined;
     };
     const { qc } = renderPage();
@@ -119,7 +160,10 @@ describe('Mines screen', () => {
   });
 
   it('sends the stake and mines, and shows the server’s refusal', async () => {
-    answer = (_m, path) => (path === '/api/mines/betPlace' ? reply(409, { error: 'suspended', message: 'Mines is paused: no new games' }) : undefined);
+    answer = (_m, path) =>
+      path === '/api/mines/betPlace'
+        ? reply(409, { error: 'suspended', message: 'Mines is paused: no new games' })
+        : undefined;
     renderPage();
     await waitFor(() => expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false));
     fireEvent.change(screen.getByTestId('mines-count'), { target: { value: '24' } });
@@ -128,7 +172,10 @@ describe('Mines screen', () => {
     await waitFor(() => expect(status()).toBe('Mines is paused: no new games'));
     expect(posts('/api/mines/betPlace')).toEqual([{ betAmt: 200, mines: 24 }]);
 
-    answer = (_m, path) => (path === '/api/mines/betPlace' ? reply(409, { error: 'some_new_refusal', message: 'Mines is paused: no new games' }) : undefined);
+    answer = (_m, path) =>
+      path === '/api/mines/betPlace'
+        ? reply(409, { error: 'some_new_refusal', message: 'Mines is paused: no new games' })
+        : undefined;
     fireEvent.click(screen.getByTestId('mines-bet'));
     await waitFor(() => expect(status()).toBe('Mines is paused: no new games'));
   });
@@ -171,7 +218,10 @@ describe('Mines screen', () => {
 
   it('auto: Stop ends it without cashing out; the game stays open for taps', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    answer = (_m, path) => (path === '/api/mines/betPlace' ? reply(201, { success: true, game: gameView({ gameId: 41 }), balance: 900, exposureBalance: 100 }) : undefined);
+    answer = (_m, path) =>
+      path === '/api/mines/betPlace'
+        ? reply(201, { success: true, game: gameView({ gameId: 41 }), balance: 900, exposureBalance: 100 })
+        : undefined;
     renderPage();
     await vi.waitFor(() => expect(screen.getByTestId('mines-bet')).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByTestId('mines-mode-auto'));

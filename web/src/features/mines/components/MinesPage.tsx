@@ -25,19 +25,29 @@ const SHIELD = '🛡';
 const tm = (key: string, options?: Record<string, unknown>) => i18n.t(`mines:${key}`, options);
 
 /** The line under the board: the move in flight, the last refusal, or what a tap or Cash out would do. */
-function statusText(s: Screen, game: GameView | null, suspended: boolean): { text: string; tone: 'info' | 'warn' | 'ok' } {
+function statusText(
+  s: Screen,
+  game: GameView | null,
+  suspended: boolean,
+): { text: string; tone: 'info' | 'warn' | 'ok' } {
   if (s.busy === 'bet') return { text: tm('status.placing'), tone: 'info' };
   if (s.busy === 'reveal') return { text: tm('status.opening'), tone: 'info' };
   if (s.busy === 'cashout') return { text: tm('status.cashingOut'), tone: 'info' };
   if (s.message) return { text: s.message, tone: 'warn' };
   // Suspended: an open game plays on; otherwise say why BET is off.
   if (suspended && game?.status !== 'playing') return { text: tm('status.suspended'), tone: 'warn' };
-  if (game?.status === 'won') return { text: tm('status.won', { amount: formatInr(game.payout), multiplier: showMultiplier(game.multiplier) }), tone: 'ok' };
+  if (game?.status === 'won')
+    return {
+      text: tm('status.won', { amount: formatInr(game.payout), multiplier: showMultiplier(game.multiplier) }),
+      tone: 'ok',
+    };
   if (game?.status === 'lost') return { text: tm('status.lost', { amount: formatInr(game.stake) }), tone: 'warn' };
   if (game?.status === 'playing') {
     if (s.auto && s.auto.progress < 100) return { text: tm('status.autoReady'), tone: 'info' };
     if (s.auto) return { text: tm('status.autoSafe', { safe: game.safe, target: s.auto.target }), tone: 'info' };
-    return game.safe === 0 ? { text: tm('status.tapTile'), tone: 'info' } : { text: tm('status.cashOrTap', { amount: formatInr(game.payout) }), tone: 'info' };
+    return game.safe === 0
+      ? { text: tm('status.tapTile'), tone: 'info' }
+      : { text: tm('status.cashOrTap', { amount: formatInr(game.payout) }), tone: 'info' };
   }
   return { text: tm('status.choose'), tone: 'info' };
 }
@@ -87,7 +97,15 @@ export function MinesPage({ userId }: { userId: string | null }) {
             {next}
           </p>
         </div>
-        <div className="mn-progress" role="progressbar" aria-label={bar.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={bar.value} data-testid="mines-progress">
+        <div
+          className="mn-progress"
+          role="progressbar"
+          aria-label={bar.label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={bar.value}
+          data-testid="mines-progress"
+        >
           <div className="mn-progress-fill" style={{ width: `${bar.value}%` }} />
           <span className="mn-progress-label">{bar.label}</span>
         </div>

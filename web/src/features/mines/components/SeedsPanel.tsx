@@ -46,10 +46,21 @@ export function SeedsPanel({ seeds, game }: { seeds: Seeds | undefined; game: Ga
       </dl>
       <label className="field">
         <span>{t('seeds.clientSeed')}</span>
-        <input value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value)} data-testid="mines-client-seed" />
+        <input
+          value={clientSeed}
+          maxLength={64}
+          onChange={(e) => setClientSeed(e.target.value)}
+          data-testid="mines-client-seed"
+        />
       </label>
       {!valid && <p className="hint">{t('seeds.clientSeedHint')}</p>}
-      <button type="button" className="btn btn-outline" disabled={!valid || reseed.isPending} onClick={change} data-testid="mines-change-seeds">
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={!valid || reseed.isPending}
+        onClick={change}
+        data-testid="mines-change-seeds"
+      >
         {reseed.isPending ? t('seeds.changing') : t('seeds.change')}
       </button>
       {replaced && (
@@ -75,7 +86,11 @@ export function SeedsPanel({ seeds, game }: { seeds: Seeds | undefined; game: Ga
             </dd>
           </dl>
           {game.status !== 'playing' && (
-            <Link to={`/fairness?game=mines&gameId=${game.gameId}`} className="btn btn-outline" data-testid="mines-fair-check">
+            <Link
+              to={`/fairness?game=mines&gameId=${game.gameId}`}
+              className="btn btn-outline"
+              data-testid="mines-fair-check"
+            >
               {t('seeds.check', { id: game.gameId })}
             </Link>
           )}

@@ -4,7 +4,14 @@ export function Gem() {
     <svg viewBox="0 0 32 32" className="mn-icon" aria-hidden focusable="false">
       <path d="M9 5h14l6 8-13 15L3 13z" fill="#1fd17a" />
       <path d="M3 13h26L16 28z" fill="#12a85d" />
-      <path d="M9 5l3 8h8l3-8M12 13l4 15 4-15" fill="none" stroke="#b8ffd9" strokeWidth="1.2" strokeLinejoin="round" opacity=".8" />
+      <path
+        d="M9 5l3 8h8l3-8M12 13l4 15 4-15"
+        fill="none"
+        stroke="#b8ffd9"
+        strokeWidth="1.2"
+        strokeLinejoin="round"
+        opacity=".8"
+      />
     </svg>
   );
 }

@@ -26,7 +26,15 @@ const FALLBACK: Record<Move, string> = {
 };
 
 /** Refusals that mean this screen is behind the server (another tab, a lost answer): ask again. */
-const BEHIND = new Set(['no_game', 'game_over', 'game_open', 'hit_mine', 'already_cashed_out', 'tile_revealed', 'nothing_to_cash_out']);
+const BEHIND = new Set([
+  'no_game',
+  'game_over',
+  'game_open',
+  'hit_mine',
+  'already_cashed_out',
+  'tile_revealed',
+  'nothing_to_cash_out',
+]);
 
 const OVERLAY_MS = { placed: 1200, won: 3000, lost: 3000 } as const;
 
@@ -39,7 +47,11 @@ export function useMines(userId: string | null) {
   const suspended = !!state.data?.suspended;
 
   const run = useCallback(
-    async (move: Move, call: () => Promise<Moved>, opts: { tile?: number; autoTarget?: number | null; gameId?: number } = {}) => {
+    async (
+      move: Move,
+      call: () => Promise<Moved>,
+      opts: { tile?: number; autoTarget?: number | null; gameId?: number } = {},
+    ) => {
       dispatch({ type: 'move', move, tile: opts.tile });
       try {
         const m = await call();
@@ -101,9 +113,11 @@ export function useMines(userId: string | null) {
     if (!step || !game) return;
     const timer = setTimeout(() => {
       if (step.kind === 'tick') return dispatch({ type: 'auto_tick' });
-      if (step.kind === 'cashout') return void run('cashout', () => cashOut({ gameId: game.gameId }), { gameId: game.gameId });
+      if (step.kind === 'cashout')
+        return void run('cashout', () => cashOut({ gameId: game.gameId }), { gameId: game.gameId });
       const tile = pickTile(unopened(game), Math.random);
-      if (tile !== null) void run('reveal', () => revealTile({ gameId: game.gameId, tile }), { tile, gameId: game.gameId });
+      if (tile !== null)
+        void run('reveal', () => revealTile({ gameId: game.gameId, tile }), { tile, gameId: game.gameId });
     }, step.delay);
     return () => clearTimeout(timer);
   }, [s.auto, s.busy, game, run]);

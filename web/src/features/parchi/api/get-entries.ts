@@ -23,7 +23,10 @@ export function useEntries(match: string, status: string | undefined) {
     queryFn: () => getEntries(match),
     select: (r): Entry[] => (Array.isArray(r?.entries) ? r.entries : []),
     enabled: status !== undefined,
-    refetchInterval: (q) => (FINAL.includes(status ?? '') && !q.state.data?.entries?.some((e) => e.status === 'held') ? false : ENTRIES_POLL_MS),
+    refetchInterval: (q) =>
+      FINAL.includes(status ?? '') && !q.state.data?.entries?.some((e) => e.status === 'held')
+        ? false
+        : ENTRIES_POLL_MS,
     // The table stays while the next status's list is asked.
     placeholderData: keepPreviousData,
   });

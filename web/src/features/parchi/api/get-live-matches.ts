@@ -14,5 +14,10 @@ export async function getLiveMatches(): Promise<LiveMatch[]> {
 
 /** The visitor's live list (no socket without a login). */
 export function usePolledLiveMatches() {
-  return useQuery({ queryKey: parchiKeys.live(), queryFn: getLiveMatches, refetchInterval: LIVE_POLL_MS, staleTime: 0 });
+  return useQuery({
+    queryKey: parchiKeys.live(),
+    queryFn: getLiveMatches,
+    refetchInterval: LIVE_POLL_MS,
+    staleTime: 0,
+  });
 }

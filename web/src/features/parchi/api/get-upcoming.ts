@@ -24,7 +24,12 @@ const upcomingOf = (m: ListItem): UpcomingMatch | null =>
   typeof m.event_name === 'string' &&
   typeof m.event_date === 'number' &&
   Number.isFinite(m.event_date)
-    ? { eventId: m.event_id, matchName: m.event_name, scoreIframe: typeof m.scoreIframe === 'string' ? m.scoreIframe : '', startsAt: m.event_date }
+    ? {
+        eventId: m.event_id,
+        matchName: m.event_name,
+        scoreIframe: typeof m.scoreIframe === 'string' ? m.scoreIframe : '',
+        startsAt: m.event_date,
+      }
     : null;
 
 /** `GET /api/matches/4` (public): the cricket matches not started yet, soonest first; a 404 means none. */
@@ -43,5 +48,10 @@ export async function getUpcoming(): Promise<UpcomingMatch[]> {
 }
 
 export function useUpcoming() {
-  return useQuery({ queryKey: parchiKeys.upcoming(), queryFn: getUpcoming, refetchInterval: UPCOMING_POLL_MS, staleTime: 0 });
+  return useQuery({
+    queryKey: parchiKeys.upcoming(),
+    queryFn: getUpcoming,
+    refetchInterval: UPCOMING_POLL_MS,
+    staleTime: 0,
+  });
 }

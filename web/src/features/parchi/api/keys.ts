@@ -12,5 +12,6 @@ export const parchiKeys = {
   board: (match: string) => ['parchi', 'board', match] as const,
   players: (match: string) => ['parchi', 'players', match] as const,
   /** The plays on a match; `status` (the board's) is part of the key so the list is asked again as the match ends. */
-  entries: (match: string, status?: string) => (status === undefined ? (['parchi', 'entries', match] as const) : (['parchi', 'entries', match, status] as const)),
+  entries: (match: string, status?: string) =>
+    status === undefined ? (['parchi', 'entries', match] as const) : (['parchi', 'entries', match, status] as const),
 };

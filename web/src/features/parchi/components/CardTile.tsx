@@ -54,7 +54,13 @@ export function CardTile({ card, winner, playsOpen, onPlay }: Props) {
           <dd data-testid="parchi-staked">{formatInr(card.totalStake)}</dd>
         </div>
       </dl>
-      <button type="button" className="btn btn-primary btn-block" disabled={!playsOpen} onClick={onPlay} data-testid={`parchi-play-${card.card}`}>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={!playsOpen}
+        onClick={onPlay}
+        data-testid={`parchi-play-${card.card}`}
+      >
         {t('card.play')}
       </button>
     </article>

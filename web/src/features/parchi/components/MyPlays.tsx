@@ -11,9 +11,22 @@ const TONE: Record<EntryStatus, string> = { held: 'pending', won: 'approved', lo
 export function MyPlays({ userId }: { userId: string }) {
   const { t } = useTranslation('parchi');
   const { data: rows = [], isLoading, isError } = useMyPlays(userId);
-  const columns = [t('myPlays.match'), t('myPlays.card'), t('myPlays.points'), t('myPlays.paid'), t('myPlays.time'), t('myPlays.status')];
+  const columns = [
+    t('myPlays.match'),
+    t('myPlays.card'),
+    t('myPlays.points'),
+    t('myPlays.paid'),
+    t('myPlays.time'),
+    t('myPlays.status'),
+  ];
   return (
-    <HistoryTable testId="parchi-history-table" columns={columns} isLoading={isLoading} isError={isError} count={rows.length}>
+    <HistoryTable
+      testId="parchi-history-table"
+      columns={columns}
+      isLoading={isLoading}
+      isError={isError}
+      count={rows.length}
+    >
       {rows.map((r) => (
         <tr key={r.id}>
           <td>{r.matchName}</td>
@@ -22,7 +35,9 @@ export function MyPlays({ userId }: { userId: string }) {
           <td>{r.status === 'held' ? '—' : formatInr(r.payout)}</td>
           <td>{formatDateTime(r.createdAt)}</td>
           <td>
-            <span className={`status status-${TONE[r.status]}`}>{t(`myPlays.state.${r.status}`, { defaultValue: r.status })}</span>
+            <span className={`status status-${TONE[r.status]}`}>
+              {t(`myPlays.state.${r.status}`, { defaultValue: r.status })}
+            </span>
           </td>
         </tr>
       ))}

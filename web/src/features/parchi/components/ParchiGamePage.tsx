@@ -51,7 +51,8 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
   const status = board?.status as string | undefined;
   // A void or settled game has moved the player's money: the header's wallet is asked again at once.
   useEffect(() => {
-    if (signedIn && (status === 'void' || status === 'finished' || status === 'abandoned')) void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
+    if (signedIn && (status === 'void' || status === 'finished' || status === 'abandoned'))
+      void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
   }, [qc, signedIn, status, userId]);
   const { overlay, show } = useOverlay();
   const [playing, setPlaying] = useState<number | null>(null);
@@ -84,7 +85,9 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
       <ScoreFrame src={frame} matchName={title} />
       {board && (
         <div className="pc-balls">
-          <BallByBallButton dialog={(close) => <LiveBalls matchId={board.matchId} signedIn={signedIn} onClose={close} />} />
+          <BallByBallButton
+            dialog={(close) => <LiveBalls matchId={board.matchId} signedIn={signedIn} onClose={close} />}
+          />
         </div>
       )}
       {q.isPending && <Loading />}
@@ -104,7 +107,13 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
           <PlaysClock board={board} startsAt={start.data} />
           <div className="pc-cards">
             {board.cards.slice(0, 3).map((c) => (
-              <CardTile key={c._id} card={c} winner={isWinner(board, c)} playsOpen={board.playsOpen} onPlay={() => onPlay(c)} />
+              <CardTile
+                key={c._id}
+                card={c}
+                winner={isWinner(board, c)}
+                playsOpen={board.playsOpen}
+                onPlay={() => onPlay(c)}
+              />
             ))}
           </div>
           <WinnersTable rows={winners(entries.data)} />

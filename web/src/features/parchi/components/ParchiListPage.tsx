@@ -42,7 +42,12 @@ function UpcomingList() {
           const left = m.startsAt - now;
           return (
             <li key={m.eventId}>
-              <Link to={gamePath(m.matchName)} state={gameStateOf(m)} className="pc-live-row" data-testid="parchi-upcoming-row">
+              <Link
+                to={gamePath(m.matchName)}
+                state={gameStateOf(m)}
+                className="pc-live-row"
+                data-testid="parchi-upcoming-row"
+              >
                 <span className="pc-live-main">
                   <span className="pc-live-name">{m.matchName}</span>
                   <small className="muted">{formatMatchDate(m.startsAt)}</small>
@@ -86,7 +91,12 @@ function LiveList({ rows, pending, failed }: ListProps) {
       <ul className="pc-live-list">
         {(rows ?? []).map((m) => (
           <li key={m.eventId}>
-            <Link to={gamePath(m.matchName)} state={gameStateOf(m)} className="pc-live-row" data-testid="parchi-live-row">
+            <Link
+              to={gamePath(m.matchName)}
+              state={gameStateOf(m)}
+              className="pc-live-row"
+              data-testid="parchi-live-row"
+            >
               <span className="pc-live-main">
                 <span className="pc-live-name">{m.matchName}</span>
                 <small className="muted">{formatMatchDate(m.matchDate)}</small>

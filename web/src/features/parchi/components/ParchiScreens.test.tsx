@@ -35,7 +35,8 @@ let entries: Entry[];
 let wallet: { balance: number; exposureBalance: number };
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 const puts = () => calls.filter((c) => c.method === 'PUT');
 
@@ -63,9 +64,14 @@ beforeEach(() => {
       if (custom) return custom;
       if (path === '/api/live-matches') return reply(200, live);
       if (path === '/api/matches/4') return reply(200, { data: upcoming });
-      if (path === '/api/match/101') return startsAt === null ? reply(404, { success: false, error: 'not_found', message: 'No such match' }) : reply(200, { event: { id: 101, eventDate: startsAt } });
-      if (path.startsWith('/api/cards/')) return held ? reply(200, held) : reply(404, { success: false, error: 'not_found', message: 'No such match' });
-      if (path.startsWith('/api/match/get-players-by-matchname/')) return reply(200, { success: true, matchId: 101, matchName: MATCH, players: players() });
+      if (path === '/api/match/101')
+        return startsAt === null
+          ? reply(404, { success: false, error: 'not_found', message: 'No such match' })
+          : reply(200, { event: { id: 101, eventDate: startsAt } });
+      if (path.startsWith('/api/cards/'))
+        return held ? reply(200, held) : reply(404, { success: false, error: 'not_found', message: 'No such match' });
+      if (path.startsWith('/api/match/get-players-by-matchname/'))
+        return reply(200, { success: true, matchId: 101, matchName: MATCH, players: players() });
       if (path.startsWith('/api/match/get-by-matchname/')) return reply(200, { success: true, matchId: 101, entries });
       if (path === '/api/getwalletandexposure/7') return reply(200, wallet);
       return reply(404, { success: false, error: 'not_found', message: 'not found' });
@@ -107,7 +113,8 @@ function show(entry: InitialEntry, userId: string | null) {
 const fromList = { pathname: gamePath(MATCH), state: gameStateOf(liveItem(101)) };
 const cardEl = (n: number) => screen.getByTestId(`parchi-card-${n}`);
 const dialog = () => screen.getByTestId('parchi-dialog');
-const pick = (label: string, value: string) => fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
+const pick = (label: string, value: string) =>
+  fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(within(dialog()).getByRole('button', { name: /Submit|Placing/ }));
 const optionsOf = (label: string) =>
   Array.from((within(dialog()).getByLabelText(label) as HTMLSelectElement).options)
@@ -127,7 +134,10 @@ describe('live match list (/cricket2)', () => {
   it('a visitor: the matches in play from GET /api/live-matches, LIVE with name and date, and no socket', async () => {
     show('/cricket2', null);
     const rows = await screen.findAllByTestId('parchi-live-row');
-    expect(rows.map((r) => r.querySelector('.pc-live-name')?.textContent)).toEqual(['Team 101A v Team 101B', 'Team 102A v Team 102B']);
+    expect(rows.map((r) => r.querySelector('.pc-live-name')?.textContent)).toEqual([
+      'Team 101A v Team 101B',
+      'Team 102A v Team 102B',
+    ]);
     expect(within(rows[0]!).getByText('LIVE')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('15 Jan');
     expect(rows[0]!.getAttribute('href')).toBe('/cricket2/games/Team%20101A%20v%20Team%20101B');
@@ -138,17 +148,35 @@ describe('live match list (/cricket2)', () => {
     show('/cricket2', null);
     await screen.findAllByTestId('parchi-live-row');
     live = [liveItem(103)];
-    await waitFor(() => expect(screen.getAllByTestId('parchi-live-row').map((r) => r.querySelector('.pc-live-name')?.textContent)).toEqual(['Team 103A v Team 103B']), {
-      timeout: 2500,
-    });
+    await waitFor(
+      () =>
+        expect(
+          screen.getAllByTestId('parchi-live-row').map((r) => r.querySelector('.pc-live-name')?.textContent),
+        ).toEqual(['Team 103A v Team 103B']),
+      {
+        timeout: 2500,
+      },
+    );
   });
 
   it('the upcoming matches take plays: each counts down to its first ball and opens its game', async () => {
     const soon = Date.now() + 125_000;
     upcoming = [
-      { event_id: 202, event_name: 'Team 202A v Team 202B', event_date: soon + 3_600_000, status: 'upcoming', scoreIframe: '/score/202' },
+      {
+        event_id: 202,
+        event_name: 'Team 202A v Team 202B',
+        event_date: soon + 3_600_000,
+        status: 'upcoming',
+        scoreIframe: '/score/202',
+      },
       { event_id: 101, event_name: MATCH, event_date: soon, status: 'upcoming', scoreIframe: '/score/101' },
-      { event_id: 102, event_name: 'Team 102A v Team 102B', event_date: soon - 600_000, status: 'in_play', scoreIframe: '/score/102' },
+      {
+        event_id: 102,
+        event_name: 'Team 102A v Team 102B',
+        event_date: soon - 600_000,
+        status: 'in_play',
+        scoreIframe: '/score/102',
+      },
     ];
     show('/cricket2', null);
     const rows = await screen.findAllByTestId('parchi-upcoming-row');
@@ -166,19 +194,31 @@ describe('live match list (/cricket2)', () => {
   });
 
   it('an upcoming match past its start time says plays are closing; none upcoming says so', async () => {
-    upcoming = [{ event_id: 101, event_name: MATCH, event_date: Date.now() - 1_000, status: 'upcoming', scoreIframe: '/score/101' }];
+    upcoming = [
+      {
+        event_id: 101,
+        event_name: MATCH,
+        event_date: Date.now() - 1_000,
+        status: 'upcoming',
+        scoreIframe: '/score/101',
+      },
+    ];
     const view = show('/cricket2', null);
     expect((await screen.findByTestId('parchi-closes-in')).textContent).toBe('Plays closing: the first ball is due');
     view.unmount();
     upcoming = [];
     show('/cricket2', null);
-    expect((await screen.findByTestId('parchi-upcoming-empty')).textContent).toBe('No upcoming matches right now. Check back soon.');
+    expect((await screen.findByTestId('parchi-upcoming-empty')).textContent).toBe(
+      'No upcoming matches right now. Check back soon.',
+    );
   });
 
   it('says so when no match is live', async () => {
     live = [];
     show('/cricket2', null);
-    expect((await screen.findByTestId('parchi-live-empty')).textContent).toBe('No live matches right now. Check back soon.');
+    expect((await screen.findByTestId('parchi-live-empty')).textContent).toBe(
+      'No live matches right now. Check back soon.',
+    );
   });
 
   it('signed in: the socket’s live list, and a row opens the game with its score frame and event id', async () => {
@@ -197,7 +237,10 @@ describe('live match list (/cricket2)', () => {
 
 describe('game screen (/cricket2/games/{Livematch})', () => {
   it('Ball by ball: a visitor’s popup asks the scoreboard (no socket); signed in, it follows the match’s room', async () => {
-    answer = (_method, path) => (path === '/api/score/101' ? reply(200, { matchId: 101, name: MATCH, seq: 10, status: 'in_play', score: score() }) : undefined);
+    answer = (_method, path) =>
+      path === '/api/score/101'
+        ? reply(200, { matchId: 101, name: MATCH, seq: 10, status: 'in_play', score: score() })
+        : undefined;
     const visitor = show(`/cricket2/games/${NAME_PATH}`, null);
     await screen.findByTestId('parchi-card-1');
     fireEvent.click(screen.getByRole('button', { name: 'Ball by ball' }));
@@ -237,8 +280,16 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     expect(gets(`/api/cards/${NAME_PATH}`)).toBe(1);
     expect(emitted).toEqual([]);
     // Every 2 s the board is asked again.
-    held = board({ cards: [board().cards[0]!, card(2, { player1: 'D Rao', player2: 'S Gill', locked: true, peoplePlayed: 1 }), card(3)] });
-    await waitFor(() => expect(within(cardEl(2)).getByTestId('parchi-player1').textContent).toBe('D Rao'), { timeout: 3500 });
+    held = board({
+      cards: [
+        board().cards[0]!,
+        card(2, { player1: 'D Rao', player2: 'S Gill', locked: true, peoplePlayed: 1 }),
+        card(3),
+      ],
+    });
+    await waitFor(() => expect(within(cardEl(2)).getByTestId('parchi-player1').textContent).toBe('D Rao'), {
+      timeout: 3500,
+    });
   });
 
   it('a visitor’s Play sends them to log in, to come back to this match afterwards', async () => {
@@ -262,8 +313,11 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     startsAt = Date.now() - 60_000;
     show(fromList, '7');
     await screen.findByTestId('parchi-card-1');
-    for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('parchi-status').textContent).toBe('Plays closed at the first ball: the match is on, waiting for the result.');
+    for (const n of [1, 2, 3])
+      expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('parchi-status').textContent).toBe(
+      'Plays closed at the first ball: the match is on, waiting for the result.',
+    );
     const clock = screen.getByTestId('parchi-clock');
     expect([clock.dataset.state, clock.textContent]).toEqual(['closed', 'Plays closed']);
     // No countdown once closed: the start time is not even asked.
@@ -304,7 +358,8 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     serverSends('parchi:board', board({ status: 'closed', playsOpen: false, matchStatus: 'in_play', cards: full }));
     await waitFor(() => expect(screen.getByTestId('parchi-clock').dataset.state).toBe('closed'));
     expect(screen.getByTestId('parchi-clock').textContent).toBe('Plays closed');
-    for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
+    for (const n of [1, 2, 3])
+      expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a game left incomplete at the first ball: void, every stake returned, and the wallet asked again', async () => {
@@ -318,9 +373,12 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     const status = await screen.findByText(/^Void:/);
     expect(status.getAttribute('data-testid')).toBe('parchi-status');
     expect(status.dataset.status).toBe('void');
-    expect(status.textContent).toBe('Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.');
+    expect(status.textContent).toBe(
+      'Void: the three cards were not all filled at the first ball, so the game is off and every stake has been returned.',
+    );
     expect(screen.getByTestId('parchi-clock').textContent).toBe('Plays closed');
-    for (const n of [1, 2, 3]) expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
+    for (const n of [1, 2, 3])
+      expect((screen.getByTestId(`parchi-play-${n}`) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(gets('/api/getwalletandexposure/7')).toBeGreaterThan(walletAsks));
     // The plays are asked again for the new status; nobody won.
     await waitFor(() => expect(gets('/api/match/get-by-matchname/101')).toBeGreaterThan(1));
@@ -330,7 +388,16 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
   it('signed in: the room’s ack and pushes keep the board; leaving the screen leaves the room', async () => {
     const { unmount } = show(fromList, '7');
     await screen.findByTestId('parchi-card-1');
-    serverSends('parchi:board', board({ cards: [board().cards[0]!, card(2), card(3, { player1: 'V Nair', player2: 'M Khan', locked: true, peoplePlayed: 1, totalStake: 100 })] }));
+    serverSends(
+      'parchi:board',
+      board({
+        cards: [
+          board().cards[0]!,
+          card(2),
+          card(3, { player1: 'V Nair', player2: 'M Khan', locked: true, peoplePlayed: 1, totalStake: 100 }),
+        ],
+      }),
+    );
     await waitFor(() => expect(within(cardEl(3)).getByTestId('parchi-player1').textContent).toBe('V Nair'));
     // Another match's board is not ours.
     serverSends('parchi:board', board({ matchId: 999, cards: [card(1), card(2), card(3)] }));
@@ -340,7 +407,13 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
   });
 
   it('the winning card is highlighted and the winners table lists the won plays', async () => {
-    held = board({ status: 'finished', matchStatus: 'finished', playsOpen: false, winnerCard: 1, cards: board().cards.map((c) => (c.card === 1 ? { ...c, isWinner: true } : c)) });
+    held = board({
+      status: 'finished',
+      matchStatus: 'finished',
+      playsOpen: false,
+      winnerCard: 1,
+      cards: board().cards.map((c) => (c.card === 1 ? { ...c, isWinner: true } : c)),
+    });
     entries = [
       entry({ _id: 1, status: 'won', payout: 200, userArray: ['ab***1'] }),
       entry({ _id: 2, status: 'won', betpoints: 200, profit: 200, payout: 400, userArray: ['cd***2'] }),
@@ -354,7 +427,11 @@ describe('game screen (/cricket2/games/{Livematch})', () => {
     expect(cardEl(2).dataset.winner).toBe('false');
     expect(screen.getByTestId('parchi-status').textContent).toBe('Match finished: Card 1 wins.');
     const table = await screen.findByTestId('parchi-winners');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Bet Amount', 'Profit', 'Total Winnings']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['User', 'Bet Amount', 'Profit', 'Total Winnings']);
     const rows = within(table).getAllByTestId('parchi-winner-row');
     expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
       ['ab***1', '₹100.00', '₹100.00', '₹200.00'],
@@ -397,7 +474,11 @@ describe('the play dialog', () => {
     await waitFor(() => expect(optionsOf('Player 1').length).toBeGreaterThan(0));
     pick('Player 1', 'K Patel');
     submit();
-    await waitFor(() => expect(screen.getByTestId('parchi-overlay-error').textContent).toBe('Please select both players before submitting.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('parchi-overlay-error').textContent).toBe(
+        'Please select both players before submitting.',
+      ),
+    );
     expect(puts()).toEqual([]);
   });
 
@@ -410,12 +491,31 @@ describe('the play dialog', () => {
     expect(screen.getByTestId('parchi-dialog-note').textContent).toContain('locked');
     submit();
     await screen.findByTestId('parchi-overlay-success');
-    expect(puts()).toEqual([{ method: 'PUT', path: `/api/match/select/101`, body: { cardId: '101-1', player1: 'A Sharma', player2: 'R Iyer', betpoints: 100 } }]);
+    expect(puts()).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/match/select/101`,
+        body: { cardId: '101-1', player1: 'A Sharma', player2: 'R Iyer', betpoints: 100 },
+      },
+    ]);
   });
 
   it('a play: one request however often Submit is tapped, then the success message, the locked card, the wallet', async () => {
     let release: (r: Response) => void = () => undefined;
-    const after = board({ cards: [board().cards[0]!, card(2, { player1: 'K Patel', player2: 'D Rao', locked: true, peoplePlayed: 1, totalStake: 500, user: ['pl***7'] }), card(3)] });
+    const after = board({
+      cards: [
+        board().cards[0]!,
+        card(2, {
+          player1: 'K Patel',
+          player2: 'D Rao',
+          locked: true,
+          peoplePlayed: 1,
+          totalStake: 500,
+          user: ['pl***7'],
+        }),
+        card(3),
+      ],
+    });
     answer = (method) => (method === 'PUT' ? new Promise<Response>((r) => (release = r)) : undefined);
     await openDialog(2);
     pick('Points', '500');
@@ -424,14 +524,24 @@ describe('the play dialog', () => {
     pick('Player 2', 'D Rao');
     submit();
     submit();
-    await waitFor(() => expect((within(dialog()).getByRole('button', { name: 'Placing...' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((within(dialog()).getByRole('button', { name: 'Placing...' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     submit();
-    expect(puts()).toEqual([{ method: 'PUT', path: '/api/match/select/101', body: { cardId: '101-2', player1: 'K Patel', player2: 'D Rao', betpoints: 500 } }]);
+    expect(puts()).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/match/select/101',
+        body: { cardId: '101-2', player1: 'K Patel', player2: 'D Rao', betpoints: 500 },
+      },
+    ]);
     held = after;
     wallet = { balance: 500, exposureBalance: 500 };
     const walletAsks = gets('/api/getwalletandexposure/7');
     release(reply(201, { ...played(after), balance: 500, exposureBalance: 500 }));
-    expect((await screen.findByTestId('parchi-overlay-success')).textContent).toBe('Players selected and bet placed successfully!');
+    expect((await screen.findByTestId('parchi-overlay-success')).textContent).toBe(
+      'Players selected and bet placed successfully!',
+    );
     expect(screen.queryByTestId('parchi-dialog')).toBeNull();
     const two = within(cardEl(2));
     expect(two.getByTestId('parchi-player1').textContent).toBe('K Patel');
@@ -446,7 +556,8 @@ describe('the play dialog', () => {
   it('the answered wallet is put in place at once', async () => {
     const view = show(fromList, '7');
     await screen.findByTestId('parchi-card-1');
-    answer = (method) => (method === 'PUT' ? reply(201, { ...played(board()), balance: 900, exposureBalance: 100 }) : undefined);
+    answer = (method) =>
+      method === 'PUT' ? reply(201, { ...played(board()), balance: 900, exposureBalance: 100 }) : undefined;
     wallet = { balance: 900, exposureBalance: 100 };
     fireEvent.click(screen.getByTestId('parchi-play-1'));
     submit();
@@ -455,7 +566,10 @@ describe('the play dialog', () => {
   });
 
   it('a refusal shows the text for the server’s error code (or the spec’s fallback) and keeps the dialog', async () => {
-    answer = (method) => (method === 'PUT' ? reply(409, { success: false, error: 'player_taken', message: 'K Patel is already on a card.' }) : undefined);
+    answer = (method) =>
+      method === 'PUT'
+        ? reply(409, { success: false, error: 'player_taken', message: 'K Patel is already on a card.' })
+        : undefined;
     await openDialog(3);
     await waitFor(() => expect(optionsOf('Player 1').length).toBeGreaterThan(0));
     pick('Player 1', 'K Patel');
@@ -465,16 +579,27 @@ describe('the play dialog', () => {
     expect((await screen.findByTestId('parchi-overlay-error')).textContent).toBe('K Patel is already on a card.');
     expect(screen.getByTestId('parchi-dialog')).toBeTruthy();
     answer = (method) => (method === 'PUT' ? reply(500, {}) : undefined);
-    await waitFor(() => expect((within(dialog()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((within(dialog()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     // The players were asked again: K Patel may be gone; choose two still free.
     await waitFor(() => expect(optionsOf('Player 1').length).toBeGreaterThan(1));
     pick('Player 1', 'S Gill');
     pick('Player 2', 'V Nair');
     submit();
-    await waitFor(() => expect(screen.getByTestId('parchi-overlay-error').textContent).toBe('Failed to place bet. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('parchi-overlay-error').textContent).toBe('Failed to place bet. Please try again.'),
+    );
   });
 });
 
 function played(b: Board): Played {
-  return { success: true, message: 'Players selected and bet placed successfully!', entry: entry(), board: b, balance: 900, exposureBalance: 100 };
+  return {
+    success: true,
+    message: 'Players selected and bet placed successfully!',
+    entry: entry(),
+    board: b,
+    balance: 900,
+    exposureBalance: 100,
+  };
 }

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { usePlayers } from '../api/get-players';
-import { checkPlay, DEFAULT_STAKE, firstChoices, isFilled, playRequest, profitOf, secondChoices, STAKES } from '../rules';
+import {
+  checkPlay,
+  DEFAULT_STAKE,
+  firstChoices,
+  isFilled,
+  playRequest,
+  profitOf,
+  secondChoices,
+  STAKES,
+} from '../rules';
 import type { ParchiBoard, ParchiCard, Player, PlayRequest } from '../api/types';
 
 interface Props {
@@ -82,7 +91,12 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
       >
         <div className="field">
           <label htmlFor="pc-points">{t('dialog.points')}</label>
-          <select id="pc-points" className="pc-select" value={points} onChange={(e) => setPoints(Number(e.target.value))}>
+          <select
+            id="pc-points"
+            className="pc-select"
+            value={points}
+            onChange={(e) => setPoints(Number(e.target.value))}
+          >
             {STAKES.map((s) => (
               <option key={s} value={s}>
                 {grouped(s)}
@@ -134,7 +148,11 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
           </p>
         ) : (
           <p className="note" data-testid="parchi-dialog-note">
-            {players.isPending ? t('dialog.loadingPlayers') : players.isError ? t('dialog.playersFailed') : t('dialog.lockNote')}
+            {players.isPending
+              ? t('dialog.loadingPlayers')
+              : players.isError
+                ? t('dialog.playersFailed')
+                : t('dialog.lockNote')}
           </p>
         )}
         <div className="bet-actions">

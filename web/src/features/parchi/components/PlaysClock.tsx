@@ -19,9 +19,15 @@ export function PlaysClock({ board, startsAt }: Props) {
   const now = useNow(1000, open);
   const clock = playsClock(board, startsAt, now);
   if (clock.kind === 'open') return null;
-  const text = clock.kind === 'countdown' ? t('clock.countdown', { time: countdown(clock.ms) }) : t(`clock.${clock.kind}`);
+  const text =
+    clock.kind === 'countdown' ? t('clock.countdown', { time: countdown(clock.ms) }) : t(`clock.${clock.kind}`);
   return (
-    <p className={`pc-clock pc-clock-${clock.kind}`} data-testid="parchi-clock" data-state={clock.kind} role={clock.kind === 'countdown' ? 'timer' : undefined}>
+    <p
+      className={`pc-clock pc-clock-${clock.kind}`}
+      data-testid="parchi-clock"
+      data-state={clock.kind}
+      role={clock.kind === 'countdown' ? 'timer' : undefined}
+    >
       {text}
     </p>
   );

@@ -12,5 +12,12 @@ export function ScoreFrame({ src, matchName }: { src: string; matchName: string 
       </p>
     );
   }
-  return <iframe className="pc-frame" src={path} title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')} data-testid="score-frame" />;
+  return (
+    <iframe
+      className="pc-frame"
+      src={path}
+      title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')}
+      data-testid="score-frame"
+    />
+  );
 }

@@ -19,7 +19,10 @@ export function card(n: number, over: Partial<Card> = {}): Card {
     cards: [],
     ...over,
   };
-  return { ...c, cards: [{ _id: c._id, player1: c.player1, player2: c.player2, totalRuns: c.totalRuns, isWinner: c.isWinner }] };
+  return {
+    ...c,
+    cards: [{ _id: c._id, player1: c.player1, player2: c.player2, totalRuns: c.totalRuns, isWinner: c.isWinner }],
+  };
 }
 
 /**
@@ -37,7 +40,15 @@ export function board(over: Partial<Omit<Board, 'status'>> & { status?: string }
     playsOpen: true,
     closesAt: 'Plays close at the first ball of the match',
     cards: [
-      card(1, { player1: 'A Sharma', player2: 'R Iyer', locked: true, totalRuns: 37, peoplePlayed: 2, totalStake: 300, user: ['ab***1', 'cd***2'] }),
+      card(1, {
+        player1: 'A Sharma',
+        player2: 'R Iyer',
+        locked: true,
+        totalRuns: 37,
+        peoplePlayed: 2,
+        totalStake: 300,
+        user: ['ab***1', 'cd***2'],
+      }),
       card(2),
       card(3),
     ],

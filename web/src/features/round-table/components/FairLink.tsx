@@ -6,11 +6,24 @@ import '../round-table.css';
 const SHIELD = '🛡';
 
 /** "Provably fair": the round's commitment, and a link to check a round on the Fairness screen. */
-export function FairLink({ game, roundId, commitment }: { game: GameName; roundId: number | null; commitment: string }) {
+export function FairLink({
+  game,
+  roundId,
+  commitment,
+}: {
+  game: GameName;
+  roundId: number | null;
+  commitment: string;
+}) {
   const { t } = useTranslation('roundTable');
   const to = roundId === null ? `/fairness?game=${game}` : `/fairness?game=${game}&round=${roundId}`;
   return (
-    <Link to={to} className="rt-fair" data-testid="fair-link" title={commitment ? t('fair.commitment', { commitment }) : undefined}>
+    <Link
+      to={to}
+      className="rt-fair"
+      data-testid="fair-link"
+      title={commitment ? t('fair.commitment', { commitment }) : undefined}
+    >
       <span aria-hidden>{SHIELD}</span> {t('fair.link')}
       {commitment && (
         <span className="mono rt-fair-hash" data-testid="commitment">

@@ -24,7 +24,11 @@ export function MyBetsList({ bets, loading, failed, renderPick, renderResult, li
   const { t } = useTranslation('roundTable');
   const rows = (bets ?? []).slice(0, limit);
   const outcome = (b: MyBet, tone: Tone) =>
-    tone === 'pending' ? t('myBets.pending') : tone === 'won' ? t('myBets.back', { amount: `₹${fixed2(b.payout ?? 0)}` }) : `−₹${fixed2(b.stake)}`;
+    tone === 'pending'
+      ? t('myBets.pending')
+      : tone === 'won'
+        ? t('myBets.back', { amount: `₹${fixed2(b.payout ?? 0)}` })
+        : `−₹${fixed2(b.stake)}`;
   return (
     <section className="card rt-my" aria-label={t('myBets.label')}>
       <header className="feed-head">

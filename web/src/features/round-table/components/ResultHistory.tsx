@@ -16,10 +16,20 @@ export function ResultHistory<S>({ history, size, render, title }: Props<S>) {
   const { t } = useTranslation('roundTable');
   const cells = Array.from({ length: size }, (_, i) => history[i]);
   return (
-    <ol className="rt-history" data-testid="result-history" aria-label={t('history.label')} style={{ gridTemplateColumns: `repeat(${size}, minmax(0, 1fr))` }}>
+    <ol
+      className="rt-history"
+      data-testid="result-history"
+      aria-label={t('history.label')}
+      style={{ gridTemplateColumns: `repeat(${size}, minmax(0, 1fr))` }}
+    >
       {cells.map((p, i) =>
         p ? (
-          <li key={p.roundId} className="rt-history-cell" title={t('history.cell', { roundId: p.roundId, result: title(p.result) })} data-testid={`history-${i}`}>
+          <li
+            key={p.roundId}
+            className="rt-history-cell"
+            title={t('history.cell', { roundId: p.roundId, result: title(p.result) })}
+            data-testid={`history-${i}`}
+          >
             {render(p.result)}
           </li>
         ) : (

@@ -17,7 +17,12 @@ interface Props {
 export function StakeChips({ amounts, selected, disabled, onSelect, note, columns = 4 }: Props) {
   const { t } = useTranslation('roundTable');
   return (
-    <div className="rt-chips" role="group" aria-label={t('stake.label')} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+    <div
+      className="rt-chips"
+      role="group"
+      aria-label={t('stake.label')}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+    >
       {amounts.map((a) => (
         <button
           key={a}

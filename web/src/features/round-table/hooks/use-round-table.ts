@@ -13,7 +13,18 @@ import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { tableQueryKey } from '../api/get-my-bets';
 import { initialTableState, tableReducer, type TableAction } from '../state';
 import { totalOf } from '../totals';
-import type { FeedRow, GameName, GameState, PickLine, PlaceBetAck, RevealResult, RevealStep, RoundStart, TimerUpdate, WinResult } from '../wire';
+import type {
+  FeedRow,
+  GameName,
+  GameState,
+  PickLine,
+  PlaceBetAck,
+  RevealResult,
+  RevealStep,
+  RoundStart,
+  TimerUpdate,
+  WinResult,
+} from '../wire';
 import { emitWithAck } from './emit';
 
 const isGameState = (v: unknown): v is GameState<unknown, unknown> =>
@@ -22,7 +33,12 @@ const isGameState = (v: unknown): v is GameState<unknown, unknown> =>
 /** `{game}:join`: the table as an action (the ack is the GameState, or a refusal). */
 async function requestTable<P, S, T>(game: GameName): Promise<TableAction<P, S, T>> {
   const res = await emitWithAck<GameState<P, S>>(`${game}:join`, {});
-  return isGameState(res) ? { type: 'game_state', msg: res as GameState<P, S>, at: Date.now() } : { type: 'join_failed', message: codeMessage(res.error, res.message || i18n.t('roundTable:errors.gameUnavailable')) };
+  return isGameState(res)
+    ? { type: 'game_state', msg: res as GameState<P, S>, at: Date.now() }
+    : {
+        type: 'join_failed',
+        message: codeMessage(res.error, res.message || i18n.t('roundTable:errors.gameUnavailable')),
+      };
 }
 
 export function useRoundTable<P, S, T = never>(game: GameName, userId: string | null) {
@@ -47,7 +63,12 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
         d({ type: 'win_result', msg });
         // A return below the stake (several picks, one won) is not a win: say what came back.
         const back = `₹${fixed2(msg.payout)}`;
-        if (msg.payout > msg.stake) toast(i18n.t('roundTable:toast.won', { profit: `₹${fixed2(msg.payout - msg.stake)}`, payout: back }), 'success', 3000);
+        if (msg.payout > msg.stake)
+          toast(
+            i18n.t('roundTable:toast.won', { profit: `₹${fixed2(msg.payout - msg.stake)}`, payout: back }),
+            'success',
+            3000,
+          );
         else if (msg.payout > 0) toast(i18n.t('roundTable:toast.back', { payout: back }), 'info', 3000);
         refresh();
       },
@@ -73,13 +94,16 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
   const roundId = state.roundId;
   const placeBet = useCallback(
     async (lines: PickLine<P>[]): Promise<PlaceBetAck<P>> => {
-      if (roundId === null) return { success: false, error: 'betting_closed', message: i18n.t('roundTable:errors.bettingClosed') };
+      if (roundId === null)
+        return { success: false, error: 'betting_closed', message: i18n.t('roundTable:errors.bettingClosed') };
       const bets = lines.filter((l) => l.amount > 0).map((l) => ({ pick: l.pick, amount: roundRupees(l.amount) }));
       const res = await emitWithAck<PlaceBetAck<P>>(`${game}:placeBet`, { roundId, bets, totalBets: totalOf(bets) });
       if (res.success) {
         dispatch({ type: 'bet_placed', ack: res });
         if (Number.isFinite(res.balance)) {
-          queryClient.setQueryData<Wallet | undefined>(walletQueryKey(userId), (w) => (w ? { ...w, balance: res.balance } : w));
+          queryClient.setQueryData<Wallet | undefined>(walletQueryKey(userId), (w) =>
+            w ? { ...w, balance: res.balance } : w,
+          );
         }
       }
       void queryClient.invalidateQueries({ queryKey: tableQueryKey(game) });

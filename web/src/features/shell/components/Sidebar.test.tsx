@@ -10,7 +10,15 @@ afterEach(cleanup);
 const show = (liveCounts?: Record<string, number>) =>
   render(
     <MemoryRouter>
-      <Sidebar open onClose={() => undefined} username="u" balance={0} userNo="1" liveCounts={liveCounts} onLogout={() => undefined} />
+      <Sidebar
+        open
+        onClose={() => undefined}
+        username="u"
+        balance={0}
+        userNo="1"
+        liveCounts={liveCounts}
+        onLogout={() => undefined}
+      />
     </MemoryRouter>,
   );
 

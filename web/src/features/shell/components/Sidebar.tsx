@@ -64,11 +64,16 @@ function LiveCount({ n }: { n: number | undefined }) {
 export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, onLogout }: Props) {
   const { t } = useTranslation('shell');
   const sportName = (id: string, name: string) => (SPORT_KEYS[id] ? t(`sidebar.sportNames.${SPORT_KEYS[id]}`) : name);
-  const casinoTitle = (to: string, title: string) => (CASINO_LINK_KEYS[to] ? t(`sidebar.casinoLinks.${CASINO_LINK_KEYS[to]}`) : title);
+  const casinoTitle = (to: string, title: string) =>
+    CASINO_LINK_KEYS[to] ? t(`sidebar.casinoLinks.${CASINO_LINK_KEYS[to]}`) : title;
   return (
     <>
       {open && <div className="side-backdrop" onClick={onClose} />}
-      <aside className={`sidebar ${open ? 'open' : ''}`} aria-hidden={!open} onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
+      <aside
+        className={`sidebar ${open ? 'open' : ''}`}
+        aria-hidden={!open}
+        onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}
+      >
         <div className="side-user">
           <div className="side-user-head">
             <span className="side-username">{username}</span>

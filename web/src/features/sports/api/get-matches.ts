@@ -18,5 +18,10 @@ export async function getMatches(sportId: string): Promise<ListItem[]> {
 }
 
 export function useMatches(sportId: string) {
-  return useQuery({ queryKey: sportsKeys.matches(sportId), queryFn: () => getMatches(sportId), retry: false, refetchInterval: MATCHES_REFRESH_MS });
+  return useQuery({
+    queryKey: sportsKeys.matches(sportId),
+    queryFn: () => getMatches(sportId),
+    retry: false,
+    refetchInterval: MATCHES_REFRESH_MS,
+  });
 }

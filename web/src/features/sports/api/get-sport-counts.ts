@@ -19,7 +19,8 @@ export async function getSportCounts(): Promise<SportCount[]> {
 }
 
 /** Matches in play by sport id (as the routes spell it, `/sport/{id}`); a sport not listed has none. */
-export const inPlayBySport = (rows: SportCount[]): Record<string, number> => Object.fromEntries(rows.map((c) => [String(c.sportId), c.inPlay]));
+export const inPlayBySport = (rows: SportCount[]): Record<string, number> =>
+  Object.fromEntries(rows.map((c) => [String(c.sportId), c.inPlay]));
 
 /** The in-play counts while `active` (signed in): asked again when the live set changes, and every minute. */
 export function useSportCounts(active: boolean) {

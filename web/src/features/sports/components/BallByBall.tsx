@@ -65,7 +65,12 @@ export function BallByBallButton({ dialog }: { dialog: (onClose: () => void) => 
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className="btn btn-outline sp-bbb-open" onClick={() => setOpen(true)} data-testid="ball-by-ball-open">
+      <button
+        type="button"
+        className="btn btn-outline sp-bbb-open"
+        onClick={() => setOpen(true)}
+        data-testid="ball-by-ball-open"
+      >
         {t('balls.button')}
       </button>
       {open && dialog(close)}

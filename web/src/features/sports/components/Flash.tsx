@@ -4,7 +4,15 @@ import { useState, type ReactNode } from 'react';
  * Its children, briefly highlighted whenever `value` changes (not on first show): the span is keyed by a change
  * counter, so a new value remounts it and the CSS animation plays once.
  */
-export function Flash({ value, children, className = '' }: { value: string | number; children: ReactNode; className?: string }) {
+export function Flash({
+  value,
+  children,
+  className = '',
+}: {
+  value: string | number;
+  children: ReactNode;
+  className?: string;
+}) {
   const [prev, setPrev] = useState(value);
   const [changes, setChanges] = useState(0);
   if (value !== prev) {

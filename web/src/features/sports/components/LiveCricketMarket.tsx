@@ -21,7 +21,13 @@ export function LiveCricketMarket() {
       <ul className="match-list">
         {(data ?? []).map((m) => (
           <li key={m.eventId}>
-            <Link to={LIVE_MATCH_PATH} state={liveMatchStateOf(m)} className="sp-list-row" data-testid="live-row" data-event-id={m.eventId}>
+            <Link
+              to={LIVE_MATCH_PATH}
+              state={liveMatchStateOf(m)}
+              className="sp-list-row"
+              data-testid="live-row"
+              data-event-id={m.eventId}
+            >
               <span className="sp-list-main">
                 <span className="match-name">{m.matchName}</span>
                 <small className="muted">{formatMatchDate(m.matchDate)}</small>

@@ -21,7 +21,14 @@ function ScoreFrame({ src, matchName }: { src: string; matchName: string }) {
       </p>
     );
   }
-  return <iframe className="sp-frame" src={path} title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')} data-testid="score-frame" />;
+  return (
+    <iframe
+      className="sp-frame"
+      src={path}
+      title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')}
+      data-testid="score-frame"
+    />
+  );
 }
 
 /** `userId`: the signed-in player's, for their bets and book on this match. */
@@ -45,7 +52,11 @@ export function LiveMatchPage({ userId }: { userId: string | null }) {
       <div className="sp-live-top">
         <ScoreFrame src={state.scoreIframe} matchName={state.matchName} />
       </div>
-      <MatchDetailView key={state.eventId} matchId={String(state.eventId)} markets={(detail) => <ExchangeBoard detail={detail} userId={userId} />} />
+      <MatchDetailView
+        key={state.eventId}
+        matchId={String(state.eventId)}
+        markets={(detail) => <ExchangeBoard detail={detail} userId={userId} />}
+      />
     </>
   );
 }

@@ -72,11 +72,19 @@ describe('Live Cricket Market', () => {
     show('/');
     const rows = await screen.findAllByTestId('live-row');
     expect(screen.getByRole('heading', { name: 'Live Cricket Market' })).toBeTruthy();
-    expect(rows.map((r) => r.querySelector('.match-name')?.textContent)).toEqual(['Team 101A v Team 101B', 'Team 102A v Team 102B']);
+    expect(rows.map((r) => r.querySelector('.match-name')?.textContent)).toEqual([
+      'Team 101A v Team 101B',
+      'Team 102A v Team 102B',
+    ]);
     expect(rows[0]!.textContent).toContain('15 Jan');
     expect(within(rows[0]!).getByText('LIVE').classList.contains('sp-blink')).toBe(true);
     serverSends('updateMatches', [liveItem(102), liveItem(103), { eventId: 'junk' }]);
-    await waitFor(() => expect(screen.getAllByTestId('live-row').map((r) => r.querySelector('.match-name')?.textContent)).toEqual(['Team 102A v Team 102B', 'Team 103A v Team 103B']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('live-row').map((r) => r.querySelector('.match-name')?.textContent)).toEqual([
+        'Team 102A v Team 102B',
+        'Team 103A v Team 103B',
+      ]),
+    );
   });
 
   it('says so when no cricket is in play, and waits for the first list', async () => {
@@ -120,7 +128,12 @@ describe('Live Cricket Market', () => {
     await screen.findByTestId('match-detail');
     expect(emitted).toContainEqual(['subscribe', { eventId: 101 }]);
     expect(emittedNames()).toContain('leaveMatches'); // the list closed
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'score', data: score({ runs: 46, overs: '5.3' }) }] });
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [{ type: 'score', data: score({ runs: 46, overs: '5.3' }) }],
+    });
     await waitFor(() => expect(screen.getByTestId('score-line').textContent).toBe('Mumbai Mariners 46/1 (5.3)'));
   });
 });
@@ -149,7 +162,10 @@ describe('sports counts', () => {
     expect(emittedNames()).toContain('getMatches');
     serverSends('updateMatches', [liveItem(101), liveItem(102)]);
     expect(asked('/api/sports/counts')).toBe(1);
-    counts = [{ sportId: 4, inPlay: 3, upcoming: 3 }, { sportId: 1, inPlay: 1, upcoming: 2 }];
+    counts = [
+      { sportId: 4, inPlay: 3, upcoming: 3 },
+      { sportId: 1, inPlay: 1, upcoming: 2 },
+    ];
     serverSends('updateMatches', [liveItem(101), liveItem(102), liveItem(103)]);
     await waitFor(() => expect(screen.getByTestId('counts').textContent).toBe('{"1":1,"4":3}'));
     expect(asked('/api/sports/counts')).toBe(2);

@@ -21,7 +21,13 @@ export function MatchPage() {
  * One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`,
  * where `markets` draws the betting tables in place of the display-only market cards.
  */
-export function MatchDetailView({ matchId, markets }: { matchId: string; markets?: (detail: MatchDetailJson) => ReactNode }) {
+export function MatchDetailView({
+  matchId,
+  markets,
+}: {
+  matchId: string;
+  markets?: (detail: MatchDetailJson) => ReactNode;
+}) {
   const { t } = useTranslation('sports');
   const { data, isLoading, error } = useMatch(matchId);
   useMatchRoom(matchId);

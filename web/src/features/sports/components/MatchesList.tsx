@@ -42,7 +42,8 @@ export function MatchesList({ sportId }: { sportId: string }) {
             <Link to={`/match/${m.id}`} className="sp-list-row" data-testid="match-row" data-live={m.inplay}>
               <span className="sp-list-main">
                 <span>
-                  {m.inplay && <span className="live-badge">{t('live')}</span>} <span className="match-name">{m.name}</span>
+                  {m.inplay && <span className="live-badge">{t('live')}</span>}{' '}
+                  <span className="match-name">{m.name}</span>
                 </span>
                 <small className="muted">
                   {m.competition} · {formatMatchDate(m.event_date)}

@@ -32,7 +32,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       fetches.push(url);
-      if (url.includes('/api/match/')) return restDetail ? new Response(JSON.stringify(restDetail), { status: 200 }) : new Response('{"error":"not_found"}', { status: 404 });
+      if (url.includes('/api/match/'))
+        return restDetail
+          ? new Response(JSON.stringify(restDetail), { status: 200 })
+          : new Response('{"error":"not_found"}', { status: 404 });
       return new Response(JSON.stringify({ data: restList }), { status: 200 });
     }),
   );
@@ -63,17 +66,34 @@ describe('match detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ball by ball' }));
     const popup = screen.getByTestId('ball-by-ball');
     expect(screen.getByRole('dialog', { name: 'Ball By Ball Result' })).toBeTruthy();
-    const overs = () => within(popup).getAllByTestId('ball-row').map((r) => r.getAttribute('data-over'));
+    const overs = () =>
+      within(popup)
+        .getAllByTestId('ball-row')
+        .map((r) => r.getAttribute('data-over'));
     expect(overs()).toEqual(['5.2', '5.1', '4.6', '4.5', '4.4', '4.3']);
     expect(within(popup).getAllByTestId('ball-row')[2]!.textContent).toContain('W');
-    const balls = [...score().balls, { over: '5.2', runs: 1, wicket: false, mark: 'Wd', at: 1_800_000_009_000 }, { over: '5.3', runs: 6, wicket: false, mark: '6', at: 1_800_000_010_500 }];
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'score', data: score({ runs: 49, overs: '5.3', balls }) }] });
+    const balls = [
+      ...score().balls,
+      { over: '5.2', runs: 1, wicket: false, mark: 'Wd', at: 1_800_000_009_000 },
+      { over: '5.3', runs: 6, wicket: false, mark: '6', at: 1_800_000_010_500 },
+    ];
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [{ type: 'score', data: score({ runs: 49, overs: '5.3', balls }) }],
+    });
     await waitFor(() => expect(overs()[0]).toBe('5.3'));
     const rows = within(popup).getAllByTestId('ball-row');
     expect(rows[0]!.textContent).toContain('6');
     expect(rows[1]!.textContent).toContain('Wd');
     // A new innings starts with no balls.
-    serverSends('match:delta', { matchId: 101, seq: 12, at: 0, updates: [{ type: 'score', data: score({ runs: 0, wickets: 0, overs: '0.0', balls: [] }) }] });
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 12,
+      at: 0,
+      updates: [{ type: 'score', data: score({ runs: 0, wickets: 0, overs: '0.0', balls: [] }) }],
+    });
     await waitFor(() => expect(within(popup).getByText('No balls bowled yet')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('ball-by-ball')).toBeNull();
@@ -86,7 +106,9 @@ describe('match detail', () => {
     expect(emitted).toContainEqual(['subscribe', { eventId: 101 }]);
     expect(screen.getByText('LIVE')).toBeTruthy();
     expect(screen.getByTestId('score-line').textContent).toBe('Mumbai Mariners 42/1 (5.2)');
-    const sections = [...document.querySelectorAll('[data-testid="match-odds"], [data-testid="bookmaker"], [data-testid="fancy"]')].map((e) => e.getAttribute('data-testid'));
+    const sections = [
+      ...document.querySelectorAll('[data-testid="match-odds"], [data-testid="bookmaker"], [data-testid="fancy"]'),
+    ].map((e) => e.getAttribute('data-testid'));
     expect(sections).toEqual(['match-odds', 'bookmaker', 'fancy']);
     const back = screen.getByTestId('runner-0-back');
     expect(back.textContent).toBe('1.8012.5K');
@@ -99,8 +121,21 @@ describe('match detail', () => {
     await screen.findByTestId('match-detail');
     const moved = detail().match;
     moved.runners[0]!.ex.availableToBack[0] = { price: 1.75, size: 3000 };
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'score', data: score({ runs: 46, overs: '5.3' }) }, { type: 'market', data: moved }] });
-    serverSends('match:delta', { matchId: 101, seq: 11, at: 0, updates: [{ type: 'score', data: score({ runs: 99 }) }] });
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [
+        { type: 'score', data: score({ runs: 46, overs: '5.3' }) },
+        { type: 'market', data: moved },
+      ],
+    });
+    serverSends('match:delta', {
+      matchId: 101,
+      seq: 11,
+      at: 0,
+      updates: [{ type: 'score', data: score({ runs: 99 }) }],
+    });
     await waitFor(() => expect(screen.getByTestId('score-line').textContent).toBe('Mumbai Mariners 46/1 (5.3)'));
     expect(screen.getByTestId('runner-0-back').textContent).toBe('1.753K');
     expect(screen.getByTestId('runner-0-back').querySelector('.sp-flash')).toBeTruthy();
@@ -128,7 +163,11 @@ describe('match detail', () => {
     expect(screen.getByTestId('runner-0-back').hasAttribute('disabled')).toBe(true);
     expect(within(screen.getByTestId('match-odds')).getByText('SUSPENDED')).toBeTruthy();
     expect(within(screen.getByTestId('bookmaker')).getByText('OPEN')).toBeTruthy();
-    expect(within(screen.getByTestId('fancy-row')).getAllByRole('button').every((b) => b.hasAttribute('disabled'))).toBe(true);
+    expect(
+      within(screen.getByTestId('fancy-row'))
+        .getAllByRole('button')
+        .every((b) => b.hasAttribute('disabled')),
+    ).toBe(true);
   });
 
   it('leaves the match when the screen closes', async () => {
@@ -193,6 +232,8 @@ describe('matches list', () => {
   it('says so when the sport has no matches', async () => {
     restList = [];
     show('/');
-    expect((await screen.findByTestId('matches-empty')).textContent).toBe('No Cricket matches available at the moment.');
+    expect((await screen.findByTestId('matches-empty')).textContent).toBe(
+      'No Cricket matches available at the moment.',
+    );
   });
 });

@@ -37,6 +37,7 @@ export function useLiveScore(matchId: number, signedIn: boolean): LiveScore {
     refetchInterval: SCORE_POLL_MS,
     retry: false,
   });
-  if (signedIn) return { score: detail.data?.score, isPending: detail.isPending, isError: detail.isError || detail.data === null };
+  if (signedIn)
+    return { score: detail.data?.score, isPending: detail.isPending, isError: detail.isError || detail.data === null };
   return { score: polled.data, isPending: polled.isPending, isError: polled.isError };
 }

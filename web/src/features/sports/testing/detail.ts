@@ -39,15 +39,48 @@ export function detail(over: Partial<MatchDetail> = {}): MatchDetail {
     maxStake: 100000,
     betDelay: 5,
     runners: [
-      { selectionId: 1, runnerName: 'Mumbai Mariners', status: 'ACTIVE', ex: { availableToBack: [lv(1.8, 12500), lv(1.79, 900), lv(1.78, 2_300_000)], availableToLay: [lv(1.81, 4000), lv(1.82, 5000), lv(1.83, 6000)] } },
-      { selectionId: 2, runnerName: 'Delhi Dashers', status: 'ACTIVE', ex: { availableToBack: [lv(2.2, 1000), lv(2.18, 2000), lv(2.16, 3000)], availableToLay: [lv(2.24, 1000), lv(2.26, 2000), lv(2.28, 3000)] } },
+      {
+        selectionId: 1,
+        runnerName: 'Mumbai Mariners',
+        status: 'ACTIVE',
+        ex: {
+          availableToBack: [lv(1.8, 12500), lv(1.79, 900), lv(1.78, 2_300_000)],
+          availableToLay: [lv(1.81, 4000), lv(1.82, 5000), lv(1.83, 6000)],
+        },
+      },
+      {
+        selectionId: 2,
+        runnerName: 'Delhi Dashers',
+        status: 'ACTIVE',
+        ex: {
+          availableToBack: [lv(2.2, 1000), lv(2.18, 2000), lv(2.16, 3000)],
+          availableToLay: [lv(2.24, 1000), lv(2.26, 2000), lv(2.28, 3000)],
+        },
+      },
     ],
   };
   return {
     match: market,
-    event: { id: 101, name: 'Mumbai Mariners v Delhi Dashers', competition: 'T20 League', eventDate: 1_800_000_000_000, status: 'in_play', teams: ['Mumbai Mariners', 'Delhi Dashers'], winner: null, scoreIframe: '/score/101' },
+    event: {
+      id: 101,
+      name: 'Mumbai Mariners v Delhi Dashers',
+      competition: 'T20 League',
+      eventDate: 1_800_000_000_000,
+      status: 'in_play',
+      teams: ['Mumbai Mariners', 'Delhi Dashers'],
+      winner: null,
+      scoreIframe: '/score/101',
+    },
     markets: [market],
-    fancyMarkets: [{ marketId: '101-f6', marketName: '6 overs runs Mumbai Mariners', status: 'OPEN', odds: { yes: 100, no: 100 }, runValue: { yes: 49, no: 48 } }],
+    fancyMarkets: [
+      {
+        marketId: '101-f6',
+        marketName: '6 overs runs Mumbai Mariners',
+        status: 'OPEN',
+        odds: { yes: 100, no: 100 },
+        runValue: { yes: 49, no: 48 },
+      },
+    ],
     bookmakers: [
       {
         marketId: '101-bm',

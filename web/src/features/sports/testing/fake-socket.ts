@@ -36,7 +36,8 @@ export const getSocket = () => socket;
 export const disconnectSocket = () => undefined;
 
 /** The server pushes `event` to every listener. */
-export const serverSends = (event: string, payload: unknown) => act(() => handlers.get(event)?.forEach((h) => h(payload)));
+export const serverSends = (event: string, payload: unknown) =>
+  act(() => handlers.get(event)?.forEach((h) => h(payload)));
 
 export const emittedNames = () => emitted.map(([e]) => e);
 

@@ -18,7 +18,9 @@ function fakeContext(alpha: () => number) {
     arc: noop,
     fill: noop,
     fillText: noop,
-    getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? alpha() : 0)) }),
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({
+      data: new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? alpha() : 0)),
+    }),
   } as unknown as CanvasRenderingContext2D;
 }
 

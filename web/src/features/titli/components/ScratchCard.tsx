@@ -170,7 +170,14 @@ export function ScratchCard({ roundId, children }: Props) {
 
   const state = open ? 'open' : 'covered';
   return (
-    <div role="group" className={`scratch-card scratch-${state}`} data-testid="scratch-card" data-state={state} data-round={roundId} aria-label={t('scratch.label')}>
+    <div
+      role="group"
+      className={`scratch-card scratch-${state}`}
+      data-testid="scratch-card"
+      data-state={state}
+      data-round={roundId}
+      aria-label={t('scratch.label')}
+    >
       <div className="scratch-result" ref={resultRef} tabIndex={-1} aria-hidden={!open}>
         {children}
       </div>

@@ -19,20 +19,49 @@ interface Props {
 }
 
 /** Bet amounts ("wins ₹…"), the status line, Clear and Place Bet. */
-export function TitliBetPanel({ chip, payout, status, canEdit, placed, busy, hasPicks, onChip, onClear, onPlace }: Props) {
+export function TitliBetPanel({
+  chip,
+  payout,
+  status,
+  canEdit,
+  placed,
+  busy,
+  hasPicks,
+  onChip,
+  onClear,
+  onPlace,
+}: Props) {
   const { t } = useTranslation('titli');
   const placeText = placed ? t('bet.placed') : busy ? t('roundTable:bet.placing') : t('roundTable:bet.place');
   return (
     <section className="card rt-bet" aria-label={t('roundTable:bet.label')}>
-      <StakeChips amounts={TITLI_AMOUNTS} selected={chip} disabled={!canEdit} onSelect={onChip} note={(a) => t('bet.wins', { amount: chipInr(winsFor(a, payout)) })} />
+      <StakeChips
+        amounts={TITLI_AMOUNTS}
+        selected={chip}
+        disabled={!canEdit}
+        onSelect={onChip}
+        note={(a) => t('bet.wins', { amount: chipInr(winsFor(a, payout)) })}
+      />
       <p className={`rt-line-status rt-${status.tone}`} data-testid="bet-status" role="status">
         {status.text}
       </p>
       <div className="titli-actions">
-        <button type="button" className="btn btn-outline" disabled={!canEdit || !hasPicks} onClick={onClear} data-testid="clear-bet">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={!canEdit || !hasPicks}
+          onClick={onClear}
+          data-testid="clear-bet"
+        >
           {t('bet.clear')}
         </button>
-        <button type="button" className="btn btn-bet rt-place" disabled={!canEdit || busy} onClick={onPlace} data-testid="place-bet">
+        <button
+          type="button"
+          className="btn btn-bet rt-place"
+          disabled={!canEdit || busy}
+          onClick={onPlace}
+          data-testid="place-bet"
+        >
           {placeText}
         </button>
       </div>

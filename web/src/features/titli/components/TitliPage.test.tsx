@@ -48,7 +48,9 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
-      const body = path.startsWith('/api/getwalletandexposure') ? { balance: 1000, exposureBalance: 0 } : { success: true, bets: [] };
+      const body = path.startsWith('/api/getwalletandexposure')
+        ? { balance: 1000, exposureBalance: 0 }
+        : { success: true, bets: [] };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -58,7 +60,14 @@ beforeEach(() => {
     if (event === 'titli:join') return table(42);
     if (event === 'titli:placeBet') {
       const p = payload as { roundId: number; bets: unknown[]; totalBets: number };
-      return { success: true, roundId: p.roundId, ticket: 1, bets: p.bets, total: p.totalBets, balance: 1000 - p.totalBets };
+      return {
+        success: true,
+        roundId: p.roundId,
+        ticket: 1,
+        bets: p.bets,
+        total: p.totalBets,
+        balance: 1000 - p.totalBets,
+      };
     }
     return { success: true };
   });
@@ -108,13 +117,28 @@ describe('Titli Par screen', () => {
     expect(screen.getByTestId('place-bet').textContent).toBe('Bet Placed');
     expect(screen.getByTestId('place-bet')).toHaveProperty('disabled', true);
 
-    serverSends('titli:revealResult', { roundId: 42, result: { winningImageNumber: 12, winningImage: 'sun' }, serverSeed: 'aa', commitment: 'f', clientSeed: 'public', nextRoundAt: 0 });
+    serverSends('titli:revealResult', {
+      roundId: 42,
+      result: { winningImageNumber: 12, winningImage: 'sun' },
+      serverSeed: 'aa',
+      commitment: 'f',
+      clientSeed: 'public',
+      nextRoundAt: 0,
+    });
     expect(screen.getByTestId('winner-banner').textContent).toContain('Sun wins!');
     // The result comes under a scratch card; the bet flow goes on without it being scratched.
     expect(screen.getByTestId('scratch-card').getAttribute('data-state')).toBe('covered');
     expect(screen.getByTestId('scratch-card').contains(screen.getByTestId('winner-banner'))).toBe(true);
     expect(screen.getByTestId('pick-12').className).toContain('titli-win');
-    serverSends('titli:roundStart', { roundId: 43, commitment: 'e'.repeat(64), clientSeed: 'public', bettingClosesAt: 0, revealAt: 0, timeRemaining: 30, serverTime: 0 });
+    serverSends('titli:roundStart', {
+      roundId: 43,
+      commitment: 'e'.repeat(64),
+      clientSeed: 'public',
+      bettingClosesAt: 0,
+      revealAt: 0,
+      timeRemaining: 30,
+      serverTime: 0,
+    });
     expect(screen.getByTestId('round-id').textContent).toBe('43');
     expect(screen.getByTestId('place-bet').textContent).toBe('Place Bet');
     expect(screen.queryByTestId('pick-amount-1')).toBeNull();
@@ -133,7 +157,11 @@ describe('Titli Par screen', () => {
   });
 
   it('says the bet failed when the server refuses it', async () => {
-    answerWith((event) => (event === 'titli:join' ? table(42) : { success: false, error: 'betting_closed', message: 'betting is closed for this round' }));
+    answerWith((event) =>
+      event === 'titli:join'
+        ? table(42)
+        : { success: false, error: 'betting_closed', message: 'betting is closed for this round' },
+    );
     renderPage();
     await screen.findByText('42');
     fireEvent.click(screen.getByTestId('pick-3'));

@@ -70,7 +70,13 @@ export function TitliPage({ userId }: { userId: string | null }) {
     setBusy(false);
     if (res.success) {
       toast(t('bet.placedToast'), 'success');
-      say(t('bet.placedNote', { amount: `₹${fixed2(res.total)}`, pictures: res.bets.map((b) => pickLabel(b.pick)).join(', ') }), 'ok');
+      say(
+        t('bet.placedNote', {
+          amount: `₹${fixed2(res.total)}`,
+          pictures: res.bets.map((b) => pickLabel(b.pick)).join(', '),
+        }),
+        'ok',
+      );
     } else {
       toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
       say(t('roundTable:errors.betFailed'), 'warn');
@@ -97,7 +103,12 @@ export function TitliPage({ userId }: { userId: string | null }) {
         <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
       </header>
       {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus roundId={state.roundId} open={open} seconds={secondsLeft(state, now)} label={countdownLabel(state.phase)} />
+      <RoundStatus
+        roundId={state.roundId}
+        open={open}
+        seconds={secondsLeft(state, now)}
+        label={countdownLabel(state.phase)}
+      />
       <ResultHistory history={state.history} size={12} render={emojiOf} title={labelOf} />
       {winner && state.roundId !== null && (
         // The revealed result, under a scratch card: scratching only uncovers it (nothing waits for it).
@@ -107,7 +118,12 @@ export function TitliPage({ userId }: { userId: string | null }) {
           </p>
         </ScratchCard>
       )}
-      <PictureGrid selection={picks} winner={winner?.number ?? null} disabled={!canEdit} onTap={(p) => setSel({ round: state.roundId, picks: addChip(picks, p, chip) })} />
+      <PictureGrid
+        selection={picks}
+        winner={winner?.number ?? null}
+        disabled={!canEdit}
+        onTap={(p) => setSel({ round: state.roundId, picks: addChip(picks, p, chip) })}
+      />
       <TitliBetPanel
         chip={chip}
         payout={payout}

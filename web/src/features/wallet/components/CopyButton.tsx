@@ -34,7 +34,12 @@ export function CopyButton({ text, label, testId }: { text: string; label?: stri
       className="btn btn-small btn-outline"
       disabled={!text}
       data-testid={testId}
-      onClick={() => copyText(text).then(() => setCopied(true), () => undefined)}
+      onClick={() =>
+        copyText(text).then(
+          () => setCopied(true),
+          () => undefined,
+        )
+      }
     >
       {copied ? t('copied') : (label ?? t('copy'))}
     </button>

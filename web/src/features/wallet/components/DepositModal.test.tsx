@@ -13,7 +13,12 @@ import { DepositModal } from './DepositModal';
 const toCanvas = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('qrcode', () => ({ default: { toCanvas } }));
 
-const PAY = { upi_id: 'royalplay@upi', phone: '919000000001', qrCode: 'data:image/png;base64,AAAA', payeeName: 'Royal Play' };
+const PAY = {
+  upi_id: 'royalplay@upi',
+  phone: '919000000001',
+  qrCode: 'data:image/png;base64,AAAA',
+  payeeName: 'Royal Play',
+};
 let details: Record<string, string>;
 let phone: boolean;
 let depositAnswer: () => Response;
@@ -30,7 +35,12 @@ beforeEach(() => {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     writable: true,
-    value: (query: string) => ({ matches: phone, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    value: (query: string) => ({
+      matches: phone,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
   });
   vi.stubGlobal('open', vi.fn());
   vi.stubGlobal(
@@ -59,7 +69,8 @@ function show() {
 }
 
 const reference = () => screen.getByTestId('deposit-reference').textContent ?? '';
-const link = (amount: string, ref: string, pn = 'Royal%20Play') => `upi://pay?pa=royalplay%40upi&pn=${pn}&am=${amount}&cu=INR&tn=${ref}`;
+const link = (amount: string, ref: string, pn = 'Royal%20Play') =>
+  `upi://pay?pa=royalplay%40upi&pn=${pn}&am=${amount}&cu=INR&tn=${ref}`;
 
 async function enterAmount(value: string) {
   await screen.findByText('royalplay@upi');
@@ -118,20 +129,33 @@ describe('the deposit modal', () => {
     const first = reference();
     fireEvent.change(screen.getByLabelText('UTR NO'), { target: { value: '412345678901' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed To Deposit' }));
-    expect((await screen.findAllByText('Submitted! Your payment proof has been sent successfully.')).length).toBeGreaterThan(0);
-    expect(posted).toEqual([{ Utr: '412345678901', userName: 'Asha Player', user: 7, phoneNumber: 'N/A', deposite: 1000, reference: first }]);
+    expect(
+      (await screen.findAllByText('Submitted! Your payment proof has been sent successfully.')).length,
+    ).toBeGreaterThan(0);
+    expect(posted).toEqual([
+      { Utr: '412345678901', userName: 'Asha Player', user: 7, phoneNumber: 'N/A', deposite: 1000, reference: first },
+    ]);
     expect(reference()).toMatch(/^DEP100007-[A-Z0-9]{6}$/);
     expect(reference()).not.toBe(first);
-    const whatsapp = decodeURIComponent(String((window.open as unknown as { mock: { calls: unknown[][] } }).mock.calls[0]?.[0]));
+    const whatsapp = decodeURIComponent(
+      String((window.open as unknown as { mock: { calls: unknown[][] } }).mock.calls[0]?.[0]),
+    );
     expect(whatsapp).toContain(`Reference: ${first}`);
   });
 
   it('says why a deposit is refused when the server gives a reason', async () => {
-    depositAnswer = () => reply(403, { success: false, error: 'rg_deposit_limit', message: 'This deposit would go past your deposit limit this day: 0 rupees left.' });
+    depositAnswer = () =>
+      reply(403, {
+        success: false,
+        error: 'rg_deposit_limit',
+        message: 'This deposit would go past your deposit limit this day: 0 rupees left.',
+      });
     show();
     await enterAmount('1000');
     fireEvent.change(screen.getByLabelText('UTR NO'), { target: { value: '412345678902' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed To Deposit' }));
-    expect((await screen.findAllByText('This deposit would go past your deposit limit this day: 0 rupees left.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('This deposit would go past your deposit limit this day: 0 rupees left.')).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -80,7 +80,9 @@ export function DepositModal({ userId, userNo, defaultName, onClose }: Props) {
   const [message, setMessage] = useState<{ ok: boolean; text: string; link?: string } | null>(null);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
 
-  const upiLink = pay ? upiPayLink({ upiId: pay.upi_id, payeeName: pay.payeeName, amount: form.amount, reference }) : null;
+  const upiLink = pay
+    ? upiPayLink({ upiId: pay.upi_id, payeeName: pay.payeeName, amount: form.amount, reference })
+    : null;
   const amount = upiAmount(form.amount);
 
   async function onSubmit(e: FormEvent) {
@@ -93,7 +95,13 @@ export function DepositModal({ userId, userNo, defaultName, onClose }: Props) {
     }
     setBusy(true);
     setMessage(null);
-    const summary = { name: form.userName.trim(), phone: form.phone.trim(), amount: form.amount.trim(), utr: form.utr.trim(), reference };
+    const summary = {
+      name: form.userName.trim(),
+      phone: form.phone.trim(),
+      amount: form.amount.trim(),
+      utr: form.utr.trim(),
+      reference,
+    };
     try {
       await addDeposit({
         Utr: summary.utr,
@@ -161,7 +169,16 @@ export function DepositModal({ userId, userNo, defaultName, onClose }: Props) {
         </div>
         <div className="field">
           <label htmlFor="dep-amount">{t('deposit.amount')}</label>
-          <input id="dep-amount" type="number" inputMode="decimal" min="1" step="0.01" value={form.amount} onChange={set('amount')} required />
+          <input
+            id="dep-amount"
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="0.01"
+            value={form.amount}
+            onChange={set('amount')}
+            required
+          />
           {pay?.upi_id && !upiLink && <small className="hint">{t('deposit.enterAmountHint')}</small>}
         </div>
         {upiLink && amount !== null && <UpiQr link={upiLink} amount={formatInr(Number(amount))} appLink={phone} />}

@@ -15,10 +15,20 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
     <div className="page">
       <h1 className="page-title">{t('transactions.title')}</h1>
       <div className="tabs" role="tablist">
-        <button role="tab" aria-selected={tab === 'withdraw'} className={tab === 'withdraw' ? 'active' : ''} onClick={() => setTab('withdraw')}>
+        <button
+          role="tab"
+          aria-selected={tab === 'withdraw'}
+          className={tab === 'withdraw' ? 'active' : ''}
+          onClick={() => setTab('withdraw')}
+        >
           {t('transactions.withdrawTab')}
         </button>
-        <button role="tab" aria-selected={tab === 'deposit'} className={tab === 'deposit' ? 'active' : ''} onClick={() => setTab('deposit')}>
+        <button
+          role="tab"
+          aria-selected={tab === 'deposit'}
+          className={tab === 'deposit' ? 'active' : ''}
+          onClick={() => setTab('deposit')}
+        >
           {t('transactions.depositTab')}
         </button>
       </div>

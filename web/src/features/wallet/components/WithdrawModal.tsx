@@ -89,11 +89,27 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
         </div>
         <div className="field">
           <label htmlFor="wd-phone">{t('withdraw.phone')}</label>
-          <input id="wd-phone" type="tel" inputMode="tel" value={form.phoneNumber} onChange={set('phoneNumber')} required />
+          <input
+            id="wd-phone"
+            type="tel"
+            inputMode="tel"
+            value={form.phoneNumber}
+            onChange={set('phoneNumber')}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="wd-amount">{t('withdraw.amount')}</label>
-          <input id="wd-amount" type="number" inputMode="decimal" min="1" step="0.01" value={form.amount} onChange={set('amount')} required />
+          <input
+            id="wd-amount"
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="0.01"
+            value={form.amount}
+            onChange={set('amount')}
+            required
+          />
         </div>
         {inline && (
           <p className={inline.ok ? 'form-success' : 'form-error'} role="status">
