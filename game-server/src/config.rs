@@ -286,8 +286,19 @@ fn accounts_from_env() -> AccountsConfig {
     }
 }
 
-fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
-    std::env::var(key).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+/// `key`'s value, or `default` when it is unset or blank. A value that does not parse stops the start with a message
+/// naming the variable: a typo must not quietly run the server on the default.
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T
+where
+    T::Err: std::fmt::Display,
+{
+    match std::env::var(key) {
+        Ok(v) if !v.trim().is_empty() => v.trim().parse().unwrap_or_else(|e| {
+            eprintln!("{key}={v:?} is not a valid value ({e}); the server does not start");
+            std::process::exit(2)
+        }),
+        _ => default,
+    }
 }
 
 /// Aar Par Parchi: plays always close at a match's first ball. `CASINO_PARCHI_CLOSE_BALLS` (plays until a number of

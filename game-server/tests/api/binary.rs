@@ -115,3 +115,30 @@ async fn logs_written_to_a_file_carry_no_colour_codes_and_json_logs_parse() {
     let listening = lines.iter().find(|v| v["message"] == "game-server listening").expect("the start line");
     assert!(listening["port"].is_number() && listening["level"] == "INFO" && listening["timestamp"].is_string());
 }
+
+/// A setting that does not parse stops the start, naming the variable; a blank one means the default.
+#[test]
+fn a_bad_setting_stops_the_start_and_names_the_variable() {
+    let dir = tempfile_dir();
+    let db = format!("sqlite://{}/casino.db", dir.display());
+    let out = Command::new(BIN)
+        .arg("serve")
+        .env("DATABASE_URL", &db)
+        .env("CASINO_BIND", format!("127.0.0.1:{}", free_port()))
+        .env("CASINO_WEB_DIR", "/nonexistent")
+        .env("CASINO_SPORTS_LIVE", "four")
+        .env("CASINO_HASHING_CONCURRENCY", " ")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("CASINO_SPORTS_LIVE=\"four\" is not a valid value"), "{stderr}");
+    assert!(!stderr.contains("CASINO_HASHING_CONCURRENCY"), "a blank value is the default: {stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("casino-bad-setting-{}-{}", std::process::id(), free_port()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
