@@ -6,12 +6,10 @@ import { toast } from '@/lib/toast';
 import { useSocketConnected } from '@/lib/use-socket-status';
 import { useWallet } from '@/lib/wallet';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
-import { FairLink } from '../../round-table/components/FairLink';
-import { ResultHistory } from '../../round-table/components/ResultHistory';
-import { RoundStatus } from '../../round-table/components/RoundStatus';
+import { RoundTop } from '../../round-table/components/RoundTop';
 import { useNow } from '../../round-table/hooks/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, countdownLabel, payoutOf, secondsLeft } from '../../round-table/state';
+import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';
 import { useBets2 } from '../api/get-bets2';
 import { tableCards } from '../cards';
@@ -66,22 +64,16 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
 
   return (
     <div className="rt-page ab">
-      <header className="rt-head">
-        <h1>{t('title')}</h1>
-        <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
-      </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus
-        roundId={state.roundId}
+      <RoundTop
+        game={GAME}
+        title={t('title')}
+        state={state}
         open={open}
-        seconds={secondsLeft(state, now)}
-        label={countdownLabel(state.phase)}
-      />
-      <ResultHistory
-        history={state.history}
-        size={12}
+        connected={connected}
+        joinError={joinError}
+        now={now}
         render={(r: AbShown) => <b className={markClass(r)}>{mark(r)}</b>}
-        title={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')}
+        describe={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')}
       />
       <CardTable cards={cards} />
       {cards.winner && (

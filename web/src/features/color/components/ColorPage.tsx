@@ -7,15 +7,13 @@ import { useSocketConnected } from '@/lib/use-socket-status';
 import { useWallet } from '@/lib/wallet';
 import { useMyBets } from '../../round-table/api/get-my-bets';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
-import { FairLink } from '../../round-table/components/FairLink';
 import { MyBetsList } from '../../round-table/components/MyBetsList';
-import { ResultHistory } from '../../round-table/components/ResultHistory';
-import { RoundStatus } from '../../round-table/components/RoundStatus';
 import { StakeChips } from '../../round-table/components/StakeChips';
 import { chipInr } from '../../round-table/money';
+import { RoundTop } from '../../round-table/components/RoundTop';
 import { useNow } from '../../round-table/hooks/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, countdownLabel, payoutOf, secondsLeft } from '../../round-table/state';
+import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';
 import { colourCounts, colourLabel, isColour, SWATCH } from '../colours';
 import { GAME, type ColorShown, type Colour } from '../wire';
@@ -70,22 +68,16 @@ export function ColorPage({ userId }: { userId: string | null }) {
 
   return (
     <div className="rt-page cp">
-      <header className="rt-head">
-        <h1>{t('title')}</h1>
-        <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
-      </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus
-        roundId={state.roundId}
+      <RoundTop
+        game={GAME}
+        title={t('title')}
+        state={state}
         open={open}
-        seconds={secondsLeft(state, now)}
-        label={countdownLabel(state.phase)}
-      />
-      <ResultHistory
-        history={state.history}
-        size={12}
+        connected={connected}
+        joinError={joinError}
+        now={now}
         render={(r: ColorShown) => <Dot c={r.colour} />}
-        title={(r: ColorShown) => colourLabel(r.colour)}
+        describe={(r: ColorShown) => colourLabel(r.colour)}
       />
       {drawn && (
         <p className="cp-result" data-testid="winner-banner">

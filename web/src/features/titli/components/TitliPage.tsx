@@ -7,13 +7,11 @@ import { useSocketConnected } from '@/lib/use-socket-status';
 import { useWallet } from '@/lib/wallet';
 import { useMyBets } from '../../round-table/api/get-my-bets';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
-import { FairLink } from '../../round-table/components/FairLink';
 import { MyBetsList } from '../../round-table/components/MyBetsList';
-import { ResultHistory } from '../../round-table/components/ResultHistory';
-import { RoundStatus } from '../../round-table/components/RoundStatus';
+import { RoundTop } from '../../round-table/components/RoundTop';
 import { useNow } from '../../round-table/hooks/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, countdownLabel, payoutOf, secondsLeft } from '../../round-table/state';
+import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText, totalOf } from '../../round-table/totals';
 import { pickLabel, pictureLabel, pictureOf, winnerOf } from '../pictures';
 import { addChip, linesOf, type Selection } from '../selection';
@@ -98,18 +96,17 @@ export function TitliPage({ userId }: { userId: string | null }) {
 
   return (
     <div className="rt-page titli">
-      <header className="rt-head">
-        <h1>{t('title')}</h1>
-        <FairLink game={GAME} roundId={state.roundId} commitment={state.commitment} />
-      </header>
-      {(!connected || joinError) && <p className="banner-error">{joinError ?? t('roundTable:errors.notConnected')}</p>}
-      <RoundStatus
-        roundId={state.roundId}
+      <RoundTop
+        game={GAME}
+        title={t('title')}
+        state={state}
         open={open}
-        seconds={secondsLeft(state, now)}
-        label={countdownLabel(state.phase)}
+        connected={connected}
+        joinError={joinError}
+        now={now}
+        render={emojiOf}
+        describe={labelOf}
       />
-      <ResultHistory history={state.history} size={12} render={emojiOf} title={labelOf} />
       {winner && state.roundId !== null && (
         // The revealed result, under a scratch card: scratching only uncovers it (nothing waits for it).
         <ScratchCard roundId={state.roundId}>
