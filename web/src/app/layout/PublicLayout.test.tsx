@@ -7,11 +7,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handlers, resetFakeSocket, serverSends } from '@/features/sports/testing/fake-socket';
+import { handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import PublicLayout from './PublicLayout';
 import { usePublicSession } from './public-session';
 
-vi.mock('@/lib/socket', () => import('@/features/sports/testing/fake-socket'));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 const user = {
   id: 7,

@@ -4,13 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emits, resetFakeSocket, serverSends } from '../../round-table/testing/fake-socket';
+import { payloadsOf, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { AndarBaharPage } from './AndarBaharPage';
 
-vi.mock('@/lib/socket', async () => {
-  const { fakeSocket } = await import('../../round-table/testing/fake-socket');
-  return { getSocket: () => fakeSocket, disconnectSocket: () => undefined };
-});
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 const table = (over: Record<string, unknown>) => ({
   roundId: 9,
@@ -82,7 +79,7 @@ describe('Andar Bahar screen', () => {
     fireEvent.click(screen.getByTestId('pick-Bahar'));
     fireEvent.click(screen.getByTestId('stake-500'));
     await act(async () => fireEvent.click(screen.getByTestId('place-bet')));
-    expect(emits('andar_bahar:placeBet')[0]?.payload).toEqual({
+    expect(payloadsOf('andar_bahar:placeBet')[0]).toEqual({
       roundId: 9,
       bets: [{ pick: 'Bahar', amount: 500 }],
       totalBets: 500,
@@ -112,12 +109,12 @@ describe('Andar Bahar screen', () => {
     });
     serverSends('andar_bahar:revealStep', { roundId: 9, index: 0, step: { card: 5, side: 'Andar' } });
     await waitFor(() => expect(screen.getByTestId('joker-card').textContent).toBe('A♠'));
-    expect(emits('andar_bahar:join')).toHaveLength(2);
+    expect(payloadsOf('andar_bahar:join')).toHaveLength(2);
     serverSends('andar_bahar:revealStep', { roundId: 9, index: 1, step: { card: 13, side: 'Bahar' } });
     expect(screen.getByTestId('andar-card-0').textContent).toBe('6♠');
     expect(screen.getByTestId('bahar-card-0').textContent).toBe('A♥');
     expect(screen.getByTestId('andar-row').children).toHaveLength(14);
-    expect(emits('andar_bahar:join')).toHaveLength(2);
+    expect(payloadsOf('andar_bahar:join')).toHaveLength(2);
 
     serverSends('andar_bahar:revealResult', {
       roundId: 9,

@@ -12,13 +12,13 @@ import { walletQueryKey } from '@/lib/wallet';
 import { LiveMatchPage } from '../../sports/components/LiveMatchPage';
 import { liveMatchStateOf } from '../../sports/live-state';
 import { detail } from '../../sports/testing/detail';
-import { answers, resetFakeSocket, serverSends } from '../../sports/testing/fake-socket';
+import { answers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { liveItem } from '../../sports/testing/live';
 import type { Bookmaker } from '../../sports/wire';
 import { betView, bmBook, fancyBet, matchBook, placed } from '../testing/bets';
 import type { BetView, MatchBook } from '../wire';
 
-vi.mock('@/lib/socket', () => import('../../sports/testing/fake-socket'));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 let book: MatchBook;
 let wallet: { balance: number; exposureBalance: number };

@@ -5,46 +5,18 @@
  * shows the summary and the answered wallet, checks before sending, and shows the server's refusals as they come.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/Toaster';
 import { walletQueryKey } from '@/lib/wallet';
+import { answers, emittedNames, listeners, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import type { MarketList, MarketView } from '../wire';
 import { BidPage } from './BidPage';
 import { MatkaListPage } from './MatkaListPage';
 import { PlayPage } from './PlayPage';
 
-type Handler = (...args: unknown[]) => void;
-const handlers = new Map<string, Set<Handler>>();
-const emitted: string[] = [];
-let joinAnswer: () => unknown = () => list;
-
-vi.mock('@/lib/socket', () => {
-  const socket = {
-    connected: true,
-    on(e: string, h: Handler) {
-      if (!handlers.has(e)) handlers.set(e, new Set());
-      handlers.get(e)!.add(h);
-      return socket;
-    },
-    off(e: string, h: Handler) {
-      handlers.get(e)?.delete(h);
-      return socket;
-    },
-    timeout() {
-      return socket;
-    },
-    emit(event: string, _payload: unknown, cb?: Handler) {
-      emitted.push(event);
-      cb?.(null, event === 'matka:join' ? joinAnswer() : { success: true });
-      return socket;
-    },
-  };
-  return { getSocket: () => socket, disconnectSocket: () => undefined };
-});
-
-const serverSends = (event: string, payload: unknown) => act(() => handlers.get(event)?.forEach((h) => h(payload)));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 const market = (over: Partial<MarketView> = {}): MarketView => ({
   id: 1,
@@ -84,9 +56,8 @@ const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
-  handlers.clear();
-  emitted.length = 0;
-  joinAnswer = () => list;
+  resetFakeSocket();
+  answers['matka:join'] = () => list;
   list = {
     success: true,
     markets: [
@@ -173,7 +144,7 @@ describe('market list', () => {
   it('joins the matka room, shows each market, follows matka:status pushes, and leaves when it closes', async () => {
     const view = renderAt('/casino/matka');
     const quick = await screen.findByTestId('matka-market-1');
-    expect(emitted).toContain('matka:join');
+    expect(emittedNames()).toContain('matka:join');
     expect(within(quick).getByTestId('matka-result').textContent).toBe('***-**-***');
     expect(within(quick).getByTestId('matka-badge').textContent).toBe('Bid Live · OPEN');
     expect(within(quick).getByTestId('matka-last').textContent).toBe('Last: 450-99-135');
@@ -196,8 +167,8 @@ describe('market list', () => {
     );
     expect(screen.getByTestId('matka-market-4')).toBeTruthy();
     view.unmount();
-    expect(emitted).toContain('matka:leave');
-    expect(handlers.get('matka:status')?.size ?? 0).toBe(0);
+    expect(emittedNames()).toContain('matka:leave');
+    expect(listeners('matka:status')).toBe(0);
   });
 
   it('says the spec’s message when the list cannot be loaded', async () => {
@@ -205,7 +176,7 @@ describe('market list', () => {
       'fetch',
       vi.fn(async () => reply(500, { error: 'internal', message: '' })),
     );
-    joinAnswer = () => ({ success: false });
+    answers['matka:join'] = () => ({ success: false });
     renderAt('/casino/matka');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load games. Please try again later.');
   });

@@ -14,7 +14,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
-import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '../../sports/testing/fake-socket';
+import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { detail, score } from '../../sports/testing/detail';
 import { liveItem } from '../../sports/testing/live';
 import { gamePath, gameStateOf } from '../paths';
@@ -24,7 +24,7 @@ import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
 
-vi.mock('@/lib/socket', () => import('../../sports/testing/fake-socket'));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 let live: LiveItem[];
 let upcoming: { event_id: number; event_name: string; event_date: number; status: string; scoreIframe: string }[];

@@ -13,14 +13,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSportCounts } from '../api/get-sport-counts';
 import { LIVE_MATCH_PATH, liveMatchStateOf } from '../live-state';
 import { detail, score } from '../testing/detail';
-import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '../testing/fake-socket';
+import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { liveItem } from '../testing/live';
 import type { SportCount } from '../api/types';
 import { LiveCricketMarket } from './LiveCricketMarket';
 import { LiveMatchPage } from './LiveMatchPage';
 import { MatchesList } from './MatchesList';
 
-vi.mock('@/lib/socket', () => import('../testing/fake-socket'));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 let counts: SportCount[] = [];
 const fetches: string[] = [];

@@ -9,14 +9,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, score } from '../testing/detail';
-import { answers, emitted, handlers, resetFakeSocket, serverSends } from '../testing/fake-socket';
+import { answers, emitted, handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { liveItem } from '../testing/live';
 import type { ListItem } from '../api/types';
 import type { MatchDetail } from '../wire';
 import { MatchesList } from './MatchesList';
 import { MatchPage } from './MatchPage';
 
-vi.mock('@/lib/socket', () => import('../testing/fake-socket'));
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 let restDetail: MatchDetail | null = detail();
 let restList: ListItem[] = [];

@@ -5,13 +5,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
-import { answerWith, emitted, listeners, resetFakeSocket, serverSends } from '../../round-table/testing/fake-socket';
+import { answerWith, emitted, listeners, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { TitliPage } from './TitliPage';
 
-vi.mock('@/lib/socket', async () => {
-  const { fakeSocket } = await import('../../round-table/testing/fake-socket');
-  return { getSocket: () => fakeSocket, disconnectSocket: () => undefined };
-});
+vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
 const table = (roundId: number) => ({
   roundId,
@@ -82,13 +79,13 @@ afterEach(() => {
 describe('Titli Par screen', () => {
   it('joins on open, leaves on close, and shows the table', async () => {
     const { unmount } = renderPage();
-    expect(emitted[0]).toEqual({ event: 'titli:join', payload: {} });
+    expect(emitted[0]).toEqual(['titli:join', {}]);
     expect(await screen.findByTestId('round-id')).toHaveProperty('textContent', '42');
     expect(screen.getByTestId('status-badge').textContent).toBe('Open');
     expect(screen.getByTestId('stake-10').textContent).toContain('wins ₹100');
     expect(screen.getByTestId('fair-link').getAttribute('href')).toBe('/fairness?game=titli&round=42');
     unmount();
-    expect(emitted.at(-1)).toEqual({ event: 'titli:leave', payload: {} });
+    expect(emitted.at(-1)).toEqual(['titli:leave', {}]);
     expect(listeners('titli:timerUpdate')).toBe(0);
   });
 
@@ -97,7 +94,7 @@ describe('Titli Par screen', () => {
     await screen.findByText('42');
     fireEvent.click(screen.getByTestId('place-bet'));
     expect(screen.getByTestId('bet-status').textContent).toBe('Please select at least one image.');
-    expect(emitted.some((e) => e.event === 'titli:placeBet')).toBe(false);
+    expect(emitted.some(([e]) => e === 'titli:placeBet')).toBe(false);
 
     fireEvent.click(screen.getByTestId('stake-20'));
     fireEvent.click(screen.getByTestId('pick-1'));
@@ -106,7 +103,7 @@ describe('Titli Par screen', () => {
     fireEvent.click(screen.getByTestId('pick-12'));
     expect(screen.getByTestId('pick-amount-1').textContent).toBe('₹40');
     await act(async () => fireEvent.click(screen.getByTestId('place-bet')));
-    expect(emitted.find((e) => e.event === 'titli:placeBet')?.payload).toEqual({
+    expect(emitted.find(([e]) => e === 'titli:placeBet')?.[1]).toEqual({
       roundId: 42,
       bets: [
         { pick: 1, amount: 40 },
@@ -153,7 +150,7 @@ describe('Titli Par screen', () => {
     fireEvent.click(screen.getByTestId('pick-2'));
     fireEvent.click(screen.getByTestId('place-bet'));
     expect(screen.getByTestId('bet-status').textContent).toBe('Insufficient Balance! Need ₹4,000.00 more');
-    expect(emitted.some((e) => e.event === 'titli:placeBet')).toBe(false);
+    expect(emitted.some(([e]) => e === 'titli:placeBet')).toBe(false);
   });
 
   it('says the bet failed when the server refuses it', async () => {
