@@ -12,8 +12,16 @@ export interface GameStateMsg {
   isActive: boolean;
   elapsed: number;
   serverTime: number;
+  /** While counting down: when betting ends (epoch ms). */
+  bettingEndsAt?: number;
+  /** In flight: the take-off (epoch ms). */
+  startedAt?: number;
+  /** Crashed: when (epoch ms). */
+  crashedAt?: number;
   crashPoint?: number;
   hash?: string;
+  /** Crashed: the round stopped at the payout cap. */
+  capped?: boolean;
 }
 
 export interface FeedBet {
