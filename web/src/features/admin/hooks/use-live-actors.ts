@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { useActorsQuery } from '../api/actors';
 import { adminKeys } from '../api/keys';
 import type { ActorsSnapshot } from '../api/types';
@@ -44,17 +45,15 @@ export function useLiveActors() {
       if (s.connected) watch();
     }, 1000);
     const onDown = () => setWatching(false);
-    s.on('ops_actors', onActors);
-    s.on('connect', watch);
-    s.on('disconnect', onDown);
-    if (s.connected) watch();
+    const leave = enterRoom({
+      events: { ops_actors: onActors, disconnect: onDown },
+      join: watch,
+      leave: () => s.emit('ops_unwatch'),
+    });
     return () => {
       live = false;
       window.clearInterval(quiet);
-      s.off('ops_actors', onActors);
-      s.off('connect', watch);
-      s.off('disconnect', onDown);
-      if (s.connected) s.emit('ops_unwatch');
+      leave();
     };
   }, [queryClient]);
 

@@ -5,6 +5,7 @@ import i18n from '@/i18n';
 import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { toWireId } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { balanceToastText, walletQueryKey, type BalanceUpdate } from '@/lib/wallet';
@@ -57,18 +58,12 @@ export function useAviator(userId: string | null) {
           toast(balanceToastText(ev, fixed2), ev.type === 'deduct' ? 'info' : 'success');
       },
     };
-    type AnyHandler = (...args: unknown[]) => void;
-    for (const [name, h] of Object.entries(handlers)) s.on(name, h as AnyHandler);
-    // The screen's room: joined while it is open (and again after a reconnect, since rooms do not survive one);
-    // the table's state arrives as `aviator_game_state` before the ack.
-    const join = () => void emitWithAck()('aviator:join', {});
-    s.on('connect', join);
-    if (s.connected) join();
-    return () => {
-      for (const [name, h] of Object.entries(handlers)) s.off(name, h as AnyHandler);
-      s.off('connect', join);
-      if (s.connected) s.emit('aviator:leave', {}, () => undefined);
-    };
+    // The screen's room: the table's state arrives as `aviator_game_state` before the join's ack.
+    return enterRoom({
+      events: handlers,
+      join: () => void emitWithAck()('aviator:join', {}),
+      leave: () => s.emit('aviator:leave', {}, () => undefined),
+    });
   }, [userId]);
 
   useEffect(() => {

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { walletQueryKey } from '@/lib/wallet';
 import { seen, type SeenList } from '../api/get-markets';
 import { matkaKeys } from '../api/keys';
@@ -47,13 +48,10 @@ export function useMatkaRoom(userId: string | null): void {
       void qc.invalidateQueries({ queryKey: ['matka', 'chart'] });
       void qc.invalidateQueries({ queryKey: walletQueryKey(userId) });
     };
-    s.on('matka:status', onStatus);
-    s.on('connect', join);
-    if (s.connected) join();
-    return () => {
-      s.off('matka:status', onStatus);
-      s.off('connect', join);
-      if (s.connected) s.emit('matka:leave', {}, () => undefined);
-    };
+    return enterRoom({
+      events: { 'matka:status': onStatus },
+      join,
+      leave: () => s.emit('matka:leave', {}, () => undefined),
+    });
   }, [qc, userId]);
 }

@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { parchiKeys } from '../api/keys';
 import type { ParchiBoard } from '../api/types';
 import { isBoard } from '../rules';
@@ -34,13 +35,10 @@ export function useBoardRoom(match: string, active: boolean): void {
         if (!err) offer(board);
       });
     };
-    s.on(PARCHI_EVENTS.board, offer);
-    s.on('connect', join);
-    if (s.connected) join();
-    return () => {
-      s.off(PARCHI_EVENTS.board, offer);
-      s.off('connect', join);
-      if (s.connected) s.emit(PARCHI_EVENTS.leave, { match }, () => undefined);
-    };
+    return enterRoom({
+      events: { [PARCHI_EVENTS.board]: offer },
+      join,
+      leave: () => s.emit(PARCHI_EVENTS.leave, { match }, () => undefined),
+    });
   }, [qc, match, active]);
 }

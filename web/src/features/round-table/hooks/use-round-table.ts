@@ -8,6 +8,7 @@ import i18n from '@/i18n';
 import { codeMessage } from '@/lib/api-client';
 import { fixed2, roundRupees } from '@/lib/money';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { toast } from '@/lib/toast';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { tableQueryKey } from '../api/get-my-bets';
@@ -74,16 +75,11 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
       },
       bets: (rows: FeedRow<P>[]) => d({ type: 'bets', rows }),
     };
-    type AnyHandler = (...args: unknown[]) => void;
-    for (const [name, h] of Object.entries(handlers)) s.on(`${game}:${name}`, h as AnyHandler);
-    const onConnect = () => void requestTable<P, S, T>(game).then(d);
-    s.on('connect', onConnect);
-    if (s.connected) onConnect();
-    return () => {
-      for (const [name, h] of Object.entries(handlers)) s.off(`${game}:${name}`, h as AnyHandler);
-      s.off('connect', onConnect);
-      if (s.connected) s.emit(`${game}:leave`, {}, () => undefined);
-    };
+    return enterRoom({
+      events: Object.fromEntries(Object.entries(handlers).map(([name, h]) => [`${game}:${name}`, h])),
+      join: () => void requestTable<P, S, T>(game).then(d),
+      leave: () => s.emit(`${game}:leave`, {}, () => undefined),
+    });
   }, [game, userId, queryClient]);
 
   // A round this screen missed the start of, or a reveal without its beginning: ask for the whole table again.

@@ -7,6 +7,7 @@
 import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { sportsKeys } from '../api/keys';
 import { liveItems } from '../feed';
 import type { LiveItem } from '../wire';
@@ -37,14 +38,7 @@ function join(qc: QueryClient): () => void {
       if (!err) onList(v);
     });
   };
-  s.on('updateMatches', onList);
-  s.on('connect', ask);
-  if (s.connected) ask();
-  return () => {
-    s.off('updateMatches', onList);
-    s.off('connect', ask);
-    if (s.connected) s.emit('leaveMatches', {});
-  };
+  return enterRoom({ events: { updateMatches: onList }, join: ask, leave: () => s.emit('leaveMatches', {}) });
 }
 
 /** Users of the room, per query client (one in the app; one per test). */

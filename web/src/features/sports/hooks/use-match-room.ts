@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '@/lib/socket';
+import { enterRoom } from '@/lib/socket-room';
 import { getMatch } from '../api/get-match';
 import { sportsKeys } from '../api/keys';
 import { applyDelta, isDelta, isDetail } from '../feed';
@@ -50,13 +51,10 @@ export function useMatchRoom(matchId: string, active = true): void {
       if (r.kind === 'applied') qc.setQueryData<MatchDetailJson | null>(key, r.detail);
       else if (r.kind === 'gap') refetch();
     };
-    s.on('match:delta', onDelta);
-    s.on('connect', subscribe);
-    if (s.connected) subscribe();
-    return () => {
-      s.off('match:delta', onDelta);
-      s.off('connect', subscribe);
-      if (s.connected) s.emit('leave', { eventId }, () => undefined);
-    };
+    return enterRoom({
+      events: { 'match:delta': onDelta },
+      join: subscribe,
+      leave: () => s.emit('leave', { eventId }, () => undefined),
+    });
   }, [qc, matchId, active]);
 }
