@@ -8,8 +8,8 @@ use crate::table::game::{GameSettings, RoundRules};
 #[test]
 fn the_drawn_colour_pays_two_point_nine() {
     let s = ColorSettings::default();
-    assert_eq!(Color::payout(&s, Colour::Red, Paise::new(1_000), &Colour::Red), Paise::new(2_900));
-    assert_eq!(Color::payout(&s, Colour::Red, Paise::new(1_000), &Colour::Blue), Paise::ZERO);
+    assert_eq!(Color::payout(&s, Colour::Red, Paise::new(1_000), &Colour::Red), Ok(Paise::new(2_900)));
+    assert_eq!(Color::payout(&s, Colour::Red, Paise::new(1_000), &Colour::Blue), Ok(Paise::ZERO));
     let rtp = Color::rtp(&s, Colour::Green);
     assert_eq!((rtp.numerator, rtp.denominator), (290, 300));
     assert!(ColorSettings { payout: 300, ..s }.check().is_err());

@@ -68,9 +68,14 @@ impl MatkaDesk {
             rules::check_points(&self.settings, *points)?;
             bids.push(NewBid { bid: m.bid_type, session, pick, stake: *points, rate });
         }
-        let total = Paise::new(bids.iter().map(|b| b.stake.get()).sum());
-        let profit =
-            Paise::new(bids.iter().map(|b| b.stake.times_hundredths(b.rate).unwrap_or(Paise::ZERO).get()).sum());
+        // The total and what the bids pay if they all win, or a refusal when either overflows (so a decided bid
+        // always has its payout).
+        let too_much = || MatkaError::Points(rules::PointsRefusal::AboveMaximum(self.settings.max_points));
+        let (mut total, mut profit) = (Paise::ZERO, Paise::ZERO);
+        for b in &bids {
+            total = total.checked_add(b.stake).map_err(|_| too_much())?;
+            profit = b.stake.times_hundredths(b.rate).and_then(|p| profit.checked_add(p)).map_err(|_| too_much())?;
+        }
         if m.total.is_some_and(|t| t != total) {
             return Err(MatkaError::TotalMismatch(total));
         }

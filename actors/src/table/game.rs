@@ -3,7 +3,7 @@
 //! each pick returns; the table does the rest (timer, bets, wallet, history, fairness, broadcasts).
 
 use crate::fair::{Dice, Rtp};
-use crate::money::Paise;
+use crate::money::{Overflow, Paise};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -63,13 +63,15 @@ pub trait RoundRules: Sized + Unpin + 'static {
     fn wins(pick: Self::Pick, outcome: &Self::Outcome) -> bool;
     /// What a winning line on `pick` returns, in hundredths of its stake (stake included: 1000 is 10×).
     fn pays(settings: &Self::Settings, pick: Self::Pick) -> i64;
-    /// What a line returns, stake included (zero for a losing line), rounded down to the paisa.
-    fn payout(settings: &Self::Settings, pick: Self::Pick, stake: Paise, outcome: &Self::Outcome) -> Paise {
-        if Self::wins(pick, outcome) {
-            stake.times_hundredths(Self::pays(settings, pick)).unwrap_or(Paise::ZERO)
-        } else {
-            Paise::ZERO
-        }
+    /// What a line returns, stake included (zero for a losing line), rounded down to the paisa. An overflow is an
+    /// error (the round refuses, when the bet is placed, a ticket whose winning lines would overflow).
+    fn payout(
+        settings: &Self::Settings,
+        pick: Self::Pick,
+        stake: Paise,
+        outcome: &Self::Outcome,
+    ) -> Result<Paise, Overflow> {
+        if Self::wins(pick, outcome) { stake.times_hundredths(Self::pays(settings, pick)) } else { Ok(Paise::ZERO) }
     }
     /// The exact return to player of a one-unit line on `pick`.
     fn rtp(settings: &Self::Settings, pick: Self::Pick) -> Rtp;

@@ -224,6 +224,15 @@ impl<G: RoundRules> Round<G> {
         if claimed_total.is_some_and(|t| t != total) {
             return Err(Rejection::TotalMismatch(total));
         }
+        // Whatever wins must be payable: a ticket whose lines, all winning, would overflow is refused here, so
+        // settling never meets an overflow.
+        let mut most = Paise::ZERO;
+        for (pick, stake) in &lines {
+            most = stake
+                .times_hundredths(G::pays(&self.settings, *pick))
+                .and_then(|p| most.checked_add(p))
+                .map_err(|_| Rejection::AboveMaximum(limits.max))?;
+        }
         let no = self.tickets.len() as u32 + 1;
         self.tickets.push(Ticket { user, no, lines, total, state: TicketState::Reserved, placed_at: now });
         self.reserved += 1;
@@ -296,11 +305,17 @@ impl<G: RoundRules> Round<G> {
             .iter()
             .filter(|t| t.state == TicketState::Accepted)
             .map(|t| {
+                // `reserve` refused every ticket whose lines, all winning, would overflow, so this sum cannot; were it
+                // to, the stake goes back rather than a wrong amount.
                 let payout = t
                     .lines
                     .iter()
                     .map(|(pick, stake)| G::payout(&self.settings, *pick, *stake, outcome))
-                    .fold(Paise::ZERO, |a, b| a.checked_add(b).unwrap_or(a));
+                    .try_fold(Paise::ZERO, |a, p| p.and_then(|p| a.checked_add(p)))
+                    .unwrap_or_else(|_| {
+                        tracing::error!(game = G::NAME, user = %t.user, ticket = t.no, "payout overflow: stake refunded");
+                        t.total
+                    });
                 TicketResult {
                     user: t.user,
                     no: t.no,

@@ -129,3 +129,22 @@ fn andar_bahar_reveals_a_card_per_step() {
     assert_eq!(steps, n);
     assert_eq!(now, reveal + i64::from(n) * t.step_ms);
 }
+
+/// A ticket whose lines, all winning, could not be paid in `i64` paise is refused when placed, so settling never
+/// meets an overflow (it used to pay nothing).
+#[test]
+fn a_ticket_whose_win_would_overflow_is_refused_when_placed() {
+    let mut s = TitliSettings::default();
+    s.limits.max = Paise::new(i64::MAX / 2);
+    let mut r = Round::<Titli>::open(s.clone(), seed(5), 0);
+    let huge = Paise::new(i64::MAX / 5);
+    assert_eq!(r.reserve(None, UserId(1), vec![(pic(1), huge)], None, 1), Err(Rejection::AboveMaximum(s.limits.max)));
+    // Two lines each payable alone, not together.
+    let half = Paise::new(i64::MAX / 15);
+    assert_eq!(
+        r.reserve(None, UserId(1), vec![(pic(1), half), (pic(2), half)], None, 1),
+        Err(Rejection::AboveMaximum(s.limits.max))
+    );
+    assert_eq!(r.tickets().count(), 0);
+    assert!(r.reserve(None, UserId(1), vec![(pic(1), Paise::new(i64::MAX / 11))], None, 1).is_ok());
+}
