@@ -117,10 +117,6 @@ impl Fairness {
     }
 }
 
-fn db_err(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
-}
-
 /// Settings for new chains.
 #[derive(Debug, Clone)]
 pub struct ChainSettings {
@@ -189,7 +185,7 @@ async fn stored_chains(db: &Db) -> Result<Vec<sqlx::any::AnyRow>, WalletError> {
     )
     .fetch_all(&db.pool)
     .await
-    .map_err(db_err)
+    .map_err(WalletError::from)
 }
 
 /// Reads back chains created or salted elsewhere (another node owns the table): each one new, or newly salted,
@@ -203,7 +199,7 @@ pub async fn refresh(
     let rows = stored_chains(db).await?;
     let known = fairness.chains();
     for r in rows {
-        let (first_round, salt): (i64, Option<String>) = (r.try_get(5).map_err(db_err)?, r.try_get(3).map_err(db_err)?);
+        let (first_round, salt): (i64, Option<String>) = (r.try_get(5)?, r.try_get(3)?);
         if !known.iter().any(|c| c.first_round == first_round && c.salt == salt) {
             fairness.put(chain_from(&r, next_round, settings)?);
         }
@@ -268,16 +264,14 @@ async fn create(
     .bind(fixed_at)
     .bind(i64::from(keyed))
     .execute(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let row = sqlx::query::<Any>(
         "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
          seed_keyed, commitment FROM aviator_chains WHERE first_round = $1",
     )
     .bind(first_round)
     .fetch_one(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let chain = chain_from(&row, RoundId(first_round), settings)?;
     tracing::info!(first_round, length, commitment = %fair::to_hex(&chain.commitment), "new Aviator hash chain committed");
     fairness.put(chain);
@@ -285,28 +279,28 @@ async fn create(
 }
 
 fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId, settings: &ChainSettings) -> Result<Chain, WalletError> {
-    let stored: String = r.try_get(1).map_err(db_err)?;
+    let stored: String = r.try_get(1)?;
     let stored = parse_hash(&stored).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
-    let keyed = r.try_get::<i64, _>(9).map_err(db_err)? != 0;
-    let length = usize::try_from(r.try_get::<i64, _>(2).map_err(db_err)?).unwrap_or(0);
-    let first_round: i64 = r.try_get(5).map_err(db_err)?;
+    let keyed = r.try_get::<i64, _>(9)? != 0;
+    let length = usize::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0);
+    let first_round: i64 = r.try_get(5)?;
     let hashes = HashChain::generate(seed_of(&stored, keyed, settings.seed_key.as_ref().map(|k| &*k.0))?, length);
-    let committed: String = r.try_get(10).map_err(db_err)?;
+    let committed: String = r.try_get(10)?;
     if committed != fair::to_hex(&hashes.terminating_hash()) {
         return Err(WalletError::Storage(format!(
             "the Aviator chain starting at round {first_round} does not match its commitment (wrong seed key?)"
         )));
     }
     let mut chain = Chain {
-        id: r.try_get(0).map_err(db_err)?,
+        id: r.try_get(0)?,
         first_round,
         length,
-        salt: r.try_get(3).map_err(db_err)?,
-        salt_source: r.try_get(7).map_err(db_err)?,
-        salt_fixed_at: r.try_get(8).map_err(db_err)?,
+        salt: r.try_get(3)?,
+        salt_source: r.try_get(7)?,
+        salt_fixed_at: r.try_get(8)?,
         commitment: hashes.terminating_hash(),
-        house_edge_bp: u32::try_from(r.try_get::<i64, _>(4).map_err(db_err)?).unwrap_or(0),
-        created_at: r.try_get(6).map_err(db_err)?,
+        house_edge_bp: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
+        created_at: r.try_get(6)?,
         checkpoints: Checkpoints::of(&hashes),
         hashes: None,
     };

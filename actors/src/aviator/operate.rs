@@ -6,7 +6,6 @@
 //! restart.
 
 use super::rules::{BetState, ConfigError, Phase, RoundCaps, RulesConfig};
-use super::store::db_err;
 use super::table::{AviatorTable, ROOM};
 use crate::clock::EpochMs;
 use crate::hub::RoomSize;
@@ -254,11 +253,10 @@ pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
     let rows =
         sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('aviator.rules', 'aviator.suspended')")
             .fetch_all(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .await?;
     let mut stored = StoredSettings::default();
     for r in rows {
-        let (key, value): (String, String) = (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?);
+        let (key, value): (String, String) = (r.try_get(0)?, r.try_get(1)?);
         match key.as_str() {
             "aviator.rules" => {
                 let j: RulesJson = serde_json::from_str(&value)

@@ -14,10 +14,6 @@ use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
 use sqlx::AssertSqlSafe;
 use sqlx::{Any, Row};
 
-pub(super) fn db_err(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
-}
-
 /// A hash from its 64 hex characters.
 pub fn parse_hash(hex_text: &str) -> Option<Hash> {
     hex::decode(hex_text).ok()?.try_into().ok()
@@ -35,8 +31,7 @@ pub async fn open_round(db: &Db, seed: &RoundSeed, now: EpochMs) -> Result<(), W
         .bind(seed.crash_point as i64)
         .bind(now),
     )
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(())
 }
 
@@ -67,9 +62,8 @@ pub async fn house_result(db: &Db) -> Result<Paise, WalletError> {
     .bind(system_account_id(999, SystemAccount::House).0)
     .bind(system_account_id(0, SystemAccount::House).0)
     .fetch_one(&db.pool)
-    .await
-    .map_err(db_err)?;
-    Ok(Paise::new(row.try_get::<i64, _>(0).map_err(db_err)?))
+    .await?;
+    Ok(Paise::new(row.try_get::<i64, _>(0)?))
 }
 
 /// The owner of a round's wallet intents, and the reference of its ledger rows.
@@ -93,39 +87,37 @@ pub async fn record_round_end(
     settles: &[Change],
     now: EpochMs,
 ) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE aviator_rounds SET capped_at = $1, ended_at = $2 WHERE id = $3")
         .bind(capped_at.map(|c| c as i64))
         .bind(now)
         .bind(round.0)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     insert_bets(tx, bets, now).await?;
     intents::record(tx, &owner(round), settles, now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// A bet confirmed after its round crashed (settled on the spot): its history row and its settle, in one
 /// transaction, before the settle is applied.
 pub async fn record_late_bet(db: &Db, bet: &SettledBet, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     insert_bets(&mut w.tx, std::slice::from_ref(bet), now).await?;
     intents::record(&mut w.tx, &owner(bet.round), std::slice::from_ref(settle), now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// All of a round's money has moved: its intents are applied and the round is `ended`.
 pub async fn close_round(db: &Db, round: RoundId, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, &owner(round), now).await?;
     sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'ended' WHERE id = $1")
         .bind(round.0)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], now: EpochMs) -> Result<(), WalletError> {
@@ -170,7 +162,7 @@ pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], no
                 .bind(b.created_at)
                 .bind(now);
         }
-        q.execute(&mut *conn).await.map_err(db_err)?;
+        q.execute(&mut *conn).await?;
     }
     Ok(())
 }
@@ -194,12 +186,10 @@ pub struct Recovered {
 pub async fn recover_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
     let rounds: Vec<i64> = sqlx::query::<Any>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?
+        .await?
         .iter()
         .map(|r| r.try_get(0))
-        .collect::<Result<_, _>>()
-        .map_err(db_err)?;
+        .collect::<Result<_, _>>()?;
     let mut done = Recovered::default();
     for round in rounds {
         match recover_round(db, wallet, RoundId(round), now).await {
@@ -234,17 +224,16 @@ async fn recover_round(
     }
     crate::table::store::refund_held(db, wallet, &keys(round), GameKind::Aviator).await?;
     let (history, refunded) = history_from_ledger(db, round, crashed, now).await?;
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let status = if crashed { "ended" } else { "void" };
     sqlx::query::<Any>("UPDATE aviator_rounds SET status = $1, ended_at = COALESCE(ended_at, $2) WHERE id = $3")
         .bind(status)
         .bind(now)
         .bind(round.0)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     insert_bets(&mut w.tx, &history, now).await?;
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok((crashed, refunded))
 }
 
@@ -264,17 +253,16 @@ async fn history_from_ledger(
     )
     .bind(owner(round))
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     // Per bet (player, slot, attempt).
     let mut bets: std::collections::BTreeMap<(i64, u8, String), LedgerBet> = std::collections::BTreeMap::new();
     let mut refunded = std::collections::BTreeSet::new();
     for row in moved {
-        let user: i64 = row.try_get(0).map_err(db_err)?;
-        let kind: String = row.try_get(1).map_err(db_err)?;
-        let paid = Paise::new(row.try_get(2).map_err(db_err)?);
-        let held = Paise::new(row.try_get(3).map_err(db_err)?);
-        let key: String = row.try_get(4).map_err(db_err)?;
+        let user: i64 = row.try_get(0)?;
+        let kind: String = row.try_get(1)?;
+        let paid = Paise::new(row.try_get(2)?);
+        let held = Paise::new(row.try_get(3)?);
+        let key: String = row.try_get(4)?;
         if kind == "aviator_refund" {
             refunded.insert(user);
             continue;
@@ -326,9 +314,8 @@ enum Ended {
 pub async fn next_round_id(db: &Db) -> Result<RoundId, WalletError> {
     let row = sqlx::query::<Any>("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM aviator_rounds")
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
-    Ok(RoundId(row.try_get::<i64, _>(0).map_err(db_err)? + 1))
+        .await?;
+    Ok(RoundId(row.try_get::<i64, _>(0)? + 1))
 }
 
 /// An ended round, as the public list and the verifier show it.
@@ -358,12 +345,11 @@ pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, Walle
     )
     .bind(limit)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?
+    .await?
     .iter()
     .map(ended_from)
     .collect::<Result<_, _>>()
-    .map_err(db_err)
+    .map_err(WalletError::from)
 }
 
 /// An ended round's revealed data (None while it is still in play: its hash is secret until the crash).
@@ -373,9 +359,8 @@ pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, 
     )
     .bind(round.0)
     .fetch_optional(&db.pool)
-    .await
-    .map_err(db_err)?;
-    row.as_ref().map(ended_from).transpose().map_err(db_err)
+    .await?;
+    row.as_ref().map(ended_from).transpose().map_err(WalletError::from)
 }
 
 /// A row of a player's Aviator history.
@@ -400,8 +385,7 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow
     .bind(user.0)
     .bind(limit)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     rows.iter()
         .map(|r| -> Result<HistoryRow, sqlx::Error> {
             let status: String = r.try_get(3)?;
@@ -421,5 +405,5 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow
             })
         })
         .collect::<Result<_, _>>()
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }

@@ -9,7 +9,6 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::table::keys::db_err;
 use crate::wallet::{Change, WalletError, intents};
 use sqlx::{Any, Row};
 
@@ -131,20 +130,15 @@ pub struct NewBet<'a> {
 /// The open bets of a player in a market.
 pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND market_id = $2 AND status = 'open'");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(user.0)
-        .bind(market)
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(market).fetch_all(&db.pool).await?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// Every player's bets in a market that hold (or are about to hold) exposure: open and pending.
 pub async fn market_bets(db: &Db, market: &str) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE market_id = $1 AND status IN ('open', 'pending')");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await.map_err(db_err)?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// A player whose open bets on a match cannot lose, flagged for the operators.
@@ -163,7 +157,7 @@ pub struct SureAlert {
 
 pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
     let bets = a.bets.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>(
         "INSERT INTO exchange_alerts (user_id, match_id, match_name, bets, worst, best, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -176,9 +170,8 @@ pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
     .bind(a.best.get())
     .bind(a.created_at)
     .execute(&mut *w.tx)
-    .await
-    .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+    .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// The newest alerts first, `limit` of them.
@@ -214,15 +207,14 @@ pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, WalletEr
             .bind(user.0)
             .bind(market)
             .fetch_optional(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .await?;
     Ok(Paise::new(v.unwrap_or(0)))
 }
 
 /// Records the bet `pending` with its wallet intent (`change`, when the market's exposure changes), or `open` at
 /// once when nothing has to move. Returns its id.
 pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Result<i64, WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO exchange_bets (user_id, match_id, match_name, market_id, market_type, label, runner, runners, \
@@ -246,13 +238,12 @@ pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Res
     .bind(b.now)
     .bind(b.expected_hold)
     .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     if let Some(c) = change {
         let c = Change { idempotency_key: format!("{}:hold", bet_owner(id)), ..c.clone() };
         intents::record(tx, &bet_owner(id), std::slice::from_ref(&c), b.now).await?;
     }
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(id)
 }
 
@@ -265,13 +256,9 @@ pub async fn bet_opened(
     held: Paise,
     now: EpochMs,
 ) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
-    sqlx::query::<Any>("UPDATE exchange_bets SET status = 'open' WHERE id = $1")
-        .bind(id)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+    sqlx::query::<Any>("UPDATE exchange_bets SET status = 'open' WHERE id = $1").bind(id).execute(&mut **tx).await?;
     sqlx::query::<Any>(
         "INSERT INTO exchange_positions (user_id, market_id, held) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id, market_id) DO UPDATE SET held = excluded.held",
@@ -280,27 +267,24 @@ pub async fn bet_opened(
     .bind(market.to_owned())
     .bind(held.get())
     .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     intents::mark_applied(tx, &bet_owner(id), now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// The wallet refused the bet's change for good: nothing moved; the bet is refused and its intent, which will never
 /// apply, is dropped (a refusal is not a failure for the operators to look at).
 pub async fn bet_refused(db: &Db, id: i64) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE exchange_bets SET status = 'refused' WHERE id = $1")
         .bind(id)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     sqlx::query::<Any>("DELETE FROM wallet_intents WHERE owner = $1 AND status = 'pending'")
         .bind(bet_owner(id))
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// A market's result: the winning runner, the runs, or void.
@@ -324,7 +308,7 @@ pub async fn record_result(
         Outcome::Runs(r) => (None, Some(i64::from(r))),
         Outcome::Void => (None, None),
     };
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>(
         "INSERT INTO exchange_results (market_id, match_id, winner, runs, void, decided_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (market_id) DO NOTHING",
@@ -336,9 +320,8 @@ pub async fn record_result(
     .bind(i64::from(outcome == Outcome::Void))
     .bind(now)
     .execute(&mut *w.tx)
-    .await
-    .map_err(db_err)?;
-    w.commit().await.map_err(db_err)?;
+    .await?;
+    w.commit().await?;
     Ok(result(db, market).await?.unwrap_or(outcome))
 }
 
@@ -347,11 +330,9 @@ pub async fn result(db: &Db, market: &str) -> Result<Option<Outcome>, WalletErro
     let row = sqlx::query::<Any>("SELECT winner, runs, void FROM exchange_results WHERE market_id = $1")
         .bind(market)
         .fetch_optional(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
     let Some(r) = row else { return Ok(None) };
-    let (winner, runs, void): (Option<i64>, Option<i64>, i64) =
-        (r.try_get(0).map_err(db_err)?, r.try_get(1).map_err(db_err)?, r.try_get(2).map_err(db_err)?);
+    let (winner, runs, void): (Option<i64>, Option<i64>, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
     Ok(Some(match (void, winner, runs) {
         (0, Some(w), _) => Outcome::Winner(usize::try_from(w).unwrap_or(usize::MAX)),
         (0, None, Some(r)) => Outcome::Runs(u32::try_from(r).unwrap_or(0)),
@@ -375,7 +356,7 @@ pub struct PlayerSettlement<'a> {
 /// change recorded as an intent, in one transaction.
 pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> Result<(), WalletError> {
     let (user, market, winning_runs) = (s.user, s.market, s.winning_runs);
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     for (id, status, pl) in &s.bets {
         sqlx::query::<Any>(
@@ -388,26 +369,24 @@ pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> R
         .bind(now)
         .bind(*id)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     }
     sqlx::query::<Any>("UPDATE exchange_positions SET held = 0 WHERE user_id = $1 AND market_id = $2")
         .bind(user.0)
         .bind(market.to_owned())
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     if let Some(c) = &s.change {
         intents::record(tx, s.owner, std::slice::from_ref(c), now).await?;
     }
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// Closes `owner`'s intents once they all committed.
 pub async fn applied(db: &Db, owner: &str, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, owner, now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// The players with open bets in a market.
@@ -417,8 +396,7 @@ pub async fn market_players(db: &Db, market: &str) -> Result<Vec<UserId>, Wallet
     )
     .bind(market)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(users.into_iter().map(UserId).collect())
 }
 
@@ -440,9 +418,8 @@ pub async fn bets(
         .bind(match_id.unwrap_or(0))
         .bind(limit)
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+        .await?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// A player's open bets in a match, every market.
@@ -450,20 +427,15 @@ pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec
     let sql = format!(
         "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND match_id = $2 AND status = 'open' ORDER BY id"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(user.0)
-        .bind(match_id)
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(match_id).fetch_all(&db.pool).await?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// Bets still `pending` (a restart cut them between their record and their wallet change), oldest first.
 pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE status = 'pending' ORDER BY id");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// The match a market's bets are on.
@@ -472,19 +444,17 @@ pub async fn market_match(db: &Db, market: &str) -> Result<Option<i64>, WalletEr
         .bind(market)
         .fetch_optional(&db.pool)
         .await
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }
 
 /// Open bets, and the exposure held for them (paise), over every player.
 pub async fn figures(db: &Db) -> Result<(i64, i64), WalletError> {
     let bets = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM exchange_bets WHERE status = 'open'")
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
     let held = sqlx::query_scalar::<Any, i64>("SELECT CAST(COALESCE(SUM(held), 0) AS BIGINT) FROM exchange_positions")
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
     Ok((bets, held))
 }
 
@@ -492,7 +462,9 @@ pub async fn figures(db: &Db) -> Result<(i64, i64), WalletError> {
 pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, WalletError> {
     let rows = sqlx::query::<Any>("SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'")
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>().map_err(db_err)
+        .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(WalletError::from)
 }

@@ -9,7 +9,6 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::table::keys::db_err;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletError, intents};
 use sqlx::{Any, Row};
 
@@ -25,15 +24,15 @@ struct BidToDecide {
 
 impl BidToDecide {
     fn read(b: &sqlx::any::AnyRow) -> Result<BidToDecide, WalletError> {
-        let bid_type = BidType::parse(&b.try_get::<String, _>(2).map_err(db_err)?);
-        let number: String = b.try_get(4).map_err(db_err)?;
+        let bid_type = BidType::parse(&b.try_get::<String, _>(2)?);
+        let number: String = b.try_get(4)?;
         Ok(BidToDecide {
-            id: b.try_get(0).map_err(db_err)?,
-            user: UserId(b.try_get(1).map_err(db_err)?),
+            id: b.try_get(0)?,
+            user: UserId(b.try_get(1)?),
             pick: bid_type.and_then(|t| Pick::parse(t, &number)),
-            session: if b.try_get::<String, _>(3).map_err(db_err)? == "open" { Session::Open } else { Session::Close },
-            stake: Paise::new(b.try_get(5).map_err(db_err)?),
-            rate: b.try_get(6).map_err(db_err)?,
+            session: if b.try_get::<String, _>(3)? == "open" { Session::Open } else { Session::Close },
+            stake: Paise::new(b.try_get(5)?),
+            rate: b.try_get(6)?,
         })
     }
 
@@ -58,8 +57,7 @@ async fn decided(
         .bind(now)
         .bind(id)
         .execute(&mut *conn)
-        .await
-        .map_err(db_err)?;
+        .await?;
     Ok(())
 }
 
@@ -89,7 +87,7 @@ pub async fn record_result(
     now: EpochMs,
 ) -> Result<String, WalletError> {
     let base = reference(market, draw);
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let (sql, panna, owner) = match part {
         Part::Open(p) => (
@@ -111,8 +109,7 @@ pub async fn record_result(
         .bind(market)
         .bind(draw)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?
+        .await?
         .rows_affected();
     if changed == 0 {
         return Ok(owner);
@@ -121,9 +118,8 @@ pub async fn record_result(
         .bind(market)
         .bind(draw)
         .fetch_one(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    let open = row.try_get::<Option<String>, _>(0).map_err(db_err)?.as_deref().and_then(Panna::parse);
+        .await?;
+    let open = row.try_get::<Option<String>, _>(0)?.as_deref().and_then(Panna::parse);
     let Some(open) = open else { return Err(WalletError::Storage("a close result before the open one".into())) };
     let close = match part {
         Part::Open(_) => None,
@@ -134,12 +130,7 @@ pub async fn record_result(
         "SELECT id, user_id, bid_type, session, number, stake, rate FROM matka_bids \
          WHERE market_id = $1 AND draw_no = $2 AND status = 'held'{session_filter}"
     );
-    let bids = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(market)
-        .bind(draw)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(db_err)?;
+    let bids = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(draw).fetch_all(&mut **tx).await?;
     let mut settles = Vec::with_capacity(bids.len());
     for b in &bids {
         let bid = BidToDecide::read(b)?;
@@ -155,7 +146,7 @@ pub async fn record_result(
         });
     }
     intents::record(tx, &owner, &settles, now).await?;
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(owner)
 }
 
@@ -179,7 +170,7 @@ pub async fn correct_result(
     now: EpochMs,
 ) -> Result<Option<Corrected>, WalletError> {
     let base = reference(market, draw);
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let row = sqlx::query::<Any>(
         "SELECT open_panna, close_panna, corrections FROM matka_draws WHERE market_id = $1 AND draw_no = $2",
@@ -187,13 +178,12 @@ pub async fn correct_result(
     .bind(market)
     .bind(draw)
     .fetch_optional(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let Some(row) = row else { return Ok(None) };
     let panna = |i: usize| -> Result<Option<Panna>, WalletError> {
-        Ok(row.try_get::<Option<String>, _>(i).map_err(db_err)?.as_deref().and_then(Panna::parse))
+        Ok(row.try_get::<Option<String>, _>(i)?.as_deref().and_then(Panna::parse))
     };
-    let (open, close, n) = (panna(0)?, panna(1)?, row.try_get::<i64, _>(2).map_err(db_err)? + 1);
+    let (open, close, n) = (panna(0)?, panna(1)?, row.try_get::<i64, _>(2)? + 1);
     let (open, close, column) = match (part, open, close) {
         (Part::Open(p), Some(_), close) => (p, close, "open_panna"),
         (Part::Close(p), Some(open), Some(_)) => (open, Some(p), "close_panna"),
@@ -203,14 +193,7 @@ pub async fn correct_result(
         Part::Open(p) | Part::Close(p) => p.to_string(),
     };
     let sql = format!("UPDATE matka_draws SET {column} = $1, corrections = $2 WHERE market_id = $3 AND draw_no = $4");
-    sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(new)
-        .bind(n)
-        .bind(market)
-        .bind(draw)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+    sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(new).bind(n).bind(market).bind(draw).execute(&mut **tx).await?;
     let bids = sqlx::query::<Any>(
         "SELECT id, user_id, bid_type, session, number, stake, rate, payout FROM matka_bids \
          WHERE market_id = $1 AND draw_no = $2 AND status IN ('won', 'lost')",
@@ -218,13 +201,12 @@ pub async fn correct_result(
     .bind(market)
     .bind(draw)
     .fetch_all(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let owner = format!("{base}:correct:{n}");
     let mut done = Corrected { owner: owner.clone(), ..Corrected::default() };
     let mut changes = Vec::new();
     for b in &bids {
-        let before = Paise::new(b.try_get::<Option<i64>, _>(7).map_err(db_err)?.unwrap_or(0));
+        let before = Paise::new(b.try_get::<Option<i64>, _>(7)?.unwrap_or(0));
         let bid = BidToDecide::read(b)?;
         let Some((won, after)) = bid.decide(open, close) else { continue };
         let BidToDecide { id, user, .. } = bid;
@@ -250,7 +232,7 @@ pub async fn correct_result(
         });
     }
     intents::record(tx, &owner, &changes, now).await?;
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(Some(done))
 }
 
@@ -262,9 +244,9 @@ pub async fn shortfalls(db: &Db, market: i64, draw: i64) -> Result<Vec<(UserId, 
     .bind(format!("{}:correct:%", reference(market, draw)))
     .fetch_all(&db.pool)
     .await
-    .map_err(db_err)?;
+    ?;
     rows.iter()
         .map(|r| Ok((UserId(r.try_get(0)?), r.try_get(1)?, r.try_get(2)?)))
         .collect::<Result<_, sqlx::Error>>()
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }

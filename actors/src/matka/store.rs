@@ -8,7 +8,6 @@ use crate::fair::ServerSeed;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::table::keys::db_err;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Row};
@@ -80,9 +79,8 @@ fn market_from(r: &sqlx::any::AnyRow) -> Result<Market, sqlx::Error> {
 pub async fn markets(db: &Db) -> Result<Vec<Market>, WalletError> {
     let rows = sqlx::query::<Any>("SELECT id, name, schedule, mode, active FROM matka_markets ORDER BY id")
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(market_from).collect::<Result<_, _>>().map_err(db_err)
+        .await?;
+    rows.iter().map(market_from).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// Records a new market; `None` when the name is taken.
@@ -103,8 +101,7 @@ pub async fn create_market(
     .bind(mode.as_str())
     .bind(now)
     .fetch_optional(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(id.map(|id| Market { id, name: name.to_string(), schedule: *schedule, mode, active: true }))
 }
 
@@ -115,8 +112,7 @@ pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
         .bind(m.name.clone())
         .bind(m.id)
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
     if taken > 0 {
         return Ok(false);
     }
@@ -127,8 +123,7 @@ pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
             .bind(i64::from(m.active))
             .bind(m.id),
     )
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(true)
 }
 
@@ -146,7 +141,7 @@ pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
     .bind(row.seed.as_ref().map(|(s, _)| s.to_hex()))
     .bind(row.seed.as_ref().map(|(_, c)| c.clone())))
     .await
-    .map_err(db_err)?;
+    ?;
     Ok(())
 }
 
@@ -172,20 +167,15 @@ fn draw_from(r: &sqlx::any::AnyRow) -> Result<DrawRow, sqlx::Error> {
 /// The draw `(market, no)`, if recorded.
 pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, WalletError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND draw_no = $2");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(market)
-        .bind(no)
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(db_err)?;
-    row.as_ref().map(draw_from).transpose().map_err(db_err)
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(no).fetch_optional(&db.pool).await?;
+    row.as_ref().map(draw_from).transpose().map_err(WalletError::from)
 }
 
 /// Draws not yet settled, oldest first.
 pub async fn unsettled(db: &Db) -> Result<Vec<DrawRow>, WalletError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE status <> 'settled' ORDER BY closes_at");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
-    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// A market's draws with at least the open result, newest first (the chart).
@@ -194,13 +184,8 @@ pub async fn results(db: &Db, market: i64, limit: i64) -> Result<Vec<DrawRow>, W
         "SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND open_panna IS NOT NULL \
          ORDER BY draw_no DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(market)
-        .bind(limit)
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(limit).fetch_all(&db.pool).await?;
+    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// A bid as asked: its type, session, number and stake at the rate offered.
@@ -223,7 +208,7 @@ pub async fn record_slip(
     now: EpochMs,
 ) -> Result<i64, WalletError> {
     let total: i64 = bids.iter().map(|b| b.stake.get()).sum();
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let slip: i64 = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO matka_slips (user_id, market_id, draw_no, total, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -235,7 +220,7 @@ pub async fn record_slip(
     .bind(now)
     .fetch_one(&mut **tx)
     .await
-    .map_err(db_err)?;
+    ?;
     for b in bids {
         sqlx::query::<Any>(
             "INSERT INTO matka_bids (slip_id, user_id, market_id, draw_no, bid_type, session, number, stake, rate, status, created_at) \
@@ -253,9 +238,9 @@ pub async fn record_slip(
         .bind(now)
         .execute(&mut **tx)
         .await
-        .map_err(db_err)?;
+        ?;
     }
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(slip)
 }
 
@@ -272,14 +257,13 @@ pub fn slip_hold(user: UserId, market: i64, draw: i64, slip: i64, total: Paise) 
 
 /// The slip's hold committed (`held`) or was refused (`void`).
 pub async fn slip_held(db: &Db, slip: i64, held: bool) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE matka_bids SET status = $1 WHERE slip_id = $2 AND status = 'pending'")
         .bind(if held { "held" } else { "void" })
         .bind(slip)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 pub fn bid_type_text(b: BidType) -> &'static str {
@@ -318,16 +302,10 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
          JOIN matka_bids b ON b.slip_id = s.id WHERE b.status = 'pending'",
     )
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     for r in &pending {
-        let (slip, user, market, draw, total): (i64, i64, i64, i64, i64) = (
-            r.try_get(0).map_err(db_err)?,
-            r.try_get(1).map_err(db_err)?,
-            r.try_get(2).map_err(db_err)?,
-            r.try_get(3).map_err(db_err)?,
-            r.try_get(4).map_err(db_err)?,
-        );
+        let (slip, user, market, draw, total): (i64, i64, i64, i64, i64) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?);
         let key = slip_hold(UserId(user), market, draw, slip, Paise::new(total)).idempotency_key;
         let held = intents::committed(db, &key, UserId(user)).await?;
         slip_held(db, slip, held).await?;
@@ -387,8 +365,7 @@ pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, W
     .bind(user.0)
     .bind(limit)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     rows.iter()
         .map(|r| {
             Ok(BidRow {
@@ -406,7 +383,7 @@ pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, W
             })
         })
         .collect::<Result<_, sqlx::Error>>()
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }
 
 /// One line of a draw's book for the operators: the bids on one number, and what they would pay.
@@ -432,20 +409,20 @@ pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, Wall
     .bind(draw)
     .fetch_all(&db.pool)
     .await
-    .map_err(db_err)?;
+    ?;
     let mut lines = Vec::with_capacity(rows.len());
     for r in &rows {
-        let bid_text: String = r.try_get(0).map_err(db_err)?;
-        let number: String = r.try_get(2).map_err(db_err)?;
+        let bid_text: String = r.try_get(0)?;
+        let number: String = r.try_get(2)?;
         let Some(bid) = BidType::parse(&bid_text) else { continue };
         let Some(pick) = Pick::parse(bid, &number) else { continue };
         lines.push(BookLine {
             bid,
-            session: if r.try_get::<String, _>(1).map_err(db_err)? == "open" { Session::Open } else { Session::Close },
+            session: if r.try_get::<String, _>(1)? == "open" { Session::Open } else { Session::Close },
             pick,
-            bids: r.try_get(3).map_err(db_err)?,
-            stake: Paise::new(r.try_get(4).map_err(db_err)?),
-            payout: Paise::new(r.try_get(5).map_err(db_err)?),
+            bids: r.try_get(3)?,
+            stake: Paise::new(r.try_get(4)?),
+            payout: Paise::new(r.try_get(5)?),
         });
     }
     Ok(lines)

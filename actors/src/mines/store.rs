@@ -8,7 +8,7 @@ use crate::fair::ServerSeed;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::table::keys::{BetKeys, db_err};
+use crate::table::keys::BetKeys;
 use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
 use sqlx::{Any, Row};
 
@@ -106,15 +106,14 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
         let row = sqlx::query::<Any>("SELECT server_seed, client_seed, nonce FROM mines_seeds WHERE user_id = $1")
             .bind(user.0)
             .fetch_optional(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .await?;
         row.map(|r| {
-            let seed: String = r.try_get(0).map_err(db_err)?;
-            Ok(SeedRow {
+            let seed: String = r.try_get(0)?;
+            Ok::<_, WalletError>(SeedRow {
                 server_seed: ServerSeed::from_hex(&seed)
                     .ok_or_else(|| WalletError::Storage("a stored mines seed is not 64 hex characters".into()))?,
-                client_seed: r.try_get(1).map_err(db_err)?,
-                nonce: r.try_get(2).map_err(db_err)?,
+                client_seed: r.try_get(1)?,
+                nonce: r.try_get(2)?,
             })
         })
         .transpose()
@@ -122,7 +121,7 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     if let Some(s) = read().await? {
         return Ok(s);
     }
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>(
         "INSERT INTO mines_seeds (user_id, server_seed, client_seed, nonce) VALUES ($1, $2, $3, 1) \
          ON CONFLICT (user_id) DO NOTHING",
@@ -131,23 +130,21 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     .bind(ServerSeed(rand::random()).to_hex())
     .bind(fresh_client_seed())
     .execute(&mut *w.tx)
-    .await
-    .map_err(db_err)?;
-    w.commit().await.map_err(db_err)?;
+    .await?;
+    w.commit().await?;
     read().await?.ok_or_else(|| WalletError::Storage("mines seeds not recorded".into()))
 }
 
 /// Replaces the player's next server seed (and client seed).
 pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, client_seed = $2 WHERE user_id = $3")
         .bind(next.server_seed.to_hex())
         .bind(next.client_seed.clone())
         .bind(user.0)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// What a new game is: recorded before its stake is held.
@@ -163,7 +160,7 @@ pub struct NewGame<'a> {
 /// Records the game `playing` and moves the player's seeds on (a fresh server seed, the next nonce), in one
 /// transaction. Returns the game's id.
 pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO mines_games (user_id, status, mines, stake, house_edge_bp, max_payout, server_seed, commitment, \
@@ -181,46 +178,42 @@ pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
     .bind(g.seeds.nonce)
     .bind(g.now)
     .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, nonce = nonce + 1 WHERE user_id = $2")
         .bind(g.next_seed.to_hex())
         .bind(g.user.0)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)?;
+        .await?;
+    w.commit().await?;
     Ok(id)
 }
 
 /// The game never held its stake: it is void.
 pub async fn void_game(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_games SET status = 'void', ended_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// A safe tile opened: the game plays on. Through the write gate, queued in-process with the other writers rather
 /// than waiting in SQLite's busy handler.
 pub async fn save_reveal(db: &Db, id: i64, game: &Game) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_games SET revealed = $1 WHERE id = $2 AND status = 'playing'")
         .bind(tiles_text(&game.revealed))
         .bind(id)
         .execute(&mut *w.tx)
-        .await
-        .map_err(db_err)?;
-    w.commit().await.map_err(db_err)
+        .await?;
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// The game is over (`game.status` lost or won): its tiles, payout and settle intent, in one transaction.
 pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
         "UPDATE mines_games SET status = $1, revealed = $2, payout = $3, ended_at = $4 \
@@ -232,24 +225,23 @@ pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: Epoch
     .bind(now)
     .bind(id)
     .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     intents::record(tx, &keys(id).reference(), std::slice::from_ref(settle), now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// The settle committed: the game's money has all moved.
 pub async fn settled(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, &keys(id).reference(), now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// One game (void ones are not games).
 pub async fn game(db: &Db, id: i64) -> Result<Option<GameRow>, WalletError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE id = $1");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await.map_err(db_err)?;
-    Ok(row.as_ref().map(game_from).transpose().map_err(db_err)?.flatten())
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?;
+    Ok(row.as_ref().map(game_from).transpose()?.flatten())
 }
 
 /// A player's finished games, newest first.
@@ -258,13 +250,8 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<GameRow>, 
         "SELECT {GAME_COLUMNS} FROM mines_games WHERE user_id = $1 AND status IN ('lost', 'won') \
          ORDER BY id DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(user.0)
-        .bind(limit)
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    let games: Vec<Option<GameRow>> = rows.iter().map(game_from).collect::<Result<_, _>>().map_err(db_err)?;
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(limit).fetch_all(&db.pool).await?;
+    let games: Vec<Option<GameRow>> = rows.iter().map(game_from).collect::<Result<_, _>>()?;
     Ok(games.into_iter().flatten().collect())
 }
 
@@ -282,18 +269,17 @@ pub struct Recovered {
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(Vec<GameRow>, Recovered), WalletError> {
     let mut done = Recovered { settled: intents::resume_owned(db, wallet, "mines:", now).await?, voided: 0 };
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE status = 'playing' ORDER BY id");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await.map_err(db_err)?;
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
     let mut playing = Vec::new();
     for row in &rows {
-        let Some(g) = game_from(row).map_err(db_err)? else { continue };
+        let Some(g) = game_from(row)? else { continue };
         let held: Option<i64> = sqlx::query_scalar::<Any, Option<i64>>(
             "SELECT CAST(SUM(delta_exposure) AS BIGINT) FROM ledger WHERE reference = $1 AND account_id = $2",
         )
         .bind(keys(g.id).reference())
         .bind(g.user.0)
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
         if held == Some(g.game.stake.get()) {
             playing.push(g);
             continue;

@@ -12,7 +12,6 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::table::keys::db_err;
 use crate::wallet::intents;
 use crate::wallet::kind::GameKind;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
@@ -46,7 +45,7 @@ pub struct NewPlay<'a> {
 
 /// Records a play `pending` (and the game, on its first play); returns the entry's id.
 pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
         "INSERT INTO parchi_games (match_id, match_name, status, created_at) VALUES ($1, $2, 'open', $3) \
@@ -56,8 +55,7 @@ pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
     .bind(p.match_name)
     .bind(p.now)
     .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO parchi_entries (match_id, card, user_id, stake, status, created_at) \
          VALUES ($1, $2, $3, $4, 'pending', $5) RETURNING id",
@@ -68,8 +66,7 @@ pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
     .bind(p.stake.get())
     .bind(p.now)
     .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     if let Some([a, b]) = p.locks {
         sqlx::query::<Any>(
             "INSERT INTO parchi_cards (match_id, card, player1, player2, locked_by, entry_id) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -82,30 +79,25 @@ pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
         .bind(id)
         .execute(&mut **tx)
         .await
-        .map_err(db_err)?;
+        ?;
     }
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(id)
 }
 
 /// Closes a pending entry by its hold's answer: `held`, or `void` with the card it locked unlocked.
 pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE parchi_entries SET status = $1 WHERE id = $2 AND status = 'pending'")
         .bind(if held { "held" } else { "void" })
         .bind(entry)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     if !held {
-        sqlx::query::<Any>("DELETE FROM parchi_cards WHERE entry_id = $1")
-            .bind(entry)
-            .execute(&mut **tx)
-            .await
-            .map_err(db_err)?;
+        sqlx::query::<Any>("DELETE FROM parchi_cards WHERE entry_id = $1").bind(entry).execute(&mut **tx).await?;
     }
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// A game's end as recorded: `finished` with its winning card (0-based) or `abandoned` ([`record_end`]), or `void`
@@ -162,7 +154,7 @@ pub async fn record_void(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
 }
 
 async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let totals = format!("{},{},{}", e.totals[0], e.totals[1], e.totals[2]);
     let changed = sqlx::query::<Any>(
@@ -175,8 +167,7 @@ async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, Wall
     .bind(e.now)
     .bind(e.match_id)
     .execute(&mut **tx)
-    .await
-    .map_err(db_err)?
+    .await?
     .rows_affected();
     if changed == 0 {
         return Ok(false);
@@ -192,11 +183,11 @@ async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, Wall
         .bind(*entry)
         .execute(&mut **tx)
         .await
-        .map_err(db_err)?;
+        ?;
         settles.push(settle_change(e.match_id, *entry, p, e.abandoned));
     }
     intents::record(tx, &owner(e.match_id), &settles, e.now).await?;
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(true)
 }
 
@@ -218,15 +209,10 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
     let pending =
         sqlx::query::<Any>("SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'")
             .fetch_all(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .await?;
     for r in &pending {
-        let (id, match_id, user, stake): (i64, i64, i64, i64) = (
-            r.try_get(0).map_err(db_err)?,
-            r.try_get(1).map_err(db_err)?,
-            r.try_get(2).map_err(db_err)?,
-            r.try_get(3).map_err(db_err)?,
-        );
+        let (id, match_id, user, stake): (i64, i64, i64, i64) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let key = hold(match_id, id, UserId(user), Paise::new(stake)).idempotency_key;
         let held = intents::committed(db, &key, UserId(user)).await?;
         play_held(db, id, held).await?;
@@ -234,22 +220,20 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
     }
     let open: Vec<i64> = sqlx::query_scalar::<Any, i64>("SELECT match_id FROM parchi_games WHERE status = 'open'")
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
     for match_id in open {
         let rows = sqlx::query::<Any>(
             "SELECT id, card, user_id, stake FROM parchi_entries WHERE match_id = $1 AND status = 'held' ORDER BY id",
         )
         .bind(match_id)
         .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
+        .await?;
         let mut payouts = Vec::with_capacity(rows.len());
         for r in &rows {
-            let stake = Paise::new(r.try_get(3).map_err(db_err)?);
-            let card = usize::try_from(r.try_get::<i64, _>(1).map_err(db_err)?).unwrap_or(0);
-            let user = UserId(r.try_get(2).map_err(db_err)?);
-            payouts.push((r.try_get::<i64, _>(0).map_err(db_err)?, Payout { card, user, stake, paid: stake }));
+            let stake = Paise::new(r.try_get(3)?);
+            let card = usize::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0);
+            let user = UserId(r.try_get(2)?);
+            payouts.push((r.try_get::<i64, _>(0)?, Payout { card, user, stake, paid: stake }));
         }
         let end = End { match_id, abandoned: true, winner: None, totals: [0; 3], payouts: &payouts, now };
         if record_end(db, &end).await? {
@@ -303,7 +287,7 @@ pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>,
     .bind(limit)
     .fetch_all(&db.pool)
     .await
-    .map_err(db_err)?;
+    ?;
     rows.iter()
         .map(|r| {
             Ok(PlayRow {
@@ -320,5 +304,5 @@ pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>,
             })
         })
         .collect::<Result<_, sqlx::Error>>()
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }

@@ -2,7 +2,6 @@
 //! and idempotency keys per ticket and step, so asking again never moves money twice.
 
 use crate::ids::{RoundId, UserId};
-use crate::wallet::WalletError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BetKeys {
@@ -25,8 +24,4 @@ impl BetKeys {
     pub fn refund(&self, user: UserId) -> String {
         format!("{}:{}:{user}:refund", self.game, self.round)
     }
-}
-
-pub(crate) fn db_err(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
 }

@@ -2,7 +2,7 @@
 //! bet, `decided` with the outcome, the settled tickets and the settle intents in one transaction, `ended` when
 //! all the money moved; and at start-up the recovery of rounds a previous run left unfinished.
 
-use super::keys::{BetKeys, db_err};
+use super::keys::BetKeys;
 use super::round::RoundSeed;
 use crate::clock::EpochMs;
 use crate::fair::ServerSeed;
@@ -33,8 +33,7 @@ pub async fn open_round(
         .bind(settings)
         .bind(now),
     )
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(())
 }
 
@@ -44,8 +43,7 @@ pub async fn next_round(db: &Db, game: &str) -> Result<RoundId, WalletError> {
         sqlx::query_scalar::<Any, Option<i64>>("SELECT CAST(MAX(round) AS BIGINT) FROM game_rounds WHERE game = $1")
             .bind(game)
             .fetch_one(&db.pool)
-            .await
-            .map_err(db_err)?;
+            .await?;
     Ok(RoundId(last.unwrap_or(0) + 1))
 }
 
@@ -71,7 +69,7 @@ pub async fn decide_round(
     settles: &[Change],
     now: EpochMs,
 ) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
         "UPDATE game_rounds SET status = 'decided', outcome = $1, decided_at = $2 \
@@ -82,8 +80,7 @@ pub async fn decide_round(
     .bind(keys.game)
     .bind(keys.round.0)
     .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
+    .await?;
     for b in bets {
         sqlx::query::<Any>(
             "INSERT INTO game_bets (game, round, user_id, ticket, lines, stake, payout, created_at) \
@@ -98,25 +95,23 @@ pub async fn decide_round(
         .bind(b.payout.get())
         .bind(b.created_at)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     }
     intents::record(tx, &keys.reference(), settles, now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 /// All the round's money moved: it is over.
 pub async fn end_round(db: &Db, keys: &BetKeys, now: EpochMs) -> Result<(), WalletError> {
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE game_rounds SET status = 'ended' WHERE game = $1 AND round = $2")
         .bind(keys.game)
         .bind(keys.round.0)
         .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+        .await?;
     intents::mark_applied(tx, &keys.reference(), now).await?;
-    w.commit().await.map_err(db_err)
+    w.commit().await.map_err(WalletError::from)
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -143,12 +138,11 @@ pub async fn recover(
     )
     .bind(game)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let mut done = Recovered::default();
     for row in rows {
-        let keys = BetKeys { game, round: RoundId(row.try_get(0).map_err(db_err)?) };
-        let status: String = row.try_get(1).map_err(db_err)?;
+        let keys = BetKeys { game, round: RoundId(row.try_get(0)?) };
+        let status: String = row.try_get(1)?;
         if status == "decided" {
             intents::resume(db, wallet, &keys.reference(), now).await?;
             end_round(db, &keys, now).await?;
@@ -164,8 +158,7 @@ pub async fn recover(
             .bind(game)
             .bind(keys.round.0),
         )
-        .await
-        .map_err(db_err)?;
+        .await?;
         done.voided += 1;
     }
     Ok(done)
@@ -180,12 +173,11 @@ pub async fn refund_held(db: &Db, wallet: &WalletHandle, keys: &BetKeys, kind: G
     )
     .bind(keys.reference())
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let mut refunded = 0;
     for row in held {
-        let user = UserId(row.try_get(0).map_err(db_err)?);
-        let amount = Paise::new(row.try_get(1).map_err(db_err)?);
+        let user = UserId(row.try_get(0)?);
+        let amount = Paise::new(row.try_get(1)?);
         if !amount.is_positive() {
             continue;
         }
@@ -239,13 +231,8 @@ const RECORD_COLUMNS: &str =
 /// One round of `game` (its seed only once it is decided).
 pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRecord>, WalletError> {
     let sql = format!("SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND round = $2");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(game)
-        .bind(round.0)
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(db_err)?;
-    row.as_ref().map(record_from).transpose().map_err(db_err)
+    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(game).bind(round.0).fetch_optional(&db.pool).await?;
+    row.as_ref().map(record_from).transpose().map_err(WalletError::from)
 }
 
 /// The last `limit` decided rounds of `game`, newest first.
@@ -254,13 +241,8 @@ pub async fn recent(db: &Db, game: &str, limit: i64) -> Result<Vec<RoundRecord>,
         "SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND status IN ('decided', 'ended') \
          ORDER BY round DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
-        .bind(game)
-        .bind(limit)
-        .fetch_all(&db.pool)
-        .await
-        .map_err(db_err)?;
-    rows.iter().map(record_from).collect::<Result<_, _>>().map_err(db_err)
+    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(game).bind(limit).fetch_all(&db.pool).await?;
+    rows.iter().map(record_from).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// A player's settled tickets at `game`, newest first.
@@ -281,8 +263,7 @@ pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Ve
     .bind(user.0)
     .bind(limit)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     rows.iter()
         .map(|r| {
             Ok(HistoryRow {
@@ -299,5 +280,5 @@ pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Ve
             })
         })
         .collect::<Result<_, sqlx::Error>>()
-        .map_err(db_err)
+        .map_err(WalletError::from)
 }

@@ -20,10 +20,6 @@ use std::time::Duration;
 const FIRST_BACKOFF: Duration = Duration::from_millis(10);
 const MAX_BACKOFF: Duration = Duration::from_secs(1);
 
-fn db_err(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
-}
-
 /// Runs `op` until it succeeds or fails for good ([`WalletError::is_transient`] is false), backing off
 /// between tries. For wallet calls and for the writes a round cannot go on without.
 pub async fn retry_transient<T, F, Fut>(what: &str, mut op: F) -> Result<T, WalletError>
@@ -76,7 +72,7 @@ pub async fn record(
         .bind(now)
         .execute(&mut *conn)
         .await
-        .map_err(db_err)?;
+        ?;
     }
     Ok(())
 }
@@ -89,15 +85,14 @@ pub async fn mark_applied(conn: &mut sqlx::AnyConnection, owner: &str, now: Epoc
     .bind(now)
     .bind(owner)
     .execute(&mut *conn)
-    .await
-    .map_err(db_err)?;
+    .await?;
     Ok(())
 }
 
 pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), WalletError> {
     let query =
         sqlx::query::<Any>("UPDATE wallet_intents SET status = 'failed', error = $1 WHERE idempotency_key = $2");
-    db.execute(query.bind(error).bind(key)).await.map_err(db_err)?;
+    db.execute(query.bind(error).bind(key)).await?;
     Ok(())
 }
 
@@ -110,19 +105,18 @@ pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, WalletError> {
     )
     .bind(owner)
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     let mut changes = Vec::with_capacity(rows.len());
     for row in rows {
-        let key: String = row.try_get(0).map_err(db_err)?;
-        let movement: String = row.try_get(2).map_err(db_err)?;
-        let kind: String = row.try_get(3).map_err(db_err)?;
+        let key: String = row.try_get(0)?;
+        let movement: String = row.try_get(2)?;
+        let kind: String = row.try_get(3)?;
         match (Movement::decode(&movement), LedgerKind::parse(&kind)) {
             (Some(movement), Some(kind)) => changes.push(Change {
-                user: UserId(row.try_get(1).map_err(db_err)?),
+                user: UserId(row.try_get(1)?),
                 movement,
                 kind,
-                reference: row.try_get(4).map_err(db_err)?,
+                reference: row.try_get(4)?,
                 idempotency_key: key,
             }),
             _ => {
@@ -157,9 +151,9 @@ pub async fn resume(db: &Db, wallet: &WalletHandle, owner: &str, now: EpochMs) -
             }
         }
     }
-    let mut w = db.begin_write().await.map_err(db_err)?;
+    let mut w = db.begin_write().await?;
     mark_applied(&mut w.tx, owner, now).await?;
-    w.commit().await.map_err(db_err)?;
+    w.commit().await?;
     Ok(done)
 }
 
@@ -170,8 +164,7 @@ pub async fn resume_owned(db: &Db, wallet: &WalletHandle, prefix: &str, now: Epo
     )
     .bind(format!("{prefix}%"))
     .fetch_all(&db.pool)
-    .await
-    .map_err(db_err)?;
+    .await?;
     for owner in &owners {
         resume(db, wallet, owner, now).await?;
     }
@@ -184,9 +177,8 @@ pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, WalletE
         .bind(key)
         .bind(user.0)
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
-    Ok(row.try_get::<i64, _>(0).map_err(db_err)? > 0)
+        .await?;
+    Ok(row.try_get::<i64, _>(0)? > 0)
 }
 
 /// Whether `owner` ever recorded an intent (its outcome was decided before the last run stopped).
@@ -194,7 +186,6 @@ pub async fn has_any(db: &Db, owner: &str) -> Result<bool, WalletError> {
     let row = sqlx::query::<Any>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")
         .bind(owner)
         .fetch_one(&db.pool)
-        .await
-        .map_err(db_err)?;
-    Ok(row.try_get::<i64, _>(0).map_err(db_err)? > 0)
+        .await?;
+    Ok(row.try_get::<i64, _>(0)? > 0)
 }

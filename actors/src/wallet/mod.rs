@@ -158,6 +158,13 @@ pub enum WalletError {
     Limited(crate::rg::Refusal),
 }
 
+/// A database error is storage trouble: transient, asked again with the same key.
+impl From<sqlx::Error> for WalletError {
+    fn from(e: sqlx::Error) -> Self {
+        WalletError::Storage(e.to_string())
+    }
+}
+
 impl WalletError {
     /// A failure that may pass if the same change is asked again (with the same key): storage trouble, a
     /// commit whose outcome is unknown, a shard restarting. Every other error is the wallet's final answer.

@@ -117,13 +117,11 @@ pub(super) async fn launch(
         .bind(id.0)
         .bind(which.as_str())
         .execute(&db.pool)
-        .await
-        .map_err(storage)?;
+        .await?;
         let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
             .bind(id.0)
             .fetch_one(&db.pool)
-            .await
-            .map_err(storage)?;
+            .await?;
         cache.insert(id, account_from(&row)?);
     }
     let probe = registry.register(format!("wallet-{index}"), &fig::FAMILY);
@@ -147,22 +145,14 @@ pub async fn balances(db: &Db, user: UserId) -> Result<Balances, WalletError> {
     let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1 AND kind = 'user'")
         .bind(user.0)
         .fetch_optional(&db.pool)
-        .await
-        .map_err(storage)?
+        .await?
         .ok_or(WalletError::UnknownUser)?;
     let a = account_from(&row)?;
     Ok(Balances { balance: a.balance, exposure: a.exposure })
 }
 
-fn storage(e: sqlx::Error) -> WalletError {
-    WalletError::Storage(e.to_string())
-}
-
 fn account_from(row: &sqlx::any::AnyRow) -> Result<Account, WalletError> {
-    Ok(Account {
-        balance: Paise::new(row.try_get::<i64, _>(0).map_err(storage)?),
-        exposure: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
-    })
+    Ok(Account { balance: Paise::new(row.try_get::<i64, _>(0)?), exposure: Paise::new(row.try_get::<i64, _>(1)?) })
 }
 
 struct Pending {
@@ -428,11 +418,11 @@ impl Batch {
             for id in &self.missing {
                 q = q.bind(id.0);
             }
-            for row in q.fetch_all(&self.db.pool).await.map_err(storage)? {
-                let id = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
+            for row in q.fetch_all(&self.db.pool).await? {
+                let id = AccountId(row.try_get::<i64, _>(0)?);
                 let a = Account {
-                    balance: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
-                    exposure: Paise::new(row.try_get::<i64, _>(2).map_err(storage)?),
+                    balance: Paise::new(row.try_get::<i64, _>(1)?),
+                    exposure: Paise::new(row.try_get::<i64, _>(2)?),
                 };
                 self.accounts.insert(id, a);
             }
@@ -441,8 +431,8 @@ impl Batch {
         bettors.sort_unstable();
         bettors.dedup();
         if !bettors.is_empty() {
-            let mut conn = self.db.pool.acquire().await.map_err(storage)?;
-            self.guards = rg::store::guards(&mut conn, &bettors, self.now).await.map_err(storage)?;
+            let mut conn = self.db.pool.acquire().await?;
+            self.guards = rg::store::guards(&mut conn, &bettors, self.now).await?;
         }
         self.replays().await
     }
@@ -460,10 +450,10 @@ impl Batch {
             for k in chunk {
                 q = q.bind(*k);
             }
-            for row in q.fetch_all(&self.db.pool).await.map_err(storage)? {
-                let account = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
-                let key: String = row.try_get(1).map_err(storage)?;
-                let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new).map_err(storage);
+            for row in q.fetch_all(&self.db.pool).await? {
+                let account = AccountId(row.try_get::<i64, _>(0)?);
+                let key: String = row.try_get(1)?;
+                let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new).map_err(WalletError::from);
                 let receipt = Receipt {
                     user: UserId(account.0),
                     delta_balance: get(2)?,
@@ -472,10 +462,10 @@ impl Batch {
                     exposure: get(5)?,
                     replayed: true,
                 };
-                let kind: String = row.try_get(6).map_err(storage)?;
-                let reference: String = row.try_get(7).map_err(storage)?;
+                let kind: String = row.try_get(6)?;
+                let reference: String = row.try_get(7)?;
                 // Rows written before requests were recorded are bound to their account, kind and reference.
-                let request: Option<String> = row.try_get(8).map_err(storage)?;
+                let request: Option<String> = row.try_get(8)?;
                 let request = request.unwrap_or_else(|| format!("{}|*|{kind}|{reference}", account.0));
                 found.insert(key, (receipt, request));
             }
@@ -489,12 +479,12 @@ impl Batch {
         let mut w = self.db.begin_write().await.map_err(|e| match e {
             // The shard's own lease moved on: the caller asks the new owner.
             sqlx::Error::Protocol(_) => WalletError::Unavailable,
-            e => storage(e),
+            e => WalletError::from(e),
         })?;
         let mut stale = HashSet::new();
         let asked: HashSet<&Fence> = self.fences.iter().flatten().collect();
         for fence in asked {
-            if !fence.holds(&mut w.tx).await.map_err(storage)? {
+            if !fence.holds(&mut w.tx).await? {
                 stale.insert(fence.clone());
             }
         }
@@ -616,7 +606,7 @@ impl Batch {
                     .bind(r.request.clone())
                     .bind(self.now);
             }
-            q.execute(&mut **tx).await.map_err(storage)?;
+            q.execute(&mut **tx).await?;
         }
         // The books move by deltas, never by values from the cache; the rows they end at must be the ones the
         // cache expects, or the batch is rolled back and the accounts are read again.
@@ -642,15 +632,15 @@ impl Batch {
             for (id, balance, exposure) in chunk {
                 q = q.bind(id.0).bind(balance.get()).bind(exposure.get());
             }
-            let rows = q.fetch_all(&mut **tx).await.map_err(storage)?;
+            let rows = q.fetch_all(&mut **tx).await?;
             if rows.len() != chunk.len() {
                 return Err(WalletError::Storage("an account of the batch is missing from the books".into()));
             }
             for row in rows {
-                let id = AccountId(row.try_get::<i64, _>(0).map_err(storage)?);
+                let id = AccountId(row.try_get::<i64, _>(0)?);
                 let now = Account {
-                    balance: Paise::new(row.try_get::<i64, _>(1).map_err(storage)?),
-                    exposure: Paise::new(row.try_get::<i64, _>(2).map_err(storage)?),
+                    balance: Paise::new(row.try_get::<i64, _>(1)?),
+                    exposure: Paise::new(row.try_get::<i64, _>(2)?),
                 };
                 if self.accounts.get(&id) != Some(&now) {
                     metrics::counter!("wallet_cache_divergence_total").increment(1);
@@ -659,7 +649,7 @@ impl Batch {
             }
         }
         fail::fail_point!("wallet::before_commit", |_| Err(WalletError::Storage("failpoint: commit failed".into())));
-        w.commit().await.map_err(storage)?;
+        w.commit().await?;
         fail::fail_point!("wallet::after_commit", |_| {
             Err(WalletError::Storage("failpoint: committed, reported as failed".into()))
         });
