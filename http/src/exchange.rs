@@ -215,7 +215,6 @@ struct ExchangeRunnerBetBody {
                            `stake_limits`",
             body = ErrorBody
         ),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
         (
@@ -312,7 +311,6 @@ struct ExchangeFancyBetsBody {
                            `invalid_stake`, `stake_limits`",
             body = ErrorBody
         ),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
         (
@@ -383,7 +381,6 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     responses(
         (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
@@ -405,7 +402,6 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
     responses(
         (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
@@ -432,7 +428,6 @@ async fn runner_bets_of_match(
     responses(
         (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
@@ -456,7 +451,6 @@ async fn fancy_bets(
     responses(
         (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
@@ -475,7 +469,6 @@ async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result
     responses(
         (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
     )
 )]
@@ -504,7 +497,6 @@ struct ExchangeVoided {
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
     responses(
         (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 409, description = "`already_decided`: the market is decided; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),

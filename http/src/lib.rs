@@ -91,7 +91,6 @@ async fn health() -> HttpResponse {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String),
-        (status = 401, description = "`unauthorized`", body = openapi::ErrorBody),
         (status = 403, description = "`forbidden`", body = openapi::ErrorBody),
         (status = 404, description = "`not_found`: no metrics recorder in this process", body = openapi::ErrorBody)
     )

@@ -72,7 +72,6 @@ where
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the Matka desk cannot be reached", body = ErrorBody),
     )
 )]
@@ -164,7 +163,6 @@ pub enum MatkaUserField {
         (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_points`, `unknown_bid_type`, \
             `unknown_session`, `invalid_number`, `duplicate_number`, `no_bids`, `points_too_low`, `points_too_high`, \
             `total_mismatch`, `profit_mismatch`, `insufficient_balance`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: `userId` or `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`unknown_market` (also when `gameName` is missing)", body = ErrorBody),
         (status = 409, description = "`market_closed`, `session_closed`, `needs_open_session`", body = ErrorBody),
@@ -213,7 +211,6 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
     responses(
         (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/bids")]
@@ -234,7 +231,6 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
         (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -260,7 +256,6 @@ async fn bids_of(
     responses(
         (status = 200, description = "The market's draws with an open result, newest first (empty for an unknown market)", body = Chart),
         (status = 400, description = "`invalid_path`, `invalid_query`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/matka/markets/{id}/chart")]
@@ -363,7 +358,6 @@ fn audited(v: impl Serialize) -> Option<Value> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -390,7 +384,6 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
         (status = 201, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
             a name taken)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -410,7 +403,6 @@ async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Re
         (status = 200, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
             mode change, a name taken)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`unknown_market`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
@@ -451,7 +443,6 @@ pub struct Candidate {
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
             result would cost", body = DrawBook),
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
     )
@@ -510,7 +501,6 @@ fn session_is_close(session: &str) -> Result<bool, ApiError> {
     responses(
         (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
@@ -572,7 +562,6 @@ struct CorrectionAudit<'a> {
     responses(
         (status = 200, description = "The draw with its result, its bids settled", body = Declared),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \

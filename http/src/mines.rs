@@ -71,7 +71,6 @@ fn small(v: &Value) -> Option<u8> {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -102,7 +101,6 @@ pub struct MinesBetBody {
     responses(
         (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
         (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_amount`, `stake_too_low`, `stake_too_high`, `invalid_mines`, `insufficient_balance`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`game_open`: finish the open game first; `suspended`", body = ErrorBody),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
@@ -133,7 +131,6 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
     responses(
         (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
         (status = 400, description = "`invalid_request`, `invalid_tile`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
         (status = 409, description = "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)", body = ErrorBody),
@@ -155,7 +152,6 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
     responses(
         (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
         (status = 400, description = "`invalid_request`: a body that is not JSON of this shape", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
         (status = 409, description = "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)", body = ErrorBody),
@@ -177,7 +173,6 @@ async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpRes
     responses(
         (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
         (status = 400, description = "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -197,7 +192,6 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
     responses(
         (status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/mines/history")]
@@ -216,7 +210,6 @@ async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
     responses(
         (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`", body = ErrorBody),
     )
@@ -237,7 +230,6 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
     tag = "mines",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`results_are_the_servers`: always; nothing was changed", body = ErrorBody),
     )
 )]

@@ -248,7 +248,6 @@ pub enum ParchiCardId {
         (status = 200, description = "The play can be made: the card as it would be", body = PlayCheck),
         (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
             `unknown_player`, `same_player`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`player_taken`, `card_locked`, `plays_closed` (the match has reached its first \
             ball)", body = ErrorBody),
@@ -281,7 +280,6 @@ async fn check(
             three cards are not all locked then)", body = Played),
         (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
             `unknown_player`, `same_player`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`player_taken`, `card_locked`, `insufficient_balance`, `plays_closed` (the match \
@@ -310,7 +308,6 @@ async fn play(
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -331,7 +328,6 @@ fn server_decides() -> ApiError {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("cardId" = String, Path, description = "The card")),
     responses(
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`server_decides`: always", body = ErrorBody),
     )
 )]
@@ -346,7 +342,6 @@ async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("cardId" = String, Path, description = "The card")),
     responses(
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`server_decides`: always", body = ErrorBody),
     )
 )]
@@ -363,7 +358,6 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),

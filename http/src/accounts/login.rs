@@ -164,7 +164,6 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Logged out; the `casino_session` cookie is cleared", body = LogoutJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[post("/api/logout")]

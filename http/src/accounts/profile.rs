@@ -23,7 +23,6 @@ use utoipa::ToSchema;
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The caller, with their balances", body = UserJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/me")]
@@ -48,7 +47,6 @@ pub struct ProfileBody {
     responses(
         (status = 200, description = "Saved: the caller as `/api/me` has them", body = UserJson),
         (status = 400, description = "`invalid_name`, `invalid_email`, `invalid_request`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 409, description = "`email_taken`", body = ErrorBody),
     )
 )]
@@ -112,7 +110,6 @@ pub struct UserSessionJson {
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -135,7 +132,6 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )

@@ -41,7 +41,6 @@ pub struct DoneJson {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Live sessions", body = SessionsJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/account/sessions")]
@@ -70,7 +69,6 @@ pub async fn list(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     params(("id" = String, Path, description = "A session's id from the list")),
     responses(
         (status = 200, description = "Ended", body = DoneJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such live session of the caller", body = ErrorBody),
     )
 )]
@@ -110,7 +108,6 @@ pub struct PasswordChangedJson {
     responses(
         (status = 200, description = "Changed; this session stays", body = PasswordChangedJson),
         (status = 400, description = "`wrong_password`, `invalid_password`, `password_too_long`, `invalid_request`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 429, description = "`too_many_attempts`: too many wrong passwords from this address or on this account", body = ErrorBody),
         (status = 503, description = "`busy`", body = ErrorBody),
     )

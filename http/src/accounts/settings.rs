@@ -138,7 +138,6 @@ pub(crate) async fn settings_of(state: &State, user: UserId) -> Result<SettingsJ
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every limit (set or not), the exclusion in force, language and reminder", body = SettingsJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/account/settings")]
@@ -163,7 +162,6 @@ pub struct LimitBody {
     responses(
         (status = 200, description = "The settings after the change", body = SettingsJson),
         (status = 400, description = "`invalid_amount`, `invalid_limit`, `invalid_request`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[put("/api/account/limits/{kind}")]
@@ -212,7 +210,6 @@ pub struct LanguageBody {
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
         (status = 400, description = "`invalid_request` (not en or hi)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[put("/api/account/language")]
@@ -236,7 +233,6 @@ pub struct ReminderBody {
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
         (status = 400, description = "`invalid_input`, `invalid_request`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[put("/api/account/reminder")]
@@ -276,7 +272,6 @@ pub struct ExclusionBody {
     responses(
         (status = 200, description = "In force from now", body = SettingsJson),
         (status = 400, description = "`invalid_input`, `invalid_request`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 409, description = "`exclusion_active`: one in force already ends as late or later", body = ErrorBody),
     )
 )]
@@ -323,7 +318,6 @@ pub struct SessionSummaryJson {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Since login", body = SessionSummaryJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/account/session-summary")]

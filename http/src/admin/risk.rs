@@ -72,7 +72,6 @@ pub struct RiskJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Money held and the house's result, from the books", body = RiskJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]

@@ -68,7 +68,6 @@ fn pending() -> Value {
     responses(
         (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -98,7 +97,6 @@ pub struct DepositDecided {
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`", body = ErrorBody),
@@ -129,7 +127,6 @@ pub async fn decide_deposit(
     responses(
         (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -165,7 +162,6 @@ pub struct WithdrawalDecided {
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
@@ -217,7 +213,6 @@ pub struct PaymentDetailsSaved {
     responses(
         (status = 200, description = "Saved", body = PaymentDetailsSaved),
         (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -267,7 +262,6 @@ pub struct NewsSaved {
     responses(
         (status = 200, description = "Saved", body = NewsSaved),
         (status = 400, description = "`invalid_request`, `too_long`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -303,7 +297,6 @@ pub struct ResetCodeIssued {
     params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
     responses(
         (status = 200, description = "Issued", body = ResetCodeIssued),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -369,7 +362,6 @@ pub struct WalletUpdated {
     responses(
         (status = 200, description = "Applied (or replayed)", body = WalletUpdated),
         (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount` (zero), `insufficient_balance` (a debit larger than the balance)", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (not an operator), `fixture_account` (a load-test player)", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
         (status = 409, description = "`idempotency_conflict`: the key was used for a different change", body = ErrorBody),
@@ -473,7 +465,6 @@ pub struct BooksJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "The books", body = BooksJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]

@@ -29,7 +29,6 @@ pub struct PaymentDetailsJson {
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, body = PaymentDetailsJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
     )
 )]
 #[get("/api/getupiqr")]
@@ -105,7 +104,6 @@ pub struct DepositCreated {
     responses(
         (status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated),
         (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`", body = ErrorBody),
         (status = 409, description = "`utr_taken`", body = ErrorBody),
     )
@@ -160,7 +158,6 @@ pub struct DepositList {
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -202,7 +199,6 @@ pub struct WithdrawalCreated {
     responses(
         (status = 201, description = "Submitted; the amount is held until an operator decides", body = WithdrawalCreated),
         (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (another user), `fixture_account`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the wallet is briefly unavailable; nothing moved", body = ErrorBody),
     )
@@ -247,7 +243,6 @@ pub struct WithdrawalList {
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )

@@ -38,7 +38,6 @@ pub struct Actors<'a> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every live actor's row, as last sampled", body = Actors),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
@@ -104,7 +103,6 @@ enum AviatorBetState {
     params(("id" = String, Path, description = "The actor's id, e.g. `aviator`, `wallet-3`, `hub`")),
     responses(
         (status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such actor", body = ErrorBody),
     )

@@ -368,7 +368,6 @@ pub struct RoundBetList {
     responses(
         (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
     )
 )]

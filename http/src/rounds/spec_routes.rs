@@ -58,7 +58,6 @@ pub struct TitliBetBody {
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
         (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
@@ -78,7 +77,6 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
         (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
@@ -143,7 +141,6 @@ pub struct AndarBaharBetBody {
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
         (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
@@ -208,7 +205,6 @@ pub struct AndarBaharBetList {
         (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
