@@ -26,8 +26,10 @@ pub struct HashQueue {
     slots: Arc<Semaphore>,
     /// Taken before a slot by every lane but [`Lane::Known`]: one slot fewer than there are (at least one).
     others: Arc<Semaphore>,
-    /// The slots' memories not in use; a slot takes one (or makes one) and gives it back.
-    memory: Mutex<Vec<Memory>>,
+    /// The slots' memories not in use; a hash takes one (or makes one) and gives it back from the blocking thread,
+    /// so a request dropped mid-hash loses nothing. Never more than there are slots.
+    memory: Arc<Mutex<Vec<Memory>>>,
+    slot_count: usize,
     /// Lanes with a hash running or waiting; a lane is dropped when its last user leaves, so this holds at most as
     /// many entries as requests in flight.
     lanes: Mutex<HashMap<Lane, Arc<Semaphore>>>,
@@ -59,7 +61,8 @@ impl HashQueue {
         HashQueue {
             slots: Arc::new(Semaphore::new(slots)),
             others: Arc::new(Semaphore::new((slots - 1).max(1))),
-            memory: Mutex::new(Vec::new()),
+            memory: Arc::new(Mutex::new(Vec::new())),
+            slot_count: slots,
             lanes: Mutex::new(HashMap::new()),
         }
     }
@@ -85,20 +88,19 @@ impl HashQueue {
             Some((in_lane, other, slot))
         });
         held._permits = Some(permits.await.ok()??);
-        let memory = self.memory.lock().ok().and_then(|mut m| m.pop());
+        let (pool, keep) = (self.memory.clone(), self.slot_count);
         let out = tokio::task::spawn_blocking(move || {
-            let mut memory = memory.unwrap_or_default();
+            let mut memory = pool.lock().ok().and_then(|mut m| m.pop()).unwrap_or_default();
             let out = f(&mut memory);
-            (out, memory)
-        })
-        .await;
-        // A hash that panicked loses its memory; the next one in that slot makes another.
-        let out = out.map(|(out, memory)| {
-            if let Ok(mut m) = self.memory.lock() {
+            // A hash that panics loses its memory; the next one makes another.
+            if let Ok(mut m) = pool.lock()
+                && m.len() < keep
+            {
                 m.push(memory);
             }
             out
-        });
+        })
+        .await;
         drop(held);
         Some(out)
     }
@@ -177,6 +179,25 @@ mod tests {
             assert!(f.await.is_ok_and(|r| r.is_some()));
         }
         assert!((1..=2).contains(&queue.idle_memories()), "{} memories", queue.idle_memories());
+    }
+
+    /// A request dropped while its hash runs (the client went away) still gives the memory back to the pool.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_dropped_mid_hash_keeps_the_memory() {
+        let queue = Arc::new(HashQueue::new(2));
+        let q = queue.clone();
+        let task = tokio::spawn(async move {
+            q.run(Lane::Unknown, Duration::from_secs(5), |_| std::thread::sleep(Duration::from_millis(300))).await
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        task.abort();
+        for _ in 0..50 {
+            if queue.idle_memories() == 1 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the memory of a dropped request was not given back");
     }
 
     #[tokio::test]
