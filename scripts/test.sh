@@ -8,8 +8,10 @@
 # are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
 # REST API from its OpenAPI document (scripts/schemathesis.sh).
 # Installs what it needs first. The workspace is built once, with the wallet's failpoints compiled in (inert unless a
-# fault test configures them), so the fault-injection and PostgreSQL runs reuse the same build; the swarms, which
-# mostly wait on round timers, run two at a time. Each step prints the minutes since the start.
+# fault test configures them), so the fault-injection and PostgreSQL runs reuse the same build. The Rust tests run
+# under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). The release build and clippy, which
+# only need the CPU the waiting tests leave, run behind them at the lowest priority; the swarms, which mostly wait on
+# round timers, run two at a time. Each step prints the minutes since the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -50,6 +52,7 @@ if ! command -v nats-server >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null) \
     || { echo "could not install Debian's nats-server"; exit 1; }
 fi
+command -v cargo-nextest >/dev/null 2>&1 || cargo install --locked cargo-nextest
 ( cd web && npm ci --no-audit --no-fund --loglevel=error )
 ( cd http/tests/js && npm ci --no-audit --no-fund --loglevel=error )
 
@@ -60,16 +63,25 @@ cargo fmt --all --check
 step "rust: build (debug, failpoints compiled in)"
 cargo build --workspace --tests --bins "${FEATURES[@]}"
 
+step "background, lowest priority: the release build for the swarms and the socketioxide peer's tests"
+lane release \
+  "nice -n 19 cargo build --release -p game-server -p load-tests" \
+  "cd load-tests/peers/socketioxide && nice -n 19 cargo test --release && nice -n 19 cargo build --release"
+
 step "rust: tests on SQLite, with fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
-cargo test --workspace --no-fail-fast "${FEATURES[@]}"
+cargo nextest run --workspace --no-fail-fast "${FEATURES[@]}"
 
 PG_URL="${CASINO_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test}"
 if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   step "rust: database tests on PostgreSQL"
-  CASINO_TEST_POSTGRES="$PG_URL" cargo test --workspace --no-fail-fast "${FEATURES[@]}" --test api --test wallet_ledger --test rg_wallet
+  CASINO_TEST_POSTGRES="$PG_URL" cargo nextest run --workspace --no-fail-fast "${FEATURES[@]}" \
+    --test api --test wallet_ledger --test rg_wallet
 else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi
+
+step "background, lowest priority: clippy, every target, warnings are errors"
+lane clippy "nice -n 19 cargo clippy --workspace --all-targets ${FEATURES[*]} -- -D warnings"
 
 step "api: schemathesis fuzzes every operation of /api/openapi.json as a player and as an operator (bounded)"
 EXAMPLES=10 SERVER_BIN=target/debug/game-server scripts/schemathesis.sh
@@ -83,12 +95,8 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-step "rust: clippy, every target, warnings are errors"
-cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
-
-step "load: release build"
-cargo build --release -p game-server -p load-tests
-( cd load-tests/peers/socketioxide && cargo test --release && cargo build --release )
+step "waiting for the background lanes (release build, clippy)"
+lanes_wait
 
 step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our release build and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order). No timing asserted"
 lane peers-aviator-rounds \
