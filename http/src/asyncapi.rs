@@ -10,6 +10,7 @@
 use crate::openapi::ErrorBody;
 use actix_web::{HttpResponse, get};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
@@ -79,9 +80,9 @@ pub struct Event {
     /// The [`Channel::name`] it belongs to.
     pub channel: &'static str,
     /// The Socket.IO event name.
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     pub direction: Direction,
-    pub summary: &'static str,
+    pub summary: Cow<'static, str>,
     pub payload: Payload,
     /// The ack's payload (client → server events).
     pub ack: Option<Payload>,
@@ -103,7 +104,7 @@ fn key_of(name: &str) -> String {
 }
 
 fn message_id(e: &Event) -> String {
-    format!("{}.{}", key_of(e.channel), key_of(e.name))
+    format!("{}.{}", key_of(e.channel), key_of(&e.name))
 }
 
 /// The `{…}` parameters of a channel's address.
@@ -167,7 +168,7 @@ pub fn document() -> Value {
         let mut refs = Map::new();
         for e in in_channel(&events, ch) {
             let id = message_id(e);
-            let message_key = key_of(e.name);
+            let message_key = key_of(&e.name);
             let message = json!({
                 "name": e.name,
                 "title": e.name,
@@ -289,7 +290,7 @@ pub fn markdown() -> String {
                 e.name,
                 cell(&payload),
                 cell(&ack),
-                cell(e.summary)
+                cell(&e.summary)
             ));
         }
     }

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod aviator;
 pub mod body_timeout;
 pub mod cashier;
+pub mod client_events;
 pub mod error;
 pub mod exchange;
 pub mod exchange_risk;

@@ -1,25 +1,24 @@
 //! The catalogue of Socket.IO events: every room a connection can be in, every event the server emits and every
 //! event it accepts, each with the Rust type of its payload (and of its ack). [`crate::asyncapi`] turns it into the
-//! AsyncAPI document and `docs/EVENTS.md`; a test ties it to the code both ways (every name the code emits or
-//! dispatches on is here, and every name here is in the code).
+//! AsyncAPI document and `docs/EVENTS.md`.
 //!
-//! Where the events come from: the dispatcher [`crate::aviator::socket`] (Aviator, Matka, the three-card game,
-//! sports, the operators' room) and [`crate::rounds::socket`] (the round games); the rooms' pushes from the actors
+//! What clients send is listed by the types that read it ([`ClientRequest`]: [`crate::client_events`]), so an
+//! accepted event is always documented. What the server emits is listed here; a test ties it to the code both ways
+//! (every name the code emits is here, and every name here is emitted). Where they come from: the rooms' pushes
+//! from the actors
 //! (`casino_actors::aviator::table`, `table::actor`, `matka::desk`, `parchi::table`, `sports::{desk, match_actor}`),
 //! the operators' sampler ([`crate::ops::actors`]) and the wallet's observer (`game-server`'s `balance_update`).
 
-use crate::asyncapi::{self, Channel, Direction, Event, Schemas, list, nothing, or_error, or_null, payload};
-use crate::aviator::socket::SportsRoomRequest;
-use crate::aviator::socket::{AviatorBetRef, AviatorBetRequest, AviatorJoined, Done, ParchiRoomRequest, Pong};
-use crate::rounds::socket::{BetRequest, TitliNextImage};
+use crate::asyncapi::{self, Channel, Direction, Event, list, or_null, payload};
+use crate::aviator::socket::ClientRequest;
+use crate::rounds::socket::TitliNextImage;
 use casino_actors::andar_bahar::rules::Side;
 use casino_actors::aviator::wire as aviator;
 use casino_actors::color::rules::Colour;
 use casino_actors::table::wire::WinResult;
-use casino_actors::table::wire::{BetAccepted, FeedRow, GameState, RevealResult, RevealStep, RoundStart, TimerUpdate};
+use casino_actors::table::wire::{FeedRow, GameState, RevealResult, RevealStep, RoundStart, TimerUpdate};
 use casino_actors::titli::rules::Picture;
 use casino_actors::{andar_bahar, color, matka, parchi, sports, titli, wallet};
-use serde_json::Value;
 
 /// The channel of what a connection sends outside any room.
 pub const CONNECTION: &str = "connection";
@@ -78,45 +77,14 @@ pub const CHANNELS: &[Channel] = &[
 ];
 
 fn to_client(channel: &'static str, name: &'static str, summary: &'static str, payload: asyncapi::Payload) -> Event {
-    Event { channel, name, direction: Direction::ToClient, summary, payload, ack: None }
+    Event { channel, name: name.into(), direction: Direction::ToClient, summary: summary.into(), payload, ack: None }
 }
 
-fn to_server(
-    channel: &'static str,
-    name: &'static str,
-    summary: &'static str,
-    payload: asyncapi::Payload,
-    ack: asyncapi::Payload,
-) -> Event {
-    Event { channel, name, direction: Direction::ToServer, summary, payload, ack: Some(ack) }
-}
-
-/// `{success: true}`, or the error body.
-fn done_or_error(s: &mut Schemas) -> Value {
-    or_error(s, payload::<Done>)
-}
-
-/// The events every round table shares: `$game` is the room and the events' prefix, `$pick` and `$shown` the
+/// The events every round table sends: `$game` is the room and the events' prefix, `$pick` and `$shown` the
 /// game's pick and result types.
 macro_rules! round_game {
     ($game:literal, $title:literal, $pick:ty, $shown:ty) => {
         [
-            to_server(
-                $game,
-                concat!($game, ":join"),
-                concat!("Joins the room; the ack is the table's state (", $title, ")"),
-                nothing,
-                |s| or_error(s, asyncapi::payload_of2::<GameState<$pick, $shown>, $pick, $shown>),
-            ),
-            to_server($game, concat!($game, ":leave"), "Leaves the room", nothing, payload::<Done>),
-            to_server(
-                $game,
-                concat!($game, ":placeBet"),
-                "Places a bet on the round in play; acked once the wallet committed the hold (a refused bet moves \
-                 nothing)",
-                asyncapi::payload_of::<BetRequest<$pick>, $pick>,
-                |s| or_error(s, asyncapi::payload_of::<BetAccepted<$pick>, $pick>),
-            ),
             to_client(
                 $game,
                 concat!($game, ":gameState"),
@@ -163,17 +131,10 @@ macro_rules! win_result {
     };
 }
 
-/// Every event, by channel in the order of [`CHANNELS`].
+/// Every event: what clients send (read by [`ClientRequest`], which lists them), then what the server emits.
 pub fn events() -> Vec<Event> {
-    let mut out = vec![
-        // connection
-        to_server(
-            CONNECTION,
-            "ping",
-            "Is the server there? (a `userId`, when sent, must be the caller's; a `slot`, when sent, 0 or 1)",
-            nothing,
-            |s| or_error(s, payload::<Pong>),
-        ),
+    let mut out = ClientRequest::catalogue();
+    out.extend([
         // user:{id}
         to_client(
             "user:{id}",
@@ -204,44 +165,6 @@ pub fn events() -> Vec<Event> {
         win_result!("andar_bahar", "Andar Bahar", Side, andar_bahar::wire::Shown),
         win_result!("color", "Color Prediction", Colour, color::wire::Shown),
         // aviator
-        to_server(
-            "aviator",
-            "aviator:join",
-            "Joins the room; `aviator_game_state` arrives just before the ack",
-            nothing,
-            payload::<AviatorJoined>,
-        ),
-        to_server(
-            "aviator",
-            "authenticate",
-            "The spec's name for `aviator:join` (the connection is already authenticated at CONNECT)",
-            nothing,
-            payload::<AviatorJoined>,
-        ),
-        to_server("aviator", "aviator:leave", "Leaves the room", nothing, payload::<Done>),
-        to_server(
-            "aviator",
-            "place_bet",
-            "Places a bet on the round in countdown; acked once the wallet committed the hold",
-            payload::<AviatorBetRequest>,
-            |s| or_error(s, payload::<aviator::BetPlaced>),
-        ),
-        to_server(
-            "aviator",
-            "cancel_bet",
-            "Cancels a bet while the round counts down; `pending` if the refund has not committed within 3 s \
-             (`bet_cancelled` follows to the player's room)",
-            payload::<AviatorBetRef>,
-            |s| or_error(s, payload::<aviator::BetCancelled>),
-        ),
-        to_server(
-            "aviator",
-            "cash_out",
-            "Cashes a bet out at the multiplier of the server's clock on receipt; `pending` if the payment has not \
-             committed within 3 s (`cash_out_success` and `bet_result` follow to the player's room)",
-            payload::<AviatorBetRef>,
-            |s| or_error(s, payload::<aviator::CashOutSuccess>),
-        ),
         to_client(
             "aviator",
             "aviator_game_state",
@@ -268,23 +191,14 @@ pub fn events() -> Vec<Event> {
             "To the connection that cancelled a bet alone, just before its ack (the same body)",
             payload::<aviator::BetCancelled>,
         ),
-    ];
-    out.extend(round_game!("titli", "Titli Par", Picture, titli::wire::Shown));
-    out.extend([
-        to_server(
-            "titli",
-            "titli:requestNextImage",
-            "The latest revealed picture; also sent as `titli:nextImage` just before the ack",
-            nothing,
-            payload::<TitliNextImage>,
-        ),
-        to_client(
-            "titli",
-            "titli:nextImage",
-            "To the connection that sent `titli:requestNextImage` alone, just before its ack (the same body)",
-            payload::<TitliNextImage>,
-        ),
     ]);
+    out.extend(round_game!("titli", "Titli Par", Picture, titli::wire::Shown));
+    out.extend([to_client(
+        "titli",
+        "titli:nextImage",
+        "To the connection that sent `titli:requestNextImage` alone, just before its ack (the same body)",
+        payload::<TitliNextImage>,
+    )]);
     out.extend(round_game!("andar_bahar", "Andar Bahar", Side, andar_bahar::wire::Shown));
     out.push(to_client(
         "andar_bahar",
@@ -295,10 +209,6 @@ pub fn events() -> Vec<Event> {
     out.extend(round_game!("color", "Color Prediction", Colour, color::wire::Shown));
     out.extend([
         // matka
-        to_server("matka", "matka:join", "Joins the room; the ack is the market list", nothing, |s| {
-            or_error(s, payload::<matka::wire::MarketList>)
-        }),
-        to_server("matka", "matka:leave", "Leaves the room", nothing, payload::<Done>),
         to_client(
             "matka",
             "matka:status",
@@ -306,20 +216,6 @@ pub fn events() -> Vec<Event> {
             payload::<matka::wire::Status>,
         ),
         // parchi:{id}
-        to_server(
-            "parchi:{id}",
-            "parchi:join",
-            "Joins the match's room; the ack is the board",
-            payload::<ParchiRoomRequest>,
-            |s| or_error(s, payload::<parchi::wire::BoardView>),
-        ),
-        to_server(
-            "parchi:{id}",
-            "parchi:leave",
-            "Leaves the match's room",
-            payload::<ParchiRoomRequest>,
-            done_or_error,
-        ),
         to_client(
             "parchi:{id}",
             "parchi:board",
@@ -327,15 +223,6 @@ pub fn events() -> Vec<Event> {
             payload::<parchi::wire::BoardView>,
         ),
         // matches
-        to_server(
-            "matches",
-            "getMatches",
-            "Joins the room; the ack is the live list (not an object: `null` while the sports desk is \
-             unavailable), also sent as `updateMatches` just before it",
-            nothing,
-            |s| or_null(s, payload::<sports::wire::LiveList>),
-        ),
-        to_server("matches", "leaveMatches", "Leaves the room", nothing, payload::<Done>),
         to_client(
             "matches",
             "updateMatches",
@@ -344,14 +231,6 @@ pub fn events() -> Vec<Event> {
             |s| or_null(s, payload::<sports::wire::LiveList>),
         ),
         // event:{id}
-        to_server(
-            "event:{id}",
-            "subscribe",
-            "Joins the match's room; the ack is the match detail, whose `seq` the deltas follow",
-            payload::<SportsRoomRequest>,
-            |s| or_error(s, payload::<sports::wire::MatchDetail>),
-        ),
-        to_server("event:{id}", "leave", "Leaves the match's room", payload::<SportsRoomRequest>, done_or_error),
         to_client(
             "event:{id}",
             "match:delta",
@@ -365,8 +244,6 @@ pub fn events() -> Vec<Event> {
             payload::<sports::wire::OddsFeed>,
         ),
         // ops
-        to_server("ops", "ops_watch", "Joins the room (operators only)", nothing, done_or_error),
-        to_server("ops", "ops_unwatch", "Leaves the room (operators only)", nothing, done_or_error),
         to_client(
             "ops",
             "ops_actors",
@@ -379,7 +256,7 @@ pub fn events() -> Vec<Event> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CHANNELS, events};
+    use super::{CHANNELS, ClientRequest, events};
     use crate::asyncapi::{self, Direction};
     use regex::Regex;
     use serde_json::Value;
@@ -425,8 +302,7 @@ mod tests {
     }
 
     /// Every event name the server emits, as the code writes it: `Emit::new("…")`, `encode_event("…")`, the
-    /// Aviator table's `queue("…")` and `to_user(…, &[("…", …)])`, a typed event's `ServerEvent::name`, the
-    /// announcements of the dispatchers (`=> Some("…")`), and the round tables' `{game}:{event}` (each game's
+    /// Aviator table's `queue("…")` and `to_user(…, &[("…", …)])`, a typed event's `ServerEvent::name`, and the round tables' `{game}:{event}` (each game's
     /// `RoundRules::NAME` with each `TableEvent` arm; `revealStep` only for a game whose reveal has steps).
     fn emitted(sources: &[(PathBuf, String)]) -> BTreeSet<String> {
         let mut names = BTreeSet::new();
@@ -435,7 +311,7 @@ mod tests {
         let to_user = Regex::new(r"to_user\(\s*\w+,\s*&\[([^\]]*)\]").unwrap();
         let game = Regex::new(r#"impl RoundRules for \w+ \{\s*const NAME: &'static str = "([^"]+)""#).unwrap();
         let stepless = Regex::new(r"fn reveal_steps\([^)]*\) -> u32 \{\s*0\s*\}").unwrap();
-        for (path, text) in sources {
+        for (_, text) in sources {
             captures(r#"Emit::new\(\s*"([^"]+)""#, text, &mut names);
             captures(r#"encode_event\(\s*"([^"]+)""#, text, &mut names);
             captures(r#"\bqueue\(\s*"([^"]+)""#, text, &mut names);
@@ -446,9 +322,6 @@ mod tests {
             );
             for call in to_user.captures_iter(text).filter_map(|c| c.get(1)) {
                 captures(r#"\(\s*"([^"]+)""#, call.as_str(), &mut names);
-            }
-            if is_dispatcher(path, text) {
-                captures(r#"=>\s*Some\(\s*"([^"]+)"\s*\)"#, text, &mut names);
             }
             captures(r#"TableEvent::\w+\(_\) => "([^"]+)""#, text, &mut table_events);
             if let Some(name) = game.captures(text).and_then(|c| c.get(1)) {
@@ -464,35 +337,6 @@ mod tests {
             }
         }
         names
-    }
-
-    /// A file that answers client events (not the gateway itself, which only carries them).
-    fn is_dispatcher(path: &Path, text: &str) -> bool {
-        path.starts_with(root().join("http/src"))
-            && !path.components().any(|c| c.as_os_str() == "socketio")
-            && text.contains("EventReply")
-    }
-
-    /// What the dispatchers match event names on: literals in match arms and or-patterns (`"ping" =>`,
-    /// `"a" | "b"`, `"x" if …`), tuple arms (`("getMatches", _)`), `matches!(…, "a" | "b")` lists, and the prefixes
-    /// they strip (`strip_prefix("parchi:")`, answered as `parchi`). Arms may be whole names or the parts of a
-    /// `{prefix}:{action}` name.
-    fn dispatched(sources: &[(PathBuf, String)]) -> BTreeSet<String> {
-        let mut literals = BTreeSet::new();
-        let list = Regex::new(r#"matches!\([^,]+,\s*((?:"[^"]+"\s*\|?\s*)+)\)"#).unwrap();
-        let dispatchers: Vec<_> = sources.iter().filter(|(p, t)| is_dispatcher(p, t)).collect();
-        assert!(dispatchers.len() >= 2, "dispatchers: {:?}", dispatchers.iter().map(|(p, _)| p).collect::<Vec<_>>());
-        for (_, text) in dispatchers {
-            captures(r#""([^"]+)"\s*(?:=>|\||if\b)"#, text, &mut literals);
-            captures(r#"\(\s*"([^"]+)",\s*(?:_|Some\()"#, text, &mut literals);
-            for l in list.captures_iter(text).filter_map(|c| c.get(1)) {
-                captures(r#""([^"]+)""#, l.as_str(), &mut literals);
-            }
-            let mut prefixes = BTreeSet::new();
-            captures(r#"strip_prefix\(\s*"([^"]+):"\s*\)"#, text, &mut prefixes);
-            literals.extend(prefixes);
-        }
-        literals
     }
 
     fn catalogue(direction: Direction) -> BTreeSet<String> {
@@ -512,26 +356,20 @@ mod tests {
         assert!(stale.is_empty(), "in socket_events.rs but emitted nowhere: {stale:?}");
     }
 
-    /// Every name the dispatchers match on is an accepted event (or a part of one), and every accepted event in the
-    /// catalogue is matched on: as a whole, or as a prefix (a game, `parchi`, `matka`) and an action.
+    /// Every event the catalogue says a client may send is read by [`ClientRequest`] (whatever its payload, it is
+    /// not an unknown event), and an event it does not list is unknown.
     #[test]
-    fn the_catalogue_has_every_event_the_server_accepts() {
-        let arms = dispatched(&all_sources());
+    fn every_listed_client_event_is_read_and_no_other() {
         let listed = catalogue(Direction::ToServer);
-        assert!(arms.len() > 15, "the scan found only {} dispatched names: {arms:?}", arms.len());
-        let covered = |arm: &String| {
-            listed.iter().any(|n| n == arm || n.strip_suffix(arm.as_str()).is_some_and(|p| p.ends_with(':')))
-                || listed.iter().any(|n| n.strip_prefix(arm.as_str()).is_some_and(|a| a.starts_with(':')))
-        };
-        let missing: Vec<_> = arms.iter().filter(|a| !covered(a)).collect();
-        assert!(missing.is_empty(), "matched on by a dispatcher but not in socket_events.rs: {missing:?}");
-        let dispatched = |name: &String| match name.split_once(':') {
-            _ if arms.contains(name) => true,
-            Some((prefix, action)) => arms.contains(prefix) && arms.contains(action),
-            None => false,
-        };
-        let stale: Vec<_> = listed.iter().filter(|n| !dispatched(n)).collect();
-        assert!(stale.is_empty(), "in socket_events.rs but no dispatcher matches on them: {stale:?}");
+        assert!(listed.len() > 25, "only {} client events", listed.len());
+        for name in &listed {
+            let read = ClientRequest::parse(name, Value::Null);
+            assert!(read.as_ref().err().is_none_or(|r| r.code != "unknown_event"), "{name} is listed but unknown");
+        }
+        for name in ["titli:cashOut", "color:requestNextImage", "aviator:placeBet", "Ping", "subscribe ", ""] {
+            let read = ClientRequest::parse(name, Value::Null);
+            assert!(read.err().is_some_and(|r| r.code == "unknown_event"), "{name} is read but not listed");
+        }
     }
 
     #[test]

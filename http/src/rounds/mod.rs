@@ -6,6 +6,8 @@ pub mod routes;
 pub mod socket;
 pub mod spec_routes;
 
+use crate::asyncapi::{self, Payload};
+use crate::client_events::{self, Refuses, UserField};
 use crate::error::ApiError;
 use crate::money::parse_rupees;
 use actix_web::http::StatusCode;
@@ -16,6 +18,7 @@ use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableRoute};
 use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
+use serde::Deserialize;
 use serde_json::Value;
 
 /// The live round tables.
@@ -27,7 +30,7 @@ pub struct RoundTables {
 }
 
 /// A game's pick as clients write it.
-pub trait WirePick: RoundWire {
+pub trait WirePick: RoundWire<Pick: utoipa::ToSchema, Shown: utoipa::ToSchema> {
     fn pick_from(v: &Value) -> Option<Self::Pick>;
 }
 
@@ -85,6 +88,19 @@ impl Refusal {
     }
 }
 
+impl From<client_events::Refusal> for Refusal {
+    fn from(r: client_events::Refusal) -> Refusal {
+        let status = if r.code == "forbidden" { StatusCode::FORBIDDEN } else { StatusCode::BAD_REQUEST };
+        Refusal { status, code: r.code, message: r.message.into_owned() }
+    }
+}
+
+impl From<Refusal> for client_events::Refusal {
+    fn from(r: Refusal) -> client_events::Refusal {
+        client_events::Refusal { code: r.code, message: r.message.into() }
+    }
+}
+
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> ApiError {
         ApiError::new(r.status, r.code, r.message)
@@ -110,7 +126,7 @@ fn stake(v: &Value) -> Result<Paise, Refusal> {
 
 /// Lines from `[{pick, amount}]` (the shared form), `[{imageNumber | image, betAmount}]` (Titli Par's
 /// `selectedCard`), or one `{pick | label, amount | stake}`.
-pub fn lines<G: WirePick>(p: &Value) -> Result<Vec<(G::Pick, Paise)>, Refusal> {
+fn lines<G: WirePick>(p: &Value) -> Result<Vec<(G::Pick, Paise)>, Refusal> {
     let items: Vec<&Value> = match (&p["bets"], &p["selectedCard"]) {
         (Value::Array(a), _) | (_, Value::Array(a)) => a.iter().collect(),
         _ => vec![p],
@@ -136,15 +152,16 @@ pub fn lines<G: WirePick>(p: &Value) -> Result<Vec<(G::Pick, Paise)>, Refusal> {
 }
 
 /// An optional rupee total (`totalBets`).
-pub fn claimed_total(p: &Value) -> Result<Option<Paise>, Refusal> {
+fn claimed_total(p: &Value) -> Result<Option<Paise>, Refusal> {
     match &p["totalBets"] {
         Value::Null => Ok(None),
         v => stake(v).map(Some),
     }
 }
 
-pub fn round_of(p: &Value) -> Option<RoundId> {
-    match &p["roundId"] {
+/// A round id: a number or its text.
+fn round_of(v: &Value) -> Option<RoundId> {
+    match v {
         Value::Number(n) => n.as_i64().map(RoundId),
         Value::String(s) => s.trim().parse().ok().map(RoundId),
         _ => None,
@@ -162,23 +179,54 @@ pub enum RoundUserField {
     User { id: i64 },
 }
 
-/// Places a bet from a client payload; the answer is the taken ticket.
+/// A round-game bet as clients send it (the socket's `{game}:placeBet` and the spec's REST bet calls), read once:
+/// its lines ([`lines`]), the round and total it claims, and the `userId` / `user` it names (which must be the
+/// caller). The documented shape is `socket::BetRequest`.
+pub struct RoundBet<G: WirePick> {
+    round: Option<RoundId>,
+    lines: Vec<(G::Pick, Paise)>,
+    total: Option<Paise>,
+    users: [UserField; 2],
+}
+
+impl<'de, G: WirePick> serde::Deserialize<'de> for RoundBet<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Read leniently in `read`; as a plain serde type a bet is read the same way, its refusal the error.
+        let v = Value::deserialize(d)?;
+        Self::read(v).map_err(|r| serde::de::Error::custom(r.code))
+    }
+}
+
+impl<G: WirePick> Refuses for RoundBet<G> {
+    fn refusal(_: &str) -> client_events::Refusal {
+        client_events::Refusal::new("no_picks", "Choose what to bet on")
+    }
+    const SCHEMA: Payload = asyncapi::payload_of::<socket::BetRequest<G::Pick>, G::Pick>;
+
+    fn read(p: Value) -> Result<Self, client_events::Refusal> {
+        let user = |field: &str| UserField::deserialize(&p[field]).map_err(|_| client_events::INVALID_USER_ID);
+        let users = [user("userId")?, user("user")?];
+        let round = match &p["roundId"] {
+            Value::Null => None,
+            v => {
+                Some(round_of(v).ok_or(client_events::Refusal::new("wrong_round", "This round is not open for bets"))?)
+            }
+        };
+        let lines = lines::<G>(&p)?;
+        let total = claimed_total(&p)?;
+        Ok(RoundBet { round, lines, total, users })
+    }
+}
+
+/// Places a bet; the answer is the taken ticket.
 pub async fn place<G: WirePick>(
     table: &RoundTableRoute<G>,
     user: UserId,
     name: &str,
-    p: &Value,
+    bet: RoundBet<G>,
 ) -> Result<BetTaken<G::Pick>, Refusal> {
-    if let Err(e) = crate::user_ref::check_fields(user, None, p) {
-        return Err(Refusal { status: e.status, code: e.code, message: e.message });
-    }
-    let msg = PlaceBet::<G> {
-        user,
-        name: name.to_string(),
-        round: round_of(p),
-        lines: lines::<G>(p)?,
-        total: claimed_total(p)?,
-    };
+    client_events::check_caller(&bet.users, user, None)?;
+    let msg = PlaceBet::<G> { user, name: name.to_string(), round: bet.round, lines: bet.lines, total: bet.total };
     match table.ask(msg).await {
         Ok(r) => r.map_err(Refusal::from),
         Err(_) => Err(BetError::Unavailable.into()),

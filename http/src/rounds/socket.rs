@@ -2,12 +2,18 @@
 //! `{game}:leave`, `{game}:placeBet` ({roundId, bets: [{pick, amount}], totalBets}; Titli Par's `selectedCard` also
 //! works), and Titli Par's `titli:requestNextImage` (the last revealed picture, also as `titli:nextImage`).
 
-use super::{RoundTables, RoundUserField, WirePick, accepted, place};
-use crate::aviator::socket::{ack, done, refusal, refuse};
+use super::{RoundBet, RoundTables, RoundUserField, WirePick, accepted, place};
+use crate::asyncapi::{self, Payload};
+use crate::aviator::socket::{Done, ack, done, refusal};
+use crate::client_events::{self, Refusal, Refuses};
 use crate::money::Rupees;
 use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
+use casino_actors::andar_bahar::rules::AndarBahar;
+use casino_actors::color::rules::Color;
 use casino_actors::table::actor::{RoundTableRoute, Snapshot};
+use casino_actors::table::wire::{BetAccepted, GameState};
 use casino_actors::titli;
+use casino_actors::titli::rules::Titli;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -51,24 +57,109 @@ pub struct TitliNextImage {
     pub result: Value,
 }
 
-/// The game and the action of a round-game event, if it is one.
-pub fn split(name: &str) -> Option<(&str, &str)> {
-    let (game, action) = name.split_once(':')?;
-    matches!(game, "titli" | "andar_bahar" | "color").then_some((game, action))
+/// A round game's events: `{game}:join`, `{game}:leave`, `{game}:placeBet` and Titli Par's
+/// `titli:requestNextImage`.
+pub enum RoundEvent<G: WirePick> {
+    Join,
+    Leave,
+    PlaceBet(RoundBet<G>),
+    RequestNextImage,
 }
 
-pub async fn answer(
-    tables: RoundTables,
-    who: Principal,
-    socket: SocketHandle,
-    game: String,
-    action: String,
-    p: Value,
-) -> EventReply {
-    match game.as_str() {
-        "titli" => act(&tables.titli, &who, &socket, &game, &action, &p).await,
-        "andar_bahar" => act(&tables.andar_bahar, &who, &socket, &game, &action, &p).await,
-        _ => act(&tables.color, &who, &socket, &game, &action, &p).await,
+/// The actions of a round game's events, with the catalogue's summaries (`{title}`: the game's name).
+const ACTIONS: [(&str, &str); 4] = [
+    ("join", "Joins the room; the ack is the table's state ({title})"),
+    ("leave", "Leaves the room"),
+    (
+        "placeBet",
+        "Places a bet on the round in play; acked once the wallet committed the hold (a refused bet moves nothing)",
+    ),
+    ("requestNextImage", "The latest revealed picture; also sent as `titli:nextImage` just before the ack"),
+];
+
+impl<G: WirePick> RoundEvent<G> {
+    /// Whether the game has `action` (only Titli Par shows its last picture on request).
+    fn has(action: &str) -> bool {
+        ACTIONS.iter().any(|(a, _)| *a == action) && (action != "requestNextImage" || G::NAME == "titli")
+    }
+
+    fn parse(action: &str, payload: Value) -> Result<Self, Refusal> {
+        Ok(match action {
+            "join" => RoundEvent::Join,
+            "leave" => RoundEvent::Leave,
+            "placeBet" => RoundEvent::PlaceBet(client_events::parse(payload)?),
+            "requestNextImage" if Self::has(action) => RoundEvent::RequestNextImage,
+            _ => return Err(client_events::UNKNOWN_EVENT),
+        })
+    }
+
+    /// The game's events as the catalogue lists them, in [`ACTIONS`]' order (`title`: the game's name).
+    fn catalogue(title: &str) -> Vec<asyncapi::Event> {
+        let acks: [Payload; 4] = [
+            |s| asyncapi::or_error(s, asyncapi::payload_of2::<GameState<G::Pick, G::Shown>, G::Pick, G::Shown>),
+            asyncapi::payload::<Done>,
+            |s| asyncapi::or_error(s, asyncapi::payload_of::<BetAccepted<G::Pick>, G::Pick>),
+            asyncapi::payload::<TitliNextImage>,
+        ];
+        let payloads = [asyncapi::nothing, asyncapi::nothing, <RoundBet<G> as Refuses>::SCHEMA, asyncapi::nothing];
+        ACTIONS
+            .iter()
+            .zip(acks.into_iter().zip(payloads))
+            .filter(|((action, _), _)| Self::has(action))
+            .map(|((action, summary), (ack, payload))| {
+                let name = format!("{}:{action}", G::NAME);
+                client_events::entry(G::NAME, name, summary.replace("{title}", title), payload, ack)
+            })
+            .collect()
+    }
+}
+
+/// A round game's event, by game.
+pub enum RoundRequest {
+    Titli(RoundEvent<Titli>),
+    AndarBahar(RoundEvent<AndarBahar>),
+    Color(RoundEvent<Color>),
+}
+
+impl RoundRequest {
+    /// Whether `name` is a round game's event.
+    pub fn accepts(name: &str) -> bool {
+        match name.split_once(':') {
+            Some(("titli", action)) => RoundEvent::<Titli>::has(action),
+            Some(("andar_bahar", action)) => RoundEvent::<AndarBahar>::has(action),
+            Some(("color", action)) => RoundEvent::<Color>::has(action),
+            _ => false,
+        }
+    }
+
+    pub fn parse(name: &str, payload: Value) -> Result<Self, Refusal> {
+        match name.split_once(':') {
+            Some(("titli", action)) => RoundEvent::parse(action, payload).map(RoundRequest::Titli),
+            Some(("andar_bahar", action)) => RoundEvent::parse(action, payload).map(RoundRequest::AndarBahar),
+            Some(("color", action)) => RoundEvent::parse(action, payload).map(RoundRequest::Color),
+            _ => Err(client_events::UNKNOWN_EVENT),
+        }
+    }
+
+    /// Every round game's events, as the catalogue lists them.
+    pub fn catalogue() -> Vec<asyncapi::Event> {
+        [
+            RoundEvent::<Titli>::catalogue("Titli Par"),
+            RoundEvent::<AndarBahar>::catalogue("Andar Bahar"),
+            RoundEvent::<Color>::catalogue("Color Prediction"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
+/// Answers a round game's event.
+pub async fn answer(tables: RoundTables, who: Principal, socket: SocketHandle, request: RoundRequest) -> EventReply {
+    match request {
+        RoundRequest::Titli(e) => act(&tables.titli, &who, &socket, e).await,
+        RoundRequest::AndarBahar(e) => act(&tables.andar_bahar, &who, &socket, e).await,
+        RoundRequest::Color(e) => act(&tables.color, &who, &socket, e).await,
     }
 }
 
@@ -80,27 +171,25 @@ async fn act<G: WirePick>(
     table: &RoundTableRoute<G>,
     who: &Principal,
     socket: &SocketHandle,
-    game: &str,
-    action: &str,
-    p: &Value,
+    event: RoundEvent<G>,
 ) -> EventReply {
-    match action {
-        "join" => {
-            socket.join(game);
+    match event {
+        RoundEvent::Join => {
+            socket.join(G::NAME);
             EventReply::ack(vec![table.ask(Snapshot).await.ok().flatten().unwrap_or_else(unavailable)])
         }
-        "leave" => {
-            socket.leave(game);
+        RoundEvent::Leave => {
+            socket.leave(G::NAME);
             EventReply::ack(done())
         }
-        "placeBet" => {
-            let ack = match place(table, who.user_id, &who.username, p).await {
+        RoundEvent::PlaceBet(bet) => {
+            let ack = match place(table, who.user_id, &who.username, bet).await {
                 Ok(taken) => serde_json::to_value(accepted(&taken, None)).unwrap_or_else(|_| unavailable()),
                 Err(r) => r.ack(),
             };
             EventReply::ack(vec![ack])
         }
-        "requestNextImage" if game == "titli" => {
+        RoundEvent::RequestNextImage => {
             let state = table.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
             let last = state["history"].get(0).cloned().unwrap_or(Value::Null);
             let body = ack(&TitliNextImage {
@@ -110,6 +199,5 @@ async fn act<G: WirePick>(
             });
             EventReply::new(vec![Emit::new("titli:nextImage", body.clone())], vec![body])
         }
-        _ => EventReply::ack(refuse("unknown_event", "Unknown event")),
     }
 }

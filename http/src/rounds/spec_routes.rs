@@ -65,7 +65,7 @@ pub struct TitliBetBody {
 )]
 #[post("/api/titli/new/bets")]
 async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    let taken = place(&state.tables.rounds.titli, who.user.id, &who.user.phone, &body).await?;
+    let taken = place(&state.tables.rounds.titli, who.user.id, &who.user.phone, bet(body)?).await?;
     Ok(HttpResponse::Created().json(super::accepted(&taken, None)))
 }
 
@@ -148,7 +148,7 @@ pub struct AndarBaharBetBody {
 )]
 #[post("/api/bets2")]
 async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    let taken = place(&state.tables.rounds.andar_bahar, who.user.id, &who.user.phone, &body).await?;
+    let taken = place(&state.tables.rounds.andar_bahar, who.user.id, &who.user.phone, bet(body)?).await?;
     let message = Some("Bet placed successfully! Your updated wallet balance");
     Ok(HttpResponse::Created().json(super::accepted(&taken, message)))
 }
@@ -252,4 +252,9 @@ async fn bets2_list(
         })
         .collect();
     Ok(HttpResponse::Ok().json(AndarBaharBetList { success: true, bets }))
+}
+
+/// A bet's body read as the socket reads it.
+fn bet<G: super::WirePick>(body: web::Json<Value>) -> Result<super::RoundBet<G>, ApiError> {
+    crate::client_events::parse(body.into_inner()).map_err(|r| super::Refusal::from(r).into())
 }
