@@ -4,6 +4,40 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+import boundaries from './eslint/boundaries.js';
+
+/**
+ * What a feature lets other features import besides its index.ts, wire.ts and api/ (eslint/boundaries.js): a module,
+ * or a folder ending in `/`. Each entry says who needs it and why; anything else inside a feature is its own.
+ */
+const EXPOSES = {
+  // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hooks
+  // (joining the table, the clock), the pure state and the client-side bet checks.
+  'round-table': ['components/', 'hooks/use-round-table', 'hooks/use-now', 'state', 'totals', 'money'],
+  // The exchange board and Aar Par Parchi show sports' pieces: the price flash, a market's status badge, rates and
+  // dates, the live list (its feed, hook and the score frame's path), the ball-by-ball dialog, a match's live score.
+  sports: [
+    'components/Flash',
+    'components/StatusBadge',
+    'components/BallByBall',
+    'format',
+    'feed',
+    'live-state',
+    'hooks/use-live-score',
+    'hooks/use-live-matches',
+  ],
+  // The live match page embeds the board; My Bets' Cricket tab shows exchange bets as the board does (status, dates,
+  // kinds, the board's CSS); Aar Par Parchi reuses the message overlay's timing.
+  exchange: ['components/ExchangeBoard', 'components/BetStatus', 'format', 'slip', 'exchange.css', 'hooks/use-overlay'],
+  // My Bets' table, which Aar Par Parchi's plays use too; and its plays' list, which My Bets shows as a tab.
+  history: ['components/HistoryTable'],
+  parchi: ['components/MyPlays'],
+  // A visitor sent to /login from a public game screen comes back to it.
+  auth: ['return-to'],
+  // The brand name and mark the login card shows.
+  shell: ['brand'],
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'test-results', 'playwright-report', 'node_modules'] },
@@ -31,6 +65,14 @@ export default tseslint.config(
           words: { exclude: ['[0-9!-/:-@[-`{-~\\s₹×·—–→←↑↓✓✕✗…]+'] },
         },
       ],
+    },
+  },
+  {
+    // Layers and features import each other only as ARCHITECTURE.md ("The web client") says; see eslint/boundaries.js.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/imports': ['error', { src: fileURLToPath(new URL('./src', import.meta.url)), exposes: EXPOSES }],
     },
   },
   {

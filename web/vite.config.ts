@@ -53,6 +53,6 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'eslint/**/*.test.ts'],
   },
 });

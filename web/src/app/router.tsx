@@ -1,7 +1,12 @@
-/** Route table. Every screen is a lazy chunk so the login route loads only what it needs. */
+/**
+ * Route table. Every screen is a lazy chunk so the login route loads only what it needs. The games' routes come from
+ * the games registry (`src/games/registry.ts`), each in the shell its game names.
+ */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '@/components/Loading';
+import { GAMES, type GameDef } from '@/games/registry';
+import { AppGameRoute, PublicGameRoute } from './routes/game';
 
 const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('@/features/auth/components/SignupPage').then((m) => ({ default: m.SignupPage })));
@@ -12,18 +17,7 @@ const SportRoute = lazy(() => import('./routes/sport'));
 const MatchRoute = lazy(() => import('./routes/match'));
 const LiveMatchRoute = lazy(() => import('./routes/live-match'));
 const CasinoRoute = lazy(() => import('./routes/casino'));
-const AviatorRoute = lazy(() => import('./routes/aviator'));
-const TitliRoute = lazy(() => import('./routes/titli'));
-const AndarBaharRoute = lazy(() => import('./routes/andar-bahar'));
-const ColorRoute = lazy(() => import('./routes/color'));
-const MinesRoute = lazy(() => import('./routes/mines'));
-const MatkaRoute = lazy(() => import('./routes/matka'));
-const MatkaPlayRoute = lazy(() => import('./routes/matka-play'));
-const MatkaBidRoute = lazy(() => import('./routes/matka-bid'));
-const MatkaChartRoute = lazy(() => import('./routes/matka-chart'));
 const FairnessRoute = lazy(() => import('./routes/fairness'));
-const Cricket2Route = lazy(() => import('./routes/cricket2'));
-const Cricket2GameRoute = lazy(() => import('./routes/cricket2-game'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const TransactionsRoute = lazy(() => import('./routes/transactions'));
 const HistoryRoute = lazy(() => import('./routes/history'));
@@ -37,6 +31,10 @@ const CASINO_LIST = ['slots', 'live', 'live-casino', 'table-games', 'jackpots'];
 /** The Live Cricket Market list opens the first; the spec names both for the same screen. */
 const LIVE_MATCH = ['/matchlist/currmtc', '/match/currmtc'];
 
+const gameRoutes = (shell: GameDef['shell']) => GAMES.filter((g) => g.shell === shell).flatMap((g) => g.routes);
+const PUBLIC_GAME_ROUTES = gameRoutes('public');
+const APP_GAME_ROUTES = gameRoutes('app');
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -44,10 +42,11 @@ export function AppRoutes() {
       <Route path="/signup" element={s(<SignupPage />)} />
       <Route path="/inplay" element={<Navigate to="/" replace />} />
       <Route path="/admin/*" element={s(<AdminRoutes />)} />
-      {/* Public: the three-card game's screens (a visitor is not sent to /login). */}
+      {/* Public: the screens of the games a visitor may open (Aar Par Parchi): no redirect to /login. */}
       <Route element={s(<PublicLayout />)}>
-        <Route path="/cricket2" element={s(<Cricket2Route />)} />
-        <Route path="/cricket2/games/:Livematch" element={s(<Cricket2GameRoute />)} />
+        {PUBLIC_GAME_ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={s(<PublicGameRoute page={r.page} />)} />
+        ))}
       </Route>
       <Route element={s(<AppLayout />)}>
         <Route index element={s(<HomeRoute />)} />
@@ -60,18 +59,9 @@ export function AppRoutes() {
         {CASINO_LIST.map((p) => (
           <Route key={p} path={`/casino/${p}`} element={s(<CasinoRoute />)} />
         ))}
-        <Route path="/casino/aviator" element={s(<AviatorRoute />)} />
-        <Route path="/casino/fun-games" element={s(<TitliRoute />)} />
-        <Route path="/casino/andar-bahar" element={s(<AndarBaharRoute />)} />
-        <Route path="/casino/color-prediction" element={s(<ColorRoute />)} />
-        <Route path="/casino/mines" element={s(<MinesRoute />)} />
-        <Route path="/casino/matka" element={s(<MatkaRoute />)} />
-        <Route path="/casino/matka/chart/:marketId" element={s(<MatkaChartRoute />)} />
-        <Route path="/casino/play/:gameName/:bidStatus" element={s(<MatkaPlayRoute />)} />
-        <Route
-          path="/casino/bidpage/:gameName/:bitType/:pointsToplay/:profit/:bitStatus"
-          element={s(<MatkaBidRoute />)}
-        />
+        {APP_GAME_ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={s(<AppGameRoute page={r.page} />)} />
+        ))}
         <Route path="/fairness" element={s(<FairnessRoute />)} />
         <Route path="/account/profile" element={s(<ProfileRoute />)} />
         <Route path="/account/transactions" element={s(<TransactionsRoute />)} />

@@ -1,6 +1,7 @@
 /** The round games' settings form (pure): text ↔ settings with exact integer conversions, validation, the change. */
+import { gamesWith } from '@/games/registry';
 import { formatInr } from '@/lib/money';
-import type { RoundGame, RoundGameId, RoundSettings, RoundSettingsChange } from './api/types';
+import type { RoundGame, RoundSettings, RoundSettingsChange } from './api/types';
 import { tr } from './text';
 
 /** `x`: a multiplier over integer hundredths; `s`: seconds over integer ms; `rupees`: over integer paise. */
@@ -32,27 +33,24 @@ const COMMON: RoundField[] = [
   field('limits', 'maxLines', 'count'),
 ];
 
-const PAYOUTS: Record<RoundGameId, RoundField[]> = {
-  titli: [field(null, 'payout', 'x')],
-  color: [field(null, 'payout', 'x')],
-  andar_bahar: [field(null, 'andarPayout', 'x'), field(null, 'baharPayout', 'x')],
-};
+/** Each round game's payout fields (× fields, first in its form), from the games registry's `admin` blocks. */
+const PAYOUTS = new Map<string, RoundField[]>(
+  gamesWith('admin').flatMap((g) =>
+    g.admin.settings === 'round' ? [[g.key, g.admin.payouts.map((p) => field(null, p, 'x'))]] : [],
+  ),
+);
 
 /** A field's label, "Min stake per pick", in the operator's language. */
 export const roundLabel = (f: Pick<RoundField, 'name'>): string => tr(`adminGames:games.round.field.${f.name}`);
 
-export const ROUND_GAME_IDS = Object.keys(PAYOUTS) as RoundGameId[];
-
-const isRoundGameId = (game: string): game is RoundGameId => (ROUND_GAME_IDS as string[]).includes(game);
-
 /** Whether `g` is a round game, checked at run time (the console's list may hold a game newer than this client). */
 export function isRoundGame(g: { game: string }): g is RoundGame {
-  return isRoundGameId(g.game);
+  return PAYOUTS.has(g.game);
 }
 
 /** A round game's fields (an unknown game: the common ones only). */
 export function roundFields(game: string): RoundField[] {
-  return [...(isRoundGameId(game) ? PAYOUTS[game] : []), ...COMMON];
+  return [...(PAYOUTS.get(game) ?? []), ...COMMON];
 }
 
 const DECIMALS: Record<RoundUnit, number> = { x: 2, s: 3, rupees: 2, count: 0 };

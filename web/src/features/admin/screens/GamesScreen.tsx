@@ -8,6 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Game } from '../api/types';
 import { useAdminGames } from '../api/games';
+import { hasForm, isSuspendable, playsRounds } from '../games';
 import { AviatorCapsPanel } from '../components/AviatorCaps';
 import { AviatorFairness } from '../components/AviatorFairness';
 import { AviatorSettingsEditor } from '../components/AviatorSettingsEditor';
@@ -20,6 +21,25 @@ import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
 import { isRoundGame } from '../settings-round';
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+/**
+ * The game's settings form, as its registry entry names it (games/registry.ts); none for a game this console does not
+ * know (the server's newer than it). A new row (a change saved or applied) restarts the form from it.
+ */
+function SettingsForm({ game }: { game: Game }) {
+  if (hasForm(game, 'aviator'))
+    return (
+      <>
+        <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
+        {game.caps && <AviatorCapsPanel caps={game.caps} />}
+        {game.fairness && <AviatorFairness f={game.fairness} />}
+      </>
+    );
+  if (hasForm(game, 'mines')) return <MinesSettingsEditor key={JSON.stringify(game.settings)} game={game} />;
+  if (hasForm(game, 'matka')) return <MatkaSettingsEditor key={JSON.stringify(game.settings)} game={game} />;
+  if (isRoundGame(game)) return <RoundSettingsEditor key={JSON.stringify([game.settings, game.pending])} game={game} />;
+  return null;
+}
 
 function GameCard({ game }: { game: Game }) {
   const { t } = useTranslation('adminGames');
@@ -34,27 +54,11 @@ function GameCard({ game }: { game: Game }) {
         </h2>
         <FlagBadge on={!!game.suspended} yes={t('games.suspended')} no={t('games.running')} />
         <span className="muted small">
-          {game.game === 'mines' || game.game === 'matka'
-            ? phase
-            : t('games.roundPhase', { round: shown(game.round), phase })}
+          {playsRounds(game) ? t('games.roundPhase', { round: shown(game.round), phase }) : phase}
         </span>
-        {game.game !== 'matka' && <GameSuspendButton game={game} />}
+        {isSuspendable(game) && <GameSuspendButton game={game} />}
       </div>
-      {/* A new row (a change saved or applied) restarts the form from it. A game this console does not know (the
-          server's newer than it) has no form: `isRoundGame` checks the name at run time. */}
-      {game.game === 'aviator' ? (
-        <>
-          <AviatorSettingsEditor key={JSON.stringify(game.settings)} game={game} />
-          {game.caps && <AviatorCapsPanel caps={game.caps} />}
-          {game.fairness && <AviatorFairness f={game.fairness} />}
-        </>
-      ) : game.game === 'mines' ? (
-        <MinesSettingsEditor key={JSON.stringify(game.settings)} game={game} />
-      ) : game.game === 'matka' ? (
-        <MatkaSettingsEditor key={JSON.stringify(game.settings)} game={game} />
-      ) : (
-        isRoundGame(game) && <RoundSettingsEditor key={JSON.stringify([game.settings, game.pending])} game={game} />
-      )}
+      <SettingsForm game={game} />
     </section>
   );
 }

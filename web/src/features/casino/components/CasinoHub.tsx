@@ -1,40 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { gamesWith } from '@/games/registry';
 import { CasinoTiles } from './CasinoTiles';
 
-/** The hub's tabs: `casino:tabs.<key>`. */
-const TABS = [
+/** The hub's own tabs (`casino:tabs.<key>`), before the games'. */
+const HUB_TABS = [
   { key: 'allGames', to: '/casino' },
   { key: 'slots', to: '/casino/slots' },
   { key: 'liveCasino', to: '/casino/live' },
-  { key: 'aviator', to: '/casino/aviator' },
-  { key: 'titliPar', to: '/casino/fun-games' },
-  { key: 'andarBahar', to: '/casino/andar-bahar' },
-  { key: 'mines', to: '/casino/mines' },
-  { key: 'colorPrediction', to: '/casino/color-prediction' },
 ];
+
+/** Every tab: the hub's, then each game with a hub block (games/registry.ts), in the tabs' order. */
+const TABS = [...HUB_TABS, ...gamesWith('hub', (g) => g.hub.tab).map((g) => ({ key: g.hub.key, to: g.path }))];
 
 interface Info {
   /** Its title is `casino:tabs.<key>`, its text `casino:info.<key>`. */
   key: string;
-  to?: string;
-  colors: [string, string];
+  to: string;
+  colors: readonly [string, string];
   glyph: string;
 }
 
-/** By the path's second segment (`/casino/<segment>`). */
-const INFO: Record<string, Info> = {
-  aviator: { key: 'aviator', to: '/casino/aviator', colors: ['#e0112b', '#ff7a18'], glyph: '✈' },
-  mines: { key: 'mines', to: '/casino/mines', colors: ['#f7971e', '#ffd200'], glyph: '✹' },
-  'fun-games': { key: 'titliPar', to: '/casino/fun-games', colors: ['#7b2ff7', '#f107a3'], glyph: '❀' },
-  'andar-bahar': { key: 'andarBahar', to: '/casino/andar-bahar', colors: ['#0f5132', '#2ea36b'], glyph: '♥' },
-  'color-prediction': {
-    key: 'colorPrediction',
-    to: '/casino/color-prediction',
-    colors: ['#11998e', '#38ef7d'],
-    glyph: '◉',
-  },
-};
+/** The games' info cards, in the cards' order. */
+const CARDS: Info[] = gamesWith('hub', (g) => g.hub.card).map((g) => ({
+  key: g.hub.key,
+  to: g.path,
+  colors: g.art.colors,
+  glyph: g.art.glyph,
+}));
+
+/** A game's card by its path's second segment (`/casino/<segment>`). */
+const INFO: Record<string, Info> = Object.fromEntries(CARDS.map((c) => [c.to.split('/')[2] ?? '', c]));
 
 function InfoCard({ info }: { info: Info }) {
   const { t } = useTranslation('casino');
@@ -49,15 +45,9 @@ function InfoCard({ info }: { info: Info }) {
       </div>
       <h3>{t(`tabs.${info.key}`)}</h3>
       <p>{t(`info.${info.key}`)}</p>
-      {info.to ? (
-        <Link to={info.to} className="btn btn-primary">
-          {t('playNow')}
-        </Link>
-      ) : (
-        <button type="button" className="btn" disabled>
-          {t('comingSoon')}
-        </button>
-      )}
+      <Link to={info.to} className="btn btn-primary">
+        {t('playNow')}
+      </Link>
     </article>
   );
 }
@@ -86,8 +76,8 @@ export function CasinoHub() {
             {t('fairnessLink')}
           </Link>
           <div className="info-grid">
-            {Object.entries(INFO).map(([k, v]) => (
-              <InfoCard key={k} info={v} />
+            {CARDS.map((c) => (
+              <InfoCard key={c.key} info={c} />
             ))}
           </div>
         </>

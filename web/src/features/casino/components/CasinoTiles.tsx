@@ -1,40 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CASINO_TILES, type GameEntry } from '@/config/games';
+import { gamesWith, type GameWith } from '@/games/registry';
 
-/** A tile: its art, the game's name (a name, never translated) and PLAY / Coming soon. */
-function TileFace({ g }: { g: GameEntry }) {
+/** The lobby's tiles: every game with a tile (games/registry.ts), in the tiles' order. */
+const TILES = gamesWith('tile', (g) => g.tile.order);
+
+/** A tile: its art, the game's name (a name, never translated) and PLAY. */
+function TileFace({ g }: { g: GameWith<'tile'> }) {
   const { t } = useTranslation('casino');
   return (
     <>
       <span
         className="tile-art"
-        style={{ background: `linear-gradient(135deg, ${g.colors[0]}, ${g.colors[1]})` }}
+        style={{ background: `linear-gradient(135deg, ${g.art.colors[0]}, ${g.art.colors[1]})` }}
         aria-hidden
       >
-        {g.glyph}
+        {g.art.glyph}
       </span>
-      <span className="tile-title">{g.title}</span>
-      <span className="tile-overlay">{g.ready ? t('play') : t('comingSoon')}</span>
+      <span className="tile-title">{g.tileName ?? g.name}</span>
+      <span className="tile-overlay">{t('play')}</span>
     </>
   );
 }
 
-/** Tittli Patta, Aviator, Andar Bahar, Color Prediction, Matka, Aar Par Parchi, Mines — only built games link anywhere. */
+/** Tittli Patta, Aviator, Andar Bahar, Color Prediction, Matka, Aar Par Parchi, Mines: each opens its game. */
 export function CasinoTiles() {
   return (
     <div className="tiles">
-      {CASINO_TILES.map((g) =>
-        g.ready ? (
-          <Link key={g.key} to={g.to} className="tile" data-testid={`tile-${g.key}`}>
-            <TileFace g={g} />
-          </Link>
-        ) : (
-          <div key={g.key} className="tile tile-disabled" aria-disabled="true" data-testid={`tile-${g.key}`}>
-            <TileFace g={g} />
-          </div>
-        ),
-      )}
+      {TILES.map((g) => (
+        <Link key={g.tile.id} to={g.path} className="tile" data-testid={`tile-${g.tile.id}`}>
+          <TileFace g={g} />
+        </Link>
+      ))}
     </div>
   );
 }

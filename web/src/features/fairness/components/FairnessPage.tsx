@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFairCheck } from '../api/get-fair';
 import { useMatkaCheck } from '../api/get-matka-draw';
 import { useMinesCheck } from '../api/get-mines-game';
-import { CHECKABLE, isCheckable, isFairGame, MATKA, MINES, parseRound, type Checkable } from '../games';
+import { CHECKABLE, checkOf, isCheckable, isFairGame, parseRound, type Checkable } from '../games';
 import { FairInfoCard } from './FairInfoCard';
 import { MatkaInfoCard } from './MatkaInfoCard';
 import { MatkaReport } from './MatkaReport';
@@ -24,9 +24,9 @@ export function FairnessPage() {
   const { t } = useTranslation('fairness');
   const [params, setParams] = useSearchParams();
   const qGame = params.get('game');
-  const game: Checkable = isCheckable(qGame) ? qGame : 'titli';
-  const mines = game === MINES.value;
-  const matka = game === MATKA.value;
+  const game: Checkable = isCheckable(qGame) ? qGame : CHECKABLE[0]!.value;
+  const mines = checkOf(game) === 'mines';
+  const matka = checkOf(game) === 'matka';
   const id = parseRound(params.get(mines ? 'gameId' : matka ? 'draw' : 'round'));
   const market = matka ? parseRound(params.get('market')) : null;
   const [form, setForm] = useState({
@@ -45,8 +45,8 @@ export function FairnessPage() {
       : check.data?.verification.verdict;
   const what = mines ? 'game' : matka ? 'draw' : 'round';
   const shown = CHECKABLE.find((g) => g.value === form.game) ?? CHECKABLE[0]!;
-  const formMines = form.game === MINES.value;
-  const formMatka = form.game === MATKA.value;
+  const formMines = checkOf(form.game) === 'mines';
+  const formMatka = checkOf(form.game) === 'matka';
   const ready = parseRound(form.id) !== null && (!formMatka || parseRound(form.market) !== null);
 
   function submit(e: FormEvent) {
@@ -59,7 +59,7 @@ export function FairnessPage() {
       );
       return;
     }
-    const key = form.game === MINES.value ? 'gameId' : 'round';
+    const key = formMines ? 'gameId' : 'round';
     setParams(r === null ? { game: form.game } : { game: form.game, [key]: String(r) });
   }
 
@@ -119,12 +119,12 @@ export function FairnessPage() {
         </button>
       )}
       <h2 className="list-title">{shown.label}</h2>
-      {shown.value === MINES.value ? (
+      {shown.check === 'mines' ? (
         <>
           <MinesInfoCard />
           <MinesByHand />
         </>
-      ) : shown.value === MATKA.value ? (
+      ) : shown.check === 'matka' ? (
         <MatkaInfoCard />
       ) : (
         <FairInfoCard game={shown.value} />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The sidebar's Sports section: each sport with its in-play count as a badge; none at 0 or when unknown. */
+/** The sidebar's Sports section: each sport with its in-play count as a badge; none at 0 or when unknown. Its Casino section. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,5 +37,27 @@ describe('sidebar sports', () => {
     show();
     expect(screen.queryAllByTestId('sport-live-count')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Cricket' })).toBeTruthy();
+  });
+});
+
+describe('sidebar casino', () => {
+  it('lists the games by name (games/registry.ts), then the casino links', () => {
+    show();
+    const section = screen.getByRole('button', { name: /^Casino/ }).closest('section')!;
+    const links = within(section as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Aviator', '/casino/aviator'],
+      ['Tittli Patta', '/casino/fun-games'],
+      ['Andar Bahar', '/casino/andar-bahar'],
+      ['Color Prediction', '/casino/color-prediction'],
+      ['Mines', '/casino/mines'],
+      ['Matka', '/casino/matka'],
+      ['Provably Fair', '/fairness'],
+      ['All Casino', '/casino'],
+      ['Slots', '/casino/slots'],
+      ['Live Casino', '/casino/live-casino'],
+      ['Table Games', '/casino/table-games'],
+      ['Jackpots', '/casino/jackpots'],
+    ]);
   });
 });

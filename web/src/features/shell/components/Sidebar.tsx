@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SIDEBAR_SPORTS } from '@/config/constants';
-import { CASINO_SIDEBAR } from '@/config/games';
+import { gamesWith } from '@/games/registry';
 import { formatInr } from '@/lib/money';
 import { SECTION_GLYPH } from '../brand';
 
@@ -28,15 +28,18 @@ const SPORT_KEYS: Record<string, string> = {
   '998917': 'volleyball',
 };
 
-/** The casino links that are not game names (`shell:sidebar.casinoLinks`); game names stay as they are. */
-const CASINO_LINK_KEYS: Record<string, string> = {
-  '/fairness': 'provablyFair',
-  '/casino': 'allCasino',
-  '/casino/slots': 'slots',
-  '/casino/live-casino': 'liveCasino',
-  '/casino/table-games': 'tableGames',
-  '/casino/jackpots': 'jackpots',
-};
+/** The Casino section's games (games/registry.ts), by name (a name, never translated), in the sidebar's order. */
+const CASINO_GAMES = gamesWith('sidebar', (g) => g.sidebar.order);
+
+/** The Casino section's other links, after the games (`shell:sidebar.casinoLinks.<key>`). */
+const CASINO_LINKS = [
+  { to: '/fairness', key: 'provablyFair' },
+  { to: '/casino', key: 'allCasino' },
+  { to: '/casino/slots', key: 'slots' },
+  { to: '/casino/live-casino', key: 'liveCasino' },
+  { to: '/casino/table-games', key: 'tableGames' },
+  { to: '/casino/jackpots', key: 'jackpots' },
+];
 
 function Section({ title, children, initiallyOpen }: { title: string; children: ReactNode; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
@@ -64,8 +67,6 @@ function LiveCount({ n }: { n: number | undefined }) {
 export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, onLogout }: Props) {
   const { t } = useTranslation('shell');
   const sportName = (id: string, name: string) => (SPORT_KEYS[id] ? t(`sidebar.sportNames.${SPORT_KEYS[id]}`) : name);
-  const casinoTitle = (to: string, title: string) =>
-    CASINO_LINK_KEYS[to] ? t(`sidebar.casinoLinks.${CASINO_LINK_KEYS[to]}`) : title;
   return (
     <>
       {open && <div className="side-backdrop" onClick={onClose} />}
@@ -103,17 +104,16 @@ export function Sidebar({ open, onClose, username, balance, userNo, operator, li
           ))}
         </Section>
         <Section title={t('sidebar.casino')} initiallyOpen>
-          {CASINO_SIDEBAR.map((g) =>
-            g.ready ? (
-              <NavLink key={g.to} to={g.to} end>
-                {casinoTitle(g.to, g.title)}
-              </NavLink>
-            ) : (
-              <span key={g.to} className="disabled-link" aria-disabled="true">
-                {casinoTitle(g.to, g.title)} <em>{t('common:comingSoon')}</em>
-              </span>
-            ),
-          )}
+          {CASINO_GAMES.map((g) => (
+            <NavLink key={g.path} to={g.path} end>
+              {g.tileName ?? g.name}
+            </NavLink>
+          ))}
+          {CASINO_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end>
+              {t(`sidebar.casinoLinks.${l.key}`)}
+            </NavLink>
+          ))}
         </Section>
         <Section title={t('sidebar.myAccount')} initiallyOpen={false}>
           <NavLink to="/account/profile">{t('sidebar.profile')}</NavLink>
