@@ -14,29 +14,29 @@ it('joins now and after every reconnect, hears its pushes, and leaves only while
   const pushes: unknown[] = [];
   const s = getSocket();
   const leave = enterRoom({
-    events: { 'room:push': (p: unknown) => pushes.push(p) },
-    join: () => s.emit('room:join', {}),
-    leave: () => s.emit('room:leave', {}),
+    events: { 'matka:status': (p) => pushes.push(p) },
+    join: () => s.emit('matka:join', {}),
+    leave: () => s.emit('matka:leave', {}),
   });
-  expect(emittedNames()).toEqual(['room:join']);
+  expect(emittedNames()).toEqual(['matka:join']);
   serverSends('connect', undefined);
-  expect(emittedNames()).toEqual(['room:join', 'room:join']);
-  serverSends('room:push', 7);
+  expect(emittedNames()).toEqual(['matka:join', 'matka:join']);
+  serverSends('matka:status', 7);
   expect(pushes).toEqual([7]);
 
   s.connected = false;
   leave();
-  expect(emittedNames()).toEqual(['room:join', 'room:join']);
-  expect(listeners('room:push') + listeners('connect')).toBe(0);
+  expect(emittedNames()).toEqual(['matka:join', 'matka:join']);
+  expect(listeners('matka:status') + listeners('connect')).toBe(0);
 });
 
 it('a screen that enters while offline joins on the first connect', () => {
   const s = getSocket();
   s.connected = false;
-  const leave = enterRoom({ events: {}, join: () => s.emit('room:join', {}), leave: () => s.emit('room:leave', {}) });
+  const leave = enterRoom({ events: {}, join: () => s.emit('matka:join', {}), leave: () => s.emit('matka:leave', {}) });
   expect(emittedNames()).toEqual([]);
   s.connected = true;
   serverSends('connect', undefined);
   leave();
-  expect(emittedNames()).toEqual(['room:join', 'room:leave']);
+  expect(emittedNames()).toEqual(['matka:join', 'matka:leave']);
 });

@@ -5,12 +5,16 @@
  * script. When the server ends
  * the session (logout elsewhere, password reset, block, expiry) it disconnects the socket and the client does not
  * reconnect on its own.
+ *
+ * The socket is typed by the server's AsyncAPI document (`socket-types`): `on` takes only events the server emits,
+ * with their payloads; `emit` only events it hears, with their payloads and acks.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import type { AppSocket } from './socket-types';
 
-let socket: Socket | null = null;
+let socket: AppSocket | null = null;
 
-export function getSocket(): Socket {
+export function getSocket(): AppSocket {
   if (!socket) {
     socket = io(window.location.origin, {
       path: '/socket.io/',

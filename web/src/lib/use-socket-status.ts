@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
 import { getSocket } from './socket';
+import type { AppSocket } from './socket-types';
 
 /** The socket last subscribed to: reading the status must not open a new one (e.g. while logging out). */
-let watched: Socket | null = null;
+let watched: AppSocket | null = null;
 
 function subscribe(onChange: () => void): () => void {
   const s = getSocket();

@@ -6,7 +6,7 @@ const event: BalanceUpdate = {
   userId: 7,
   type: 'add',
   amount: 150,
-  reason: 'deposit_approved',
+  reason: 'deposit',
   balance: 650,
   exposureBalance: 20,
 };

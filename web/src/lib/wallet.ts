@@ -4,18 +4,13 @@ import { WALLET_POLL_MS } from '@/config/constants';
 import i18n from '@/i18n';
 import { api } from './api-client';
 import type { Schema } from './api-types';
+import type { SocketSchema } from './socket-types';
 
 /** `GET /api/getwalletandexposure/{userId}`. */
 export type Wallet = Schema<'WalletBalancesJson'>;
 
-export interface BalanceUpdate {
-  userId: string | number;
-  type: 'deduct' | 'add';
-  amount: number;
-  reason?: string;
-  balance: number;
-  exposureBalance: number;
-}
+/** The socket's `balance_update` (the AsyncAPI document's `BalanceUpdate`). */
+export type BalanceUpdate = SocketSchema<'BalanceUpdate'>;
 
 export const walletQueryKey = (userId: string | null) => ['wallet', userId] as const;
 

@@ -3,38 +3,43 @@
  * `answers[event]()`, else the answer function given to `resetFakeSocket` / `answerWith`, else `{success: true}`) and
  * lets a test push server events. Use it with `vi.mock('@/lib/socket', () => import('@/testing/fake-socket'))` and
  * `resetFakeSocket()` before each test.
+ *
+ * Event names are the document's (`lib/socket-types`): a test that pushes or expects an event the server does not
+ * have fails `tsc`. Payloads and answers are left open, so a test can also send what the server should not.
  */
 import { act } from '@testing-library/react';
+import type { ListenName, RequestName } from '@/lib/socket-types';
 
 type Handler = (...args: unknown[]) => void;
-type Answer = (event: string, payload: unknown) => unknown;
+type Answer = (event: RequestName, payload: unknown) => unknown;
 
 const success: Answer = () => ({ success: true });
 
-export const handlers = new Map<string, Set<Handler>>();
+export const handlers = new Map<ListenName, Set<Handler>>();
 /** Every emit, in order: `[event, payload]`. */
-export const emitted: [string, unknown][] = [];
+export const emitted: [RequestName, unknown][] = [];
 /** Per-event acks; an event not named here gets the answer function's. */
-export const answers: Partial<Record<string, () => unknown>> = {};
+export const answers: Partial<Record<RequestName, () => unknown>> = {};
 let answer: Answer = success;
 
 const socket = {
   connected: true,
-  on(e: string, h: Handler) {
+  on(e: ListenName, h: Handler) {
     if (!handlers.has(e)) handlers.set(e, new Set());
     handlers.get(e)!.add(h);
     return socket;
   },
-  off(e: string, h: Handler) {
+  off(e: ListenName, h: Handler) {
     handlers.get(e)?.delete(h);
     return socket;
   },
   timeout() {
     return socket;
   },
-  emit(event: string, payload: unknown, cb?: Handler) {
+  emit(event: RequestName, payload: unknown, cb?: Handler) {
     emitted.push([event, payload]);
-    cb?.(null, answers[event] ? answers[event]() : answer(event, payload));
+    const a = answers[event];
+    cb?.(null, a ? a() : answer(event, payload));
     return socket;
   },
 };
@@ -46,7 +51,7 @@ export const disconnectSocket = () => undefined;
 export function resetFakeSocket(a: Answer = success): void {
   handlers.clear();
   emitted.length = 0;
-  for (const k of Object.keys(answers)) delete answers[k];
+  for (const k of Object.keys(answers) as RequestName[]) delete answers[k];
   answer = a;
 }
 
@@ -55,12 +60,12 @@ export function answerWith(a: Answer): void {
 }
 
 /** The server pushes `event` to every listener. */
-export const serverSends = (event: string, payload: unknown) =>
+export const serverSends = (event: ListenName, payload: unknown) =>
   act(() => handlers.get(event)?.forEach((h) => h(payload)));
 
 export const emittedNames = () => emitted.map(([e]) => e);
 
 /** The payloads emitted as `event`, in order. */
-export const payloadsOf = (event: string) => emitted.filter(([e]) => e === event).map(([, p]) => p);
+export const payloadsOf = (event: RequestName) => emitted.filter(([e]) => e === event).map(([, p]) => p);
 
-export const listeners = (event: string): number => handlers.get(event)?.size ?? 0;
+export const listeners = (event: ListenName): number => handlers.get(event)?.size ?? 0;

@@ -59,7 +59,10 @@ describe('aviator reducer: bets', () => {
     expect(s.slots[1]).toMatchObject({ status: 'idle', amount: 500 });
   });
   it('cancels with a refund notice', () => {
-    const s = run(countdown, placed, { type: 'bet_cancelled', msg: { success: true, refundAmount: 100, slot: 0 } });
+    const s = run(countdown, placed, {
+      type: 'bet_cancelled',
+      msg: { success: true, refundAmount: 100, slot: 0, roundId: 11 },
+    });
     expect(s.slots[0].status).toBe('idle');
     expect(s.notices.at(-1)).toMatchObject({ kind: 'cancelled', amount: 100 });
   });
@@ -75,7 +78,7 @@ describe('aviator reducer: bets', () => {
   it('a crash loses every open bet of that round exactly once', () => {
     const s = run(countdown, placed, flying, crashed, {
       type: 'game_result',
-      msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' },
+      msg: { roundId: 11, crashPoint: 1.5, endedAt: 1.5, hash: 'h11', capped: false },
     });
     expect(s.slots[0].status).toBe('lost');
     expect(s.notices.filter((n) => n.kind === 'lost')).toHaveLength(1);
@@ -86,7 +89,10 @@ describe('aviator reducer: bets', () => {
     expect(s.slots[0]).toMatchObject({ status: 'idle', amount: 100 });
   });
   it('a cash-out the server took before the crash wins over the crash broadcast that overtook its answer', () => {
-    const result = { type: 'game_result', msg: { roundId: 11, crashPoint: 1.5, hash: 'h11' } } as const;
+    const result = {
+      type: 'game_result',
+      msg: { roundId: 11, crashPoint: 1.5, endedAt: 1.5, hash: 'h11', capped: false },
+    } as const;
     const cash = {
       type: 'cash_out_success',
       msg: { success: true, totalWinnings: 120, multiplier: 1.2, slot: 0, roundId: 11 },
@@ -96,19 +102,19 @@ describe('aviator reducer: bets', () => {
     expect(s.notices.at(-1)).toMatchObject({ kind: 'won', amount: 120 });
     const late = run(countdown, placed, flying, crashed, result, {
       type: 'bet_result',
-      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 120, multiplier: 1.2 },
+      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 120, multiplier: 1.2, auto: false, capped: false },
     });
     expect(late.slots[0]).toMatchObject({ status: 'cashed', winnings: 120 });
     const lost = run(countdown, placed, flying, crashed, result, {
       type: 'bet_result',
-      msg: { roundId: 11, slot: 0, win: false, amount: 100, winnings: 0, multiplier: null },
+      msg: { roundId: 11, slot: 0, win: false, amount: 100, winnings: 0, multiplier: null, auto: false, capped: false },
     });
     expect(lost.notices.filter((n) => n.kind === 'lost')).toHaveLength(1);
   });
   it('bet_result for a win cashes the slot', () => {
     const s = run(countdown, placed, flying, {
       type: 'bet_result',
-      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 200, multiplier: 2 },
+      msg: { roundId: 11, slot: 0, win: true, amount: 100, winnings: 200, multiplier: 2, auto: false, capped: false },
     });
     expect(s.slots[0]).toMatchObject({ status: 'cashed', winnings: 200 });
   });
@@ -124,7 +130,7 @@ describe('aviator reducer: feed and history', () => {
   });
   it('merges loaded history without duplicates, newest first', () => {
     const s = run(
-      { type: 'game_result', msg: { roundId: 5, crashPoint: 2, hash: 'a' } },
+      { type: 'game_result', msg: { roundId: 5, crashPoint: 2, endedAt: 2, hash: 'a', capped: false } },
       {
         type: 'history_loaded',
         rounds: [

@@ -11,6 +11,7 @@ import type {
   RoundSummary,
   Slot,
 } from './types';
+import { isPhase } from './types';
 
 export type SlotStatus = 'idle' | 'pending' | 'placed' | 'cashed' | 'lost';
 
@@ -131,15 +132,17 @@ function loseOpenBets(s: AviatorState, roundId: string | null): AviatorState {
 function onGameState(s: AviatorState, msg: GameStateMsg, at: number): AviatorState {
   const roundId = String(msg.roundId);
   const newRound = roundId !== s.round.roundId;
+  // A phase this client does not know keeps the one it shows (the document types `phase` as any text).
+  const phase = isPhase(msg.phase) ? msg.phase : s.round.phase;
   const round: RoundView = {
-    phase: msg.phase,
+    phase,
     roundId,
     countdown: msg.countdown,
     countdownMs: msg.countdownMs,
     multiplier: msg.multiplier,
     elapsed: msg.elapsed,
     receivedAt: at,
-    crashPoint: msg.phase === 'crashed' && typeof msg.crashPoint === 'number' ? msg.crashPoint : null,
+    crashPoint: phase === 'crashed' && typeof msg.crashPoint === 'number' ? msg.crashPoint : null,
   };
   let next: AviatorState = { ...s, round };
   if (newRound) {
@@ -147,7 +150,7 @@ function onGameState(s: AviatorState, msg: GameStateMsg, at: number): AviatorSta
     const reset = (b: SlotState): SlotState => (b.roundId === roundId && b.status !== 'idle' ? b : idleSlot(b.amount));
     next = { ...next, feed: [], slots: [reset(s.slots[0]), reset(s.slots[1])] };
   }
-  if (msg.phase === 'crashed') {
+  if (phase === 'crashed') {
     next = loseOpenBets(next, roundId);
     if (round.crashPoint !== null && msg.hash) {
       next = { ...next, history: addHistory(next.history, { roundId, crashPoint: round.crashPoint, hash: msg.hash }) };

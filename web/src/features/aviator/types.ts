@@ -1,90 +1,39 @@
-/** Aviator wire vocabulary: server → client events and client → server requests (mirrors the server's module). */
+/**
+ * Aviator on the wire: the server's events and requests are the AsyncAPI document's (`SocketSchema`, from
+ * docs/asyncapi.json); the client's own types (its phase names, its two bet panels, its history) follow.
+ */
+import type { SocketSchema } from '@/lib/socket-types';
+
+/** `aviator_game_state`. Fields of one phase only (`bettingEndsAt`, `startedAt`, `crashedAt`, `capped`…) are absent in the others. */
+export type GameStateMsg = SocketSchema<'AviatorGameState'>;
+/** A row of `aviator_bet_update`. */
+export type FeedBet = SocketSchema<'AviatorFeedBet'>;
+/** `aviator_game_result`. */
+export type GameResultMsg = SocketSchema<'AviatorGameResult'>;
+/** `bet_placed`, and `place_bet`'s ack. */
+export type BetPlacedMsg = SocketSchema<'AviatorBetPlaced'>;
+/** `cash_out_success`, and `cash_out`'s ack. */
+export type CashOutMsg = SocketSchema<'AviatorCashOutSuccess'>;
+/** `bet_cancelled`, and `cancel_bet`'s ack. */
+export type BetCancelledMsg = SocketSchema<'AviatorBetCancelled'>;
+/** `bet_result`. */
+export type BetResultMsg = SocketSchema<'AviatorBetResult'>;
+/** `place_bet`'s payload. */
+export type PlaceBetReq = SocketSchema<'AviatorBetRequest'>;
+
+/** The phases `aviator_game_state` names (the document types `phase` as text: a name not listed here is not one). */
 export type Phase = 'countdown' | 'flying' | 'crashed';
+export const PHASES: readonly Phase[] = ['countdown', 'flying', 'crashed'];
+export const isPhase = (p: string): p is Phase => (PHASES as readonly string[]).includes(p);
+
 export type RoundId = string | number;
+/** A bet panel (the server's `slot`). */
 export type Slot = 0 | 1;
 
-export interface GameStateMsg {
-  phase: Phase;
-  countdown: number;
-  countdownMs: number;
-  multiplier: number;
-  roundId: RoundId;
-  isActive: boolean;
-  elapsed: number;
-  serverTime: number;
-  /** While counting down: when betting ends (epoch ms). */
-  bettingEndsAt?: number;
-  /** In flight: the take-off (epoch ms). */
-  startedAt?: number;
-  /** Crashed: when (epoch ms). */
-  crashedAt?: number;
-  crashPoint?: number;
-  hash?: string;
-  /** Crashed: the round stopped at the payout cap. */
-  capped?: boolean;
-}
-
-export interface FeedBet {
-  username: string;
-  amount: number;
-  slot: number;
-  multiplier: number | null;
-  winnings: number;
-}
-
-export interface GameResultMsg {
-  roundId: RoundId;
-  crashPoint: number;
-  hash: string;
-  capped?: boolean;
-}
-
-export interface BetPlacedMsg {
-  success: boolean;
-  amount: number;
-  slot: number;
-  roundId: RoundId;
-  autoCashout?: number | null;
-}
-
-export interface CashOutMsg {
-  success: boolean;
-  totalWinnings: number;
-  multiplier: number;
-  slot: number;
-  roundId: RoundId;
-}
-
-export interface BetCancelledMsg {
-  success: boolean;
-  refundAmount: number;
-  slot: number;
-}
-
-export interface BetResultMsg {
-  roundId: RoundId;
-  slot: number;
-  win: boolean;
-  amount: number;
-  winnings: number;
-  multiplier: number | null;
-}
-
+/** A round of the history strip: from `GET /api/aviator/rounds` or an `aviator_game_result`. */
 export interface RoundSummary {
   roundId: RoundId;
   crashPoint: number;
   hash: string;
   endedAt?: string | number;
-}
-
-/** Ack answer to place_bet / cancel_bet / cash_out. */
-export type Ack<T = Record<string, unknown>> =
-  ({ success: true } & T) | { success: false; error?: string; message?: string };
-
-export interface PlaceBetReq {
-  userId: string;
-  amount: number;
-  roundId: RoundId;
-  slot: Slot;
-  autoCashout?: number;
 }

@@ -1,9 +1,9 @@
-/** Color Prediction's own wire (mirrors the server's `color`): a pick is a colour, the result the drawn colour. */
+/** Color Prediction's own wire (the server's `color`, typed by the AsyncAPI document): a pick is a colour, the result the drawn colour. */
+import type { PickOf, ShownOf } from '../round-table/wire';
+
 export const GAME = 'color' as const;
 
-export type Colour = 'red' | 'green' | 'blue';
+export type Colour = PickOf<typeof GAME>;
 export const COLOURS: readonly Colour[] = ['red', 'green', 'blue'];
 
-export interface ColorShown {
-  colour: Colour;
-}
+export type ColorShown = ShownOf<typeof GAME>;

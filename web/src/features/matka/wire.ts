@@ -1,73 +1,36 @@
 /**
- * Matka on the wire: mirrors `actors/src/matka/wire.rs` (docs/API.md "Matka"). JSON is camelCase; money is rupees
- * (numbers, at most 2 decimals); `rate` is a multiplier, stake included (9.5 is "10 Ka 95"); times are epoch ms.
- * The operators' calls are the console's (features/admin).
+ * Matka on the wire: `actors/src/matka/wire.rs` (docs/API.md "Matka"), the socket's shapes typed by the AsyncAPI
+ * document. JSON is camelCase; money is rupees (numbers, at most 2 decimals); `rate` is a multiplier, stake included
+ * (9.5 is "10 Ka 95"); times are epoch ms. The operators' calls are the console's (features/admin).
  */
+import type { SocketSchema } from '@/lib/socket-types';
 
 /** The server's names of the bid types (`rules::BidType`, snake_case). */
-export type BidType =
-  'single_digit' | 'jodi' | 'single_panna' | 'double_panna' | 'triple_panna' | 'half_sangam' | 'full_sangam';
+export type BidType = SocketSchema<'MatkaBidType'>;
 
 /** `Open`: open and close bids; `Close`: close bids only (no jodi, no sangam); `Closed`: no bids. */
-export type CloseStatus = 'Open' | 'Close' | 'Closed';
+export type CloseStatus = SocketSchema<'MatkaCloseStatus'>;
 
-export type Mode = 'declared' | 'drawn';
+export type Mode = SocketSchema<'MatkaMode'>;
 
 /** A bid's session as the server answers it (`rules::Session`). */
 export type Session = 'open' | 'close';
 
-/** A market as the list shows it, with its current draw. */
-export interface MarketView {
-  id: number;
-  marketName: string;
-  /** The open panna, or `***` until it is out. */
-  openNumber: string;
-  /** The open and close digits as far as they are out: `8*`, `80`, `**`. */
-  jodiDigit: string;
-  closeNumber: string;
-  closeStatus: CloseStatus;
-  /** "HH:MM" IST; a quick market's current draw's "HH:MM:SS". */
-  openTime: string;
-  closeTime: string;
-  mode: Mode;
-  /** A quick market's cycle; null for a daily market. */
-  cycleSeconds: number | null;
-  drawNo: number | null;
-  opensAt: number | null;
-  closesAt: number | null;
-  /** SHA-256 of a drawn market's seed for this draw. */
-  commitment: string | null;
-  /** The latest complete result, `134-80-479`. */
-  lastResult: string | null;
-  active: boolean;
-}
+/**
+ * A market as the list shows it, with its current draw: `openNumber` is the open panna or `***` until it is out,
+ * `jodiDigit` the digits as far as they are out (`8*`, `80`, `**`); a quick market's `cycleSeconds`, `drawNo`,
+ * `opensAt`, `closesAt` and a drawn market's `commitment` are absent or null for a daily market.
+ */
+export type MarketView = SocketSchema<'MatkaMarketView'>;
 
-/** A bid type's rate, with the spec's caption. */
-export interface RateView {
-  bidType: BidType;
-  /** × the stake, stake included. */
-  rate: number;
-  /** "10 Ka 95". */
-  caption: string;
-  /** The return to player of its likeliest number. */
-  rtp: number;
-}
+/** A bid type's rate (× the stake, stake included), with the spec's caption ("10 Ka 95"). */
+export type RateView = SocketSchema<'MatkaRateView'>;
 
 /** `matka:join`'s ack (`GET /api/admin/getMatkas` answers the same: `api/types`). `minPoints` / `maxPoints`: rupees a number may carry. */
-export interface MarketList {
-  success: boolean;
-  markets: MarketView[];
-  rates: RateView[];
-  minPoints: number;
-  maxPoints: number;
-  serverTime: number;
-}
+export type MarketList = SocketSchema<'MatkaMarketList'>;
 
 /** `matka:status`: pushed to the `matka` room when a market opens, closes or has a result. */
-export interface Status {
-  markets: MarketView[];
-  serverTime: number;
-}
+export type Status = SocketSchema<'MatkaStatus'>;
 
 /** The REST calls' shapes (`POST /api/bids`, the chart, the player's bids) are the OpenAPI document's: see `api/types`. */
 

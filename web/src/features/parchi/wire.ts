@@ -1,7 +1,7 @@
 /**
- * Aar Par Parchi (the three-card player game) on the wire: mirrors `actors/src/parchi/wire.rs` (docs/API.md "Aar Par
- * Parchi"). JSON is camelCase where the spec does not name a field otherwise (`_id`, `CardData`, `userArray`,
- * `betpoints`, `playername`); money is rupees (numbers, at most 2 decimals). `{match}` in a path is the live list's
+ * Aar Par Parchi (the three-card player game) on the wire: `actors/src/parchi/wire.rs` (docs/API.md "Aar Par
+ * Parchi"), the socket's shapes typed by the AsyncAPI document. JSON is camelCase where the spec does not name a
+ * field otherwise (`_id`, `CardData`, `userArray`, `betpoints`, `playername`); money is rupees (numbers, at most 2 decimals). `{match}` in a path is the live list's
  * `matchName` (URL-encoded; the newest match of that name) or its numeric `eventId`.
  *
  * Public REST (shapes in `api/types`, from the OpenAPI document): `GET /api/live-matches`, `GET /api/cards/{match}`,
@@ -10,67 +10,37 @@
  * `parchi:join {match}` (ack: Board), `parchi:board` (Board) pushed to the room, `parchi:leave {match}`.
  * `PUT /api/cards/update/{cardId}` and `PUT /api/cards/winner/{cardId}` are the server's alone: never called.
  */
-import type { Schema } from '@/lib/api-types';
+import type { SocketSchema } from '@/lib/socket-types';
 
 export type { LiveItem } from '../sports/wire';
 
-export type MatchStatus = 'upcoming' | 'in_play' | 'finished';
+export type MatchStatus = SocketSchema<'SportsMatchStatus'>;
 
 /**
  * `open`: plays taken (the match has not reached its first ball); `closed`: plays closed at the first ball with all
  * three cards locked, the match goes on; `finished`: settled; `abandoned`: stakes returned; `void`: plays closed at the
- * first ball with the cards not all locked, every stake returned then. The OpenAPI document's list (`ParchiGameStatus`),
- * so the socket's board and the REST one stay the same type; the screen reads the status as text, so a status the
- * document it was built with does not list yet (say `void`) is still shown.
+ * first ball with the cards not all locked, every stake returned then. The documents' list (`ParchiGameStatus`), so
+ * the socket's board and the REST one stay the same type; the screen reads the status as text, so a status the
+ * document it was built with does not list yet is still shown.
  */
-export type BoardStatus = Schema<'ParchiGameStatus'>;
+export type BoardStatus = SocketSchema<'ParchiGameStatus'>;
 
 /** The spec's nested copy of a card (`cards[0]`); the flat fields of `Card` say the same. */
-export interface CardCopy {
-  _id: string;
-  player1: string | null;
-  player2: string | null;
-  totalRuns: number;
-  isWinner: boolean;
-}
+export type CardCopy = SocketSchema<'ParchiCardData'>;
 
-export interface Card {
-  /** `{matchId}-{n}`: what a play names. */
-  _id: string;
-  /** 1..3. */
-  card: number;
-  player1: string | null;
-  player2: string | null;
-  /** Its two players' runs in the match so far. */
-  totalRuns: number;
-  peoplePlayed: number;
-  /** Rupees staked on it. */
-  totalStake: number;
-  isWinner: boolean;
-  /** Its two players are fixed (the first play picked them). */
-  locked: boolean;
-  /** Who played it, masked. */
-  user: string[];
-  /** One copy. */
-  cards: CardCopy[];
-}
+/**
+ * A card: `_id` (`{matchId}-{n}`) is what a play names, `card` its number 1..3, `totalRuns` its two players' runs in
+ * the match so far, `totalStake` the rupees staked on it, `locked` once the first play fixed its two players, `user`
+ * who played it (masked).
+ */
+export type Card = SocketSchema<'ParchiCardView'>;
 
-/** `GET /api/cards/{match}`, the `parchi:join` ack and every `parchi:board` push. */
-export interface Board {
-  success: true;
-  matchId: number;
-  matchName: string;
-  /** The server's scoreboard page, `/score/{id}`. */
-  scoreIframe: string;
-  matchStatus: MatchStatus;
-  status: BoardStatus;
-  playsOpen: boolean;
-  /** When plays close, in the server's words ("Plays close at the first ball of the match"); the screen says it in the player's language. */
-  closesAt: string;
-  cards: Card[];
-  /** The winning card's number, once decided. */
-  winnerCard: number | null;
-}
+/**
+ * `GET /api/cards/{match}`, the `parchi:join` ack and every `parchi:board` push. `closesAt` says when plays close in
+ * the server's words (the screen says it in the player's language); `winnerCard` is the winning card's number, once
+ * decided.
+ */
+export type Board = SocketSchema<'ParchiBoard'>;
 
 /* The REST calls' own shapes (players, plays, a play's request and answer) are the OpenAPI document's: see `api/types`. */
 

@@ -14,6 +14,7 @@ import type {
   TimerUpdate,
   WinResult,
 } from './wire';
+import { isGamePhase } from './wire';
 
 export const HISTORY_KEEP = 30;
 
@@ -122,7 +123,8 @@ function onGameState<P, S, T>(s: TableState<P, S, T>, m: GameState<P, S>, at: nu
   return {
     ...base,
     ready: true,
-    phase: m.gamePhase,
+    // A phase this client does not know keeps the one it shows (the document types `gamePhase` as any text).
+    phase: isGamePhase(m.gamePhase) ? m.gamePhase : base.phase,
     bettingOpen: m.bettingOpen,
     timeRemaining: m.timeRemaining,
     receivedAt: at,
@@ -172,7 +174,7 @@ export function tableReducer<P, S, T>(s: TableState<P, S, T>, a: TableAction<P, 
       const base = newer ? { ...newRound(s, m.roundId), commitment: '', clientSeed: '', needsSync: true } : s;
       return {
         ...base,
-        phase: m.gamePhase,
+        phase: isGamePhase(m.gamePhase) ? m.gamePhase : base.phase,
         bettingOpen: m.bettingOpen,
         timeRemaining: m.timeRemaining,
         receivedAt: a.at,

@@ -1,19 +1,19 @@
-/** Titli Par's own wire (mirrors the server's `titli`): a pick is a picture number, the result the winning picture. */
-import type { FeedRow, GameState, WinResult } from '../round-table/wire';
+/**
+ * Titli Par's own wire (the server's `titli`, typed by the AsyncAPI document): a pick is a picture number, the result
+ * the winning picture.
+ */
+import type { FeedRow, GameState, PickOf, ShownOf, WinResult } from '../round-table/wire';
 
 export const GAME = 'titli' as const;
 
 /** A picture number, 1 to 12. */
-export type TitliPick = number;
+export type TitliPick = PickOf<typeof GAME>;
 
-export interface TitliShown {
-  winningImageNumber: number;
-  /** The picture's name, e.g. "butterfly". */
-  winningImage: string;
-}
+/** The winning picture: its number and its name (e.g. "butterfly"). */
+export type TitliShown = ShownOf<typeof GAME>;
 
 /** The server's catalogue, in its order: picture number n is `PICTURE_NAMES[n - 1]`. */
-export const PICTURE_NAMES = [
+export const PICTURE_NAMES: readonly TitliShown['winningImage'][] = [
   'butterfly',
   'cow',
   'football',
@@ -26,7 +26,7 @@ export const PICTURE_NAMES = [
   'umbrella',
   'parrot',
   'sun',
-] as const;
+];
 
 export type TitliState = GameState<TitliPick, TitliShown>;
 export type TitliWin = WinResult<TitliPick, TitliShown>;

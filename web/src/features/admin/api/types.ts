@@ -4,35 +4,8 @@
  */
 import type { Schema } from '@/lib/api-types';
 
-/* The `ops_actors` push (Socket.IO, not REST: left to the socket's own types). `GET /api/admin/actors` answers the
-   same rows: `ActorsJson` below. */
-
-export type ActorFamily = 'table' | 'wallet' | 'hub' | 'gateway' | string;
-export type ActorStatus = 'ok' | 'slow' | 'stuck' | string;
-export type FigureValue = number | string | boolean | null | { [key: string]: FigureValue } | FigureValue[];
-
-export interface Actor {
-  id: string | number;
-  family: ActorFamily;
-  name: string;
-  mailbox: number;
-  handled: number;
-  rate: number;
-  queueP50Ms: number | null;
-  queueP99Ms: number | null;
-  handlerP50Ms: number | null;
-  handlerP99Ms: number | null;
-  tickLagP50Ms?: number | null;
-  tickLagP99Ms?: number | null;
-  idleMs: number | null;
-  status: ActorStatus;
-  figures?: Record<string, FigureValue>;
-}
-
-export interface ActorsSnapshot {
-  at: string | number;
-  actors: Actor[];
-}
+/* The `ops_actors` push is the socket document's (`PushOf<'ops_actors'>`, lib/socket-types): the same rows as
+   `GET /api/admin/actors`, `ActorsJson` below. */
 
 /** `GET /api/admin/actors` (polled while the `ops_actors` push is down): every live actor's row. */
 export type ActorsJson = Schema<'ActorsJson'>;

@@ -7,9 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getSocket } from '@/lib/socket';
 import { enterRoom } from '@/lib/socket-room';
+import type { PushOf } from '@/lib/socket-types';
 import { useActorsQuery } from '../api/actors';
 import { adminKeys } from '../api/keys';
-import type { ActorsSnapshot } from '../api/types';
 
 const ACK_TIMEOUT_MS = 5000;
 /** A watch that has gone quiet this long is treated as down (polling takes over until the next connect). */
@@ -33,7 +33,7 @@ export function useLiveActors() {
         if (live) setWatching(!err && ack?.success === true);
       });
     };
-    const onActors = (snap: ActorsSnapshot) => {
+    const onActors = (snap: PushOf<'ops_actors'>) => {
       if (!live || !snap || !Array.isArray(snap.actors)) return;
       lastAt = Date.now();
       setWatching(true);
@@ -48,7 +48,7 @@ export function useLiveActors() {
     const leave = enterRoom({
       events: { ops_actors: onActors, disconnect: onDown },
       join: watch,
-      leave: () => s.emit('ops_unwatch'),
+      leave: () => s.emit('ops_unwatch', {}, () => undefined),
     });
     return () => {
       live = false;

@@ -13,7 +13,7 @@ import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';
 import { useBets2 } from '../api/get-bets2';
 import { tableCards } from '../cards';
-import { GAME, SIDES, type AbShown, type AbStep, type Side } from '../wire';
+import { GAME, SIDES, type AbShown, type Side } from '../wire';
 import { BetSlip } from './BetSlip';
 import { CardTable } from './CardTable';
 import { MyBetTable } from './MyBetTable';
@@ -29,7 +29,7 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('andarBahar');
   const sideLabel = (side: Side) => t(`sides.${side}`);
   const mark = (r: AbShown) => (r.winner ? t(`marks.${r.winner}`) : '·');
-  const { state, placeBet, joinError } = useRoundTable<Side, AbShown, AbStep>(GAME, userId);
+  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
   const bets2 = useBets2(userId);

@@ -29,7 +29,7 @@ const Dot = ({ c }: { c: Colour | string }) => (
 /** Color Prediction: red, green or blue; the drawn colour pays 2.9×. */
 export function ColorPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('color');
-  const { state, placeBet, joinError } = useRoundTable<Colour, ColorShown>(GAME, userId);
+  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
   const myBets = useMyBets(GAME);

@@ -7,59 +7,75 @@ import { useCallback, useEffect, useReducer } from 'react';
 import i18n from '@/i18n';
 import { codeMessage } from '@/lib/api-client';
 import { fixed2, roundRupees } from '@/lib/money';
-import { getSocket } from '@/lib/socket';
-import { enterRoom } from '@/lib/socket-room';
+import { request, refused, type NoAnswer } from '@/lib/socket-request';
+import { enterRoom, type RoomEvents } from '@/lib/socket-room';
+import type { ErrorBody } from '@/lib/socket-types';
 import { toast } from '@/lib/toast';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { tableQueryKey } from '../api/get-my-bets';
 import { initialTableState, tableReducer, type TableAction } from '../state';
 import { totalOf } from '../totals';
-import type {
-  FeedRow,
-  GameName,
-  GameState,
-  PickLine,
-  PlaceBetAck,
-  RevealResult,
-  RevealStep,
-  RoundStart,
-  TimerUpdate,
-  WinResult,
+import {
+  betRefused,
+  type BetAccepted,
+  type GameName,
+  type GameState,
+  type PickLine,
+  type PickOf,
+  type PlaceBetAck,
+  type PlaceBetReq,
+  type ShownOf,
+  type StepOf,
+  type TableReads,
 } from '../wire';
-import { emitWithAck } from './emit';
 
 const isGameState = (v: unknown): v is GameState<unknown, unknown> =>
   !!v && typeof v === 'object' && typeof (v as { roundId?: unknown }).roundId === 'number' && 'gamePhase' in v;
 
+/**
+ * A table's request, by the game's event name. The socket's types cannot follow a name built from `game`; the
+ * payload and the answer are held to the document game by game instead (`TableWireChecks`, in wire.ts).
+ */
+const tableRequest = request as <A>(
+  event: `${GameName}:${'join' | 'leave' | 'placeBet'}`,
+  payload: object,
+) => Promise<A | NoAnswer>;
+
 /** `{game}:join`: the table as an action (the ack is the GameState, or a refusal). */
 async function requestTable<P, S, T>(game: GameName): Promise<TableAction<P, S, T>> {
-  const res = await emitWithAck<GameState<P, S>>(`${game}:join`, {});
-  return isGameState(res)
-    ? { type: 'game_state', msg: res as GameState<P, S>, at: Date.now() }
-    : {
-        type: 'join_failed',
-        message: codeMessage(res.error, res.message || i18n.t('roundTable:errors.gameUnavailable')),
-      };
+  const res = await tableRequest<GameState<P, S> | ErrorBody>(`${game}:join`, {});
+  if (!refused(res) && isGameState(res)) return { type: 'game_state', msg: res, at: Date.now() };
+  const fallback = i18n.t('roundTable:errors.gameUnavailable');
+  return { type: 'join_failed', message: refused(res) ? codeMessage(res.error, res.message || fallback) : fallback };
 }
 
-export function useRoundTable<P, S, T = never>(game: GameName, userId: string | null) {
+/** A table's pushes, by their name after the `{game}:` prefix, as the table reads them. */
+type TableEvents<G extends GameName> = {
+  [E in 'gameState' | 'roundStart' | 'timerUpdate' | 'revealStep' | 'revealResult' | 'winResult' | 'bets']: (
+    msg: TableReads<G>[E],
+  ) => void;
+};
+
+export function useRoundTable<G extends GameName>(game: G, userId: string | null) {
+  type P = PickOf<G>;
+  type S = ShownOf<G>;
+  type T = StepOf<G>;
   const [state, dispatch] = useReducer(tableReducer<P, S, T>, undefined, initialTableState<P, S, T>);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const s = getSocket();
     const d = (a: TableAction<P, S, T>) => dispatch(a);
     const refresh = () => void queryClient.invalidateQueries({ queryKey: tableQueryKey(game) });
-    const handlers: Record<string, (p: never) => void> = {
-      gameState: (msg: GameState<P, S>) => isGameState(msg) && d({ type: 'game_state', msg, at: Date.now() }),
-      roundStart: (msg: RoundStart) => d({ type: 'round_start', msg, at: Date.now() }),
-      timerUpdate: (msg: TimerUpdate) => d({ type: 'timer', msg, at: Date.now() }),
-      revealStep: (msg: RevealStep<T>) => d({ type: 'reveal_step', msg }),
-      revealResult: (msg: RevealResult<S>) => {
+    const handlers: TableEvents<G> = {
+      gameState: (msg) => isGameState(msg) && d({ type: 'game_state', msg, at: Date.now() }),
+      roundStart: (msg) => d({ type: 'round_start', msg, at: Date.now() }),
+      timerUpdate: (msg) => d({ type: 'timer', msg, at: Date.now() }),
+      revealStep: (msg) => d({ type: 'reveal_step', msg }),
+      revealResult: (msg) => {
         d({ type: 'reveal_result', msg });
         refresh();
       },
-      winResult: (msg: WinResult<P, S>) => {
+      winResult: (msg) => {
         if (userId !== null && String(msg.userId) !== userId) return;
         d({ type: 'win_result', msg });
         // A return below the stake (several picks, one won) is not a win: say what came back.
@@ -73,12 +89,16 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
         else if (msg.payout > 0) toast(i18n.t('roundTable:toast.back', { payout: back }), 'info', 3000);
         refresh();
       },
-      bets: (rows: FeedRow<P>[]) => d({ type: 'bets', rows }),
+      bets: (rows) => d({ type: 'bets', rows }),
     };
+    // `{game}:{name}`: the names the document gives these pushes (`TableWireChecks` holds their payloads to it).
+    const events = Object.fromEntries(
+      Object.entries(handlers).map(([name, h]) => [`${game}:${name}`, h]),
+    ) as RoomEvents;
     return enterRoom({
-      events: Object.fromEntries(Object.entries(handlers).map(([name, h]) => [`${game}:${name}`, h])),
+      events,
       join: () => void requestTable<P, S, T>(game).then(d),
-      leave: () => s.emit(`${game}:leave`, {}, () => undefined),
+      leave: () => void tableRequest(`${game}:leave`, {}),
     });
   }, [game, userId, queryClient]);
 
@@ -93,18 +113,18 @@ export function useRoundTable<P, S, T = never>(game: GameName, userId: string | 
       if (roundId === null)
         return { success: false, error: 'betting_closed', message: i18n.t('roundTable:errors.bettingClosed') };
       const bets = lines.filter((l) => l.amount > 0).map((l) => ({ pick: l.pick, amount: roundRupees(l.amount) }));
-      const res = await emitWithAck<PlaceBetAck<P>>(`${game}:placeBet`, { roundId, bets, totalBets: totalOf(bets) });
-      if (res.success) {
-        dispatch({ type: 'bet_placed', ack: res });
-        if (Number.isFinite(res.balance)) {
-          queryClient.setQueryData<Wallet | undefined>(walletQueryKey(userId), (w) =>
-            w ? { ...w, balance: res.balance } : w,
-          );
-        }
-      }
+      const body: PlaceBetReq<P> = { roundId, bets, totalBets: totalOf(bets) };
+      const res = await tableRequest<BetAccepted<P> | ErrorBody>(`${game}:placeBet`, body);
       void queryClient.invalidateQueries({ queryKey: tableQueryKey(game) });
       void queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) });
-      return res;
+      if (refused(res)) return betRefused(res);
+      dispatch({ type: 'bet_placed', ack: res });
+      if (Number.isFinite(res.balance)) {
+        queryClient.setQueryData<Wallet | undefined>(walletQueryKey(userId), (w) =>
+          w ? { ...w, balance: res.balance } : w,
+        );
+      }
+      return { ...res, success: true };
     },
     [game, roundId, userId, queryClient],
   );

@@ -73,7 +73,7 @@ describe('match detail', () => {
     expect(overs()).toEqual(['5.2', '5.1', '4.6', '4.5', '4.4', '4.3']);
     expect(within(popup).getAllByTestId('ball-row')[2]!.textContent).toContain('W');
     const balls = [
-      ...score().balls,
+      ...(score().balls ?? []),
       { over: '5.2', runs: 1, wicket: false, mark: 'Wd', at: 1_800_000_009_000 },
       { over: '5.3', runs: 6, wicket: false, mark: '6', at: 1_800_000_010_500 },
     ];

@@ -38,7 +38,11 @@ function join(qc: QueryClient): () => void {
       if (!err) onList(v);
     });
   };
-  return enterRoom({ events: { updateMatches: onList }, join: ask, leave: () => s.emit('leaveMatches', {}) });
+  return enterRoom({
+    events: { updateMatches: onList },
+    join: ask,
+    leave: () => s.emit('leaveMatches', {}, () => undefined),
+  });
 }
 
 /** Users of the room, per query client (one in the app; one per test). */

@@ -31,7 +31,7 @@ const labelOf = (r: TitliShown) => {
 /** Titli Par: pick pictures, each with its own amount; one picture of twelve wins 10×. */
 export function TitliPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('titli');
-  const { state, placeBet, joinError } = useRoundTable<TitliPick, TitliShown>(GAME, userId);
+  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
   const wallet = useWallet(userId);
   const connected = useSocketConnected();
   const myBets = useMyBets(GAME);
