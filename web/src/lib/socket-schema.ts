@@ -127,9 +127,9 @@ export interface components {
       success: boolean;
     };
     /**
-     * @description `cancel_bet`'s and `cash_out`'s payload: which bet. The documented shape: the server reads it field by field
-     *     (numbers may come as numeric strings); a missing `roundId` is refused (`wrong_round` / `no_bet`), as is a
-     *     `slot` other than 0 or 1 (`bad_slot`) and a `userId` that is not the caller's (`forbidden`).
+     * @description `cancel_bet`'s and `cash_out`'s payload: which bet. Numbers may come as numeric strings; a missing or unreadable
+     *     `roundId` is refused (`wrong_round` / `no_bet`), as is a `slot` other than 0 or 1 (`bad_slot`) and a `userId`
+     *     that is not the caller's (`forbidden`).
      */
     AviatorBetRef: {
       /** Format: int64 */
@@ -146,11 +146,11 @@ export interface components {
       userId?: number | null;
     };
     /**
-     * @description `place_bet`'s payload. The documented shape: the server reads it field by field (numbers may come as numeric
-     *     strings), refusing a missing `roundId` (`wrong_round`), a `slot` other than 0 or 1 (`bad_slot`), an `amount`
-     *     that is not a positive number of rupees with at most 2 decimals (`invalid_amount`), an `autoCashout` that is
-     *     not a multiplier of at least 1.01 (`bad_auto_cashout`) and a `userId` that is not the caller's (`forbidden`);
-     *     then the table's own refusals (`betting_closed`, `stake_too_low`, `insufficient_balance`, …: docs/API.md).
+     * @description `place_bet`'s payload. Numbers may come as numeric strings. Refused: a missing `roundId` (`wrong_round`), a
+     *     `slot` other than 0 or 1 (`bad_slot`), an `amount` that is not a positive number of rupees with at most 2
+     *     decimals (`invalid_amount`), an `autoCashout` that is not a multiplier of at least 1.01 (`bad_auto_cashout`) and
+     *     a `userId` that is not the caller's (`forbidden`); then the table's own refusals (`betting_closed`,
+     *     `stake_too_low`, `insufficient_balance`, …: docs/API.md).
      */
     AviatorBetRequest: {
       amount: components['schemas']['RupeesInput'];
@@ -555,8 +555,8 @@ export interface components {
     /** @description A match named by its name or its id. */
     ParchiMatchKey: string | number;
     /**
-     * @description `parchi:join`'s and `parchi:leave`'s payload: the match. The documented shape: the server reads `match` as text
-     *     or a number, and refuses anything else with `invalid_event` (and an unknown match with `match_not_found`).
+     * @description `parchi:join`'s and `parchi:leave`'s payload: the match, as text or a number; anything else is refused with
+     *     `invalid_event` (and an unknown match with `match_not_found`).
      */
     ParchiRoomRequest: {
       /** @description The match's name as the live list shows it (the newest match of that name), or its id. */
@@ -1213,8 +1213,8 @@ export interface components {
       size: number;
     };
     /**
-     * @description `subscribe`'s and `leave`'s payload: the match. The documented shape: the server reads `eventId` as a number or
-     *     numeric string, and refuses anything else with `invalid_event`.
+     * @description `subscribe`'s and `leave`'s payload: the match. `eventId` is a number or numeric string; anything else is
+     *     refused with `invalid_event`.
      */
     SportsRoomRequest: {
       /**
