@@ -17,6 +17,11 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 started=$SECONDS
 FEATURES=(--features casino-actors/failpoints)
+# The swarms here check behaviour, not speed (BENCHMARKS.md's runs use the release profile as Cargo.toml has it): CI
+# builds the release profile at opt-level 1 without debug info or LTO, which halves its build; every cargo command
+# below sees the same settings, so the scripts' own `cargo build --release` find it built.
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_LTO=false \
+  CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
 step() { printf '\n=== [%2dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
