@@ -41,9 +41,14 @@ pub trait Refuses: DeserializeOwned {
     fn refusal(field: &str) -> Refusal;
     /// The payload's schema.
     const SCHEMA: Payload;
-    /// Reads the payload (a missing payload reads as `{}`, every field absent).
+    /// Reads the payload: an object (a missing payload reads as `{}`, every field absent; anything else is refused
+    /// as the whole payload, `""`).
     fn read(payload: Value) -> Result<Self, Refusal> {
-        let payload = if payload.is_null() { Value::Object(Default::default()) } else { payload };
+        let payload = match payload {
+            Value::Null => Value::Object(Default::default()),
+            Value::Object(o) => Value::Object(o),
+            _ => return Err(Self::refusal("")),
+        };
         serde_path_to_error::deserialize(payload).map_err(|e| {
             let field = e.path().iter().next().map(|s| s.to_string()).unwrap_or_default();
             Self::refusal(&field)
@@ -65,6 +70,9 @@ impl Refuses for Nothing {
         UNKNOWN_EVENT
     }
     const SCHEMA: Payload = asyncapi::nothing;
+    fn read(_: Value) -> Result<Self, Refusal> {
+        Ok(Nothing)
+    }
 }
 
 /// Reads `payload` as `T`.
@@ -226,5 +234,8 @@ mod tests {
         assert!(p.userId.names_another(me, None));
         assert!(check_caller(&[p.userId], me, None).is_err());
         assert!(parse::<Nothing>(json!([1, {"a": 2}])).is_ok());
+        for not_an_object in [json!([7]), json!(7), json!("7")] {
+            assert_eq!(parse::<Probe>(not_an_object).unwrap_err().code, "wrong_round");
+        }
     }
 }

@@ -66,6 +66,16 @@ async fn refused_bets_move_nothing_and_say_why() {
         (json!({"amount": 20, "roundId": round, "slot": 0, "autoCashout": 1.0}), "bad_auto_cashout"),
         (json!({"amount": 20, "roundId": round.as_i64().unwrap() + 5, "slot": 0}), "wrong_round"),
         (json!({"amount": 20, "roundId": round, "slot": 0, "userId": 999_999}), "forbidden"),
+        // What the screen never sends: each field that does not read is refused by its own code.
+        (json!({"amount": "twenty", "roundId": round, "slot": 0}), "invalid_amount"),
+        (json!({"roundId": round, "slot": 0}), "invalid_amount"),
+        (json!({"amount": 20, "roundId": round, "slot": "one"}), "bad_slot"),
+        (json!({"amount": 20, "roundId": round, "slot": -1}), "bad_slot"),
+        (json!({"amount": 20, "roundId": round, "autoCashout": "high"}), "bad_auto_cashout"),
+        (json!({"amount": 20, "roundId": round, "userId": " 5"}), "invalid_user_id"),
+        (json!({"amount": 20, "roundId": "next", "slot": 0}), "wrong_round"),
+        (json!({"amount": 20, "slot": 0}), "wrong_round"),
+        (json!([20, round]), "wrong_round"),
     ] {
         let ack = s.emit("place_bet", payload.clone()).await;
         assert_eq!((ack["success"].as_bool(), ack["error"].as_str()), (Some(false), Some(error)), "{payload}");

@@ -120,6 +120,21 @@ async fn an_unknown_event_is_refused_without_repeating_its_name() {
     let ack = sock.emit("<img src=x onerror=alert(1)>", json!({})).await;
     assert_eq!(ack["error"], "unknown_event");
     assert!(!ack.to_string().contains("<img"), "{ack}");
+    // A known event with a payload that does not read is refused by the field that failed; a game's event that
+    // game does not have is unknown.
+    for (event, payload, error) in [
+        ("color:requestNextImage", json!({}), "unknown_event"),
+        ("subscribe", json!({"eventId": "abc"}), "invalid_event"),
+        ("subscribe", json!({}), "invalid_event"),
+        ("parchi:join", json!({"match": true}), "invalid_event"),
+        ("titli:placeBet", json!({"roundId": "next", "bets": [{"pick": 1, "amount": 10}]}), "wrong_round"),
+        ("titli:placeBet", json!({"userId": "05", "bets": [{"pick": 1, "amount": 10}]}), "invalid_user_id"),
+        ("titli:placeBet", json!([1, 10]), "no_picks"),
+        ("ping", json!({"slot": -1}), "bad_slot"),
+    ] {
+        let ack = sock.emit(event, payload.clone()).await;
+        assert_eq!((ack["success"].as_bool(), ack["error"].as_str()), (Some(false), Some(error)), "{event} {payload}");
+    }
 }
 
 #[tokio::test]

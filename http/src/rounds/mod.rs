@@ -204,6 +204,9 @@ impl<G: WirePick> Refuses for RoundBet<G> {
     const SCHEMA: Payload = asyncapi::payload_of::<socket::BetRequest<G::Pick>, G::Pick>;
 
     fn read(p: Value) -> Result<Self, client_events::Refusal> {
+        if !(p.is_object() || p.is_null()) {
+            return Err(Self::refusal(""));
+        }
         let user = |field: &str| UserField::deserialize(&p[field]).map_err(|_| client_events::INVALID_USER_ID);
         let users = [user("userId")?, user("user")?];
         let round = match &p["roundId"] {
