@@ -301,29 +301,31 @@ mod tests {
         out.extend(re.captures_iter(text).filter_map(|c| c.get(1)).map(|m| m.as_str().to_string()));
     }
 
-    /// Every event name the server emits, as the code writes it: `Emit::new("…")`, `encode_event("…")`, the
-    /// Aviator table's `queue("…")` and `to_user(…, &[("…", …)])`, a typed event's `ServerEvent::name`, and the round tables' `{game}:{event}` (each game's
-    /// `RoundRules::NAME` with each `TableEvent` arm; `revealStep` only for a game whose reveal has steps).
+    /// Every event name the server emits, as the code writes it: `Emit::new("…")`, `encode_event("…")`, a typed
+    /// event's `ServerEvent::name` (one name, or a `match self` of names: Aviator's `TableEvent`), and the round
+    /// tables' `{game}:{event}` (each game's `RoundRules::NAME` with each arm of the shared `TableEvent`'s
+    /// `let event = match self`; `revealStep` only for a game whose reveal has steps).
     fn emitted(sources: &[(PathBuf, String)]) -> BTreeSet<String> {
         let mut names = BTreeSet::new();
         let mut table_events = BTreeSet::new();
         let mut games = Vec::new();
-        let to_user = Regex::new(r"to_user\(\s*\w+,\s*&\[([^\]]*)\]").unwrap();
+        let named = r#"impl ServerEvent for [^{]+\{\s*fn name\(&self\) -> Cow<'static, str> \{\s*"#;
+        let one = Regex::new(&format!(r#"{named}Cow::Borrowed\("([^"]+)"\)"#)).unwrap();
+        let arms = Regex::new(&format!(r#"{named}Cow::Borrowed\(match self \{{([^}}]*)\}}"#)).unwrap();
+        let round_arms = Regex::new(r"let event = match self \{([^}]*)\}").unwrap();
         let game = Regex::new(r#"impl RoundRules for \w+ \{\s*const NAME: &'static str = "([^"]+)""#).unwrap();
         let stepless = Regex::new(r"fn reveal_steps\([^)]*\) -> u32 \{\s*0\s*\}").unwrap();
+        let arm = r#"=> "([^"]+)""#;
         for (_, text) in sources {
             captures(r#"Emit::new\(\s*"([^"]+)""#, text, &mut names);
             captures(r#"encode_event\(\s*"([^"]+)""#, text, &mut names);
-            captures(r#"\bqueue\(\s*"([^"]+)""#, text, &mut names);
-            captures(
-                r#"impl ServerEvent for [^{]+\{\s*fn name\(&self\) -> Cow<'static, str> \{\s*Cow::Borrowed\("([^"]+)"\)"#,
-                text,
-                &mut names,
-            );
-            for call in to_user.captures_iter(text).filter_map(|c| c.get(1)) {
-                captures(r#"\(\s*"([^"]+)""#, call.as_str(), &mut names);
+            names.extend(one.captures_iter(text).filter_map(|c| c.get(1)).map(|m| m.as_str().to_string()));
+            for block in arms.captures_iter(text).filter_map(|c| c.get(1)) {
+                captures(arm, block.as_str(), &mut names);
             }
-            captures(r#"TableEvent::\w+\(_\) => "([^"]+)""#, text, &mut table_events);
+            for block in round_arms.captures_iter(text).filter_map(|c| c.get(1)) {
+                captures(arm, block.as_str(), &mut table_events);
+            }
             if let Some(name) = game.captures(text).and_then(|c| c.get(1)) {
                 games.push((name.as_str().to_string(), stepless.is_match(text)));
             }

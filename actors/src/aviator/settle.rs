@@ -14,7 +14,7 @@ use super::chains;
 use super::rules::{BetState, CashOutCause, Slot};
 use super::store;
 use super::table::{AviatorTable, TableError};
-use super::wire;
+use super::wire::{self, TableEvent};
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
@@ -92,7 +92,7 @@ impl AviatorTable {
                 if act.game.round() == round {
                     act.settled.insert((user, slot));
                 }
-                let result = wire::value(&wire::BetResult {
+                let result = TableEvent::BetResult(wire::BetResult {
                     round_id: round.0,
                     slot: slot.index(),
                     win: win.is_some(),
@@ -103,14 +103,15 @@ impl AviatorTable {
                     capped: win.is_some_and(|w| matches!(w.2, CashOutCause::Capped | CashOutCause::PlayerCapped)),
                 });
                 if let Some((multiplier, payout, _)) = win {
-                    let ack = wire::value(&wire::CashOutSuccess {
+                    let success = wire::CashOutSuccess {
                         success: true,
                         total_winnings: payout,
                         multiplier,
                         slot: slot.index(),
                         round_id: round.0,
-                    });
-                    act.to_user(user, &[("cash_out_success", &ack), ("bet_result", &result)]);
+                    };
+                    let ack = wire::value(&success);
+                    act.to_user(user, &[TableEvent::CashOutSuccess(success), result]);
                     if let Some(w) = waiter {
                         let _ = w.send(Ok(ack));
                     }
@@ -118,7 +119,7 @@ impl AviatorTable {
                     if let Some(w) = waiter {
                         let _ = w.send(Err(TableError::Rule(super::rules::Rejection::TooLate)));
                     }
-                    act.to_user(user, &[("bet_result", &result)]);
+                    act.to_user(user, &[result]);
                 }
                 act.maybe_close(ctx);
             },

@@ -12,9 +12,9 @@ pub use super::messages::{CancelBet, CashOut, OpenBet, OpenBets, PlaceBet, Reply
 use super::rules::{Bet, BetState, Event, Game, Phase, Rejection, RoundSeed, RulesConfig, Slot};
 use super::settle::{Closing, Outcome};
 use super::store;
-use super::wire;
+use super::wire::{self, TableEvent};
 use crate::clock::{EpochMs, SharedClock};
-use crate::hub::{HubAddr, encode_event};
+use crate::hub::HubAddr;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::observe::{Observed, Probe, Probed, Registry};
@@ -222,18 +222,18 @@ impl AviatorTable {
     }
 
     /// Events for one player, sent together.
-    pub(super) fn to_user(&self, user: UserId, events: &[(&str, &Value)]) {
-        self.outbox.to_user_frames(user, events.iter().map(|(name, payload)| encode_event(name, payload)).collect());
+    pub(super) fn to_user(&self, user: UserId, events: &[TableEvent]) {
+        self.outbox.to_user(user, events);
     }
 
     /// Queue an event for the room; [`Self::flush`] sends it.
-    pub(super) fn queue(&mut self, name: &str, payload: &Value) {
-        self.outbox.queue_frame(encode_event(name, payload));
+    pub(super) fn queue(&mut self, event: TableEvent) {
+        self.outbox.queue(&event);
     }
 
     pub(super) fn queue_state(&mut self, now: EpochMs) {
         self.last_state = now;
-        self.queue("aviator_game_state", &wire::game_state(&self.game, now));
+        self.queue(TableEvent::GameState(wire::game_state(&self.game, now)));
     }
 
     /// Send the queued room frames, with the bet feed if it changed.
@@ -241,22 +241,20 @@ impl AviatorTable {
         if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
             self.feed_dirty = false;
             self.last_feed = now;
-            let rows: Vec<Value> = self
+            let rows = self
                 .feed
                 .iter()
                 .rev()
                 .take(FEED_ROWS)
-                .map(|(_, r)| {
-                    wire::value(&wire::FeedBet {
-                        username: r.name.clone(),
-                        amount: r.stake,
-                        slot: r.slot.index(),
-                        multiplier: r.multiplier,
-                        winnings: r.payout,
-                    })
+                .map(|(_, r)| wire::FeedBet {
+                    username: r.name.clone(),
+                    amount: r.stake,
+                    slot: r.slot.index(),
+                    multiplier: r.multiplier,
+                    winnings: r.payout,
                 })
                 .collect();
-            self.queue("aviator_bet_update", &Value::Array(rows));
+            self.queue(TableEvent::BetUpdate(rows));
         }
         self.outbox.flush();
     }
@@ -332,7 +330,7 @@ impl AviatorTable {
                 }
                 Event::FlightStarted { round, started_at } => {
                     self.last_state = now;
-                    self.queue("aviator_game_state", &wire::take_off(&self.game, round, started_at, now));
+                    self.queue(TableEvent::GameState(wire::take_off(&self.game, round, started_at, now)));
                 }
                 Event::BetReserved { .. } | Event::BetAborted { .. } | Event::BetCancelled { .. } => {}
                 Event::BetAccepted { user, slot, stake, .. } => {
@@ -377,14 +375,13 @@ impl AviatorTable {
                         stake: l.stake,
                         win: None,
                     }));
-                    let result = wire::value(&wire::GameResult {
+                    self.queue(TableEvent::GameResult(wire::GameResult {
                         round_id: round.0,
                         crash_point,
                         ended_at: ended_at_multiplier,
                         hash: super::fair::to_hex(&hash),
                         capped,
-                    });
-                    self.queue("aviator_game_result", &result);
+                    }));
                     self.queue_state(now);
                     self.close(round, capped.then_some(ended_at_multiplier), at, std::mem::take(&mut at_crash), ctx);
                     self.record_next_round(RoundId(round.0 + 1), now, ctx);
@@ -570,15 +567,15 @@ impl Handler<CancelBet> for AviatorTable {
                 act.unsettled -= 1;
                 match res {
                     Ok(_) => {
-                        let ack = wire::value(&wire::BetCancelled {
+                        let cancelled = wire::BetCancelled {
                             success: true,
                             refund_amount: refund,
                             slot: slot.index(),
                             round_id: round.0,
-                        });
+                        };
                         // The ack already said `pending`: the player hears the refund as an event.
-                        if let Err(Ok(ack)) = tx.send(Ok(ack)) {
-                            act.to_user(user, &[("bet_cancelled", &ack)]);
+                        if tx.send(Ok(wire::value(&cancelled))).is_err() {
+                            act.to_user(user, &[TableEvent::BetCancelled(cancelled)]);
                         }
                     }
                     Err(e) => {
@@ -652,7 +649,7 @@ impl Handler<Snapshot> for AviatorTable {
     type Result = Response<Value>;
 
     fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
-        Response::reply(wire::game_state(&self.game, self.clock.now_ms()))
+        Response::reply(wire::value(&wire::game_state(&self.game, self.clock.now_ms())))
     }
 }
 

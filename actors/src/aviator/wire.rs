@@ -4,10 +4,37 @@
 use super::fair;
 use super::rules::{Game, Phase, multiplier_at};
 use crate::clock::EpochMs;
+use crate::hub::ServerEvent;
 use crate::ids::RoundId;
 use crate::money::Paise;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use std::borrow::Cow;
+
+/// Every event the Aviator table sends, to its room or to one player.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum TableEvent {
+    GameState(GameState),
+    BetUpdate(Vec<FeedBet>),
+    GameResult(GameResult),
+    CashOutSuccess(CashOutSuccess),
+    BetResult(BetResult),
+    BetCancelled(BetCancelled),
+}
+
+impl ServerEvent for TableEvent {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            TableEvent::GameState(_) => "aviator_game_state",
+            TableEvent::BetUpdate(_) => "aviator_bet_update",
+            TableEvent::GameResult(_) => "aviator_game_result",
+            TableEvent::CashOutSuccess(_) => "cash_out_success",
+            TableEvent::BetResult(_) => "bet_result",
+            TableEvent::BetCancelled(_) => "bet_cancelled",
+        })
+    }
+}
 
 /// Hundredths as a JSON number: 137 → 1.37.
 pub fn multiplier(hundredths: u64) -> Value {
@@ -84,9 +111,9 @@ impl GameState {
 }
 
 /// `aviator_game_state` of the table now.
-pub fn game_state(game: &Game, now: EpochMs) -> Value {
+pub fn game_state(game: &Game, now: EpochMs) -> GameState {
     let round = game.round().0;
-    let state = match game.phase() {
+    match game.phase() {
         Phase::Betting { ends_at, .. } => {
             let left = (ends_at - now).max(0);
             GameState {
@@ -104,17 +131,16 @@ pub fn game_state(game: &Game, now: EpochMs) -> Value {
             capped: Some(capped_at.is_some()),
             ..GameState::bare("crashed", round, game.multiplier_now(now), now)
         },
-    };
-    value(&state)
+    }
 }
 
 /// `aviator_game_state` announcing a take-off, built from the event rather than the game: a round whose crash
 /// point is reached in the tick it takes off (a 1.00× crash, or a late tick) has already crashed by the time the
 /// event is applied, and every round must still say it flew. The multiplier never shows more than the round
 /// reached.
-pub fn take_off(game: &Game, round: RoundId, started_at: EpochMs, now: EpochMs) -> Value {
+pub fn take_off(game: &Game, round: RoundId, started_at: EpochMs, now: EpochMs) -> GameState {
     let reached = multiplier_at((now - started_at).max(0)).min(game.multiplier_now(now));
-    value(&flying(round.0, started_at, reached, now))
+    flying(round.0, started_at, reached, now)
 }
 
 fn flying(round: i64, started_at: EpochMs, hundredths: u64, now: EpochMs) -> GameState {
@@ -292,13 +318,13 @@ mod tests {
         // A late tick: take-off was due at 10 000, the tick comes 150 ms after it.
         let events = game.tick(10_150, || None);
         assert!(matches!(events[..], [Event::FlightStarted { started_at: 10_000, .. }, Event::Crashed { .. }]));
-        let state = super::take_off(&game, RoundId(7), 10_000, 10_150);
+        let state = super::value(&super::take_off(&game, RoundId(7), 10_000, 10_150));
         assert_eq!(
             (state["phase"].as_str(), state["roundId"].as_i64(), state["elapsed"].as_i64()),
             (Some("flying"), Some(7), Some(150))
         );
         assert_eq!(state["multiplier"].to_string(), "1", "never more than the round reached");
-        assert_eq!(super::game_state(&game, 10_150)["phase"], "crashed");
+        assert_eq!(super::game_state(&game, 10_150).phase, "crashed");
     }
 
     #[test]
