@@ -84,7 +84,9 @@ impl From<WalletError> for ApiError {
                 "unavailable",
                 "The wallet is briefly unavailable, please try again",
             ),
-            WalletError::Overflow | WalletError::Storage(_) => ApiError::internal(e),
+            WalletError::Overflow | WalletError::Storage(_) | WalletError::Config(_) | WalletError::Corrupt(_) => {
+                ApiError::internal(e)
+            }
             WalletError::Limited(r) => r.into(),
         }
     }

@@ -150,9 +150,8 @@ fn seed_of(stored: &Hash, keyed: bool, key: Option<&[u8]>) -> Result<Hash, Walle
     if !keyed {
         return Ok(*stored);
     }
-    let key =
-        key.ok_or_else(|| WalletError::Storage("an Aviator chain's seed needs CASINO_AVIATOR_SEED_KEY".into()))?;
-    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).map_err(|e| WalletError::Storage(e.to_string()))?;
+    let key = key.ok_or_else(|| WalletError::Config("an Aviator chain's seed needs CASINO_AVIATOR_SEED_KEY".into()))?;
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).map_err(|e| WalletError::Config(e.to_string()))?;
     mac.update(stored);
     Ok(mac.finalize().into_bytes().into())
 }
@@ -280,14 +279,14 @@ async fn create(
 
 fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId, settings: &ChainSettings) -> Result<Chain, WalletError> {
     let stored: String = r.try_get(1)?;
-    let stored = parse_hash(&stored).ok_or_else(|| WalletError::Storage("bad chain seed".into()))?;
+    let stored = parse_hash(&stored).ok_or_else(|| WalletError::Corrupt("bad chain seed".into()))?;
     let keyed = r.try_get::<i64, _>(9)? != 0;
     let length = usize::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0);
     let first_round: i64 = r.try_get(5)?;
     let hashes = HashChain::generate(seed_of(&stored, keyed, settings.seed_key.as_ref().map(|k| &*k.0))?, length);
     let committed: String = r.try_get(10)?;
     if committed != fair::to_hex(&hashes.terminating_hash()) {
-        return Err(WalletError::Storage(format!(
+        return Err(WalletError::Corrupt(format!(
             "the Aviator chain starting at round {first_round} does not match its commitment (wrong seed key?)"
         )));
     }

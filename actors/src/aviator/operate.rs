@@ -260,7 +260,7 @@ pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
         match key.as_str() {
             "aviator.rules" => {
                 let j: RulesJson = serde_json::from_str(&value)
-                    .map_err(|e| WalletError::Storage(format!("stored aviator.rules: {e}")))?;
+                    .map_err(|e| WalletError::Corrupt(format!("stored aviator.rules: {e}")))?;
                 stored.rules = Some(RulesConfig {
                     min_bet: Paise::new(j.min_bet),
                     max_bet: Paise::new(j.max_bet),

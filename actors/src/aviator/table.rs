@@ -162,7 +162,7 @@ impl AviatorTable {
             );
         }
         let fairness = Arc::new(chains::load(&db, &chain_settings, first, now).await?);
-        let bad_config = |e| WalletError::Storage(format!("aviator config: {e}"));
+        let bad_config = |e| WalletError::Config(format!("aviator config: {e}"));
         // The first round's caps are taken from the books as they are now (later rounds: at each round's close).
         let house_result = store::house_result(&db).await?;
         let (game, recorded_next) = match fairness.seed_for(first) {
@@ -176,7 +176,7 @@ impl AviatorTable {
             None => {
                 let last = fairness
                     .seed_for(RoundId(first.0 - 1))
-                    .ok_or_else(|| WalletError::Storage(format!("no Aviator hash chain covers round {first}")))?;
+                    .ok_or_else(|| WalletError::Corrupt(format!("no Aviator hash chain covers round {first}")))?;
                 let mut game = Game::after(config.rules, last, now).map_err(bad_config)?;
                 game.set_house_result(house_result);
                 (game, None)

@@ -203,7 +203,7 @@ impl MatkaDesk {
     pub async fn start(deps: &TableDeps, config: MatkaConfig, registry: &Registry) -> Result<MatkaAddr, WalletError> {
         let TableDeps { db, wallet, hub, clock } = deps.clone();
         let MatkaConfig { settings, defaults, client_seed } = config;
-        settings.check().map_err(|e| WalletError::Storage(format!("matka settings: {e}")))?;
+        settings.check().map_err(|e| WalletError::Config(format!("matka settings: {e}")))?;
         let (stored, _) = load(&db, NAME, MatkaSettings::check).await?;
         let now = clock.now_ms();
         let recovered = store::recover(&db, &wallet, now).await?;

@@ -120,7 +120,7 @@ pub async fn record_result(
         .fetch_one(&mut **tx)
         .await?;
     let open = row.try_get::<Option<String>, _>(0)?.as_deref().and_then(Panna::parse);
-    let Some(open) = open else { return Err(WalletError::Storage("a close result before the open one".into())) };
+    let Some(open) = open else { return Err(WalletError::Corrupt("a close result before the open one".into())) };
     let close = match part {
         Part::Open(_) => None,
         Part::Close(p) => Some(p),

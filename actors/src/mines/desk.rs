@@ -220,7 +220,7 @@ impl MinesDesk {
         clock: SharedClock,
         registry: &Registry,
     ) -> Result<DeskAddr, WalletError> {
-        settings.check().map_err(|e| WalletError::Storage(format!("mines settings: {e}")))?;
+        settings.check().map_err(|e| WalletError::Config(format!("mines settings: {e}")))?;
         let (stored, suspended) = load(&db, store::NAME, MinesSettings::check).await?;
         let (playing, recovered) = store::recover(&db, &wallet, clock.now_ms()).await?;
         if recovered != store::Recovered::default() {

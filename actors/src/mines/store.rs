@@ -111,7 +111,7 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
             let seed: String = r.try_get(0)?;
             Ok::<_, WalletError>(SeedRow {
                 server_seed: ServerSeed::from_hex(&seed)
-                    .ok_or_else(|| WalletError::Storage("a stored mines seed is not 64 hex characters".into()))?,
+                    .ok_or_else(|| WalletError::Corrupt("a stored mines seed is not 64 hex characters".into()))?,
                 client_seed: r.try_get(1)?,
                 nonce: r.try_get(2)?,
             })
@@ -132,7 +132,7 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     .execute(&mut *w.tx)
     .await?;
     w.commit().await?;
-    read().await?.ok_or_else(|| WalletError::Storage("mines seeds not recorded".into()))
+    read().await?.ok_or_else(|| WalletError::Corrupt("mines seeds not recorded".into()))
 }
 
 /// Replaces the player's next server seed (and client seed).

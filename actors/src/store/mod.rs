@@ -197,17 +197,16 @@ pub async fn save_setting(db: &Db, key: &str, value: String) -> Result<(), crate
     let query = sqlx::query::<sqlx::Any>(
         "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     );
-    db.execute(query.bind(key).bind(value)).await.map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))?;
+    db.execute(query.bind(key).bind(value)).await?;
     Ok(())
 }
 
 /// A stored setting, if any.
 pub async fn load_setting(db: &Db, key: &str) -> Result<Option<String>, crate::wallet::WalletError> {
-    sqlx::query_scalar::<sqlx::Any, String>("SELECT value FROM settings WHERE key = $1")
+    Ok(sqlx::query_scalar::<sqlx::Any, String>("SELECT value FROM settings WHERE key = $1")
         .bind(key)
         .fetch_optional(&db.pool)
-        .await
-        .map_err(|e| crate::wallet::WalletError::Storage(e.to_string()))
+        .await?)
 }
 
 /// A URL for a brand-new, empty database: a fresh PostgreSQL database when `CASINO_TEST_POSTGRES`

@@ -87,7 +87,7 @@ impl<G: RoundWire> RoundTable<G> {
         registry: &Registry,
     ) -> Result<RoundTableAddr<G>, WalletError> {
         let TableDeps { db, wallet, hub, clock } = deps.clone();
-        config.settings.check().map_err(|e| WalletError::Storage(format!("{} settings: {e}", G::NAME)))?;
+        config.settings.check().map_err(|e| WalletError::Config(format!("{} settings: {e}", G::NAME)))?;
         let (stored, suspended) = super::operate::load(&db, G::NAME, G::Settings::check).await?;
         let settings = stored.unwrap_or(config.settings);
         let now = clock.now_ms();

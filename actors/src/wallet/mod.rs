@@ -148,6 +148,12 @@ pub enum WalletError {
     KeyConflict,
     #[error("wallet storage failed: {0}")]
     Storage(String),
+    /// A setting that cannot work (found at start-up or when an operator saves it): final, never retried.
+    #[error("configuration: {0}")]
+    Config(String),
+    /// Stored data that contradicts itself or the code (a bad seed, a missing record): final, never retried.
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
     #[error("wallet is shutting down")]
     Unavailable,
     /// Cluster mode: the table asking holds a lease another node has taken since; it must stop.
