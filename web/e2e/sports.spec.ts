@@ -6,8 +6,29 @@
  * a LIVE row on the home, the sidebar's live count for Cricket, and the row's live screen (`/matchlist/currmtc`) with
  * the score page framed above the match's live detail.
  */
+import type { APIRequestContext } from '@playwright/test';
 import { expect, fundedPlayer, login, shot, test } from './fixtures';
 import { serverInfo } from './server-info';
+
+/**
+ * The matches in play whose score moves on its own. A match the test hooks started (the exchange and three-card
+ * specs leave theirs in play on the shared server) moves only when a spec steps it, so which live match comes first
+ * in a list is luck: each one's score is read twice, a few balls apart, and only those that moved are chosen.
+ */
+async function movingMatches(request: APIRequestContext): Promise<{ id: number; name: string }[]> {
+  const base = serverInfo().baseURL;
+  const list = (await (await request.get(`${base}/api/matches/inplay`)).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const score = async (id: number) =>
+    JSON.stringify(((await (await request.get(`${base}/api/match/${id}`)).json()) as { score: unknown }).score);
+  const before = await Promise.all(list.data.map((m) => score(m.id)));
+  await new Promise((done) => setTimeout(done, 4_000)); // a ball every 1.5 s
+  const after = await Promise.all(list.data.map((m) => score(m.id)));
+  const moving = list.data.filter((_, i) => after[i] !== before[i]);
+  expect(moving.length, 'a simulated match is in play').toBeGreaterThan(0);
+  return moving;
+}
 
 test('home list → a LIVE match → the score and prices move live, without reloading', async ({ page }) => {
   const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Sports Player' });
@@ -15,6 +36,7 @@ test('home list → a LIVE match → the score and prices move live, without rel
 
   const live = page.locator('[data-testid="match-row"][data-live="true"]');
   await expect(live.first()).toBeVisible();
+  const moving = await movingMatches(page.request);
   await expect(live.first()).toContainText('LIVE');
   await expect(live.first()).not.toContainText('Invalid');
   await expect(live.first().locator('.sp-back').first()).toHaveText(/^\d+\.\d{2}$/);
@@ -24,7 +46,10 @@ test('home list → a LIVE match → the score and prices move live, without rel
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) navigations += 1;
   });
-  await live.first().click();
+  const rows = await Promise.all(moving.map((m) => live.and(page.locator(`[href="/match/${m.id}"]`)).count()));
+  const pick = moving[rows.findIndex((n) => n > 0)];
+  expect(pick, 'a moving match is listed').toBeDefined();
+  await live.and(page.locator(`[href="/match/${pick.id}"]`)).click();
   await expect(page).toHaveURL(/\/match\/\d+$/);
   const detail = page.getByTestId('match-detail');
   await expect(detail).toBeVisible();
@@ -70,7 +95,11 @@ test('Live Cricket Market → /matchlist/currmtc: the score frame and the live d
 
   const market = page.getByTestId('live-market');
   await expect(market.getByRole('heading', { name: 'Live Cricket Market' })).toBeVisible();
-  const row = market.getByTestId('live-row').first();
+  const moving = await movingMatches(page.request);
+  const row = market
+    .getByTestId('live-row')
+    .filter({ hasText: new RegExp(moving.map((m) => m.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) })
+    .first();
   await expect(row).toBeVisible();
   await expect(row.locator('.live-badge')).toHaveText('LIVE');
   await expect(row.locator('small')).toHaveText(/\d{2} \w{3}/);
@@ -118,7 +147,11 @@ test('a LIVE match → Ball by ball: the innings’ recent balls, newest first, 
 
   const live = page.locator('[data-testid="match-row"][data-live="true"]');
   await expect(live.first()).toBeVisible();
-  await live.first().click();
+  const moving = await movingMatches(page.request);
+  const rows = await Promise.all(moving.map((m) => live.and(page.locator(`[href="/match/${m.id}"]`)).count()));
+  const pick = moving[rows.findIndex((n) => n > 0)];
+  expect(pick, 'a moving match is listed').toBeDefined();
+  await live.and(page.locator(`[href="/match/${pick.id}"]`)).click();
   await expect(page).toHaveURL(/\/match\/\d+$/);
   await expect(page.getByTestId('score-line')).toBeVisible();
 
