@@ -22,6 +22,7 @@ pub mod parchi;
 pub mod rounds;
 pub mod security;
 pub mod socket_events;
+pub mod socket_requests;
 pub mod socketio;
 pub mod sports;
 pub mod state;

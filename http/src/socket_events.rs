@@ -10,8 +10,8 @@
 //! the operators' sampler ([`crate::ops::actors`]) and the wallet's observer (`game-server`'s `balance_update`).
 
 use crate::asyncapi::{self, Channel, Direction, Event, list, or_null, payload};
-use crate::aviator::socket::ClientRequest;
 use crate::rounds::socket::TitliNextImage;
+use crate::socket_requests::ClientRequest;
 use casino_actors::andar_bahar::rules::Side;
 use casino_actors::aviator::wire as aviator;
 use casino_actors::color::rules::Colour;
