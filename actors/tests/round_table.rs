@@ -16,7 +16,7 @@ use casino_actors::table::game::RoundRules;
 use casino_actors::table::round::Rejection;
 use casino_actors::table::store;
 use casino_actors::titli::rules::{Picture, Titli, TitliSettings};
-use casino_actors::wallet::{GameKind, WalletConfig, WalletHandle};
+use casino_actors::wallet::{WalletConfig, WalletHandle};
 use sqlx::{Any, Row};
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,7 +55,7 @@ async fn a_whole_titli_round_on_a_paused_clock() {
     let settings = TitliSettings::default();
     let config = TableConfig { settings: settings.clone(), client_seed: "paused".into() };
     let deps = TableDeps { db: db.clone(), wallet: wallet.clone(), hub: Hub::start_unmeasured(), clock: clock.clone() };
-    let table = RoundTable::<Titli>::start(config, GameKind::Titli, &deps, &registry).await.unwrap();
+    let table = RoundTable::<Titli>::start(config, &deps, &registry).await.unwrap();
     let state = table.send(Snapshot).await.unwrap().unwrap();
     assert_eq!((state["roundId"].as_i64(), state["gamePhase"].as_str()), (Some(1), Some("betting")));
     assert_eq!(state["timeRemaining"].as_i64(), Some(30));

@@ -17,7 +17,6 @@ use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, RoundTable, TableConfig, TableDeps};
 use casino_actors::titli::rules::{Picture, Titli, TitliSettings};
-use casino_actors::wallet::GameKind;
 use common::scalar;
 use std::sync::Arc;
 use std::time::Duration;
@@ -99,7 +98,7 @@ async fn titli() {
     let clock: SharedClock = Arc::new(ManualClock::at(1_800_000_000_000));
     let config = TableConfig { settings: TitliSettings::default(), client_seed: "patience".into() };
     let deps = TableDeps { db: db.clone(), wallet, hub: Hub::start_unmeasured(), clock };
-    let table = RoundTable::<Titli>::start(config, GameKind::Titli, &deps, &registry).await.unwrap();
+    let table = RoundTable::<Titli>::start(config, &deps, &registry).await.unwrap();
     stall_the_wallet();
     let bet = casino_actors::table::actor::PlaceBet::<Titli> {
         user: UserId(1),

@@ -1,12 +1,10 @@
 //! Configuration: works with nothing set; environment variables override.
 
 use casino_actors::accounts::{NotifierConfig, WebhookConfig, default_hashing_limit};
-use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::cluster::ClusterConfig;
-use casino_actors::color::rules::ColorSettings;
 use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
@@ -14,8 +12,7 @@ use casino_actors::money::Paise;
 use casino_actors::parchi::table::ParchiConfig;
 use casino_actors::sports::desk::SportsConfig;
 use casino_actors::table::actor::TableConfig;
-use casino_actors::table::game::{GameSettings, StakeLimits, Timings};
-use casino_actors::titli::rules::TitliSettings;
+use casino_actors::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
 use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -51,9 +48,7 @@ pub struct Config {
     pub aviator: AviatorConfig,
     /// The round games (`TITLI`, `ANDAR_BAHAR`, `COLOR`): `CASINO_{GAME}_BETTING_MS`, `_CLOSED_MS`, `_STEP_MS`,
     /// `_RESULT_MS`, `_MIN_BET` / `_MAX_BET` (rupees per line); defaults in each game's rules.
-    pub titli: TableConfig<TitliSettings>,
-    pub andar_bahar: TableConfig<AndarBaharSettings>,
-    pub color: TableConfig<ColorSettings>,
+    pub rounds: RoundConfigs,
     /// Mines: `CASINO_MINES_MIN_BET` / `CASINO_MINES_MAX_BET` (rupees, 10 / 50000), `CASINO_MINES_MAX_PAYOUT`
     /// (rupees a game, 10 lakh), `CASINO_MINES_HOUSE_EDGE_BP` (300 = 3 %). An operator's stored settings win.
     pub mines: MinesSettings,
@@ -327,11 +322,7 @@ impl Config {
             wallet_shards: env_or("CASINO_WALLET_SHARDS", 4),
             web_dir,
             aviator: aviator_from_env(),
-            titli: round_table_from_env("TITLI", TitliSettings::default(), |s| (&mut s.timings, &mut s.limits)),
-            andar_bahar: round_table_from_env("ANDAR_BAHAR", AndarBaharSettings::default(), |s| {
-                (&mut s.timings, &mut s.limits)
-            }),
-            color: round_table_from_env("COLOR", ColorSettings::default(), |s| (&mut s.timings, &mut s.limits)),
+            rounds: RoundConfigs::from_env(),
             mines: mines_from_env(),
             sports: sports_from_env(),
             exchange: ExchangeConfig {
@@ -381,9 +372,7 @@ impl Config {
              10000 with at most 2 decimals, like 112.5 (1.125 %)"
         );
         anyhow::ensure!(!r.bankroll_capital.is_negative(), "CASINO_AVIATOR_BANKROLL_CAPITAL: rupees, 0 or more");
-        self.titli.settings.check().map_err(|e| anyhow::anyhow!("Titli Par settings: {e}"))?;
-        self.andar_bahar.settings.check().map_err(|e| anyhow::anyhow!("Andar Bahar settings: {e}"))?;
-        self.color.settings.check().map_err(|e| anyhow::anyhow!("Color Prediction settings: {e}"))?;
+        self.rounds.check()?;
         self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;
         for (name, schedule, _) in &self.matka.defaults {
             schedule.check().map_err(|e| anyhow::anyhow!("Matka market {name}: {e}"))?;
@@ -402,12 +391,45 @@ impl Config {
 }
 
 /// A round game's settings with its timings and stakes from `CASINO_{prefix}_…`.
-fn round_table_from_env<S>(
-    prefix: &str,
-    mut settings: S,
-    parts: impl Fn(&mut S) -> (&mut Timings, &mut StakeLimits),
-) -> TableConfig<S> {
-    let (t, l) = parts(&mut settings);
+macro_rules! round_configs {
+    ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        /// Each round game's table, as it starts.
+        #[derive(Debug, Clone)]
+        pub struct RoundConfigs {
+            $(pub $name: TableConfig<<$Rules as RoundRules>::Settings>,)*
+        }
+
+        impl RoundConfigs {
+            fn from_env() -> RoundConfigs {
+                RoundConfigs { $($name: round_table_from_env::<$Rules>(),)* }
+            }
+
+            /// Every game's rules' defaults, as `adjust` changes them (tests: faster rounds).
+            pub fn defaults(client_seed: &str, adjust: impl Fn(&mut Timings, &mut StakeLimits)) -> RoundConfigs {
+                RoundConfigs {
+                    $($name: {
+                        let mut settings = <$Rules as RoundRules>::Settings::default();
+                        let (t, l) = settings.parts_mut();
+                        adjust(t, l);
+                        TableConfig { settings, client_seed: client_seed.into() }
+                    },)*
+                }
+            }
+
+            fn check(&self) -> anyhow::Result<()> {
+                $(self.$name.settings.check().map_err(|e| anyhow::anyhow!("{} settings: {e}", <$Rules as RoundRules>::TITLE))?;)*
+                Ok(())
+            }
+        }
+    };
+}
+casino_actors::round_games!(round_configs!);
+
+/// A round game's table from `CASINO_{GAME}_…` over its rules' defaults.
+fn round_table_from_env<G: RoundRules<Settings: Default>>() -> TableConfig<G::Settings> {
+    let prefix = G::NAME.to_ascii_uppercase();
+    let mut settings = G::Settings::default();
+    let (t, l) = settings.parts_mut();
     t.betting_ms = env_or(&format!("CASINO_{prefix}_BETTING_MS"), t.betting_ms);
     t.closed_ms = env_or(&format!("CASINO_{prefix}_CLOSED_MS"), t.closed_ms);
     t.step_ms = env_or(&format!("CASINO_{prefix}_STEP_MS"), t.step_ms);

@@ -5,14 +5,12 @@
 //! Mines, Matka and the sports desks each run on an arbiter of their own, stopped with the lease.
 
 use crate::config::Config;
-use casino_actors::andar_bahar::rules::AndarBahar;
 use casino_actors::clock::SharedClock;
 use casino_actors::cluster::Fence;
 use casino_actors::cluster::keeper::Keeper;
 use casino_actors::cluster::keeper::{Leased, Running};
 use casino_actors::cluster::remote::Bus;
 use casino_actors::cluster::remote::{Route, Serving};
-use casino_actors::color::rules::Color;
 use casino_actors::exchange::desk::{self as exchange_desk, Deps as ExchangeDeps, ExchangeAddr, ExchangeDesk};
 use casino_actors::hub::HubAddr;
 use casino_actors::matka::desk::{self as matka_desk, MatkaDesk};
@@ -26,8 +24,7 @@ use casino_actors::store::Db;
 use casino_actors::table::actor::{RoundTable, TableDeps};
 use casino_actors::table::game::RoundRules;
 use casino_actors::table::lease::RoundLease;
-use casino_actors::titli::rules::Titli;
-use casino_actors::wallet::{GameKind, WalletHandle};
+use casino_actors::wallet::WalletHandle;
 use casino_http::rounds::RoundTables;
 use futures_util::future::LocalBoxFuture;
 use std::rc::Rc;
@@ -62,10 +59,33 @@ pub struct GameRoutes {
     pub parchi: Route<ParchiDesk>,
 }
 
+/// Cluster mode: each round table a lease of its own, named after the game; the routes reach whichever node holds it.
+macro_rules! lease_round_tables {
+    ([$c:expr, $tables:expr, $registry:expr, $bus:expr, $keeper:expr] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        RoundTables {
+            $($name: {
+                let lease = RoundLease::<$Rules>::new($c.rounds.$name.clone(), $tables.clone(), $registry.clone(), $bus);
+                let route = lease.route.clone();
+                $keeper.add(<$Rules as RoundRules>::NAME, Rc::new(lease));
+                route
+            },)*
+        }
+    };
+}
+
+/// Single-node mode: every round table started here.
+macro_rules! start_round_tables {
+    ([$c:expr, $tables:expr, $registry:expr] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        RoundTables {
+            $($name: Route::local(RoundTable::<$Rules>::start($c.rounds.$name.clone(), &$tables, $registry).await?),)*
+        }
+    };
+}
+
 impl GameRoutes {
     pub fn vacant() -> GameRoutes {
         GameRoutes {
-            rounds: RoundTables { titli: Route::vacant(), andar_bahar: Route::vacant(), color: Route::vacant() },
+            rounds: RoundTables::vacant(),
             mines: Route::vacant(),
             matka: Route::vacant(),
             sports: Route::vacant(),
@@ -83,25 +103,8 @@ impl GameRoutes {
             hub: deps.hub.clone(),
             clock: deps.clock.clone(),
         };
-        let titli =
-            RoundLease::<Titli>::new(c.titli.clone(), GameKind::Titli, tables.clone(), deps.registry.clone(), bus);
-        let andar_bahar = RoundLease::<AndarBahar>::new(
-            c.andar_bahar.clone(),
-            GameKind::AndarBahar,
-            tables.clone(),
-            deps.registry.clone(),
-            bus,
-        );
-        let color = RoundLease::<Color>::new(c.color.clone(), GameKind::Color, tables, deps.registry.clone(), bus);
         let mut routes = GameRoutes::vacant();
-        routes.rounds = RoundTables {
-            titli: titli.route.clone(),
-            andar_bahar: andar_bahar.route.clone(),
-            color: color.route.clone(),
-        };
-        keeper.add(Titli::NAME, Rc::new(titli));
-        keeper.add(AndarBahar::NAME, Rc::new(andar_bahar));
-        keeper.add(Color::NAME, Rc::new(color));
+        routes.rounds = casino_actors::round_games!(lease_round_tables!(c, tables, deps.registry, bus, keeper));
         routes.mines = Route::clustered(MINES, bus.clone(), mines_desk::dispatch());
         keeper.add(MINES, Rc::new(MinesLease { deps: deps.clone(), route: routes.mines.clone() }));
         routes.matka = Route::clustered(MATKA, bus.clone(), matka_desk::dispatch());
@@ -132,13 +135,7 @@ impl GameRoutes {
             clock: deps.clock.clone(),
         };
         let actors = &deps.registry;
-        let rounds = RoundTables {
-            titli: Route::local(RoundTable::start(c.titli.clone(), GameKind::Titli, &tables, actors).await?),
-            andar_bahar: Route::local(
-                RoundTable::start(c.andar_bahar.clone(), GameKind::AndarBahar, &tables, actors).await?,
-            ),
-            color: Route::local(RoundTable::start(c.color.clone(), GameKind::Color, &tables, actors).await?),
-        };
+        let rounds = casino_actors::round_games!(start_round_tables!(c, tables, actors));
         let mines =
             MinesDesk::start(c.mines.clone(), deps.db.clone(), deps.wallet.clone(), deps.clock.clone(), actors).await?;
         let matka = MatkaDesk::start(&tables, c.matka.clone(), actors).await?;

@@ -17,7 +17,6 @@ use casino_actors::cluster::remote::{Bus, Route};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
-use casino_actors::table::actor::Shutdown as RoundShutdown;
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::wire::BalanceUpdate;
 use casino_actors::wallet::{Change, Receipt};
@@ -206,9 +205,7 @@ impl Stopper {
             m.stop(false).await;
         }
         let _ = self.aviator.send(casino_actors::aviator::table::Shutdown).await;
-        let _ = self.rounds.titli.send(RoundShutdown).await;
-        let _ = self.rounds.andar_bahar.send(RoundShutdown).await;
-        let _ = self.rounds.color.send(RoundShutdown).await;
+        self.rounds.shut_down().await;
         let _ = self.matka.send(casino_actors::matka::desk::Shutdown).await;
         self.db.pool.close().await;
     }

@@ -88,6 +88,25 @@ pub struct Event {
     pub ack: Option<Payload>,
 }
 
+impl Event {
+    /// An event the server sends to `channel`.
+    pub fn to_client(
+        channel: &'static str,
+        name: impl Into<Cow<'static, str>>,
+        summary: impl Into<Cow<'static, str>>,
+        payload: Payload,
+    ) -> Event {
+        Event {
+            channel,
+            name: name.into(),
+            direction: Direction::ToClient,
+            summary: summary.into(),
+            payload,
+            ack: None,
+        }
+    }
+}
+
 pub struct Channel {
     /// The room's name as the hub knows it (`{id}` for a part that varies), or `connection`.
     pub name: &'static str,
@@ -163,7 +182,7 @@ pub fn document() -> Value {
     let mut channels = Map::new();
     let mut operations = Map::new();
     let mut messages = Map::new();
-    for ch in crate::socket_events::CHANNELS {
+    for ch in &crate::socket_events::channels() {
         let channel = key_of(ch.name);
         let mut refs = Map::new();
         for e in in_channel(&events, ch) {
@@ -275,7 +294,7 @@ pub fn markdown() -> String {
          error codes: `docs/API.md`.\n\nA client → server event is answered through its Socket.IO ack (when the \
          client asks for one); an event listed for a room reaches every connection in it.\n",
     );
-    for ch in crate::socket_events::CHANNELS {
+    for ch in &crate::socket_events::channels() {
         out.push_str(&format!(
             "\n## `{}`\n\n{}\n\n| event | direction | payload | ack | what |\n|---|---|---|---|---|\n",
             ch.name, ch.description

@@ -9,21 +9,29 @@
 //! (`casino_actors::aviator::table`, `table::actor`, `matka::desk`, `parchi::table`, `sports::{desk, match_actor}`),
 //! the operators' sampler ([`crate::ops::actors`]) and the wallet's observer (`game-server`'s `balance_update`).
 
-use crate::asyncapi::{self, Channel, Direction, Event, list, or_null, payload};
-use crate::rounds::socket::TitliNextImage;
+use crate::asyncapi::{self, Channel, Event, list, or_null, payload};
+use crate::rounds::{WirePick, each_game};
 use crate::socket_requests::ClientRequest;
-use casino_actors::andar_bahar::rules::Side;
 use casino_actors::aviator::wire as aviator;
-use casino_actors::color::rules::Colour;
-use casino_actors::table::wire::WinResult;
-use casino_actors::table::wire::{FeedRow, GameState, RevealResult, RevealStep, RoundStart, TimerUpdate};
-use casino_actors::titli::rules::Picture;
-use casino_actors::{andar_bahar, color, matka, parchi, sports, titli, wallet};
+use casino_actors::table::wire::{FeedRow, GameState, RevealResult, RoundStart, TimerUpdate, WinResult};
+use casino_actors::{matka, parchi, sports, wallet};
 
 /// The channel of what a connection sends outside any room.
 pub const CONNECTION: &str = "connection";
 
-pub const CHANNELS: &[Channel] = &[
+/// Every room, the round games' from their [`WirePick::ROOM`] after Aviator's.
+pub fn channels() -> Vec<Channel> {
+    let mut out = Vec::from(ROOMS);
+    let rounds = each_game!(round_room);
+    out.splice(3..3, rounds);
+    out
+}
+
+fn round_room<G: WirePick>() -> Channel {
+    Channel { name: G::NAME, description: G::ROOM }
+}
+
+const ROOMS: [Channel; 8] = [
     Channel {
         name: CONNECTION,
         description: "Not a room: what any connection may send at any time, answered to that connection alone.",
@@ -37,21 +45,6 @@ pub const CHANNELS: &[Channel] = &[
         name: "aviator",
         description: "Aviator's table: joined with `aviator:join` (or the spec's `authenticate`), left with \
                       `aviator:leave`. Betting needs no room; the table's events reach the room.",
-    },
-    Channel {
-        name: "titli",
-        description: "Titli Par's table: joined with `titli:join`, left with `titli:leave`. Picks are picture \
-                      numbers 1–12.",
-    },
-    Channel {
-        name: "andar_bahar",
-        description: "Andar Bahar's table: joined with `andar_bahar:join`, left with `andar_bahar:leave`. Picks are \
-                      `Andar` or `Bahar`; the deal is revealed a card a second.",
-    },
-    Channel {
-        name: "color",
-        description: "Color Prediction's table: joined with `color:join`, left with `color:leave`. Picks are `red`, \
-                      `green` or `blue`.",
     },
     Channel { name: "matka", description: "The Matka market list: joined with `matka:join`, left with `matka:leave`." },
     Channel {
@@ -77,58 +70,43 @@ pub const CHANNELS: &[Channel] = &[
 ];
 
 fn to_client(channel: &'static str, name: &'static str, summary: &'static str, payload: asyncapi::Payload) -> Event {
-    Event { channel, name: name.into(), direction: Direction::ToClient, summary: summary.into(), payload, ack: None }
+    Event::to_client(channel, name, summary, payload)
 }
 
-/// The events every round table sends: `$game` is the room and the events' prefix, `$pick` and `$shown` the
-/// game's pick and result types.
-macro_rules! round_game {
-    ($game:literal, $title:literal, $pick:ty, $shown:ty) => {
-        [
-            to_client(
-                $game,
-                concat!($game, ":gameState"),
-                "The whole table: when a round opens and when its reveal starts (and as the join's ack)",
-                asyncapi::payload_of2::<GameState<$pick, $shown>, $pick, $shown>,
-            ),
-            to_client(
-                $game,
-                concat!($game, ":roundStart"),
-                "A round opened for bets (its commitment and client seed)",
-                payload::<RoundStart>,
-            ),
-            to_client(
-                $game,
-                concat!($game, ":timerUpdate"),
-                "Once a second, and when betting closes",
-                payload::<TimerUpdate>,
-            ),
-            to_client(
-                $game,
-                concat!($game, ":revealResult"),
-                "The round's outcome and the server seed that decided it",
-                asyncapi::payload_of::<RevealResult<$shown>, $shown>,
-            ),
-            to_client(
-                $game,
-                concat!($game, ":bets"),
-                "The round's real bets, newest 20, names masked: when they change, at most once a second",
-                |s| list(s, asyncapi::payload_of::<FeedRow<$pick>, $pick>),
-            ),
-        ]
+/// The events every round table sends (its room is its name and their prefix), then its own ([`WirePick::more_events`]).
+fn round_events<G: WirePick>() -> Vec<Event> {
+    let event = |event: &str, summary: &'static str, payload: asyncapi::Payload| {
+        Event::to_client(G::NAME, format!("{}:{event}", G::NAME), summary, payload)
     };
+    let mut out = vec![
+        event(
+            "gameState",
+            "The whole table: when a round opens and when its reveal starts (and as the join's ack)",
+            asyncapi::payload_of2::<GameState<G::Pick, G::Shown>, G::Pick, G::Shown>,
+        ),
+        event("roundStart", "A round opened for bets (its commitment and client seed)", payload::<RoundStart>),
+        event("timerUpdate", "Once a second, and when betting closes", payload::<TimerUpdate>),
+        event(
+            "revealResult",
+            "The round's outcome and the server seed that decided it",
+            asyncapi::payload_of::<RevealResult<G::Shown>, G::Shown>,
+        ),
+        event("bets", "The round's real bets, newest 20, names masked: when they change, at most once a second", |s| {
+            list(s, asyncapi::payload_of::<FeedRow<G::Pick>, G::Pick>)
+        }),
+    ];
+    out.extend(G::more_events());
+    out
 }
 
 /// A round game's `winResult`, to the player's room.
-macro_rules! win_result {
-    ($game:literal, $title:literal, $pick:ty, $shown:ty) => {
-        to_client(
-            "user:{id}",
-            concat!($game, ":winResult"),
-            concat!($title, ": a ticket settled, once its money moved (`payout` 0: lost)"),
-            asyncapi::payload_of2::<WinResult<$pick, $shown>, $pick, $shown>,
-        )
-    };
+fn win_result<G: WirePick>() -> Event {
+    Event::to_client(
+        "user:{id}",
+        format!("{}:winResult", G::NAME),
+        format!("{}: a ticket settled, once its money moved (`payout` 0: lost)", G::TITLE),
+        asyncapi::payload_of2::<WinResult<G::Pick, G::Shown>, G::Pick, G::Shown>,
+    )
 }
 
 /// Every event: what clients send (read by [`ClientRequest`], which lists them), then what the server emits.
@@ -161,9 +139,9 @@ pub fn events() -> Vec<Event> {
             "An Aviator cancellation whose ack said `pending`: the refund has now committed",
             payload::<aviator::BetCancelled>,
         ),
-        win_result!("titli", "Titli Par", Picture, titli::wire::Shown),
-        win_result!("andar_bahar", "Andar Bahar", Side, andar_bahar::wire::Shown),
-        win_result!("color", "Color Prediction", Colour, color::wire::Shown),
+    ]);
+    out.extend(each_game!(win_result));
+    out.extend([
         // aviator
         to_client(
             "aviator",
@@ -192,21 +170,7 @@ pub fn events() -> Vec<Event> {
             payload::<aviator::BetCancelled>,
         ),
     ]);
-    out.extend(round_game!("titli", "Titli Par", Picture, titli::wire::Shown));
-    out.extend([to_client(
-        "titli",
-        "titli:nextImage",
-        "To the connection that sent `titli:requestNextImage` alone, just before its ack (the same body)",
-        payload::<TitliNextImage>,
-    )]);
-    out.extend(round_game!("andar_bahar", "Andar Bahar", Side, andar_bahar::wire::Shown));
-    out.push(to_client(
-        "andar_bahar",
-        "andar_bahar:revealStep",
-        "A card dealt, a card a second until the matching one",
-        asyncapi::payload_of::<RevealStep<andar_bahar::wire::Step>, andar_bahar::wire::Step>,
-    ));
-    out.extend(round_game!("color", "Color Prediction", Colour, color::wire::Shown));
+    out.extend(each_game!(round_events).into_iter().flatten());
     out.extend([
         // matka
         to_client(
@@ -256,7 +220,7 @@ pub fn events() -> Vec<Event> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CHANNELS, ClientRequest, events};
+    use super::{ClientRequest, channels, events};
     use crate::asyncapi::{self, Direction};
     use regex::Regex;
     use serde_json::Value;
@@ -378,7 +342,7 @@ mod tests {
     fn every_event_is_in_a_channel_once_and_every_channel_has_events() {
         let events = events();
         for e in &events {
-            assert!(CHANNELS.iter().any(|c| c.name == e.channel), "{}: no channel {}", e.name, e.channel);
+            assert!(channels().iter().any(|c| c.name == e.channel), "{}: no channel {}", e.name, e.channel);
             assert_eq!(
                 e.ack.is_some(),
                 e.direction == Direction::ToServer,
@@ -388,11 +352,12 @@ mod tests {
             let same = events.iter().filter(|o| o.channel == e.channel && o.name == e.name).count();
             assert_eq!(same, 1, "{} is listed {same} times in {}", e.name, e.channel);
         }
-        for c in CHANNELS {
+        let channels = channels();
+        for c in &channels {
             assert!(events.iter().any(|e| e.channel == c.name), "channel {} has no events", c.name);
         }
-        let names: BTreeSet<_> = CHANNELS.iter().map(|c| c.name).collect();
-        assert_eq!(names.len(), CHANNELS.len(), "a channel is listed twice");
+        let names: BTreeSet<_> = channels.iter().map(|c| c.name).collect();
+        assert_eq!(names.len(), channels.len(), "a channel is listed twice");
     }
 
     /// Every `$ref` in the document points at something in it.

@@ -93,6 +93,9 @@ impl GameSettings for AndarBaharSettings {
     fn limits(&self) -> StakeLimits {
         self.limits
     }
+    fn parts_mut(&mut self) -> (&mut Timings, &mut StakeLimits) {
+        (&mut self.timings, &mut self.limits)
+    }
     fn check(&self) -> Result<(), String> {
         let edge = |payout: i64, wins: u128| payout >= 100 && (payout as u128) * wins < 100 * PLACEMENTS;
         if !edge(self.andar_payout, andar_wins()) || !edge(self.bahar_payout, PLACEMENTS - andar_wins()) {
@@ -107,6 +110,8 @@ pub struct AndarBahar;
 
 impl RoundRules for AndarBahar {
     const NAME: &'static str = "andar_bahar";
+    const TITLE: &'static str = "Andar Bahar";
+    const KIND: crate::wallet::GameKind = crate::wallet::GameKind::AndarBahar;
     type Pick = Side;
     type Outcome = Deal;
     type Settings = AndarBaharSettings;

@@ -35,6 +35,8 @@ pub struct Color;
 
 impl RoundRules for Color {
     const NAME: &'static str = "color";
+    const TITLE: &'static str = "Color Prediction";
+    const KIND: crate::wallet::GameKind = crate::wallet::GameKind::Color;
     type Pick = Colour;
     type Outcome = Colour;
     type Settings = ColorSettings;

@@ -20,12 +20,9 @@
 //! - **Player flag**: a player with at least [`PLAYER_MIN_BETS`] covered bets whose return is at least [`PLAYER_Z`] standard
 //!   errors above expectation; the player's variance is the exact one where the rules give it, else `Σ δ²` over their units.
 
-use crate::andar_bahar::rules::{AndarBahar, AndarBaharSettings, Side};
-use crate::color::rules::{Color, ColorSettings, Colour};
 use crate::fair::Rtp;
 use crate::matka::rules::{BidType, Pick, Rates};
 use crate::table::game::RoundRules;
-use crate::titli::rules::{Picture, Titli, TitliSettings};
 
 /// India Standard Time is UTC+5:30, no daylight saving.
 pub const IST_OFFSET_MS: i64 = 19_800_000;
@@ -40,8 +37,14 @@ pub const PLAYER_MIN_BETS: i64 = 50;
 pub const PLAYER_Z: f64 = 4.0;
 
 /// Every game and exchange market type the report shows, in its order. `exchange` is Match Odds.
-pub const GAMES: [&str; 10] =
-    ["aviator", "titli", "andar_bahar", "color", "mines", "matka", "parchi", "exchange", "bookmaker", "fancy"];
+pub const GAMES: &[&str] = {
+    macro_rules! games {
+        ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+            &["aviator", $(<$Rules as RoundRules>::NAME,)* "mines", "matka", "parchi", "exchange", "bookmaker", "fancy"]
+        };
+    }
+    crate::round_games!(games!)
+};
 
 /// Sums over the settled bets of one price class, as the store reads them. A unit's result is `x = S − P` (stakes
 /// minus payouts of its bets); `sxx`, `sxs`, `sss` sum `x²`, `x·S`, `S²` over units; `bet_stake2` sums each bet's
@@ -89,39 +92,34 @@ pub fn edge_basis(edge_bp: i64) -> Basis {
     }
 }
 
-/// A round game's ticket from the round's settings (the JSON the round recorded when it opened) and, for Andar Bahar,
-/// its side (`"Andar"` / `"Bahar"`). Titli Par and Color pay every pick alike; a Titli ticket of several lines gets
-/// the variance of one line of its whole stake, an upper bound.
+/// A round game's ticket from the round's settings (the JSON the round recorded when it opened) and its pick as text
+/// (Andar Bahar's side, `"Andar"` / `"Bahar"`; empty when the ticket's lines are not on one pick). A game that pays
+/// every pick alike (Titli Par, Color) needs no pick; a Titli ticket of several lines gets the variance of one line
+/// of its whole stake, an upper bound.
 pub fn round_basis(game: &str, settings: &str, pick: &str) -> Basis {
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(settings) else { return Basis::Unknown };
-    let field = |name: &str| v.get(name).and_then(serde_json::Value::as_i64);
-    match game {
-        "titli" => match (field("payout"), Picture::try_from(1u8)) {
-            (Some(payout), Ok(any)) => {
-                let s = TitliSettings { payout, ..TitliSettings::default() };
-                single_outcome(payout, Titli::rtp(&s, any))
-            }
-            _ => Basis::Unknown,
-        },
-        "color" => match field("payout") {
-            Some(payout) => {
-                let s = ColorSettings { payout, ..ColorSettings::default() };
-                single_outcome(payout, Color::rtp(&s, Colour::Red))
-            }
-            None => Basis::Unknown,
-        },
-        "andar_bahar" => {
-            let (Some(andar_payout), Some(bahar_payout)) = (field("andarPayout"), field("baharPayout")) else {
-                return Basis::Unknown;
-            };
-            let s = AndarBaharSettings { andar_payout, bahar_payout, ..AndarBaharSettings::default() };
-            match pick {
-                "Andar" => single_outcome(andar_payout, AndarBahar::rtp(&s, Side::Andar)),
-                "Bahar" => single_outcome(bahar_payout, AndarBahar::rtp(&s, Side::Bahar)),
+    macro_rules! by_game {
+        ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+            match game {
+                $(g if g == <$Rules as RoundRules>::NAME => basis_of::<$Rules>(settings, pick),)*
                 _ => Basis::Unknown,
             }
-        }
-        _ => Basis::Unknown,
+        };
+    }
+    crate::round_games!(by_game!)
+}
+
+fn basis_of<G: RoundRules>(settings: &str, pick: &str) -> Basis {
+    let Ok(s) = serde_json::from_str::<G::Settings>(settings) else { return Basis::Unknown };
+    let price = |p: G::Pick| (G::pays(&s, p), G::rtp(&s, p));
+    let picks = G::picks();
+    let pick = match serde_json::from_value::<G::Pick>(serde_json::Value::String(pick.into())) {
+        Ok(p) => Some(p),
+        Err(_) if picks.iter().all(|&p| price(p) == price(picks[0])) => picks.first().copied(),
+        Err(_) => None,
+    };
+    match pick.map(price) {
+        Some((payout, rtp)) => single_outcome(payout, rtp),
+        None => Basis::Unknown,
     }
 }
 

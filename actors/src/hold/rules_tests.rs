@@ -1,4 +1,18 @@
 use super::*;
+use crate::andar_bahar::rules::AndarBaharSettings;
+use crate::color::rules::ColorSettings;
+use crate::titli::rules::TitliSettings;
+
+/// Settings as a round records them, with these payouts.
+fn titli(payout: i64) -> String {
+    serde_json::to_string(&TitliSettings { payout, ..TitliSettings::default() }).unwrap()
+}
+fn color(payout: i64) -> String {
+    serde_json::to_string(&ColorSettings { payout, ..ColorSettings::default() }).unwrap()
+}
+fn andar_bahar(andar_payout: i64, bahar_payout: i64) -> String {
+    serde_json::to_string(&AndarBaharSettings { andar_payout, bahar_payout, ..AndarBaharSettings::default() }).unwrap()
+}
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)
@@ -44,18 +58,17 @@ fn edges_are_the_hold_of_aviator_and_mines() {
 
 #[test]
 fn round_games_hold_what_their_payouts_leave() {
-    let titli = r#"{"payout":1000,"timings":{"bettingMs":1,"closedMs":0,"stepMs":0,"resultMs":0},"limits":{"min":1,"max":2,"maxLines":12}}"#;
-    let (hold, var) = per_rupee(round_basis("titli", titli, ""));
+    let (hold, var) = per_rupee(round_basis("titli", &titli(1000), ""));
     assert_close!(hold, 1.0 / 6.0);
     // 10× with chance 1/12: 100 · (1/12) · (11/12).
     assert_close!(var.unwrap(), 1100.0 / 144.0);
 
-    let (hold, var) = per_rupee(round_basis("color", r#"{"payout":290}"#, ""));
+    let (hold, var) = per_rupee(round_basis("color", &color(290), ""));
     assert_close!(hold, 1.0 / 30.0);
     assert_close!(var.unwrap(), 2.9 * 2.9 / 3.0 * (2.0 / 3.0));
 
     // Andar wins 10,725 of 20,825 placements of the three matching cards.
-    let ab = r#"{"andarPayout":190,"baharPayout":200}"#;
+    let ab = &andar_bahar(190, 200);
     let (andar, var) = per_rupee(round_basis("andar_bahar", ab, "Andar"));
     assert_close!(andar, 1.0 - 1.9 * 10_725.0 / 20_825.0);
     let p = 10_725.0 / 20_825.0;
@@ -67,8 +80,8 @@ fn round_games_hold_what_their_payouts_leave() {
 
     assert_eq!(round_basis("andar_bahar", ab, ""), Basis::Unknown, "a ticket without a side");
     assert_eq!(round_basis("titli", "not json", ""), Basis::Unknown);
-    assert_eq!(round_basis("color", "{}", ""), Basis::Unknown);
-    assert_eq!(round_basis("aviator", titli, ""), Basis::Unknown);
+    assert_eq!(round_basis("color", "{}", ""), Basis::Unknown, "settings without a payout");
+    assert_eq!(round_basis("aviator", &titli(1000), ""), Basis::Unknown);
 }
 
 #[test]
@@ -122,7 +135,7 @@ fn realised_against_theoretical_with_exact_sums() {
 #[test]
 fn the_band_takes_the_larger_of_the_sample_and_the_exact_variance() {
     // Titli at 10×: thirty ₹1 tickets, three of them won. GGR 0 against 1/6 expected.
-    let titli = round_basis("titli", r#"{"payout":1000}"#, "");
+    let titli = round_basis("titli", &titli(1000), "");
     let s = Sums::of(&agg(100, &[[0; 27].as_slice(), &[1000; 3]].concat()), titli);
     assert_close!(s.dev2, 2_708_333.333_333_333);
     assert_close!(s.exact, 2_291_666.666_666_667);
@@ -184,7 +197,7 @@ fn summed_expectations_come_from_the_bets() {
 
 #[test]
 fn a_player_winning_far_above_expectation_is_flagged() {
-    let color = round_basis("color", r#"{"payout":290}"#, "");
+    let color = round_basis("color", &color(290), "");
     // Sixty ₹1 lines on a colour, 36 won (20 expected).
     let payouts = [[290; 36].as_slice(), &[0; 24]].concat();
     let s = Sums::of(&agg(100, &payouts), color);

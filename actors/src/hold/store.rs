@@ -159,7 +159,7 @@ fn agg(r: &AnyRow, at: usize) -> Result<Agg, sqlx::Error> {
 
 /// The report's name for a stored game or market type.
 fn game(name: &str) -> Option<&'static str> {
-    rules::GAMES.into_iter().find(|g| *g == name)
+    rules::GAMES.iter().copied().find(|g| *g == name)
 }
 
 async fn fetch(db: &Db, sql: String, from: i64, to: i64) -> Result<Vec<AnyRow>, sqlx::Error> {

@@ -24,7 +24,7 @@ use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::{apply_until_final, retry_transient};
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle};
+use crate::wallet::{Change, LedgerKind, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -47,7 +47,6 @@ pub type RoundTableAddr<G> = Probed<RoundTable<G>>;
 pub type RoundTableRoute<G> = crate::cluster::remote::Route<RoundTable<G>>;
 
 pub struct RoundTable<G: RoundWire> {
-    pub(super) kind: GameKind,
     pub(super) settings: G::Settings,
     pub(super) client_seed: String,
     pub(super) round: Round<G>,
@@ -82,7 +81,6 @@ impl<G: RoundWire> RoundTable<G> {
     /// the current arbiter, registered as `G::NAME`.
     pub async fn start(
         config: TableConfig<G::Settings>,
-        kind: GameKind,
         deps: &TableDeps,
         registry: &Registry,
     ) -> Result<RoundTableAddr<G>, WalletError> {
@@ -91,7 +89,7 @@ impl<G: RoundWire> RoundTable<G> {
         let (stored, suspended) = super::operate::load(&db, G::NAME, G::Settings::check).await?;
         let settings = stored.unwrap_or(config.settings);
         let now = clock.now_ms();
-        let recovered = store::recover(&db, &wallet, G::NAME, kind, now).await?;
+        let recovered = store::recover(&db, &wallet, G::NAME, G::KIND, now).await?;
         if recovered != store::Recovered::default() {
             tracing::warn!(game = G::NAME, ?recovered, "finished the rounds left by the last run");
         }
@@ -104,7 +102,6 @@ impl<G: RoundWire> RoundTable<G> {
             }
         }
         let table = RoundTable::<G> {
-            kind,
             round: Round::open(settings.clone(), first, now),
             settings,
             client_seed: config.client_seed,
@@ -370,7 +367,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
         let change = Change {
             user,
             movement: Movement::Hold { amount: total },
-            kind: LedgerKind::Bet(self.kind),
+            kind: LedgerKind::Bet(G::KIND),
             reference: keys.reference(),
             idempotency_key: keys.ticket(user, ticket, "hold"),
         };
@@ -386,7 +383,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
                     let release = Change {
                         user,
                         movement: Movement::Release { amount: total },
-                        kind: LedgerKind::Cancel(act.kind),
+                        kind: LedgerKind::Cancel(G::KIND),
                         reference: keys.reference(),
                         idempotency_key: keys.ticket(user, ticket, "orphan"),
                     };

@@ -42,6 +42,8 @@ pub struct StakeLimits {
 pub trait GameSettings: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
     fn timings(&self) -> Timings;
     fn limits(&self) -> StakeLimits;
+    /// Both, to change (configuration reads them from the environment).
+    fn parts_mut(&mut self) -> (&mut Timings, &mut StakeLimits);
     /// Why these settings cannot be played (e.g. a payout that would give the house no edge).
     fn check(&self) -> Result<(), String>;
 }
@@ -49,6 +51,10 @@ pub trait GameSettings: Clone + Debug + Serialize + DeserializeOwned + Send + Sy
 pub trait RoundRules: Sized + Unpin + 'static {
     /// The game's name: its room, its references `{NAME}:{round}`, `/api/fair/{NAME}`.
     const NAME: &'static str;
+    /// Its title, as players see it (`Titli Par`).
+    const TITLE: &'static str;
+    /// Its money's kind in the ledger.
+    const KIND: crate::wallet::GameKind;
     /// What a line of a bet is on (a picture, a side, a colour).
     type Pick: Copy + Eq + Hash + Ord + Debug + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static;
     /// What a round's seed decides.
@@ -117,6 +123,9 @@ impl<const PICKS: usize> GameSettings for UniformSettings<PICKS> {
     }
     fn limits(&self) -> StakeLimits {
         self.limits
+    }
+    fn parts_mut(&mut self) -> (&mut Timings, &mut StakeLimits) {
+        (&mut self.timings, &mut self.limits)
     }
     fn check(&self) -> Result<(), String> {
         if self.payout < 100 || self.payout >= 100 * PICKS as i64 {

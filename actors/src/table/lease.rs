@@ -12,29 +12,21 @@ use crate::cluster::Fence;
 use crate::cluster::keeper::{Leased, Running};
 use crate::cluster::remote::{Bus, Dispatch, Route};
 use crate::observe::Registry;
-use crate::wallet::GameKind;
 use futures_util::future::LocalBoxFuture;
 use std::sync::Arc;
 
 /// The table of game `G` as a leased resource, and the route other parts of this node reach it by.
 pub struct RoundLease<G: RoundWire> {
     config: TableConfig<G::Settings>,
-    kind: GameKind,
     deps: TableDeps,
     registry: Arc<Registry>,
     pub route: RoundTableRoute<G>,
 }
 
 impl<G: RoundWire> RoundLease<G> {
-    pub fn new(
-        config: TableConfig<G::Settings>,
-        kind: GameKind,
-        deps: TableDeps,
-        registry: Arc<Registry>,
-        bus: &Bus,
-    ) -> RoundLease<G> {
+    pub fn new(config: TableConfig<G::Settings>, deps: TableDeps, registry: Arc<Registry>, bus: &Bus) -> RoundLease<G> {
         let route = Route::clustered(G::NAME, bus.clone(), dispatch::<G>());
-        RoundLease { config, kind, deps, registry, route }
+        RoundLease { config, deps, registry, route }
     }
 }
 
@@ -43,10 +35,9 @@ impl<G: RoundWire> Leased for RoundLease<G> {
         let mut deps = self.deps.clone();
         deps.db = deps.db.fenced(fence.clone());
         deps.wallet = deps.wallet.fenced(fence);
-        let (config, kind, registry, route) =
-            (self.config.clone(), self.kind, self.registry.clone(), self.route.clone());
+        let (config, registry, route) = (self.config.clone(), self.registry.clone(), self.route.clone());
         Box::pin(async move {
-            let table = RoundTable::<G>::start(config, kind, &deps, &registry).await.map_err(|e| e.to_string())?;
+            let table = RoundTable::<G>::start(config, &deps, &registry).await.map_err(|e| e.to_string())?;
             let serving = route.serve(table.clone()).await.map_err(|e| e.to_string())?;
             Ok(Running::new(move || {
                 drop(serving);

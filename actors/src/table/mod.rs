@@ -10,6 +10,7 @@ pub mod lease;
 pub mod messages;
 pub mod operate;
 pub mod outbox;
+pub mod registry;
 pub mod round;
 mod settle;
 pub mod store;

@@ -79,7 +79,7 @@ impl<G: RoundWire> RoundTable<G> {
     }
 
     fn settle_change(&self, keys: &BetKeys, t: &TicketResult<G::Pick>) -> Change {
-        let kind = if t.payout.is_positive() { LedgerKind::Win(self.kind) } else { LedgerKind::Loss(self.kind) };
+        let kind = if t.payout.is_positive() { LedgerKind::Win(G::KIND) } else { LedgerKind::Loss(G::KIND) };
         Change {
             user: t.user,
             movement: Movement::Settle { hold: t.total, payout: t.payout, with: SystemAccount::House },

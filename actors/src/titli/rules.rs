@@ -102,6 +102,8 @@ pub struct Titli;
 
 impl RoundRules for Titli {
     const NAME: &'static str = "titli";
+    const TITLE: &'static str = "Titli Par";
+    const KIND: crate::wallet::GameKind = crate::wallet::GameKind::Titli;
     type Pick = Picture;
     type Outcome = Picture;
     type Settings = TitliSettings;

@@ -28,11 +28,8 @@ impl Drop for Running {
     }
 }
 
-use casino_actors::andar_bahar::rules::AndarBaharSettings;
-use casino_actors::color::rules::ColorSettings;
-use casino_actors::table::actor::TableConfig;
-use casino_actors::table::game::{GameSettings, Timings};
-use casino_actors::titli::rules::TitliSettings;
+use casino_actors::table::game::Timings;
+use game_server::config::RoundConfigs;
 
 pub fn config_for(database_url: String) -> Config {
     Config {
@@ -44,9 +41,11 @@ pub fn config_for(database_url: String) -> Config {
         wallet_shards: 2,
         web_dir: None,
         aviator: fast_aviator(),
-        titli: fast_round(TitliSettings::default()),
-        andar_bahar: fast_round(AndarBaharSettings::default()),
-        color: fast_round(ColorSettings::default()),
+        // Round games at test speed: 3 s of bets, then the reveal within half a second (a card each 50 ms), and a
+        // short result pause.
+        rounds: RoundConfigs::defaults("test", |t, _| {
+            *t = Timings { betting_ms: 3_000, closed_ms: 200, step_ms: 50, result_ms: 400 }
+        }),
         mines: casino_actors::mines::rules::MinesSettings::default(),
         matka: casino_actors::matka::desk::MatkaConfig::with_defaults(20, "casino".into()),
         // A ball every 2 s: every test server plays (and prices) its matches, most tests ignore them; the sports and
@@ -68,35 +67,6 @@ pub fn config_for(database_url: String) -> Config {
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),
         cluster: None,
-    }
-}
-
-/// Round games at test speed: 3 s of bets, then the reveal within half a second (a card each 50 ms), and a short
-/// result pause.
-pub fn fast_round<S: GameSettings + HasTimings>(mut settings: S) -> TableConfig<S> {
-    *settings.timings_mut() = Timings { betting_ms: 3_000, closed_ms: 200, step_ms: 50, result_ms: 400 };
-    TableConfig { settings, client_seed: "test".into() }
-}
-
-pub trait HasTimings {
-    fn timings_mut(&mut self) -> &mut Timings;
-}
-
-impl HasTimings for TitliSettings {
-    fn timings_mut(&mut self) -> &mut Timings {
-        &mut self.timings
-    }
-}
-
-impl HasTimings for AndarBaharSettings {
-    fn timings_mut(&mut self) -> &mut Timings {
-        &mut self.timings
-    }
-}
-
-impl HasTimings for ColorSettings {
-    fn timings_mut(&mut self) -> &mut Timings {
-        &mut self.timings
     }
 }
 

@@ -34,7 +34,7 @@ fn titli(round: i64, amount: i64) -> Value {
 #[tokio::test]
 async fn limits_refuse_what_goes_past_them_and_move_nothing() {
     // One long betting window holds every titli bet below.
-    let app = spawn_app_with(|c| c.titli.settings.timings.betting_ms = 20_000).await;
+    let app = spawn_app_with(|c| c.rounds.titli.settings.timings.betting_ms = 20_000).await;
     let (id, token) = app.fixture_players(1, 1_000).await.remove(0);
 
     // Largest stake: refused over the socket and over REST, in two games.

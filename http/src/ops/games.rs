@@ -8,14 +8,13 @@ use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::money::Rupees;
 use crate::openapi::ErrorBody;
-use crate::rounds::routes::Game as RoundGameName;
+use crate::rounds::Game as RoundGameName;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
-use casino_actors::andar_bahar::rules::{AndarBahar, AndarBaharSettings};
+use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
 use casino_actors::aviator::rules::{ConfigError, PPM_ALL, RoundCaps, RulesConfig};
-use casino_actors::color::rules::Color;
 use casino_actors::matka::operate::{Configure as MatkaConfigure, View as MatkaView};
 use casino_actors::matka::rules::MatkaSettings;
 use casino_actors::mines::operate::{
@@ -28,7 +27,7 @@ use casino_actors::table::actor::RoundTable;
 use casino_actors::table::operate::{
     Configure as RoundConfigure, OperateError as RoundOperateError, Suspend as RoundSuspend, TableView, View,
 };
-use casino_actors::titli::rules::{Titli, TitliSettings};
+use casino_actors::titli::rules::TitliSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -273,10 +272,6 @@ fn game_json(state: &State, s: &TableSettings) -> AviatorGameJson {
     }
 }
 
-/// The round games, by name and title.
-const ROUND_GAMES: [(&str, &str); 3] =
-    [("titli", "Titli Par"), ("andar_bahar", "Andar Bahar"), ("color", "Color Prediction")];
-
 /// A round game's settings, as its rules have them (money in paise, times in milliseconds, payouts in hundredths of
 /// the stake): Titli Par and Color Prediction take `UniformSettings` (one `payout` for every pick), Andar Bahar
 /// `AndarBaharSettings`.
@@ -311,7 +306,7 @@ pub struct RoundGameJson {
 }
 
 fn round_json(game: &str, v: &TableView) -> RoundGameJson {
-    let name = ROUND_GAMES.iter().find(|(g, _)| *g == game).map_or(game, |(_, n)| n);
+    let name = RoundGameName::parse(game).map_or(game, |g| g.title());
     RoundGameJson {
         game: game.to_string(),
         name: name.to_string(),
@@ -419,23 +414,23 @@ fn round_error(e: RoundOperateError) -> ApiError {
     }
 }
 
-/// Sends `msg` to the round table named `game`.
-async fn to_round_table<M>(state: &State, game: &str, msg: M) -> Result<M::Result, ApiError>
-where
-    M: casino_actors::cluster::remote::Remote,
-    RoundTable<Titli>: actix::Handler<Timed<M>>,
-    RoundTable<AndarBahar>: actix::Handler<Timed<M>>,
-    RoundTable<Color>: actix::Handler<Timed<M>>,
-{
-    let t = &state.tables.rounds;
-    match game {
-        "titli" => t.titli.ask(msg).await,
-        "andar_bahar" => t.andar_bahar.ask(msg).await,
-        "color" => t.color.ask(msg).await,
-        _ => return Err(ApiError::not_found("No such game")),
-    }
-    .map_err(ApiError::internal)
+macro_rules! to_round_table {
+    ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        /// Sends `msg` to the round table named `game`.
+        async fn to_round_table<M>(state: &State, game: &str, msg: M) -> Result<M::Result, ApiError>
+        where
+            M: casino_actors::cluster::remote::Remote,
+            $(RoundTable<$Rules>: actix::Handler<Timed<M>>,)*
+        {
+            let t = &state.tables.rounds;
+            match RoundGameName::parse(game).map_err(|_| ApiError::not_found("No such game"))? {
+                $(RoundGameName::$Variant => t.$name.ask(msg).await,)*
+            }
+            .map_err(ApiError::internal)
+        }
+    };
 }
+casino_actors::round_games!(to_round_table!);
 
 fn operate_error(e: OperateError) -> ApiError {
     match e {
@@ -503,7 +498,7 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
 pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let aviator = aviator_settings(&state).await?;
     let mut games = vec![GameEntryJson::Aviator(game_json(&state, &aviator))];
-    for (game, _) in ROUND_GAMES {
+    for game in RoundGameName::ALL.iter().map(|g| g.name()) {
         games.push(GameEntryJson::Round(round_json(game, &to_round_table(&state, game, View).await?)));
     }
     games.push(GameEntryJson::Mines(MinesEntry::of(&mines_view(&state).await?)));

@@ -16,29 +16,125 @@ use casino_actors::color::rules::{Color, Colour};
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableRoute};
+use casino_actors::table::game::RoundRules;
 use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
 use serde::Deserialize;
 use serde_json::Value;
 
-/// The live round tables.
-#[derive(Clone)]
-pub struct RoundTables {
-    pub titli: RoundTableRoute<Titli>,
-    pub andar_bahar: RoundTableRoute<AndarBahar>,
-    pub color: RoundTableRoute<Color>,
+macro_rules! round_tables {
+    ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        /// The live round tables.
+        #[derive(Clone)]
+        pub struct RoundTables {
+            $(pub $name: RoundTableRoute<$Rules>,)*
+        }
+
+        impl RoundTables {
+            /// Tables no node serves yet (cluster mode: until their leases are taken).
+            pub fn vacant() -> RoundTables {
+                RoundTables { $($name: casino_actors::cluster::remote::Route::vacant(),)* }
+            }
+
+            /// Stops every table at shutdown.
+            pub async fn shut_down(&self) {
+                $(let _ = self.$name.send(casino_actors::table::actor::Shutdown).await;)*
+            }
+        }
+
+        // A game known by name, with what the routes need of it. In the documents: `RoundGameName`.
+        /// A round game: `titli` (Titli Par), `andar_bahar` (Andar Bahar) or `color` (Color Prediction).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, utoipa::ToSchema)]
+        #[schema(as = RoundGameName)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Game {
+            $($Variant,)*
+        }
+
+        impl Game {
+            /// Every round game, in the order of the list.
+            pub const ALL: &[Game] = &[$(Game::$Variant),*];
+
+            /// Its name: its room and the `{game}` of its routes.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Game::$Variant => <$Rules as RoundRules>::NAME,)*
+                }
+            }
+
+            /// Its title, as players see it.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Game::$Variant => <$Rules as RoundRules>::TITLE,)*
+                }
+            }
+
+            /// The game named `name`, else 404 `not_found`.
+            pub fn parse(name: &str) -> Result<Game, ApiError> {
+                Game::ALL.iter().copied().find(|g| g.name() == name).ok_or_else(|| {
+                    let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
+                    ApiError::not_found(format!("No such round game ({})", names.join(", ")))
+                })
+            }
+        }
+    };
+}
+casino_actors::round_games!(round_tables!);
+
+/// `on_table!(tables, game, |t| body)`: runs `body` with `t` the table of `game`, a `&RoundTableRoute<G>` of that
+/// game's own rules type, so one generic body serves every game.
+macro_rules! on_table {
+    ($tables:expr, $game:expr, |$t:ident| $body:expr) => {
+        casino_actors::round_games!(crate::rounds::on_table_arms!($tables, $game, $t, $body))
+    };
 }
 
-/// A game's pick as clients write it.
-pub trait WirePick: RoundWire<Pick: utoipa::ToSchema, Shown: utoipa::ToSchema> {
-    fn pick_from(v: &Value) -> Option<Self::Pick>;
+macro_rules! on_table_arms {
+    ([$tables:expr, $game:expr, $t:ident, $body:expr] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        match $game {
+            $($crate::rounds::Game::$Variant => {
+                let $t = &$tables.$name;
+                $body
+            })*
+        }
+    };
 }
+pub(crate) use {on_table, on_table_arms};
+
+/// What the HTTP and socket layer needs of a round game besides the shared table: how clients write its picks, and
+/// what the event catalogue says of it.
+pub trait WirePick: RoundWire<Pick: utoipa::ToSchema, Shown: utoipa::ToSchema> {
+    /// Its room, as the event catalogue describes it.
+    const ROOM: &'static str;
+    fn pick_from(v: &Value) -> Option<Self::Pick>;
+    /// The events it sends besides every table's (see `socket_events`), for the catalogue.
+    fn more_events() -> Vec<asyncapi::Event> {
+        Vec::new()
+    }
+}
+
+/// `each_game!(f)`: `[f::<G>(), …]`, a call of the generic `f` for every round game.
+macro_rules! each_game {
+    ($f:ident) => {
+        casino_actors::round_games!(crate::rounds::each_game_call!($f))
+    };
+}
+
+macro_rules! each_game_call {
+    ([$f:ident] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        [$($f::<$Rules>()),*]
+    };
+}
+pub(crate) use {each_game, each_game_call};
 
 fn text(v: &Value) -> Option<&str> {
     v.as_str().map(str::trim)
 }
 
 impl WirePick for Titli {
+    const ROOM: &'static str =
+        "Titli Par's table: joined with `titli:join`, left with `titli:leave`. Picks are picture numbers 1–12.";
+
     /// A picture number (1–12, number or text) or a picture's name.
     fn pick_from(v: &Value) -> Option<Picture> {
         match v {
@@ -47,9 +143,21 @@ impl WirePick for Titli {
             _ => None,
         }
     }
+
+    fn more_events() -> Vec<asyncapi::Event> {
+        vec![asyncapi::Event::to_client(
+            Titli::NAME,
+            "titli:nextImage",
+            "To the connection that sent `titli:requestNextImage` alone, just before its ack (the same body)",
+            asyncapi::payload::<socket::TitliNextImage>,
+        )]
+    }
 }
 
 impl WirePick for AndarBahar {
+    const ROOM: &'static str = "Andar Bahar's table: joined with `andar_bahar:join`, left with `andar_bahar:leave`. \
+                                Picks are `Andar` or `Bahar`; the deal is revealed a card a second.";
+
     fn pick_from(v: &Value) -> Option<Side> {
         match text(v)?.to_ascii_lowercase().as_str() {
             "andar" => Some(Side::Andar),
@@ -57,9 +165,21 @@ impl WirePick for AndarBahar {
             _ => None,
         }
     }
+
+    fn more_events() -> Vec<asyncapi::Event> {
+        type Step = casino_actors::andar_bahar::wire::Step;
+        vec![asyncapi::Event::to_client(
+            AndarBahar::NAME,
+            "andar_bahar:revealStep",
+            "A card dealt, a card a second until the matching one",
+            asyncapi::payload_of::<casino_actors::table::wire::RevealStep<Step>, Step>,
+        )]
+    }
 }
 
 impl WirePick for Color {
+    const ROOM: &'static str = "Color Prediction's table: joined with `color:join`, left with `color:leave`. Picks are `red`, `green` or `blue`.";
+
     fn pick_from(v: &Value) -> Option<Colour> {
         match text(v)?.to_ascii_lowercase().as_str() {
             "red" => Some(Colour::Red),

@@ -2,24 +2,24 @@
 //! `GET /api/fair/{game}/{round}` (a round's commitment, and once decided its seed, result and the server's own
 //! recomputation), `GET /api/games/{game}/bets` (the caller's tickets, the round in play first).
 
-use super::{RoundTables, WirePick};
+use super::{Game, WirePick, on_table};
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
-use casino_actors::andar_bahar::rules::{AndarBahar, Side};
-use casino_actors::color::rules::{Color, Colour};
 use casino_actors::fair::Dice;
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::table::actor::{OpenTickets, RoundTableRoute, Snapshot};
+use casino_actors::table::game::RoundRules;
 use casino_actors::table::store::{self, RoundRecord};
-use casino_actors::titli::rules::{Picture, Titli};
-use casino_actors::{andar_bahar, color, titli};
+use casino_actors::table::wire::RoundWire;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{OneOfBuilder, Ref, Schema};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -35,51 +35,45 @@ Color Prediction: [red, green, blue][below(3)]. Andar Bahar: shuffle the cards 0
 swap card i with card below(i + 1)); the first card is the joker; the rest are dealt Andar, Bahar, Andar, … until \
 a card of the joker's rank (card mod 13); its side wins.";
 
-// A game known by name, with what the routes need of it. In the documents: `RoundGameName`, the names
-// `Game::parse` takes (and the games' `NAME`s).
-/// A round game: `titli` (Titli Par), `andar_bahar` (Andar Bahar) or `color` (Color Prediction).
-#[derive(ToSchema)]
-#[schema(as = RoundGameName)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum Game {
-    Titli,
-    AndarBahar,
-    Color,
-}
+/// A schema that is one of each round game's `$Trait::$Part` (their picks, their shown results), named `$Name`.
+macro_rules! one_of_games {
+    ([$Name:ident, $doc:literal, $Trait:path, $Part:ident] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        #[doc = $doc]
+        pub struct $Name;
 
-impl Game {
-    pub(crate) fn parse(name: &str) -> Result<Game, ApiError> {
-        match name {
-            "titli" => Ok(Game::Titli),
-            "andar_bahar" => Ok(Game::AndarBahar),
-            "color" => Ok(Game::Color),
-            _ => Err(ApiError::not_found("No such round game (titli, andar_bahar, color)")),
+        impl utoipa::PartialSchema for $Name {
+            fn schema() -> RefOr<Schema> {
+                OneOfBuilder::new()
+                    .description(Some($doc))
+                    $(.item(Ref::from_schema_name(<<$Rules as $Trait>::$Part as ToSchema>::name())))*
+                    .into()
+            }
         }
-    }
+
+        impl ToSchema for $Name {
+            fn schemas(out: &mut Vec<(String, RefOr<Schema>)>) {
+                $(
+                    out.push((
+                        <<$Rules as $Trait>::$Part as ToSchema>::name().into(),
+                        <<$Rules as $Trait>::$Part as utoipa::PartialSchema>::schema(),
+                    ));
+                    <<$Rules as $Trait>::$Part as ToSchema>::schemas(out);
+                )*
+            }
+        }
+    };
 }
 
-/// A pick of a round game: a Titli Par picture number (1–12), an Andar Bahar side, or a colour.
-#[derive(Serialize, ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-pub enum RoundPick {
-    Titli(Picture),
-    AndarBahar(Side),
-    Color(Colour),
-}
-
-/// A round's result, as its game shows it.
-#[derive(Serialize, ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-pub enum RoundResult {
-    Titli(titli::wire::Shown),
-    AndarBahar(andar_bahar::wire::Shown),
-    Color(color::wire::Shown),
-}
+casino_actors::round_games!(one_of_games!(
+    RoundPick,
+    "A pick of a round game: a Titli Par picture number (1–12), an Andar Bahar side, or a colour.",
+    RoundRules,
+    Pick
+));
+casino_actors::round_games!(one_of_games!(RoundResult, "A round's result, as its game shows it.", RoundWire, Shown));
 
 /// What a pick pays.
-#[derive(Serialize, ToSchema)]
+#[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct RoundPickPayout {
     pub pick: RoundPick,
@@ -128,12 +122,7 @@ pub struct RoundGameFairness {
 )]
 #[get("/api/fair/{game}")]
 async fn fair_game(state: State, game: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let t = &state.tables.rounds;
-    let s = match Game::parse(&game)? {
-        Game::Titli => snapshot(&t.titli).await,
-        Game::AndarBahar => snapshot(&t.andar_bahar).await,
-        Game::Color => snapshot(&t.color).await,
-    };
+    let s = on_table!(state.tables.rounds, Game::parse(&game)?, |t| snapshot(t).await);
     Ok(HttpResponse::Ok().json(RoundGameFairness {
         game: game.into_inner(),
         payouts: s["payouts"].clone(),
@@ -198,8 +187,8 @@ fn shown_json<G: WirePick>(o: &G::Outcome) -> Option<Value> {
     serde_json::to_value(G::shown(o, None)).ok()
 }
 
-/// A round as anyone may check it; the server recomputes it from the revealed seed too.
-fn round_json<G: WirePick>(r: &RoundRecord) -> RoundFairnessJson {
+/// A round of `_table`'s game as anyone may check it; the server recomputes it from the revealed seed too.
+fn round_json<G: WirePick>(_table: &RoundTableRoute<G>, r: &RoundRecord) -> RoundFairnessJson {
     let stored = r.outcome.as_deref().and_then(|o| serde_json::from_str::<G::Outcome>(o).ok());
     let recomputed = r.server_seed.map(|seed| G::draw(&mut Dice::new(&seed, &r.client_seed, r.round.0)));
     let verified = match (&r.server_seed, &stored, &recomputed) {
@@ -240,11 +229,7 @@ async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Result<Http
     let which = Game::parse(&game)?;
     let r =
         store::round(&state.db, &game, RoundId(round)).await?.ok_or_else(|| ApiError::not_found("No such round"))?;
-    Ok(HttpResponse::Ok().json(match which {
-        Game::Titli => round_json::<Titli>(&r),
-        Game::AndarBahar => round_json::<AndarBahar>(&r),
-        Game::Color => round_json::<Color>(&r),
-    }))
+    Ok(HttpResponse::Ok().json(on_table!(state.tables.rounds, which, |t| round_json(t, &r))))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -342,16 +327,11 @@ pub(crate) async fn bet_rows<G: WirePick>(
 
 pub(crate) async fn rows_for(
     state: &State,
-    game: &Game,
+    game: Game,
     user: UserId,
     limit: i64,
 ) -> Result<Vec<RoundBetRow>, ApiError> {
-    let t: &RoundTables = &state.tables.rounds;
-    match game {
-        Game::Titli => bet_rows(state, &t.titli, user, limit).await,
-        Game::AndarBahar => bet_rows(state, &t.andar_bahar, user, limit).await,
-        Game::Color => bet_rows(state, &t.color, user, limit).await,
-    }
+    on_table!(state.tables.rounds, game, |t| bet_rows(state, t, user, limit).await)
 }
 
 /// The player's tickets at a round game, newest first.
@@ -379,6 +359,6 @@ async fn my_bets(
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
     let game = Game::parse(&game)?;
-    let rows = rows_for(&state, &game, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let rows = rows_for(&state, game, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }

@@ -8,12 +8,10 @@ use crate::aviator::socket::{Done, ack, done, refusal};
 use crate::client_events::{self, Refusal, Refuses};
 use crate::money::Rupees;
 use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
-use casino_actors::andar_bahar::rules::AndarBahar;
-use casino_actors::color::rules::Color;
 use casino_actors::table::actor::{RoundTableRoute, Snapshot};
+use casino_actors::table::game::RoundRules;
 use casino_actors::table::wire::{BetAccepted, GameState};
 use casino_actors::titli;
-use casino_actors::titli::rules::Titli;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -114,54 +112,46 @@ impl<G: WirePick> RoundEvent<G> {
     }
 }
 
-/// A round game's event, by game.
-pub enum RoundRequest {
-    Titli(RoundEvent<Titli>),
-    AndarBahar(RoundEvent<AndarBahar>),
-    Color(RoundEvent<Color>),
-}
-
-impl RoundRequest {
-    /// Whether `name` is a round game's event.
-    pub fn accepts(name: &str) -> bool {
-        match name.split_once(':') {
-            Some(("titli", action)) => RoundEvent::<Titli>::has(action),
-            Some(("andar_bahar", action)) => RoundEvent::<AndarBahar>::has(action),
-            Some(("color", action)) => RoundEvent::<Color>::has(action),
-            _ => false,
+macro_rules! round_requests {
+    ([] $(($name:ident, $Variant:ident, $Rules:path))*) => {
+        /// A round game's event, by game.
+        pub enum RoundRequest {
+            $($Variant(RoundEvent<$Rules>),)*
         }
-    }
 
-    pub fn parse(name: &str, payload: Value) -> Result<Self, Refusal> {
-        match name.split_once(':') {
-            Some(("titli", action)) => RoundEvent::parse(action, payload).map(RoundRequest::Titli),
-            Some(("andar_bahar", action)) => RoundEvent::parse(action, payload).map(RoundRequest::AndarBahar),
-            Some(("color", action)) => RoundEvent::parse(action, payload).map(RoundRequest::Color),
-            _ => Err(client_events::UNKNOWN_EVENT),
+        impl RoundRequest {
+            /// Whether `name` is a round game's event.
+            pub fn accepts(name: &str) -> bool {
+                match name.split_once(':') {
+                    $(Some((game, action)) if game == <$Rules as RoundRules>::NAME => RoundEvent::<$Rules>::has(action),)*
+                    _ => false,
+                }
+            }
+
+            pub fn parse(name: &str, payload: Value) -> Result<Self, Refusal> {
+                match name.split_once(':') {
+                    $(Some((game, action)) if game == <$Rules as RoundRules>::NAME => {
+                        RoundEvent::parse(action, payload).map(RoundRequest::$Variant)
+                    })*
+                    _ => Err(client_events::UNKNOWN_EVENT),
+                }
+            }
+
+            /// Every round game's events, as the catalogue lists them.
+            pub fn catalogue() -> Vec<asyncapi::Event> {
+                [$(RoundEvent::<$Rules>::catalogue(<$Rules as RoundRules>::TITLE)),*].into_iter().flatten().collect()
+            }
         }
-    }
 
-    /// Every round game's events, as the catalogue lists them.
-    pub fn catalogue() -> Vec<asyncapi::Event> {
-        [
-            RoundEvent::<Titli>::catalogue("Titli Par"),
-            RoundEvent::<AndarBahar>::catalogue("Andar Bahar"),
-            RoundEvent::<Color>::catalogue("Color Prediction"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
-    }
+        /// Answers a round game's event.
+        pub async fn answer(tables: RoundTables, who: Principal, socket: SocketHandle, request: RoundRequest) -> EventReply {
+            match request {
+                $(RoundRequest::$Variant(e) => act(&tables.$name, &who, &socket, e).await,)*
+            }
+        }
+    };
 }
-
-/// Answers a round game's event.
-pub async fn answer(tables: RoundTables, who: Principal, socket: SocketHandle, request: RoundRequest) -> EventReply {
-    match request {
-        RoundRequest::Titli(e) => act(&tables.titli, &who, &socket, e).await,
-        RoundRequest::AndarBahar(e) => act(&tables.andar_bahar, &who, &socket, e).await,
-        RoundRequest::Color(e) => act(&tables.color, &who, &socket, e).await,
-    }
-}
+casino_actors::round_games!(round_requests!);
 
 fn unavailable() -> Value {
     refusal("unavailable", "The game is unavailable, please try again")

@@ -2,7 +2,8 @@
 //! outcome or a payout: `POST /api/bets2` takes the server's odds whatever the body says, and the spec's
 //! client-driven `PUT /api/updateWinStatus` and `POST /wallet/update` are not offered to players.
 
-use super::routes::{Game, Limit, RoundBetList, RoundBetStatus, rows_for};
+use super::Game;
+use super::routes::{Limit, RoundBetList, RoundBetStatus, rows_for};
 use super::{RoundUserField, place};
 use crate::auth::Authed;
 use crate::error::ApiError;
@@ -87,7 +88,7 @@ async fn titli_bets(
     PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = rows_for(&state, &Game::Titli, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let rows = rows_for(&state, Game::Titli, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }
 
@@ -225,7 +226,7 @@ async fn bets2_list(
             .map(|x| ((x - 1.0) * 100.0).round() / 100.0)
     };
     let rupees = |p: Paise| p.to_rupees_json().as_f64();
-    let rows = rows_for(&state, &Game::AndarBahar, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let rows = rows_for(&state, Game::AndarBahar, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     let bets: Vec<AndarBaharBetJson> = rows
         .into_iter()
         .map(|r| {
