@@ -14,7 +14,7 @@ use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::cluster::keeper::{Keeper, Leaving};
 use casino_actors::cluster::remote::{Bus, Route};
-use casino_actors::hub::{Broadcast, Hub, HubAddr, encode_event};
+use casino_actors::hub::{Broadcast, Hub, HubAddr, encode};
 use casino_actors::observe::{Registry, families};
 use casino_actors::store::Db;
 use casino_actors::wallet::shard::Observer;
@@ -45,8 +45,7 @@ pub struct Services {
 /// Pushes `balance_update` to the player's own room after every committed change.
 fn balance_pusher(hub: HubAddr) -> Observer {
     Arc::new(move |change: &Change, r: &Receipt| {
-        let payload = serde_json::to_value(BalanceUpdate::of(change, r)).unwrap_or_default();
-        hub.do_send(Broadcast::one(format!("user:{}", r.user), encode_event("balance_update", &payload)));
+        hub.do_send(Broadcast::one(format!("user:{}", r.user), encode(&BalanceUpdate::of(change, r))));
     })
 }
 

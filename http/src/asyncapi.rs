@@ -12,51 +12,8 @@ use actix_web::{HttpResponse, get};
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use std::sync::OnceLock;
-use utoipa::ToSchema;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
 
-pub type Schemas = Vec<(String, RefOr<Schema>)>;
-
-/// A payload's schema: collects the component schemas it needs and answers the schema (mostly a `$ref`).
-/// Plain functions compose through non-capturing closures: `|s| asyncapi::or_error(s, asyncapi::payload::<T>)`.
-pub type Payload = fn(&mut Schemas) -> Value;
-
-/// `T` as the component `name`: its schema and those it refers to are collected, and a `$ref` answered.
-fn component<T: ToSchema>(schemas: &mut Schemas, name: String) -> Value {
-    T::schemas(schemas);
-    schemas.push((name.clone(), T::schema()));
-    json!({ "$ref": format!("#/components/schemas/{name}") })
-}
-
-/// The schema of `T` (a `$ref` to its component).
-pub fn payload<T: ToSchema>(schemas: &mut Schemas) -> Value {
-    component::<T>(schemas, T::name().into_owned())
-}
-
-/// The generic `T<A>`, named as utoipa names it in the OpenAPI document (`BetAccepted_TitliPicture`). `T` may
-/// refer to `A`'s component, which it does not collect itself.
-pub fn payload_of<T: ToSchema, A: ToSchema>(schemas: &mut Schemas) -> Value {
-    payload::<A>(schemas);
-    component::<T>(schemas, format!("{}_{}", T::name(), A::name()))
-}
-
-/// The generic `T<A, B>`, named as utoipa names it (`RoundGameState_TitliPicture_TitliResult`).
-pub fn payload_of2<T: ToSchema, A: ToSchema, B: ToSchema>(schemas: &mut Schemas) -> Value {
-    payload::<A>(schemas);
-    payload::<B>(schemas);
-    component::<T>(schemas, format!("{}_{}_{}", T::name(), A::name(), B::name()))
-}
-
-/// An array of `item`.
-pub fn list(schemas: &mut Schemas, item: Payload) -> Value {
-    json!({ "type": "array", "items": item(schemas) })
-}
-
-/// `payload`, or `null`.
-pub fn or_null(schemas: &mut Schemas, payload: Payload) -> Value {
-    json!({ "oneOf": [payload(schemas), { "type": "null" }] })
-}
+pub use casino_actors::hub::catalogue::{Payload, Schemas, list, or_null, payload, payload_of, payload_of2};
 
 /// An ack that is `success` or the shared error body `{success: false, error, message}`.
 pub fn or_error(schemas: &mut Schemas, success: Payload) -> Value {

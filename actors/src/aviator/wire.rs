@@ -4,35 +4,28 @@
 use super::fair;
 use super::rules::{Game, Phase, multiplier_at};
 use crate::clock::EpochMs;
-use crate::hub::ServerEvent;
 use crate::ids::RoundId;
 use crate::money::Paise;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
-use std::borrow::Cow;
 
-/// Every event the Aviator table sends, to its room or to one player.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum TableEvent {
-    GameState(GameState),
-    BetUpdate(Vec<FeedBet>),
-    GameResult(GameResult),
-    CashOutSuccess(CashOutSuccess),
-    BetResult(BetResult),
-    BetCancelled(BetCancelled),
-}
-
-impl ServerEvent for TableEvent {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed(match self {
-            TableEvent::GameState(_) => "aviator_game_state",
-            TableEvent::BetUpdate(_) => "aviator_bet_update",
-            TableEvent::GameResult(_) => "aviator_game_result",
-            TableEvent::CashOutSuccess(_) => "cash_out_success",
-            TableEvent::BetResult(_) => "bet_result",
-            TableEvent::BetCancelled(_) => "bet_cancelled",
-        })
+crate::server_events! {
+    /// Every event the Aviator table sends, to its room or to one player.
+    #[derive(Debug)]
+    pub enum TableEvent {
+        GameState(GameState) = GAME_STATE: "aviator_game_state" in "aviator",
+            "The table: at every phase change, once a second in flight, and to a connection that joins (draw the \
+             curve locally from `elapsed` and the time since `serverTime`)";
+        BetUpdate(Vec<FeedBet>) = BET_UPDATE: "aviator_bet_update" in "aviator",
+            "The round's latest 20 bets, names masked: when they change, at most once a second",
+            |s| crate::hub::catalogue::list(s, crate::hub::catalogue::payload::<FeedBet>);
+        GameResult(GameResult) = GAME_RESULT: "aviator_game_result" in "aviator", "The round crashed";
+        CashOutSuccess(CashOutSuccess) = CASH_OUT_SUCCESS: "cash_out_success" in "user:{id}",
+            "An Aviator bet cashed out (by the player, by its auto cash-out or at the cap), once the payment \
+             committed; `bet_result` follows";
+        BetResult(BetResult) = BET_RESULT: "bet_result" in "user:{id}", "An Aviator bet's outcome, once the wallet committed it";
+        BetCancelled(BetCancelled) = BET_CANCELLED: "bet_cancelled" in "user:{id}",
+            "An Aviator cancellation whose ack said `pending`: the refund has now committed";
     }
 }
 

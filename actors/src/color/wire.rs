@@ -14,11 +14,13 @@ pub struct Shown {
 
 impl RoundWire for Color {
     type Shown = Shown;
-    type Step = ();
+    type Step = crate::table::wire::NoSteps;
 
     fn shown(c: &Colour, _: Option<u32>) -> Shown {
         Shown { colour: *c }
     }
 
-    fn step(_: &Colour, _: u32) {}
+    fn step(_: &Colour, _: u32) -> crate::table::wire::NoSteps {
+        crate::table::wire::NoSteps
+    }
 }

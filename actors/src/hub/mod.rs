@@ -12,10 +12,12 @@
 //! one session at once, which is how logout, password reset and an operator's block end a player's sockets.
 
 mod actor;
+pub mod catalogue;
 mod frame;
 mod messages;
 
 pub use actor::{Hub, HubAddr};
+pub use catalogue::Catalogued;
 pub use frame::{ServerEvent, encode, encode_event};
 pub use messages::{
     Broadcast, ConnId, Disconnect, Frames, Join, Kick, KickTarget, Leave, Member, Offer, Outbox, Overflow, Owner,

@@ -7,11 +7,9 @@ use super::rules::{BidType, Panna, Phase, Rates, Session};
 use super::schedule::Draw;
 use super::store::{BidRow, DrawRow, Market, Mode};
 use crate::clock::EpochMs;
-use crate::hub::ServerEvent;
 use crate::money::Paise;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::borrow::Cow;
 
 mod operators;
 pub use operators::{
@@ -202,11 +200,7 @@ pub struct Status {
     pub server_time: EpochMs,
 }
 
-impl ServerEvent for Status {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("matka:status")
-    }
-}
+crate::server_event!(Status = "matka:status" in "matka", "The markets, when one opens, closes or has a result");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = MatkaTakenBid)]

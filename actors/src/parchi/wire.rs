@@ -3,11 +3,9 @@
 
 use super::store::PlayRow;
 use crate::clock::EpochMs;
-use crate::hub::ServerEvent;
 use crate::money::Paise;
 use crate::sports::feed::MatchStatus;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 
 /// Where a match's game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -81,11 +79,10 @@ pub struct BoardView {
     pub winner_card: Option<usize>,
 }
 
-impl ServerEvent for BoardView {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("parchi:board")
-    }
-}
+crate::server_event!(
+    BoardView = "parchi:board" in "parchi:{id}",
+    "The board: whenever a play is taken, a card's total moves, plays close or the game ends"
+);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = ParchiEntryStatus)]

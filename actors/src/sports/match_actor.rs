@@ -14,20 +14,17 @@ use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
 use crate::exchange::desk::Decided;
 use crate::exchange::store::Outcome;
-use crate::hub::ServerEvent;
 use crate::table::outbox::RoomOutbox;
 use actix::prelude::*;
-use std::borrow::Cow;
 use std::time::Duration;
 
 /// With nothing else to say for this long, a match says it is alive.
 const HEARTBEAT_MS: EpochMs = 10_000;
 
-impl ServerEvent for Delta {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("match:delta")
-    }
-}
+crate::server_event!(
+    Delta = "match:delta" in "event:{id}",
+    "The match's next changes (a heartbeat after 10 s with nothing else to say)"
+);
 
 pub struct MatchActor {
     feed: Box<dyn Provider>,

@@ -4,9 +4,7 @@
 use super::desk::Summary;
 use super::feed::{Bookmaker, Fancy, Market, MarketStatus, MatchState, MatchStatus, Score};
 use crate::clock::EpochMs;
-use crate::hub::ServerEvent;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 
 /// A price level in the list's short form.
 #[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
@@ -217,11 +215,7 @@ impl OddsFeed {
     }
 }
 
-impl ServerEvent for OddsFeed {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("updateOdds")
-    }
-}
+crate::server_event!(OddsFeed = "updateOdds" in "event:{id}", "The bookmaker and fancy prices, when they move");
 
 /// `updateMatches`: the live list.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -241,11 +235,12 @@ pub struct LiveItem {
 #[serde(transparent)]
 pub struct LiveList(pub Vec<LiveItem>);
 
-impl ServerEvent for LiveList {
-    fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed("updateMatches")
-    }
-}
+crate::server_event!(
+    LiveList = "updateMatches" in "matches",
+    "The live list, whenever the matches in play change (and to the connection that sent `getMatches`, `null` \
+     while the sports desk is unavailable)",
+    |s| crate::hub::catalogue::or_null(s, crate::hub::catalogue::payload::<LiveList>)
+);
 
 /// `GET /api/sports/counts`: how many matches each sport has in play and upcoming (the sidebar's counts).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

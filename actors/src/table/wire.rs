@@ -5,9 +5,12 @@
 use super::game::RoundRules;
 use crate::clock::EpochMs;
 use crate::hub::ServerEvent;
+use crate::hub::catalogue::{Catalogued, Listed, list, payload, payload_of, payload_of2};
 use crate::money::{Paise, as_rupees};
 use serde::Serialize;
+use std::any::TypeId;
 use std::borrow::Cow;
+use utoipa::ToSchema;
 
 /// How a game shows its outcome on the wire.
 pub trait RoundWire: RoundRules {
@@ -215,6 +218,10 @@ pub struct FeedRow<P> {
     pub total: Paise,
 }
 
+/// The step of a game revealed at once: it never sends `{game}:revealStep`.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct NoSteps;
+
 /// Every event a round table sends.
 #[derive(Serialize)]
 #[serde(untagged, bound = "")]
@@ -228,17 +235,74 @@ pub enum TableEvent<G: RoundWire> {
     Bets(Vec<FeedRow<G::Pick>>),
 }
 
+impl<G: RoundWire> TableEvent<G> {
+    const GAME_STATE: &str = "gameState";
+    const ROUND_START: &str = "roundStart";
+    const TIMER_UPDATE: &str = "timerUpdate";
+    const REVEAL_STEP: &str = "revealStep";
+    const REVEAL_RESULT: &str = "revealResult";
+    const WIN_RESULT: &str = "winResult";
+    const BETS: &str = "bets";
+
+    /// `{game}:{event}`.
+    fn named(event: &str) -> String {
+        format!("{}:{event}", G::NAME)
+    }
+}
+
 impl<G: RoundWire> ServerEvent for TableEvent<G> {
     fn name(&self) -> Cow<'static, str> {
-        let event = match self {
-            TableEvent::GameState(_) => "gameState",
-            TableEvent::RoundStart(_) => "roundStart",
-            TableEvent::TimerUpdate(_) => "timerUpdate",
-            TableEvent::RevealStep(_) => "revealStep",
-            TableEvent::RevealResult(_) => "revealResult",
-            TableEvent::WinResult(_) => "winResult",
-            TableEvent::Bets(_) => "bets",
-        };
-        Cow::Owned(format!("{}:{event}", G::NAME))
+        Cow::Owned(Self::named(match self {
+            TableEvent::GameState(_) => Self::GAME_STATE,
+            TableEvent::RoundStart(_) => Self::ROUND_START,
+            TableEvent::TimerUpdate(_) => Self::TIMER_UPDATE,
+            TableEvent::RevealStep(_) => Self::REVEAL_STEP,
+            TableEvent::RevealResult(_) => Self::REVEAL_RESULT,
+            TableEvent::WinResult(_) => Self::WIN_RESULT,
+            TableEvent::Bets(_) => Self::BETS,
+        }))
+    }
+}
+
+impl<G> Catalogued for TableEvent<G>
+where
+    G: RoundWire<Pick: ToSchema, Shown: ToSchema, Step: ToSchema>,
+{
+    /// To the table's room (a game whose step is [`NoSteps`] sends no `revealStep`), then `winResult` to the player.
+    fn catalogue() -> Vec<Listed> {
+        let event = |event, summary, payload| Listed::new(G::NAME, Self::named(event), summary, payload);
+        let mut out = vec![
+            event(
+                Self::GAME_STATE,
+                "The whole table: when a round opens and when its reveal starts (and as the join's ack)",
+                payload_of2::<GameState<G::Pick, G::Shown>, G::Pick, G::Shown>,
+            ),
+            event(Self::ROUND_START, "A round opened for bets (its commitment and client seed)", payload::<RoundStart>),
+            event(Self::TIMER_UPDATE, "Once a second, and when betting closes", payload::<TimerUpdate>),
+            event(
+                Self::REVEAL_RESULT,
+                "The round's outcome and the server seed that decided it",
+                payload_of::<RevealResult<G::Shown>, G::Shown>,
+            ),
+            event(
+                Self::BETS,
+                "The round's real bets, newest 20, names masked: when they change, at most once a second",
+                |s| list(s, payload_of::<FeedRow<G::Pick>, G::Pick>),
+            ),
+        ];
+        if TypeId::of::<G::Step>() != TypeId::of::<NoSteps>() {
+            out.push(event(
+                Self::REVEAL_STEP,
+                "A card dealt, a card a second until the matching one",
+                payload_of::<RevealStep<G::Step>, G::Step>,
+            ));
+        }
+        out.push(Listed::new(
+            "user:{id}",
+            Self::named(Self::WIN_RESULT),
+            format!("{}: a ticket settled, once its money moved (`payout` 0: lost)", G::TITLE),
+            payload_of2::<WinResult<G::Pick, G::Shown>, G::Pick, G::Shown>,
+        ));
+        out
     }
 }

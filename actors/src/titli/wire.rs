@@ -18,11 +18,13 @@ pub struct Shown {
 
 impl RoundWire for Titli {
     type Shown = Shown;
-    type Step = ();
+    type Step = crate::table::wire::NoSteps;
 
     fn shown(p: &Picture, _: Option<u32>) -> Shown {
         Shown { winning_image_number: p.number(), winning_image: p.name() }
     }
 
-    fn step(_: &Picture, _: u32) {}
+    fn step(_: &Picture, _: u32) -> crate::table::wire::NoSteps {
+        crate::table::wire::NoSteps
+    }
 }

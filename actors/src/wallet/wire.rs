@@ -73,6 +73,11 @@ pub struct BalanceUpdate {
     pub exposure_balance: Paise,
 }
 
+crate::server_event!(
+    BalanceUpdate = "balance_update" in "user:{id}",
+    "After every committed change to the player's wallet (bets, wins, refunds, deposits, withdrawals)"
+);
+
 impl BalanceUpdate {
     pub fn of(change: &Change, r: &Receipt) -> BalanceUpdate {
         let delta = r.delta_balance.get();

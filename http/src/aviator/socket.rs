@@ -6,6 +6,7 @@
 //! bet or cancellation is also announced with the spec's `bet_placed` / `bet_cancelled`, to the connection that
 //! asked, in the same socket write as its ack.
 
+use crate::asyncapi;
 use crate::client_events::{self, Refusal, UserField};
 use crate::openapi::ErrorBody;
 use crate::ops::actors::OPS_ROOM;
@@ -17,8 +18,10 @@ use crate::socket_requests::{
 use crate::socketio::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
 use casino_actors::accounts::{Accounts, Role, digest};
 use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableError, TableRoute};
+use casino_actors::aviator::wire;
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
+use casino_actors::sports::wire::LiveList;
 use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use serde_json::Value;
@@ -141,6 +144,28 @@ impl SocketApp for GameSocket {
     fn on_disconnect(&self, _who: &Principal, _conn: ConnId) {}
 }
 
+const BET_PLACED: &str = "bet_placed";
+const BET_CANCELLED: &str = "bet_cancelled";
+
+/// What the gateway sends the connection that placed or cancelled an Aviator bet, just before the ack (the same
+/// body), as the catalogue lists it.
+pub fn echoes() -> Vec<asyncapi::Event> {
+    vec![
+        asyncapi::Event::to_client(
+            table::ROOM,
+            BET_PLACED,
+            "To the connection that placed a bet alone, just before its ack (the same body)",
+            asyncapi::payload::<wire::BetPlaced>,
+        ),
+        asyncapi::Event::to_client(
+            table::ROOM,
+            BET_CANCELLED,
+            "To the connection that cancelled a bet alone, just before its ack (the same body)",
+            asyncapi::payload::<wire::BetCancelled>,
+        ),
+    ]
+}
+
 /// Aviator's events: the screen opened (`authenticate` / `aviator:join`: joins the room, the table's state comes at
 /// once) or closed, and the bets. An accepted bet or cancellation is also announced (`bet_placed` /
 /// `bet_cancelled`) to the connection that asked, just before its ack.
@@ -149,7 +174,7 @@ async fn aviator(aviator: TableRoute, who: Principal, socket: SocketHandle, even
         AviatorEvent::Join(_) | AviatorEvent::Authenticate(_) => {
             socket.join(table::ROOM);
             // While the table changes hands there is no state to show: the next tick's broadcast brings it.
-            let state = aviator.ask(Snapshot).await.ok().map(|s| Emit::new("aviator_game_state", s));
+            let state = aviator.ask(Snapshot).await.ok().map(|s| Emit::new(wire::TableEvent::GAME_STATE, s));
             EventReply::new(
                 state.into_iter().collect(),
                 vec![ack(&AviatorJoined { success: true, userId: who.user_id.0 })],
@@ -159,13 +184,13 @@ async fn aviator(aviator: TableRoute, who: Principal, socket: SocketHandle, even
             socket.leave(table::ROOM);
             EventReply::ack(done())
         }
-        AviatorEvent::PlaceBet(p) => announced(place_bet(&aviator, &who, p).await, |b| Emit::new("bet_placed", b)),
+        AviatorEvent::PlaceBet(p) => announced(place_bet(&aviator, &who, p).await, |b| Emit::new(BET_PLACED, b)),
         AviatorEvent::CancelBet(p) => {
             let ack = match bet_of(&who, &p, Refusal::new("wrong_round", "No bet to cancel")) {
                 Ok((round, slot)) => reply(aviator.ask(CancelBet { user: who.user_id, round, slot }).await),
                 Err(r) => r.ack(),
             };
-            announced(ack, |b| Emit::new("bet_cancelled", b))
+            announced(ack, |b| Emit::new(BET_CANCELLED, b))
         }
         AviatorEvent::CashOut(p) => {
             EventReply::ack(match bet_of(&who, &p, Refusal::new("no_bet", "No bet to cash out")) {
@@ -281,7 +306,7 @@ async fn live_list(
             socket.join(LIST_ROOM);
             let live =
                 desk.ask(Live).await.map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or(Value::Null);
-            EventReply::new(vec![Emit::new("updateMatches", live.clone())], vec![live])
+            EventReply::new(vec![Emit::new(LiveList::EVENT, live.clone())], vec![live])
         }
         MatchesEvent::LeaveMatches(_) => {
             socket.leave(LIST_ROOM);

@@ -9,11 +9,10 @@ use actix_web::{HttpResponse, get, web};
 use casino_actors::aviator::operate::{Inspect, Inspection};
 use casino_actors::aviator::table::{self as aviator, TableRoute};
 use casino_actors::clock::SharedClock;
-use casino_actors::hub::{Broadcast, HubAddr, encode_event};
+use casino_actors::hub::{Broadcast, HubAddr, encode};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::observe::{ActorView, Point, Registry};
 use serde::Serialize;
-use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 use utoipa::ToSchema;
@@ -31,6 +30,12 @@ pub struct Actors<'a> {
     at: i64,
     actors: &'a [ActorView],
 }
+
+casino_actors::server_event!(
+    Actors<'_> = "ops_actors" in "ops",
+    "Every live actor's row, about four times a second",
+    casino_actors::hub::catalogue::payload::<Actors<'static>>
+);
 
 #[utoipa::path(
     operation_id = "actors_list",
@@ -142,9 +147,7 @@ pub fn spawn_sampler(registry: Arc<Registry>, hub: HubAddr, clock: SharedClock) 
             every.tick().await;
             let now = clock.now_ms();
             let rows = registry.sample(now);
-            let payload = serde_json::to_value(Actors { at: now, actors: &rows }).unwrap_or(Value::Null);
-            let frame = encode_event("ops_actors", &payload);
-            hub.do_send(Broadcast::one(OPS_ROOM, frame));
+            hub.do_send(Broadcast::one(OPS_ROOM, encode(&Actors { at: now, actors: &rows })));
         }
     });
 }

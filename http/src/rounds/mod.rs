@@ -103,7 +103,7 @@ pub(crate) use {on_table, on_table_arms};
 
 /// What the HTTP and socket layer needs of a round game besides the shared table: how clients write its picks, and
 /// what the event catalogue says of it.
-pub trait WirePick: RoundWire<Pick: utoipa::ToSchema, Shown: utoipa::ToSchema> {
+pub trait WirePick: RoundWire<Pick: utoipa::ToSchema, Shown: utoipa::ToSchema, Step: utoipa::ToSchema> {
     /// Its room, as the event catalogue describes it.
     const ROOM: &'static str;
     fn pick_from(v: &Value) -> Option<Self::Pick>;
@@ -147,7 +147,7 @@ impl WirePick for Titli {
     fn more_events() -> Vec<asyncapi::Event> {
         vec![asyncapi::Event::to_client(
             Titli::NAME,
-            "titli:nextImage",
+            socket::NEXT_IMAGE,
             "To the connection that sent `titli:requestNextImage` alone, just before its ack (the same body)",
             asyncapi::payload::<socket::TitliNextImage>,
         )]
@@ -164,16 +164,6 @@ impl WirePick for AndarBahar {
             "bahar" => Some(Side::Bahar),
             _ => None,
         }
-    }
-
-    fn more_events() -> Vec<asyncapi::Event> {
-        type Step = casino_actors::andar_bahar::wire::Step;
-        vec![asyncapi::Event::to_client(
-            AndarBahar::NAME,
-            "andar_bahar:revealStep",
-            "A card dealt, a card a second until the matching one",
-            asyncapi::payload_of::<casino_actors::table::wire::RevealStep<Step>, Step>,
-        )]
     }
 }
 

@@ -44,6 +44,9 @@ pub struct BetLineRequest<P> {
     amount: Rupees,
 }
 
+/// Sent to the connection that asked `titli:requestNextImage`, just before the ack (the same body).
+pub const NEXT_IMAGE: &str = "titli:nextImage";
+
 /// `titli:requestNextImage`'s ack and `titli:nextImage`: the latest revealed round (both `null` before any).
 #[derive(Serialize, ToSchema)]
 #[allow(non_snake_case)]
@@ -187,7 +190,7 @@ async fn act<G: WirePick>(
                 roundId: last["roundId"].clone(),
                 result: last["result"].clone(),
             });
-            EventReply::new(vec![Emit::new("titli:nextImage", body.clone())], vec![body])
+            EventReply::new(vec![Emit::new(NEXT_IMAGE, body.clone())], vec![body])
         }
     }
 }
