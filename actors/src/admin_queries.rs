@@ -8,8 +8,8 @@ use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
 // Dynamic SQL in this file is assembled only from constants, never from input.
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
 
 /// A person as the console lists them: who, whether blocked, and what their wallet holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,26 +21,45 @@ pub struct UserRow {
 }
 
 const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role, u.created_at, u.fixture, \
-    u.blocked_at, COALESCE(a.balance, 0), COALESCE(a.exposure, 0), u.language FROM users u LEFT JOIN accounts a ON a.id = u.id";
+    u.blocked_at, COALESCE(a.balance, 0) AS balance, COALESCE(a.exposure, 0) AS exposure, u.language \
+    FROM users u LEFT JOIN accounts a ON a.id = u.id";
 
-fn user_row(r: &sqlx::any::AnyRow) -> Result<UserRow, sqlx::Error> {
-    let role: String = r.try_get(5)?;
-    Ok(UserRow {
-        user: User {
-            id: UserId(r.try_get(0)?),
-            user_no: r.try_get(1)?,
-            phone: r.try_get(2)?,
-            name: r.try_get(3)?,
-            email: r.try_get(4)?,
-            role: if role == "operator" { Role::Operator } else { Role::Player },
-            created_at: r.try_get(6)?,
-            fixture: r.try_get::<i64, _>(7)? != 0,
-            language: r.try_get(11)?,
-        },
-        blocked: r.try_get::<Option<i64>, _>(8)?.is_some(),
-        balance: Paise::new(r.try_get(9)?),
-        exposure: Paise::new(r.try_get(10)?),
-    })
+/// One row of `USER_ROW`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct UserDbRow {
+    id: i64,
+    user_no: i64,
+    phone: String,
+    name: String,
+    email: Option<String>,
+    role: String,
+    created_at: EpochMs,
+    fixture: i64,
+    blocked_at: Option<i64>,
+    balance: i64,
+    exposure: i64,
+    language: String,
+}
+
+impl From<UserDbRow> for UserRow {
+    fn from(r: UserDbRow) -> Self {
+        UserRow {
+            user: User {
+                id: UserId(r.id),
+                user_no: r.user_no,
+                phone: r.phone,
+                name: r.name,
+                email: r.email,
+                role: if r.role == "operator" { Role::Operator } else { Role::Player },
+                created_at: r.created_at,
+                fixture: r.fixture != 0,
+                language: r.language,
+            },
+            blocked: r.blocked_at.is_some(),
+            balance: Paise::new(r.balance),
+            exposure: Paise::new(r.exposure),
+        }
+    }
 }
 
 /// `text` as a LIKE pattern matching it anywhere, its wildcards escaped (with `ESCAPE '\'`), lower-cased.
@@ -58,20 +77,20 @@ pub async fn search_users(db: &Db, q: &str, limit: i64) -> Result<Vec<UserRow>, 
          OR LOWER(u.name) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(u.email, '')) LIKE $3 ESCAPE '\\' \
          ORDER BY u.id DESC LIMIT $4"
     );
-    let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+    let rows = sqlx::query_as::<Any, UserDbRow>(AssertSqlSafe(sql))
         .bind(q.to_string())
         .bind(q.parse::<i64>().unwrap_or(-1))
         .bind(contains_pattern(q))
         .bind(limit)
         .fetch_all(&db.pool)
         .await?;
-    rows.iter().map(user_row).collect()
+    Ok(rows.into_iter().map(UserRow::from).collect())
 }
 
 pub async fn user(db: &Db, id: UserId) -> Result<Option<UserRow>, sqlx::Error> {
     let sql = format!("{USER_ROW} WHERE u.id = $1");
-    let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&db.pool).await?;
-    row.as_ref().map(user_row).transpose()
+    let row = sqlx::query_as::<Any, UserDbRow>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&db.pool).await?;
+    Ok(row.map(UserRow::from))
 }
 
 /// One session of a person (its token is never shown).
@@ -84,26 +103,31 @@ pub struct SessionRow {
     pub live: bool,
 }
 
+#[derive(sqlx::FromRow)]
+struct SessionDbRow {
+    created_at: EpochMs,
+    expires_at: EpochMs,
+    revoked_at: Option<EpochMs>,
+}
+
 /// A person's last 50 sessions, newest first.
 pub async fn sessions(db: &Db, user: UserId, now: EpochMs) -> Result<Vec<SessionRow>, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, SessionDbRow>(
         "SELECT created_at, expires_at, revoked_at FROM sessions WHERE user_id = $1 \
          ORDER BY created_at DESC LIMIT 50",
     )
     .bind(user.0)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let (expires_at, revoked_at): (EpochMs, Option<EpochMs>) = (r.try_get(1)?, r.try_get(2)?);
-            Ok(SessionRow {
-                created_at: r.try_get(0)?,
-                expires_at,
-                revoked_at,
-                live: revoked_at.is_none() && expires_at > now,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| SessionRow {
+            created_at: r.created_at,
+            expires_at: r.expires_at,
+            revoked_at: r.revoked_at,
+            live: r.revoked_at.is_none() && r.expires_at > now,
         })
-        .collect()
+        .collect())
 }
 
 /// One ledger row of a person's account.
@@ -119,6 +143,18 @@ pub struct LedgerEntry {
     pub exposure_after: Paise,
 }
 
+#[derive(sqlx::FromRow)]
+struct LedgerDbRow {
+    id: i64,
+    created_at: EpochMs,
+    kind: String,
+    reference: String,
+    delta_balance: i64,
+    delta_exposure: i64,
+    balance_after: i64,
+    exposure_after: i64,
+}
+
 /// Up to `limit` of a person's ledger rows, newest first; with `before_id`, only rows older than that one.
 pub async fn ledger(
     db: &Db,
@@ -126,7 +162,7 @@ pub async fn ledger(
     limit: i64,
     before_id: Option<i64>,
 ) -> Result<Vec<LedgerEntry>, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, LedgerDbRow>(
         "SELECT id, created_at, kind, reference, delta_balance, delta_exposure, balance_after, exposure_after \
          FROM ledger WHERE account_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
     )
@@ -135,20 +171,19 @@ pub async fn ledger(
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(LedgerEntry {
-                id: r.try_get(0)?,
-                at: r.try_get(1)?,
-                kind: r.try_get(2)?,
-                reference: r.try_get(3)?,
-                delta_balance: Paise::new(r.try_get(4)?),
-                delta_exposure: Paise::new(r.try_get(5)?),
-                balance_after: Paise::new(r.try_get(6)?),
-                exposure_after: Paise::new(r.try_get(7)?),
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| LedgerEntry {
+            id: r.id,
+            at: r.created_at,
+            kind: r.kind,
+            reference: r.reference,
+            delta_balance: Paise::new(r.delta_balance),
+            delta_exposure: Paise::new(r.delta_exposure),
+            balance_after: Paise::new(r.balance_after),
+            exposure_after: Paise::new(r.exposure_after),
         })
-        .collect()
+        .collect())
 }
 
 /// Money held for one game table's open bets.
@@ -190,63 +225,78 @@ pub struct Risk {
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
+#[derive(sqlx::FromRow)]
+struct HeldDbRow {
+    exposure: i64,
+    open_bets: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct HouseDbRow {
+    all_time: i64,
+    today: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct HolderDbRow {
+    id: i64,
+    user_no: i64,
+    name: String,
+    exposure: i64,
+}
+
 /// The risk figures, from the books. A table's exposure is what players' ledger rows still hold under the
 /// references of its rounds that are not closed (`aviator:{round}` of `open` rounds; a closed round holds
 /// nothing). The house result sums the house accounts' ledger rows of the game's kinds (`aviator_*`), all time
 /// and since midnight UTC; results against load-test fixture players are included, as in the books.
 pub async fn risk(db: &Db, now: EpochMs) -> Result<Risk, sqlx::Error> {
-    let total =
-        sqlx::query::<Any>("SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) FROM accounts WHERE kind = 'user'")
-            .fetch_one(&db.pool)
-            .await?;
-    let held = sqlx::query::<Any>(
-        "SELECT CAST(COALESCE(SUM(l.delta_exposure), 0) AS BIGINT), \
+    let total: i64 = sqlx::query_scalar::<Any, i64>(
+        "SELECT CAST(COALESCE(SUM(exposure), 0) AS BIGINT) AS total FROM accounts WHERE kind = 'user'",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    let held = sqlx::query_as::<Any, HeldDbRow>(
+        "SELECT CAST(COALESCE(SUM(l.delta_exposure), 0) AS BIGINT) AS exposure, \
          CAST(COALESCE(SUM(CASE WHEN l.kind = 'aviator_bet' THEN 1 \
              WHEN l.kind IN ('aviator_cancel', 'aviator_win', 'aviator_loss') THEN -1 ELSE 0 END), 0) AS BIGINT) \
+             AS open_bets \
          FROM aviator_rounds r JOIN ledger l ON l.reference = 'aviator:' || r.id \
          WHERE r.status = 'open' AND l.account_id > 0",
     )
     .fetch_one(&db.pool)
     .await?;
     let midnight = now - now.rem_euclid(DAY_MS);
-    let house = sqlx::query::<Any>(
-        "SELECT CAST(COALESCE(SUM(delta_balance), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN created_at >= $1 THEN delta_balance ELSE 0 END), 0) AS BIGINT) \
+    let house = sqlx::query_as::<Any, HouseDbRow>(
+        "SELECT CAST(COALESCE(SUM(delta_balance), 0) AS BIGINT) AS all_time, \
+         CAST(COALESCE(SUM(CASE WHEN created_at >= $1 THEN delta_balance ELSE 0 END), 0) AS BIGINT) AS today \
          FROM ledger WHERE account_id IN (SELECT id FROM accounts WHERE kind = 'house') AND kind LIKE 'aviator_%'",
     )
     .bind(midnight)
     .fetch_one(&db.pool)
     .await?;
-    let largest = sqlx::query::<Any>(
+    let largest = sqlx::query_as::<Any, HolderDbRow>(
         "SELECT a.id, u.user_no, u.name, a.exposure FROM accounts a JOIN users u ON u.id = a.id \
          WHERE a.kind = 'user' AND a.exposure > 0 ORDER BY a.exposure DESC, a.id LIMIT 10",
     )
     .fetch_all(&db.pool)
     .await?;
     Ok(Risk {
-        exposure_total: Paise::new(total.try_get(0)?),
+        exposure_total: Paise::new(total),
         tables: vec![TableRisk {
             game: "aviator",
             table: "aviator",
-            exposure: Paise::new(held.try_get(0)?),
-            open_bets: held.try_get(1)?,
+            exposure: Paise::new(held.exposure),
+            open_bets: held.open_bets,
         }],
         house: vec![HouseResult {
             game: "aviator",
-            all_time: Paise::new(house.try_get(0)?),
-            today: Paise::new(house.try_get(1)?),
+            all_time: Paise::new(house.all_time),
+            today: Paise::new(house.today),
         }],
         largest: largest
-            .iter()
-            .map(|r| {
-                Ok(Holder {
-                    user: UserId(r.try_get(0)?),
-                    user_no: r.try_get(1)?,
-                    name: r.try_get(2)?,
-                    exposure: Paise::new(r.try_get(3)?),
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()?,
+            .into_iter()
+            .map(|r| Holder { user: UserId(r.id), user_no: r.user_no, name: r.name, exposure: Paise::new(r.exposure) })
+            .collect(),
     })
 }
 

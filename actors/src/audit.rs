@@ -6,7 +6,7 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::store::Db;
 use serde_json::Value;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// What an operator did (`action` in the log).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,10 +106,23 @@ pub async fn record(
     Ok(())
 }
 
+/// A row of the log with its operator's name, as the database has it.
+#[derive(sqlx::FromRow)]
+struct EntryRow {
+    id: i64,
+    at: EpochMs,
+    operator_id: i64,
+    operator_name: String,
+    action: String,
+    target: String,
+    before: Option<String>,
+    after: Option<String>,
+}
+
 /// Up to `limit` rows, newest first; with `before_id`, only rows older than that one (the next page).
 pub async fn list(db: &Db, limit: i64, before_id: Option<i64>) -> Result<Vec<Entry>, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
-        "SELECT a.id, a.at, a.operator_id, COALESCE(u.name, ''), a.action, a.target, a.before, a.after \
+    let rows = sqlx::query_as::<Any, EntryRow>(
+        "SELECT a.id, a.at, a.operator_id, COALESCE(u.name, '') AS operator_name, a.action, a.target, a.before, a.after \
          FROM audit_log a LEFT JOIN users u ON u.id = a.operator_id WHERE a.id < $1 ORDER BY a.id DESC LIMIT $2",
     )
     .bind(before_id.unwrap_or(i64::MAX))
@@ -118,18 +131,17 @@ pub async fn list(db: &Db, limit: i64, before_id: Option<i64>) -> Result<Vec<Ent
     .await?;
     // Stored by `record` from a `Value`, so it parses; anything else is shown as the text it is.
     let json = |text: Option<String>| text.map(|t| serde_json::from_str(&t).unwrap_or(Value::String(t)));
-    rows.iter()
-        .map(|r| {
-            Ok(Entry {
-                id: r.try_get(0)?,
-                at: r.try_get(1)?,
-                operator: UserId(r.try_get(2)?),
-                operator_name: r.try_get(3)?,
-                action: r.try_get(4)?,
-                target: r.try_get(5)?,
-                before: json(r.try_get(6)?),
-                after: json(r.try_get(7)?),
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| Entry {
+            id: r.id,
+            at: r.at,
+            operator: UserId(r.operator_id),
+            operator_name: r.operator_name,
+            action: r.action,
+            target: r.target,
+            before: json(r.before),
+            after: json(r.after),
         })
-        .collect()
+        .collect())
 }

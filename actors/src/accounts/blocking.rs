@@ -5,12 +5,12 @@
 //! database refuses to open a session for the person (a trigger, see `0005_sessions.sql`), so every login path
 //! fails. Closing the person's live sockets is the caller's part (the hub's `Kick`).
 
-use super::{AccountError, Accounts, USER_COLUMN_COUNT, USER_COLUMNS, User, digest, user_from};
+use super::{AccountError, Accounts, USER_COLUMNS, User, UserDbRow, digest};
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 // Dynamic SQL in this file is assembled only from constants, never from input.
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
 
 /// A live session: who it belongs to and how long it has left.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +18,14 @@ pub struct LiveSession {
     pub user: User,
     /// Milliseconds until the session expires (positive).
     pub expires_in_ms: EpochMs,
+}
+
+/// A live session's person and when the session expires.
+#[derive(sqlx::FromRow)]
+struct LiveRow {
+    #[sqlx(flatten)]
+    user: UserDbRow,
+    expires_at: i64,
 }
 
 impl Accounts {
@@ -54,11 +62,11 @@ impl Accounts {
 
     /// Whether `user` is blocked now (`None`: no such person).
     pub async fn is_blocked(&self, user: UserId) -> Result<Option<bool>, AccountError> {
-        let row = sqlx::query::<Any>("SELECT blocked_at FROM users WHERE id = $1")
+        let blocked_at = sqlx::query_scalar::<Any, Option<i64>>("SELECT blocked_at FROM users WHERE id = $1")
             .bind(user.0)
             .fetch_optional(&self.db.pool)
             .await?;
-        Ok(row.map(|r| r.try_get::<Option<i64>, _>(0)).transpose()?.map(|b| b.is_some()))
+        Ok(blocked_at.map(|b| b.is_some()))
     }
 
     /// The person behind a live session token and the time it has left; `None` when the token is unknown,
@@ -70,10 +78,12 @@ impl Accounts {
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.blocked_at IS NULL"
         );
         let now = self.clock.now_ms();
-        let row =
-            sqlx::query::<Any>(AssertSqlSafe(sql)).bind(digest(token)).bind(now).fetch_optional(&self.db.pool).await?;
+        let row = sqlx::query_as::<Any, LiveRow>(AssertSqlSafe(sql))
+            .bind(digest(token))
+            .bind(now)
+            .fetch_optional(&self.db.pool)
+            .await?;
         let Some(row) = row else { return Ok(None) };
-        let expires_at: i64 = row.try_get(USER_COLUMN_COUNT)?;
-        Ok(Some(LiveSession { user: user_from(&row)?, expires_in_ms: expires_at - now }))
+        Ok(Some(LiveSession { user: User::from(row.user), expires_in_ms: row.expires_at - now }))
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::clock::EpochMs;
 use crate::store::Db;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// At most `max` attempts per `window_ms` (a fixed window that starts at the first attempt).
 #[derive(Debug, Clone, Copy)]
@@ -17,7 +17,7 @@ impl Budget {
     /// Takes one attempt for `key` if its window has any left: true when taken, false when spent.
     /// An upsert whose update only happens under the limit; a row comes back only when it counted.
     pub async fn reserve(&self, db: &Db, key: &str, now: EpochMs) -> Result<bool, sqlx::Error> {
-        let row = sqlx::query::<Any>(
+        let used = sqlx::query_scalar::<Any, i64>(
             "INSERT INTO rate_limits (key, window_start, used) VALUES ($1, $2, 1) \
              ON CONFLICT (key) DO UPDATE SET \
                used = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.used + 1 END, \
@@ -31,20 +31,20 @@ impl Budget {
         .bind(self.max)
         .fetch_optional(&db.pool)
         .await?;
-        match row {
-            Some(r) => Ok(r.try_get::<i64, _>(0)? <= self.max),
+        match used {
+            Some(used) => Ok(used <= self.max),
             None => Ok(false),
         }
     }
 
     /// Attempts taken in `key`'s current window.
     pub async fn used(&self, db: &Db, key: &str, now: EpochMs) -> Result<i64, sqlx::Error> {
-        let row = sqlx::query::<Any>("SELECT used FROM rate_limits WHERE key = $1 AND window_start > $2")
+        let used = sqlx::query_scalar::<Any, i64>("SELECT used FROM rate_limits WHERE key = $1 AND window_start > $2")
             .bind(key)
             .bind(now - self.window_ms)
             .fetch_optional(&db.pool)
             .await?;
-        Ok(row.map(|r| r.try_get::<i64, _>(0)).transpose()?.unwrap_or(0))
+        Ok(used.unwrap_or(0))
     }
 
     /// Forgets `key`'s window and every `key@…` one (the account's and each address's on it).

@@ -25,8 +25,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use hashing::{HashQueue, Lane};
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -104,22 +104,35 @@ pub fn default_hashing_limit() -> usize {
 }
 
 const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture, language";
-/// How many columns `USER_COLUMNS` names (a query's own columns follow them).
-const USER_COLUMN_COUNT: usize = 9;
 
-fn user_from(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
-    let role: String = row.try_get(5)?;
-    Ok(User {
-        id: UserId(row.try_get(0)?),
-        user_no: row.try_get(1)?,
-        phone: row.try_get(2)?,
-        name: row.try_get(3)?,
-        email: row.try_get(4)?,
-        role: if role == "operator" { Role::Operator } else { Role::Player },
-        created_at: row.try_get(6)?,
-        fixture: row.try_get::<i64, _>(7)? != 0,
-        language: row.try_get(8)?,
-    })
+/// A row of `USER_COLUMNS`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct UserDbRow {
+    id: i64,
+    user_no: i64,
+    phone: String,
+    name: String,
+    email: Option<String>,
+    role: String,
+    created_at: EpochMs,
+    fixture: i64,
+    language: String,
+}
+
+impl From<UserDbRow> for User {
+    fn from(row: UserDbRow) -> Self {
+        User {
+            id: UserId(row.id),
+            user_no: row.user_no,
+            phone: row.phone,
+            name: row.name,
+            email: row.email,
+            role: if row.role == "operator" { Role::Operator } else { Role::Player },
+            created_at: row.created_at,
+            fixture: row.fixture != 0,
+            language: row.language,
+        }
+    }
 }
 
 /// SHA-256 hex: tokens and codes are stored only this way.
@@ -164,7 +177,7 @@ impl Accounts {
     pub async fn insert_user(&self, phone: &str, name: &str, hash: &str, role: Role) -> Result<User, AccountError> {
         let now = self.clock.now_ms();
         let mut tx = self.db.pool.begin().await?;
-        let inserted = sqlx::query::<Any>(
+        let inserted = sqlx::query_scalar::<Any, i64>(
             "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (phone) DO NOTHING RETURNING id",
         )
@@ -175,8 +188,7 @@ impl Accounts {
         .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = inserted else { return Err(AccountError::PhoneTaken) };
-        let id: i64 = row.try_get(0)?;
+        let Some(id) = inserted else { return Err(AccountError::PhoneTaken) };
         sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2")
             .bind(USER_NO_BASE + id)
             .bind(id)
@@ -200,7 +212,7 @@ impl Accounts {
         let mut players = Vec::with_capacity(count);
         for i in 0..count {
             let phone = format!("{label}-{i}");
-            let row = sqlx::query::<Any>(
+            let id = sqlx::query_scalar::<Any, i64>(
                 "INSERT INTO users (phone, name, password_hash, role, created_at, fixture) \
                  VALUES ($1, 'Load Player', $2, 'player', $3, 1) RETURNING id",
             )
@@ -209,7 +221,6 @@ impl Accounts {
             .bind(now)
             .fetch_one(&mut **tx)
             .await?;
-            let id: i64 = row.try_get(0)?;
             sqlx::query::<Any>("UPDATE users SET user_no = $1 WHERE id = $2")
                 .bind(USER_NO_BASE + id)
                 .bind(id)
@@ -250,8 +261,8 @@ impl Accounts {
 
     pub async fn by_id(&self, id: UserId) -> Result<Option<User>, AccountError> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
-        let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&self.db.pool).await?;
-        Ok(row.map(|r| user_from(&r)).transpose()?)
+        let row = sqlx::query_as::<Any, UserDbRow>(AssertSqlSafe(sql)).bind(id.0).fetch_optional(&self.db.pool).await?;
+        Ok(row.map(User::from))
     }
 
     /// Finds a person by user number, phone or e-mail, the ways a player may name themselves.
@@ -264,16 +275,19 @@ impl Accounts {
         let sql = format!(
             "SELECT {USER_COLUMNS} FROM users WHERE user_no = $1 OR phone = $2 OR email = $2 ORDER BY (user_no = $1) DESC LIMIT 1"
         );
-        let row = sqlx::query::<Any>(AssertSqlSafe(sql)).bind(user_no).bind(id).fetch_optional(&self.db.pool).await?;
-        Ok(row.map(|r| user_from(&r)).transpose()?)
+        let row = sqlx::query_as::<Any, UserDbRow>(AssertSqlSafe(sql))
+            .bind(user_no)
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.map(User::from))
     }
 
     async fn password_hash(&self, id: UserId) -> Result<Option<String>, AccountError> {
-        let row = sqlx::query::<Any>("SELECT password_hash FROM users WHERE id = $1")
+        Ok(sqlx::query_scalar::<Any, String>("SELECT password_hash FROM users WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.db.pool)
-            .await?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
+            .await?)
     }
 
     /// Checks the password and opens a session. The error never says which part was wrong.
@@ -346,12 +360,12 @@ impl Accounts {
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2",
             USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
         );
-        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+        let row = sqlx::query_as::<Any, UserDbRow>(AssertSqlSafe(sql))
             .bind(digest(token))
             .bind(self.clock.now_ms())
             .fetch_optional(&self.db.pool)
             .await?;
-        Ok(row.map(|r| user_from(&r)).transpose()?)
+        Ok(row.map(User::from))
     }
 
     pub async fn logout(&self, token: &str) -> Result<(), AccountError> {

@@ -4,7 +4,7 @@ use super::passwords::{hash_password, verify_password};
 use super::{AccountError, Accounts, User, digest, rules};
 use crate::clock::EpochMs;
 use crate::ids::UserId;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// One of the person's live sessions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,15 @@ pub struct SessionInfo {
 /// How many characters of a session's digest name it.
 const SESSION_ID_LEN: usize = 16;
 
+/// A session as the database has it.
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    token_hash: String,
+    created_at: EpochMs,
+    expires_at: EpochMs,
+    user_agent: Option<String>,
+}
+
 impl Accounts {
     pub async fn set_language(&self, user: UserId, language: &str) -> Result<(), AccountError> {
         sqlx::query::<Any>("UPDATE users SET language = $1 WHERE id = $2")
@@ -33,11 +42,10 @@ impl Accounts {
 
     /// Minutes between session reminders (`None`: off).
     pub async fn reminder(&self, user: UserId) -> Result<Option<i64>, AccountError> {
-        let row = sqlx::query::<Any>("SELECT reminder_minutes FROM users WHERE id = $1")
+        Ok(sqlx::query_scalar::<Any, Option<i64>>("SELECT reminder_minutes FROM users WHERE id = $1")
             .bind(user.0)
             .fetch_one(&self.db.pool)
-            .await?;
-        Ok(row.try_get(0)?)
+            .await?)
     }
 
     pub async fn set_reminder(&self, user: UserId, minutes: Option<i64>) -> Result<(), AccountError> {
@@ -103,7 +111,7 @@ impl Accounts {
             .bind(user.id.0)
             .execute(&mut *tx)
             .await?;
-        let ended = sqlx::query::<Any>(
+        let ended = sqlx::query_scalar::<Any, String>(
             "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND token_hash <> $3 \
              RETURNING token_hash",
         )
@@ -113,7 +121,7 @@ impl Accounts {
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(ended.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
+        Ok(ended)
     }
 
     /// Records the browser a session was opened from (shown in the player's list of sessions).
@@ -129,7 +137,7 @@ impl Accounts {
 
     /// The person's live sessions, newest first.
     pub async fn sessions(&self, user: UserId) -> Result<Vec<SessionInfo>, AccountError> {
-        let rows = sqlx::query::<Any>(
+        let rows = sqlx::query_as::<Any, SessionRow>(
             "SELECT token_hash, created_at, expires_at, user_agent FROM sessions \
              WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC LIMIT 50",
         )
@@ -137,18 +145,16 @@ impl Accounts {
         .bind(self.clock.now_ms())
         .fetch_all(&self.db.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let key: String = r.try_get(0)?;
-                Ok(SessionInfo {
-                    id: key.chars().take(SESSION_ID_LEN).collect(),
-                    key,
-                    created_at: r.try_get(1)?,
-                    expires_at: r.try_get(2)?,
-                    user_agent: r.try_get(3)?,
-                })
+        Ok(rows
+            .into_iter()
+            .map(|r| SessionInfo {
+                id: r.token_hash.chars().take(SESSION_ID_LEN).collect(),
+                key: r.token_hash,
+                created_at: r.created_at,
+                expires_at: r.expires_at,
+                user_agent: r.user_agent,
             })
-            .collect()
+            .collect())
     }
 
     /// Ends the person's session named `id`; its digest, or `None` when they have no such live session.
@@ -164,10 +170,9 @@ impl Accounts {
 
     /// When the session of `token` was opened (its login).
     pub async fn session_started(&self, token: &str) -> Result<Option<EpochMs>, AccountError> {
-        let row = sqlx::query::<Any>("SELECT created_at FROM sessions WHERE token_hash = $1")
+        Ok(sqlx::query_scalar::<Any, EpochMs>("SELECT created_at FROM sessions WHERE token_hash = $1")
             .bind(digest(token))
             .fetch_optional(&self.db.pool)
-            .await?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
+            .await?)
     }
 }

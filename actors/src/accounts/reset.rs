@@ -9,7 +9,7 @@
 use super::budget::Budget;
 use super::passwords::hash_password;
 use super::{AccountError, Accounts, User, digest, rules};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 pub const RESET_CODE_TTL_MS: i64 = 15 * 60 * 1000;
 /// Tries on one code.
@@ -129,7 +129,7 @@ impl Accounts {
             return Err(AccountError::TooManyAttempts);
         }
         let user = user.ok_or(AccountError::BadResetCode)?;
-        let latest = sqlx::query::<Any>(
+        let code_id = sqlx::query_scalar::<Any, i64>(
             "SELECT id FROM reset_codes WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 \
              ORDER BY id DESC LIMIT 1",
         )
@@ -138,9 +138,8 @@ impl Accounts {
         .fetch_optional(&self.db.pool)
         .await?
         .ok_or(AccountError::BadResetCode)?;
-        let code_id: i64 = latest.try_get(0)?;
         // Take one of the code's own tries; no row back means the code is spent, used or expired.
-        let row = sqlx::query::<Any>(
+        let code_hash = sqlx::query_scalar::<Any, String>(
             "UPDATE reset_codes SET attempts = attempts + 1 \
              WHERE id = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3 RETURNING code_hash",
         )
@@ -150,7 +149,6 @@ impl Accounts {
         .fetch_optional(&self.db.pool)
         .await?
         .ok_or(AccountError::BadResetCode)?;
-        let code_hash: String = row.try_get(0)?;
         if !same(&code_digest(&user, &rules::typed_code(code)), &code_hash) {
             return Err(AccountError::BadResetCode);
         }

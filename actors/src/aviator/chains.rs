@@ -28,7 +28,7 @@ use crate::ids::RoundId;
 use crate::store::Db;
 use crate::wallet::WalletError;
 use rand::RngCore;
-use sqlx::{Any, Row};
+use sqlx::Any;
 use std::sync::{Arc, RwLock};
 
 /// One committed chain. Its hashes are kept in memory only while its rounds can still be played.
@@ -167,7 +167,7 @@ pub async fn load(
     let fairness = Fairness::default();
     let rows = stored_chains(db).await?;
     for r in rows {
-        fairness.put(chain_from(&r, next_round, settings)?);
+        fairness.put(chain_from(r, next_round, settings)?);
     }
     if fairness.chains().is_empty() {
         create(db, &fairness, settings, 1, now).await?;
@@ -176,9 +176,25 @@ pub async fn load(
     Ok(fairness)
 }
 
+/// A row of `aviator_chains`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct ChainRow {
+    id: i64,
+    seed: String,
+    length: i64,
+    salt: Option<String>,
+    house_edge_bp: i64,
+    first_round: i64,
+    created_at: EpochMs,
+    salt_source: String,
+    salt_fixed_at: Option<EpochMs>,
+    seed_keyed: i64,
+    commitment: String,
+}
+
 /// Every stored chain, oldest first.
-async fn stored_chains(db: &Db) -> Result<Vec<sqlx::any::AnyRow>, WalletError> {
-    sqlx::query::<Any>(
+async fn stored_chains(db: &Db) -> Result<Vec<ChainRow>, WalletError> {
+    sqlx::query_as::<Any, ChainRow>(
         "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
          seed_keyed, commitment FROM aviator_chains ORDER BY first_round",
     )
@@ -198,9 +214,8 @@ pub async fn refresh(
     let rows = stored_chains(db).await?;
     let known = fairness.chains();
     for r in rows {
-        let (first_round, salt): (i64, Option<String>) = (r.try_get(5)?, r.try_get(3)?);
-        if !known.iter().any(|c| c.first_round == first_round && c.salt == salt) {
-            fairness.put(chain_from(&r, next_round, settings)?);
+        if !known.iter().any(|c| c.first_round == r.first_round && c.salt == r.salt) {
+            fairness.put(chain_from(r, next_round, settings)?);
         }
     }
     Ok(())
@@ -264,42 +279,40 @@ async fn create(
     .bind(i64::from(keyed))
     .execute(&db.pool)
     .await?;
-    let row = sqlx::query::<Any>(
+    let row = sqlx::query_as::<Any, ChainRow>(
         "SELECT id, seed, length, salt, house_edge_bp, first_round, created_at, salt_source, salt_fixed_at, \
          seed_keyed, commitment FROM aviator_chains WHERE first_round = $1",
     )
     .bind(first_round)
     .fetch_one(&db.pool)
     .await?;
-    let chain = chain_from(&row, RoundId(first_round), settings)?;
+    let chain = chain_from(row, RoundId(first_round), settings)?;
     tracing::info!(first_round, length, commitment = %fair::to_hex(&chain.commitment), "new Aviator hash chain committed");
     fairness.put(chain);
     Ok(())
 }
 
-fn chain_from(r: &sqlx::any::AnyRow, next_round: RoundId, settings: &ChainSettings) -> Result<Chain, WalletError> {
-    let stored: String = r.try_get(1)?;
-    let stored = parse_hash(&stored).ok_or_else(|| WalletError::Corrupt("bad chain seed".into()))?;
-    let keyed = r.try_get::<i64, _>(9)? != 0;
-    let length = usize::try_from(r.try_get::<i64, _>(2)?).unwrap_or(0);
-    let first_round: i64 = r.try_get(5)?;
+fn chain_from(r: ChainRow, next_round: RoundId, settings: &ChainSettings) -> Result<Chain, WalletError> {
+    let stored = parse_hash(&r.seed).ok_or_else(|| WalletError::Corrupt("bad chain seed".into()))?;
+    let keyed = r.seed_keyed != 0;
+    let length = usize::try_from(r.length).unwrap_or(0);
+    let first_round = r.first_round;
     let hashes = HashChain::generate(seed_of(&stored, keyed, settings.seed_key.as_ref().map(|k| &*k.0))?, length);
-    let committed: String = r.try_get(10)?;
-    if committed != fair::to_hex(&hashes.terminating_hash()) {
+    if r.commitment != fair::to_hex(&hashes.terminating_hash()) {
         return Err(WalletError::Corrupt(format!(
             "the Aviator chain starting at round {first_round} does not match its commitment (wrong seed key?)"
         )));
     }
     let mut chain = Chain {
-        id: r.try_get(0)?,
+        id: r.id,
         first_round,
         length,
-        salt: r.try_get(3)?,
-        salt_source: r.try_get(7)?,
-        salt_fixed_at: r.try_get(8)?,
+        salt: r.salt,
+        salt_source: r.salt_source,
+        salt_fixed_at: r.salt_fixed_at,
         commitment: hashes.terminating_hash(),
-        house_edge_bp: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
-        created_at: r.try_get(6)?,
+        house_edge_bp: u32::try_from(r.house_edge_bp).unwrap_or(0),
+        created_at: r.created_at,
         checkpoints: Checkpoints::of(&hashes),
         hashes: None,
     };

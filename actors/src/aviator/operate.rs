@@ -16,7 +16,7 @@ use crate::store::Db;
 use crate::wallet::WalletError;
 use actix::prelude::*;
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// The table's settings as an operator sees them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,14 +249,21 @@ struct RulesJson {
     bankroll_capital: i64,
 }
 
+/// A row of `settings`.
+#[derive(sqlx::FromRow)]
+struct SettingRow {
+    key: String,
+    value: String,
+}
+
 pub async fn load_settings(db: &Db) -> Result<StoredSettings, WalletError> {
-    let rows =
-        sqlx::query::<Any>("SELECT key, value FROM settings WHERE key IN ('aviator.rules', 'aviator.suspended')")
-            .fetch_all(&db.pool)
-            .await?;
+    let rows = sqlx::query_as::<Any, SettingRow>(
+        "SELECT key, value FROM settings WHERE key IN ('aviator.rules', 'aviator.suspended')",
+    )
+    .fetch_all(&db.pool)
+    .await?;
     let mut stored = StoredSettings::default();
-    for r in rows {
-        let (key, value): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+    for SettingRow { key, value } in rows {
         match key.as_str() {
             "aviator.rules" => {
                 let j: RulesJson = serde_json::from_str(&value)

@@ -11,8 +11,8 @@ use crate::store::Db;
 use crate::table::keys::BetKeys;
 use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
 
 /// A hash from its 64 hex characters.
 pub fn parse_hash(hex_text: &str) -> Option<Hash> {
@@ -56,14 +56,14 @@ const BETS_PER_STATEMENT: usize = 50;
 /// the shards hold but for the batches being written.
 pub async fn house_result(db: &Db) -> Result<Paise, WalletError> {
     use crate::wallet::{SystemAccount, rules::system_account_id};
-    let row = sqlx::query::<Any>(
+    let result = sqlx::query_scalar::<Any, i64>(
         "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM accounts WHERE id BETWEEN $1 AND $2 AND kind = 'house'",
     )
     .bind(system_account_id(999, SystemAccount::House).0)
     .bind(system_account_id(0, SystemAccount::House).0)
     .fetch_one(&db.pool)
     .await?;
-    Ok(Paise::new(row.try_get::<i64, _>(0)?))
+    Ok(Paise::new(result))
 }
 
 /// The owner of a round's wallet intents, and the reference of its ledger rows.
@@ -184,12 +184,10 @@ pub struct Recovered {
 /// then whatever any unfinished round still holds is refunded. A round that fails is reported and skipped, never
 /// a reason to stop the server.
 pub async fn recover_unfinished_rounds(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
-    let rounds: Vec<i64> = sqlx::query::<Any>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
-        .fetch_all(&db.pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get(0))
-        .collect::<Result<_, _>>()?;
+    let rounds: Vec<i64> =
+        sqlx::query_scalar::<Any, i64>("SELECT id FROM aviator_rounds WHERE status = 'open' ORDER BY id")
+            .fetch_all(&db.pool)
+            .await?;
     let mut done = Recovered::default();
     for round in rounds {
         match recover_round(db, wallet, RoundId(round), now).await {
@@ -237,6 +235,16 @@ async fn recover_round(
     Ok((crashed, refunded))
 }
 
+/// A ledger row of a round's player, as the database has it.
+#[derive(sqlx::FromRow)]
+struct MovedRow {
+    account_id: i64,
+    kind: String,
+    delta_balance: i64,
+    delta_exposure: i64,
+    idempotency_key: String,
+}
+
 /// A round's bets as the ledger says they went (so running this again writes the same), one per bet: each bet
 /// still held when its player's round was refunded is `Cancelled` with its own slot and stake; for a round cut in
 /// flight (not `recorded`) the cash-outs it paid and the losses it took before the cut as well (a recorded round
@@ -247,7 +255,7 @@ async fn history_from_ledger(
     recorded: bool,
     now: EpochMs,
 ) -> Result<(Vec<SettledBet>, usize), WalletError> {
-    let moved = sqlx::query::<Any>(
+    let moved = sqlx::query_as::<Any, MovedRow>(
         "SELECT account_id, kind, delta_balance, delta_exposure, idempotency_key FROM ledger \
          WHERE reference = $1 AND account_id > 0 ORDER BY id",
     )
@@ -258,11 +266,8 @@ async fn history_from_ledger(
     let mut bets: std::collections::BTreeMap<(i64, u8, String), LedgerBet> = std::collections::BTreeMap::new();
     let mut refunded = std::collections::BTreeSet::new();
     for row in moved {
-        let user: i64 = row.try_get(0)?;
-        let kind: String = row.try_get(1)?;
-        let paid = Paise::new(row.try_get(2)?);
-        let held = Paise::new(row.try_get(3)?);
-        let key: String = row.try_get(4)?;
+        let MovedRow { account_id: user, kind, delta_balance, delta_exposure, idempotency_key: key } = row;
+        let (paid, held) = (Paise::new(delta_balance), Paise::new(delta_exposure));
         if kind == "aviator_refund" {
             refunded.insert(user);
             continue;
@@ -312,10 +317,10 @@ enum Ended {
 
 /// The next round to play: one past the highest ever recorded.
 pub async fn next_round_id(db: &Db) -> Result<RoundId, WalletError> {
-    let row = sqlx::query::<Any>("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM aviator_rounds")
+    let last = sqlx::query_scalar::<Any, i64>("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM aviator_rounds")
         .fetch_one(&db.pool)
         .await?;
-    Ok(RoundId(row.try_get::<i64, _>(0)? + 1))
+    Ok(RoundId(last + 1))
 }
 
 /// An ended round, as the public list and the verifier show it.
@@ -328,39 +333,48 @@ pub struct EndedRound {
     pub ended_at: EpochMs,
 }
 
-fn ended_from(r: &sqlx::any::AnyRow) -> Result<EndedRound, sqlx::Error> {
-    Ok(EndedRound {
-        round: RoundId(r.try_get(0)?),
-        hash: r.try_get(1)?,
-        crash_point: r.try_get::<i64, _>(2)? as u64,
-        capped_at: r.try_get::<Option<i64>, _>(3)?.map(|c| c as u64),
-        ended_at: r.try_get::<Option<i64>, _>(4)?.unwrap_or(0),
-    })
+/// The columns of an ended round, as the database has them.
+#[derive(sqlx::FromRow)]
+struct EndedDbRow {
+    id: i64,
+    hash: String,
+    crash_point: i64,
+    capped_at: Option<i64>,
+    ended_at: Option<EpochMs>,
+}
+
+impl From<EndedDbRow> for EndedRound {
+    fn from(r: EndedDbRow) -> Self {
+        EndedRound {
+            round: RoundId(r.id),
+            hash: r.hash,
+            crash_point: r.crash_point as u64,
+            capped_at: r.capped_at.map(|c| c as u64),
+            ended_at: r.ended_at.unwrap_or(0),
+        }
+    }
 }
 
 pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, WalletError> {
-    sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, EndedDbRow>(
         "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds \
          WHERE ended_at IS NOT NULL AND status <> 'void' ORDER BY id DESC LIMIT $1",
     )
     .bind(limit)
     .fetch_all(&db.pool)
-    .await?
-    .iter()
-    .map(ended_from)
-    .collect::<Result<_, _>>()
-    .map_err(WalletError::from)
+    .await?;
+    Ok(rows.into_iter().map(EndedRound::from).collect())
 }
 
 /// An ended round's revealed data (None while it is still in play: its hash is secret until the crash).
 pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, WalletError> {
-    let row = sqlx::query::<Any>(
+    let row = sqlx::query_as::<Any, EndedDbRow>(
         "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE id = $1 AND ended_at IS NOT NULL",
     )
     .bind(round.0)
     .fetch_optional(&db.pool)
     .await?;
-    row.as_ref().map(ended_from).transpose().map_err(WalletError::from)
+    Ok(row.map(EndedRound::from))
 }
 
 /// A row of a player's Aviator history.
@@ -376,8 +390,21 @@ pub struct HistoryRow {
     pub created_at: EpochMs,
 }
 
+/// One row of `history`'s query, as the database has it.
+#[derive(sqlx::FromRow)]
+struct HistoryDbRow {
+    round_id: i64,
+    slot: i64,
+    stake: i64,
+    status: String,
+    multiplier: Option<i64>,
+    payout: i64,
+    crash_point: Option<i64>,
+    created_at: EpochMs,
+}
+
 pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, HistoryDbRow>(
         "SELECT b.round_id, b.slot, b.stake, b.status, b.multiplier, b.payout, r.crash_point, b.created_at \
          FROM aviator_bets b LEFT JOIN aviator_rounds r ON r.id = b.round_id \
          WHERE b.user_id = $1 ORDER BY b.id DESC LIMIT $2",
@@ -386,24 +413,21 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| -> Result<HistoryRow, sqlx::Error> {
-            let status: String = r.try_get(3)?;
-            Ok(HistoryRow {
-                round: RoundId(r.try_get(0)?),
-                slot: r.try_get::<i64, _>(1)? as u8,
-                stake: Paise::new(r.try_get(2)?),
-                status: match status.as_str() {
-                    "won" => "Won",
-                    "refunded" => "Refunded",
-                    _ => "Lost",
-                },
-                multiplier: r.try_get::<Option<i64>, _>(4)?.map(|m| m as u64),
-                payout: Paise::new(r.try_get(5)?),
-                crash_point: r.try_get::<Option<i64>, _>(6)?.map(|c| c as u64),
-                created_at: r.try_get(7)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| HistoryRow {
+            round: RoundId(r.round_id),
+            slot: r.slot as u8,
+            stake: Paise::new(r.stake),
+            status: match r.status.as_str() {
+                "won" => "Won",
+                "refunded" => "Refunded",
+                _ => "Lost",
+            },
+            multiplier: r.multiplier.map(|m| m as u64),
+            payout: Paise::new(r.payout),
+            crash_point: r.crash_point.map(|c| c as u64),
+            created_at: r.created_at,
         })
-        .collect::<Result<_, _>>()
-        .map_err(WalletError::from)
+        .collect())
 }

@@ -21,7 +21,7 @@ use serde::Serialize;
 use std::time::Duration;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
+use sqlx::{Any, FromRow, Row};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Status {
@@ -178,38 +178,89 @@ fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
 const DEPOSIT_COLUMNS: &str = "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at, reference";
 const WITHDRAWAL_COLUMNS: &str = "id, user_id, user_name, upi_id, phone, amount, status, created_at, decided_at";
 
-fn status_of(row: &sqlx::any::AnyRow, i: usize) -> Result<Status, sqlx::Error> {
-    let s: String = row.try_get(i)?;
-    Status::parse(&s).ok_or_else(|| sqlx::Error::Decode(format!("bad status {s}").into()))
+fn status_of(s: &str) -> Result<Status, sqlx::Error> {
+    Status::parse(s).ok_or_else(|| sqlx::Error::Decode(format!("bad status {s}").into()))
 }
 
-fn deposit_from(r: &sqlx::any::AnyRow) -> Result<Deposit, sqlx::Error> {
-    Ok(Deposit {
-        id: r.try_get(0)?,
-        user_id: UserId(r.try_get(1)?),
-        utr: r.try_get(2)?,
-        user_name: r.try_get(3)?,
-        phone: r.try_get(4)?,
-        amount: Paise::new(r.try_get(5)?),
-        status: status_of(r, 6)?,
-        created_at: r.try_get(7)?,
-        decided_at: r.try_get(8)?,
-        reference: r.try_get(9)?,
-    })
+/// A row of `deposits` (`DEPOSIT_COLUMNS`), as the database has it.
+#[derive(sqlx::FromRow)]
+struct DepositRow {
+    id: i64,
+    user_id: i64,
+    utr: String,
+    user_name: String,
+    phone: String,
+    amount: i64,
+    status: String,
+    created_at: EpochMs,
+    decided_at: Option<EpochMs>,
+    reference: Option<String>,
 }
 
-fn withdrawal_from(r: &sqlx::any::AnyRow) -> Result<Withdrawal, sqlx::Error> {
-    Ok(Withdrawal {
-        id: r.try_get(0)?,
-        user_id: UserId(r.try_get(1)?),
-        user_name: r.try_get(2)?,
-        upi_id: r.try_get(3)?,
-        phone: r.try_get(4)?,
-        amount: Paise::new(r.try_get(5)?),
-        status: status_of(r, 6)?,
-        created_at: r.try_get(7)?,
-        decided_at: r.try_get(8)?,
-    })
+impl TryFrom<DepositRow> for Deposit {
+    type Error = sqlx::Error;
+
+    fn try_from(r: DepositRow) -> Result<Self, Self::Error> {
+        Ok(Deposit {
+            id: r.id,
+            user_id: UserId(r.user_id),
+            utr: r.utr,
+            user_name: r.user_name,
+            phone: r.phone,
+            amount: Paise::new(r.amount),
+            status: status_of(&r.status)?,
+            created_at: r.created_at,
+            decided_at: r.decided_at,
+            reference: r.reference,
+        })
+    }
+}
+
+/// A row of `withdrawals` (`WITHDRAWAL_COLUMNS`), as the database has it.
+#[derive(sqlx::FromRow)]
+struct WithdrawalRow {
+    id: i64,
+    user_id: i64,
+    user_name: String,
+    upi_id: String,
+    phone: String,
+    amount: i64,
+    status: String,
+    created_at: EpochMs,
+    decided_at: Option<EpochMs>,
+}
+
+impl TryFrom<WithdrawalRow> for Withdrawal {
+    type Error = sqlx::Error;
+
+    fn try_from(r: WithdrawalRow) -> Result<Self, Self::Error> {
+        Ok(Withdrawal {
+            id: r.id,
+            user_id: UserId(r.user_id),
+            user_name: r.user_name,
+            upi_id: r.upi_id,
+            phone: r.phone,
+            amount: Paise::new(r.amount),
+            status: status_of(&r.status)?,
+            created_at: r.created_at,
+            decided_at: r.decided_at,
+        })
+    }
+}
+
+/// One row of the books' query: a kind of account, how many there are and what they hold.
+#[derive(sqlx::FromRow)]
+struct BookDbRow {
+    kind: String,
+    accounts: i64,
+    balance: i64,
+    exposure: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct SettingRow {
+    key: String,
+    value: String,
 }
 
 impl Cashier {
@@ -248,7 +299,7 @@ impl Cashier {
             "INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at, reference) \
              VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (utr) DO NOTHING RETURNING {DEPOSIT_COLUMNS}"
         );
-        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+        let row = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(sql))
             .bind(user.0)
             .bind(utr)
             .bind(user_name)
@@ -259,7 +310,7 @@ impl Cashier {
             .fetch_optional(&mut *w.tx)
             .await?
             .ok_or(CashierError::UtrTaken)?;
-        let d = deposit_from(&row)?;
+        let d = Deposit::try_from(row)?;
         w.commit().await?;
         Ok(d)
     }
@@ -270,12 +321,12 @@ impl Cashier {
             "SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
              ORDER BY id DESC LIMIT 500"
         );
-        let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+        let rows = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(sql))
             .bind(user.map_or(-1, |u| u.0))
             .bind(status.map_or("", Status::as_str))
             .fetch_all(&self.db.pool)
             .await?;
-        Ok(rows.iter().map(deposit_from).collect::<Result<_, _>>()?)
+        Ok(rows.into_iter().map(Deposit::try_from).collect::<Result<_, _>>()?)
     }
 
     pub async fn withdrawals(
@@ -287,12 +338,12 @@ impl Cashier {
             "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
              ORDER BY id DESC LIMIT 500"
         );
-        let rows = sqlx::query::<Any>(AssertSqlSafe(sql))
+        let rows = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(sql))
             .bind(user.map_or(-1, |u| u.0))
             .bind(status.map_or("", Status::as_str))
             .fetch_all(&self.db.pool)
             .await?;
-        Ok(rows.iter().map(withdrawal_from).collect::<Result<_, _>>()?)
+        Ok(rows.into_iter().map(Withdrawal::try_from).collect::<Result<_, _>>()?)
     }
 
     /// Records the decision once. Errors: NotFound, or AlreadyDecided for a second decision.
@@ -318,22 +369,25 @@ impl Cashier {
     }
 
     async fn deposit(&self, id: i64) -> Result<Deposit, CashierError> {
-        let row = sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE id = $1")))
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?
-            .ok_or(CashierError::NotFound)?;
-        Ok(deposit_from(&row)?)
+        let row = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(format!(
+            "SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .ok_or(CashierError::NotFound)?;
+        Ok(Deposit::try_from(row)?)
     }
 
     async fn withdrawal(&self, id: i64) -> Result<Withdrawal, CashierError> {
-        let row =
-            sqlx::query::<Any>(AssertSqlSafe(format!("SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1")))
-                .bind(id)
-                .fetch_optional(&self.db.pool)
-                .await?
-                .ok_or(CashierError::NotFound)?;
-        Ok(withdrawal_from(&row)?)
+        let row = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(format!(
+            "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .ok_or(CashierError::NotFound)?;
+        Ok(Withdrawal::try_from(row)?)
     }
 
     fn deposit_credit(d: &Deposit) -> Change {
@@ -401,7 +455,7 @@ impl Cashier {
             "INSERT INTO withdrawals (user_id, user_name, upi_id, phone, amount, status, created_at) \
              VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING {WITHDRAWAL_COLUMNS}"
         );
-        let row = sqlx::query::<Any>(AssertSqlSafe(sql))
+        let row = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(sql))
             .bind(user.0)
             .bind(user_name)
             .bind(upi_id)
@@ -410,7 +464,7 @@ impl Cashier {
             .bind(self.clock.now_ms())
             .fetch_one(&self.db.pool)
             .await?;
-        let w = withdrawal_from(&row)?;
+        let w = Withdrawal::try_from(row)?;
         match tokio::time::timeout(self.hold_patience, self.settle_hold(&w)).await {
             Ok(Ok(Hold::Held)) => self.withdrawal(w.id).await,
             Ok(Ok(Hold::Refused(e))) => Err(match e {
@@ -521,8 +575,9 @@ impl Cashier {
         );
         let (mut fixed, mut removed) = (0, 0);
         for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
-            let id = row.try_get::<i64, _>(0).unwrap_or(0);
-            let result = match deposit_from(&row) {
+            // Each row decoded on its own, so one that does not read stops none of the others.
+            let id = row.try_get::<i64, _>("id").unwrap_or(0);
+            let result = match DepositRow::from_row(&row).and_then(Deposit::try_from) {
                 Ok(d) => apply_until_final(&self.wallet, Self::deposit_credit(&d)).await.map_err(CashierError::from),
                 Err(e) => Err(e.into()),
             };
@@ -537,8 +592,8 @@ impl Cashier {
                  {missing} 'withdrawal:' || t.id || ':{step}')"
             );
             for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
-                let id = row.try_get::<i64, _>(0).unwrap_or(0);
-                let w = match withdrawal_from(&row) {
+                let id = row.try_get::<i64, _>("id").unwrap_or(0);
+                let w = match WithdrawalRow::from_row(&row).and_then(Withdrawal::try_from) {
                     Ok(w) => w,
                     Err(e) => {
                         failed("withdrawal", id, &e);
@@ -574,22 +629,19 @@ impl Cashier {
 
     /// The books: per kind of account, how many there are and what they hold.
     pub async fn books(&self) -> Result<Books, CashierError> {
-        let rows = sqlx::query::<Any>(
-            "SELECT CASE WHEN a.kind <> 'user' THEN a.kind WHEN u.fixture <> 0 THEN 'fixture_player' ELSE 'player' END, \
-             COUNT(*), CAST(SUM(a.balance) AS BIGINT), CAST(SUM(a.exposure) AS BIGINT) \
+        let rows = sqlx::query_as::<Any, BookDbRow>(
+            "SELECT CASE WHEN a.kind <> 'user' THEN a.kind WHEN u.fixture <> 0 THEN 'fixture_player' ELSE 'player' END \
+             AS kind, COUNT(*) AS accounts, CAST(SUM(a.balance) AS BIGINT) AS balance, \
+             CAST(SUM(a.exposure) AS BIGINT) AS exposure \
              FROM accounts a LEFT JOIN users u ON u.id = a.id GROUP BY 1",
         )
         .fetch_all(&self.db.pool)
         .await?;
         let mut books = Books::default();
         for r in rows {
-            let kind: String = r.try_get(0)?;
-            let line = BookLine {
-                accounts: r.try_get(1)?,
-                balance: Paise::new(r.try_get(2)?),
-                exposure: Paise::new(r.try_get(3)?),
-            };
-            match kind.as_str() {
+            let line =
+                BookLine { accounts: r.accounts, balance: Paise::new(r.balance), exposure: Paise::new(r.exposure) };
+            match r.kind.as_str() {
                 "house" => books.house = line,
                 "cashier" => books.cashier = line,
                 "load_test" => books.load_test = line,
@@ -601,14 +653,14 @@ impl Cashier {
     }
 
     pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {
-        let rows = sqlx::query::<Any>(
+        let rows = sqlx::query_as::<Any, SettingRow>(
             "SELECT key, value FROM settings WHERE key IN ('upi_id', 'upi_name', 'upi_phone', 'upi_qr')",
         )
         .fetch_all(&self.db.pool)
         .await?;
         let mut d = PaymentDetails::default();
         for r in rows {
-            let (k, v): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+            let (k, v) = (r.key, r.value);
             match k.as_str() {
                 "upi_id" => d.upi_id = v,
                 "upi_phone" => d.phone = v,
@@ -634,9 +686,10 @@ impl Cashier {
 
     /// Current news items, newest first; the welcome text when there are none.
     pub async fn news(&self) -> Result<Vec<String>, CashierError> {
-        let rows =
-            sqlx::query::<Any>("SELECT content FROM news ORDER BY id DESC LIMIT 20").fetch_all(&self.db.pool).await?;
-        let mut items: Vec<String> = rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
+        let mut items: Vec<String> =
+            sqlx::query_scalar::<Any, String>("SELECT content FROM news ORDER BY id DESC LIMIT 20")
+                .fetch_all(&self.db.pool)
+                .await?;
         if items.is_empty() {
             items.push(DEFAULT_NEWS.to_string());
         }

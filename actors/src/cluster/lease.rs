@@ -3,7 +3,7 @@
 
 use super::Fence;
 use crate::store::Db;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// The database's clock, in milliseconds.
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -74,14 +74,24 @@ pub async fn retire(db: &Db, node: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// A lease as `renew` finds it.
+#[derive(sqlx::FromRow)]
+struct RenewedRow {
+    resource: String,
+    epoch: i64,
+    moving_to: Option<String>,
+}
+
 /// Extends every lease this node owns; answers them (a lease missing from the answer was lost).
 pub async fn renew(db: &Db, node: &str, ttl_ms: i64) -> Result<Vec<Held>, sqlx::Error> {
     let sql =
         format!("UPDATE leases SET expires_at = {NOW_MS} + $2 WHERE owner = $1 RETURNING resource, epoch, moving_to");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(node).bind(ttl_ms).fetch_all(&db.pool).await?;
-    rows.iter()
-        .map(|r| Ok(Held { fence: Fence { resource: r.try_get(0)?, epoch: r.try_get(1)? }, moving_to: r.try_get(2)? }))
-        .collect()
+    let rows =
+        sqlx::query_as::<Any, RenewedRow>(sqlx::AssertSqlSafe(sql)).bind(node).bind(ttl_ms).fetch_all(&db.pool).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Held { fence: Fence { resource: r.resource, epoch: r.epoch }, moving_to: r.moving_to })
+        .collect())
 }
 
 /// Resources nobody holds now (never owned, released, or expired), wallet shards first.
@@ -138,43 +148,61 @@ pub async fn request_move(db: &Db, resource: &str, to: &str, ttl_ms: i64) -> Res
     Ok(done.rows_affected() == 1)
 }
 
+/// A lease as the database has it, for the console.
+#[derive(sqlx::FromRow)]
+struct LeaseDbRow {
+    resource: String,
+    owner: Option<String>,
+    epoch: i64,
+    expires_in_ms: i64,
+    moving_to: Option<String>,
+}
+
 /// Every lease, for the console.
 pub async fn leases(db: &Db) -> Result<Vec<LeaseRow>, sqlx::Error> {
-    let sql = format!("SELECT resource, owner, epoch, expires_at - {NOW_MS}, moving_to FROM leases ORDER BY resource");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
-    rows.iter()
-        .map(|r| {
-            Ok(LeaseRow {
-                resource: r.try_get(0)?,
-                owner: r.try_get(1)?,
-                epoch: r.try_get(2)?,
-                expires_in_ms: r.try_get(3)?,
-                moving_to: r.try_get(4)?,
-            })
+    let sql = format!(
+        "SELECT resource, owner, epoch, expires_at - {NOW_MS} AS expires_in_ms, moving_to FROM leases ORDER BY resource"
+    );
+    let rows = sqlx::query_as::<Any, LeaseDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| LeaseRow {
+            resource: r.resource,
+            owner: r.owner,
+            epoch: r.epoch,
+            expires_in_ms: r.expires_in_ms,
+            moving_to: r.moving_to,
         })
-        .collect()
+        .collect())
+}
+
+/// A node as the database has it, for the console.
+#[derive(sqlx::FromRow)]
+struct NodeDbRow {
+    id: String,
+    address: String,
+    seen_ms_ago: i64,
+    leases: i64,
 }
 
 /// Every node seen, with how many leases it holds now, for the console.
 pub async fn nodes(db: &Db, ttl_ms: i64) -> Result<Vec<NodeRow>, sqlx::Error> {
     let sql = format!(
-        "SELECT n.id, n.address, {NOW_MS} - n.seen_at, \
-         (SELECT COUNT(*) FROM leases l WHERE l.owner = n.id AND l.expires_at > {NOW_MS}) \
+        "SELECT n.id, n.address, {NOW_MS} - n.seen_at AS seen_ms_ago, \
+         (SELECT COUNT(*) FROM leases l WHERE l.owner = n.id AND l.expires_at > {NOW_MS}) AS leases \
          FROM cluster_nodes n ORDER BY n.id"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
-    rows.iter()
-        .map(|r| {
-            let seen: i64 = r.try_get(2)?;
-            Ok(NodeRow {
-                id: r.try_get(0)?,
-                address: r.try_get(1)?,
-                seen_ms_ago: seen,
-                live: seen < ttl_ms,
-                leases: r.try_get(3)?,
-            })
+    let rows = sqlx::query_as::<Any, NodeDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| NodeRow {
+            id: r.id,
+            address: r.address,
+            seen_ms_ago: r.seen_ms_ago,
+            live: r.seen_ms_ago < ttl_ms,
+            leases: r.leases,
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::clock::EpochMs;
 use crate::money::Paise;
 use crate::store::Db;
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Row};
+use sqlx::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -88,9 +88,32 @@ pub struct LimitRow {
     pub updated_at: EpochMs,
 }
 
+/// A market's (or its type's) limits, as the database has them.
+#[derive(sqlx::FromRow)]
+struct LimitsDbRow {
+    max_liability: i64,
+    max_player_liability: i64,
+}
+
+impl From<&LimitsDbRow> for Limits {
+    fn from(r: &LimitsDbRow) -> Self {
+        Limits { market: Paise::new(r.max_liability), player: Paise::new(r.max_player_liability) }
+    }
+}
+
+/// A row of `exchange_limits`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct LimitDbRow {
+    market_type: String,
+    market_id: String,
+    #[sqlx(flatten)]
+    limits: LimitsDbRow,
+    updated_at: EpochMs,
+}
+
 /// The limits in force for a market: its own, else its type's as set, else the built-in default.
 pub async fn effective(db: &Db, t: MarketType, market_id: &str) -> Result<Limits, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, LimitsDbRow>(
         "SELECT market_id, max_liability, max_player_liability FROM exchange_limits \
          WHERE market_type = $1 AND (market_id = $2 OR market_id = '') ORDER BY market_id DESC",
     )
@@ -99,33 +122,32 @@ pub async fn effective(db: &Db, t: MarketType, market_id: &str) -> Result<Limits
     .fetch_all(&db.pool)
     .await?;
     match rows.first() {
-        Some(r) => Ok(Limits { market: Paise::new(r.try_get(1)?), player: Paise::new(r.try_get(2)?) }),
+        Some(r) => Ok(Limits::from(r)),
         None => Ok(default_limits(t)),
     }
 }
 
 /// Every limit set, the types' defaults first.
 pub async fn list(db: &Db) -> Result<Vec<LimitRow>, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, LimitDbRow>(
         "SELECT market_type, market_id, max_liability, max_player_liability, updated_at FROM exchange_limits \
          ORDER BY market_id <> '', market_type, market_id",
     )
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(LimitRow {
-                market_type: match r.try_get::<String, _>(0)?.as_str() {
-                    "exchange" => MarketType::Exchange,
-                    "fancy" => MarketType::Fancy,
-                    _ => MarketType::Bookmaker,
-                },
-                market_id: r.try_get(1)?,
-                limits: Limits { market: Paise::new(r.try_get(2)?), player: Paise::new(r.try_get(3)?) },
-                updated_at: r.try_get(4)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| LimitRow {
+            market_type: match r.market_type.as_str() {
+                "exchange" => MarketType::Exchange,
+                "fancy" => MarketType::Fancy,
+                _ => MarketType::Bookmaker,
+            },
+            limits: Limits::from(&r.limits),
+            market_id: r.market_id,
+            updated_at: r.updated_at,
         })
-        .collect()
+        .collect())
 }
 
 /// Sets a type's default (`market_id` empty) or one market's limits.

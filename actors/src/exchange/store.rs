@@ -10,7 +10,7 @@ use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::{Change, WalletError, intents};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 pub fn bet_owner(id: i64) -> String {
     format!("exch:bet:{id}")
@@ -83,28 +83,57 @@ fn status(s: &str) -> BetStatus {
     }
 }
 
-fn row(r: &sqlx::any::AnyRow) -> Result<BetRow, sqlx::Error> {
-    let opt_u = |v: Option<i64>| v.and_then(|n| u32::try_from(n).ok());
-    Ok(BetRow {
-        id: r.try_get(0)?,
-        user: UserId(r.try_get(1)?),
-        match_id: r.try_get(2)?,
-        match_name: r.try_get(3)?,
-        market_id: r.try_get(4)?,
-        market_type: market_type(&r.try_get::<String, _>(5)?),
-        label: r.try_get(6)?,
-        runner: r.try_get::<Option<i64>, _>(7)?.and_then(|n| usize::try_from(n).ok()),
-        runners: r.try_get::<Option<i64>, _>(8)?.and_then(|n| usize::try_from(n).ok()),
-        line: opt_u(r.try_get(9)?),
-        side: if r.try_get::<String, _>(10)? == "khai" { Side::Khai } else { Side::Lagai },
-        odds_x100: opt_u(Some(r.try_get(11)?)).unwrap_or(0),
-        w: opt_u(Some(r.try_get(12)?)).unwrap_or(0),
-        stake: Paise::new(r.try_get(13)?),
-        status: status(&r.try_get::<String, _>(14)?),
-        pl: r.try_get(15)?,
-        winning_runs: opt_u(r.try_get(16)?),
-        created_at: r.try_get(17)?,
-    })
+/// A row of `exchange_bets` (`COLUMNS`), as the database has it.
+#[derive(sqlx::FromRow)]
+struct BetDbRow {
+    id: i64,
+    user_id: i64,
+    match_id: i64,
+    match_name: String,
+    market_id: String,
+    market_type: String,
+    label: String,
+    runner: Option<i64>,
+    runners: Option<i64>,
+    line: Option<i64>,
+    side: String,
+    odds_x100: i64,
+    w: i64,
+    stake: i64,
+    status: String,
+    pl: Option<i64>,
+    winning_runs: Option<i64>,
+    created_at: EpochMs,
+}
+
+impl From<BetDbRow> for BetRow {
+    fn from(r: BetDbRow) -> Self {
+        let opt_u = |v: Option<i64>| v.and_then(|n| u32::try_from(n).ok());
+        BetRow {
+            id: r.id,
+            user: UserId(r.user_id),
+            match_id: r.match_id,
+            match_name: r.match_name,
+            market_id: r.market_id,
+            market_type: market_type(&r.market_type),
+            label: r.label,
+            runner: r.runner.and_then(|n| usize::try_from(n).ok()),
+            runners: r.runners.and_then(|n| usize::try_from(n).ok()),
+            line: opt_u(r.line),
+            side: if r.side == "khai" { Side::Khai } else { Side::Lagai },
+            odds_x100: opt_u(Some(r.odds_x100)).unwrap_or(0),
+            w: opt_u(Some(r.w)).unwrap_or(0),
+            stake: Paise::new(r.stake),
+            status: status(&r.status),
+            pl: r.pl,
+            winning_runs: opt_u(r.winning_runs),
+            created_at: r.created_at,
+        }
+    }
+}
+
+fn bet_rows(rows: Vec<BetDbRow>) -> Vec<BetRow> {
+    rows.into_iter().map(BetRow::from).collect()
 }
 
 /// A bet to record.
@@ -130,15 +159,16 @@ pub struct NewBet<'a> {
 /// The open bets of a player in a market.
 pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND market_id = $2 AND status = 'open'");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(market).fetch_all(&db.pool).await?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows =
+        sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(market).fetch_all(&db.pool).await?;
+    Ok(bet_rows(rows))
 }
 
 /// Every player's bets in a market that hold (or are about to hold) exposure: open and pending.
 pub async fn market_bets(db: &Db, market: &str) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE market_id = $1 AND status IN ('open', 'pending')");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await?;
+    Ok(bet_rows(rows))
 }
 
 /// A player whose open bets on a match cannot lose, flagged for the operators.
@@ -174,30 +204,41 @@ pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
     w.commit().await.map_err(WalletError::from)
 }
 
+/// A row of `exchange_alerts`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct AlertRow {
+    id: i64,
+    user_id: i64,
+    match_id: i64,
+    match_name: String,
+    bets: String,
+    worst: i64,
+    best: i64,
+    created_at: EpochMs,
+}
+
 /// The newest alerts first, `limit` of them.
 pub async fn alerts(db: &Db, limit: i64) -> Result<Vec<SureAlert>, sqlx::Error> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, AlertRow>(
         "SELECT id, user_id, match_id, match_name, bets, worst, best, created_at FROM exchange_alerts \
          ORDER BY id DESC LIMIT $1",
     )
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let bets: String = r.try_get(4)?;
-            Ok(SureAlert {
-                id: r.try_get(0)?,
-                user: UserId(r.try_get(1)?),
-                match_id: r.try_get(2)?,
-                match_name: r.try_get(3)?,
-                bets: bets.split(',').filter_map(|b| b.parse().ok()).collect(),
-                worst: Paise::new(r.try_get(5)?),
-                best: Paise::new(r.try_get(6)?),
-                created_at: r.try_get(7)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| SureAlert {
+            id: r.id,
+            user: UserId(r.user_id),
+            match_id: r.match_id,
+            match_name: r.match_name,
+            bets: r.bets.split(',').filter_map(|b| b.parse().ok()).collect(),
+            worst: Paise::new(r.worst),
+            best: Paise::new(r.best),
+            created_at: r.created_at,
         })
-        .collect()
+        .collect())
 }
 
 /// What the wallet holds for a player in a market.
@@ -325,14 +366,21 @@ pub async fn record_result(
     Ok(result(db, market).await?.unwrap_or(outcome))
 }
 
+/// A row of `exchange_results`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct ResultRow {
+    winner: Option<i64>,
+    runs: Option<i64>,
+    void: i64,
+}
+
 /// A decided market's result.
 pub async fn result(db: &Db, market: &str) -> Result<Option<Outcome>, WalletError> {
-    let row = sqlx::query::<Any>("SELECT winner, runs, void FROM exchange_results WHERE market_id = $1")
+    let row = sqlx::query_as::<Any, ResultRow>("SELECT winner, runs, void FROM exchange_results WHERE market_id = $1")
         .bind(market)
         .fetch_optional(&db.pool)
         .await?;
-    let Some(r) = row else { return Ok(None) };
-    let (winner, runs, void): (Option<i64>, Option<i64>, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+    let Some(ResultRow { winner, runs, void }) = row else { return Ok(None) };
     Ok(Some(match (void, winner, runs) {
         (0, Some(w), _) => Outcome::Winner(usize::try_from(w).unwrap_or(usize::MAX)),
         (0, None, Some(r)) => Outcome::Runs(u32::try_from(r).unwrap_or(0)),
@@ -413,13 +461,13 @@ pub async fn bets(
         "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND ($2 = 0 OR match_id = $2) AND market_type {kind} \
          AND status NOT IN ('pending', 'refused') ORDER BY id DESC LIMIT $3"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+    let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql))
         .bind(user.0)
         .bind(match_id.unwrap_or(0))
         .bind(limit)
         .fetch_all(&db.pool)
         .await?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
+    Ok(bet_rows(rows))
 }
 
 /// A player's open bets in a match, every market.
@@ -427,15 +475,19 @@ pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec
     let sql = format!(
         "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND match_id = $2 AND status = 'open' ORDER BY id"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(match_id).fetch_all(&db.pool).await?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql))
+        .bind(user.0)
+        .bind(match_id)
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(bet_rows(rows))
 }
 
 /// Bets still `pending` (a restart cut them between their record and their wallet change), oldest first.
 pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, WalletError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE status = 'pending' ORDER BY id");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
-    rows.iter().map(row).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    Ok(bet_rows(rows))
 }
 
 /// The match a market's bets are on.
@@ -458,13 +510,18 @@ pub async fn figures(db: &Db) -> Result<(i64, i64), WalletError> {
     Ok((bets, held))
 }
 
+#[derive(sqlx::FromRow)]
+struct OpenMarketRow {
+    market_id: String,
+    match_id: i64,
+}
+
 /// Markets with open bets, and their match.
 pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, WalletError> {
-    let rows = sqlx::query::<Any>("SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'")
-        .fetch_all(&db.pool)
-        .await?;
-    rows.iter()
-        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(WalletError::from)
+    let rows = sqlx::query_as::<Any, OpenMarketRow>(
+        "SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.market_id, r.match_id)).collect())
 }

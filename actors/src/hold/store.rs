@@ -7,9 +7,8 @@
 use super::rules::{self, Agg, Basis, DAY_MS, IST_OFFSET_MS, Sums};
 use crate::store::Db;
 // Dynamic SQL in this file is assembled only from constants, never from input.
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row};
 
 /// The settled bets of one game (or exchange market type), price class, IST day and player (0: all players).
 #[derive(Debug, Clone, PartialEq)]
@@ -21,11 +20,12 @@ pub struct Line {
 }
 
 /// The sums every query ends with, over units `k` (`n` bets, `s` stakes, `p` payouts, `q` Σ stake² of its bets).
-const TAIL: &str = "CAST(COUNT(*) AS BIGINT), CAST(SUM(k.n) AS BIGINT), CAST(SUM(k.s) AS BIGINT), \
-    CAST(SUM(k.p) AS BIGINT), \
-    SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.s - k.p AS DOUBLE PRECISION)), \
-    SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.s AS DOUBLE PRECISION)), \
-    SUM(CAST(k.s AS DOUBLE PRECISION) * CAST(k.s AS DOUBLE PRECISION)), SUM(k.q)";
+/// Named as [`AggRow`]'s fields.
+const TAIL: &str = "CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(k.n) AS BIGINT) AS bets, \
+    CAST(SUM(k.s) AS BIGINT) AS stake, CAST(SUM(k.p) AS BIGINT) AS payout, \
+    SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.s - k.p AS DOUBLE PRECISION)) AS sxx, \
+    SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.s AS DOUBLE PRECISION)) AS sxs, \
+    SUM(CAST(k.s AS DOUBLE PRECISION) * CAST(k.s AS DOUBLE PRECISION)) AS sss, SUM(k.q) AS bet_stake2";
 
 /// Σ stake² of the bets of a unit, from the column `stake`.
 fn stake2(stake: &str) -> String {
@@ -46,7 +46,7 @@ fn aviator_sql(by_user: bool) -> String {
     let (u, ug) = per_user(by_user, "b.user_id");
     let (d, q) = (day("a.ended_at"), stake2("b.stake"));
     format!(
-        "SELECT CAST(c.house_edge_bp AS BIGINT), k.d, k.u, {TAIL} \
+        "SELECT CAST(c.house_edge_bp AS BIGINT) AS edge_bp, k.d AS d, k.u AS u, {TAIL} \
          FROM (SELECT b.round_id AS r, {d} AS d, {u} AS u, COUNT(*) AS n, CAST(SUM(b.stake) AS BIGINT) AS s, \
                       CAST(SUM(b.payout) AS BIGINT) AS p, {q} AS q \
                FROM aviator_rounds a JOIN aviator_bets b ON b.round_id = a.id \
@@ -66,7 +66,7 @@ fn rounds_sql(by_user: bool) -> String {
     let (u, ug) = per_user(by_user, "b.user_id");
     let (d, q) = (day("r.decided_at"), stake2("b.stake"));
     format!(
-        "SELECT k.g, k.st, k.pk, k.d, k.u, {TAIL} \
+        "SELECT k.g AS g, k.st AS st, k.pk AS pk, k.d AS d, k.u AS u, {TAIL} \
          FROM (SELECT b.game AS g, r.settings AS st, {PICK} AS pk, {d} AS d, {u} AS u, COUNT(*) AS n, \
                       CAST(SUM(b.stake) AS BIGINT) AS s, CAST(SUM(b.payout) AS BIGINT) AS p, {q} AS q \
                FROM game_rounds r JOIN game_bets b ON b.game = r.game AND b.round = r.round \
@@ -79,7 +79,7 @@ fn rounds_sql(by_user: bool) -> String {
 fn mines_sql(by_user: bool) -> String {
     let u = if by_user { "user_id" } else { "CAST(0 AS BIGINT)" };
     format!(
-        "SELECT CAST(k.e AS BIGINT), k.d, k.u, {TAIL} \
+        "SELECT CAST(k.e AS BIGINT) AS edge_bp, k.d AS d, k.u AS u, {TAIL} \
          FROM (SELECT house_edge_bp AS e, (ended_at + $3) / $4 AS d, {u} AS u, 1 AS n, stake AS s, \
                       COALESCE(payout, 0) AS p, CAST(stake AS DOUBLE PRECISION) * CAST(stake AS DOUBLE PRECISION) AS q \
                FROM mines_games WHERE status IN ('won', 'lost') AND ended_at >= $1 AND ended_at < $2) k \
@@ -91,7 +91,7 @@ fn matka_sql(by_user: bool) -> String {
     let (u, ug) = per_user(by_user, "user_id");
     let (d, q) = (day("settled_at"), stake2("stake"));
     format!(
-        "SELECT k.t, k.num, CAST(k.rate AS BIGINT), k.d, k.u, {TAIL} \
+        "SELECT k.t AS t, k.num AS num, CAST(k.rate AS BIGINT) AS rate, k.d AS d, k.u AS u, {TAIL} \
          FROM (SELECT bid_type AS t, number AS num, rate, {d} AS d, {u} AS u, COUNT(*) AS n, \
                       CAST(SUM(stake) AS BIGINT) AS s, CAST(SUM(COALESCE(payout, 0)) AS BIGINT) AS p, {q} AS q \
                FROM matka_bids WHERE status IN ('won', 'lost') AND settled_at >= $1 AND settled_at < $2 \
@@ -116,9 +116,9 @@ fn exchange_sql(by_user: bool) -> String {
          THEN CAST({e} + {WIN} AS DOUBLE PRECISION) * CAST({RISK} - {e} AS DOUBLE PRECISION) ELSE 0.0 END)"
     );
     format!(
-        "SELECT k.t, k.known, k.d, k.u, {TAIL}, SUM(CAST(k.e AS DOUBLE PRECISION)), \
-                SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.e AS DOUBLE PRECISION)), \
-                SUM(CAST(k.e AS DOUBLE PRECISION) * CAST(k.e AS DOUBLE PRECISION)), SUM(k.v) \
+        "SELECT k.t AS t, k.known AS known, k.d AS d, k.u AS u, {TAIL}, SUM(CAST(k.e AS DOUBLE PRECISION)) AS e, \
+                SUM(CAST(k.s - k.p AS DOUBLE PRECISION) * CAST(k.e AS DOUBLE PRECISION)) AS sxe, \
+                SUM(CAST(k.e AS DOUBLE PRECISION) * CAST(k.e AS DOUBLE PRECISION)) AS see, SUM(k.v) AS exact \
          FROM (SELECT b.market_type AS t, {known} AS known, {d} AS d, {u} AS u, COUNT(*) AS n, \
                       CAST(SUM({RISK}) AS BIGINT) AS s, CAST(SUM({RISK} + COALESCE(b.pl, 0)) AS BIGINT) AS p, {q} AS q, \
                       CAST(SUM({e}) AS BIGINT) AS e, {exact} AS v \
@@ -132,7 +132,7 @@ fn exchange_sql(by_user: bool) -> String {
 fn parchi_sql() -> String {
     let (d, q) = (day("g.ended_at"), stake2("e.stake"));
     format!(
-        "SELECT k.d, k.u, {TAIL} \
+        "SELECT k.d AS d, k.u AS u, {TAIL} \
          FROM (SELECT e.match_id AS m, {d} AS d, CAST(0 AS BIGINT) AS u, COUNT(*) AS n, \
                       CAST(SUM(e.stake) AS BIGINT) AS s, CAST(SUM(COALESCE(e.payout, 0)) AS BIGINT) AS p, {q} AS q \
                FROM parchi_games g JOIN parchi_entries e ON e.match_id = g.match_id \
@@ -143,18 +143,90 @@ fn parchi_sql() -> String {
     )
 }
 
-/// The sums of [`TAIL`] from column `at` on.
-fn agg(r: &AnyRow, at: usize) -> Result<Agg, sqlx::Error> {
-    Ok(Agg {
-        units: r.try_get(at)?,
-        bets: r.try_get(at + 1)?,
-        stake: r.try_get(at + 2)?,
-        payout: r.try_get(at + 3)?,
-        sxx: r.try_get::<Option<f64>, _>(at + 4)?.unwrap_or(0.0),
-        sxs: r.try_get::<Option<f64>, _>(at + 5)?.unwrap_or(0.0),
-        sss: r.try_get::<Option<f64>, _>(at + 6)?.unwrap_or(0.0),
-        bet_stake2: r.try_get::<Option<f64>, _>(at + 7)?.unwrap_or(0.0),
-    })
+/// The sums of [`TAIL`], as the database has them.
+#[derive(sqlx::FromRow)]
+struct AggRow {
+    units: i64,
+    bets: i64,
+    stake: i64,
+    payout: i64,
+    sxx: Option<f64>,
+    sxs: Option<f64>,
+    sss: Option<f64>,
+    bet_stake2: Option<f64>,
+}
+
+impl AggRow {
+    fn agg(&self) -> Agg {
+        Agg {
+            units: self.units,
+            bets: self.bets,
+            stake: self.stake,
+            payout: self.payout,
+            sxx: self.sxx.unwrap_or(0.0),
+            sxs: self.sxs.unwrap_or(0.0),
+            sss: self.sss.unwrap_or(0.0),
+            bet_stake2: self.bet_stake2.unwrap_or(0.0),
+        }
+    }
+}
+
+/// A line of `aviator_sql` or `mines_sql`: a house edge, a day and a player.
+#[derive(sqlx::FromRow)]
+struct EdgeRow {
+    edge_bp: i64,
+    d: i64,
+    u: i64,
+    #[sqlx(flatten)]
+    agg: AggRow,
+}
+
+/// A line of `rounds_sql`: a game, its settings and the pick.
+#[derive(sqlx::FromRow)]
+struct RoundsRow {
+    g: String,
+    st: String,
+    pk: String,
+    d: i64,
+    u: i64,
+    #[sqlx(flatten)]
+    agg: AggRow,
+}
+
+/// A line of `matka_sql`: a bid type, the number and the rate.
+#[derive(sqlx::FromRow)]
+struct MatkaRow {
+    t: String,
+    num: String,
+    rate: i64,
+    d: i64,
+    u: i64,
+    #[sqlx(flatten)]
+    agg: AggRow,
+}
+
+/// A line of `exchange_sql`: a market type, whether its bets' expected holds are known, and their sums.
+#[derive(sqlx::FromRow)]
+struct ExchangeRow {
+    t: String,
+    known: i64,
+    d: i64,
+    u: i64,
+    #[sqlx(flatten)]
+    agg: AggRow,
+    e: Option<f64>,
+    sxe: Option<f64>,
+    see: Option<f64>,
+    exact: Option<f64>,
+}
+
+/// A line of `parchi_sql`.
+#[derive(sqlx::FromRow)]
+struct ParchiRow {
+    d: i64,
+    u: i64,
+    #[sqlx(flatten)]
+    agg: AggRow,
 }
 
 /// The report's name for a stored game or market type.
@@ -162,8 +234,11 @@ fn game(name: &str) -> Option<&'static str> {
     rules::GAMES.iter().copied().find(|g| *g == name)
 }
 
-async fn fetch(db: &Db, sql: String, from: i64, to: i64) -> Result<Vec<AnyRow>, sqlx::Error> {
-    sqlx::query::<Any>(AssertSqlSafe(sql))
+async fn fetch<R>(db: &Db, sql: String, from: i64, to: i64) -> Result<Vec<R>, sqlx::Error>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    sqlx::query_as::<Any, R>(AssertSqlSafe(sql))
         .bind(from)
         .bind(to)
         .bind(IST_OFFSET_MS)
@@ -178,38 +253,38 @@ pub async fn lines(db: &Db, from: i64, to: i64, by_user: bool) -> Result<Vec<Lin
     let mut out = Vec::new();
     let mut push = |game: &'static str, day: i64, user: i64, sums: Sums| out.push(Line { game, day, user, sums });
 
-    for r in fetch(db, aviator_sql(by_user), from, to).await? {
-        push("aviator", r.try_get(1)?, r.try_get(2)?, Sums::of(&agg(&r, 3)?, rules::edge_basis(r.try_get(0)?)));
+    for r in fetch::<EdgeRow>(db, aviator_sql(by_user), from, to).await? {
+        push("aviator", r.d, r.u, Sums::of(&r.agg.agg(), rules::edge_basis(r.edge_bp)));
     }
-    for r in fetch(db, rounds_sql(by_user), from, to).await? {
-        let (name, settings, pick): (String, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        if let Some(g) = game(&name) {
-            push(g, r.try_get(3)?, r.try_get(4)?, Sums::of(&agg(&r, 5)?, rules::round_basis(g, &settings, &pick)));
+    for r in fetch::<RoundsRow>(db, rounds_sql(by_user), from, to).await? {
+        if let Some(g) = game(&r.g) {
+            push(g, r.d, r.u, Sums::of(&r.agg.agg(), rules::round_basis(g, &r.st, &r.pk)));
         }
     }
-    for r in fetch(db, mines_sql(by_user), from, to).await? {
-        push("mines", r.try_get(1)?, r.try_get(2)?, Sums::of(&agg(&r, 3)?, rules::edge_basis(r.try_get(0)?)));
+    for r in fetch::<EdgeRow>(db, mines_sql(by_user), from, to).await? {
+        push("mines", r.d, r.u, Sums::of(&r.agg.agg(), rules::edge_basis(r.edge_bp)));
     }
-    for r in fetch(db, matka_sql(by_user), from, to).await? {
-        let (bid, number): (String, String) = (r.try_get(0)?, r.try_get(1)?);
-        let basis = rules::matka_basis(&bid, &number, r.try_get(2)?);
-        push("matka", r.try_get(3)?, r.try_get(4)?, Sums::of(&agg(&r, 5)?, basis));
+    for r in fetch::<MatkaRow>(db, matka_sql(by_user), from, to).await? {
+        let basis = rules::matka_basis(&r.t, &r.num, r.rate);
+        push("matka", r.d, r.u, Sums::of(&r.agg.agg(), basis));
     }
-    for r in fetch(db, exchange_sql(by_user), from, to).await? {
-        let name: String = r.try_get(0)?;
-        let Some(g) = game(&name) else { continue };
-        let known: i64 = r.try_get(1)?;
-        let extra = |i: usize| r.try_get::<Option<f64>, _>(12 + i).map(Option::unwrap_or_default);
-        let basis = if known == 1 {
-            Basis::Summed { e: extra(0)?, sxe: extra(1)?, see: extra(2)?, exact: extra(3)? }
+    for r in fetch::<ExchangeRow>(db, exchange_sql(by_user), from, to).await? {
+        let Some(g) = game(&r.t) else { continue };
+        let basis = if r.known == 1 {
+            Basis::Summed {
+                e: r.e.unwrap_or_default(),
+                sxe: r.sxe.unwrap_or_default(),
+                see: r.see.unwrap_or_default(),
+                exact: r.exact.unwrap_or_default(),
+            }
         } else {
             Basis::Unknown
         };
-        push(g, r.try_get(2)?, r.try_get(3)?, Sums::of(&agg(&r, 4)?, basis));
+        push(g, r.d, r.u, Sums::of(&r.agg.agg(), basis));
     }
     if !by_user {
-        for r in fetch(db, parchi_sql(), from, to).await? {
-            push("parchi", r.try_get(0)?, r.try_get(1)?, Sums::of(&agg(&r, 2)?, Basis::Unknown));
+        for r in fetch::<ParchiRow>(db, parchi_sql(), from, to).await? {
+            push("parchi", r.d, r.u, Sums::of(&r.agg.agg(), Basis::Unknown));
         }
     }
     Ok(out)
@@ -224,16 +299,22 @@ pub struct Flagged {
     pub flag: rules::PlayerFlag,
 }
 
+#[derive(sqlx::FromRow)]
+struct WhoRow {
+    user_no: i64,
+    name: String,
+}
+
 /// The players `lines` (per player) flag, most improbable first, at most `limit`.
 pub async fn flagged(db: &Db, lines: &[Line], limit: usize) -> Result<Vec<Flagged>, sqlx::Error> {
     let mut out = Vec::new();
     for (user, flag) in rules::flags(lines.iter().map(|l| (l.user, &l.sums))).into_iter().take(limit) {
-        let who = sqlx::query::<Any>("SELECT user_no, name FROM users WHERE id = $1")
+        let who = sqlx::query_as::<Any, WhoRow>("SELECT user_no, name FROM users WHERE id = $1")
             .bind(user)
             .fetch_optional(&db.pool)
             .await?;
         let (user_no, name) = match who {
-            Some(r) => (r.try_get(0)?, r.try_get(1)?),
+            Some(r) => (r.user_no, r.name),
             None => (0, String::new()),
         };
         out.push(Flagged { user, user_no, name, flag });

@@ -10,7 +10,7 @@ use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, SystemAccount, WalletError, intents};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// A settled or held bid as read for deciding it: columns `id, user_id, bid_type, session, number, stake, rate`.
 struct BidToDecide {
@@ -22,20 +22,41 @@ struct BidToDecide {
     rate: i64,
 }
 
-impl BidToDecide {
-    fn read(b: &sqlx::any::AnyRow) -> Result<BidToDecide, WalletError> {
-        let bid_type = BidType::parse(&b.try_get::<String, _>(2)?);
-        let number: String = b.try_get(4)?;
-        Ok(BidToDecide {
-            id: b.try_get(0)?,
-            user: UserId(b.try_get(1)?),
-            pick: bid_type.and_then(|t| Pick::parse(t, &number)),
-            session: if b.try_get::<String, _>(3)? == "open" { Session::Open } else { Session::Close },
-            stake: Paise::new(b.try_get(5)?),
-            rate: b.try_get(6)?,
-        })
-    }
+/// The columns `id, user_id, bid_type, session, number, stake, rate` of a bid, as the database has them.
+#[derive(sqlx::FromRow)]
+struct BidDbRow {
+    id: i64,
+    user_id: i64,
+    bid_type: String,
+    session: String,
+    number: String,
+    stake: i64,
+    rate: i64,
+}
 
+/// A settled bid with what it paid.
+#[derive(sqlx::FromRow)]
+struct SettledBidRow {
+    #[sqlx(flatten)]
+    bid: BidDbRow,
+    payout: Option<i64>,
+}
+
+impl From<BidDbRow> for BidToDecide {
+    fn from(b: BidDbRow) -> Self {
+        let bid_type = BidType::parse(&b.bid_type);
+        BidToDecide {
+            id: b.id,
+            user: UserId(b.user_id),
+            pick: bid_type.and_then(|t| Pick::parse(t, &b.number)),
+            session: if b.session == "open" { Session::Open } else { Session::Close },
+            stake: Paise::new(b.stake),
+            rate: b.rate,
+        }
+    }
+}
+
+impl BidToDecide {
     /// Won or lost on a result (`None` while undecided), and what it pays.
     fn decide(&self, open: Panna, close: Option<Panna>) -> Option<(bool, Paise)> {
         let won = self.pick?.wins(self.session, open, close)?;
@@ -114,12 +135,14 @@ pub async fn record_result(
     if changed == 0 {
         return Ok(owner);
     }
-    let row = sqlx::query::<Any>("SELECT open_panna FROM matka_draws WHERE market_id = $1 AND draw_no = $2")
-        .bind(market)
-        .bind(draw)
-        .fetch_one(&mut **tx)
-        .await?;
-    let open = row.try_get::<Option<String>, _>(0)?.as_deref().and_then(Panna::parse);
+    let open_panna: Option<String> = sqlx::query_scalar::<Any, Option<String>>(
+        "SELECT open_panna FROM matka_draws WHERE market_id = $1 AND draw_no = $2",
+    )
+    .bind(market)
+    .bind(draw)
+    .fetch_one(&mut **tx)
+    .await?;
+    let open = open_panna.as_deref().and_then(Panna::parse);
     let Some(open) = open else { return Err(WalletError::Corrupt("a close result before the open one".into())) };
     let close = match part {
         Part::Open(_) => None,
@@ -130,10 +153,11 @@ pub async fn record_result(
         "SELECT id, user_id, bid_type, session, number, stake, rate FROM matka_bids \
          WHERE market_id = $1 AND draw_no = $2 AND status = 'held'{session_filter}"
     );
-    let bids = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(draw).fetch_all(&mut **tx).await?;
+    let bids =
+        sqlx::query_as::<Any, BidDbRow>(sqlx::AssertSqlSafe(sql)).bind(market).bind(draw).fetch_all(&mut **tx).await?;
     let mut settles = Vec::with_capacity(bids.len());
-    for b in &bids {
-        let bid = BidToDecide::read(b)?;
+    for b in bids {
+        let bid = BidToDecide::from(b);
         let Some((won, payout)) = bid.decide(open, close) else { continue };
         let BidToDecide { id, user, stake, .. } = bid;
         decided(tx, id, won, payout, now).await?;
@@ -158,6 +182,14 @@ pub struct Corrected {
     pub debits: usize,
 }
 
+/// A draw's results and how many times they were corrected.
+#[derive(sqlx::FromRow)]
+struct DrawResultRow {
+    open_panna: Option<String>,
+    close_panna: Option<String>,
+    corrections: i64,
+}
+
 /// Replaces a declared result (the open panna, or the close one) and settles the difference: every settled bid of the
 /// draw is decided again on the corrected result, and what it pays changes by a credit from the house or a debit to
 /// it (key `…:{bid}:correct:{n}`, the draw's n-th correction), recorded as intents with the new result in one
@@ -172,7 +204,7 @@ pub async fn correct_result(
     let base = reference(market, draw);
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
-    let row = sqlx::query::<Any>(
+    let row = sqlx::query_as::<Any, DrawResultRow>(
         "SELECT open_panna, close_panna, corrections FROM matka_draws WHERE market_id = $1 AND draw_no = $2",
     )
     .bind(market)
@@ -180,10 +212,8 @@ pub async fn correct_result(
     .fetch_optional(&mut **tx)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let panna = |i: usize| -> Result<Option<Panna>, WalletError> {
-        Ok(row.try_get::<Option<String>, _>(i)?.as_deref().and_then(Panna::parse))
-    };
-    let (open, close, n) = (panna(0)?, panna(1)?, row.try_get::<i64, _>(2)? + 1);
+    let panna = |p: Option<String>| p.as_deref().and_then(Panna::parse);
+    let (open, close, n) = (panna(row.open_panna), panna(row.close_panna), row.corrections + 1);
     let (open, close, column) = match (part, open, close) {
         (Part::Open(p), Some(_), close) => (p, close, "open_panna"),
         (Part::Close(p), Some(open), Some(_)) => (open, Some(p), "close_panna"),
@@ -194,7 +224,7 @@ pub async fn correct_result(
     };
     let sql = format!("UPDATE matka_draws SET {column} = $1, corrections = $2 WHERE market_id = $3 AND draw_no = $4");
     sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(new).bind(n).bind(market).bind(draw).execute(&mut **tx).await?;
-    let bids = sqlx::query::<Any>(
+    let bids = sqlx::query_as::<Any, SettledBidRow>(
         "SELECT id, user_id, bid_type, session, number, stake, rate, payout FROM matka_bids \
          WHERE market_id = $1 AND draw_no = $2 AND status IN ('won', 'lost')",
     )
@@ -205,9 +235,9 @@ pub async fn correct_result(
     let owner = format!("{base}:correct:{n}");
     let mut done = Corrected { owner: owner.clone(), ..Corrected::default() };
     let mut changes = Vec::new();
-    for b in &bids {
-        let before = Paise::new(b.try_get::<Option<i64>, _>(7)?.unwrap_or(0));
-        let bid = BidToDecide::read(b)?;
+    for b in bids {
+        let before = Paise::new(b.payout.unwrap_or(0));
+        let bid = BidToDecide::from(b.bid);
         let Some((won, after)) = bid.decide(open, close) else { continue };
         let BidToDecide { id, user, .. } = bid;
         if after == before {
@@ -236,17 +266,21 @@ pub async fn correct_result(
     Ok(Some(done))
 }
 
+#[derive(sqlx::FromRow)]
+struct ShortfallRow {
+    user_id: i64,
+    idempotency_key: String,
+    error: String,
+}
+
 /// The corrections of a draw that the wallet refused for good (a player could not cover a debit): `(user, key, why)`.
 pub async fn shortfalls(db: &Db, market: i64, draw: i64) -> Result<Vec<(UserId, String, String)>, WalletError> {
-    let rows = sqlx::query::<Any>(
-        "SELECT user_id, idempotency_key, COALESCE(error, '') FROM wallet_intents WHERE owner LIKE $1 AND status = 'failed'",
+    let rows = sqlx::query_as::<Any, ShortfallRow>(
+        "SELECT user_id, idempotency_key, COALESCE(error, '') AS error FROM wallet_intents \
+         WHERE owner LIKE $1 AND status = 'failed'",
     )
     .bind(format!("{}:correct:%", reference(market, draw)))
     .fetch_all(&db.pool)
-    .await
-    ?;
-    rows.iter()
-        .map(|r| Ok((UserId(r.try_get(0)?), r.try_get(1)?, r.try_get(2)?)))
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(WalletError::from)
+    .await?;
+    Ok(rows.into_iter().map(|r| (UserId(r.user_id), r.idempotency_key, r.error)).collect())
 }

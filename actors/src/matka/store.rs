@@ -10,7 +10,7 @@ use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// How a market's results come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -64,23 +64,36 @@ pub fn reference(market: i64, draw: i64) -> String {
     format!("matka:{market}:{draw}")
 }
 
-fn market_from(r: &sqlx::any::AnyRow) -> Result<Market, sqlx::Error> {
-    let schedule: String = r.try_get(2)?;
-    let mode: String = r.try_get(3)?;
-    Ok(Market {
-        id: r.try_get(0)?,
-        name: r.try_get(1)?,
-        schedule: serde_json::from_str(&schedule).map_err(|e| sqlx::Error::Decode(e.into()))?,
-        mode: if mode == "drawn" { Mode::Drawn } else { Mode::Declared },
-        active: r.try_get::<i64, _>(4)? != 0,
-    })
+/// A row of `matka_markets`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct MarketRow {
+    id: i64,
+    name: String,
+    schedule: String,
+    mode: String,
+    active: i64,
+}
+
+impl TryFrom<MarketRow> for Market {
+    type Error = sqlx::Error;
+
+    fn try_from(r: MarketRow) -> Result<Self, Self::Error> {
+        Ok(Market {
+            id: r.id,
+            name: r.name,
+            schedule: serde_json::from_str(&r.schedule).map_err(|e| sqlx::Error::Decode(e.into()))?,
+            mode: if r.mode == "drawn" { Mode::Drawn } else { Mode::Declared },
+            active: r.active != 0,
+        })
+    }
 }
 
 pub async fn markets(db: &Db) -> Result<Vec<Market>, WalletError> {
-    let rows = sqlx::query::<Any>("SELECT id, name, schedule, mode, active FROM matka_markets ORDER BY id")
-        .fetch_all(&db.pool)
-        .await?;
-    rows.iter().map(market_from).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows =
+        sqlx::query_as::<Any, MarketRow>("SELECT id, name, schedule, mode, active FROM matka_markets ORDER BY id")
+            .fetch_all(&db.pool)
+            .await?;
+    rows.into_iter().map(Market::try_from).collect::<Result<_, _>>().map_err(WalletError::from)
 }
 
 /// Records a new market; `None` when the name is taken.
@@ -148,34 +161,49 @@ pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
 const DRAW_COLUMNS: &str =
     "market_id, draw_no, opens_at, closes_at, status, server_seed, client_seed, open_panna, close_panna";
 
-fn draw_from(r: &sqlx::any::AnyRow) -> Result<DrawRow, sqlx::Error> {
-    let seed: Option<String> = r.try_get(5)?;
-    let client: Option<String> = r.try_get(6)?;
-    let panna = |i: usize| -> Result<Option<Panna>, sqlx::Error> {
-        Ok(r.try_get::<Option<String>, _>(i)?.as_deref().and_then(Panna::parse))
-    };
-    Ok(DrawRow {
-        market: r.try_get(0)?,
-        draw: Draw { no: r.try_get(1)?, opens_at: r.try_get(2)?, closes_at: r.try_get(3)? },
-        seed: seed.as_deref().and_then(ServerSeed::from_hex).zip(client),
-        settled: r.try_get::<String, _>(4)? == "settled",
-        open: panna(7)?,
-        close: panna(8)?,
-    })
+/// A row of `matka_draws` (`DRAW_COLUMNS`), as the database has it.
+#[derive(sqlx::FromRow)]
+struct DrawDbRow {
+    market_id: i64,
+    draw_no: i64,
+    opens_at: EpochMs,
+    closes_at: EpochMs,
+    status: String,
+    server_seed: Option<String>,
+    client_seed: Option<String>,
+    open_panna: Option<String>,
+    close_panna: Option<String>,
+}
+
+impl From<DrawDbRow> for DrawRow {
+    fn from(r: DrawDbRow) -> Self {
+        DrawRow {
+            market: r.market_id,
+            draw: Draw { no: r.draw_no, opens_at: r.opens_at, closes_at: r.closes_at },
+            seed: r.server_seed.as_deref().and_then(ServerSeed::from_hex).zip(r.client_seed),
+            settled: r.status == "settled",
+            open: r.open_panna.as_deref().and_then(Panna::parse),
+            close: r.close_panna.as_deref().and_then(Panna::parse),
+        }
+    }
 }
 
 /// The draw `(market, no)`, if recorded.
 pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, WalletError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND draw_no = $2");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(no).fetch_optional(&db.pool).await?;
-    row.as_ref().map(draw_from).transpose().map_err(WalletError::from)
+    let row = sqlx::query_as::<Any, DrawDbRow>(sqlx::AssertSqlSafe(sql))
+        .bind(market)
+        .bind(no)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(DrawRow::from))
 }
 
 /// Draws not yet settled, oldest first.
 pub async fn unsettled(db: &Db) -> Result<Vec<DrawRow>, WalletError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE status <> 'settled' ORDER BY closes_at");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
-    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows = sqlx::query_as::<Any, DrawDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(DrawRow::from).collect())
 }
 
 /// A market's draws with at least the open result, newest first (the chart).
@@ -184,8 +212,9 @@ pub async fn results(db: &Db, market: i64, limit: i64) -> Result<Vec<DrawRow>, W
         "SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND open_panna IS NOT NULL \
          ORDER BY draw_no DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(market).bind(limit).fetch_all(&db.pool).await?;
-    rows.iter().map(draw_from).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows =
+        sqlx::query_as::<Any, DrawDbRow>(sqlx::AssertSqlSafe(sql)).bind(market).bind(limit).fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(DrawRow::from).collect())
 }
 
 /// A bid as asked: its type, session, number and stake at the rate offered.
@@ -293,19 +322,28 @@ pub struct Recovered {
     pub voided: usize,
 }
 
+/// A slip with a bid still `pending`.
+#[derive(sqlx::FromRow)]
+struct PendingSlipRow {
+    id: i64,
+    user_id: i64,
+    market_id: i64,
+    draw_no: i64,
+    total: i64,
+}
+
 /// Finishes what a previous run left: recorded settles are applied; a slip whose hold committed is `held`, one whose
 /// hold never did is `void`.
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
     let mut done = Recovered::default();
-    let pending = sqlx::query::<Any>(
+    let pending = sqlx::query_as::<Any, PendingSlipRow>(
         "SELECT DISTINCT s.id, s.user_id, s.market_id, s.draw_no, s.total FROM matka_slips s \
          JOIN matka_bids b ON b.slip_id = s.id WHERE b.status = 'pending'",
     )
     .fetch_all(&db.pool)
     .await?;
     for r in &pending {
-        let (slip, user, market, draw, total): (i64, i64, i64, i64, i64) =
-            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?);
+        let (slip, user, market, draw, total) = (r.id, r.user_id, r.market_id, r.draw_no, r.total);
         let key = slip_hold(UserId(user), market, draw, slip, Paise::new(total)).idempotency_key;
         let held = intents::committed(db, &key, UserId(user)).await?;
         slip_held(db, slip, held).await?;
@@ -356,34 +394,48 @@ pub enum BidStatus {
     Lost,
 }
 
+/// A row of `bids_of`'s query, as the database has it.
+#[derive(sqlx::FromRow)]
+struct BidDbRow {
+    id: i64,
+    market: String,
+    draw_no: i64,
+    bid_type: String,
+    session: String,
+    number: String,
+    stake: i64,
+    rate: i64,
+    status: String,
+    payout: i64,
+    created_at: EpochMs,
+}
+
 pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, WalletError> {
-    let rows = sqlx::query::<Any>(
-        "SELECT b.id, m.name, b.draw_no, b.bid_type, b.session, b.number, b.stake, b.rate, b.status, \
-         COALESCE(b.payout, 0), b.created_at FROM matka_bids b JOIN matka_markets m ON m.id = b.market_id \
+    let rows = sqlx::query_as::<Any, BidDbRow>(
+        "SELECT b.id, m.name AS market, b.draw_no, b.bid_type, b.session, b.number, b.stake, b.rate, b.status, \
+         COALESCE(b.payout, 0) AS payout, b.created_at FROM matka_bids b JOIN matka_markets m ON m.id = b.market_id \
          WHERE b.user_id = $1 AND b.status NOT IN ('pending', 'void') ORDER BY b.id DESC LIMIT $2",
     )
     .bind(user.0)
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(BidRow {
-                id: r.try_get(0)?,
-                market: r.try_get(1)?,
-                draw_no: r.try_get(2)?,
-                bid_type: r.try_get(3)?,
-                session: r.try_get(4)?,
-                number: r.try_get(5)?,
-                points: Paise::new(r.try_get(6)?),
-                rate: r.try_get::<i64, _>(7)? as f64 / 100.0,
-                status: r.try_get(8)?,
-                payout: Paise::new(r.try_get(9)?),
-                created_at: r.try_get(10)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| BidRow {
+            id: r.id,
+            market: r.market,
+            draw_no: r.draw_no,
+            bid_type: r.bid_type,
+            session: r.session,
+            number: r.number,
+            points: Paise::new(r.stake),
+            rate: r.rate as f64 / 100.0,
+            status: r.status,
+            payout: Paise::new(r.payout),
+            created_at: r.created_at,
         })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(WalletError::from)
+        .collect())
 }
 
 /// One line of a draw's book for the operators: the bids on one number, and what they would pay.
@@ -398,31 +450,40 @@ pub struct BookLine {
     pub payout: Paise,
 }
 
+/// One line of `book`'s query, as the database has it.
+#[derive(sqlx::FromRow)]
+struct BookDbRow {
+    bid_type: String,
+    session: String,
+    number: String,
+    bids: i64,
+    stake: i64,
+    payout: i64,
+}
+
 /// The held bids of a draw, by type, session and number.
 pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, WalletError> {
-    let rows = sqlx::query::<Any>(
-        "SELECT bid_type, session, number, COUNT(*), CAST(SUM(stake) AS BIGINT), CAST(SUM(stake * rate / 100) AS BIGINT) \
+    let rows = sqlx::query_as::<Any, BookDbRow>(
+        "SELECT bid_type, session, number, COUNT(*) AS bids, CAST(SUM(stake) AS BIGINT) AS stake, \
+         CAST(SUM(stake * rate / 100) AS BIGINT) AS payout \
          FROM matka_bids WHERE market_id = $1 AND draw_no = $2 AND status = 'held' \
          GROUP BY bid_type, session, number ORDER BY bid_type, session, number",
     )
     .bind(market)
     .bind(draw)
     .fetch_all(&db.pool)
-    .await
-    ?;
+    .await?;
     let mut lines = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let bid_text: String = r.try_get(0)?;
-        let number: String = r.try_get(2)?;
-        let Some(bid) = BidType::parse(&bid_text) else { continue };
-        let Some(pick) = Pick::parse(bid, &number) else { continue };
+    for r in rows {
+        let Some(bid) = BidType::parse(&r.bid_type) else { continue };
+        let Some(pick) = Pick::parse(bid, &r.number) else { continue };
         lines.push(BookLine {
             bid,
-            session: if r.try_get::<String, _>(1)? == "open" { Session::Open } else { Session::Close },
+            session: if r.session == "open" { Session::Open } else { Session::Close },
             pick,
-            bids: r.try_get(3)?,
-            stake: Paise::new(r.try_get(4)?),
-            payout: Paise::new(r.try_get(5)?),
+            bids: r.bids,
+            stake: Paise::new(r.stake),
+            payout: Paise::new(r.payout),
         });
     }
     Ok(lines)

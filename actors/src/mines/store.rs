@@ -10,7 +10,7 @@ use crate::money::Paise;
 use crate::store::Db;
 use crate::table::keys::BetKeys;
 use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 pub const NAME: &str = "mines";
 
@@ -60,39 +60,64 @@ fn tiles_text(tiles: &[u8]) -> String {
 const GAME_COLUMNS: &str = "id, user_id, status, mines, stake, house_edge_bp, max_payout, server_seed, commitment, \
                             client_seed, nonce, revealed, created_at, ended_at";
 
+/// A row of [`GAME_COLUMNS`], as the database has it.
+#[derive(sqlx::FromRow)]
+struct GameDbRow {
+    id: i64,
+    user_id: i64,
+    status: String,
+    mines: i64,
+    stake: i64,
+    house_edge_bp: i64,
+    max_payout: i64,
+    server_seed: String,
+    commitment: String,
+    client_seed: String,
+    nonce: i64,
+    revealed: String,
+    created_at: EpochMs,
+    ended_at: Option<EpochMs>,
+}
+
 /// A row of [`GAME_COLUMNS`]; `None` for a void game.
-fn game_from(r: &sqlx::any::AnyRow) -> Result<Option<GameRow>, sqlx::Error> {
-    let Some(status) = status_of(&r.try_get::<String, _>(2)?) else { return Ok(None) };
-    let seed_hex: String = r.try_get(7)?;
+fn game_from(r: GameDbRow) -> Result<Option<GameRow>, sqlx::Error> {
+    let Some(status) = status_of(&r.status) else { return Ok(None) };
+    let seed_hex = r.server_seed;
     let Some(seed) = ServerSeed::from_hex(&seed_hex) else {
         return Err(sqlx::Error::Decode("a mines game's server seed is not 64 hex characters".into()));
     };
-    let mines = u8::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0);
-    let client_seed: String = r.try_get(9)?;
-    let nonce: i64 = r.try_get(10)?;
-    let revealed: String = r.try_get(11)?;
+    let mines = u8::try_from(r.mines).unwrap_or(0);
+    let (client_seed, nonce) = (r.client_seed, r.nonce);
     let mut game = Game::new(
         Board::deal(&seed, &client_seed, nonce, mines),
         mines,
-        Paise::new(r.try_get(4)?),
-        u32::try_from(r.try_get::<i64, _>(5)?).unwrap_or(0),
-        Paise::new(r.try_get(6)?),
+        Paise::new(r.stake),
+        u32::try_from(r.house_edge_bp).unwrap_or(0),
+        Paise::new(r.max_payout),
     );
-    game.revealed = revealed.split(',').filter_map(|t| t.parse().ok()).collect();
+    game.revealed = r.revealed.split(',').filter_map(|t| t.parse().ok()).collect();
     game.status = status;
     Ok(Some(GameRow {
-        id: r.try_get(0)?,
-        user: UserId(r.try_get(1)?),
+        id: r.id,
+        user: UserId(r.user_id),
         game,
         seeds: GameSeeds {
-            commitment: r.try_get(8)?,
+            commitment: r.commitment,
             server_seed: seed_hex,
             client_seed,
             nonce,
-            created_at: r.try_get(12)?,
-            ended_at: r.try_get(13)?,
+            created_at: r.created_at,
+            ended_at: r.ended_at,
         },
     }))
+}
+
+/// A row of `mines_seeds`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct SeedDbRow {
+    server_seed: String,
+    client_seed: String,
+    nonce: i64,
 }
 
 /// A fresh client seed: 20 hex characters from the operating system (the player may choose their own).
@@ -103,17 +128,18 @@ pub fn fresh_client_seed() -> String {
 /// The player's seeds, made (and recorded) on first use.
 pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     let read = || async {
-        let row = sqlx::query::<Any>("SELECT server_seed, client_seed, nonce FROM mines_seeds WHERE user_id = $1")
-            .bind(user.0)
-            .fetch_optional(&db.pool)
-            .await?;
+        let row = sqlx::query_as::<Any, SeedDbRow>(
+            "SELECT server_seed, client_seed, nonce FROM mines_seeds WHERE user_id = $1",
+        )
+        .bind(user.0)
+        .fetch_optional(&db.pool)
+        .await?;
         row.map(|r| {
-            let seed: String = r.try_get(0)?;
             Ok::<_, WalletError>(SeedRow {
-                server_seed: ServerSeed::from_hex(&seed)
+                server_seed: ServerSeed::from_hex(&r.server_seed)
                     .ok_or_else(|| WalletError::Corrupt("a stored mines seed is not 64 hex characters".into()))?,
-                client_seed: r.try_get(1)?,
-                nonce: r.try_get(2)?,
+                client_seed: r.client_seed,
+                nonce: r.nonce,
             })
         })
         .transpose()
@@ -240,8 +266,8 @@ pub async fn settled(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> 
 /// One game (void ones are not games).
 pub async fn game(db: &Db, id: i64) -> Result<Option<GameRow>, WalletError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE id = $1");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?;
-    Ok(row.as_ref().map(game_from).transpose()?.flatten())
+    let row = sqlx::query_as::<Any, GameDbRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?;
+    Ok(row.map(game_from).transpose()?.flatten())
 }
 
 /// A player's finished games, newest first.
@@ -250,8 +276,9 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<GameRow>, 
         "SELECT {GAME_COLUMNS} FROM mines_games WHERE user_id = $1 AND status IN ('lost', 'won') \
          ORDER BY id DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(limit).fetch_all(&db.pool).await?;
-    let games: Vec<Option<GameRow>> = rows.iter().map(game_from).collect::<Result<_, _>>()?;
+    let rows =
+        sqlx::query_as::<Any, GameDbRow>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(limit).fetch_all(&db.pool).await?;
+    let games: Vec<Option<GameRow>> = rows.into_iter().map(game_from).collect::<Result<_, _>>()?;
     Ok(games.into_iter().flatten().collect())
 }
 
@@ -269,9 +296,9 @@ pub struct Recovered {
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<(Vec<GameRow>, Recovered), WalletError> {
     let mut done = Recovered { settled: intents::resume_owned(db, wallet, "mines:", now).await?, voided: 0 };
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE status = 'playing' ORDER BY id");
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
+    let rows = sqlx::query_as::<Any, GameDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
     let mut playing = Vec::new();
-    for row in &rows {
+    for row in rows {
         let Some(g) = game_from(row)? else { continue };
         let held: Option<i64> = sqlx::query_scalar::<Any, Option<i64>>(
             "SELECT CAST(SUM(delta_exposure) AS BIGINT) FROM ledger WHERE reference = $1 AND account_id = $2",

@@ -15,7 +15,7 @@ use crate::store::Db;
 use crate::wallet::intents;
 use crate::wallet::kind::GameKind;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 pub fn owner(match_id: i64) -> String {
     format!("parchi:{match_id}")
@@ -203,16 +203,34 @@ pub struct Recovered {
     pub settled: usize,
 }
 
+/// A play still `pending`.
+#[derive(sqlx::FromRow)]
+struct PendingRow {
+    id: i64,
+    match_id: i64,
+    user_id: i64,
+    stake: i64,
+}
+
+/// A held play of an open game.
+#[derive(sqlx::FromRow)]
+struct HeldRow {
+    id: i64,
+    card: i64,
+    user_id: i64,
+    stake: i64,
+}
+
 /// Finishes what a previous run left (see the module's text).
 pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
     let mut done = Recovered::default();
-    let pending =
-        sqlx::query::<Any>("SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'")
-            .fetch_all(&db.pool)
-            .await?;
+    let pending = sqlx::query_as::<Any, PendingRow>(
+        "SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'",
+    )
+    .fetch_all(&db.pool)
+    .await?;
     for r in &pending {
-        let (id, match_id, user, stake): (i64, i64, i64, i64) =
-            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let (id, match_id, user, stake) = (r.id, r.match_id, r.user_id, r.stake);
         let key = hold(match_id, id, UserId(user), Paise::new(stake)).idempotency_key;
         let held = intents::committed(db, &key, UserId(user)).await?;
         play_held(db, id, held).await?;
@@ -222,7 +240,7 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
         .fetch_all(&db.pool)
         .await?;
     for match_id in open {
-        let rows = sqlx::query::<Any>(
+        let rows = sqlx::query_as::<Any, HeldRow>(
             "SELECT id, card, user_id, stake FROM parchi_entries WHERE match_id = $1 AND status = 'held' ORDER BY id",
         )
         .bind(match_id)
@@ -230,10 +248,10 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
         .await?;
         let mut payouts = Vec::with_capacity(rows.len());
         for r in &rows {
-            let stake = Paise::new(r.try_get(3)?);
-            let card = usize::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0);
-            let user = UserId(r.try_get(2)?);
-            payouts.push((r.try_get::<i64, _>(0)?, Payout { card, user, stake, paid: stake }));
+            let stake = Paise::new(r.stake);
+            let card = usize::try_from(r.card).unwrap_or(0);
+            let user = UserId(r.user_id);
+            payouts.push((r.id, Payout { card, user, stake, paid: stake }));
         }
         let end = End { match_id, abandoned: true, winner: None, totals: [0; 3], payouts: &payouts, now };
         if record_end(db, &end).await? {
@@ -275,9 +293,24 @@ pub struct PlayRow {
     pub created_at: EpochMs,
 }
 
+/// One row of `plays_of`'s query, as the database has it.
+#[derive(sqlx::FromRow)]
+struct PlayDbRow {
+    id: i64,
+    match_id: i64,
+    match_name: String,
+    card: i64,
+    player1: Option<String>,
+    player2: Option<String>,
+    stake: i64,
+    status: String,
+    payout: Option<i64>,
+    created_at: EpochMs,
+}
+
 /// A player's plays, newest first (plays the wallet refused are left out).
 pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>, WalletError> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, PlayDbRow>(
         "SELECT e.id, e.match_id, g.match_name, e.card, c.player1, c.player2, e.stake, e.status, e.payout, e.created_at \
          FROM parchi_entries e JOIN parchi_games g ON g.match_id = e.match_id \
          LEFT JOIN parchi_cards c ON c.match_id = e.match_id AND c.card = e.card \
@@ -288,21 +321,19 @@ pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>,
     .fetch_all(&db.pool)
     .await
     ?;
-    rows.iter()
-        .map(|r| {
-            Ok(PlayRow {
-                id: r.try_get(0)?,
-                match_id: r.try_get(1)?,
-                match_name: r.try_get(2)?,
-                card: r.try_get::<i64, _>(3)? + 1,
-                player1: r.try_get(4)?,
-                player2: r.try_get(5)?,
-                betpoints: Paise::new(r.try_get(6)?),
-                status: r.try_get(7)?,
-                payout: Paise::new(r.try_get::<Option<i64>, _>(8)?.unwrap_or(0)),
-                created_at: r.try_get(9)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| PlayRow {
+            id: r.id,
+            match_id: r.match_id,
+            match_name: r.match_name,
+            card: r.card + 1,
+            player1: r.player1,
+            player2: r.player2,
+            betpoints: Paise::new(r.stake),
+            status: r.status,
+            payout: Paise::new(r.payout.unwrap_or(0)),
+            created_at: r.created_at,
         })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(WalletError::from)
+        .collect())
 }

@@ -18,7 +18,7 @@ use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Balances, Change, LedgerKind, Movement, SystemAccount, WalletConfig, WalletHandle};
 use actix::Actor;
-use sqlx::{Any, Row};
+use sqlx::Any;
 use std::time::Duration;
 
 const START: i64 = 1_000_000; // ₹10,000
@@ -94,7 +94,7 @@ async fn balances(db: &Db, user: i64) -> (i64, i64) {
 }
 
 async fn scalar(db: &Db, sql: &'static str) -> i64 {
-    sqlx::query::<Any>(sql).fetch_one(&db.pool).await.unwrap().try_get(0).unwrap()
+    sqlx::query_scalar::<Any, i64>(sql).fetch_one(&db.pool).await.unwrap()
 }
 
 fn play(user: i64, card: usize, players: Option<[usize; 2]>, rupees: i64) -> PlayMsg {

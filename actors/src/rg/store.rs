@@ -5,7 +5,7 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use sqlx::{Any, AnyConnection, Row};
+use sqlx::{Any, AnyConnection, FromRow};
 use std::collections::HashMap;
 
 /// Every limit the player has set (a kind not there was never set).
@@ -14,19 +14,43 @@ pub async fn limits(db: &Db, user: UserId) -> Result<HashMap<LimitKind, Limit>, 
     limits_on(&mut conn, user).await
 }
 
+/// A limit's columns of `rg_limits`, as the database has them.
+#[derive(sqlx::FromRow)]
+struct LimitDbRow {
+    amount: Option<i64>,
+    pending_amount: Option<i64>,
+    pending_at: Option<EpochMs>,
+}
+
+impl From<LimitDbRow> for Limit {
+    fn from(r: LimitDbRow) -> Self {
+        let pending_amount = r.pending_amount.map(Paise::new);
+        Limit {
+            amount: r.amount.map(Paise::new),
+            pending: r.pending_at.map(|at| PendingLimit { amount: pending_amount, at }),
+        }
+    }
+}
+
+/// A row of `rg_limits` with its kind.
+#[derive(sqlx::FromRow)]
+struct KindLimitRow {
+    kind: String,
+    #[sqlx(flatten)]
+    limit: LimitDbRow,
+}
+
 async fn limits_on(conn: &mut AnyConnection, user: UserId) -> Result<HashMap<LimitKind, Limit>, sqlx::Error> {
-    let rows = sqlx::query::<Any>("SELECT kind, amount, pending_amount, pending_at FROM rg_limits WHERE user_id = $1")
-        .bind(user.0)
-        .fetch_all(&mut *conn)
-        .await?;
+    let rows = sqlx::query_as::<Any, KindLimitRow>(
+        "SELECT kind, amount, pending_amount, pending_at FROM rg_limits WHERE user_id = $1",
+    )
+    .bind(user.0)
+    .fetch_all(&mut *conn)
+    .await?;
     let mut out = HashMap::new();
     for r in rows {
-        let Some(kind) = LimitKind::parse(&r.try_get::<String, _>(0)?) else { continue };
-        let amount = r.try_get::<Option<i64>, _>(1)?.map(Paise::new);
-        let pending = r
-            .try_get::<Option<i64>, _>(3)?
-            .map(|at| PendingLimit { amount: r.try_get::<Option<i64>, _>(2).ok().flatten().map(Paise::new), at });
-        out.insert(kind, Limit { amount, pending });
+        let Some(kind) = LimitKind::parse(&r.kind) else { continue };
+        out.insert(kind, Limit::from(r.limit));
     }
     Ok(out)
 }
@@ -54,6 +78,13 @@ pub async fn exclusion(db: &Db, user: UserId, now: EpochMs) -> Result<Option<Exc
     exclusion_on(&mut conn, user, now).await
 }
 
+/// An exclusion's kind and end, as the database has them.
+#[derive(sqlx::FromRow)]
+struct ExclusionDbRow {
+    kind: String,
+    ends_at: EpochMs,
+}
+
 async fn exclusion_on(conn: &mut AnyConnection, user: UserId, now: EpochMs) -> Result<Option<Exclusion>, sqlx::Error> {
     let row = sqlx::query::<Any>(
         "SELECT kind, ends_at FROM rg_exclusions WHERE user_id = $1 AND starts_at <= $2 AND ends_at > $2 \
@@ -63,9 +94,10 @@ async fn exclusion_on(conn: &mut AnyConnection, user: UserId, now: EpochMs) -> R
     .bind(now)
     .fetch_optional(&mut *conn)
     .await?;
+    // A row that does not read counts as no exclusion, as does an unknown kind.
     Ok(row.and_then(|r| {
-        let kind = ExclusionKind::parse(&r.try_get::<String, _>(0).ok()?)?;
-        Some(Exclusion { kind, until: r.try_get(1).ok()? })
+        let r = ExclusionDbRow::from_row(&r).ok()?;
+        Some(Exclusion { kind: ExclusionKind::parse(&r.kind)?, until: r.ends_at })
     }))
 }
 
@@ -148,6 +180,32 @@ const LOSSES: Sum = Sum {
 const DEPOSITS: Sum =
     Sum { table: "deposits", who: "user_id", time: "created_at", column: "amount", filter: "status <> 'rejected'" };
 
+/// A sum since the start of the day, the week and the month, as the database has them.
+#[derive(sqlx::FromRow)]
+struct PeriodSums {
+    day_sum: i64,
+    week_sum: i64,
+    month_sum: i64,
+}
+
+impl PeriodSums {
+    fn periods(&self) -> [(Period, Paise); 3] {
+        [
+            (Period::Day, Paise::new(self.day_sum)),
+            (Period::Week, Paise::new(self.week_sum)),
+            (Period::Month, Paise::new(self.month_sum)),
+        ]
+    }
+}
+
+/// [`PeriodSums`] of one user.
+#[derive(sqlx::FromRow)]
+struct UserPeriodSums {
+    user_id: i64,
+    #[sqlx(flatten)]
+    sums: PeriodSums,
+}
+
 impl Sum {
     /// (period, sum since the period's start) for the day, the week and the month holding `now`.
     async fn per_period(
@@ -158,13 +216,13 @@ impl Sum {
     ) -> Result<[(Period, Paise); 3], sqlx::Error> {
         let Sum { table, who, time, column, filter } = self;
         let sql = format!(
-            "SELECT CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT), \
-                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT), \
-                    CAST(COALESCE(SUM(CASE WHEN {time} >= $4 THEN {column} ELSE 0 END), 0) AS BIGINT) \
+            "SELECT CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT) AS day_sum, \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT) AS week_sum, \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $4 THEN {column} ELSE 0 END), 0) AS BIGINT) AS month_sum \
              FROM {table} WHERE {who} = $1 AND {time} >= $5 AND {filter}"
         );
         let starts = Period::ALL.map(|p| p.start(now));
-        let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        let row = sqlx::query_as::<Any, PeriodSums>(sqlx::AssertSqlSafe(sql))
             .bind(user.0)
             .bind(starts[0])
             .bind(starts[1])
@@ -172,8 +230,7 @@ impl Sum {
             .bind(starts[1].min(starts[2]))
             .fetch_one(&mut *conn)
             .await?;
-        let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new);
-        Ok([(Period::Day, get(0)?), (Period::Week, get(1)?), (Period::Month, get(2)?)])
+        Ok(row.periods())
     }
 }
 
@@ -188,13 +245,14 @@ impl Sum {
         let Sum { table, who, time, column, filter } = self;
         let list = (0..users.len()).map(|i| format!("${}", i + 5)).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT {who}, CAST(COALESCE(SUM(CASE WHEN {time} >= $1 THEN {column} ELSE 0 END), 0) AS BIGINT), \
-                    CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT), \
-                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT) \
+            "SELECT {who} AS user_id, \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $1 THEN {column} ELSE 0 END), 0) AS BIGINT) AS day_sum, \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $2 THEN {column} ELSE 0 END), 0) AS BIGINT) AS week_sum, \
+                    CAST(COALESCE(SUM(CASE WHEN {time} >= $3 THEN {column} ELSE 0 END), 0) AS BIGINT) AS month_sum \
              FROM {table} WHERE {time} >= $4 AND {filter} AND {who} IN ({list}) GROUP BY {who}"
         );
         let starts = Period::ALL.map(|p| p.start(now));
-        let mut q = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))
+        let mut q = sqlx::query_as::<Any, UserPeriodSums>(sqlx::AssertSqlSafe(sql))
             .bind(starts[0])
             .bind(starts[1])
             .bind(starts[2])
@@ -202,14 +260,7 @@ impl Sum {
         for u in users {
             q = q.bind(u.0);
         }
-        q.fetch_all(&mut *conn)
-            .await?
-            .iter()
-            .map(|r| {
-                let get = |i: usize| r.try_get::<i64, _>(i).map(Paise::new);
-                Ok((UserId(r.try_get(0)?), [(Period::Day, get(1)?), (Period::Week, get(2)?), (Period::Month, get(3)?)]))
-            })
-            .collect()
+        Ok(q.fetch_all(&mut *conn).await?.iter().map(|r| (UserId(r.user_id), r.sums.periods())).collect())
     }
 }
 
@@ -228,11 +279,32 @@ pub async fn deposits_asked(db: &Db, user: UserId, now: EpochMs) -> Result<[(Per
 /// Users per statement when guards are read for a batch (binding cost grows with a statement's parameter count).
 const GUARD_CHUNK: usize = 200;
 
-fn limit_from(r: &sqlx::any::AnyRow, first: usize) -> Result<Limit, sqlx::Error> {
-    let amount = r.try_get::<Option<i64>, _>(first)?.map(Paise::new);
-    let pending_amount = r.try_get::<Option<i64>, _>(first + 1)?.map(Paise::new);
-    let pending = r.try_get::<Option<i64>, _>(first + 2)?.map(|at| PendingLimit { amount: pending_amount, at });
-    Ok(Limit { amount, pending })
+/// A row of `rg_limits` with its user and kind.
+#[derive(sqlx::FromRow)]
+struct UserLimitRow {
+    user_id: i64,
+    kind: String,
+    #[sqlx(flatten)]
+    limit: LimitDbRow,
+}
+
+/// A user's exclusion.
+#[derive(sqlx::FromRow)]
+struct UserExclusionRow {
+    user_id: i64,
+    kind: String,
+    ends_at: EpochMs,
+}
+
+/// `q` with the users of `chunk` bound, in order.
+fn users_of<R>(
+    mut q: sqlx::query::QueryAs<'static, Any, R, sqlx::any::AnyArguments>,
+    chunk: &[UserId],
+) -> sqlx::query::QueryAs<'static, Any, R, sqlx::any::AnyArguments> {
+    for u in chunk {
+        q = q.bind(u.0);
+    }
+    q
 }
 
 /// The guard of each user who has anything set, for the wallet's batch: exclusion, largest stake, and each loss limit
@@ -247,22 +319,18 @@ pub async fn guards(
     for chunk in users.chunks(GUARD_CHUNK) {
         // `$from, $from+1, …`: the chunk's users.
         let list = |from: usize| (0..chunk.len()).map(|i| format!("${}", i + from)).collect::<Vec<_>>().join(", ");
-        let users_of = |mut q: sqlx::query::Query<'static, Any, sqlx::any::AnyArguments>| {
-            for u in chunk {
-                q = q.bind(u.0);
-            }
-            q
-        };
         let sql = format!(
             "SELECT user_id, kind, amount, pending_amount, pending_at FROM rg_limits WHERE user_id IN ({}) \
              AND kind IN ('loss_day', 'loss_week', 'loss_month', 'max_stake')",
             list(1)
         );
         let mut lossy = Vec::new();
-        for r in users_of(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql))).fetch_all(&mut *conn).await? {
-            let user = UserId(r.try_get(0)?);
-            let Some(kind) = LimitKind::parse(&r.try_get::<String, _>(1)?) else { continue };
-            let Some(value) = limit_from(&r, 2)?.in_force(now) else { continue };
+        for r in
+            users_of(sqlx::query_as::<Any, UserLimitRow>(sqlx::AssertSqlSafe(sql)), chunk).fetch_all(&mut *conn).await?
+        {
+            let user = UserId(r.user_id);
+            let Some(kind) = LimitKind::parse(&r.kind) else { continue };
+            let Some(value) = Limit::from(r.limit).in_force(now) else { continue };
             let guard = out.entry(user).or_default();
             match kind {
                 LimitKind::MaxStake => guard.max_stake = Some(value),
@@ -278,10 +346,13 @@ pub async fn guards(
              AND ends_at > $1 AND lifted_at IS NULL",
             list(2)
         );
-        for r in users_of(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(now)).fetch_all(&mut *conn).await? {
-            let user = UserId(r.try_get(0)?);
-            let Some(kind) = ExclusionKind::parse(&r.try_get::<String, _>(1)?) else { continue };
-            let until: EpochMs = r.try_get(2)?;
+        for r in users_of(sqlx::query_as::<Any, UserExclusionRow>(sqlx::AssertSqlSafe(sql)).bind(now), chunk)
+            .fetch_all(&mut *conn)
+            .await?
+        {
+            let user = UserId(r.user_id);
+            let Some(kind) = ExclusionKind::parse(&r.kind) else { continue };
+            let until = r.ends_at;
             let guard = out.entry(user).or_default();
             // The one that says most: a self-exclusion over a break, then the one ending last.
             let stronger = match guard.exclusion {
@@ -318,8 +389,9 @@ pub async fn net_since(db: &Db, user: UserId, since: EpochMs) -> Result<Paise, s
     let sql = format!(
         "SELECT CAST(COALESCE(SUM({column}), 0) AS BIGINT) FROM {table} WHERE {who} = $1 AND {time} >= $2 AND {filter}"
     );
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(since).fetch_one(&db.pool).await?;
-    Ok(Paise::new(-row.try_get::<i64, _>(0)?))
+    let net =
+        sqlx::query_scalar::<Any, i64>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(since).fetch_one(&db.pool).await?;
+    Ok(Paise::new(-net))
 }
 
 /// May the player ask to deposit `amount` now (no exclusion in force, every deposit limit has room)? Read on the

@@ -10,7 +10,7 @@ use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
 use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// Records a round before it takes a bet, so a restart knows it is unfinished.
 pub async fn open_round(
@@ -123,6 +123,13 @@ pub struct Recovered {
     pub finished: usize,
 }
 
+/// A round a previous run left unfinished.
+#[derive(sqlx::FromRow)]
+struct UnfinishedRow {
+    round: i64,
+    status: String,
+}
+
 /// Finishes what a previous run left of `game`: a decided round gets its recorded settles applied; a round cut
 /// before its outcome has every stake still held for it refunded (once: the refund's key is per round and user)
 /// and becomes `void`, its seed published like any other.
@@ -133,7 +140,7 @@ pub async fn recover(
     kind: GameKind,
     now: EpochMs,
 ) -> Result<Recovered, WalletError> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, UnfinishedRow>(
         "SELECT round, status FROM game_rounds WHERE game = $1 AND status IN ('open', 'decided') ORDER BY round",
     )
     .bind(game)
@@ -141,9 +148,8 @@ pub async fn recover(
     .await?;
     let mut done = Recovered::default();
     for row in rows {
-        let keys = BetKeys { game, round: RoundId(row.try_get(0)?) };
-        let status: String = row.try_get(1)?;
-        if status == "decided" {
+        let keys = BetKeys { game, round: RoundId(row.round) };
+        if row.status == "decided" {
             intents::resume(db, wallet, &keys.reference(), now).await?;
             end_round(db, &keys, now).await?;
             done.finished += 1;
@@ -164,11 +170,18 @@ pub async fn recover(
     Ok(done)
 }
 
+/// What one account's ledger rows of a round still hold.
+#[derive(sqlx::FromRow)]
+struct HeldRow {
+    account_id: i64,
+    held: i64,
+}
+
 /// Gives back whatever the ledger rows of the round (`{game}:{round}`) still hold for each player, once: the refund's
 /// key is per round and player. Returns how many players were refunded.
 pub async fn refund_held(db: &Db, wallet: &WalletHandle, keys: &BetKeys, kind: GameKind) -> Result<usize, WalletError> {
-    let held = sqlx::query::<Any>(
-        "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) FROM ledger \
+    let held = sqlx::query_as::<Any, HeldRow>(
+        "SELECT account_id, CAST(SUM(delta_exposure) AS BIGINT) AS held FROM ledger \
          WHERE reference = $1 AND account_id > 0 GROUP BY account_id",
     )
     .bind(keys.reference())
@@ -176,8 +189,8 @@ pub async fn refund_held(db: &Db, wallet: &WalletHandle, keys: &BetKeys, kind: G
     .await?;
     let mut refunded = 0;
     for row in held {
-        let user = UserId(row.try_get(0)?);
-        let amount = Paise::new(row.try_get(1)?);
+        let user = UserId(row.account_id);
+        let amount = Paise::new(row.held);
         if !amount.is_positive() {
             continue;
         }
@@ -208,21 +221,35 @@ pub struct RoundRecord {
     pub decided_at: Option<EpochMs>,
 }
 
-fn record_from(r: &sqlx::any::AnyRow) -> Result<RoundRecord, sqlx::Error> {
-    let status: String = r.try_get(1)?;
-    let seed: String = r.try_get(3)?;
-    let published = status != "open";
-    Ok(RoundRecord {
-        round: RoundId(r.try_get(0)?),
-        commitment: r.try_get(2)?,
-        server_seed: if published { ServerSeed::from_hex(&seed) } else { None },
-        status,
-        client_seed: r.try_get(4)?,
-        settings: r.try_get(5)?,
-        outcome: r.try_get(6)?,
-        opened_at: r.try_get(7)?,
-        decided_at: r.try_get(8)?,
-    })
+/// A row of `game_rounds` (`RECORD_COLUMNS`), as the database has it.
+#[derive(sqlx::FromRow)]
+struct RecordRow {
+    round: i64,
+    status: String,
+    commitment: String,
+    server_seed: String,
+    client_seed: String,
+    settings: String,
+    outcome: Option<String>,
+    opened_at: EpochMs,
+    decided_at: Option<EpochMs>,
+}
+
+impl From<RecordRow> for RoundRecord {
+    fn from(r: RecordRow) -> Self {
+        let published = r.status != "open";
+        RoundRecord {
+            round: RoundId(r.round),
+            commitment: r.commitment,
+            server_seed: if published { ServerSeed::from_hex(&r.server_seed) } else { None },
+            status: r.status,
+            client_seed: r.client_seed,
+            settings: r.settings,
+            outcome: r.outcome,
+            opened_at: r.opened_at,
+            decided_at: r.decided_at,
+        }
+    }
 }
 
 const RECORD_COLUMNS: &str =
@@ -231,8 +258,12 @@ const RECORD_COLUMNS: &str =
 /// One round of `game` (its seed only once it is decided).
 pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRecord>, WalletError> {
     let sql = format!("SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND round = $2");
-    let row = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(game).bind(round.0).fetch_optional(&db.pool).await?;
-    row.as_ref().map(record_from).transpose().map_err(WalletError::from)
+    let row = sqlx::query_as::<Any, RecordRow>(sqlx::AssertSqlSafe(sql))
+        .bind(game)
+        .bind(round.0)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(RoundRecord::from))
 }
 
 /// The last `limit` decided rounds of `game`, newest first.
@@ -241,8 +272,9 @@ pub async fn recent(db: &Db, game: &str, limit: i64) -> Result<Vec<RoundRecord>,
         "SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND status IN ('decided', 'ended') \
          ORDER BY round DESC LIMIT $2"
     );
-    let rows = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).bind(game).bind(limit).fetch_all(&db.pool).await?;
-    rows.iter().map(record_from).collect::<Result<_, _>>().map_err(WalletError::from)
+    let rows =
+        sqlx::query_as::<Any, RecordRow>(sqlx::AssertSqlSafe(sql)).bind(game).bind(limit).fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(RoundRecord::from).collect())
 }
 
 /// A player's settled tickets at `game`, newest first.
@@ -253,8 +285,20 @@ pub struct HistoryRow {
     pub outcome: Option<String>,
 }
 
+/// One row of `history`'s query, as the database has it.
+#[derive(sqlx::FromRow)]
+struct HistoryDbRow {
+    round: i64,
+    ticket: i64,
+    lines: String,
+    stake: i64,
+    payout: i64,
+    created_at: EpochMs,
+    outcome: Option<String>,
+}
+
 pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, HistoryDbRow>(
         "SELECT b.round, b.ticket, b.lines, b.stake, b.payout, b.created_at, r.outcome FROM game_bets b \
          JOIN game_rounds r ON r.game = b.game AND r.round = b.round \
          WHERE b.game = $1 AND b.user_id = $2 ORDER BY b.created_at DESC, b.round DESC, b.ticket DESC LIMIT $3",
@@ -264,21 +308,19 @@ pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Ve
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(HistoryRow {
-                round: RoundId(r.try_get(0)?),
-                bet: BetRow {
-                    user,
-                    ticket: u32::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0),
-                    lines: r.try_get(2)?,
-                    stake: Paise::new(r.try_get(3)?),
-                    payout: Paise::new(r.try_get(4)?),
-                    created_at: r.try_get(5)?,
-                },
-                outcome: r.try_get(6)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|r| HistoryRow {
+            round: RoundId(r.round),
+            bet: BetRow {
+                user,
+                ticket: u32::try_from(r.ticket).unwrap_or(0),
+                lines: r.lines,
+                stake: Paise::new(r.stake),
+                payout: Paise::new(r.payout),
+                created_at: r.created_at,
+            },
+            outcome: r.outcome,
         })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(WalletError::from)
+        .collect())
 }

@@ -13,7 +13,7 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::store::Db;
 use crate::wallet::LedgerKind;
-use sqlx::{Any, Row};
+use sqlx::Any;
 use std::future::Future;
 use std::time::Duration;
 
@@ -96,10 +96,20 @@ pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), WalletEr
     Ok(())
 }
 
+/// A row of `wallet_intents`, as the database has it.
+#[derive(sqlx::FromRow)]
+struct IntentRow {
+    idempotency_key: String,
+    user_id: i64,
+    movement: String,
+    kind: String,
+    reference: String,
+}
+
 /// The pending intents of `owner`, oldest first. A row that cannot be read back is reported and marked
 /// failed, never a reason to stop.
 pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, WalletError> {
-    let rows = sqlx::query::<Any>(
+    let rows = sqlx::query_as::<Any, IntentRow>(
         "SELECT idempotency_key, user_id, movement, kind, reference FROM wallet_intents \
          WHERE owner = $1 AND status = 'pending' ORDER BY created_at, idempotency_key",
     )
@@ -108,17 +118,11 @@ pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, WalletError> {
     .await?;
     let mut changes = Vec::with_capacity(rows.len());
     for row in rows {
-        let key: String = row.try_get(0)?;
-        let movement: String = row.try_get(2)?;
-        let kind: String = row.try_get(3)?;
+        let IntentRow { idempotency_key: key, user_id, movement, kind, reference } = row;
         match (Movement::decode(&movement), LedgerKind::parse(&kind)) {
-            (Some(movement), Some(kind)) => changes.push(Change {
-                user: UserId(row.try_get(1)?),
-                movement,
-                kind,
-                reference: row.try_get(4)?,
-                idempotency_key: key,
-            }),
+            (Some(movement), Some(kind)) => {
+                changes.push(Change { user: UserId(user_id), movement, kind, reference, idempotency_key: key })
+            }
             _ => {
                 tracing::error!(key, movement, kind, "unreadable wallet intent; marked failed for the operators");
                 mark_failed(db, &key, "unreadable intent").await?;
@@ -173,19 +177,20 @@ pub async fn resume_owned(db: &Db, wallet: &WalletHandle, prefix: &str, now: Epo
 
 /// Whether the change keyed `key` committed for `user` (a hold asked for before a restart, whose answer was lost).
 pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, WalletError> {
-    let row = sqlx::query::<Any>("SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2")
-        .bind(key)
-        .bind(user.0)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(row.try_get::<i64, _>(0)? > 0)
+    let n =
+        sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2")
+            .bind(key)
+            .bind(user.0)
+            .fetch_one(&db.pool)
+            .await?;
+    Ok(n > 0)
 }
 
 /// Whether `owner` ever recorded an intent (its outcome was decided before the last run stopped).
 pub async fn has_any(db: &Db, owner: &str) -> Result<bool, WalletError> {
-    let row = sqlx::query::<Any>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")
+    let n = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")
         .bind(owner)
         .fetch_one(&db.pool)
         .await?;
-    Ok(row.try_get::<i64, _>(0)? > 0)
+    Ok(n > 0)
 }

@@ -18,8 +18,8 @@ use crate::rg;
 use crate::store::{Db, WriteTx};
 use actix::prelude::*;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
+use sqlx::Any;
 use sqlx::AssertSqlSafe;
-use sqlx::{Any, Row};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Instant;
@@ -118,11 +118,11 @@ pub(super) async fn launch(
         .bind(which.as_str())
         .execute(&db.pool)
         .await?;
-        let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1")
+        let row = sqlx::query_as::<Any, AccountRow>("SELECT balance, exposure FROM accounts WHERE id = $1")
             .bind(id.0)
             .fetch_one(&db.pool)
             .await?;
-        cache.insert(id, account_from(&row)?);
+        cache.insert(id, row.account());
     }
     let probe = registry.register(format!("wallet-{index}"), &fig::FAMILY);
     let shard = WalletShard {
@@ -142,17 +142,48 @@ pub(super) async fn launch(
 
 /// The committed balance and exposure of a user, as the database holds them.
 pub async fn balances(db: &Db, user: UserId) -> Result<Balances, WalletError> {
-    let row = sqlx::query::<Any>("SELECT balance, exposure FROM accounts WHERE id = $1 AND kind = 'user'")
+    let a = sqlx::query_as::<Any, AccountRow>("SELECT balance, exposure FROM accounts WHERE id = $1 AND kind = 'user'")
         .bind(user.0)
         .fetch_optional(&db.pool)
         .await?
-        .ok_or(WalletError::UnknownUser)?;
-    let a = account_from(&row)?;
+        .ok_or(WalletError::UnknownUser)?
+        .account();
     Ok(Balances { balance: a.balance, exposure: a.exposure })
 }
 
-fn account_from(row: &sqlx::any::AnyRow) -> Result<Account, WalletError> {
-    Ok(Account { balance: Paise::new(row.try_get::<i64, _>(0)?), exposure: Paise::new(row.try_get::<i64, _>(1)?) })
+/// An account's balance and exposure, as the database has them.
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    balance: i64,
+    exposure: i64,
+}
+
+impl AccountRow {
+    fn account(&self) -> Account {
+        Account { balance: Paise::new(self.balance), exposure: Paise::new(self.exposure) }
+    }
+}
+
+/// An account with its id.
+#[derive(sqlx::FromRow)]
+struct IdAccountRow {
+    id: i64,
+    #[sqlx(flatten)]
+    account: AccountRow,
+}
+
+/// A ledger row as a replayed key answers it.
+#[derive(sqlx::FromRow)]
+struct ReplayRow {
+    account_id: i64,
+    idempotency_key: String,
+    delta_balance: i64,
+    delta_exposure: i64,
+    balance_after: i64,
+    exposure_after: i64,
+    kind: String,
+    reference: String,
+    request: Option<String>,
 }
 
 struct Pending {
@@ -414,17 +445,12 @@ impl Batch {
                 "SELECT id, balance, exposure FROM accounts WHERE id IN ({})",
                 placeholders(1, self.missing.len())
             );
-            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            let mut q = sqlx::query_as::<Any, IdAccountRow>(AssertSqlSafe(sql));
             for id in &self.missing {
                 q = q.bind(id.0);
             }
             for row in q.fetch_all(&self.db.pool).await? {
-                let id = AccountId(row.try_get::<i64, _>(0)?);
-                let a = Account {
-                    balance: Paise::new(row.try_get::<i64, _>(1)?),
-                    exposure: Paise::new(row.try_get::<i64, _>(2)?),
-                };
-                self.accounts.insert(id, a);
+                self.accounts.insert(AccountId(row.id), row.account.account());
             }
         }
         let mut bettors: Vec<UserId> = self.changes.iter().filter(|c| bet_stake(c).is_some()).map(|c| c.user).collect();
@@ -446,28 +472,24 @@ impl Batch {
                  reference, request FROM ledger WHERE idempotency_key IN ({})",
                 placeholders(1, chunk.len())
             );
-            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            let mut q = sqlx::query_as::<Any, ReplayRow>(AssertSqlSafe(sql));
             for k in chunk {
                 q = q.bind(*k);
             }
             for row in q.fetch_all(&self.db.pool).await? {
-                let account = AccountId(row.try_get::<i64, _>(0)?);
-                let key: String = row.try_get(1)?;
-                let get = |i: usize| row.try_get::<i64, _>(i).map(Paise::new).map_err(WalletError::from);
+                let account = AccountId(row.account_id);
                 let receipt = Receipt {
                     user: UserId(account.0),
-                    delta_balance: get(2)?,
-                    delta_exposure: get(3)?,
-                    balance: get(4)?,
-                    exposure: get(5)?,
+                    delta_balance: Paise::new(row.delta_balance),
+                    delta_exposure: Paise::new(row.delta_exposure),
+                    balance: Paise::new(row.balance_after),
+                    exposure: Paise::new(row.exposure_after),
                     replayed: true,
                 };
-                let kind: String = row.try_get(6)?;
-                let reference: String = row.try_get(7)?;
+                let (kind, reference) = (row.kind, row.reference);
                 // Rows written before requests were recorded are bound to their account, kind and reference.
-                let request: Option<String> = row.try_get(8)?;
-                let request = request.unwrap_or_else(|| format!("{}|*|{kind}|{reference}", account.0));
-                found.insert(key, (receipt, request));
+                let request = row.request.unwrap_or_else(|| format!("{}|*|{kind}|{reference}", account.0));
+                found.insert(row.idempotency_key, (receipt, request));
             }
         }
         Ok(found)
@@ -628,7 +650,7 @@ impl Batch {
                  FROM (VALUES {}) AS d WHERE accounts.id = d.column1 RETURNING accounts.id, accounts.balance, accounts.exposure",
                 tuples(chunk.len(), 3)
             );
-            let mut q = sqlx::query::<Any>(AssertSqlSafe(sql));
+            let mut q = sqlx::query_as::<Any, IdAccountRow>(AssertSqlSafe(sql));
             for (id, balance, exposure) in chunk {
                 q = q.bind(id.0).bind(balance.get()).bind(exposure.get());
             }
@@ -637,11 +659,8 @@ impl Batch {
                 return Err(WalletError::Storage("an account of the batch is missing from the books".into()));
             }
             for row in rows {
-                let id = AccountId(row.try_get::<i64, _>(0)?);
-                let now = Account {
-                    balance: Paise::new(row.try_get::<i64, _>(1)?),
-                    exposure: Paise::new(row.try_get::<i64, _>(2)?),
-                };
+                let id = AccountId(row.id);
+                let now = row.account.account();
                 if self.accounts.get(&id) != Some(&now) {
                     metrics::counter!("wallet_cache_divergence_total").increment(1);
                     return Err(WalletError::Storage(format!("account {} differs from the shard's copy", id.0)));

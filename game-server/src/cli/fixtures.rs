@@ -12,7 +12,7 @@
 
 use casino_actors::money::Paise;
 use casino_actors::store::Db;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 /// Every fixture user's id, as a subquery.
 const FIXTURES: &str = "(SELECT id FROM users WHERE fixture <> 0)";
@@ -42,24 +42,33 @@ pub struct SystemRows {
     pub rows: i64,
 }
 
+/// What a system account's rows against fixture players add up to.
+#[derive(sqlx::FromRow)]
+struct CounterRow {
+    account_id: i64,
+    kind: String,
+    balance: i64,
+    exposure: i64,
+    n: i64,
+}
+
 /// Removes every fixture player and their ledger in one transaction (all or nothing).
 pub async fn remove(db: &Db) -> anyhow::Result<Removed> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
-    let mut out = Removed::default();
-    let count = sqlx::query::<Any>("SELECT COUNT(*) FROM users WHERE fixture <> 0").fetch_one(&mut **tx).await?;
-    out.players = count.try_get(0)?;
+    let players =
+        sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM users WHERE fixture <> 0").fetch_one(&mut **tx).await?;
+    let mut out = Removed { players, ..Removed::default() };
 
     let sql = format!(
-        "SELECT l.account_id, a.kind, CAST(SUM(l.delta_balance) AS BIGINT), CAST(SUM(l.delta_exposure) AS BIGINT), \
-         COUNT(*) FROM ledger l JOIN accounts a ON a.id = l.account_id \
+        "SELECT l.account_id, a.kind, CAST(SUM(l.delta_balance) AS BIGINT) AS balance, \
+         CAST(SUM(l.delta_exposure) AS BIGINT) AS exposure, COUNT(*) AS n FROM ledger l JOIN accounts a ON a.id = l.account_id \
          WHERE l.counterparty_id IN {FIXTURES} AND l.account_id NOT IN {FIXTURES} \
          GROUP BY l.account_id, a.kind ORDER BY l.account_id"
     );
-    let counter = sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)).fetch_all(&mut **tx).await?;
+    let counter = sqlx::query_as::<Any, CounterRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&mut **tx).await?;
     for row in counter {
-        let (account, kind, balance, exposure, rows): (i64, String, i64, i64, i64) =
-            (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?, row.try_get(4)?);
+        let CounterRow { account_id: account, kind, balance, exposure, n: rows } = row;
         // Only system accounts ever take the other side of a player's row.
         anyhow::ensure!(kind != "user", "account {account} has rows against a fixture player but is no system account");
         let done = sqlx::query::<Any>(
@@ -74,12 +83,12 @@ pub async fn remove(db: &Db) -> anyhow::Result<Removed> {
         out.system_accounts.push(SystemRows { account, kind, delta: Paise::new(balance), rows });
     }
 
-    let held = sqlx::query::<Any>(sqlx::AssertSqlSafe(format!(
+    let held = sqlx::query_scalar::<Any, i64>(sqlx::AssertSqlSafe(format!(
         "SELECT CAST(COALESCE(SUM(balance + exposure), 0) AS BIGINT) FROM accounts WHERE id IN {FIXTURES}"
     )))
     .fetch_one(&mut **tx)
     .await?;
-    out.held = Paise::new(held.try_get(0)?);
+    out.held = Paise::new(held);
 
     let delete = |sql: String| sqlx::query::<Any>(sqlx::AssertSqlSafe(sql));
     out.counterparty_rows =
