@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormResult, InputField } from '@/components/Field';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/sessions';
 
@@ -40,29 +41,31 @@ export function PasswordSection() {
     <section className="card acct-section" aria-labelledby="acct-password">
       <h2 id="acct-password">{t('password.title')}</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="pw-old">{t('password.old')}</label>
-          <input id="pw-old" type="password" autoComplete="current-password" value={form.old} onChange={set('old')} />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-new">{t('password.new')}</label>
-          <input id="pw-new" type="password" autoComplete="new-password" value={form.next} onChange={set('next')} />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-confirm">{t('password.confirm')}</label>
-          <input
-            id="pw-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirm}
-            onChange={set('confirm')}
-          />
-        </div>
-        {result && (
-          <p className={result.ok ? 'form-success' : 'form-error'} role="status" data-testid="password-result">
-            {result.text}
-          </p>
-        )}
+        <InputField
+          id="pw-old"
+          label={t('password.old')}
+          type="password"
+          autoComplete="current-password"
+          value={form.old}
+          onChange={set('old')}
+        />
+        <InputField
+          id="pw-new"
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          value={form.next}
+          onChange={set('next')}
+        />
+        <InputField
+          id="pw-confirm"
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+        />
+        <FormResult result={result} testId="password-result" />
         <button
           type="submit"
           className="btn btn-primary btn-block"
