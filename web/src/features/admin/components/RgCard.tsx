@@ -14,7 +14,7 @@ import { liftBreak } from '../api/money';
 import type { RgExclusion, RgLimit, RgSettings } from '../api/types';
 import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
-import { EmptyRow } from './EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 function Exclusion({
   exclusion,

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useCluster } from '../api/cluster';
 import type { ClusterLease, ClusterNode } from '../api/types';
 import { formatAgo, formatExpiry, normalizeCluster } from '../cluster';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { LeaseMove } from '../components/LeaseMove';
 import { QueryState } from '../components/QueryState';
 import { timeOnly } from '../format';

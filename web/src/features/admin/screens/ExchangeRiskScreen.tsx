@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { useExchangeLimits, useSureAlerts, type ExchangeLimit, type ExchangeMarketType } from '../api/exchange-risk';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { DefaultLimitsForm, LimitActions, MarketLimitsForm } from '../components/ExchangeLimitForms';
 import { QueryState } from '../components/QueryState';
 import { splitLimits, typeLabel } from '../exchange-limits';

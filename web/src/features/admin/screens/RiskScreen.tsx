@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { useRisk } from '../api/risk-audit';
 import { QueryState } from '../components/QueryState';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 

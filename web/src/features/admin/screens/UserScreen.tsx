@@ -16,7 +16,7 @@ import type { AdminUser } from '../api/types';
 import { FlagBadge } from '../components/Badges';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
 
