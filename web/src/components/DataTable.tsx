@@ -3,7 +3,7 @@ import { EmptyRow } from './EmptyRow';
 
 type Attrs<E extends HTMLElement> = HTMLAttributes<E> & { 'data-testid'?: string };
 /** A cell's own attributes. */
-export type CellAttrs = TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
+export type CellAttrs = TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string; 'data-label'?: string };
 
 export interface Column<R> {
   /** The header; in a labelled table also each cell's `data-label` (the phone layout shows it beside the value). */
