@@ -12,9 +12,9 @@ import boundaries from './eslint/boundaries.js';
  * or a folder ending in `/`. Each entry says who needs it and why; anything else inside a feature is its own.
  */
 const EXPOSES = {
-  // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hooks
-  // (joining the table, the clock), the pure state and the client-side bet checks.
-  'round-table': ['components/', 'hooks/use-round-table', 'hooks/use-now', 'state', 'totals', 'money'],
+  // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hook
+  // (joining the table), the pure state and the client-side bet checks.
+  'round-table': ['components/', 'hooks/use-round-table', 'state', 'totals', 'money'],
   // The exchange board and Aar Par Parchi show sports' pieces: the price flash, a market's status badge, rates and
   // dates, the live list (its feed, hook and the score frame's path), the ball-by-ball dialog, a match's live score.
   sports: [

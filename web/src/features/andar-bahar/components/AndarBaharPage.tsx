@@ -7,7 +7,7 @@ import { useSocketConnected } from '@/lib/use-socket-status';
 import { useWallet } from '@/lib/wallet';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
 import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';

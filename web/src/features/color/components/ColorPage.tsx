@@ -11,7 +11,7 @@ import { MyBetsList } from '../../round-table/components/MyBetsList';
 import { StakeChips } from '../../round-table/components/StakeChips';
 import { chipInr } from '../../round-table/money';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
 import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';

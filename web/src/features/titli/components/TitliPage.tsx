@@ -9,7 +9,7 @@ import { useMyBets } from '../../round-table/api/get-my-bets';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
 import { MyBetsList } from '../../round-table/components/MyBetsList';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRoundTable } from '../../round-table/hooks/use-round-table';
 import { canBet, payoutOf } from '../../round-table/state';
 import { checkLines, problemText, totalOf } from '../../round-table/totals';
