@@ -72,3 +72,13 @@ export function FormResult({
     </p>
   );
 }
+
+/** A field whose label holds its input (the label's text in a span): for forms with no ids to tie them. */
+export function LabelField({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input {...input} />
+    </label>
+  );
+}
