@@ -10,18 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import PublicLayout from './PublicLayout';
 import { usePublicSession } from './public-session';
+import { testUser } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
-const user = {
-  id: 7,
-  userNo: 100007,
-  username: '9876500007',
-  name: 'Test Player',
-  role: 'player',
-  walletBalance: 10,
-  exposureBalance: 0,
-};
+const user = testUser({ walletBalance: 10 });
 let signedIn: boolean;
 
 beforeEach(() => {

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import UserScreen from './UserScreen';
+import { reply } from '@/testing/server';
 
 // 24 Nov 2026, 15:35 UTC = 21:05 IST; 25 Nov 2026, 04:00 UTC = 09:30 IST.
 const UNTIL = Date.UTC(2026, 10, 24, 15, 35);
@@ -42,8 +43,6 @@ let exclusion: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let liftReply: () => Response;
 let resetReply: () => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   exclusion = onBreak;

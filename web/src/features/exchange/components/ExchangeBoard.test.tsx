@@ -17,6 +17,7 @@ import { liveItem } from '../../sports/testing/live';
 import type { Bookmaker } from '../../sports/wire';
 import { betView, bmBook, fancyBet, matchBook, placed } from '../testing/bets';
 import type { BetView, MatchBook } from '../wire';
+import { reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -26,8 +27,6 @@ let runnerBets: BetView[];
 let fancyBets: BetView[];
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | undefined;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 

@@ -15,6 +15,7 @@ import type { MarketList, MarketView } from '../wire';
 import { BidPage } from './BidPage';
 import { MatkaListPage } from './MatkaListPage';
 import { PlayPage } from './PlayPage';
+import { reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -52,8 +53,6 @@ let list: MarketList;
 let wallet: { balance: number; exposureBalance: number };
 let posts: Record<string, unknown>[];
 let answerBid: (body: Record<string, unknown>) => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   resetFakeSocket();

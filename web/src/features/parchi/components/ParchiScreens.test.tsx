@@ -23,6 +23,7 @@ import type { Entry, Played } from '../api/types';
 import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
+import { reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -35,8 +36,6 @@ let entries: Entry[];
 let wallet: { balance: number; exposureBalance: number };
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 const puts = () => calls.filter((c) => c.method === 'PUT');
 
