@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabelField } from '@/components/Field';
+import { FormError, LabelField } from '@/components/Field';
 import { pointsText } from '../bids';
 import { sangamNumber, type HalfForm } from '../numbers';
 
@@ -98,11 +98,7 @@ export function SangamForm({
           {t('sangam.add')}
         </button>
       </form>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} />
       <ul className="mk-sangam-list">
         {entries.map((x) => (
           <li key={x.number}>
