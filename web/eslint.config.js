@@ -28,8 +28,8 @@ const EXPOSES = {
     'hooks/use-live-matches',
   ],
   // The live match page embeds the board; My Bets' Cricket tab shows exchange bets as the board does (status, dates,
-  // kinds, the board's CSS); Aar Par Parchi reuses the message overlay's timing.
-  exchange: ['components/ExchangeBoard', 'components/BetStatus', 'format', 'slip', 'exchange.css', 'hooks/use-overlay'],
+  // kinds, the board's CSS).
+  exchange: ['components/ExchangeBoard', 'components/BetStatus', 'format', 'slip', 'exchange.css'],
   // My Bets' table, which Aar Par Parchi's plays use too; and its plays' list, which My Bets shows as a tab.
   history: ['components/HistoryTable'],
   parchi: ['components/MyPlays'],
