@@ -16,11 +16,12 @@ const EXPOSES = {
   // (joining the table), the pure state and the client-side bet checks.
   'round-table': ['components/', 'hooks/use-round-table', 'state', 'totals', 'money'],
   // The exchange board and Aar Par Parchi show sports' pieces: the price flash, a market's status badge, rates and
-  // dates, the live list (its feed, hook and the score frame's path), the ball-by-ball dialog, a match's live score.
+  // dates, the live list (its feed and hook), the live score frame, the ball-by-ball dialog, a match's live score.
   sports: [
     'components/Flash',
     'components/StatusBadge',
     'components/BallByBall',
+    'components/ScoreFrame',
     'format',
     'feed',
     'live-state',

@@ -13,6 +13,7 @@ import { Loading } from '@/components/Loading';
 import { loginState } from '@/features/auth/return-to';
 import { useWallet, walletQueryKey } from '@/lib/wallet';
 import { BallByBallButton } from '../../sports/components/BallByBall';
+import { ScoreFrame } from '../../sports/components/ScoreFrame';
 import { useOverlay } from '@/lib/use-overlay';
 import { useBoard } from '../api/get-board';
 import { useEntries } from '../api/get-entries';
@@ -27,7 +28,6 @@ import { LiveBalls } from './LiveBalls';
 import { MessageOverlay } from '@/components/MessageOverlay';
 import { PlayDialog } from './PlayDialog';
 import { PlaysClock } from './PlaysClock';
-import { ScoreFrame } from './ScoreFrame';
 import { WinnersTable } from './WinnersTable';
 import '../parchi.css';
 
