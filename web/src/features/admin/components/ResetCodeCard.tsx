@@ -6,52 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
-import { COPY_CONFIRM_MS } from '@/config/constants';
+import { CopyButton } from '@/components/CopyButton';
 import type { AdminUser } from '../api/types';
 import { useResetCode } from '../hooks/use-reset-code';
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Fall through (an insecure origin, permission refused).
-    }
-  }
-  const el = document.createElement('textarea');
-  el.value = text;
-  el.setAttribute('readonly', '');
-  document.body.appendChild(el);
-  el.select();
-  document.execCommand('copy');
-  el.remove();
-}
-
-function CopyCode({ code }: { code: string }) {
-  const { t } = useTranslation('adminMoney');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className="btn btn-small btn-outline"
-      data-testid="reset-code-copy"
-      onClick={() =>
-        copyText(code).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      {copied ? t('common:copied') : t('user.reset.copy')}
-    </button>
-  );
-}
 
 function CodePanel({
   code,
@@ -87,7 +44,7 @@ function CodePanel({
             <span key={i}>{g}</span>
           ))}
         </output>
-        <CopyCode code={code} />
+        <CopyButton text={code} label={t('user.reset.copy')} testId="reset-code-copy" />
       </div>
       <p className="hint">{t('user.reset.passOn')}</p>
       <p className="reset-code-once" data-testid="reset-code-once">

@@ -13,7 +13,7 @@ import { addDeposit } from '../api/add-deposit';
 import { usePaymentDetails } from '../api/get-upi-qr';
 import { depositReference, upiAmount, upiPayLink } from '../upi';
 import { AMOUNT_INPUT, DEPOSIT_PROFILE_MISSING, whatsappLink } from '../validation';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/components/CopyButton';
 
 /** A phone: a touch screen, or a screen no wider than the app's mobile layout. */
 const PHONE = `(pointer: coarse), (max-width: ${MOBILE_BREAKPOINT_PX}px)`;
