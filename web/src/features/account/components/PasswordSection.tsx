@@ -6,6 +6,13 @@ import { useChangePassword } from '../api/sessions';
 
 const MIN_LENGTH = 6;
 
+/** The three fields: the form's key, the input's id, its label's key and what the browser may fill in. */
+const FIELDS = [
+  { key: 'old', id: 'pw-old', label: 'old', autoComplete: 'current-password' },
+  { key: 'next', id: 'pw-new', label: 'new', autoComplete: 'new-password' },
+  { key: 'confirm', id: 'pw-confirm', label: 'confirm', autoComplete: 'new-password' },
+] as const;
+
 /** Old, new, confirm: the server ends every other session of the account when it changes. */
 export function PasswordSection() {
   const { t } = useTranslation('account');
@@ -41,30 +48,17 @@ export function PasswordSection() {
     <section className="card acct-section" aria-labelledby="acct-password">
       <h2 id="acct-password">{t('password.title')}</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <InputField
-          id="pw-old"
-          label={t('password.old')}
-          type="password"
-          autoComplete="current-password"
-          value={form.old}
-          onChange={set('old')}
-        />
-        <InputField
-          id="pw-new"
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          value={form.next}
-          onChange={set('next')}
-        />
-        <InputField
-          id="pw-confirm"
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-        />
+        {FIELDS.map((f) => (
+          <InputField
+            key={f.key}
+            id={f.id}
+            label={t(`password.${f.label}`)}
+            type="password"
+            autoComplete={f.autoComplete}
+            value={form[f.key]}
+            onChange={set(f.key)}
+          />
+        ))}
         <FormResult result={result} testId="password-result" />
         <button
           type="submit"

@@ -9,6 +9,7 @@ import { Modal } from '@/components/Modal';
 import { CopyButton } from '@/components/CopyButton';
 import type { AdminUser } from '../api/types';
 import { useResetCode } from '../hooks/use-reset-code';
+import { Card } from '@/components/Card';
 
 function CodePanel({
   code,
@@ -62,10 +63,7 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
   const r = useResetCode(user.userNo);
   const [confirming, setConfirming] = useState(false);
   return (
-    <section className="card" aria-labelledby="reset-title" data-testid="reset-card">
-      <h2 id="reset-title" className="card-title">
-        {t('user.reset.title')}
-      </h2>
+    <Card id="reset-title" title={t('user.reset.title')} testId="reset-card">
       {r.code ? (
         <CodePanel code={r.code} name={user.name} userNo={r.userNo ?? user.userNo} onDone={r.dismiss} />
       ) : (
@@ -107,6 +105,6 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
           </div>
         </Modal>
       )}
-    </section>
+    </Card>
   );
 }

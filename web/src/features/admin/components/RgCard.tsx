@@ -15,6 +15,7 @@ import type { RgExclusion, RgLimit, RgSettings } from '../api/types';
 import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
 import { EmptyRow } from '@/components/EmptyRow';
+import { Card } from '@/components/Card';
 
 function Exclusion({
   exclusion,
@@ -124,10 +125,7 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
   const { t } = useTranslation('adminMoney');
   const limits = rg?.limits ?? [];
   return (
-    <section className="card" aria-labelledby="rg-title" data-testid="rg-card">
-      <h2 id="rg-title" className="card-title">
-        {t('user.rg.title')}
-      </h2>
+    <Card id="rg-title" title={t('user.rg.title')} testId="rg-card">
       {rg ? (
         <Exclusion exclusion={rg.exclusion} userId={userId} name={name} />
       ) : (
@@ -151,6 +149,6 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ import { DataTable } from '@/components/DataTable';
 import { LeaseMove } from '../components/LeaseMove';
 import { QueryState } from '../components/QueryState';
 import { timeOnly } from '../format';
+import { Card } from '@/components/Card';
 
 function LiveBadge({ live }: { live: boolean }) {
   const { t } = useTranslation('admin');
@@ -25,10 +26,7 @@ function LiveBadge({ live }: { live: boolean }) {
 function NodesTable({ nodes, self }: { nodes: ClusterNode[]; self: string | null }) {
   const { t } = useTranslation('admin');
   return (
-    <section className="card" aria-labelledby="cluster-nodes">
-      <h2 id="cluster-nodes" className="card-title">
-        {t('cluster.nodes')}
-      </h2>
+    <Card id="cluster-nodes" title={t('cluster.nodes')}>
       <DataTable
         className="table admin-table cluster-table"
         testId="cluster-nodes"
@@ -53,7 +51,7 @@ function NodesTable({ nodes, self }: { nodes: ClusterNode[]; self: string | null
           { label: t('cluster.col.leases'), num: true, cell: (n) => (Number.isFinite(n.leases) ? n.leases : '—') },
         ]}
       />
-    </section>
+    </Card>
   );
 }
 
@@ -61,11 +59,7 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
   const { t } = useTranslation('admin');
   const live = useMemo(() => new Set(nodes.filter((n) => n.live).map((n) => n.id)), [nodes]);
   return (
-    <section className="card" aria-labelledby="cluster-leases">
-      <h2 id="cluster-leases" className="card-title">
-        {t('cluster.leases')}
-      </h2>
-      <p className="hint">{t('cluster.leasesHint')}</p>
+    <Card id="cluster-leases" title={t('cluster.leases')} hint={t('cluster.leasesHint')}>
       <DataTable
         className="table admin-table cluster-table"
         testId="cluster-leases"
@@ -116,7 +110,7 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
           },
         ]}
       />
-    </section>
+    </Card>
   );
 }
 

@@ -13,6 +13,7 @@ import { DefaultLimitsForm, LimitActions, MarketLimitsForm } from '../components
 import { QueryState } from '../components/QueryState';
 import { splitLimits, typeLabel } from '../exchange-limits';
 import { dateTime } from '../format';
+import { Card } from '@/components/Card';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -89,11 +90,7 @@ function SureAlerts() {
   const q = useSureAlerts();
   const alerts = q.data?.alerts ?? [];
   return (
-    <section className="card" aria-labelledby="exchange-alerts">
-      <h2 id="exchange-alerts" className="card-title">
-        {t('alerts.title')}
-      </h2>
-      <p className="hint">{t('alerts.hint')}</p>
+    <Card id="exchange-alerts" title={t('alerts.title')} hint={t('alerts.hint')}>
       <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.sureAlerts')} />
       {q.data && (
         <DataTable
@@ -140,7 +137,7 @@ function SureAlerts() {
           ]}
         />
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -157,16 +154,12 @@ export default function ExchangeRiskScreen() {
           {t('title')}
         </h1>
       </div>
-      <section className="card" aria-labelledby="exchange-limits">
-        <h2 id="exchange-limits" className="card-title">
-          {t('limits.title')}
-        </h2>
-        <p className="hint">{t('limits.hint')}</p>
+      <Card id="exchange-limits" title={t('limits.title')} hint={t('limits.hint')}>
         <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.exchangeLimits')} />
         {q.data && (
           <DefaultsTable rows={defaults} editing={editing} onEdit={(mt) => setEditing((e) => (e === mt ? null : mt))} />
         )}
-      </section>
+      </Card>
       {/* A changed row (a save elsewhere, a reset) restarts the form from it. */}
       {edited && (
         <DefaultLimitsForm
@@ -176,13 +169,9 @@ export default function ExchangeRiskScreen() {
         />
       )}
       {q.data && (
-        <section className="card" aria-labelledby="exchange-markets">
-          <h2 id="exchange-markets" className="card-title">
-            {t('markets.title')}
-          </h2>
-          <p className="hint">{t('markets.hint')}</p>
+        <Card id="exchange-markets" title={t('markets.title')} hint={t('markets.hint')}>
           <MarketsTable rows={markets} />
-        </section>
+        </Card>
       )}
       {q.data && <MarketLimitsForm />}
       <SureAlerts />

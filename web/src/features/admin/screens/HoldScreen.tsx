@@ -12,6 +12,7 @@ import { formatInr } from '@/lib/money';
 import { DAILY_MAX_DAYS, useHold, useHoldDaily, type HoldGame } from '../api/hold';
 import { QueryState } from '../components/QueryState';
 import { addDays, istDate, pct, rangeQuery, signed, verdict, type Verdict } from '../hold';
+import { Card } from '@/components/Card';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
@@ -146,11 +147,11 @@ export default function HoldScreen() {
                   .filter(Boolean)
                   .join(' · ')}
           </p>
-          <section className="card" aria-labelledby="hold-games">
-            <h2 id="hold-games" className="card-title">
-              {t('games.title')}
-            </h2>
-            <p className="hint">{t('games.hint', { z: r.rules.bandZ.toFixed(2), units: r.rules.minUnits })}</p>
+          <Card
+            id="hold-games"
+            title={t('games.title')}
+            hint={t('games.hint', { z: r.rules.bandZ.toFixed(2), units: r.rules.minUnits })}
+          >
             <DataTable
               testId="hold-games"
               rows={r.games}
@@ -161,12 +162,12 @@ export default function HoldScreen() {
                 ...figureColumns<HoldGame>(t, locale, (g) => g),
               ]}
             />
-          </section>
-          <section className="card" aria-labelledby="hold-players">
-            <h2 id="hold-players" className="card-title">
-              {t('players.title')}
-            </h2>
-            <p className="hint">{t('players.hint', { bets: r.rules.playerMinBets, z: r.rules.playerZ })}</p>
+          </Card>
+          <Card
+            id="hold-players"
+            title={t('players.title')}
+            hint={t('players.hint', { bets: r.rules.playerMinBets, z: r.rules.playerZ })}
+          >
             <DataTable
               testId="hold-players"
               rows={r.players}
@@ -187,11 +188,8 @@ export default function HoldScreen() {
                 { label: t('col.z'), num: true, cell: (p) => signed(p.z) },
               ]}
             />
-          </section>
-          <section className="card" aria-labelledby="hold-daily">
-            <h2 id="hold-daily" className="card-title">
-              {t('daily.title')}
-            </h2>
+          </Card>
+          <Card id="hold-daily" title={t('daily.title')}>
             {span > DAILY_MAX_DAYS ? (
               <p className="hint">{t('daily.tooLong', { days: DAILY_MAX_DAYS })}</p>
             ) : (
@@ -214,7 +212,7 @@ export default function HoldScreen() {
                 />
               </>
             )}
-          </section>
+          </Card>
         </>
       )}
     </section>

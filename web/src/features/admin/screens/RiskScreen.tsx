@@ -5,6 +5,7 @@ import { formatInr } from '@/lib/money';
 import { useRisk } from '../api/risk-audit';
 import { QueryState } from '../components/QueryState';
 import { DataTable } from '@/components/DataTable';
+import { Card } from '@/components/Card';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -34,10 +35,7 @@ export default function RiskScreen() {
               </div>
             ))}
           </div>
-          <section className="card" aria-labelledby="risk-tables">
-            <h2 id="risk-tables" className="card-title">
-              {t('risk.perTable')}
-            </h2>
+          <Card id="risk-tables" title={t('risk.perTable')}>
             <DataTable
               rows={r.tables}
               rowKey={(row) => `${row.game}-${row.table}`}
@@ -49,12 +47,8 @@ export default function RiskScreen() {
                 { label: t('risk.col.exposure'), num: true, cell: (row) => formatInr(row.exposure) },
               ]}
             />
-          </section>
-          <section className="card" aria-labelledby="risk-house">
-            <h2 id="risk-house" className="card-title">
-              {t('risk.houseResult')}
-            </h2>
-            <p className="hint">{t('risk.houseHint')}</p>
+          </Card>
+          <Card id="risk-house" title={t('risk.houseResult')} hint={t('risk.houseHint')}>
             <DataTable
               testId="house-result"
               rows={r.houseResult}
@@ -75,11 +69,8 @@ export default function RiskScreen() {
                 },
               ]}
             />
-          </section>
-          <section className="card" aria-labelledby="risk-largest">
-            <h2 id="risk-largest" className="card-title">
-              {t('risk.largest')}
-            </h2>
+          </Card>
+          <Card id="risk-largest" title={t('risk.largest')}>
             <DataTable
               rows={r.largest}
               rowKey={(u) => String(u.userId)}
@@ -95,7 +86,7 @@ export default function RiskScreen() {
                 { label: t('risk.col.exposure'), num: true, cell: (u) => formatInr(u.exposure) },
               ]}
             />
-          </section>
+          </Card>
         </>
       )}
     </section>

@@ -19,6 +19,7 @@ import { dateTime } from '../format';
 import { EmptyRow } from '@/components/EmptyRow';
 import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
+import { Card } from '@/components/Card';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -57,10 +58,7 @@ function Ledger({ id }: { id: string }) {
   const q = useUserLedger(id);
   const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
   return (
-    <section className="card" aria-labelledby="ledger-title">
-      <h2 id="ledger-title" className="card-title">
-        {t('user.ledger.title')}
-      </h2>
+    <Card id="ledger-title" title={t('user.ledger.title')}>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.ledger')} />
       <div className="table-wrap">
         <table className="table admin-table">
@@ -102,7 +100,7 @@ function Ledger({ id }: { id: string }) {
         </table>
       </div>
       <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
-    </section>
+    </Card>
   );
 }
 
@@ -111,10 +109,7 @@ function Bets({ id }: { id: string }) {
   const q = useUserBets(id);
   const rows = q.data ?? [];
   return (
-    <section className="card" aria-labelledby="bets-title">
-      <h2 id="bets-title" className="card-title">
-        {t('user.bets.title')}
-      </h2>
+    <Card id="bets-title" title={t('user.bets.title')}>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.bets')} />
       <div className="table-wrap">
         <table className="table admin-table">
@@ -155,7 +150,7 @@ function Bets({ id }: { id: string }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -204,10 +199,7 @@ export default function UserScreen() {
           <RgCard rg={q.data?.rg} userId={id} name={u.name} />
           <Ledger id={id} />
           <Bets id={id} />
-          <section className="card" aria-labelledby="sessions-title">
-            <h2 id="sessions-title" className="card-title">
-              {t('user.sessions.title')}
-            </h2>
+          <Card id="sessions-title" title={t('user.sessions.title')}>
             <div className="table-wrap">
               <table className="table admin-table">
                 <thead>
@@ -237,7 +229,7 @@ export default function UserScreen() {
                 </tbody>
               </table>
             </div>
-          </section>
+          </Card>
         </>
       )}
     </>
