@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /** The web session is the HttpOnly cookie: nothing secret reaches browser storage or leaves in a header. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { api } from './api-client';
 import { PREFERENCE_KEYS, clearSession, storeUserNo } from './storage';
-import { submitLogin, testUser } from '@/testing/server';
+import { cleanUpAfterEach, submitLogin, testUser } from '@/testing/server';
 
 const TOKEN = 'a-secret-session-token-0123456789abcdef';
 const user = testUser();
@@ -39,10 +39,7 @@ function storedEverything(): string {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('the web session', () => {
   it('keeps nothing but preferences in localStorage after a login', async () => {

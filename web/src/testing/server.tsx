@@ -1,8 +1,9 @@
 /** What tests of screens share: a signed-in user, the fake server's JSON answers, a screen rendered with its query client and router, the login form filled in. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { afterEach, vi } from 'vitest';
 
 /** The user `/api/me` and a login answer with (player 100007 unless changed). */
 export const testUser = (more: Record<string, unknown> = {}) => ({
@@ -40,4 +41,12 @@ export function submitLogin(password = 'secret1') {
   fireEvent.change(screen.getByLabelText('User Number'), { target: { value: '100007' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+/** After each test of the file: the DOM emptied and the stubbed globals (fetch…) put back. */
+export function cleanUpAfterEach() {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

@@ -4,13 +4,13 @@
  * back to the page; signed in, the header shows the username and the wallet's balance, kept by `balance_update`.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import PublicLayout from './PublicLayout';
 import { usePublicSession } from './public-session';
-import { testUser } from '@/testing/server';
+import { cleanUpAfterEach, testUser } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -33,10 +33,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Page() {
   const { userId } = usePublicSession();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** The cluster screen on a fake server: a server alone, the nodes and leases of a cluster, a move asked and refused. */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ClusterScreen from './ClusterScreen';
-import { renderWithClient, reply } from '@/testing/server';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const single = { mode: 'single', node: null, nodes: [], leases: [] };
 const cluster = {
@@ -39,10 +39,7 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const renderScreen = () => renderWithClient(<ClusterScreen />);
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** The games screen on a fake server: every game's card (Mines, Matka, and one it does not know), the editors' requests, pending and refusals. */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import GamesScreen from './GamesScreen';
-import { renderWithClient, reply } from '@/testing/server';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const timings = { bettingMs: 30000, closedMs: 15000, stepMs: 400, resultMs: 5000 };
 const limits = { min: 1000, max: 1000000, maxLines: 12 };
@@ -106,10 +106,7 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const renderScreen = () => renderWithClient(<GamesScreen />);
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /** After logging in, someone a public page sent here goes back to it (with its navigation state); others go home. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './LoginPage';
-import { submitLogin } from '@/testing/server';
+import { cleanUpAfterEach, submitLogin } from '@/testing/server';
 
 const user = { id: 7, userNo: 100007, username: '9876500007', role: 'player', walletBalance: 0, exposureBalance: 0 };
 
@@ -22,10 +22,7 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Where() {
   const loc = useLocation();

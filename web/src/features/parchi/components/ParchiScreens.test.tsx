@@ -10,9 +10,9 @@
  * is highlighted and its plays listed.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
 import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { detail, score } from '../../sports/testing/detail';
@@ -23,7 +23,7 @@ import type { Entry, Played } from '../api/types';
 import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
-import { reply } from '@/testing/server';
+import { cleanUpAfterEach, reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -77,10 +77,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function LoginProbe() {
   const from = (useLocation().state as { from?: { pathname: string; state: unknown } } | null)?.from;
