@@ -44,10 +44,10 @@ export function InputField({ id, label, error, after, ...input }: InputFieldProp
   );
 }
 
-/** A form's refusal (nothing while there is none), announced as an alert. */
-export function FormError({ error }: { error: ReactNode }) {
+/** A form's refusal (nothing while there is none), announced as an alert; `className`: its look, `form-error` unless said. */
+export function FormError({ error, className = 'form-error' }: { error: ReactNode; className?: string }) {
   return error ? (
-    <p className="form-error" role="alert">
+    <p className={className} role="alert">
       {error}
     </p>
   ) : null;

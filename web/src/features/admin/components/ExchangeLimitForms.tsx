@@ -16,6 +16,7 @@ import {
 import { amountText, limitsBody, MARKET_TYPES, sameLimits, typeLabel, type LimitsForm } from '../exchange-limits';
 import { useChange } from '../hooks/use-change';
 import { AdminForm } from './AdminForm';
+import { FormError } from '@/components/Field';
 
 /** This form's changes refresh the screen's list. */
 function useLimitsMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
@@ -222,11 +223,7 @@ export function LimitActions({
           </button>
         )}
       </div>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }

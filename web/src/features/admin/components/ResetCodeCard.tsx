@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/CopyButton';
 import type { AdminUser } from '../api/types';
 import { useResetCode } from '../hooks/use-reset-code';
 import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 function CodePanel({
   code,
@@ -80,11 +81,7 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
           </button>
         </>
       )}
-      {r.error && (
-        <p className="decision-error" role="alert">
-          {r.error}
-        </p>
-      )}
+      <FormError error={r.error} className="decision-error" />
       {confirming && (
         <Modal title={t('user.reset.confirmTitle')} onClose={() => setConfirming(false)}>
           <p data-testid="reset-confirm-text">{t('user.reset.confirm', { name: user.name })}</p>

@@ -16,6 +16,7 @@ import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
 import { EmptyRow } from '@/components/EmptyRow';
 import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 function Exclusion({
   exclusion,
@@ -75,11 +76,7 @@ function Exclusion({
           {t('user.rg.lockedNote')}
         </p>
       )}
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
       {confirming && isBreak && (
         <Modal title={t('user.rg.liftTitle')} onClose={() => setConfirming(false)}>
           <p data-testid="rg-lift-confirm-text">{t('user.rg.liftConfirm', { name })}</p>

@@ -20,6 +20,7 @@ import { EmptyRow } from '@/components/EmptyRow';
 import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
 import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -44,11 +45,7 @@ function BlockButton({ user }: { user: AdminUser }) {
       >
         {m.isPending ? t('admin:common.saving') : user.blocked ? t('user.unblock') : t('user.block')}
       </button>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }
