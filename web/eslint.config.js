@@ -12,15 +12,16 @@ import boundaries from './eslint/boundaries.js';
  * or a folder ending in `/`. Each entry says who needs it and why; anything else inside a feature is its own.
  */
 const EXPOSES = {
-  // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hooks
-  // (joining the table, the clock), the pure state and the client-side bet checks.
-  'round-table': ['components/', 'hooks/use-round-table', 'hooks/use-now', 'state', 'totals', 'money'],
+  // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hook
+  // (joining the table), the pure state and the client-side bet checks.
+  'round-table': ['components/', 'hooks/use-round-table', 'state', 'totals', 'money'],
   // The exchange board and Aar Par Parchi show sports' pieces: the price flash, a market's status badge, rates and
-  // dates, the live list (its feed, hook and the score frame's path), the ball-by-ball dialog, a match's live score.
+  // dates, the live list (its feed and hook), the live score frame, the ball-by-ball dialog, a match's live score.
   sports: [
     'components/Flash',
     'components/StatusBadge',
     'components/BallByBall',
+    'components/ScoreFrame',
     'format',
     'feed',
     'live-state',
@@ -28,8 +29,8 @@ const EXPOSES = {
     'hooks/use-live-matches',
   ],
   // The live match page embeds the board; My Bets' Cricket tab shows exchange bets as the board does (status, dates,
-  // kinds, the board's CSS); Aar Par Parchi reuses the message overlay's timing.
-  exchange: ['components/ExchangeBoard', 'components/BetStatus', 'format', 'slip', 'exchange.css', 'hooks/use-overlay'],
+  // kinds, the board's CSS).
+  exchange: ['components/ExchangeBoard', 'components/BetStatus', 'format', 'slip', 'exchange.css'],
   // My Bets' table, which Aar Par Parchi's plays use too; and its plays' list, which My Bets shows as a tab.
   history: ['components/HistoryTable'],
   parchi: ['components/MyPlays'],

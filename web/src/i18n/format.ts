@@ -7,51 +7,32 @@ function locale(): string {
   return currentLanguage() === 'hi' ? 'hi-IN' : 'en-IN';
 }
 
-function toDate(v: number | string | Date): Date | null {
-  const d = v instanceof Date ? v : new Date(v);
-  return Number.isNaN(d.getTime()) ? null : d;
+type When = number | string | Date | null | undefined;
+
+/** `v` in IST as `options` say, in the app's language; empty for a missing or invalid time. */
+function format(v: When, options: Intl.DateTimeFormatOptions): string {
+  const d = v === null || v === undefined ? null : new Date(v);
+  return d && !Number.isNaN(d.getTime())
+    ? d.toLocaleString(locale(), { timeZone: IST, hour12: false, ...options })
+    : '';
 }
 
 /** "24 Nov 2026, 21:05" (IST). Empty for a missing or invalid time. */
-export function formatDateTime(v: number | string | Date | null | undefined): string {
-  const d = v === null || v === undefined ? null : toDate(v);
-  return d
-    ? d.toLocaleString(locale(), {
-        timeZone: IST,
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      })
-    : '';
+export function formatDateTime(v: When): string {
+  return format(v, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** "24 Nov, 21:05:09" (IST): for draws and rounds, where seconds matter. */
-export function formatDateTimeSeconds(v: number | string | Date | null | undefined): string {
-  const d = v === null || v === undefined ? null : toDate(v);
-  return d
-    ? d.toLocaleString(locale(), {
-        timeZone: IST,
-        day: '2-digit',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hour12: false,
-      })
-    : '';
+export function formatDateTimeSeconds(v: When): string {
+  return format(v, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /** "21:05" (IST). */
-export function formatTime(v: number | string | Date | null | undefined): string {
-  const d = v === null || v === undefined ? null : toDate(v);
-  return d ? d.toLocaleTimeString(locale(), { timeZone: IST, hour: '2-digit', minute: '2-digit', hour12: false }) : '';
+export function formatTime(v: When): string {
+  return format(v, { hour: '2-digit', minute: '2-digit' });
 }
 
 /** "24 Nov 2026" (IST). */
-export function formatDate(v: number | string | Date | null | undefined): string {
-  const d = v === null || v === undefined ? null : toDate(v);
-  return d ? d.toLocaleDateString(locale(), { timeZone: IST, day: '2-digit', month: 'short', year: 'numeric' }) : '';
+export function formatDate(v: When): string {
+  return format(v, { day: '2-digit', month: 'short', year: 'numeric' });
 }

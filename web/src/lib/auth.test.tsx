@@ -6,16 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, setLanguage } from '@/i18n';
 import { accountLanguage, useMe } from './auth';
+import { testUser } from '@/testing/server';
 
-const user = {
-  id: 7,
-  userNo: 100007,
-  username: '9876500007',
-  name: 'Test Player',
-  role: 'player',
-  walletBalance: 0,
-  exposureBalance: 0,
-};
+const user = testUser();
 let language: unknown;
 
 beforeEach(() => {

@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 /** The web session is the HttpOnly cookie: nothing secret reaches browser storage or leaves in a header. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { api } from './api-client';
 import { PREFERENCE_KEYS, clearSession, storeUserNo } from './storage';
+import { cleanUpAfterEach, submitLogin, testUser } from '@/testing/server';
 
 const TOKEN = 'a-secret-session-token-0123456789abcdef';
-const user = {
-  id: 7,
-  userNo: 100007,
-  username: '9876500007',
-  name: 'Test Player',
-  role: 'player',
-  walletBalance: 0,
-  exposureBalance: 0,
-};
+const user = testUser();
 
 type FetchCall = [string, RequestInit];
 
@@ -46,10 +39,7 @@ function storedEverything(): string {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('the web session', () => {
   it('keeps nothing but preferences in localStorage after a login', async () => {
@@ -66,9 +56,7 @@ describe('the web session', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    fireEvent.change(screen.getByLabelText('User Number'), { target: { value: '100007' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    submitLogin();
     await screen.findByText('home');
 
     expect((fetchMock.mock.calls as unknown as FetchCall[]).some(([path]) => path === '/api/login')).toBe(true);

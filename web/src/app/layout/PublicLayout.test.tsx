@@ -4,24 +4,17 @@
  * back to the page; signed in, the header shows the username and the wallet's balance, kept by `balance_update`.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import PublicLayout from './PublicLayout';
 import { usePublicSession } from './public-session';
+import { cleanUpAfterEach, testUser } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
-const user = {
-  id: 7,
-  userNo: 100007,
-  username: '9876500007',
-  name: 'Test Player',
-  role: 'player',
-  walletBalance: 10,
-  exposureBalance: 0,
-};
+const user = testUser({ walletBalance: 10 });
 let signedIn: boolean;
 
 beforeEach(() => {
@@ -40,10 +33,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Page() {
   const { userId } = usePublicSession();

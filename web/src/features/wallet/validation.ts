@@ -53,3 +53,6 @@ export function whatsappLink(
   if (d.reference) lines.push(i18n.t('wallet:whatsapp.reference', { reference: d.reference }));
   return `https://wa.me/${digits}?text=${encodeURIComponent(lines.join('\n'))}`;
 }
+
+/** A money amount typed in rupees (at least ₹1, to the paisa). */
+export const AMOUNT_INPUT = { type: 'number', inputMode: 'decimal', min: '1', step: '0.01' } as const;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useSetLanguage } from '../api/settings';
+import { FormError } from '@/components/Field';
 
 /** English / हिन्दी: saved to the account (so every device follows), then the app switches. */
 export function LanguageSection() {
@@ -32,11 +33,7 @@ export function LanguageSection() {
           </button>
         ))}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </section>
   );
 }

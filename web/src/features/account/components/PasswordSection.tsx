@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormResult, InputField } from '@/components/Field';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/sessions';
 
 const MIN_LENGTH = 6;
+
+/** The three fields: the form's key, the input's id, its label's key and what the browser may fill in. */
+const FIELDS = [
+  { key: 'old', id: 'pw-old', label: 'old', autoComplete: 'current-password' },
+  { key: 'next', id: 'pw-new', label: 'new', autoComplete: 'new-password' },
+  { key: 'confirm', id: 'pw-confirm', label: 'confirm', autoComplete: 'new-password' },
+] as const;
 
 /** Old, new, confirm: the server ends every other session of the account when it changes. */
 export function PasswordSection() {
@@ -40,29 +48,18 @@ export function PasswordSection() {
     <section className="card acct-section" aria-labelledby="acct-password">
       <h2 id="acct-password">{t('password.title')}</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="pw-old">{t('password.old')}</label>
-          <input id="pw-old" type="password" autoComplete="current-password" value={form.old} onChange={set('old')} />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-new">{t('password.new')}</label>
-          <input id="pw-new" type="password" autoComplete="new-password" value={form.next} onChange={set('next')} />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-confirm">{t('password.confirm')}</label>
-          <input
-            id="pw-confirm"
+        {FIELDS.map((f) => (
+          <InputField
+            key={f.key}
+            id={f.id}
+            label={t(`password.${f.label}`)}
             type="password"
-            autoComplete="new-password"
-            value={form.confirm}
-            onChange={set('confirm')}
+            autoComplete={f.autoComplete}
+            value={form[f.key]}
+            onChange={set(f.key)}
           />
-        </div>
-        {result && (
-          <p className={result.ok ? 'form-success' : 'form-error'} role="status" data-testid="password-result">
-            {result.text}
-          </p>
-        )}
+        ))}
+        <FormResult result={result} testId="password-result" />
         <button
           type="submit"
           className="btn btn-primary btn-block"

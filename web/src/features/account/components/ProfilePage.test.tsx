@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** Profile: name and email edited and saved, the server's refusals shown at their field, the mobile read-only. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './ProfilePage';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const USER = {
   id: 7,
@@ -18,8 +18,6 @@ const USER = {
 };
 let put: unknown[];
 let answer: (body: Record<string, unknown>) => Response;
-
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 beforeEach(() => {
   put = [];
@@ -37,17 +35,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function show() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ProfilePage userId="7" />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ProfilePage userId="7" />);
 }
 
 describe('Profile', () => {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError, InputField } from '@/components/Field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useProfile, type Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -57,48 +58,32 @@ function ProfileForm({ profile }: { profile: Profile | undefined }) {
 
   return (
     <form className="form card" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor="pf-name">{t('profile.name')}</label>
-        <input
-          id="pf-name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={!!errors.name}
-          aria-describedby={errors.name ? 'pf-name-error' : undefined}
-        />
-        {errors.name && (
-          <p id="pf-name-error" className="form-error" role="alert">
-            {errors.name}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="pf-email">{t('profile.email')}</label>
-        <input
-          id="pf-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!errors.email}
-          aria-describedby={errors.email ? 'pf-email-error' : undefined}
-        />
-        {errors.email && (
-          <p id="pf-email-error" className="form-error" role="alert">
-            {errors.email}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="pf-mobile">{t('profile.mobile')}</label>
-        <input id="pf-mobile" readOnly value={profile?.phone || t('profile.mobileNone')} />
-      </div>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <InputField
+        id="pf-name"
+        label={t('profile.name')}
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={!!errors.name}
+        error={errors.name}
+      />
+      <InputField
+        id="pf-email"
+        label={t('profile.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-invalid={!!errors.email}
+        error={errors.email}
+      />
+      <InputField
+        id="pf-mobile"
+        label={t('profile.mobile')}
+        readOnly
+        value={profile?.phone || t('profile.mobileNone')}
+      />
+      <FormError error={errors.form} />
       {saved && (
         <p className="form-success" role="status">
           {t('profile.saved')}

@@ -3,12 +3,11 @@
  * The session reminder with real timers: the prompt falls on login + N minutes (so a reload mid-session keeps the
  * schedule), shows the time played and the net result asked of the server at that moment, and closes on Keep playing.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionSummary } from '../api/types';
 import { SessionReminder } from './SessionReminder';
+import { cleanUpAfterEach, renderWithClient } from '@/testing/server';
 
 let summaries: SessionSummary[];
 let asked: number;
@@ -25,19 +24,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function show() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <SessionReminder />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<SessionReminder />);
 }
 
 describe('SessionReminder', () => {

@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useEndSession, useSessions } from '../api/sessions';
 import type { AccountSession } from '../api/types';
 import { deviceOf } from '../user-agent';
+import { FormError } from '@/components/Field';
 
 /** Where the account is signed in: this device first, an End button for each of the others. */
 export function SessionsSection() {
@@ -56,11 +57,7 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { adminErrorMessage } from '../text';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
 import { decideRequest, type Decision, type RequestKind } from '../api/money';
+import { FormError } from '@/components/Field';
 
 /**
  * Approve / Reject for one pending request; both are disabled while a decision is in flight. A refusal is shown
@@ -65,11 +66,7 @@ export function DecisionButtons({
           {busy && m.variables === 'reject' ? t('decision.rejecting') : t('decision.reject')}
         </button>
       </div>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }

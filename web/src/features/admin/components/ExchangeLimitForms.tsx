@@ -15,6 +15,8 @@ import {
 } from '../api/exchange-risk';
 import { amountText, limitsBody, MARKET_TYPES, sameLimits, typeLabel, type LimitsForm } from '../exchange-limits';
 import { useChange } from '../hooks/use-change';
+import { AdminForm } from './AdminForm';
+import { FormError } from '@/components/Field';
 
 /** This form's changes refresh the screen's list. */
 function useLimitsMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
@@ -90,31 +92,22 @@ export function DefaultLimitsForm({ row, onClose }: { row: ExchangeLimit; onClos
   };
   const id = `limits-${row.marketType}`;
   return (
-    <form
-      className="card form admin-form"
+    <AdminForm
+      label={t('limits.formLabel', { type })}
+      title={t('limits.editTitle', { type })}
+      testId={`${id}-form`}
       onSubmit={submit}
-      aria-label={t('limits.formLabel', { type })}
-      data-testid={`${id}-form`}
+      problem={problem || error}
+      pending={m.isPending}
+      submit={t('limits.save')}
+      submitting={t('admin:common.saving')}
+      onCancel={onClose}
     >
-      <h2 className="card-title">{t('limits.editTitle', { type })}</h2>
       <div className="settings-grid">
         <AmountFields idPrefix={id} form={form} onChange={setForm} current={row} />
       </div>
       <p className="hint">{t('limits.editHint', { type })}</p>
-      {(problem || error) && (
-        <p className="form-error" role="alert">
-          {problem || error}
-        </p>
-      )}
-      <div className="form-row">
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          {t('admin:common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-          {m.isPending ? t('admin:common.saving') : t('limits.save')}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -138,13 +131,16 @@ export function MarketLimitsForm() {
     m.mutate(r.body);
   };
   return (
-    <form
-      className="card form admin-form"
+    <AdminForm
+      label={t('markets.addTitle')}
+      title={t('markets.addTitle')}
+      testId="market-limits-form"
       onSubmit={submit}
-      aria-label={t('markets.addTitle')}
-      data-testid="market-limits-form"
+      problem={problem || error}
+      pending={m.isPending}
+      submit={t('markets.add')}
+      submitting={t('admin:common.saving')}
     >
-      <h2 className="card-title">{t('markets.addTitle')}</h2>
       <div className="settings-grid">
         <div className="field">
           <label htmlFor="market-limits-type">{t('markets.type')}</label>
@@ -176,15 +172,7 @@ export function MarketLimitsForm() {
         <AmountFields idPrefix="market-limits" form={form} onChange={setForm} />
       </div>
       <p className="hint">{t('markets.addHint', { example: t(`idExample.${form.marketType}`) })}</p>
-      {(problem || error) && (
-        <p className="form-error" role="alert">
-          {problem || error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-        {m.isPending ? t('admin:common.saving') : t('markets.add')}
-      </button>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -235,11 +223,7 @@ export function LimitActions({
           </button>
         )}
       </div>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { setSuspended } from '../api/games';
 import type { SuspendableGame } from '../api/types';
 import { playsRounds } from '../games';
 import { useGameMutation } from '../hooks/use-game-mutation';
+import { FormError } from '@/components/Field';
 
 /** Suspend: the round in play finishes and no new one opens (a round table takes no more bets; Mines starts no new game); resume. */
 export function GameSuspendButton({ game }: { game: SuspendableGame }) {
@@ -22,11 +23,7 @@ export function GameSuspendButton({ game }: { game: SuspendableGame }) {
       >
         {m.isPending ? t('admin:common.saving') : game.suspended ? t('games.resume') : t('games.suspend')}
       </button>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }

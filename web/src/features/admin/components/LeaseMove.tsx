@@ -13,6 +13,7 @@ import { adminKeys } from '../api/keys';
 import { moveLease } from '../api/cluster';
 import type { ClusterLease, ClusterNode } from '../api/types';
 import { moveTargets } from '../cluster';
+import { FormError } from '@/components/Field';
 
 /** What was asked: from which owner to which node. */
 interface Asked {
@@ -76,11 +77,7 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
         </button>
       </div>
       {unowned && <p className="hint">{t('lease.unowned')}</p>}
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
       {asked && (
         <p className="lease-move-note" role="status">
           {waiting

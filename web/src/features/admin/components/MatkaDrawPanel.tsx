@@ -15,7 +15,7 @@ import { adminKeys } from '../api/keys';
 import { declareResult, useDrawBook, type IfDeclared } from '../api/matka';
 import { useDebounced } from '../hooks/use-debounced';
 import { isPanna, pannaDigit } from '../matka-markets';
-import { EmptyRow } from './EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { QueryState } from './QueryState';
 
 type Session = 'open' | 'close';

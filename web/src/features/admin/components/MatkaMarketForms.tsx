@@ -7,6 +7,7 @@ import type { Mode } from '../../matka/wire';
 import { adminKeys } from '../api/keys';
 import { createMarket, editMarket, type MarketChange, type NewMarket } from '../api/matka';
 import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleForm } from '../matka-markets';
+import { AdminForm } from './AdminForm';
 import { ScheduleFields } from './ScheduleFields';
 
 /** This form's changes refresh the screen's list. */
@@ -29,13 +30,17 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
     m.mutate(r.body);
   };
   return (
-    <form
-      className="card form admin-form"
+    <AdminForm
+      label={t('matka.newMarket')}
+      title={t('matka.newMarket')}
+      testId="matka-new-market"
       onSubmit={submit}
-      aria-label={t('matka.newMarket')}
-      data-testid="matka-new-market"
+      problem={problem || error}
+      pending={m.isPending}
+      submit={t('matka.form.create')}
+      submitting={t('matka.form.creating')}
+      onCancel={onClose}
     >
-      <h2 className="card-title">{t('matka.newMarket')}</h2>
       <div className="settings-grid">
         <div className="field">
           <label htmlFor="new-market-name">{t('matka.form.name')}</label>
@@ -50,20 +55,7 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
         </div>
       </div>
       <ScheduleFields value={schedule} onChange={setSchedule} idPrefix="new-market" />
-      {(problem || error) && (
-        <p className="form-error" role="alert">
-          {problem || error}
-        </p>
-      )}
-      <div className="form-row">
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          {t('admin:common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-          {m.isPending ? t('matka.form.creating') : t('matka.form.create')}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -84,11 +76,14 @@ export function EditMarketForm({ market }: { market: Market }) {
     m.mutate(r.change);
   };
   return (
-    <form
-      className="form admin-form"
+    <AdminForm
+      label={t('matka.form.editLabel', { market: market.marketName })}
+      testId="matka-edit-market"
       onSubmit={submit}
-      aria-label={t('matka.form.editLabel', { market: market.marketName })}
-      data-testid="matka-edit-market"
+      problem={problem || error}
+      pending={m.isPending}
+      submit={t('matka.form.save')}
+      submitting={t('admin:common.saving')}
     >
       <div className="settings-grid">
         <div className="field">
@@ -110,14 +105,6 @@ export function EditMarketForm({ market }: { market: Market }) {
           {schedule.kind === 'daily' && <p className="hint">{t('matka.form.weekdaysHint')}</p>}
         </>
       )}
-      {(problem || error) && (
-        <p className="form-error" role="alert">
-          {problem || error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={m.isPending}>
-        {m.isPending ? t('admin:common.saving') : t('matka.form.save')}
-      </button>
-    </form>
+    </AdminForm>
   );
 }

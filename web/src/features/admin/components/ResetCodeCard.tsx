@@ -6,52 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
-import { COPY_CONFIRM_MS } from '@/config/constants';
+import { CopyButton } from '@/components/CopyButton';
 import type { AdminUser } from '../api/types';
 import { useResetCode } from '../hooks/use-reset-code';
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Fall through (an insecure origin, permission refused).
-    }
-  }
-  const el = document.createElement('textarea');
-  el.value = text;
-  el.setAttribute('readonly', '');
-  document.body.appendChild(el);
-  el.select();
-  document.execCommand('copy');
-  el.remove();
-}
-
-function CopyCode({ code }: { code: string }) {
-  const { t } = useTranslation('adminMoney');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className="btn btn-small btn-outline"
-      data-testid="reset-code-copy"
-      onClick={() =>
-        copyText(code).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      {copied ? t('common:copied') : t('user.reset.copy')}
-    </button>
-  );
-}
+import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 function CodePanel({
   code,
@@ -87,7 +46,7 @@ function CodePanel({
             <span key={i}>{g}</span>
           ))}
         </output>
-        <CopyCode code={code} />
+        <CopyButton text={code} label={t('user.reset.copy')} testId="reset-code-copy" />
       </div>
       <p className="hint">{t('user.reset.passOn')}</p>
       <p className="reset-code-once" data-testid="reset-code-once">
@@ -105,10 +64,7 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
   const r = useResetCode(user.userNo);
   const [confirming, setConfirming] = useState(false);
   return (
-    <section className="card" aria-labelledby="reset-title" data-testid="reset-card">
-      <h2 id="reset-title" className="card-title">
-        {t('user.reset.title')}
-      </h2>
+    <Card id="reset-title" title={t('user.reset.title')} testId="reset-card">
       {r.code ? (
         <CodePanel code={r.code} name={user.name} userNo={r.userNo ?? user.userNo} onDone={r.dismiss} />
       ) : (
@@ -125,11 +81,7 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
           </button>
         </>
       )}
-      {r.error && (
-        <p className="decision-error" role="alert">
-          {r.error}
-        </p>
-      )}
+      <FormError error={r.error} className="decision-error" />
       {confirming && (
         <Modal title={t('user.reset.confirmTitle')} onClose={() => setConfirming(false)}>
           <p data-testid="reset-confirm-text">{t('user.reset.confirm', { name: user.name })}</p>
@@ -150,6 +102,6 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
           </div>
         </Modal>
       )}
-    </section>
+    </Card>
   );
 }

@@ -14,7 +14,9 @@ import { liftBreak } from '../api/money';
 import type { RgExclusion, RgLimit, RgSettings } from '../api/types';
 import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
-import { EmptyRow } from './EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
+import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 function Exclusion({
   exclusion,
@@ -74,11 +76,7 @@ function Exclusion({
           {t('user.rg.lockedNote')}
         </p>
       )}
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
       {confirming && isBreak && (
         <Modal title={t('user.rg.liftTitle')} onClose={() => setConfirming(false)}>
           <p data-testid="rg-lift-confirm-text">{t('user.rg.liftConfirm', { name })}</p>
@@ -124,10 +122,7 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
   const { t } = useTranslation('adminMoney');
   const limits = rg?.limits ?? [];
   return (
-    <section className="card" aria-labelledby="rg-title" data-testid="rg-card">
-      <h2 id="rg-title" className="card-title">
-        {t('user.rg.title')}
-      </h2>
+    <Card id="rg-title" title={t('user.rg.title')} testId="rg-card">
       {rg ? (
         <Exclusion exclusion={rg.exclusion} userId={userId} name={name} />
       ) : (
@@ -151,6 +146,6 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/Field';
 
 /** Above a game's settings form: the pending change (applies from the next round) and the problem, if any. */
 export function SettingsStatus({
@@ -21,11 +22,7 @@ export function SettingsStatus({
           {summary.length > 0 && <>: {summary.join(', ')}</>}
         </p>
       )}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} />
     </>
   );
 }

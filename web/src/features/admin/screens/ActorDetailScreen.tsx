@@ -8,7 +8,7 @@ import type { TableDetail } from '../api/types';
 import { ActorChart } from '../components/ActorChart';
 import { HealthBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 function isTableDetail(d: unknown): d is TableDetail {
   return !!d && typeof d === 'object' && 'phase' in d && Array.isArray((d as { bets?: unknown }).bets);

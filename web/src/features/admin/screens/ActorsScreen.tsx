@@ -24,7 +24,7 @@ import { QueryState } from '../components/QueryState';
 import { SortTh } from '../components/SortTh';
 import { timeOnly } from '../format';
 import { useLiveActors } from '../hooks/use-live-actors';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void }) {
   const { t } = useTranslation('admin');

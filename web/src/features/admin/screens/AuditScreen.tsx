@@ -5,7 +5,7 @@ import { useAudit } from '../api/risk-audit';
 import type { AuditEntry } from '../api/types';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 function ChangeList({ e }: { e: AuditEntry }) {
   const list = changes(e.before, e.after);

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 /** The cluster screen on a fake server: a server alone, the nodes and leases of a cluster, a move asked and refused. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ClusterScreen from './ClusterScreen';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const single = { mode: 'single', node: null, nodes: [], leases: [] };
 const cluster = {
@@ -29,8 +28,6 @@ const cluster = {
 let view: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let moveReply: () => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   view = cluster;
@@ -42,21 +39,9 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-function renderScreen() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <ClusterScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderScreen = () => renderWithClient(<ClusterScreen />);
 
 const posts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 

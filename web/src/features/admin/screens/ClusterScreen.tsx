@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useCluster } from '../api/cluster';
 import type { ClusterLease, ClusterNode } from '../api/types';
 import { formatAgo, formatExpiry, normalizeCluster } from '../cluster';
-import { EmptyRow } from '../components/EmptyRow';
+import { DataTable } from '@/components/DataTable';
 import { LeaseMove } from '../components/LeaseMove';
 import { QueryState } from '../components/QueryState';
 import { timeOnly } from '../format';
+import { Card } from '@/components/Card';
 
 function LiveBadge({ live }: { live: boolean }) {
   const { t } = useTranslation('admin');
@@ -25,51 +26,32 @@ function LiveBadge({ live }: { live: boolean }) {
 function NodesTable({ nodes, self }: { nodes: ClusterNode[]; self: string | null }) {
   const { t } = useTranslation('admin');
   return (
-    <section className="card" aria-labelledby="cluster-nodes">
-      <h2 id="cluster-nodes" className="card-title">
-        {t('cluster.nodes')}
-      </h2>
-      <div className="table-wrap">
-        <table className="table admin-table cluster-table" data-testid="cluster-nodes">
-          <thead>
-            <tr>
-              <th>{t('cluster.col.node')}</th>
-              <th>{t('cluster.col.address')}</th>
-              <th>{t('cluster.col.state')}</th>
-              <th className="num">{t('cluster.col.heartbeat')}</th>
-              <th className="num">{t('cluster.col.leases')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.id} data-testid={`cluster-node-${n.id}`} className={n.live ? '' : 'node-stale'}>
-                <td data-label={t('cluster.col.node')} className="cluster-id">
-                  <span>
-                    <b className="mono">{n.id}</b>
-                    {n.id === self && (
-                      <span className="status status-pending this-node">{t('cluster.thisNodeBadge')}</span>
-                    )}
-                  </span>
-                </td>
-                <td data-label={t('cluster.col.address')} className="mono">
-                  {n.address || '—'}
-                </td>
-                <td data-label={t('cluster.col.state')}>
-                  <LiveBadge live={!!n.live} />
-                </td>
-                <td data-label={t('cluster.col.heartbeat')} className="num">
-                  {formatAgo(n.seenMsAgo)}
-                </td>
-                <td data-label={t('cluster.col.leases')} className="num">
-                  {Number.isFinite(n.leases) ? n.leases : '—'}
-                </td>
-              </tr>
-            ))}
-            {nodes.length === 0 && <EmptyRow cols={5}>{t('cluster.noNodes')}</EmptyRow>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Card id="cluster-nodes" title={t('cluster.nodes')}>
+      <DataTable
+        className="table admin-table cluster-table"
+        testId="cluster-nodes"
+        rows={nodes}
+        rowKey={(n) => n.id}
+        row={(n) => ({ 'data-testid': `cluster-node-${n.id}`, className: n.live ? '' : 'node-stale' })}
+        empty={t('cluster.noNodes')}
+        columns={[
+          {
+            label: t('cluster.col.node'),
+            td: () => ({ className: 'cluster-id' }),
+            cell: (n) => (
+              <span>
+                <b className="mono">{n.id}</b>
+                {n.id === self && <span className="status status-pending this-node">{t('cluster.thisNodeBadge')}</span>}
+              </span>
+            ),
+          },
+          { label: t('cluster.col.address'), td: () => ({ className: 'mono' }), cell: (n) => n.address || '—' },
+          { label: t('cluster.col.state'), cell: (n) => <LiveBadge live={!!n.live} /> },
+          { label: t('cluster.col.heartbeat'), num: true, cell: (n) => formatAgo(n.seenMsAgo) },
+          { label: t('cluster.col.leases'), num: true, cell: (n) => (Number.isFinite(n.leases) ? n.leases : '—') },
+        ]}
+      />
+    </Card>
   );
 }
 
@@ -77,64 +59,58 @@ function LeasesTable({ leases, nodes }: { leases: ClusterLease[]; nodes: Cluster
   const { t } = useTranslation('admin');
   const live = useMemo(() => new Set(nodes.filter((n) => n.live).map((n) => n.id)), [nodes]);
   return (
-    <section className="card" aria-labelledby="cluster-leases">
-      <h2 id="cluster-leases" className="card-title">
-        {t('cluster.leases')}
-      </h2>
-      <p className="hint">{t('cluster.leasesHint')}</p>
-      <div className="table-wrap">
-        <table className="table admin-table cluster-table" data-testid="cluster-leases">
-          <thead>
-            <tr>
-              <th>{t('cluster.col.resource')}</th>
-              <th>{t('cluster.col.owner')}</th>
-              <th className="num">{t('cluster.col.epoch')}</th>
-              <th>{t('cluster.col.expires')}</th>
-              <th>{t('cluster.col.movingTo')}</th>
-              <th>{t('cluster.col.move')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leases.map((l) => (
-              <tr key={l.resource} data-testid={`cluster-lease-${l.resource}`}>
-                <td data-label={t('cluster.col.resource')} className="cluster-id">
-                  <b className="mono">{l.resource}</b>
-                </td>
-                <td data-label={t('cluster.col.owner')}>
-                  <span>
-                    {l.owner == null ? (
-                      <span className="muted">{t('cluster.none')}</span>
-                    ) : (
-                      <span className="mono">{l.owner}</span>
-                    )}
-                    {l.owner != null && !live.has(l.owner) && (
-                      <span className="status status-rejected owner-stale">{t('cluster.notLive')}</span>
-                    )}
-                  </span>
-                </td>
-                <td data-label={t('cluster.col.epoch')} className="num">
-                  {l.epoch}
-                </td>
-                <td data-label={t('cluster.col.expires')} className={l.expiresInMs < 0 ? 'neg' : ''}>
-                  {formatExpiry(l.expiresInMs)}
-                </td>
-                <td data-label={t('cluster.col.movingTo')}>
-                  {l.movingTo ? (
-                    <span className="status status-pending">{t('cluster.movingTo', { node: l.movingTo })}</span>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                <td data-label="" className="cluster-move-cell">
-                  <LeaseMove lease={l} nodes={nodes} />
-                </td>
-              </tr>
-            ))}
-            {leases.length === 0 && <EmptyRow cols={6}>{t('cluster.noLeases')}</EmptyRow>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Card id="cluster-leases" title={t('cluster.leases')} hint={t('cluster.leasesHint')}>
+      <DataTable
+        className="table admin-table cluster-table"
+        testId="cluster-leases"
+        rows={leases}
+        rowKey={(l) => l.resource}
+        row={(l) => ({ 'data-testid': `cluster-lease-${l.resource}` })}
+        empty={t('cluster.noLeases')}
+        columns={[
+          {
+            label: t('cluster.col.resource'),
+            td: () => ({ className: 'cluster-id' }),
+            cell: (l) => <b className="mono">{l.resource}</b>,
+          },
+          {
+            label: t('cluster.col.owner'),
+            cell: (l) => (
+              <span>
+                {l.owner == null ? (
+                  <span className="muted">{t('cluster.none')}</span>
+                ) : (
+                  <span className="mono">{l.owner}</span>
+                )}
+                {l.owner != null && !live.has(l.owner) && (
+                  <span className="status status-rejected owner-stale">{t('cluster.notLive')}</span>
+                )}
+              </span>
+            ),
+          },
+          { label: t('cluster.col.epoch'), num: true, cell: (l) => l.epoch },
+          {
+            label: t('cluster.col.expires'),
+            td: (l) => ({ className: l.expiresInMs < 0 ? 'neg' : '' }),
+            cell: (l) => formatExpiry(l.expiresInMs),
+          },
+          {
+            label: t('cluster.col.movingTo'),
+            cell: (l) =>
+              l.movingTo ? (
+                <span className="status status-pending">{t('cluster.movingTo', { node: l.movingTo })}</span>
+              ) : (
+                <span className="muted">—</span>
+              ),
+          },
+          {
+            label: t('cluster.col.move'),
+            td: () => ({ className: 'cluster-move-cell', 'data-label': '' }),
+            cell: (l) => <LeaseMove lease={l} nodes={nodes} />,
+          },
+        ]}
+      />
+    </Card>
   );
 }
 

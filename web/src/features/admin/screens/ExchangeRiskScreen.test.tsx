@@ -3,12 +3,11 @@
  * The exchange risk screen on a fake server: the limits (Indian grouping, built-in or set), a default changed, a
  * market's limits set and removed, the checks made before asking, the server's refusal, the sure positions.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import ExchangeRiskScreen from './ExchangeRiskScreen';
+import { renderWithClient, reply } from '@/testing/server';
 
 const defaults = [
   { marketType: 'exchange', marketId: '', maxLiability: 2_000_000, maxPlayerLiability: 500_000, updatedAt: null },
@@ -45,8 +44,6 @@ let alerts: unknown[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let putReply: (body: unknown) => Response;
 let deleteReply: (path: string) => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   limits = [...defaults, override];
@@ -76,16 +73,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function renderScreen() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <ExchangeRiskScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderScreen = () => renderWithClient(<ExchangeRiskScreen />);
 
 const calls = (method: string) =>
   fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method) as [

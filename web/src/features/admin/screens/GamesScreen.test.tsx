@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 /** The games screen on a fake server: every game's card (Mines, Matka, and one it does not know), the editors' requests, pending and refusals. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import GamesScreen from './GamesScreen';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const timings = { bettingMs: 30000, closedMs: 15000, stepMs: 400, resultMs: 5000 };
 const limits = { min: 1000, max: 1000000, maxLines: 12 };
@@ -98,8 +97,6 @@ const unknown = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
@@ -109,21 +106,9 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-function renderScreen() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <GamesScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderScreen = () => renderWithClient(<GamesScreen />);
 
 describe('games screen', () => {
   it('shows every game, never undefined or NaN, the Aviator hints only on Aviator', async () => {

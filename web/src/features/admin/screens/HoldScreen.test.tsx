@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 /** The hold screen on a fake server: each game's figures and verdict, the flagged players, the day-by-day table, the range. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HoldScreen from './HoldScreen';
 import { pct, signed } from '../hold';
+import { renderWithClient, reply } from '@/testing/server';
 
 const rules = { confidence: 0.99, bandZ: 2.5758293035489, minUnits: 30, playerMinBets: 50, playerZ: 4 };
 const idle = (game: string) => ({
@@ -109,8 +108,6 @@ const daily = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const calls = (path: string) =>
   fetchMock.mock.calls
     .map(([url]) => new URL(String(url), 'http://x'))
@@ -135,16 +132,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderScreen() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <HoldScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderScreen = () => renderWithClient(<HoldScreen />);
 
 describe('hold screen', () => {
   it('shows each game against its theory, the band and the verdict, and what is out of band', async () => {

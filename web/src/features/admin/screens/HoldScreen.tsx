@@ -3,14 +3,16 @@
  * against the theoretical one with its 99 % band, the games outside it, the players whose return is too good to be
  * luck, and the same day by day.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable, type CellAttrs, type Column } from '@/components/DataTable';
 import { formatInr } from '@/lib/money';
 import { DAILY_MAX_DAYS, useHold, useHoldDaily, type HoldGame } from '../api/hold';
-import { EmptyRow } from '../components/EmptyRow';
 import { QueryState } from '../components/QueryState';
 import { addDays, istDate, pct, rangeQuery, signed, verdict, type Verdict } from '../hold';
+import { Card } from '@/components/Card';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
@@ -33,42 +35,44 @@ function VerdictBadge({ g }: { g: HoldGame }) {
   );
 }
 
-/** The columns every game row shares, from turnover to the verdict. */
-function Figures({ g, locale }: { g: HoldGame; locale: string }) {
-  const { t } = useTranslation('adminHold');
-  const partial = g.theoreticalHold !== null && g.coveredTurnover < g.turnover;
-  return (
-    <>
-      <td data-label={t('col.bets')} className="num">
-        {g.bets}
-      </td>
-      <td data-label={t('col.turnover')} className="num">
-        {formatInr(g.turnover)}
-      </td>
-      <td data-label={t('col.payouts')} className="num">
-        {formatInr(g.payouts)}
-      </td>
-      <td data-label={t('col.ggr')} className={`num ${tone(g.ggr)}`}>
-        {formatInr(g.ggr)}
-      </td>
-      <td data-label={t('col.realised')} className="num" data-testid={`realised-${g.game}`}>
-        {pct(g.realisedHold, locale)}
-      </td>
-      <td data-label={t('col.theoretical')} className="num" data-testid={`theoretical-${g.game}`}>
-        {pct(g.theoreticalHold, locale)}
-        {partial && <span className="muted small"> {t('covered', { amount: formatInr(g.coveredTurnover) })}</span>}
-      </td>
-      <td data-label={t('col.band')} className="num">
-        {g.band ? t('band', { low: pct(g.band.low, locale), high: pct(g.band.high, locale) }) : '—'}
-      </td>
-      <td data-label={t('col.z')} className="num">
-        {signed(g.z)}
-      </td>
-      <td data-label={t('col.status')}>
-        <VerdictBadge g={g} />
-      </td>
-    </>
-  );
+/** The columns every game row shares, from turnover to the verdict; `gameOf`: the row's game. */
+function figureColumns<R>(t: TFunction<'adminHold'>, locale: string, gameOf: (r: R) => HoldGame): Column<R>[] {
+  const figure = (key: string, value: (g: HoldGame) => ReactNode, td?: (g: HoldGame) => CellAttrs): Column<R> => ({
+    label: t(`col.${key}`),
+    num: true,
+    td: td && ((r) => td(gameOf(r))),
+    cell: (r) => value(gameOf(r)),
+  });
+  return [
+    figure('bets', (g) => g.bets),
+    figure('turnover', (g) => formatInr(g.turnover)),
+    figure('payouts', (g) => formatInr(g.payouts)),
+    figure(
+      'ggr',
+      (g) => formatInr(g.ggr),
+      (g) => ({ className: tone(g.ggr) }),
+    ),
+    figure(
+      'realised',
+      (g) => pct(g.realisedHold, locale),
+      (g) => ({ 'data-testid': `realised-${g.game}` }),
+    ),
+    figure(
+      'theoretical',
+      (g) => (
+        <>
+          {pct(g.theoreticalHold, locale)}
+          {g.theoreticalHold !== null && g.coveredTurnover < g.turnover && (
+            <span className="muted small"> {t('covered', { amount: formatInr(g.coveredTurnover) })}</span>
+          )}
+        </>
+      ),
+      (g) => ({ 'data-testid': `theoretical-${g.game}` }),
+    ),
+    figure('band', (g) => (g.band ? t('band', { low: pct(g.band.low, locale), high: pct(g.band.high, locale) }) : '—')),
+    figure('z', (g) => signed(g.z)),
+    { label: t('col.status'), cell: (r) => <VerdictBadge g={gameOf(r)} /> },
+  ];
 }
 
 export default function HoldScreen() {
@@ -143,91 +147,49 @@ export default function HoldScreen() {
                   .filter(Boolean)
                   .join(' · ')}
           </p>
-          <section className="card" aria-labelledby="hold-games">
-            <h2 id="hold-games" className="card-title">
-              {t('games.title')}
-            </h2>
-            <p className="hint">{t('games.hint', { z: r.rules.bandZ.toFixed(2), units: r.rules.minUnits })}</p>
-            <div className="table-wrap">
-              <table className="table admin-table" data-testid="hold-games">
-                <thead>
-                  <tr>
-                    <th>{t('col.game')}</th>
-                    <th className="num">{t('col.bets')}</th>
-                    <th className="num">{t('col.turnover')}</th>
-                    <th className="num">{t('col.payouts')}</th>
-                    <th className="num">{t('col.ggr')}</th>
-                    <th className="num">{t('col.realised')}</th>
-                    <th className="num">{t('col.theoretical')}</th>
-                    <th className="num">{t('col.band')}</th>
-                    <th className="num">{t('col.z')}</th>
-                    <th>{t('col.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.games.map((g) => (
-                    <tr key={g.game} data-testid={`hold-game-${g.game}`}>
-                      <td data-label={t('col.game')}>{name(g.game)}</td>
-                      <Figures g={g} locale={locale} />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="hold-players">
-            <h2 id="hold-players" className="card-title">
-              {t('players.title')}
-            </h2>
-            <p className="hint">{t('players.hint', { bets: r.rules.playerMinBets, z: r.rules.playerZ })}</p>
-            <div className="table-wrap">
-              <table className="table admin-table" data-testid="hold-players">
-                <thead>
-                  <tr>
-                    <th>{t('col.user')}</th>
-                    <th>{t('col.name')}</th>
-                    <th className="num">{t('col.bets')}</th>
-                    <th className="num">{t('col.turnover')}</th>
-                    <th className="num">{t('col.return')}</th>
-                    <th className="num">{t('col.expected')}</th>
-                    <th className="num">{t('col.z')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.players.map((p) => (
-                    <tr key={p.userId}>
-                      <td data-label={t('col.user')}>
-                        <Link to={`/admin/money/users/${encodeURIComponent(String(p.userId))}`}>
-                          {String(p.userNo)}
-                        </Link>
-                      </td>
-                      <td data-label={t('col.name')}>{p.name}</td>
-                      <td data-label={t('col.bets')} className="num">
-                        {p.bets}
-                      </td>
-                      <td data-label={t('col.turnover')} className="num">
-                        {formatInr(p.turnover)}
-                      </td>
-                      <td data-label={t('col.return')} className="num">
-                        {pct(p.return, locale)}
-                      </td>
-                      <td data-label={t('col.expected')} className="num">
-                        {pct(p.expectedReturn, locale)}
-                      </td>
-                      <td data-label={t('col.z')} className="num">
-                        {signed(p.z)}
-                      </td>
-                    </tr>
-                  ))}
-                  {r.players.length === 0 && <EmptyRow cols={7}>{t('players.none')}</EmptyRow>}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="hold-daily">
-            <h2 id="hold-daily" className="card-title">
-              {t('daily.title')}
-            </h2>
+          <Card
+            id="hold-games"
+            title={t('games.title')}
+            hint={t('games.hint', { z: r.rules.bandZ.toFixed(2), units: r.rules.minUnits })}
+          >
+            <DataTable
+              testId="hold-games"
+              rows={r.games}
+              rowKey={(g) => g.game}
+              row={(g) => ({ 'data-testid': `hold-game-${g.game}` })}
+              columns={[
+                { label: t('col.game'), cell: (g) => name(g.game) },
+                ...figureColumns<HoldGame>(t, locale, (g) => g),
+              ]}
+            />
+          </Card>
+          <Card
+            id="hold-players"
+            title={t('players.title')}
+            hint={t('players.hint', { bets: r.rules.playerMinBets, z: r.rules.playerZ })}
+          >
+            <DataTable
+              testId="hold-players"
+              rows={r.players}
+              rowKey={(p) => p.userId}
+              empty={t('players.none')}
+              columns={[
+                {
+                  label: t('col.user'),
+                  cell: (p) => (
+                    <Link to={`/admin/money/users/${encodeURIComponent(String(p.userId))}`}>{String(p.userNo)}</Link>
+                  ),
+                },
+                { label: t('col.name'), cell: (p) => p.name },
+                { label: t('col.bets'), num: true, cell: (p) => p.bets },
+                { label: t('col.turnover'), num: true, cell: (p) => formatInr(p.turnover) },
+                { label: t('col.return'), num: true, cell: (p) => pct(p.return, locale) },
+                { label: t('col.expected'), num: true, cell: (p) => pct(p.expectedReturn, locale) },
+                { label: t('col.z'), num: true, cell: (p) => signed(p.z) },
+              ]}
+            />
+          </Card>
+          <Card id="hold-daily" title={t('daily.title')}>
             {span > DAILY_MAX_DAYS ? (
               <p className="hint">{t('daily.tooLong', { days: DAILY_MAX_DAYS })}</p>
             ) : (
@@ -237,38 +199,20 @@ export default function HoldScreen() {
                   error={daily.data ? null : daily.error}
                   what={t('daily.title')}
                 />
-                <div className="table-wrap">
-                  <table className="table admin-table" data-testid="hold-daily">
-                    <thead>
-                      <tr>
-                        <th>{t('col.day')}</th>
-                        <th>{t('col.game')}</th>
-                        <th className="num">{t('col.bets')}</th>
-                        <th className="num">{t('col.turnover')}</th>
-                        <th className="num">{t('col.payouts')}</th>
-                        <th className="num">{t('col.ggr')}</th>
-                        <th className="num">{t('col.realised')}</th>
-                        <th className="num">{t('col.theoretical')}</th>
-                        <th className="num">{t('col.band')}</th>
-                        <th className="num">{t('col.z')}</th>
-                        <th>{t('col.status')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {dailyRows.map(({ day, g }) => (
-                        <tr key={`${day}-${g.game}`}>
-                          <td data-label={t('col.day')}>{day}</td>
-                          <td data-label={t('col.game')}>{name(g.game)}</td>
-                          <Figures g={g} locale={locale} />
-                        </tr>
-                      ))}
-                      {daily.data && dailyRows.length === 0 && <EmptyRow cols={11}>{t('daily.none')}</EmptyRow>}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  testId="hold-daily"
+                  rows={dailyRows}
+                  rowKey={({ day, g }) => `${day}-${g.game}`}
+                  empty={daily.data ? t('daily.none') : undefined}
+                  columns={[
+                    { label: t('col.day'), cell: ({ day }) => day },
+                    { label: t('col.game'), cell: ({ g }) => name(g.game) },
+                    ...figureColumns(t, locale, ({ g }: { g: HoldGame }) => g),
+                  ]}
+                />
               </>
             )}
-          </section>
+          </Card>
         </>
       )}
     </section>

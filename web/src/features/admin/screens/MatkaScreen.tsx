@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import type { Market } from '../../matka/api/types';
 import { useMatkaMarkets } from '../api/matka';
 import { FlagBadge } from '../components/Badges';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { MatkaDrawPanel } from '../components/MatkaDrawPanel';
 import { EditMarketForm, NewMarketForm } from '../components/MatkaMarketForms';
 import { QueryState } from '../components/QueryState';

@@ -8,6 +8,7 @@ import { adminKeys } from '../api/keys';
 import { saveNews, useNewsAdmin } from '../api/money';
 import { QueryState } from '../components/QueryState';
 import { cleanNews, NEWS_MAX_CHARS } from '../payment';
+import { FormError } from '@/components/Field';
 
 function NewsForm({ initial }: { initial: string[] }) {
   const { t } = useTranslation('adminMoney');
@@ -42,11 +43,7 @@ function NewsForm({ initial }: { initial: string[] }) {
   };
   return (
     <form className="form card admin-form" onSubmit={onSubmit}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <ol className="news-list">
         {items.map((text, i) => (
           <li key={i} className="news-item">

@@ -12,6 +12,7 @@ import { savePaymentDetails, usePaymentDetailsAdmin } from '../api/money';
 import type { PaymentDetails } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { qrKind } from '../payment';
+import { FormError } from '@/components/Field';
 
 /** Format samples (a UPI handle, an Indian mobile number), the same in every language. */
 const UPI_SAMPLE = 'name@bank';
@@ -71,11 +72,7 @@ function PaymentForm({ initial }: { initial: PaymentDetails }) {
   };
   return (
     <form className="form card admin-form" onSubmit={onSubmit}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="field">
         <label htmlFor="pay-upi">{t('payment.upiHandle')}</label>
         <input id="pay-upi" value={form.upi_id} onChange={set('upi_id')} placeholder={UPI_SAMPLE} autoComplete="off" />

@@ -2,135 +2,102 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '@/components/DataTable';
 import { formatInr } from '@/lib/money';
 import { useAdminDeposits, useAdminWithdrawals, type StatusFilter } from '../api/money';
 import { RequestBadge } from '../components/Badges';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
-import { EmptyRow } from '../components/EmptyRow';
 
 const userLink = (user: string | number, name: string) => (
   <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>
 );
 
+type Deposit = NonNullable<ReturnType<typeof useAdminDeposits>['data']>[number];
+type Withdrawal = NonNullable<ReturnType<typeof useAdminWithdrawals>['data']>[number];
+
+interface ListProps<R> {
+  kind: 'deposits' | 'withdrawals';
+  q: { data?: R[]; isPending: boolean; error: unknown };
+  /** The columns between the user and the request's time. */
+  own: Column<R>[];
+  /** The request as its decision names it. */
+  label: (r: R) => string;
+  empty: string;
+  onError: (m: string) => void;
+}
+
+/** One list of requests: user, its own columns, requested, status, and a decision for a pending one. */
+function RequestList<R extends Deposit | Withdrawal>({ kind, q, own, label, empty, onError }: ListProps<R>) {
+  const { t } = useTranslation('adminMoney');
+  const rows = q.data ?? [];
+  const title = `${kind}-title`;
+  return (
+    <section className="card" aria-labelledby={title}>
+      <h2 id={title} className="card-title">
+        {t(`requests.${kind}`)} <span className="count">{rows.length}</span>
+      </h2>
+      <QueryState isPending={q.isPending} error={q.error} what={t(`admin:what.${kind}`)} />
+      <DataTable
+        testId={`${kind}-table`}
+        rows={rows}
+        rowKey={(r) => String(r.id)}
+        row={(r) => ({ 'data-testid': `${kind.slice(0, -1)}-${r.id}` })}
+        empty={q.data ? empty : undefined}
+        columns={[
+          { label: t('requests.col.user'), cell: (r) => userLink(r.user, r.userName) },
+          ...own,
+          { label: t('requests.col.requested'), cell: (r) => dateTime(r.createdAt) },
+          { label: t('requests.col.status'), cell: (r) => <RequestBadge status={r.status} /> },
+          {
+            label: t('requests.col.decision'),
+            cell: (r) =>
+              r.status === 'Pending' ? (
+                <DecisionButtons kind={kind} id={r.id} label={label(r)} onError={onError} />
+              ) : (
+                dateTime(r.decidedAt)
+              ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
 function Deposits({ status, onError }: { status: StatusFilter; onError: (m: string) => void }) {
   const { t } = useTranslation('adminMoney');
-  const q = useAdminDeposits(status);
-  const rows = q.data ?? [];
   return (
-    <section className="card" aria-labelledby="deposits-title">
-      <h2 id="deposits-title" className="card-title">
-        {t('requests.deposits')} <span className="count">{rows.length}</span>
-      </h2>
-      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.deposits')} />
-      <div className="table-wrap">
-        <table className="table admin-table" data-testid="deposits-table">
-          <thead>
-            <tr>
-              <th>{t('requests.col.user')}</th>
-              <th>{t('requests.col.phone')}</th>
-              <th className="num">{t('requests.col.amount')}</th>
-              <th>{t('requests.col.utr')}</th>
-              <th>{t('requests.col.requested')}</th>
-              <th>{t('requests.col.status')}</th>
-              <th>{t('requests.col.decision')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={String(d.id)} data-testid={`deposit-${d.id}`}>
-                <td data-label={t('requests.col.user')}>{userLink(d.user, d.userName)}</td>
-                <td data-label={t('requests.col.phone')}>{d.phoneNumber}</td>
-                <td data-label={t('requests.col.amount')} className="num">
-                  {formatInr(d.deposite)}
-                </td>
-                <td data-label={t('requests.col.utr')} className="mono">
-                  {d.Utr}
-                </td>
-                <td data-label={t('requests.col.requested')}>{dateTime(d.createdAt)}</td>
-                <td data-label={t('requests.col.status')}>
-                  <RequestBadge status={d.status} />
-                </td>
-                <td data-label={t('requests.col.decision')}>
-                  {d.status === 'Pending' ? (
-                    <DecisionButtons
-                      kind="deposits"
-                      id={d.id}
-                      label={t('requests.depositLabel', { utr: d.Utr })}
-                      onError={onError}
-                    />
-                  ) : (
-                    dateTime(d.decidedAt)
-                  )}
-                </td>
-              </tr>
-            ))}
-            {q.data && rows.length === 0 && <EmptyRow cols={7}>{t(`requests.noDeposits.${status}`)}</EmptyRow>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <RequestList<Deposit>
+      kind="deposits"
+      q={useAdminDeposits(status)}
+      own={[
+        { label: t('requests.col.phone'), cell: (d) => d.phoneNumber },
+        { label: t('requests.col.amount'), num: true, cell: (d) => formatInr(d.deposite) },
+        { label: t('requests.col.utr'), td: () => ({ className: 'mono' }), cell: (d) => d.Utr },
+      ]}
+      label={(d) => t('requests.depositLabel', { utr: d.Utr })}
+      empty={t(`requests.noDeposits.${status}`)}
+      onError={onError}
+    />
   );
 }
 
 function Withdrawals({ status, onError }: { status: StatusFilter; onError: (m: string) => void }) {
   const { t } = useTranslation('adminMoney');
-  const q = useAdminWithdrawals(status);
-  const rows = q.data ?? [];
   return (
-    <section className="card" aria-labelledby="withdrawals-title">
-      <h2 id="withdrawals-title" className="card-title">
-        {t('requests.withdrawals')} <span className="count">{rows.length}</span>
-      </h2>
-      <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.withdrawals')} />
-      <div className="table-wrap">
-        <table className="table admin-table" data-testid="withdrawals-table">
-          <thead>
-            <tr>
-              <th>{t('requests.col.user')}</th>
-              <th>{t('requests.col.upiId')}</th>
-              <th>{t('requests.col.phone')}</th>
-              <th className="num">{t('requests.col.amount')}</th>
-              <th>{t('requests.col.requested')}</th>
-              <th>{t('requests.col.status')}</th>
-              <th>{t('requests.col.decision')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((w) => (
-              <tr key={String(w.id)} data-testid={`withdrawal-${w.id}`}>
-                <td data-label={t('requests.col.user')}>{userLink(w.user, w.userName)}</td>
-                <td data-label={t('requests.col.upiId')} className="mono">
-                  {w.upi_id}
-                </td>
-                <td data-label={t('requests.col.phone')}>{w.phoneNumber}</td>
-                <td data-label={t('requests.col.amount')} className="num">
-                  {formatInr(w.withdrawAmount)}
-                </td>
-                <td data-label={t('requests.col.requested')}>{dateTime(w.createdAt)}</td>
-                <td data-label={t('requests.col.status')}>
-                  <RequestBadge status={w.status} />
-                </td>
-                <td data-label={t('requests.col.decision')}>
-                  {w.status === 'Pending' ? (
-                    <DecisionButtons
-                      kind="withdrawals"
-                      id={w.id}
-                      label={t('requests.withdrawalLabel', { amount: formatInr(w.withdrawAmount), upi: w.upi_id })}
-                      onError={onError}
-                    />
-                  ) : (
-                    dateTime(w.decidedAt)
-                  )}
-                </td>
-              </tr>
-            ))}
-            {q.data && rows.length === 0 && <EmptyRow cols={7}>{t(`requests.noWithdrawals.${status}`)}</EmptyRow>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <RequestList<Withdrawal>
+      kind="withdrawals"
+      q={useAdminWithdrawals(status)}
+      own={[
+        { label: t('requests.col.upiId'), td: () => ({ className: 'mono' }), cell: (w) => w.upi_id },
+        { label: t('requests.col.phone'), cell: (w) => w.phoneNumber },
+        { label: t('requests.col.amount'), num: true, cell: (w) => formatInr(w.withdrawAmount) },
+      ]}
+      label={(w) => t('requests.withdrawalLabel', { amount: formatInr(w.withdrawAmount), upi: w.upi_id })}
+      empty={t(`requests.noWithdrawals.${status}`)}
+      onError={onError}
+    />
   );
 }
 

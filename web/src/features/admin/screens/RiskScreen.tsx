@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { formatInr } from '@/lib/money';
 import { useRisk } from '../api/risk-audit';
 import { QueryState } from '../components/QueryState';
-import { EmptyRow } from '../components/EmptyRow';
+import { DataTable } from '@/components/DataTable';
+import { Card } from '@/components/Card';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -34,100 +35,58 @@ export default function RiskScreen() {
               </div>
             ))}
           </div>
-          <section className="card" aria-labelledby="risk-tables">
-            <h2 id="risk-tables" className="card-title">
-              {t('risk.perTable')}
-            </h2>
-            <div className="table-wrap">
-              <table className="table admin-table">
-                <thead>
-                  <tr>
-                    <th>{t('risk.col.game')}</th>
-                    <th>{t('risk.col.table')}</th>
-                    <th className="num">{t('risk.col.openBets')}</th>
-                    <th className="num">{t('risk.col.exposure')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.tables.map((row) => (
-                    <tr key={`${row.game}-${row.table}`}>
-                      <td data-label={t('risk.col.game')}>{row.game}</td>
-                      <td data-label={t('risk.col.table')}>{row.table}</td>
-                      <td data-label={t('risk.col.openBets')} className="num">
-                        {row.openBets}
-                      </td>
-                      <td data-label={t('risk.col.exposure')} className="num">
-                        {formatInr(row.exposure)}
-                      </td>
-                    </tr>
-                  ))}
-                  {r.tables.length === 0 && <EmptyRow cols={4}>{t('risk.noTables')}</EmptyRow>}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="risk-house">
-            <h2 id="risk-house" className="card-title">
-              {t('risk.houseResult')}
-            </h2>
-            <p className="hint">{t('risk.houseHint')}</p>
-            <div className="table-wrap">
-              <table className="table admin-table" data-testid="house-result">
-                <thead>
-                  <tr>
-                    <th>{t('risk.col.game')}</th>
-                    <th className="num">{t('risk.col.today')}</th>
-                    <th className="num">{t('risk.col.allTime')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.houseResult.map((h) => (
-                    <tr key={h.game}>
-                      <td data-label={t('risk.col.game')}>{h.game}</td>
-                      <td data-label={t('risk.col.today')} className={`num ${tone(h.today)}`}>
-                        {formatInr(h.today)}
-                      </td>
-                      <td data-label={t('risk.col.allTime')} className={`num ${tone(h.allTime)}`}>
-                        {formatInr(h.allTime)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="risk-largest">
-            <h2 id="risk-largest" className="card-title">
-              {t('risk.largest')}
-            </h2>
-            <div className="table-wrap">
-              <table className="table admin-table">
-                <thead>
-                  <tr>
-                    <th>{t('risk.col.userNo')}</th>
-                    <th>{t('risk.col.name')}</th>
-                    <th className="num">{t('risk.col.exposure')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.largest.map((u) => (
-                    <tr key={String(u.userId)}>
-                      <td data-label={t('risk.col.userNo')}>
-                        <Link to={`/admin/money/users/${encodeURIComponent(String(u.userId))}`}>
-                          {String(u.userNo)}
-                        </Link>
-                      </td>
-                      <td data-label={t('risk.col.name')}>{u.name}</td>
-                      <td data-label={t('risk.col.exposure')} className="num">
-                        {formatInr(u.exposure)}
-                      </td>
-                    </tr>
-                  ))}
-                  {r.largest.length === 0 && <EmptyRow cols={3}>{t('risk.nobody')}</EmptyRow>}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <Card id="risk-tables" title={t('risk.perTable')}>
+            <DataTable
+              rows={r.tables}
+              rowKey={(row) => `${row.game}-${row.table}`}
+              empty={t('risk.noTables')}
+              columns={[
+                { label: t('risk.col.game'), cell: (row) => row.game },
+                { label: t('risk.col.table'), cell: (row) => row.table },
+                { label: t('risk.col.openBets'), num: true, cell: (row) => row.openBets },
+                { label: t('risk.col.exposure'), num: true, cell: (row) => formatInr(row.exposure) },
+              ]}
+            />
+          </Card>
+          <Card id="risk-house" title={t('risk.houseResult')} hint={t('risk.houseHint')}>
+            <DataTable
+              testId="house-result"
+              rows={r.houseResult}
+              rowKey={(h) => h.game}
+              columns={[
+                { label: t('risk.col.game'), cell: (h) => h.game },
+                {
+                  label: t('risk.col.today'),
+                  num: true,
+                  td: (h) => ({ className: tone(h.today) }),
+                  cell: (h) => formatInr(h.today),
+                },
+                {
+                  label: t('risk.col.allTime'),
+                  num: true,
+                  td: (h) => ({ className: tone(h.allTime) }),
+                  cell: (h) => formatInr(h.allTime),
+                },
+              ]}
+            />
+          </Card>
+          <Card id="risk-largest" title={t('risk.largest')}>
+            <DataTable
+              rows={r.largest}
+              rowKey={(u) => String(u.userId)}
+              empty={t('risk.nobody')}
+              columns={[
+                {
+                  label: t('risk.col.userNo'),
+                  cell: (u) => (
+                    <Link to={`/admin/money/users/${encodeURIComponent(String(u.userId))}`}>{String(u.userNo)}</Link>
+                  ),
+                },
+                { label: t('risk.col.name'), cell: (u) => u.name },
+                { label: t('risk.col.exposure'), num: true, cell: (u) => formatInr(u.exposure) },
+              ]}
+            />
+          </Card>
         </>
       )}
     </section>

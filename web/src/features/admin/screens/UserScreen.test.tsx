@@ -5,10 +5,11 @@
  * And a password-reset code: issued after a confirmation, shown once with a copy button, gone once hidden.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import UserScreen from './UserScreen';
+import { cleanUpAfterEach, reply } from '@/testing/server';
 
 // 24 Nov 2026, 15:35 UTC = 21:05 IST; 25 Nov 2026, 04:00 UTC = 09:30 IST.
 const UNTIL = Date.UTC(2026, 10, 24, 15, 35);
@@ -42,8 +43,6 @@ let exclusion: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 let liftReply: () => Response;
 let resetReply: () => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   exclusion = onBreak;
@@ -70,10 +69,7 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderScreen() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -16,9 +16,11 @@ import type { AdminUser } from '../api/types';
 import { FlagBadge } from '../components/Badges';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
+import { Card } from '@/components/Card';
+import { FormError } from '@/components/Field';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -43,11 +45,7 @@ function BlockButton({ user }: { user: AdminUser }) {
       >
         {m.isPending ? t('admin:common.saving') : user.blocked ? t('user.unblock') : t('user.block')}
       </button>
-      {error && (
-        <p className="decision-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} className="decision-error" />
     </div>
   );
 }
@@ -57,10 +55,7 @@ function Ledger({ id }: { id: string }) {
   const q = useUserLedger(id);
   const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
   return (
-    <section className="card" aria-labelledby="ledger-title">
-      <h2 id="ledger-title" className="card-title">
-        {t('user.ledger.title')}
-      </h2>
+    <Card id="ledger-title" title={t('user.ledger.title')}>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.ledger')} />
       <div className="table-wrap">
         <table className="table admin-table">
@@ -102,7 +97,7 @@ function Ledger({ id }: { id: string }) {
         </table>
       </div>
       <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
-    </section>
+    </Card>
   );
 }
 
@@ -111,10 +106,7 @@ function Bets({ id }: { id: string }) {
   const q = useUserBets(id);
   const rows = q.data ?? [];
   return (
-    <section className="card" aria-labelledby="bets-title">
-      <h2 id="bets-title" className="card-title">
-        {t('user.bets.title')}
-      </h2>
+    <Card id="bets-title" title={t('user.bets.title')}>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.bets')} />
       <div className="table-wrap">
         <table className="table admin-table">
@@ -155,7 +147,7 @@ function Bets({ id }: { id: string }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -204,10 +196,7 @@ export default function UserScreen() {
           <RgCard rg={q.data?.rg} userId={id} name={u.name} />
           <Ledger id={id} />
           <Bets id={id} />
-          <section className="card" aria-labelledby="sessions-title">
-            <h2 id="sessions-title" className="card-title">
-              {t('user.sessions.title')}
-            </h2>
+          <Card id="sessions-title" title={t('user.sessions.title')}>
             <div className="table-wrap">
               <table className="table admin-table">
                 <thead>
@@ -237,7 +226,7 @@ export default function UserScreen() {
                 </tbody>
               </table>
             </div>
-          </section>
+          </Card>
         </>
       )}
     </>

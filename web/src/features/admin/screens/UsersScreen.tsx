@@ -8,7 +8,7 @@ import { FlagBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { useDebounced } from '../hooks/use-debounced';
-import { EmptyRow } from '../components/EmptyRow';
+import { EmptyRow } from '@/components/EmptyRow';
 
 export default function UsersScreen() {
   const { t } = useTranslation('adminMoney');

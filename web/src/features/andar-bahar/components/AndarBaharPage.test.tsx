@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 /** Andar Bahar on a fake socket: the deal card by card, the resync that brings the joker, the slip's placeBet. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payloadsOf, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { AndarBaharPage } from './AndarBaharPage';
+import { cleanUpAfterEach } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -55,10 +56,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

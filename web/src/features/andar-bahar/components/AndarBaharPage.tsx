@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useSocketConnected } from '@/lib/use-socket-status';
-import { useWallet } from '@/lib/wallet';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
-import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, payoutOf } from '../../round-table/state';
+import { useRoundPage } from '../../round-table/hooks/use-round-table';
+import { payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';
 import { useBets2 } from '../api/get-bets2';
 import { tableCards } from '../cards';
@@ -29,29 +25,20 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('andarBahar');
   const sideLabel = (side: Side) => t(`sides.${side}`);
   const mark = (r: AbShown) => (r.winner ? t(`marks.${r.winner}`) : '·');
-  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
-  const wallet = useWallet(userId);
-  const connected = useSocketConnected();
+  const { state, balance, open, busy, send, top } = useRoundPage(GAME, userId);
   const bets2 = useBets2(userId);
-  const now = useNow(250);
   const [slip, setSlip] = useState<Side | null>(null);
-  const [busy, setBusy] = useState(false);
-  const open = canBet(state) && connected;
   const cards = tableCards(state.result, state.steps);
   const payout = (side: Side) => payoutOf(state.payouts, side, DEFAULT_PAYOUT[side]);
 
   async function place(side: Side, amount: number) {
     const lines = [{ pick: side, amount }];
-    const problem = checkLines(lines, state, wallet.data?.balance);
+    const problem = checkLines(lines, state, balance);
     if (problem) return toast(problemText(problem), 'error');
-    setBusy(true);
-    const res = await placeBet(lines);
-    setBusy(false);
+    const res = await send(lines);
     if (res.success) {
       toast(t('bet.placedToast', { side: sideLabel(side), amount: `₹${fixed2(res.total)}` }), 'success');
       setSlip(null);
-    } else {
-      toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
     }
   }
 
@@ -65,13 +52,8 @@ export function AndarBaharPage({ userId }: { userId: string | null }) {
   return (
     <div className="rt-page ab">
       <RoundTop
-        game={GAME}
+        {...top}
         title={t('title')}
-        state={state}
-        open={open}
-        connected={connected}
-        joinError={joinError}
-        now={now}
         render={(r: AbShown) => <b className={markClass(r)}>{mark(r)}</b>}
         describe={(r: AbShown) => (r.winner ? sideLabel(r.winner) : '—')}
       />

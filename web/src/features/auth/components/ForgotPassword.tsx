@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError, InputField } from '@/components/Field';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { requestResetCode, resetPassword } from '../api/forgot-password';
 import { isResetIdentifierValid, isResetValid } from '../validation';
@@ -56,24 +57,18 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
 
   return (
     <AuthCard title={t('reset.title')}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {info && <p className="form-info">{info}</p>}
       {step === 1 && (
         <form className="form" onSubmit={onRequest}>
-          <div className="field">
-            <label htmlFor="reset-id">{t('reset.identifier')}</label>
-            <input
-              id="reset-id"
-              inputMode="numeric"
-              value={identifier}
-              onChange={(e) => setIdentifier(e.target.value)}
-              required
-            />
-          </div>
+          <InputField
+            id="reset-id"
+            label={t('reset.identifier')}
+            inputMode="numeric"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            required
+          />
           <button
             className="btn btn-primary btn-block"
             type="submit"
@@ -85,17 +80,15 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
       )}
       {step === 2 && (
         <form className="form" onSubmit={onReset}>
-          <div className="field">
-            <label htmlFor="reset-code">{t('reset.code')}</label>
-            <input
-              id="reset-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              required
-            />
-          </div>
+          <InputField
+            id="reset-code"
+            label={t('reset.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            required
+          />
           <PasswordInput
             id="reset-password"
             label={t('reset.newPassword')}

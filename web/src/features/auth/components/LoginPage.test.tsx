@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 /** After logging in, someone a public page sent here goes back to it (with its navigation state); others go home. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './LoginPage';
+import { cleanUpAfterEach, submitLogin } from '@/testing/server';
 
 const user = { id: 7, userNo: 100007, username: '9876500007', role: 'player', walletBalance: 0, exposureBalance: 0 };
 
@@ -21,10 +22,7 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Where() {
   const loc = useLocation();
@@ -42,9 +40,7 @@ async function logIn(entry: InitialEntry) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  fireEvent.change(screen.getByLabelText('User Number'), { target: { value: '100007' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+  submitLogin();
   return (await screen.findByTestId('where')).textContent;
 }
 

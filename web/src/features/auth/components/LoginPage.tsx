@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormError, InputField } from '@/components/Field';
 import { errorMessage } from '@/lib/api-client';
 import { setLanguage } from '@/i18n';
 import { accountLanguage, meQueryKey } from '@/lib/auth';
@@ -69,23 +70,17 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <form onSubmit={onSubmit} className="form">
-        <div className="field">
-          <label htmlFor="login-userno">{t('login.userNumber')}</label>
-          <input
-            id="login-userno"
-            inputMode="numeric"
-            value={userNo}
-            onChange={(e) => setUserNo(e.target.value)}
-            autoComplete="username"
-            required
-          />
-        </div>
+        <InputField
+          id="login-userno"
+          label={t('login.userNumber')}
+          inputMode="numeric"
+          value={userNo}
+          onChange={(e) => setUserNo(e.target.value)}
+          autoComplete="username"
+          required
+        />
         <PasswordInput
           id="login-password"
           label={t('login.password')}

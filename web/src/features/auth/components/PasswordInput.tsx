@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '@/components/Field';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -15,8 +16,7 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, minLen
   const { t } = useTranslation('auth');
   const [shown, setShown] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label}>
       <div className="input-with-btn">
         <input
           id={id}
@@ -36,6 +36,6 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, minLen
           {shown ? t('password.hide') : t('password.show')}
         </button>
       </div>
-    </div>
+    </Field>
   );
 }

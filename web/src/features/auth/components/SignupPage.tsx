@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FormError, InputField } from '@/components/Field';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { storeUserNo } from '@/lib/storage';
 import { signup } from '../api/signup';
@@ -35,40 +36,32 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t('signup.title')}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {success && (
         <p className="form-success" role="status">
           {success}
         </p>
       )}
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="signup-name">{t('signup.name')}</label>
-          <input
-            id="signup-name"
-            autoComplete="name"
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            required
-          />
-          <small className="hint">{t('signup.nameHint')}</small>
-        </div>
-        <div className="field">
-          <label htmlFor="signup-phone">{t('signup.phone')}</label>
-          <input
-            id="signup-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-            required
-          />
-        </div>
+        <InputField
+          id="signup-name"
+          label={t('signup.name')}
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          required
+          after={<small className="hint">{t('signup.nameHint')}</small>}
+        />
+        <InputField
+          id="signup-phone"
+          label={t('signup.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={form.phone}
+          onChange={(e) => setForm({ ...form, phone: e.target.value })}
+          required
+        />
         <PasswordInput
           id="signup-password"
           label={t('signup.password')}

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useSocketConnected } from '@/lib/use-socket-status';
-import { useWallet } from '@/lib/wallet';
 import { useMyBets } from '../../round-table/api/get-my-bets';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
 import { MyBetsList } from '../../round-table/components/MyBetsList';
 import { StakeChips } from '../../round-table/components/StakeChips';
 import { chipInr } from '../../round-table/money';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
-import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, payoutOf } from '../../round-table/state';
+import { useRoundPage } from '../../round-table/hooks/use-round-table';
+import { payoutOf } from '../../round-table/state';
 import { checkLines, problemText } from '../../round-table/totals';
 import { colourCounts, colourLabel, isColour, SWATCH } from '../colours';
 import { GAME, type ColorShown, type Colour } from '../wire';
@@ -29,29 +25,21 @@ const Dot = ({ c }: { c: Colour | string }) => (
 /** Color Prediction: red, green or blue; the drawn colour pays 2.9×. */
 export function ColorPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('color');
-  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
-  const wallet = useWallet(userId);
-  const connected = useSocketConnected();
+  const { state, balance, open, busy, send, top } = useRoundPage(GAME, userId);
   const myBets = useMyBets(GAME);
-  const now = useNow(250);
   const [colour, setColour] = useState<Colour | null>(null);
   const [stake, setStake] = useState(100);
-  const [busy, setBusy] = useState(false);
-  const open = canBet(state) && connected;
   const payout = (c: Colour) => payoutOf(state.payouts, c, 2.9);
   const drawn = state.phase === 'settled' && state.result ? state.result.colour : null;
 
   async function submit() {
     if (!colour) return toast(t('bet.chooseFirst'), 'error');
     const lines = [{ pick: colour, amount: stake }];
-    const problem = checkLines(lines, state, wallet.data?.balance);
+    const problem = checkLines(lines, state, balance);
     if (problem) return toast(problemText(problem), 'error');
-    setBusy(true);
-    const res = await placeBet(lines);
-    setBusy(false);
+    const res = await send(lines);
     if (res.success)
       toast(t('bet.placedToast', { colour: colourLabel(colour), amount: `₹${fixed2(res.total)}` }), 'success');
-    else toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
   }
 
   const status = !open
@@ -69,13 +57,8 @@ export function ColorPage({ userId }: { userId: string | null }) {
   return (
     <div className="rt-page cp">
       <RoundTop
-        game={GAME}
+        {...top}
         title={t('title')}
-        state={state}
-        open={open}
-        connected={connected}
-        joinError={joinError}
-        now={now}
         render={(r: ColorShown) => <Dot c={r.colour} />}
         describe={(r: ColorShown) => colourLabel(r.colour)}
       />

@@ -5,9 +5,9 @@
  * Submit's request (the price shown) and its answer put in place, the server's refusals shown as they are said.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
 import { LiveMatchPage } from '../../sports/components/LiveMatchPage';
 import { liveMatchStateOf } from '../../sports/live-state';
@@ -17,6 +17,7 @@ import { liveItem } from '../../sports/testing/live';
 import type { Bookmaker } from '../../sports/wire';
 import { betView, bmBook, fancyBet, matchBook, placed } from '../testing/bets';
 import type { BetView, MatchBook } from '../wire';
+import { cleanUpAfterEach, reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -26,8 +27,6 @@ let runnerBets: BetView[];
 let fancyBets: BetView[];
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | undefined;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 
@@ -57,10 +56,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function show() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { MatchDetailJson } from '../../sports/api/types';
 import { useFancyBets, useRunnerBets } from '../api/get-bets';
 import { useBook } from '../api/get-book';
-import { useOverlay } from '../hooks/use-overlay';
+import { useOverlay } from '@/lib/use-overlay';
 import { usePlaceBet } from '../hooks/use-place-bet';
 import { betRequest, checkStake, MSG_PLACED, quoteOf, type Pick, type Quote } from '../slip';
 import { BetPopup } from './BetPopup';
 import { FancyBetsTable, RunnerBetsTable } from './LatestBets';
 import { MatchOddsTable } from './MatchOddsTable';
-import { MessageOverlay } from './MessageOverlay';
+import { MessageOverlay } from '@/components/MessageOverlay';
 import { OverMarketTable } from './OverMarketTable';
 import '../exchange.css';
 
@@ -63,7 +63,7 @@ export function ExchangeBoard({ detail, userId }: Props) {
           onClose={() => setPick(null)}
         />
       )}
-      <MessageOverlay overlay={overlay} />
+      <MessageOverlay overlay={overlay} testId="ex-overlay" />
     </div>
   );
 }

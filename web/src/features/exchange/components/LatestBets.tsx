@@ -1,58 +1,60 @@
 import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '@/components/DataTable';
 import { formatAmount } from '@/lib/money';
 import { formatBetDate, formatOdds, LATEST_BETS } from '../format';
 import { kindLabel } from '../slip';
 import type { BetView } from '../wire';
 import { BetStatus } from './BetStatus';
 
-function Empty({ cols }: { cols: number }) {
+/** Each table's bets (the latest), one row a bet coloured by its side, with the columns every table has around its own. */
+function BetsTable({
+  title,
+  testId,
+  bets,
+  own,
+}: {
+  title: string;
+  testId: string;
+  bets: BetView[];
+  own: Column<BetView>[];
+}) {
   const { t } = useTranslation('exchange');
   return (
-    <tr>
-      <td colSpan={cols} className="empty">
-        {t('bets.empty')}
-      </td>
-    </tr>
+    <section className="ex-bets">
+      <h3 className="list-title">{title}</h3>
+      <DataTable
+        className="table"
+        labelled={false}
+        testId={testId}
+        rows={bets.slice(0, LATEST_BETS)}
+        rowKey={(b) => b.id}
+        row={(b) => ({ className: b.side === 'lagai' ? 'ex-bet-back' : 'ex-bet-lay' })}
+        empty={t('bets.empty')}
+        columns={[
+          { label: t('bets.matchedBet'), cell: (b) => b.label },
+          { label: t('bets.mode'), cell: (b) => kindLabel(b.type) },
+          ...own,
+          { label: t('bets.date'), cell: (b) => formatBetDate(b.createdAt) },
+          { label: t('bets.status'), cell: (b) => <BetStatus status={b.status} /> },
+        ]}
+      />
+    </section>
   );
 }
 
 /** The latest match-odds bets: Matched Bet, Mode, Odds, Stake, Date, and how each stands. */
 export function RunnerBetsTable({ bets }: { bets: BetView[] }) {
   const { t } = useTranslation('exchange');
-  const rows = bets.slice(0, LATEST_BETS);
   return (
-    <section className="ex-bets">
-      <h3 className="list-title">{t('bets.matchOddsTitle')}</h3>
-      <div className="table-wrap">
-        <table className="table" data-testid="ex-runner-bets">
-          <thead>
-            <tr>
-              <th>{t('bets.matchedBet')}</th>
-              <th>{t('bets.mode')}</th>
-              <th>{t('bets.odds')}</th>
-              <th>{t('bets.stake')}</th>
-              <th>{t('bets.date')}</th>
-              <th>{t('bets.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id} className={b.side === 'lagai' ? 'ex-bet-back' : 'ex-bet-lay'}>
-                <td>{b.label}</td>
-                <td>{kindLabel(b.type)}</td>
-                <td>{formatOdds(b)}</td>
-                <td>{formatAmount(b.stake)}</td>
-                <td>{formatBetDate(b.createdAt)}</td>
-                <td>
-                  <BetStatus status={b.status} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <Empty cols={6} />}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <BetsTable
+      title={t('bets.matchOddsTitle')}
+      testId="ex-runner-bets"
+      bets={bets}
+      own={[
+        { label: t('bets.odds'), cell: (b) => formatOdds(b) },
+        { label: t('bets.stake'), cell: (b) => formatAmount(b.stake) },
+      ]}
+    />
   );
 }
 
@@ -62,45 +64,24 @@ export function RunnerBetsTable({ bets }: { bets: BetView[] }) {
  */
 export function FancyBetsTable({ bets }: { bets: BetView[] }) {
   const { t } = useTranslation('exchange');
-  const rows = bets.slice(0, LATEST_BETS);
   return (
-    <section className="ex-bets">
-      <h3 className="list-title">{t('bets.overMarketTitle')}</h3>
-      <div className="table-wrap">
-        <table className="table" data-testid="ex-fancy-bets">
-          <thead>
-            <tr>
-              <th>{t('bets.matchedBet')}</th>
-              <th>{t('bets.mode')}</th>
-              <th>{t('bets.run')}</th>
-              <th>{t('bets.rate')}</th>
-              <th>{t('bets.stake')}</th>
-              <th>{t('bets.winningRuns')}</th>
-              <th>{t('bets.date')}</th>
-              <th>{t('bets.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id} className={b.side === 'lagai' ? 'ex-bet-back' : 'ex-bet-lay'}>
-                <td>{b.label}</td>
-                <td>{kindLabel(b.type)}</td>
-                <td>{b.runs ?? '-'}</td>
-                <td>{formatOdds(b)}</td>
-                <td>{formatAmount(b.stake)}</td>
-                <td className={b.pl == null ? '' : b.pl >= 0 ? 'ex-plus' : 'ex-minus'} data-testid="winning-runs">
-                  {b.winningRuns ?? '-'}
-                </td>
-                <td>{formatBetDate(b.createdAt)}</td>
-                <td>
-                  <BetStatus status={b.status} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <Empty cols={8} />}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <BetsTable
+      title={t('bets.overMarketTitle')}
+      testId="ex-fancy-bets"
+      bets={bets}
+      own={[
+        { label: t('bets.run'), cell: (b) => b.runs ?? '-' },
+        { label: t('bets.rate'), cell: (b) => formatOdds(b) },
+        { label: t('bets.stake'), cell: (b) => formatAmount(b.stake) },
+        {
+          label: t('bets.winningRuns'),
+          td: (b) => ({
+            className: b.pl == null ? '' : b.pl >= 0 ? 'ex-plus' : 'ex-minus',
+            'data-testid': 'winning-runs',
+          }),
+          cell: (b) => b.winningRuns ?? '-',
+        },
+      ]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelField } from '@/components/Field';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useFairCheck } from '../api/get-fair';
@@ -83,27 +84,23 @@ export function FairnessPage() {
           </select>
         </label>
         {formMatka && (
-          <label className="field">
-            <span>{t('form.marketId')}</span>
-            <input
-              inputMode="numeric"
-              value={form.market}
-              onChange={(e) => setForm({ ...form, market: e.target.value })}
-              placeholder={t('form.marketPlaceholder')}
-              data-testid="fair-market-input"
-            />
-          </label>
-        )}
-        <label className="field">
-          <span>{formMines ? t('form.gameId') : formMatka ? t('form.drawNo') : t('form.roundId')}</span>
-          <input
+          <LabelField
+            label={t('form.marketId')}
             inputMode="numeric"
-            value={form.id}
-            onChange={(e) => setForm({ ...form, id: e.target.value })}
-            placeholder={t('form.idPlaceholder')}
-            data-testid="fair-round-input"
+            value={form.market}
+            onChange={(e) => setForm({ ...form, market: e.target.value })}
+            placeholder={t('form.marketPlaceholder')}
+            data-testid="fair-market-input"
           />
-        </label>
+        )}
+        <LabelField
+          label={formMines ? t('form.gameId') : formMatka ? t('form.drawNo') : t('form.roundId')}
+          inputMode="numeric"
+          value={form.id}
+          onChange={(e) => setForm({ ...form, id: e.target.value })}
+          placeholder={t('form.idPlaceholder')}
+          data-testid="fair-round-input"
+        />
         <button type="submit" className="btn btn-primary" disabled={!ready} data-testid="fair-verify">
           {t('form.verify')}
         </button>

@@ -1,10 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelField } from '@/components/Field';
 import type { MinesChecked } from '../api/get-mines-game';
 import { verifyMinesGame } from '../mines';
 import { MinesReport } from './MinesReport';
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+/** A seed's field: typed as it is, no autocomplete or spelling. */
+function SeedField({
+  name,
+  testId,
+  ...input
+}: {
+  name: 'serverSeed' | 'clientSeed' | 'commitment';
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('fairness');
+  return (
+    <LabelField label={t(`byHand.${name}`)} {...input} autoComplete="off" spellCheck={false} data-testid={testId} />
+  );
+}
 
 /** Seeds typed in by hand (server seed, client seed, nonce, mines; the commitment if known): the board they deal. */
 export function MinesByHand() {
@@ -41,46 +59,35 @@ export function MinesByHand() {
   return (
     <>
       <form className="card fair-form" onSubmit={(e) => void submit(e)} aria-label={t('byHand.label')}>
-        <label className="field">
-          <span>{t('byHand.serverSeed')}</span>
-          <input
-            value={f.serverSeed}
-            onChange={set('serverSeed')}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="fair-mines-server-seed"
-          />
-        </label>
-        <label className="field">
-          <span>{t('byHand.clientSeed')}</span>
-          <input
-            value={f.clientSeed}
-            onChange={set('clientSeed')}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="fair-mines-client-seed"
-          />
-        </label>
+        <SeedField
+          name="serverSeed"
+          value={f.serverSeed}
+          onChange={set('serverSeed')}
+          testId="fair-mines-server-seed"
+        />
+        <SeedField
+          name="clientSeed"
+          value={f.clientSeed}
+          onChange={set('clientSeed')}
+          testId="fair-mines-client-seed"
+        />
         <div className="fair-pair">
-          <label className="field">
-            <span>{t('byHand.nonce')}</span>
-            <input inputMode="numeric" value={f.nonce} onChange={set('nonce')} data-testid="fair-mines-nonce" />
-          </label>
-          <label className="field">
-            <span>{t('byHand.mines')}</span>
-            <input inputMode="numeric" value={f.mines} onChange={set('mines')} data-testid="fair-mines-count" />
-          </label>
-        </div>
-        <label className="field">
-          <span>{t('byHand.commitment')}</span>
-          <input
-            value={f.commitment}
-            onChange={set('commitment')}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="fair-mines-commitment"
+          <LabelField
+            label={t('byHand.nonce')}
+            inputMode="numeric"
+            value={f.nonce}
+            onChange={set('nonce')}
+            data-testid="fair-mines-nonce"
           />
-        </label>
+          <LabelField
+            label={t('byHand.mines')}
+            inputMode="numeric"
+            value={f.mines}
+            onChange={set('mines')}
+            data-testid="fair-mines-count"
+          />
+        </div>
+        <SeedField name="commitment" value={f.commitment} onChange={set('commitment')} testId="fair-mines-commitment" />
         {problem && <p className="form-error">{problem}</p>}
         <button type="submit" className="btn btn-outline" data-testid="fair-mines-compute">
           {t('byHand.compute')}

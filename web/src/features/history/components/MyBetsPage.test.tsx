@@ -3,10 +3,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { betView } from '../../exchange/testing/bets';
 import type { BetView } from '../../exchange/wire';
 import { MyBetsPage } from './MyBetsPage';
+import { cleanUpAfterEach } from '@/testing/server';
 
 let bets: BetView[];
 let fancy: BetView[];
@@ -80,10 +81,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;

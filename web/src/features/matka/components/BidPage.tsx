@@ -9,7 +9,7 @@ import { serverNow, useMarkets } from '../api/get-markets';
 import { bidTypeInfo, bidTypeTitle, canBid, parseBidType, rateHundredths, sessionsFor } from '../bid-types';
 import { checkSlip, linesOf, MSG_LOAD_FAILED, MSG_NOT_LOGGED_IN, totalsOf } from '../bids';
 import { useMatkaRoom } from '../hooks/use-matka-room';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { usePlaceBids } from '../hooks/use-place-bids';
 import { findMarket } from '../market';
 import { numberGroups } from '../numbers';

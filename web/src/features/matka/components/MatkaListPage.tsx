@@ -4,7 +4,7 @@ import { Loading } from '@/components/Loading';
 import { serverNow, useMarkets } from '../api/get-markets';
 import { MSG_LOAD_FAILED } from '../bids';
 import { useMatkaRoom } from '../hooks/use-matka-room';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { MarketCard } from './MarketCard';
 import { MyBids } from './MyBids';
 import '../matka.css';

@@ -7,7 +7,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/Toaster';
 import { walletQueryKey } from '@/lib/wallet';
 import { answers, emittedNames, listeners, resetFakeSocket, serverSends } from '@/testing/fake-socket';
@@ -15,6 +15,7 @@ import type { MarketList, MarketView } from '../wire';
 import { BidPage } from './BidPage';
 import { MatkaListPage } from './MatkaListPage';
 import { PlayPage } from './PlayPage';
+import { cleanUpAfterEach, reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -52,8 +53,6 @@ let list: MarketList;
 let wallet: { balance: number; exposureBalance: number };
 let posts: Record<string, unknown>[];
 let answerBid: (body: Record<string, unknown>) => Response;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   resetFakeSocket();
@@ -115,10 +114,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderAt(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -5,7 +5,7 @@ import { serverNow, useMarkets } from '../api/get-markets';
 import { BID_TYPES, bidTypeTitle, canBid, captionOf } from '../bid-types';
 import { MSG_LOAD_FAILED } from '../bids';
 import { useMatkaRoom } from '../hooks/use-matka-room';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { findMarket } from '../market';
 import { bidPath, LIST_PATH } from '../paths';
 import { MarketHeader } from './MarketHeader';

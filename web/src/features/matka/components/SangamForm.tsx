@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError, LabelField } from '@/components/Field';
 import { pointsText } from '../bids';
 import { sangamNumber, type HalfForm } from '../numbers';
 
@@ -67,47 +68,37 @@ export function SangamForm({
         </div>
       )}
       <form className="mk-sangam-form" onSubmit={add}>
-        <label className="field">
-          <span>{openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna')}</span>
-          <input
-            inputMode="numeric"
-            maxLength={openIsDigit ? 1 : 3}
-            value={open}
-            onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
-            disabled={disabled}
-            data-testid="matka-sangam-open"
-          />
-        </label>
-        <label className="field">
-          <span>{closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna')}</span>
-          <input
-            inputMode="numeric"
-            maxLength={closeIsDigit ? 1 : 3}
-            value={close}
-            onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
-            disabled={disabled}
-            data-testid="matka-sangam-close"
-          />
-        </label>
-        <label className="field">
-          <span>{t('sangam.points')}</span>
-          <input
-            inputMode="numeric"
-            value={points}
-            onChange={(e) => setPoints(pointsText(e.target.value))}
-            disabled={disabled}
-            data-testid="matka-sangam-points"
-          />
-        </label>
+        <LabelField
+          label={openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna')}
+          inputMode="numeric"
+          maxLength={openIsDigit ? 1 : 3}
+          value={open}
+          onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
+          disabled={disabled}
+          data-testid="matka-sangam-open"
+        />
+        <LabelField
+          label={closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna')}
+          inputMode="numeric"
+          maxLength={closeIsDigit ? 1 : 3}
+          value={close}
+          onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
+          disabled={disabled}
+          data-testid="matka-sangam-close"
+        />
+        <LabelField
+          label={t('sangam.points')}
+          inputMode="numeric"
+          value={points}
+          onChange={(e) => setPoints(pointsText(e.target.value))}
+          disabled={disabled}
+          data-testid="matka-sangam-points"
+        />
         <button type="submit" className="btn btn-outline" disabled={disabled} data-testid="matka-sangam-add">
           {t('sangam.add')}
         </button>
       </form>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} />
       <ul className="mk-sangam-list">
         {entries.map((x) => (
           <li key={x.number}>

@@ -8,6 +8,7 @@ import { walletQueryKey } from '@/lib/wallet';
 import { gameView } from '../testing/game';
 import type { GameView, MinesState } from '../wire';
 import { MinesPage } from './MinesPage';
+import { reply } from '@/testing/server';
 
 const settings = {
   minBet: 10,
@@ -26,8 +27,6 @@ let open: GameView | null;
 let wallet: { balance: number; exposureBalance: number };
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: Record<string, unknown>) => Response | undefined;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 /** A move's answer; the fake wallet moves with it, as the server's does. */
 const moved = (game: GameView, balance: number, exposureBalance: number) => {
   wallet = { balance, exposureBalance };

@@ -13,7 +13,8 @@ import { Loading } from '@/components/Loading';
 import { loginState } from '@/features/auth/return-to';
 import { useWallet, walletQueryKey } from '@/lib/wallet';
 import { BallByBallButton } from '../../sports/components/BallByBall';
-import { useOverlay } from '../../exchange/hooks/use-overlay';
+import { ScoreFrame } from '../../sports/components/ScoreFrame';
+import { useOverlay } from '@/lib/use-overlay';
 import { useBoard } from '../api/get-board';
 import { useEntries } from '../api/get-entries';
 import { useMatchStart } from '../api/get-start';
@@ -24,10 +25,9 @@ import { isWinner, statusLine, winners } from '../rules';
 import type { ParchiCard } from '../api/types';
 import { CardTile } from './CardTile';
 import { LiveBalls } from './LiveBalls';
-import { MessageOverlay } from './MessageOverlay';
+import { MessageOverlay } from '@/components/MessageOverlay';
 import { PlayDialog } from './PlayDialog';
 import { PlaysClock } from './PlaysClock';
-import { ScoreFrame } from './ScoreFrame';
 import { WinnersTable } from './WinnersTable';
 import '../parchi.css';
 
@@ -132,7 +132,7 @@ export function ParchiGamePage({ userId }: { userId: string | null }) {
           onClose={() => setPlaying(null)}
         />
       )}
-      <MessageOverlay overlay={overlay} />
+      <MessageOverlay overlay={overlay} testId="parchi-overlay" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { formatMatchDate } from '../../sports/format';
 import { useLiveMatches } from '../../sports/hooks/use-live-matches';
 import { usePolledLiveMatches } from '../api/get-live-matches';
 import { useUpcoming } from '../api/get-upcoming';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { gamePath, gameStateOf } from '../paths';
 import { countdown } from '../rules';
 import type { LiveItem } from '../wire';

@@ -10,9 +10,9 @@
  * is highlighted and its plays listed.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
 import { answers, emitted, emittedNames, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { detail, score } from '../../sports/testing/detail';
@@ -23,6 +23,7 @@ import type { Entry, Played } from '../api/types';
 import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
+import { cleanUpAfterEach, reply } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -35,8 +36,6 @@ let entries: Entry[];
 let wallet: { balance: number; exposureBalance: number };
 let calls: { method: string; path: string; body: unknown }[];
 let answer: (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 const puts = () => calls.filter((c) => c.method === 'PUT');
 
@@ -78,10 +77,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function LoginProbe() {
   const from = (useLocation().state as { from?: { pathname: string; state: unknown } } | null)?.from;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { countdown, playsClock } from '../rules';
 import type { ParchiBoard } from '../api/types';
 

@@ -3,7 +3,7 @@
  * rooms do not survive one), `{game}:leave` when it closes; state from the `{game}:*` events; acked placeBet.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import i18n from '@/i18n';
 import { codeMessage } from '@/lib/api-client';
 import { fixed2, roundRupees } from '@/lib/money';
@@ -11,9 +11,11 @@ import { request, refused, type NoAnswer } from '@/lib/socket-request';
 import { enterRoom, type RoomEvents } from '@/lib/socket-room';
 import type { ErrorBody } from '@/lib/socket-types';
 import { toast } from '@/lib/toast';
-import { walletQueryKey, type Wallet } from '@/lib/wallet';
+import { useNow } from '@/lib/use-now';
+import { useSocketConnected } from '@/lib/use-socket-status';
+import { useWallet, walletQueryKey, type Wallet } from '@/lib/wallet';
 import { tableQueryKey } from '../api/get-my-bets';
-import { initialTableState, tableReducer, type TableAction } from '../state';
+import { canBet, initialTableState, tableReducer, type TableAction } from '../state';
 import { totalOf } from '../totals';
 import {
   betRefused,
@@ -130,4 +132,26 @@ export function useRoundTable<G extends GameName>(game: G, userId: string | null
   );
 
   return { state, placeBet, joinError: state.joinError };
+}
+
+/**
+ * What every round game's page starts from: its table, the socket, a clock for the countdown, whether bets are
+ * taken, the player's balance, and `send`: the lines placed (`busy` meanwhile), a refusal said in a toast. `top`:
+ * the round's part of RoundTop's props.
+ */
+export function useRoundPage<G extends GameName>(game: G, userId: string | null) {
+  const { state, placeBet, joinError } = useRoundTable(game, userId);
+  const balance = useWallet(userId).data?.balance;
+  const connected = useSocketConnected();
+  const now = useNow(250);
+  const [busy, setBusy] = useState(false);
+  const open = canBet(state) && connected;
+  async function send(lines: Parameters<typeof placeBet>[0]) {
+    setBusy(true);
+    const res = await placeBet(lines);
+    setBusy(false);
+    if (!res.success) toast(codeMessage(res.error, res.message || i18n.t('roundTable:errors.betFailed')), 'error');
+    return res;
+  }
+  return { state, balance, connected, open, busy, send, top: { game, state, open, connected, joinError, now } };
 }

@@ -7,29 +7,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ExchangeBoard } from '../../exchange/components/ExchangeBoard';
-import { liveMatchState, scoreFramePath } from '../live-state';
+import { liveMatchState } from '../live-state';
 import { MatchDetailView } from './MatchPage';
+import { ScoreFrame } from './ScoreFrame';
 import '../sports.css';
-
-function ScoreFrame({ src, matchName }: { src: string; matchName: string }) {
-  const { t } = useTranslation('sports');
-  const path = scoreFramePath(src);
-  if (!path) {
-    return (
-      <p className="card sp-frame-none" data-testid="score-frame-missing">
-        {t('scoreFrame.missing')}
-      </p>
-    );
-  }
-  return (
-    <iframe
-      className="sp-frame"
-      src={path}
-      title={matchName ? t('scoreFrame.title', { match: matchName }) : t('scoreFrame.titleNoName')}
-      data-testid="score-frame"
-    />
-  );
-}
 
 /** `userId`: the signed-in player's, for their bets and book on this match. */
 export function LiveMatchPage({ userId }: { userId: string | null }) {

@@ -6,10 +6,10 @@
  * counts are asked again when the live set changes.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSportCounts } from '../api/get-sport-counts';
 import { LIVE_MATCH_PATH, liveMatchStateOf } from '../live-state';
 import { detail, score } from '../testing/detail';
@@ -19,6 +19,7 @@ import type { SportCount } from '../api/types';
 import { LiveCricketMarket } from './LiveCricketMarket';
 import { LiveMatchPage } from './LiveMatchPage';
 import { MatchesList } from './MatchesList';
+import { cleanUpAfterEach } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -41,10 +42,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function Counts() {
   const { data } = useSportCounts(true);

@@ -5,9 +5,9 @@
  * the matches list shows live rows with best prices, links to the detail and asks again when the live set changes.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, score } from '../testing/detail';
 import { answers, emitted, handlers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { liveItem } from '../testing/live';
@@ -15,6 +15,7 @@ import type { ListItem } from '../api/types';
 import type { MatchDetail } from '../wire';
 import { MatchesList } from './MatchesList';
 import { MatchPage } from './MatchPage';
+import { cleanUpAfterEach } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -40,10 +41,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function show(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

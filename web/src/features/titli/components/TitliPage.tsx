@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeMessage } from '@/lib/api-client';
 import { fixed2 } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useSocketConnected } from '@/lib/use-socket-status';
-import { useWallet } from '@/lib/wallet';
 import { useMyBets } from '../../round-table/api/get-my-bets';
 import { BetsFeed } from '../../round-table/components/BetsFeed';
 import { MyBetsList } from '../../round-table/components/MyBetsList';
 import { RoundTop } from '../../round-table/components/RoundTop';
-import { useNow } from '../../round-table/hooks/use-now';
-import { useRoundTable } from '../../round-table/hooks/use-round-table';
-import { canBet, payoutOf } from '../../round-table/state';
+import { useRoundPage } from '../../round-table/hooks/use-round-table';
+import { payoutOf } from '../../round-table/state';
 import { checkLines, problemText, totalOf } from '../../round-table/totals';
 import { pickLabel, pictureLabel, pictureOf, winnerOf } from '../pictures';
 import { addChip, linesOf, type Selection } from '../selection';
@@ -31,13 +27,9 @@ const labelOf = (r: TitliShown) => {
 /** Titli Par: pick pictures, each with its own amount; one picture of twelve wins 10×. */
 export function TitliPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('titli');
-  const { state, placeBet, joinError } = useRoundTable(GAME, userId);
-  const wallet = useWallet(userId);
-  const connected = useSocketConnected();
+  const { state, balance, connected, open, busy, send, top } = useRoundPage(GAME, userId);
   const myBets = useMyBets(GAME);
-  const now = useNow(250);
   const [chip, setChip] = useState(10);
-  const [busy, setBusy] = useState(false);
   // Selection and message belong to a round: a new round starts from nothing.
   const [sel, setSel] = useState<{ round: number | null; picks: Selection }>({ round: null, picks: {} });
   const [note, setNote] = useState<{ round: number | null } & Status>({ round: null, text: '', tone: 'info' });
@@ -45,7 +37,6 @@ export function TitliPage({ userId }: { userId: string | null }) {
   const lines = linesOf(picks);
   const total = totalOf(lines);
   const placed = state.tickets.length > 0;
-  const open = canBet(state) && connected;
   const canEdit = open && !placed;
   const payout = payoutOf(state.payouts, 1, 10);
   const winner = state.phase === 'settled' || state.phase === 'revealing' ? winnerOf(state.result) : null;
@@ -54,7 +45,7 @@ export function TitliPage({ userId }: { userId: string | null }) {
 
   async function submit() {
     if (!canEdit || busy) return;
-    const problem = checkLines(lines, state, wallet.data?.balance);
+    const problem = checkLines(lines, state, balance);
     if (problem?.code === 'no_picks') {
       toast(t('bet.selectImagesToast'), 'error');
       return say(t('bet.selectImages'), 'warn');
@@ -63,9 +54,7 @@ export function TitliPage({ userId }: { userId: string | null }) {
       toast(problemText(problem), 'error');
       return say(problemText(problem), 'warn');
     }
-    setBusy(true);
-    const res = await placeBet(lines);
-    setBusy(false);
+    const res = await send(lines);
     if (res.success) {
       toast(t('bet.placedToast'), 'success');
       say(
@@ -76,7 +65,6 @@ export function TitliPage({ userId }: { userId: string | null }) {
         'ok',
       );
     } else {
-      toast(codeMessage(res.error, res.message || t('roundTable:errors.betFailed')), 'error');
       say(t('roundTable:errors.betFailed'), 'warn');
     }
   }
@@ -96,17 +84,7 @@ export function TitliPage({ userId }: { userId: string | null }) {
 
   return (
     <div className="rt-page titli">
-      <RoundTop
-        game={GAME}
-        title={t('title')}
-        state={state}
-        open={open}
-        connected={connected}
-        joinError={joinError}
-        now={now}
-        render={emojiOf}
-        describe={labelOf}
-      />
+      <RoundTop {...top} title={t('title')} render={emojiOf} describe={labelOf} />
       {winner && state.roundId !== null && (
         // The revealed result, under a scratch card: scratching only uncovers it (nothing waits for it).
         <ScratchCard roundId={state.roundId}>

@@ -5,10 +5,10 @@
  * UPI app" button on a phone, and sends the same reference with the deposit request; without an amount the
  * operator's own QR image stays.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DepositModal } from './DepositModal';
+import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
 
 const toCanvas = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('qrcode', () => ({ default: { toCanvas } }));
@@ -23,8 +23,6 @@ let details: Record<string, string>;
 let phone: boolean;
 let depositAnswer: () => Response;
 let posted: Record<string, unknown>[];
-
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 beforeEach(() => {
   details = { ...PAY };
@@ -55,17 +53,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function show() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <DepositModal userId="7" userNo="100007" defaultName="Asha Player" onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<DepositModal userId="7" userNo="100007" defaultName="Asha Player" onClose={() => undefined} />);
 }
 
 const reference = () => screen.getByTestId('deposit-reference').textContent ?? '';

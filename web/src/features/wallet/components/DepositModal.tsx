@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormResult, InputField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { MOBILE_BREAKPOINT_PX } from '@/config/constants';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -11,8 +12,8 @@ import { useMediaQuery } from '@/lib/use-media';
 import { addDeposit } from '../api/add-deposit';
 import { usePaymentDetails } from '../api/get-upi-qr';
 import { depositReference, upiAmount, upiPayLink } from '../upi';
-import { DEPOSIT_PROFILE_MISSING, whatsappLink } from '../validation';
-import { CopyButton } from './CopyButton';
+import { AMOUNT_INPUT, DEPOSIT_PROFILE_MISSING, whatsappLink } from '../validation';
+import { CopyButton } from '@/components/CopyButton';
 
 /** A phone: a touch screen, or a screen no wider than the app's mobile layout. */
 const PHONE = `(pointer: coarse), (max-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -159,44 +160,41 @@ export function DepositModal({ userId, userNo, defaultName, onClose }: Props) {
         ) : null}
       </div>
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="dep-name">{t('deposit.userName')}</label>
-          <input id="dep-name" value={form.userName} onChange={set('userName')} required />
-        </div>
-        <div className="field">
-          <label htmlFor="dep-phone">{t('deposit.mobileNo')}</label>
-          <input id="dep-phone" type="tel" inputMode="tel" value={form.phone} onChange={set('phone')} />
-        </div>
-        <div className="field">
-          <label htmlFor="dep-amount">{t('deposit.amount')}</label>
-          <input
-            id="dep-amount"
-            type="number"
-            inputMode="decimal"
-            min="1"
-            step="0.01"
-            value={form.amount}
-            onChange={set('amount')}
-            required
-          />
-          {pay?.upi_id && !upiLink && <small className="hint">{t('deposit.enterAmountHint')}</small>}
-        </div>
+        <InputField
+          id="dep-name"
+          label={t('deposit.userName')}
+          value={form.userName}
+          onChange={set('userName')}
+          required
+        />
+        <InputField
+          id="dep-phone"
+          label={t('deposit.mobileNo')}
+          type="tel"
+          inputMode="tel"
+          value={form.phone}
+          onChange={set('phone')}
+        />
+        <InputField
+          id="dep-amount"
+          label={t('deposit.amount')}
+          {...AMOUNT_INPUT}
+          value={form.amount}
+          onChange={set('amount')}
+          required
+          after={pay?.upi_id && !upiLink && <small className="hint">{t('deposit.enterAmountHint')}</small>}
+        />
         {upiLink && amount !== null && <UpiQr link={upiLink} amount={formatInr(Number(amount))} appLink={phone} />}
-        <div className="field">
-          <label htmlFor="dep-utr">{t('deposit.utr')}</label>
-          <input id="dep-utr" value={form.utr} onChange={set('utr')} required />
-        </div>
+        <InputField id="dep-utr" label={t('deposit.utr')} value={form.utr} onChange={set('utr')} required />
         <p className="note">{t('deposit.note')}</p>
-        {message && (
-          <p className={message.ok ? 'form-success' : 'form-error'} role="status">
-            {message.text}{' '}
-            {message.link && (
-              <a href={message.link} target="_blank" rel="noreferrer">
-                {t('deposit.openWhatsapp')}
-              </a>
-            )}
-          </p>
-        )}
+        <FormResult result={message}>
+          {' '}
+          {message?.link && (
+            <a href={message.link} target="_blank" rel="noreferrer">
+              {t('deposit.openWhatsapp')}
+            </a>
+          )}
+        </FormResult>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('deposit.busy') : t('deposit.submit')}
         </button>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormResult, InputField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatInr } from '@/lib/money';
@@ -8,7 +9,7 @@ import { toWireId } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { requestWithdrawal } from '../api/withdraw';
-import { FILL_ALL, validateWithdraw } from '../validation';
+import { AMOUNT_INPUT, FILL_ALL, validateWithdraw } from '../validation';
 import { StatusBadge } from './StatusBadge';
 
 interface Props {
@@ -79,43 +80,32 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
     <Modal title={t('withdraw.title')} onClose={onClose}>
       <p className="muted">{t('withdraw.available', { amount: formatInr(balance) })}</p>
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="wd-name">{t('withdraw.userName')}</label>
-          <input id="wd-name" value={form.userName} onChange={set('userName')} required />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-upi">{t('withdraw.upiId')}</label>
-          <input id="wd-upi" value={form.upi_id} onChange={set('upi_id')} required />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-phone">{t('withdraw.phone')}</label>
-          <input
-            id="wd-phone"
-            type="tel"
-            inputMode="tel"
-            value={form.phoneNumber}
-            onChange={set('phoneNumber')}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-amount">{t('withdraw.amount')}</label>
-          <input
-            id="wd-amount"
-            type="number"
-            inputMode="decimal"
-            min="1"
-            step="0.01"
-            value={form.amount}
-            onChange={set('amount')}
-            required
-          />
-        </div>
-        {inline && (
-          <p className={inline.ok ? 'form-success' : 'form-error'} role="status">
-            {inline.text}
-          </p>
-        )}
+        <InputField
+          id="wd-name"
+          label={t('withdraw.userName')}
+          value={form.userName}
+          onChange={set('userName')}
+          required
+        />
+        <InputField id="wd-upi" label={t('withdraw.upiId')} value={form.upi_id} onChange={set('upi_id')} required />
+        <InputField
+          id="wd-phone"
+          label={t('withdraw.phone')}
+          type="tel"
+          inputMode="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+          required
+        />
+        <InputField
+          id="wd-amount"
+          label={t('withdraw.amount')}
+          {...AMOUNT_INPUT}
+          value={form.amount}
+          onChange={set('amount')}
+          required
+        />
+        <FormResult result={inline} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('withdraw.busy') : t('withdraw.submit')}
         </button>

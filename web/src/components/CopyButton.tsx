@@ -8,11 +8,12 @@ async function copyText(text: string): Promise<void> {
       await navigator.clipboard.writeText(text);
       return;
     } catch {
-      // Fall through to the legacy path (insecure origins, denied permission).
+      // Fall through to the legacy path (an insecure origin, permission refused).
     }
   }
   const el = document.createElement('textarea');
   el.value = text;
+  el.setAttribute('readonly', '');
   document.body.appendChild(el);
   el.select();
   document.execCommand('copy');
