@@ -2,7 +2,7 @@
 //! risk figures (money held for open bets, the house's result per game, who holds most). Bets come from each
 //! game's own store (`aviator::store::history`).
 
-use crate::accounts::{Role, User};
+use crate::accounts::User;
 use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
@@ -27,34 +27,17 @@ const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role
 /// One row of `USER_ROW`, as the database has it.
 #[derive(sqlx::FromRow)]
 struct UserDbRow {
-    id: i64,
-    user_no: i64,
-    phone: String,
-    name: String,
-    email: Option<String>,
-    role: String,
-    created_at: EpochMs,
-    fixture: i64,
+    #[sqlx(flatten)]
+    user: crate::accounts::UserDbRow,
     blocked_at: Option<i64>,
     balance: i64,
     exposure: i64,
-    language: String,
 }
 
 impl From<UserDbRow> for UserRow {
     fn from(r: UserDbRow) -> Self {
         UserRow {
-            user: User {
-                id: UserId(r.id),
-                user_no: r.user_no,
-                phone: r.phone,
-                name: r.name,
-                email: r.email,
-                role: if r.role == "operator" { Role::Operator } else { Role::Player },
-                created_at: r.created_at,
-                fixture: r.fixture != 0,
-                language: r.language,
-            },
+            user: r.user.into(),
             blocked: r.blocked_at.is_some(),
             balance: Paise::new(r.balance),
             exposure: Paise::new(r.exposure),

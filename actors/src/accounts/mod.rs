@@ -107,7 +107,7 @@ const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, f
 
 /// A row of `USER_COLUMNS`, as the database has it.
 #[derive(sqlx::FromRow)]
-struct UserDbRow {
+pub(crate) struct UserDbRow {
     id: i64,
     user_no: i64,
     phone: String,
