@@ -436,6 +436,10 @@ fn paise(amount: i128) -> Paise {
 #[path = "rules_transitions.rs"]
 mod transitions;
 
+/// Time moving a round on (`impl Game`): betting closes, the flight, the caps, the crash, the next round.
+#[path = "rules_flight.rs"]
+mod flight;
+
 #[cfg(test)]
 #[path = "rules_tests.rs"]
 mod tests;
