@@ -9,6 +9,7 @@ pub mod lease;
 mod lifecycle;
 mod messages;
 pub mod operate;
+mod recovery;
 pub mod rules;
 mod settle;
 pub mod store;
