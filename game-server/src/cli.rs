@@ -3,28 +3,47 @@
 
 pub mod fixtures;
 
-use crate::config::Config;
+use crate::config::{Config, DatabaseUrl, ServeArgs};
 use crate::startup::Application;
 use casino_actors::accounts::Role;
 use casino_actors::accounts::{Accounts, NoNotifier, User};
 use casino_actors::clock;
 use casino_actors::store::Db;
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "game-server", about = "Real-time betting and casino server")]
 pub struct Cli {
+    /// `serve` when none is given.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// The command line and the environment; exits on a bad value, naming its variable (status 2), or after `--help`.
+    pub fn from_env_and_args() -> Cli {
+        Cli::from_args(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// `args` (the program's name first) and the environment; see [`crate::config::try_parse`].
+    pub fn from_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<Cli, clap::Error> {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        crate::config::try_parse(&args)
+    }
+}
+
 #[derive(Subcommand)]
 pub enum Command {
-    /// Run the platform (HTTP API, Socket.IO gateway, game tables, web client).
-    Serve,
+    /// Run the platform (HTTP API, Socket.IO gateway, game tables, web client). Every setting is an environment
+    /// variable (or the flag beside it); nothing is required. A blank value means the default; a value that does not
+    /// parse stops the start with a message naming the variable (exit status 2).
+    Serve(Box<ServeArgs>),
     /// Manage operator accounts.
     Operator {
+        #[command(flatten)]
+        database: DatabaseUrl,
         #[command(subcommand)]
         action: OperatorAction,
     },
@@ -45,6 +64,8 @@ pub enum Command {
     },
     /// Load-test fixture players (created by the swarm with CASINO_LOAD_TEST=1).
     Fixtures {
+        #[command(flatten)]
+        database: DatabaseUrl,
         #[command(subcommand)]
         action: FixturesAction,
     },
@@ -72,9 +93,10 @@ pub enum OperatorAction {
 }
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
-    let config = Config::from_env();
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => Application::build(config).await?.run_until_stopped().await,
+    // No command: `serve`, its settings from the environment alone.
+    let command = cli.command.unwrap_or_else(|| Command::Serve(Box::new(ServeArgs::from_env())));
+    match command {
+        Command::Serve(args) => Application::build(Config::from(*args)).await?.run_until_stopped().await,
         Command::Openapi => {
             println!("{}", casino_http::openapi::document_json());
             Ok(())
@@ -87,8 +109,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Operator { action: OperatorAction::Create { name, phone, password } } => {
-            let user = create_operator(&config, &name, &phone, &password).await?;
+        Command::Operator { database, action: OperatorAction::Create { name, phone, password } } => {
+            let user = create_operator(&database.database_url, &name, &phone, &password).await?;
             println!("operator created: {} (id {})", user.name, user.id);
             println!("{}", user.user_no);
             Ok(())
@@ -98,8 +120,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             tracing::info!(bind, "protocol test app listening");
             Ok(casino_http::socketio::test_app::server(listener)?.await?)
         }
-        Command::Fixtures { action: FixturesAction::Remove } => {
-            let db = Db::connect(&config.database_url, 2).await?;
+        Command::Fixtures { database, action: FixturesAction::Remove } => {
+            let db = Db::connect(&database.database_url, 2).await?;
             let removed = fixtures::remove(&db).await?;
             println!("{}", fixtures::report(&removed));
             Ok(())
@@ -108,8 +130,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 /// Creates an operator directly in the database; safe while a server runs (it moves no money).
-pub async fn create_operator(config: &Config, name: &str, phone: &str, password: &str) -> anyhow::Result<User> {
-    let db = Db::connect(&config.database_url, 2).await?;
+pub async fn create_operator(database_url: &str, name: &str, phone: &str, password: &str) -> anyhow::Result<User> {
+    let db = Db::connect(database_url, 2).await?;
     let accounts = Accounts::new(db, clock::system(), Arc::new(NoNotifier));
     Ok(accounts.register(phone, name, password, Role::Operator).await?)
 }

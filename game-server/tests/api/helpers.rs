@@ -72,7 +72,7 @@ pub fn config_for(database_url: String) -> Config {
 
 /// Short rounds so tests see several of them: 2 s betting (room for a loaded CI machine), 300 ms pause.
 pub fn fast_aviator() -> casino_actors::aviator::table::AviatorConfig {
-    let mut a = game_server::config::aviator_from_env();
+    let mut a = game_server::config::ServeArgs::defaults().aviator.config();
     a.rules.countdown_ms = 2_000;
     a.rules.pause_ms = 300;
     // A small liability cap ends any flight carrying a ₹500 stake by 1.2×, so tests need not wait for
@@ -136,7 +136,9 @@ pub fn client() -> reqwest::Client {
 
 /// Runs an operator command against the app's database, as the CLI does.
 pub async fn create_operator(app: &TestApp, phone: &str) {
-    game_server::cli::create_operator(&app.config, "Operator Desk", phone, "operator-pass").await.expect("operator");
+    game_server::cli::create_operator(&app.config.database_url, "Operator Desk", phone, "operator-pass")
+        .await
+        .expect("operator");
 }
 
 impl TestApp {
