@@ -459,3 +459,128 @@ mod redaction_tests {
         assert_eq!(redacted_database_url("not a url"), "not a url");
     }
 }
+
+#[cfg(test)]
+mod args_tests {
+    use super::*;
+    use casino_actors::money::Paise;
+    use std::ffi::OsString;
+
+    /// `serve`'s settings on their own, as the binary parses them.
+    #[derive(clap::Parser, Debug)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn with_flags(flags: &[&str]) -> Result<ServeArgs, String> {
+        let argv: Vec<OsString> = std::iter::once("serve").chain(flags.iter().copied()).map(Into::into).collect();
+        try_parse::<Serve>(&argv).map(|s| s.args).map_err(|e| e.to_string())
+    }
+
+    /// What [`the_environment_in_a_child`] prints for `env`: this test binary run again with only these `CASINO_*`
+    /// variables (a test cannot safely change its own process's environment).
+    fn with_env(env: &[(&str, &str)]) -> String {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child.args(["--exact", "config::args_tests::the_environment_in_a_child", "--nocapture", "--test-threads=1"]);
+        for (key, _) in std::env::vars_os() {
+            if key.to_str().is_some_and(|k| k.starts_with("CASINO_") || k == "DATABASE_URL") {
+                child.env_remove(key);
+            }
+        }
+        let out = child.envs(env.iter().copied()).env("CONFIG_TEST_CHILD", "1").output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let line = stdout.lines().find_map(|l| l.split_once("PARSED: ").map(|(_, parsed)| parsed));
+        line.unwrap_or_else(|| panic!("no result from the child: {stdout}")).to_string()
+    }
+
+    /// In a child started by [`with_env`] (else nothing): `serve`'s settings from the environment, on one line.
+    #[test]
+    fn the_environment_in_a_child() {
+        if std::env::var_os("CONFIG_TEST_CHILD").is_none() {
+            return;
+        }
+        let parsed = match try_parse::<Serve>(&["game-server".into()]) {
+            Ok(Serve { args }) => {
+                let c = Config::from(args);
+                format!(
+                    "live={} hashing={} aviator_max_bet={} mines_min_bet={} proxies={:?} load_test={} metrics={}",
+                    c.sports.live,
+                    c.accounts.hashing_concurrency,
+                    c.aviator.rules.max_bet.get(),
+                    c.mines.min_bet.get(),
+                    c.accounts.trusted_proxies,
+                    c.load_test_fixtures,
+                    c.actor_metrics,
+                )
+            }
+            Err(e) => format!("{:?} {}", e.kind(), e.to_string().replace('\n', " ")),
+        };
+        println!("PARSED: {parsed}");
+    }
+
+    #[test]
+    fn defaults_blank_values_rupees_and_a_bad_value_naming_its_variable() {
+        let hashing = default_hashing_limit();
+        let defaults = format!(
+            "live=4 hashing={hashing} aviator_max_bet=5091045 mines_min_bet=1000 proxies=[] load_test=false metrics=true"
+        );
+        assert_eq!(with_env(&[]), defaults);
+        assert_eq!(with_env(&[("CASINO_HASHING_CONCURRENCY", " "), ("CASINO_SPORTS_LIVE", "")]), defaults);
+        assert_eq!(
+            with_env(&[
+                ("CASINO_SPORTS_LIVE", " 7 "),
+                ("CASINO_AVIATOR_MAX_BET", " 12.5"),
+                ("CASINO_MINES_MIN_BET", "20.05"),
+                ("CASINO_TRUSTED_PROXIES", "10.0.0.1, ::ffff:10.0.0.2"),
+                ("CASINO_LOAD_TEST", "1"),
+                ("CASINO_ACTOR_METRICS", "OFF"),
+            ]),
+            format!(
+                "live=7 hashing={hashing} aviator_max_bet=1250 mines_min_bet=2005 proxies=[10.0.0.1, 10.0.0.2] \
+                 load_test=true metrics=false"
+            )
+        );
+        let bad = with_env(&[("CASINO_SPORTS_LIVE", "four")]);
+        assert!(bad.starts_with("ValueValidation"), "{bad}");
+        assert!(
+            bad.contains(r#"CASINO_SPORTS_LIVE="four" is not a valid value (invalid digit found in string)"#),
+            "{bad}"
+        );
+        let rupees = with_env(&[("CASINO_AVIATOR_MIN_BET", "10.555")]);
+        assert!(
+            rupees.contains(r#"CASINO_AVIATOR_MIN_BET="10.555" is not a valid value (rupees with at most 2"#),
+            "{rupees}"
+        );
+        let proxy = with_env(&[("CASINO_TRUSTED_PROXIES", "10.0.0.1,proxy")]);
+        assert!(proxy.contains(r#"CASINO_TRUSTED_PROXIES="proxy" is not a valid value"#), "{proxy}");
+    }
+
+    #[test]
+    fn flags_set_the_same_settings_and_a_bad_flag_is_named_as_a_flag() {
+        let args =
+            with_flags(&["--aviator-max-bet", "12.5", "--sports-live=3", "--aviator-crash-points", "1.5, 2"]).unwrap();
+        assert_eq!(args.aviator.aviator_max_bet, Paise::new(1_250));
+        assert_eq!(args.games.sports_live, 3);
+        assert_eq!(args.aviator.aviator_crash_points.as_deref(), Some(&[150, 200][..]));
+        let bad = with_flags(&["--sports-live", "four"]).unwrap_err();
+        assert!(bad.contains("invalid value 'four' for '--sports-live"), "{bad}");
+        for bad in [&["--aviator-min-bet", "10.555"][..], &["--aviator-crash-points", "0.5"], &["--ipv6-prefix", "x"]] {
+            assert!(with_flags(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(rupees(" 50910.45 "), Ok(Paise::new(5_091_045)));
+        assert_eq!(rupees("-1"), Ok(Paise::from_rupees(-1)));
+        assert!(rupees("1e3.5").is_err() && rupees("ten").is_err() && rupees("").is_err());
+    }
+
+    #[test]
+    fn defaults_ignore_the_environment_and_make_a_config_that_passes_its_checks() {
+        let c = Config::from(ServeArgs::defaults());
+        assert_eq!((c.bind.as_str(), c.database_url.as_str()), ("127.0.0.1:8080", "sqlite://data/casino.db"));
+        assert_eq!((c.db_max_connections, c.wallet_shards, c.sports.live), (16, 4, 4));
+        assert_eq!(c.aviator.rules.min_bet, Paise::from_rupees(10));
+        assert_eq!(c.rounds.titli.client_seed, "casino");
+        assert!(c.cluster.is_none() && c.metrics_bind.is_none());
+        c.check().unwrap();
+    }
+}

@@ -174,64 +174,64 @@ macro_rules! round_game_args {
         #[command(next_help_heading = $title)]
         pub struct $Args {
             #[arg(
-                                id = concat!($flag, "-betting-ms"),
-                                long = concat!($flag, "-betting-ms"),
-                                env = concat!("CASINO_", $env, "_BETTING_MS"),
-                                default_value_t = round_defaults::<$Rules>().0.betting_ms,
-                                value_parser = trimmed::<i64>,
-                                value_name = "MS",
-                                help = "Bets are taken for this long after the round opens (ms)"
-                            )]
+                                        id = concat!($flag, "-betting-ms"),
+                                        long = concat!($flag, "-betting-ms"),
+                                        env = concat!("CASINO_", $env, "_BETTING_MS"),
+                                        default_value_t = round_defaults::<$Rules>().0.betting_ms,
+                                        value_parser = trimmed::<i64>,
+                                        value_name = "MS",
+                                        help = "Bets are taken for this long after the round opens (ms)"
+                                    )]
             pub betting_ms: i64,
             #[arg(
-                                id = concat!($flag, "-closed-ms"),
-                                long = concat!($flag, "-closed-ms"),
-                                env = concat!("CASINO_", $env, "_CLOSED_MS"),
-                                default_value_t = round_defaults::<$Rules>().0.closed_ms,
-                                value_parser = trimmed::<i64>,
-                                value_name = "MS",
-                                help = "Then the table waits this long before the reveal (ms)"
-                            )]
+                                        id = concat!($flag, "-closed-ms"),
+                                        long = concat!($flag, "-closed-ms"),
+                                        env = concat!("CASINO_", $env, "_CLOSED_MS"),
+                                        default_value_t = round_defaults::<$Rules>().0.closed_ms,
+                                        value_parser = trimmed::<i64>,
+                                        value_name = "MS",
+                                        help = "Then the table waits this long before the reveal (ms)"
+                                    )]
             pub closed_ms: i64,
             #[arg(
-                                id = concat!($flag, "-step-ms"),
-                                long = concat!($flag, "-step-ms"),
-                                env = concat!("CASINO_", $env, "_STEP_MS"),
-                                default_value_t = round_defaults::<$Rules>().0.step_ms,
-                                value_parser = trimmed::<i64>,
-                                value_name = "MS",
-                                help = "A reveal of n steps (cards) lasts n times this (ms)"
-                            )]
+                                        id = concat!($flag, "-step-ms"),
+                                        long = concat!($flag, "-step-ms"),
+                                        env = concat!("CASINO_", $env, "_STEP_MS"),
+                                        default_value_t = round_defaults::<$Rules>().0.step_ms,
+                                        value_parser = trimmed::<i64>,
+                                        value_name = "MS",
+                                        help = "A reveal of n steps (cards) lasts n times this (ms)"
+                                    )]
             pub step_ms: i64,
             #[arg(
-                                id = concat!($flag, "-result-ms"),
-                                long = concat!($flag, "-result-ms"),
-                                env = concat!("CASINO_", $env, "_RESULT_MS"),
-                                default_value_t = round_defaults::<$Rules>().0.result_ms,
-                                value_parser = trimmed::<i64>,
-                                value_name = "MS",
-                                help = "The result stays on screen this long before the next round opens (ms)"
-                            )]
+                                        id = concat!($flag, "-result-ms"),
+                                        long = concat!($flag, "-result-ms"),
+                                        env = concat!("CASINO_", $env, "_RESULT_MS"),
+                                        default_value_t = round_defaults::<$Rules>().0.result_ms,
+                                        value_parser = trimmed::<i64>,
+                                        value_name = "MS",
+                                        help = "The result stays on screen this long before the next round opens (ms)"
+                                    )]
             pub result_ms: i64,
             #[arg(
-                                id = concat!($flag, "-min-bet"),
-                                long = concat!($flag, "-min-bet"),
-                                env = concat!("CASINO_", $env, "_MIN_BET"),
-                                default_value_t = round_defaults::<$Rules>().1.min,
-                                value_parser = rupees,
-                                value_name = "RUPEES",
-                                help = "The smallest stake on a line (rupees)"
-                            )]
+                                        id = concat!($flag, "-min-bet"),
+                                        long = concat!($flag, "-min-bet"),
+                                        env = concat!("CASINO_", $env, "_MIN_BET"),
+                                        default_value_t = round_defaults::<$Rules>().1.min,
+                                        value_parser = rupees,
+                                        value_name = "RUPEES",
+                                        help = "The smallest stake on a line (rupees)"
+                                    )]
             pub min_bet: Paise,
             #[arg(
-                                id = concat!($flag, "-max-bet"),
-                                long = concat!($flag, "-max-bet"),
-                                env = concat!("CASINO_", $env, "_MAX_BET"),
-                                default_value_t = round_defaults::<$Rules>().1.max,
-                                value_parser = rupees,
-                                value_name = "RUPEES",
-                                help = "The largest stake on a line (rupees)"
-                            )]
+                                        id = concat!($flag, "-max-bet"),
+                                        long = concat!($flag, "-max-bet"),
+                                        env = concat!("CASINO_", $env, "_MAX_BET"),
+                                        default_value_t = round_defaults::<$Rules>().1.max,
+                                        value_parser = rupees,
+                                        value_name = "RUPEES",
+                                        help = "The largest stake on a line (rupees)"
+                                    )]
             pub max_bet: Paise,
         }
 

@@ -132,9 +132,43 @@ fn a_bad_setting_stops_the_start_and_names_the_variable() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("CASINO_SPORTS_LIVE=\"four\" is not a valid value"), "{stderr}");
+    assert!(stderr.contains("CASINO_SPORTS_LIVE=\"four\" is not a valid value (invalid digit"), "{stderr}");
     assert!(!stderr.contains("CASINO_HASHING_CONCURRENCY"), "a blank value is the default: {stderr}");
+    // Without a command (`serve` then): the same.
+    let out = Command::new(BIN).env("DATABASE_URL", &db).env("CASINO_AVIATOR_MIN_BET", "10.555").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("CASINO_AVIATOR_MIN_BET=\"10.555\" is not a valid value (rupees"), "{stderr}");
+    // The same value as a flag: clap's message, naming the flag.
+    let out = Command::new(BIN).args(["serve", "--sports-live", "four"]).env("DATABASE_URL", &db).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("invalid value 'four' for '--sports-live"), "{stderr}");
+    // Commands that do not serve do not read serve's settings.
+    let out = Command::new(BIN).arg("openapi").env("CASINO_SPORTS_LIVE", "four").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!std::path::Path::new(&format!("{}/casino.db", dir.display())).exists(), "nothing was started");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `serve --help` documents every setting with its variable and default.
+#[test]
+fn serve_help_lists_the_settings_with_their_variables_and_defaults() {
+    let out =
+        Command::new(BIN).args(["serve", "--help"]).env("CASINO_CLUSTER_SECRET", "do-not-print-me").output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{help}");
+    for expected in [
+        "[env: CASINO_BIND=] [default: 127.0.0.1:8080]",
+        "[env: CASINO_SPORTS_LIVE=] [default: 4]",
+        "[env: CASINO_AVIATOR_MAX_BET=] [default: 50910.45]",
+        "[env: CASINO_ANDAR_BAHAR_STEP_MS=] [default: 1000]",
+        "[env: CASINO_NATS_URL=]",
+        "[env: DATABASE_URL] [default: sqlite://data/casino.db]",
+    ] {
+        assert!(help.contains(expected), "{expected} in {help}");
+    }
+    assert!(!help.contains("do-not-print-me"), "secrets' values are not shown: {help}");
 }
 
 fn tempfile_dir() -> std::path::PathBuf {
