@@ -36,9 +36,10 @@ impl Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Run the platform (HTTP API, Socket.IO gateway, game tables, web client). Every setting is an environment
-    /// variable (or the flag beside it); nothing is required. A blank value means the default; a value that does not
-    /// parse stops the start with a message naming the variable (exit status 2).
+    /// Run the platform (HTTP API, Socket.IO gateway, game tables, web client); the default command.
+    ///
+    /// Every setting is an environment variable (or the flag beside it); nothing is required. A blank value means the
+    /// default; a value that does not parse stops the start with a message naming the variable (exit status 2).
     Serve(Box<ServeArgs>),
     /// Manage operator accounts.
     Operator {
