@@ -13,6 +13,7 @@ use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::remote::Remote;
 use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Void};
@@ -232,7 +233,7 @@ struct ExchangeRunnerBetBody {
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
     let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
     let exchange = r.market_type.as_deref() == Some("exchange");
@@ -330,11 +331,11 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
         check_fields(who.user.id, Some(who.user.user_no), bet)?;
     }
     let bets: FancyBets = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
     let [r]: [FancyBetRequest; 1] = bets
         .my_bets
         .try_into()
-        .map_err(|_| ApiError::bad_request("invalid_input", "myBets must hold exactly one bet"))?;
+        .map_err(|_| ApiError::bad_request(ErrorCode::InvalidInput, "myBets must hold exactly one bet"))?;
     let match_id = r
         .match_id
         .as_ref()
@@ -344,7 +345,7 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
     let side = match r.side.trim().to_ascii_lowercase().as_str() {
         "yes" => Side::Lagai,
         "no" => Side::Khai,
-        _ => return Err(ApiError::bad_request("invalid_input", "type must be yes or no")),
+        _ => return Err(ApiError::bad_request(ErrorCode::InvalidInput, "type must be yes or no")),
     };
     let line = int(&r.runs).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| refused(ExchangeError::InvalidRuns))?;
     let rate = int(&r.odds)
@@ -506,7 +507,7 @@ struct ExchangeVoided {
 async fn void(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let market_id = path.into_inner();
     let Some(players) = ask(&state, Void { market_id: market_id.clone() }).await?.map_err(refused)? else {
-        return Err(ApiError::new(StatusCode::CONFLICT, "already_decided", "This market is already decided."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyDecided, "This market is already decided."));
     };
     let answer = ExchangeVoided { success: true, market_id, players };
     let target = format!("exchange:{}", answer.market_id);

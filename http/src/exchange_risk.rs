@@ -10,6 +10,7 @@ use crate::money::{Rupees, positive, rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, delete, get, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::exchange::limits::{self, Limits};
 use casino_actors::exchange::store;
@@ -130,14 +131,14 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
 async fn set_limits(state: State, op: Operator, body: web::Json<LimitBody>) -> Result<HttpResponse, ApiError> {
     let market_id = body.market_id.clone().unwrap_or_default().trim().to_owned();
     if !market_id.is_empty() && !market_of_type(body.market_type, &market_id) {
-        return Err(ApiError::bad_request("invalid_market", "marketId does not name a market of that type"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidMarket, "marketId does not name a market of that type"));
     }
     let l = Limits {
         market: positive(body.max_liability, "maxLiability")?,
         player: positive(body.max_player_liability, "maxPlayerLiability")?,
     };
     if l.player > l.market {
-        return Err(ApiError::bad_request("invalid_limits", "maxPlayerLiability must be at most maxLiability"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidLimits, "maxPlayerLiability must be at most maxLiability"));
     }
     let before = limits::effective(&state.db, body.market_type, &market_id).await.map_err(ApiError::internal)?;
     let now = state.clock.now_ms();

@@ -13,6 +13,7 @@ use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::matka::bids::PlaceBids;
 use casino_actors::matka::desk::{List, MatkaDesk, MatkaError};
@@ -93,7 +94,7 @@ fn optional_rupees(v: &Value, what: &str) -> Result<Option<Paise>, ApiError> {
         Value::Null => Ok(None),
         v => parse_rupees(v)
             .map(Some)
-            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid {what}: {e}"))),
+            .map_err(|e| ApiError::bad_request(ErrorCode::InvalidPoints, format!("Invalid {what}: {e}"))),
     }
 }
 
@@ -173,7 +174,7 @@ pub enum MatkaUserField {
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let b: BidRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bid: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bid: {e}")))?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
     let bid_type =
         text(&b.bid_type).and_then(|t| BidType::parse(&t)).ok_or_else(|| refused(MatkaError::UnknownBidType))?;
@@ -187,7 +188,7 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
     for line in &b.bids {
         let number = text(&line.number).unwrap_or_default();
         let points = parse_rupees(&line.points)
-            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid points: {e}")))?;
+            .map_err(|e| ApiError::bad_request(ErrorCode::InvalidPoints, format!("Invalid points: {e}")))?;
         lines.push((number, points));
     }
     let msg = PlaceBids {
@@ -267,7 +268,7 @@ async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Lim
 /// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
 /// (0 = Monday) or `{kind: "every", seconds}`.
 fn schedule(v: &Value) -> Result<Schedule, ApiError> {
-    let bad = |m: &str| ApiError::bad_request("invalid_market", m.to_string());
+    let bad = |m: &str| ApiError::bad_request(ErrorCode::InvalidMarket, m.to_string());
     match v["kind"].as_str() {
         Some("daily") => {
             let time = |f: &str| v[f].as_str().and_then(parse_clock).ok_or_else(|| bad("times are \"HH:MM\" (IST)"));
@@ -328,10 +329,13 @@ pub enum MatkaScheduleBody {
 
 async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Result<HttpResponse, ApiError> {
     let b: MarketBody = serde_json::from_value(body)
-        .map_err(|e| ApiError::bad_request("invalid_market", format!("Invalid market: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidMarket, format!("Invalid market: {e}")))?;
     let schedule = b.schedule.as_ref().map(schedule).transpose()?;
     if id.is_none() && (b.name.is_none() || b.mode.is_none() || schedule.is_none()) {
-        return Err(ApiError::bad_request("invalid_market", "A new market needs a name, a mode and a schedule"));
+        return Err(ApiError::bad_request(
+            ErrorCode::InvalidMarket,
+            "A new market needs a name, a mode and a schedule",
+        ));
     }
     let before = match id {
         Some(id) => store::markets(&state.db).await?.into_iter().find(|m| m.id == id),
@@ -464,7 +468,7 @@ async fn draw_book(
 }
 
 fn not_a_panna(t: &str) -> ApiError {
-    ApiError::bad_request("invalid_number", format!("{t} is not a panna (three digits in order, 0 after 9)"))
+    ApiError::bad_request(ErrorCode::InvalidNumber, format!("{t} is not a panna (three digits in order, 0 after 9)"))
 }
 
 /// A declaration or a correction as asked, and (normalised) what the audit keeps of a declaration.

@@ -12,6 +12,7 @@
 //!   `casino_actors::money::RupeesJson` (a number of rupees, at most 2 decimals).
 
 use actix_web::{HttpResponse, get};
+use casino_actors::ErrorCode;
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -26,7 +27,7 @@ use utoipa_actix_web::AppExt;
 #[schema(examples(json!({"success": false, "error": "insufficient_balance", "message": "Insufficient Balance"})))]
 pub struct ErrorBody {
     pub success: bool,
-    pub error: String,
+    pub error: ErrorCode,
     pub message: String,
 }
 

@@ -13,6 +13,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::remote::Remote;
 use casino_actors::money::Paise;
@@ -319,7 +320,11 @@ async fn history(state: State, PathUser { user, .. }: PathUser) -> Result<HttpRe
 }
 
 fn server_decides() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, "server_decides", "Runs, winners and payouts are decided by the server.")
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        ErrorCode::ServerDecides,
+        "Runs, winners and payouts are decided by the server.",
+    )
 }
 
 /// The spec's client-side run update: refused, runs come from the feed.
@@ -368,7 +373,7 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (game, before) = board(&state, &path).await?;
     if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned | GameStatus::Void) {
-        return Err(ApiError::new(StatusCode::CONFLICT, "already_over", "This game is already over."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyOver, "This game is already over."));
     }
     at_game(&state, &game, Abandon).await?;
     let after = at_game(&state, &game, View).await?;

@@ -9,6 +9,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::AccountError;
 use casino_actors::accounts::rules::Invalid;
 use casino_actors::ids::UserId;
@@ -58,14 +59,14 @@ pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBo
         Ok(false) => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "email_taken",
+                ErrorCode::EmailTaken,
                 "This e-mail address belongs to another account",
             ));
         }
         Err(AccountError::Invalid(i @ Invalid::Email)) => {
-            return Err(ApiError::bad_request("invalid_email", i.to_string()));
+            return Err(ApiError::bad_request(ErrorCode::InvalidEmail, i.to_string()));
         }
-        Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request("invalid_name", i.to_string())),
+        Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request(ErrorCode::InvalidName, i.to_string())),
         Err(e) => return Err(e.into()),
     }
     let user = state.accounts.by_id(who.user.id).await?.ok_or_else(ApiError::unauthorized)?;

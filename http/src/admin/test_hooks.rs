@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::sports::desk::{PlayTestMatch, QuoteTestMatch, StartTestMatch};
 use casino_actors::sports::feed::{FancyResult, MatchState, MatchStatus, Score};
 use casino_actors::sports::match_actor::TestQuotes;
@@ -23,7 +24,7 @@ fn enabled(state: &State) -> Result<(), ApiError> {
 }
 
 fn unavailable() -> ApiError {
-    ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Sports are unavailable")
+    ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "Sports are unavailable")
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -119,7 +120,7 @@ pub async fn play_match(
 ) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     if body.steps > 1_000 {
-        return Err(ApiError::bad_request("invalid_steps", "steps must be between 0 and 1000"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidSteps, "steps must be between 0 and 1000"));
     }
     let m = state
         .tables

@@ -10,6 +10,7 @@ use crate::json::iso;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
 use casino_actors::aviator::rules::BetState;
@@ -90,7 +91,7 @@ pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> 
     let limit = bounded_limit(q.limit, 50)?;
     let text = q.q.as_deref().unwrap_or_default();
     if text.chars().count() > 100 {
-        return Err(ApiError::bad_request("invalid_query", "q may have at most 100 characters"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "q may have at most 100 characters"));
     }
     let rows = queries::search_users(&state.db, text, limit).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(AdminUserList { success: true, users: rows.iter().map(user_json).collect() }))

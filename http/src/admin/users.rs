@@ -10,6 +10,7 @@ use crate::openapi::ErrorBody;
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::ids::UserId;
 use serde::Serialize;
@@ -41,7 +42,7 @@ pub struct BlockStateJson {
 pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
     if user.id == op.0.id {
-        return Err(ApiError::bad_request("cannot_block_self", "You cannot block your own account"));
+        return Err(ApiError::bad_request(ErrorCode::CannotBlockSelf, "You cannot block your own account"));
     }
     let was = state.accounts.is_blocked(user.id).await?;
     if !state.accounts.block_user(user.id).await? {
@@ -122,12 +123,12 @@ pub async fn lift_break(state: State, op: Operator, path: web::Path<String>) -> 
         Lift::SelfExcluded { until } => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "self_exclusion_locked",
+                ErrorCode::SelfExclusionLocked,
                 format!("This player excluded themselves until {}: nobody can lift it early", crate::json::iso(until)),
             ));
         }
         Lift::NotExcluded => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_excluded", "This player is not on a break"));
+            return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::NotExcluded, "This player is not on a break"));
         }
     }
     tracing::info!(operator = %op.0.id, user = %user.id, "break lifted");

@@ -11,6 +11,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::aviator::chains::{self, Chain, SaltError};
 use casino_actors::aviator::rules::BetState;
@@ -150,8 +151,8 @@ pub async fn fix_salt(
         .await
         .map_err(|e| match e {
             SaltError::NoSuchChain => ApiError::not_found(e.to_string()),
-            SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, "salt_fixed", e.to_string()),
-            SaltError::Invalid => ApiError::bad_request("invalid_salt", e.to_string()),
+            SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, ErrorCode::SaltFixed, e.to_string()),
+            SaltError::Invalid => ApiError::bad_request(ErrorCode::InvalidSalt, e.to_string()),
             SaltError::Storage(_) => ApiError::internal(e),
         })?;
     tracing::info!(operator = %op.0.id, first_round, "Aviator chain salt fixed by an operator");
@@ -198,7 +199,7 @@ pub async fn fairness(state: State) -> HttpResponse {
     let current = chains.iter().find(|c| c.contains(RoundId(round))).or(chains.first());
     let next = current.and_then(|c| chains.iter().find(|n| n.first_round == c.last_round() + 1));
     let Some(current) = current else {
-        let e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "No chain yet");
+        let e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "No chain yet");
         return actix_web::ResponseError::error_response(&e);
     };
     let edge = f64::from(current.house_edge_bp) / 100.0;
@@ -268,7 +269,7 @@ pub struct AviatorVerifyJson {
 pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let addr = state.client_net.key(&req);
     if !state.verify_by_addr.reserve(&addr, state.clock.now_ms()) {
-        return Err(ApiError::too_many("too_many_requests", "Too many verifications, please wait a minute"));
+        return Err(ApiError::too_many(ErrorCode::TooManyRequests, "Too many verifications, please wait a minute"));
     }
     let round = RoundId(round.into_inner());
     let ended = store::ended_round(&state.db, round)

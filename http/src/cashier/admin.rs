@@ -11,6 +11,7 @@ use crate::money::{Rupees, rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::audit::Action;
 use casino_actors::cashier::{BookLine, PaymentDetails, Status};
@@ -31,9 +32,9 @@ pub struct StatusQuery {
 fn status_filter(q: &StatusQuery) -> Result<Option<Status>, ApiError> {
     match q.status.as_deref().map(str::to_lowercase).as_deref() {
         None | Some("") | Some("all") => Ok(None),
-        Some(s) => Status::parse(s)
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request("invalid_status", "status must be pending, approved or rejected")),
+        Some(s) => Status::parse(s).map(Some).ok_or_else(|| {
+            ApiError::bad_request(ErrorCode::InvalidStatus, "status must be pending, approved or rejected")
+        }),
     }
 }
 
@@ -230,7 +231,7 @@ pub async fn set_payment_details(
         qr_code: b.qrCode.unwrap_or_default().trim().to_string(),
     };
     if d.upi_id.is_empty() {
-        return Err(ApiError::bad_request("missing_field", "UPI ID is required"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "UPI ID is required"));
     }
     let before = state.cashier.payment_details().await?;
     state.cashier.set_payment_details(&d).await?;
@@ -268,7 +269,7 @@ pub struct NewsSaved {
 #[put("/api/admin/news")]
 pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
     if body.items.iter().any(|i| i.len() > 500) {
-        return Err(ApiError::bad_request("too_long", "A news item may have at most 500 characters"));
+        return Err(ApiError::bad_request(ErrorCode::TooLong, "A news item may have at most 500 characters"));
     }
     let before = state.cashier.news().await?;
     state.cashier.set_news(&body.items).await?;
@@ -377,7 +378,7 @@ pub async fn wallet_update(
     if who.user.role != Role::Operator {
         return Err(ApiError::new(
             actix_web::http::StatusCode::FORBIDDEN,
-            "forbidden",
+            ErrorCode::Forbidden,
             "Balances are changed only by the server.",
         ));
     }
@@ -387,9 +388,9 @@ pub async fn wallet_update(
         Some(Value::String(s)) => s.trim().parse().ok(),
         _ => None,
     }
-    .ok_or_else(|| ApiError::bad_request("missing_field", "userId is required"))?;
+    .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingField, "userId is required"))?;
     let Some(Rupees(amount)) = b.amount else {
-        return Err(ApiError::bad_request("missing_field", "amount is required"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "amount is required"));
     };
     // A fixture player's money is load-test money: it never meets the cashier's.
     if state.accounts.by_id(UserId(target)).await?.is_some_and(|u| u.fixture) {

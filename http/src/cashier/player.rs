@@ -8,6 +8,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -50,7 +51,7 @@ fn refuse_fixtures(who: &Authed) -> Result<(), ApiError> {
 pub(super) fn fixture_account() -> ApiError {
     ApiError::new(
         actix_web::http::StatusCode::FORBIDDEN,
-        "fixture_account",
+        ErrorCode::FixtureAccount,
         "Load-test players cannot move real money: deposits and withdrawals are refused.",
     )
 }
@@ -123,7 +124,7 @@ pub async fn request_deposit(
         .is_some_and(|r| !(4..=35).contains(&r.len()) || !r.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
     {
         return Err(ApiError::bad_request(
-            "invalid_reference",
+            ErrorCode::InvalidReference,
             "The payment reference is 4 to 35 letters, digits or '-'",
         ));
     }

@@ -10,6 +10,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::lease::{self, LeaseRow, NodeRow};
 use serde::{Deserialize, Serialize};
@@ -92,24 +93,24 @@ pub async fn move_lease(
     let Some(c) = &state.cluster else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "not_clustered",
+            ErrorCode::NotClustered,
             "This server runs alone: there is no node to move to",
         ));
     };
     let resource = resource.into_inner();
     let to = body.to.as_deref().map(str::trim).filter(|t| !t.is_empty());
     let Some(to) = to else {
-        return Err(ApiError::bad_request("missing_field", "Name the node to move to: {to}"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "Name the node to move to: {to}"));
     };
     let leases = lease::leases(&state.db).await.map_err(ApiError::internal)?;
     let Some(before) = leases.into_iter().find(|l| l.resource == resource) else {
         return Err(ApiError::not_found("No such lease"));
     };
     if before.owner.as_deref() == Some(to) {
-        return Err(ApiError::bad_request("same_node", "That node already runs it"));
+        return Err(ApiError::bad_request(ErrorCode::SameNode, "That node already runs it"));
     }
     if !lease::request_move(&state.db, &resource, to, c.lease_ttl_ms).await.map_err(ApiError::internal)? {
-        return Err(ApiError::bad_request("bad_node", "Move to a live node, from a node that holds the lease"));
+        return Err(ApiError::bad_request(ErrorCode::BadNode, "Move to a live node, from a node that holds the lease"));
     }
     let asked = MoveAsked { resource: &resource, owner: before.owner.as_deref(), moving_to: to };
     let was = Held { owner: before.owner.as_deref(), epoch: before.epoch };

@@ -11,6 +11,7 @@ use crate::openapi::ErrorBody;
 use crate::rounds::Game as RoundGameName;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
@@ -409,7 +410,7 @@ async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
 
 fn round_error(e: RoundOperateError) -> ApiError {
     match e {
-        RoundOperateError::Invalid(e) => ApiError::bad_request("invalid_settings", e),
+        RoundOperateError::Invalid(e) => ApiError::bad_request(ErrorCode::InvalidSettings, e),
         RoundOperateError::Storage(e) => ApiError::internal(e),
     }
 }
@@ -695,7 +696,7 @@ pub async fn configure(
         return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Round(round_json(&game, &after)) }));
     }
     let b: SettingsBody = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_settings", format!("Invalid settings: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidSettings, format!("Invalid settings: {e}")))?;
     let before = aviator_settings(&state).await?;
     let base = before.pending.clone().unwrap_or_else(|| before.current.clone());
     let rules = RulesConfig {
