@@ -382,7 +382,6 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     responses(
         (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
@@ -403,7 +402,6 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
     responses(
         (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
@@ -429,7 +427,6 @@ async fn runner_bets_of_match(
     responses(
         (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
@@ -452,7 +449,6 @@ async fn fancy_bets(
     responses(
         (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
@@ -498,7 +494,6 @@ struct ExchangeVoided {
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
     responses(
         (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 409, description = "`already_decided`: the market is decided; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
     )

@@ -66,7 +66,6 @@ fn json(t: MarketType, market_id: String, l: Limits, updated_at: Option<String>)
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = LimitsJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/exchange/limits")]
@@ -124,7 +123,6 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
     responses(
         (status = 200, body = LimitJson),
         (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/exchange/limits")]
@@ -167,7 +165,6 @@ struct RemoveQuery {
     responses(
         (status = 204, description = "Removed"),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such limits were set", body = ErrorBody),
     )
 )]
@@ -221,7 +218,6 @@ pub struct SureAlertsJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = SureAlertsJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/exchange/alerts")]

@@ -232,7 +232,6 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
         (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -362,7 +361,6 @@ fn audited(v: impl Serialize) -> Option<Value> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/matka/markets")]
@@ -388,7 +386,6 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
         (status = 201, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
             a name taken)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
 )]
@@ -407,7 +404,6 @@ async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Re
         (status = 200, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
             mode change, a name taken)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`unknown_market`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -447,7 +443,6 @@ pub struct Candidate {
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
             result would cost", body = DrawBook),
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
     )
 )]
@@ -505,7 +500,6 @@ fn session_is_close(session: &str) -> Result<bool, ApiError> {
     responses(
         (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
             or bids still being placed or settled on the draw", body = ErrorBody),
@@ -566,7 +560,6 @@ struct CorrectionAudit<'a> {
     responses(
         (status = 200, description = "The draw with its result, its bids settled", body = Declared),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
             turn (open first, each once, after its session closed), or bids still being placed on the draw", body = ErrorBody),

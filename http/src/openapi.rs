@@ -14,7 +14,7 @@
 use actix_web::{HttpResponse, get};
 use casino_actors::ErrorCode;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::sync::OnceLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{OpenApi, OpenApiBuilder};
@@ -86,20 +86,31 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// Every operation that needs a session answers 401 `unauthorized` without one: added here to each operation that
-/// names a security requirement, instead of a line in every route's annotation.
-fn add_unauthorized(doc: &mut OpenApi) {
-    use utoipa::openapi::schema::Ref;
-    use utoipa::openapi::{ContentBuilder, ResponseBuilder};
-    let unauthorized = ResponseBuilder::new()
-        .description("`unauthorized`")
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
-        .build();
-    for item in doc.paths.paths.values_mut() {
-        let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
-        for op in ops.into_iter().flatten() {
-            if op.security.as_ref().is_some_and(|s| !s.is_empty()) {
-                op.responses.responses.entry("401".into()).or_insert_with(|| unauthorized.clone().into());
+/// The errors that follow from an operation's security, added here instead of a line in every route's annotation
+/// (a route that documents its own keeps it): every operation that needs a session answers 401 `unauthorized`
+/// without one; an operator's operation, or a player's that names a `{userId}`, answers 403 `forbidden` to a
+/// session that may not call it.
+fn add_implied_errors(doc: &mut Value) {
+    let error = |description: &str| {
+        json!({
+            "description": description,
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ErrorBody" } } },
+        })
+    };
+    let Some(paths) = doc["paths"].as_object_mut() else { return };
+    for (path, item) in paths.iter_mut() {
+        for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()).filter_map(Value::as_object_mut) {
+            let security = op.get("security").and_then(Value::as_array).cloned().unwrap_or_default();
+            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            if security.is_empty() {
+                continue;
+            }
+            responses.entry("401").or_insert_with(|| error("`unauthorized`"));
+            let operator = security.iter().filter_map(Value::as_object).flat_map(|s| s.values()).any(|scopes| {
+                scopes.as_array().is_some_and(|scopes| scopes.iter().any(|s| s == "operator"))
+            });
+            if operator || path.contains("{userId}") {
+                responses.entry("403").or_insert_with(|| error("`forbidden`"));
             }
         }
     }
@@ -112,8 +123,8 @@ pub fn document() -> &'static Value {
         let (_, paths) = actix_web::App::new().into_utoipa_app().configure(crate::documented_routes).split_for_parts();
         let mut doc: OpenApi = OpenApiBuilder::from(<Base as utoipa::OpenApi>::openapi()).build();
         doc.merge(paths);
-        add_unauthorized(&mut doc);
         let mut doc = serde_json::to_value(doc).unwrap_or_default();
+        add_implied_errors(&mut doc);
         add_links(&mut doc);
         doc
     })

@@ -309,7 +309,6 @@ async fn play(
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -363,7 +362,6 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),

@@ -111,7 +111,6 @@ pub struct UserSessionJson {
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -133,7 +132,6 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]

@@ -189,7 +189,6 @@ fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Resu
     responses(
         (status = 200, description = "Each game's realised hold against its theory, and the flagged players", body = HoldJson),
         (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days), `invalid_query`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/hold")]
@@ -247,7 +246,6 @@ pub struct HoldDailyJson {
     responses(
         (status = 200, description = "Each IST day's realised hold per game against its theory", body = HoldDailyJson),
         (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/hold/daily")]

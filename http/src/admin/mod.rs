@@ -93,7 +93,6 @@ pub struct FixturePlayersJson {
     responses(
         (status = 201, description = "Created, funded and logged in", body = FixturePlayersJson),
         (status = 400, description = "`invalid_request`, `invalid_count`, `missing_field`, `invalid_amount`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: fixtures are disabled (the server runs without `CASINO_LOAD_TEST=1`)", body = ErrorBody),
         (status = 503, description = "`unavailable`: the wallet is briefly unavailable", body = ErrorBody),
     )

@@ -51,7 +51,6 @@ pub struct TestMatchJson {
     responses(
         (status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson),
         (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -106,7 +105,6 @@ pub struct PlayBody {
     responses(
         (status = 200, body = TestMatchState),
         (status = 400, description = "`invalid_request`, `invalid_steps`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -142,7 +140,6 @@ pub async fn play_match(
     responses(
         (status = 200, description = "The match as published", body = TestMatchQuotes),
         (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )

@@ -83,7 +83,6 @@ pub struct AdminUserList {
     responses(
         (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/users")]
@@ -124,7 +123,6 @@ pub struct AdminUserDetail {
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The person and their sessions", body = AdminUserDetail),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -198,7 +196,6 @@ pub struct AdminLedgerPage {
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -298,7 +295,6 @@ pub struct AdminBetList {
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]

@@ -34,7 +34,6 @@ pub struct BlockStateJson {
     responses(
         (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
         (status = 400, description = "`cannot_block_self`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -66,7 +65,6 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -107,7 +105,6 @@ pub struct BreakLiftedJson {
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`self_exclusion_locked` (it ends on its date), `not_excluded`", body = ErrorBody),
     )

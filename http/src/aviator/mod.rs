@@ -133,7 +133,6 @@ pub struct AviatorSaltBody {
     responses(
         (status = 200, description = "The chain, its salt fixed", body = AviatorChainJson),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_salt`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no chain starts at that round", body = ErrorBody),
         (status = 409, description = "`salt_fixed`: the chain's salt is already fixed", body = ErrorBody),
     )
@@ -356,7 +355,6 @@ pub struct AviatorHistoryRow {
         (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
         (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]

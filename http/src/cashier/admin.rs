@@ -69,7 +69,6 @@ fn pending() -> Value {
     responses(
         (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/deposits")]
@@ -98,7 +97,6 @@ pub struct DepositDecided {
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`", body = ErrorBody),
     )
@@ -128,7 +126,6 @@ pub async fn decide_deposit(
     responses(
         (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/withdrawals")]
@@ -163,7 +160,6 @@ pub struct WithdrawalDecided {
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
     )
@@ -214,7 +210,6 @@ pub struct PaymentDetailsSaved {
     responses(
         (status = 200, description = "Saved", body = PaymentDetailsSaved),
         (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/upi")]
@@ -263,7 +258,6 @@ pub struct NewsSaved {
     responses(
         (status = 200, description = "Saved", body = NewsSaved),
         (status = 400, description = "`invalid_request`, `too_long`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/news")]
@@ -298,7 +292,6 @@ pub struct ResetCodeIssued {
     params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
     responses(
         (status = 200, description = "Issued", body = ResetCodeIssued),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -466,7 +459,6 @@ pub struct BooksJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "The books", body = BooksJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/books")]

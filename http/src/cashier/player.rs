@@ -159,7 +159,6 @@ pub struct DepositList {
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -244,7 +243,6 @@ pub struct WithdrawalList {
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
         (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]

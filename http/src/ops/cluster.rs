@@ -44,7 +44,6 @@ struct ClusterAnswer {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "This node, every node and every lease", body = ClusterAnswer),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/cluster")]
@@ -78,7 +77,6 @@ pub struct MoveBody {
     responses(
         (status = 202, description = "Asked: the owner hands the lease over at the resource's next safe point", body = MoveAsked),
         (status = 400, description = "`invalid_request`, `missing_field`, `same_node`, `bad_node` (not a live node, or the owner does not hold the lease)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such lease", body = ErrorBody),
         (status = 409, description = "`not_clustered`: this server runs alone", body = ErrorBody),
     )

@@ -492,7 +492,6 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every game with its settings, in force and pending", body = GameListJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/games")]
@@ -661,7 +660,6 @@ pub enum GameSettingsChange {
     responses(
         (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
         (status = 400, description = "`invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such game", body = ErrorBody),
     )
 )]
@@ -735,7 +733,6 @@ pub async fn configure(
     ),
     responses(
         (status = 200, description = "The game as it now stands", body = GameChangedJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such game, or an action other than `suspend` or `resume`", body = ErrorBody),
     )
 )]
