@@ -378,10 +378,8 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     tag = "exchange",
     operation_id = "exchange_runner_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]
@@ -396,7 +394,6 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
     operation_id = "exchange_runner_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("match" = i64, Path, description = "The match (event) id"),
     ),
     responses(
@@ -421,7 +418,6 @@ async fn runner_bets_of_match(
     operation_id = "exchange_fancy_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("match" = i64, Path, description = "The match (event) id"),
     ),
     responses(
@@ -445,10 +441,8 @@ async fn fancy_bets(
     tag = "exchange",
     operation_id = "exchange_fancy_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
         (status = 404, description = "`not_found`: no such user", body = ErrorBody),
     )
 )]

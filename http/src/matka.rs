@@ -225,14 +225,10 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
     tag = "matka",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         ("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)"),
     ),
     responses(
         (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/bids/{userId}")]

@@ -86,11 +86,12 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// The errors that follow from an operation's security, added here instead of a line in every route's annotation
-/// (a route that documents its own keeps it): every operation that needs a session answers 401 `unauthorized`
-/// without one; an operator's operation, or a player's that names a `{userId}`, answers 403 `forbidden` to a
-/// session that may not call it.
-fn add_implied_errors(doc: &mut Value) {
+/// What follows from an operation's security and from its `{userId}`, added here instead of lines in every route's
+/// annotation (a route that documents its own keeps it): every operation that needs a session answers 401
+/// `unauthorized` without one; an operator's operation answers 403 `forbidden` to a player; and a route that names
+/// a `{userId}` (read by [`crate::user_ref::PathUser`]) takes that parameter and answers 400 `invalid_user_id`, 403
+/// `forbidden` and 404 `not_found`.
+fn add_implied(doc: &mut Value) {
     let error = |description: &str| {
         json!({
             "description": description,
@@ -99,21 +100,49 @@ fn add_implied_errors(doc: &mut Value) {
     };
     let Some(paths) = doc["paths"].as_object_mut() else { return };
     for (path, item) in paths.iter_mut() {
+        let path_user = path.contains("{userId}");
         for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()).filter_map(Value::as_object_mut) {
             let security = op.get("security").and_then(Value::as_array).cloned().unwrap_or_default();
-            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
-            if security.is_empty() {
-                continue;
+            let operator = security
+                .iter()
+                .filter_map(Value::as_object)
+                .flat_map(|s| s.values())
+                .any(|scopes| scopes.as_array().is_some_and(|scopes| scopes.iter().any(|s| s == "operator")));
+            if path_user {
+                // First, described (the one utoipa reads off a `web::Path` tuple has no description).
+                if let Some(params) = op.entry("parameters").or_insert_with(|| json!([])).as_array_mut() {
+                    params.retain(|p| p["name"] != "userId" || p["description"].is_string());
+                    if !params.iter().any(|p| p["name"] == "userId") {
+                        params.insert(0, user_id_parameter());
+                    }
+                }
             }
-            responses.entry("401").or_insert_with(|| error("`unauthorized`"));
-            let operator = security.iter().filter_map(Value::as_object).flat_map(|s| s.values()).any(|scopes| {
-                scopes.as_array().is_some_and(|scopes| scopes.iter().any(|s| s == "operator"))
-            });
-            if operator || path.contains("{userId}") {
+            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            if !security.is_empty() {
+                responses.entry("401").or_insert_with(|| error("`unauthorized`"));
+            }
+            if operator || path_user {
                 responses.entry("403").or_insert_with(|| error("`forbidden`"));
+            }
+            if path_user {
+                responses
+                    .entry("400")
+                    .or_insert_with(|| error("`invalid_user_id`: the user id is not canonical digits"));
+                responses.entry("404").or_insert_with(|| error("`not_found`"));
             }
         }
     }
+}
+
+/// A path's `{userId}`.
+fn user_id_parameter() -> Value {
+    json!({
+        "name": "userId",
+        "in": "path",
+        "description": "The caller's id or user number, digits only (an operator: anyone's id)",
+        "required": true,
+        "schema": { "type": "string" },
+    })
 }
 
 /// The whole document, built once from the registered routes, with the [`LINKS`] added.
@@ -124,7 +153,7 @@ pub fn document() -> &'static Value {
         let mut doc: OpenApi = OpenApiBuilder::from(<Base as utoipa::OpenApi>::openapi()).build();
         doc.merge(paths);
         let mut doc = serde_json::to_value(doc).unwrap_or_default();
-        add_implied_errors(&mut doc);
+        add_implied(&mut doc);
         add_links(&mut doc);
         doc
     })

@@ -305,11 +305,8 @@ async fn play(
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/parchi/bets/{userId}")]

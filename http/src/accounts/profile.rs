@@ -107,11 +107,8 @@ pub struct UserSessionJson {
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/name/{userId}")]
@@ -128,11 +125,8 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwalletandexposure/{userId}")]

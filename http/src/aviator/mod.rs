@@ -348,14 +348,10 @@ pub struct AviatorHistoryRow {
     operation_id = "aviator_history",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         Limit,
     ),
     responses(
         (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/history/{userId}")]

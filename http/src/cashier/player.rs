@@ -155,11 +155,8 @@ pub struct DepositList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/deposits/{userId}")]
@@ -239,11 +236,8 @@ pub struct WithdrawalList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwithdrawal/{userId}")]

@@ -73,12 +73,9 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
+    params(Limit),
     responses(
         (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/pappu/bets/{userId}")]
@@ -200,12 +197,9 @@ pub struct AndarBaharBetList {
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
+    params(Limit),
     responses(
         (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/bets2/{userId}")]
