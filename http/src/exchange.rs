@@ -25,9 +25,9 @@ use casino_actors::exchange::wire::{
 };
 use casino_actors::ids::UserId;
 use casino_actors::observe::Timed;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -368,6 +368,31 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
     Ok(placed(ask(&state, Place(order)).await?.map_err(refused)?))
 }
 
+/// A bet list's `{match}` (its `{userId}` is the [`PathUser`]'s).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct InMatch {
+    /// The match (event) id
+    #[serde(rename = "match")]
+    match_id: i64,
+}
+
+/// A bet list's user that is not there.
+#[derive(IntoResponses)]
+#[response(status = 404, description = "`not_found`: no such user")]
+#[allow(dead_code)]
+struct NoSuchUser(ErrorBody);
+
+/// A bet list of one match: its path that does not read, its user that is not there.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum UserMatchErrors {
+    #[response(status = 400, description = "`invalid_user_id`, `invalid_path`")]
+    Path(ErrorBody),
+    #[response(status = 404, description = "`not_found`: no such user")]
+    NoSuchUser(ErrorBody),
+}
+
 async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -> Result<HttpResponse, ApiError> {
     let rows = store::bets(&state.db, user, match_id, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
@@ -378,10 +403,7 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     tag = "exchange",
     operation_id = "exchange_runner_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    responses(
-        (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    responses((status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
 async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
@@ -393,23 +415,16 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
     tag = "exchange",
     operation_id = "exchange_runner_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("match" = i64, Path, description = "The match (event) id"),
-    ),
-    responses(
-        (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    params(InMatch),
+    responses((status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
 async fn runner_bets_of_match(
     state: State,
-    PathUser { user, .. }: PathUser,
-    path: web::Path<(String, i64)>,
+    user: PathUser,
+    path: web::Path<InMatch>,
 ) -> Result<HttpResponse, ApiError> {
-    let match_id = path.1;
-    list(&state, user.id, Some(match_id), false).await
+    list(&state, user.user.id, Some(path.match_id), false).await
 }
 
 /// A match's fancy bets.
@@ -417,23 +432,12 @@ async fn runner_bets_of_match(
     tag = "exchange",
     operation_id = "exchange_fancy_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("match" = i64, Path, description = "The match (event) id"),
-    ),
-    responses(
-        (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    params(InMatch),
+    responses((status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
-async fn fancy_bets(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    path: web::Path<(String, i64)>,
-) -> Result<HttpResponse, ApiError> {
-    let match_id = path.1;
-    list(&state, user.id, Some(match_id), true).await
+async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Result<HttpResponse, ApiError> {
+    list(&state, user.user.id, Some(path.match_id), true).await
 }
 
 /// Every match's fancy bets (My Bets).
@@ -441,10 +445,7 @@ async fn fancy_bets(
     tag = "exchange",
     operation_id = "exchange_fancy_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    responses(
-        (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    responses((status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
 async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
