@@ -15,6 +15,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
+use casino_actors::ids::UserId;
 use casino_actors::matka::bids::PlaceBids;
 use casino_actors::matka::desk::{List, MatkaDesk, MatkaError};
 use casino_actors::matka::operate::{Correct, Declare, SaveMarket};
@@ -30,7 +31,7 @@ use casino_actors::money::Paise;
 use casino_actors::observe::Timed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -216,28 +217,24 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 )]
 #[get("/api/bids")]
 async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let bids = store::bids_of(&state.db, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
+    bids(&state, who.user.id, &q).await
 }
 
 /// A user's bids, newest first.
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)"),
-    ),
-    responses(
-        (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
-    )
+    params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
+    responses((status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids))
 )]
 #[get("/api/bids/{userId}")]
-async fn bids_of(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
-    let bids = store::bids_of(&state.db, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+async fn bids_of(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    bids(&state, user.user.id, &q).await
+}
+
+/// A player's bids, newest first (`limit`: 1 to 500, 50 by default).
+async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, ApiError> {
+    let bids = store::bids_of(&state.db, user, q.limit.unwrap_or(50).clamp(1, 500)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
@@ -430,11 +427,7 @@ pub struct Candidate {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-        Candidate,
-    ),
+    params(DrawPath, Candidate),
     responses(
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
             result would cost", body = DrawBook),
@@ -446,10 +439,10 @@ pub struct Candidate {
 async fn draw_book(
     state: State,
     _op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     q: web::Query<Candidate>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, no) = path.into_inner();
+    let DrawPath { id: market, no } = path.into_inner();
     let draw = store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
     let book = store::book(&state.db, market, no).await?;
     let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
@@ -475,12 +468,40 @@ pub struct Declaration {
     panna: String,
 }
 
-fn session_is_close(session: &str) -> Result<bool, ApiError> {
-    match session.to_ascii_lowercase().as_str() {
-        "open" => Ok(false),
-        "close" => Ok(true),
-        _ => Err(refused(MatkaError::UnknownSession)),
+impl Declaration {
+    /// The panna, and whether it is the close result.
+    fn read(&self) -> Result<(Panna, bool), ApiError> {
+        let panna = Panna::parse(&self.panna).ok_or_else(|| not_a_panna(&self.panna))?;
+        let close = match self.session.to_ascii_lowercase().as_str() {
+            "open" => false,
+            "close" => true,
+            _ => return Err(refused(MatkaError::UnknownSession)),
+        };
+        Ok((panna, close))
     }
+}
+
+/// The errors a declaration or a correction shares: a body or path that does not read, the desk not answering.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum DeclarationErrors {
+    #[response(
+        status = 400,
+        description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`"
+    )]
+    Unread(ErrorBody),
+    #[response(status = 503, description = "`unavailable`")]
+    Unavailable(ErrorBody),
+}
+
+/// A draw: its market's id and its number.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct DrawPath {
+    /// The market's id
+    id: i64,
+    /// The draw's number
+    no: i64,
 }
 
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
@@ -488,30 +509,25 @@ fn session_is_close(session: &str) -> Result<bool, ApiError> {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-    ),
+    params(DrawPath),
     request_body = Declaration,
     responses(
         (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
             or bids still being placed or settled on the draw", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        DeclarationErrors,
     )
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/correct")]
 async fn correct(
     state: State,
     op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, draw) = path.into_inner();
-    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
-    let close = session_is_close(&body.session)?;
+    let DrawPath { id: market, no: draw } = path.into_inner();
+    let (panna, close) = body.read()?;
     let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
     let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
@@ -548,30 +564,25 @@ struct CorrectionAudit<'a> {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-    ),
+    params(DrawPath),
     request_body = Declaration,
     responses(
         (status = 200, description = "The draw with its result, its bids settled", body = Declared),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
         (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
             turn (open first, each once, after its session closed), or bids still being placed on the draw", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        DeclarationErrors,
     )
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
 async fn declare(
     state: State,
     op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, draw) = path.into_inner();
-    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
-    let close = session_is_close(&body.session)?;
+    let DrawPath { id: market, no: draw } = path.into_inner();
+    let (panna, close) = body.read()?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });
     audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, after).await;
