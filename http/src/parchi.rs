@@ -29,7 +29,7 @@ use casino_actors::sports::desk::Live;
 use casino_actors::sports::wire::LiveList;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -315,6 +315,21 @@ async fn history(state: State, PathUser { user, .. }: PathUser) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(BetHistory { success: true, bets }))
 }
 
+/// A card the spec's client would update.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code, non_snake_case)]
+struct CardPath {
+    /// The card
+    cardId: String,
+}
+
+/// The answer to a client that would decide what the server decides.
+#[derive(IntoResponses)]
+#[response(status = 403, description = "`server_decides`: always")]
+#[allow(dead_code)]
+struct ServerDecides(ErrorBody);
+
 fn server_decides() -> ApiError {
     ApiError::new(
         StatusCode::FORBIDDEN,
@@ -327,10 +342,8 @@ fn server_decides() -> ApiError {
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("cardId" = String, Path, description = "The card")),
-    responses(
-        (status = 403, description = "`server_decides`: always", body = ErrorBody),
-    )
+    params(CardPath),
+    responses(ServerDecides)
 )]
 #[put("/api/cards/update/{cardId}")]
 async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
@@ -341,10 +354,8 @@ async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("cardId" = String, Path, description = "The card")),
-    responses(
-        (status = 403, description = "`server_decides`: always", body = ErrorBody),
-    )
+    params(CardPath),
+    responses(ServerDecides)
 )]
 #[put("/api/cards/winner/{cardId}")]
 async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
