@@ -234,7 +234,7 @@ async fn bids_of(state: State, user: PathUser, q: web::Query<Limit>) -> Result<H
 
 /// A player's bids, newest first (`limit`: 1 to 500, 50 by default).
 async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, ApiError> {
-    let bids = store::bids_of(&state.db, user, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let bids = store::bids_of(&state.db, user, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
@@ -253,7 +253,7 @@ async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, Ap
 )]
 #[get("/api/matka/markets/{id}/chart")]
 async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let rows = store::results(&state.db, *id, q.limit.unwrap_or(60).clamp(1, 500)).await?;
+    let rows = store::results(&state.db, *id, q.or(60)).await?;
     Ok(HttpResponse::Ok().json(Chart { success: true, results: rows.iter().map(ChartRow::of).collect() }))
 }
 

@@ -199,7 +199,7 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
 )]
 #[get("/api/mines/history")]
 async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let limit = q.limit.unwrap_or(50).clamp(1, 500);
+    let limit = q.or(50);
     let rows = store::history(&state.db, who.user.id, limit).await?;
     let games = rows.iter().map(|g| HistoryRow::of(g.id, &g.game, &g.seeds)).collect();
     Ok(HttpResponse::Ok().json(History { games }))
