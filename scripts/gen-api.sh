@@ -11,9 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q -p game-server
-./target/debug/game-server openapi > docs/openapi.json
-./target/debug/game-server asyncapi > docs/asyncapi.json
+bin="${CARGO_TARGET_DIR:-target}/debug/game-server"
+"$bin" openapi > docs/openapi.json
+"$bin" asyncapi > docs/asyncapi.json
 ( cd web && node scripts/gen-socket-types.mjs )
-./target/debug/game-server asyncapi --markdown > docs/EVENTS.md
+"$bin" asyncapi --markdown > docs/EVENTS.md
 ( cd web && npx openapi-typescript ../docs/openapi.json -o src/lib/api-schema.d.ts >/dev/null )
 echo "docs/openapi.json, docs/asyncapi.json, docs/EVENTS.md, web/src/lib/api-schema.d.ts and web/src/lib/socket-schema.ts regenerated"

@@ -10,6 +10,7 @@ pub mod cashier;
 pub mod clock;
 pub mod cluster;
 pub mod color;
+pub mod error_code;
 pub mod exchange;
 pub mod fair;
 pub mod hold;
@@ -26,3 +27,5 @@ pub mod store;
 pub mod table;
 pub mod titli;
 pub mod wallet;
+
+pub use error_code::ErrorCode;

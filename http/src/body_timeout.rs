@@ -12,6 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{Error, HttpMessage, ResponseError};
+use casino_actors::ErrorCode;
 use futures_util::Stream;
 use std::cell::Cell;
 use std::future::Future;
@@ -44,7 +45,7 @@ pub async fn guard(
     }
     tracing::info!(path = res.request().path(), "a request body did not arrive in time");
     let message = format!("The request's body did not arrive within {} s.", timeout.as_secs_f64());
-    let mut answer = ApiError::new(StatusCode::REQUEST_TIMEOUT, "request_timeout", message).error_response();
+    let mut answer = ApiError::new(StatusCode::REQUEST_TIMEOUT, ErrorCode::RequestTimeout, message).error_response();
     // The rest of the body may still be on its way: the connection cannot carry another request.
     answer.head_mut().set_connection_type(ConnectionType::Close);
     Ok(res.into_response(answer))

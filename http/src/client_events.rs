@@ -9,6 +9,7 @@
 
 use crate::asyncapi::{self, Direction, Event, Payload, Schemas};
 use crate::user_ref::UserRef;
+use casino_actors::ErrorCode;
 use casino_actors::ids::UserId;
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Deserializer};
@@ -18,12 +19,12 @@ use std::borrow::Cow;
 /// Why an event is refused before anything is done: its ack's `error` and `message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: Cow<'static, str>,
 }
 
 impl Refusal {
-    pub const fn new(code: &'static str, message: &'static str) -> Refusal {
+    pub const fn new(code: ErrorCode, message: &'static str) -> Refusal {
         Refusal { code, message: Cow::Borrowed(message) }
     }
 
@@ -32,7 +33,7 @@ impl Refusal {
     }
 }
 
-pub const UNKNOWN_EVENT: Refusal = Refusal::new("unknown_event", "Unknown event");
+pub const UNKNOWN_EVENT: Refusal = Refusal::new(ErrorCode::UnknownEvent, "Unknown event");
 
 /// A payload type: how it is read, how a field that does not read is refused, and the payload's schema in the
 /// AsyncAPI document.
@@ -185,9 +186,9 @@ impl UserField {
 
 /// The refusal of a `userId` / `user` field that is not canonical.
 pub const INVALID_USER_ID: Refusal =
-    Refusal::new("invalid_user_id", "A user id is the digits of a number: no blanks, signs or leading zeros");
+    Refusal::new(ErrorCode::InvalidUserId, "A user id is the digits of a number: no blanks, signs or leading zeros");
 /// The refusal of a `userId` / `user` field that names someone else.
-pub const FORBIDDEN: Refusal = Refusal::new("forbidden", "You are not allowed to do this.");
+pub const FORBIDDEN: Refusal = Refusal::new(ErrorCode::Forbidden, "You are not allowed to do this.");
 
 /// Refuses a payload whose `userId` or `user` names someone other than the caller.
 pub fn check_caller(fields: &[UserField], id: UserId, user_no: Option<i64>) -> Result<(), Refusal> {
@@ -212,7 +213,7 @@ mod tests {
         fn refusal(field: &str) -> Refusal {
             match field {
                 "userId" => INVALID_USER_ID,
-                _ => Refusal::new("wrong_round", "round"),
+                _ => Refusal::new(ErrorCode::WrongRound, "round"),
             }
         }
         const SCHEMA: Payload = asyncapi::nothing;
@@ -225,7 +226,7 @@ mod tests {
         assert_eq!(parse::<Probe>(Value::Null).unwrap().roundId, None);
         assert_eq!(parse::<Probe>(json!({"roundId": null})).unwrap().roundId, None);
         for bad in [json!(7.5), json!("7x"), json!(true), json!([7])] {
-            assert_eq!(parse::<Probe>(json!({ "roundId": bad })).unwrap_err().code, "wrong_round", "{bad}");
+            assert_eq!(parse::<Probe>(json!({ "roundId": bad })).unwrap_err().code, ErrorCode::WrongRound, "{bad}");
         }
         assert_eq!(parse::<Probe>(json!({"userId": " 5"})).unwrap_err(), INVALID_USER_ID);
         let me = UserId(5);
@@ -235,7 +236,7 @@ mod tests {
         assert!(check_caller(&[p.userId], me, None).is_err());
         assert!(parse::<Nothing>(json!([1, {"a": 2}])).is_ok());
         for not_an_object in [json!([7]), json!(7), json!("7")] {
-            assert_eq!(parse::<Probe>(not_an_object).unwrap_err().code, "wrong_round");
+            assert_eq!(parse::<Probe>(not_an_object).unwrap_err().code, ErrorCode::WrongRound);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::AccountError;
 use casino_actors::cashier::CashierError;
 use casino_actors::wallet::WalletError;
@@ -12,32 +13,32 @@ use std::fmt;
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError { status, code, message: message.into() }
     }
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }
     pub fn unauthorized() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", "Please log in to continue.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, "Please log in to continue.")
     }
     pub fn forbidden() -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.")
+        Self::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, "You are not allowed to do this.")
     }
-    pub fn too_many(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn too_many(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, code, message)
     }
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
     }
     pub fn internal(cause: impl fmt::Display) -> Self {
         tracing::error!(cause = %cause, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong. Please try again.")
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "Something went wrong. Please try again.")
     }
 }
 
@@ -59,13 +60,15 @@ impl ResponseError for ApiError {
 impl From<AccountError> for ApiError {
     fn from(e: AccountError) -> Self {
         match e {
-            AccountError::Invalid(i) => ApiError::bad_request("invalid_input", i.to_string()),
-            AccountError::PhoneTaken => ApiError::new(StatusCode::CONFLICT, "phone_taken", e.to_string()),
-            AccountError::BadCredentials => ApiError::new(StatusCode::UNAUTHORIZED, "bad_credentials", e.to_string()),
-            AccountError::Blocked => ApiError::new(StatusCode::FORBIDDEN, "account_blocked", e.to_string()),
-            AccountError::BadResetCode => ApiError::bad_request("bad_reset_code", e.to_string()),
-            AccountError::TooManyAttempts => ApiError::too_many("too_many_attempts", e.to_string()),
-            AccountError::Busy => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", e.to_string()),
+            AccountError::Invalid(i) => ApiError::bad_request(ErrorCode::InvalidInput, i.to_string()),
+            AccountError::PhoneTaken => ApiError::new(StatusCode::CONFLICT, ErrorCode::PhoneTaken, e.to_string()),
+            AccountError::BadCredentials => {
+                ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::BadCredentials, e.to_string())
+            }
+            AccountError::Blocked => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::AccountBlocked, e.to_string()),
+            AccountError::BadResetCode => ApiError::bad_request(ErrorCode::BadResetCode, e.to_string()),
+            AccountError::TooManyAttempts => ApiError::too_many(ErrorCode::TooManyAttempts, e.to_string()),
+            AccountError::Busy => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, e.to_string()),
             AccountError::Storage(_) | AccountError::Hashing => ApiError::internal(e),
         }
     }
@@ -74,14 +77,20 @@ impl From<AccountError> for ApiError {
 impl From<WalletError> for ApiError {
     fn from(e: WalletError) -> Self {
         match e {
-            WalletError::InsufficientBalance => ApiError::bad_request("insufficient_balance", "Insufficient Balance"),
-            WalletError::NonPositiveAmount => ApiError::bad_request("invalid_amount", "Amount must be greater than 0"),
+            WalletError::InsufficientBalance => {
+                ApiError::bad_request(ErrorCode::InsufficientBalance, "Insufficient Balance")
+            }
+            WalletError::NonPositiveAmount => {
+                ApiError::bad_request(ErrorCode::InvalidAmount, "Amount must be greater than 0")
+            }
             WalletError::UnknownUser => ApiError::not_found("No such user"),
-            WalletError::KeyConflict => ApiError::new(StatusCode::CONFLICT, "idempotency_conflict", e.to_string()),
+            WalletError::KeyConflict => {
+                ApiError::new(StatusCode::CONFLICT, ErrorCode::IdempotencyConflict, e.to_string())
+            }
             // A shard changing hands or restarting: nothing moved, and asking again shortly succeeds.
             WalletError::Unavailable | WalletError::Fenced => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
+                ErrorCode::Unavailable,
                 "The wallet is briefly unavailable, please try again",
             ),
             WalletError::Overflow | WalletError::Storage(_) | WalletError::Config(_) | WalletError::Corrupt(_) => {
@@ -102,15 +111,15 @@ impl From<casino_actors::rg::Refusal> for ApiError {
 impl From<CashierError> for ApiError {
     fn from(e: CashierError) -> Self {
         match e {
-            CashierError::UtrTaken => ApiError::new(StatusCode::CONFLICT, "utr_taken", e.to_string()),
-            CashierError::NonPositiveAmount => ApiError::bad_request("invalid_amount", e.to_string()),
-            CashierError::InsufficientBalance => ApiError::bad_request("insufficient_balance", e.to_string()),
-            CashierError::Missing(_) => ApiError::bad_request("missing_field", e.to_string()),
+            CashierError::UtrTaken => ApiError::new(StatusCode::CONFLICT, ErrorCode::UtrTaken, e.to_string()),
+            CashierError::NonPositiveAmount => ApiError::bad_request(ErrorCode::InvalidAmount, e.to_string()),
+            CashierError::InsufficientBalance => ApiError::bad_request(ErrorCode::InsufficientBalance, e.to_string()),
+            CashierError::Missing(_) => ApiError::bad_request(ErrorCode::MissingField, e.to_string()),
             CashierError::NotFound => ApiError::not_found("Request not found"),
             CashierError::AlreadyDecided => {
-                ApiError::new(StatusCode::CONFLICT, "already_decided", "This request has already been decided")
+                ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyDecided, "This request has already been decided")
             }
-            CashierError::HoldMissing => ApiError::new(StatusCode::CONFLICT, "hold_missing", e.to_string()),
+            CashierError::HoldMissing => ApiError::new(StatusCode::CONFLICT, ErrorCode::HoldMissing, e.to_string()),
             CashierError::Wallet(w) => w.into(),
             CashierError::Limited(r) => r.into(),
             CashierError::Storage(_) => ApiError::internal(e),
@@ -126,12 +135,12 @@ pub fn optional_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<Opti
     }
     serde_json::from_slice(body)
         .map(Some)
-        .map_err(|e| ApiError::bad_request("invalid_request", format!("Invalid request: {e}")))
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidRequest, format!("Invalid request: {e}")))
 }
 
 /// Malformed JSON bodies get our error shape too.
 pub fn json_config() -> actix_web::web::JsonConfig {
-    actix_web::web::JsonConfig::default()
-        .limit(64 * 1024)
-        .error_handler(|err, _| ApiError::bad_request("invalid_request", format!("Invalid request: {err}")).into())
+    actix_web::web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _| {
+        ApiError::bad_request(ErrorCode::InvalidRequest, format!("Invalid request: {err}")).into()
+    })
 }

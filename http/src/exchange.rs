@@ -13,6 +13,7 @@ use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::remote::Remote;
 use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Void};
@@ -24,9 +25,9 @@ use casino_actors::exchange::wire::{
 };
 use casino_actors::ids::UserId;
 use casino_actors::observe::Timed;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -232,7 +233,7 @@ struct ExchangeRunnerBetBody {
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
     let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
     let exchange = r.market_type.as_deref() == Some("exchange");
@@ -330,11 +331,11 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
         check_fields(who.user.id, Some(who.user.user_no), bet)?;
     }
     let bets: FancyBets = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
     let [r]: [FancyBetRequest; 1] = bets
         .my_bets
         .try_into()
-        .map_err(|_| ApiError::bad_request("invalid_input", "myBets must hold exactly one bet"))?;
+        .map_err(|_| ApiError::bad_request(ErrorCode::InvalidInput, "myBets must hold exactly one bet"))?;
     let match_id = r
         .match_id
         .as_ref()
@@ -344,7 +345,7 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
     let side = match r.side.trim().to_ascii_lowercase().as_str() {
         "yes" => Side::Lagai,
         "no" => Side::Khai,
-        _ => return Err(ApiError::bad_request("invalid_input", "type must be yes or no")),
+        _ => return Err(ApiError::bad_request(ErrorCode::InvalidInput, "type must be yes or no")),
     };
     let line = int(&r.runs).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| refused(ExchangeError::InvalidRuns))?;
     let rate = int(&r.odds)
@@ -367,6 +368,31 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
     Ok(placed(ask(&state, Place(order)).await?.map_err(refused)?))
 }
 
+/// A bet list's `{match}` (its `{userId}` is the [`PathUser`]'s).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct InMatch {
+    /// The match (event) id
+    #[serde(rename = "match")]
+    match_id: i64,
+}
+
+/// A bet list's user that is not there.
+#[derive(IntoResponses)]
+#[response(status = 404, description = "`not_found`: no such user")]
+#[allow(dead_code)]
+struct NoSuchUser(ErrorBody);
+
+/// A bet list of one match: its path that does not read, its user that is not there.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum UserMatchErrors {
+    #[response(status = 400, description = "`invalid_user_id`, `invalid_path`")]
+    Path(ErrorBody),
+    #[response(status = 404, description = "`not_found`: no such user")]
+    NoSuchUser(ErrorBody),
+}
+
 async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -> Result<HttpResponse, ApiError> {
     let rows = store::bets(&state.db, user, match_id, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
@@ -377,13 +403,7 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
     tag = "exchange",
     operation_id = "exchange_runner_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
-    responses(
-        (status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    responses((status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
 async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
@@ -395,25 +415,16 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
     tag = "exchange",
     operation_id = "exchange_runner_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
-        ("match" = i64, Path, description = "The match (event) id"),
-    ),
-    responses(
-        (status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    params(InMatch),
+    responses((status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
 async fn runner_bets_of_match(
     state: State,
-    PathUser { user, .. }: PathUser,
-    path: web::Path<(String, i64)>,
+    user: PathUser,
+    path: web::Path<InMatch>,
 ) -> Result<HttpResponse, ApiError> {
-    let match_id = path.1;
-    list(&state, user.id, Some(match_id), false).await
+    list(&state, user.user.id, Some(path.match_id), false).await
 }
 
 /// A match's fancy bets.
@@ -421,25 +432,12 @@ async fn runner_bets_of_match(
     tag = "exchange",
     operation_id = "exchange_fancy_bets_of_match",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
-        ("match" = i64, Path, description = "The match (event) id"),
-    ),
-    responses(
-        (status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`, `invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    params(InMatch),
+    responses((status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
-async fn fancy_bets(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    path: web::Path<(String, i64)>,
-) -> Result<HttpResponse, ApiError> {
-    let match_id = path.1;
-    list(&state, user.id, Some(match_id), true).await
+async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Result<HttpResponse, ApiError> {
+    list(&state, user.user.id, Some(path.match_id), true).await
 }
 
 /// Every match's fancy bets (My Bets).
@@ -447,13 +445,7 @@ async fn fancy_bets(
     tag = "exchange",
     operation_id = "exchange_fancy_bets",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
-    responses(
-        (status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-    )
+    responses((status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
 async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
@@ -497,7 +489,6 @@ struct ExchangeVoided {
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
     responses(
         (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 409, description = "`already_decided`: the market is decided; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
     )
@@ -506,7 +497,7 @@ struct ExchangeVoided {
 async fn void(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let market_id = path.into_inner();
     let Some(players) = ask(&state, Void { market_id: market_id.clone() }).await?.map_err(refused)? else {
-        return Err(ApiError::new(StatusCode::CONFLICT, "already_decided", "This market is already decided."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyDecided, "This market is already decided."));
     };
     let answer = ExchangeVoided { success: true, market_id, players };
     let target = format!("exchange:{}", answer.market_id);

@@ -10,6 +10,7 @@ use crate::money::{Rupees, positive, rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, delete, get, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::exchange::limits::{self, Limits};
 use casino_actors::exchange::store;
@@ -65,7 +66,6 @@ fn json(t: MarketType, market_id: String, l: Limits, updated_at: Option<String>)
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = LimitsJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/exchange/limits")]
@@ -123,21 +123,20 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
     responses(
         (status = 200, body = LimitJson),
         (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/exchange/limits")]
 async fn set_limits(state: State, op: Operator, body: web::Json<LimitBody>) -> Result<HttpResponse, ApiError> {
     let market_id = body.market_id.clone().unwrap_or_default().trim().to_owned();
     if !market_id.is_empty() && !market_of_type(body.market_type, &market_id) {
-        return Err(ApiError::bad_request("invalid_market", "marketId does not name a market of that type"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidMarket, "marketId does not name a market of that type"));
     }
     let l = Limits {
         market: positive(body.max_liability, "maxLiability")?,
         player: positive(body.max_player_liability, "maxPlayerLiability")?,
     };
     if l.player > l.market {
-        return Err(ApiError::bad_request("invalid_limits", "maxPlayerLiability must be at most maxLiability"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidLimits, "maxPlayerLiability must be at most maxLiability"));
     }
     let before = limits::effective(&state.db, body.market_type, &market_id).await.map_err(ApiError::internal)?;
     let now = state.clock.now_ms();
@@ -166,7 +165,6 @@ struct RemoveQuery {
     responses(
         (status = 204, description = "Removed"),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such limits were set", body = ErrorBody),
     )
 )]
@@ -220,7 +218,6 @@ pub struct SureAlertsJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = SureAlertsJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/exchange/alerts")]

@@ -33,6 +33,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::ErrorCode;
 use casino_actors::observe::Registry;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::{Arc, OnceLock};
@@ -49,10 +50,10 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
 pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.app_data(error::json_config())
         .app_data(web::PathConfig::default().error_handler(|err, _| {
-            error::ApiError::bad_request("invalid_path", format!("Invalid path: {err}")).into()
+            error::ApiError::bad_request(ErrorCode::InvalidPath, format!("Invalid path: {err}")).into()
         }))
         .app_data(web::QueryConfig::default().error_handler(|err, _| {
-            error::ApiError::bad_request("invalid_query", format!("Invalid query: {err}")).into()
+            error::ApiError::bad_request(ErrorCode::InvalidQuery, format!("Invalid query: {err}")).into()
         }))
         .service(health)
         .service(metrics_text)

@@ -13,7 +13,9 @@ use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
+use casino_actors::ids::UserId;
 use casino_actors::matka::bids::PlaceBids;
 use casino_actors::matka::desk::{List, MatkaDesk, MatkaError};
 use casino_actors::matka::operate::{Correct, Declare, SaveMarket};
@@ -29,7 +31,7 @@ use casino_actors::money::Paise;
 use casino_actors::observe::Timed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -93,7 +95,7 @@ fn optional_rupees(v: &Value, what: &str) -> Result<Option<Paise>, ApiError> {
         Value::Null => Ok(None),
         v => parse_rupees(v)
             .map(Some)
-            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid {what}: {e}"))),
+            .map_err(|e| ApiError::bad_request(ErrorCode::InvalidPoints, format!("Invalid {what}: {e}"))),
     }
 }
 
@@ -173,7 +175,7 @@ pub enum MatkaUserField {
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let b: BidRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bid: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bid: {e}")))?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
     let bid_type =
         text(&b.bid_type).and_then(|t| BidType::parse(&t)).ok_or_else(|| refused(MatkaError::UnknownBidType))?;
@@ -187,7 +189,7 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
     for line in &b.bids {
         let number = text(&line.number).unwrap_or_default();
         let points = parse_rupees(&line.points)
-            .map_err(|e| ApiError::bad_request("invalid_points", format!("Invalid points: {e}")))?;
+            .map_err(|e| ApiError::bad_request(ErrorCode::InvalidPoints, format!("Invalid points: {e}")))?;
         lines.push((number, points));
     }
     let msg = PlaceBids {
@@ -215,33 +217,24 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 )]
 #[get("/api/bids")]
 async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let bids = store::bids_of(&state.db, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
-    Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
+    bids(&state, who.user.id, &q).await
 }
 
 /// A user's bids, newest first.
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
-        ("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)"),
-    ),
-    responses(
-        (status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-    )
+    params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
+    responses((status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids))
 )]
 #[get("/api/bids/{userId}")]
-async fn bids_of(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
-    let bids = store::bids_of(&state.db, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+async fn bids_of(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    bids(&state, user.user.id, &q).await
+}
+
+/// A player's bids, newest first (`limit`: 1 to 500, 50 by default).
+async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, ApiError> {
+    let bids = store::bids_of(&state.db, user, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
@@ -260,14 +253,14 @@ async fn bids_of(
 )]
 #[get("/api/matka/markets/{id}/chart")]
 async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let rows = store::results(&state.db, *id, q.limit.unwrap_or(60).clamp(1, 500)).await?;
+    let rows = store::results(&state.db, *id, q.or(60)).await?;
     Ok(HttpResponse::Ok().json(Chart { success: true, results: rows.iter().map(ChartRow::of).collect() }))
 }
 
 /// A schedule as operators write it: `{kind: "daily", openTime: "15:45", closeTime: "17:45", weekdays: [0, …, 6]}`
 /// (0 = Monday) or `{kind: "every", seconds}`.
 fn schedule(v: &Value) -> Result<Schedule, ApiError> {
-    let bad = |m: &str| ApiError::bad_request("invalid_market", m.to_string());
+    let bad = |m: &str| ApiError::bad_request(ErrorCode::InvalidMarket, m.to_string());
     match v["kind"].as_str() {
         Some("daily") => {
             let time = |f: &str| v[f].as_str().and_then(parse_clock).ok_or_else(|| bad("times are \"HH:MM\" (IST)"));
@@ -328,10 +321,13 @@ pub enum MatkaScheduleBody {
 
 async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Result<HttpResponse, ApiError> {
     let b: MarketBody = serde_json::from_value(body)
-        .map_err(|e| ApiError::bad_request("invalid_market", format!("Invalid market: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidMarket, format!("Invalid market: {e}")))?;
     let schedule = b.schedule.as_ref().map(schedule).transpose()?;
     if id.is_none() && (b.name.is_none() || b.mode.is_none() || schedule.is_none()) {
-        return Err(ApiError::bad_request("invalid_market", "A new market needs a name, a mode and a schedule"));
+        return Err(ApiError::bad_request(
+            ErrorCode::InvalidMarket,
+            "A new market needs a name, a mode and a schedule",
+        ));
     }
     let before = match id {
         Some(id) => store::markets(&state.db).await?.into_iter().find(|m| m.id == id),
@@ -358,7 +354,6 @@ fn audited(v: impl Serialize) -> Option<Value> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/matka/markets")]
@@ -384,7 +379,6 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
         (status = 201, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
             a name taken)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
 )]
@@ -403,7 +397,6 @@ async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Re
         (status = 200, description = "The market as saved", body = SavedMarket),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
             mode change, a name taken)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`unknown_market`", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -434,16 +427,11 @@ pub struct Candidate {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-        Candidate,
-    ),
+    params(DrawPath, Candidate),
     responses(
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
             result would cost", body = DrawBook),
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
     )
 )]
@@ -451,10 +439,10 @@ pub struct Candidate {
 async fn draw_book(
     state: State,
     _op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     q: web::Query<Candidate>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, no) = path.into_inner();
+    let DrawPath { id: market, no } = path.into_inner();
     let draw = store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
     let book = store::book(&state.db, market, no).await?;
     let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
@@ -464,7 +452,7 @@ async fn draw_book(
 }
 
 fn not_a_panna(t: &str) -> ApiError {
-    ApiError::bad_request("invalid_number", format!("{t} is not a panna (three digits in order, 0 after 9)"))
+    ApiError::bad_request(ErrorCode::InvalidNumber, format!("{t} is not a panna (three digits in order, 0 after 9)"))
 }
 
 /// A declaration or a correction as asked, and (normalised) what the audit keeps of a declaration.
@@ -480,12 +468,40 @@ pub struct Declaration {
     panna: String,
 }
 
-fn session_is_close(session: &str) -> Result<bool, ApiError> {
-    match session.to_ascii_lowercase().as_str() {
-        "open" => Ok(false),
-        "close" => Ok(true),
-        _ => Err(refused(MatkaError::UnknownSession)),
+impl Declaration {
+    /// The panna, and whether it is the close result.
+    fn read(&self) -> Result<(Panna, bool), ApiError> {
+        let panna = Panna::parse(&self.panna).ok_or_else(|| not_a_panna(&self.panna))?;
+        let close = match self.session.to_ascii_lowercase().as_str() {
+            "open" => false,
+            "close" => true,
+            _ => return Err(refused(MatkaError::UnknownSession)),
+        };
+        Ok((panna, close))
     }
+}
+
+/// The errors a declaration or a correction shares: a body or path that does not read, the desk not answering.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum DeclarationErrors {
+    #[response(
+        status = 400,
+        description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`"
+    )]
+    Unread(ErrorBody),
+    #[response(status = 503, description = "`unavailable`")]
+    Unavailable(ErrorBody),
+}
+
+/// A draw: its market's id and its number.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct DrawPath {
+    /// The market's id
+    id: i64,
+    /// The draw's number
+    no: i64,
 }
 
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
@@ -493,31 +509,25 @@ fn session_is_close(session: &str) -> Result<bool, ApiError> {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-    ),
+    params(DrawPath),
     request_body = Declaration,
     responses(
         (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
             or bids still being placed or settled on the draw", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        DeclarationErrors,
     )
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/correct")]
 async fn correct(
     state: State,
     op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, draw) = path.into_inner();
-    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
-    let close = session_is_close(&body.session)?;
+    let DrawPath { id: market, no: draw } = path.into_inner();
+    let (panna, close) = body.read()?;
     let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
     let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
@@ -554,31 +564,25 @@ struct CorrectionAudit<'a> {
 #[utoipa::path(
     tag = "matka",
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(
-        ("id" = i64, Path, description = "The market's id"),
-        ("no" = i64, Path, description = "The draw's number"),
-    ),
+    params(DrawPath),
     request_body = Declaration,
     responses(
         (status = 200, description = "The draw with its result, its bids settled", body = Declared),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
         (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
             turn (open first, each once, after its session closed), or bids still being placed on the draw", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        DeclarationErrors,
     )
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
 async fn declare(
     state: State,
     op: Operator,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let (market, draw) = path.into_inner();
-    let panna = Panna::parse(&body.panna).ok_or_else(|| not_a_panna(&body.panna))?;
-    let close = session_is_close(&body.session)?;
+    let DrawPath { id: market, no: draw } = path.into_inner();
+    let (panna, close) = body.read()?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });
     audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, after).await;

@@ -11,6 +11,7 @@ use crate::state::State;
 use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::mines::desk::{CashOut, Look, MinesError, Reseed, Reveal, Start};
 use casino_actors::mines::rules::{DEFAULT_MINES, Refusal, StartRefusal};
@@ -111,10 +112,12 @@ pub struct MinesBetBody {
 async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     check_fields(who.user.id, Some(who.user.user_no), &body)?;
     let b: wire::BetPlace = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_input", format!("Invalid bet: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
     let stake = match &b.bet_amt {
         Value::Null => Err(refused(StartRefusal::NotPositive.into())),
-        v => parse_rupees(v).map_err(|e| ApiError::bad_request("invalid_amount", format!("Invalid amount: {e}"))),
+        v => {
+            parse_rupees(v).map_err(|e| ApiError::bad_request(ErrorCode::InvalidAmount, format!("Invalid amount: {e}")))
+        }
     }?;
     let mines = match &b.mines {
         Value::Null => DEFAULT_MINES,
@@ -196,7 +199,7 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
 )]
 #[get("/api/mines/history")]
 async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let limit = q.limit.unwrap_or(50).clamp(1, 500);
+    let limit = q.or(50);
     let rows = store::history(&state.db, who.user.id, limit).await?;
     let games = rows.iter().map(|g| HistoryRow::of(g.id, &g.game, &g.seeds)).collect();
     Ok(HttpResponse::Ok().json(History { games }))
@@ -237,7 +240,7 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
 async fn spec_update(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(ApiError::new(
         StatusCode::FORBIDDEN,
-        "results_are_the_servers",
+        ErrorCode::ResultsAreTheServers,
         "Results and balances are decided by the server; nothing was changed",
     ))
 }

@@ -2,6 +2,7 @@
 //! refused (more than 2 decimals, not a number, too large). Outgoing money is a JSON number in rupees.
 
 use crate::error::ApiError;
+use casino_actors::ErrorCode;
 use casino_actors::money::Paise;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -73,8 +74,8 @@ impl utoipa::ToSchema for Rupees {
 pub fn positive(field: Option<Rupees>, name: &str) -> Result<Paise, ApiError> {
     match field {
         Some(Rupees(p)) if p.is_positive() => Ok(p),
-        Some(_) => Err(ApiError::bad_request("invalid_amount", format!("{name} must be greater than 0"))),
-        None => Err(ApiError::bad_request("missing_field", format!("{name} is required"))),
+        Some(_) => Err(ApiError::bad_request(ErrorCode::InvalidAmount, format!("{name} must be greater than 0"))),
+        None => Err(ApiError::bad_request(ErrorCode::MissingField, format!("{name} is required"))),
     }
 }
 

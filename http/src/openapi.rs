@@ -12,8 +12,9 @@
 //!   `casino_actors::money::RupeesJson` (a number of rupees, at most 2 decimals).
 
 use actix_web::{HttpResponse, get};
+use casino_actors::ErrorCode;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::sync::OnceLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{OpenApi, OpenApiBuilder};
@@ -26,7 +27,7 @@ use utoipa_actix_web::AppExt;
 #[schema(examples(json!({"success": false, "error": "insufficient_balance", "message": "Insufficient Balance"})))]
 pub struct ErrorBody {
     pub success: bool,
-    pub error: String,
+    pub error: ErrorCode,
     pub message: String,
 }
 
@@ -85,23 +86,63 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// Every operation that needs a session answers 401 `unauthorized` without one: added here to each operation that
-/// names a security requirement, instead of a line in every route's annotation.
-fn add_unauthorized(doc: &mut OpenApi) {
-    use utoipa::openapi::schema::Ref;
-    use utoipa::openapi::{ContentBuilder, ResponseBuilder};
-    let unauthorized = ResponseBuilder::new()
-        .description("`unauthorized`")
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
-        .build();
-    for item in doc.paths.paths.values_mut() {
-        let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
-        for op in ops.into_iter().flatten() {
-            if op.security.as_ref().is_some_and(|s| !s.is_empty()) {
-                op.responses.responses.entry("401".into()).or_insert_with(|| unauthorized.clone().into());
+/// What follows from an operation's security and from its `{userId}`, added here instead of lines in every route's
+/// annotation (a route that documents its own keeps it): every operation that needs a session answers 401
+/// `unauthorized` without one; an operator's operation answers 403 `forbidden` to a player; and a route that names
+/// a `{userId}` (read by [`crate::user_ref::PathUser`]) takes that parameter and answers 400 `invalid_user_id`, 403
+/// `forbidden` and 404 `not_found`.
+fn add_implied(doc: &mut Value) {
+    let error = |description: &str| {
+        json!({
+            "description": description,
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ErrorBody" } } },
+        })
+    };
+    let Some(paths) = doc["paths"].as_object_mut() else { return };
+    for (path, item) in paths.iter_mut() {
+        let path_user = path.contains("{userId}");
+        for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()).filter_map(Value::as_object_mut) {
+            let security = op.get("security").and_then(Value::as_array).cloned().unwrap_or_default();
+            let operator = security
+                .iter()
+                .filter_map(Value::as_object)
+                .flat_map(|s| s.values())
+                .any(|scopes| scopes.as_array().is_some_and(|scopes| scopes.iter().any(|s| s == "operator")));
+            if path_user {
+                // First, described (the one utoipa reads off a `web::Path` tuple has no description).
+                if let Some(params) = op.entry("parameters").or_insert_with(|| json!([])).as_array_mut() {
+                    params.retain(|p| p["name"] != "userId" || p["description"].is_string());
+                    if !params.iter().any(|p| p["name"] == "userId") {
+                        params.insert(0, user_id_parameter());
+                    }
+                }
+            }
+            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            if !security.is_empty() {
+                responses.entry("401").or_insert_with(|| error("`unauthorized`"));
+            }
+            if operator || path_user {
+                responses.entry("403").or_insert_with(|| error("`forbidden`"));
+            }
+            if path_user {
+                responses
+                    .entry("400")
+                    .or_insert_with(|| error("`invalid_user_id`: the user id is not canonical digits"));
+                responses.entry("404").or_insert_with(|| error("`not_found`"));
             }
         }
     }
+}
+
+/// A path's `{userId}`.
+fn user_id_parameter() -> Value {
+    json!({
+        "name": "userId",
+        "in": "path",
+        "description": "The caller's id or user number, digits only (an operator: anyone's id)",
+        "required": true,
+        "schema": { "type": "string" },
+    })
 }
 
 /// The whole document, built once from the registered routes, with the [`LINKS`] added.
@@ -111,8 +152,8 @@ pub fn document() -> &'static Value {
         let (_, paths) = actix_web::App::new().into_utoipa_app().configure(crate::documented_routes).split_for_parts();
         let mut doc: OpenApi = OpenApiBuilder::from(<Base as utoipa::OpenApi>::openapi()).build();
         doc.merge(paths);
-        add_unauthorized(&mut doc);
         let mut doc = serde_json::to_value(doc).unwrap_or_default();
+        add_implied(&mut doc);
         add_links(&mut doc);
         doc
     })

@@ -13,6 +13,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::remote::Remote;
 use casino_actors::money::Paise;
@@ -28,7 +29,7 @@ use casino_actors::sports::desk::Live;
 use casino_actors::sports::wire::LiveList;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -304,12 +305,8 @@ async fn play(
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/parchi/bets/{userId}")]
@@ -318,18 +315,35 @@ async fn history(state: State, PathUser { user, .. }: PathUser) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(BetHistory { success: true, bets }))
 }
 
+/// A card the spec's client would update.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code, non_snake_case)]
+struct CardPath {
+    /// The card
+    cardId: String,
+}
+
+/// The answer to a client that would decide what the server decides.
+#[derive(IntoResponses)]
+#[response(status = 403, description = "`server_decides`: always")]
+#[allow(dead_code)]
+struct ServerDecides(ErrorBody);
+
 fn server_decides() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, "server_decides", "Runs, winners and payouts are decided by the server.")
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        ErrorCode::ServerDecides,
+        "Runs, winners and payouts are decided by the server.",
+    )
 }
 
 /// The spec's client-side run update: refused, runs come from the feed.
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("cardId" = String, Path, description = "The card")),
-    responses(
-        (status = 403, description = "`server_decides`: always", body = ErrorBody),
-    )
+    params(CardPath),
+    responses(ServerDecides)
 )]
 #[put("/api/cards/update/{cardId}")]
 async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
@@ -340,10 +354,8 @@ async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
 #[utoipa::path(
     tag = "parchi",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("cardId" = String, Path, description = "The card")),
-    responses(
-        (status = 403, description = "`server_decides`: always", body = ErrorBody),
-    )
+    params(CardPath),
+    responses(ServerDecides)
 )]
 #[put("/api/cards/winner/{cardId}")]
 async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
@@ -358,7 +370,6 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
@@ -368,7 +379,7 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let (game, before) = board(&state, &path).await?;
     if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned | GameStatus::Void) {
-        return Err(ApiError::new(StatusCode::CONFLICT, "already_over", "This game is already over."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyOver, "This game is already over."));
     }
     at_game(&state, &game, Abandon).await?;
     let after = at_game(&state, &game, View).await?;

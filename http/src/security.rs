@@ -18,6 +18,7 @@ use actix_web::http::header::{self, HeaderMap, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{Error, HttpResponse};
+use casino_actors::ErrorCode;
 use serde_json::json;
 use std::sync::Arc;
 
@@ -116,7 +117,7 @@ pub async fn guard(
         tracing::warn!(path = req.path(), "refused a cross-site request carrying the session cookie");
         let body = json!({
             "success": false,
-            "error": "cross_site_request",
+            "error": ErrorCode::CrossSiteRequest,
             "message": "This request did not come from this site.",
         });
         let res = HttpResponse::build(StatusCode::FORBIDDEN).json(body);

@@ -102,6 +102,7 @@ pub fn events() -> Vec<Event> {
 mod tests {
     use super::{ClientRequest, channels, events};
     use crate::asyncapi::{self, Direction};
+    use casino_actors::ErrorCode;
     use serde_json::Value;
     use std::collections::BTreeSet;
 
@@ -117,11 +118,14 @@ mod tests {
         assert!(listed.len() > 25, "only {} client events", listed.len());
         for name in &listed {
             let read = ClientRequest::parse(name, Value::Null);
-            assert!(read.as_ref().err().is_none_or(|r| r.code != "unknown_event"), "{name} is listed but unknown");
+            assert!(
+                read.as_ref().err().is_none_or(|r| r.code != ErrorCode::UnknownEvent),
+                "{name} is listed but unknown"
+            );
         }
         for name in ["titli:cashOut", "color:requestNextImage", "aviator:placeBet", "Ping", "subscribe ", ""] {
             let read = ClientRequest::parse(name, Value::Null);
-            assert!(read.err().is_some_and(|r| r.code == "unknown_event"), "{name} is read but not listed");
+            assert!(read.err().is_some_and(|r| r.code == ErrorCode::UnknownEvent), "{name} is read but not listed");
         }
     }
 

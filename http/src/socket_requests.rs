@@ -6,6 +6,7 @@ use crate::asyncapi::{self, Payload};
 use crate::aviator::socket::{AviatorJoined, Done, Pong};
 use crate::client_events::{self, Nothing, Refusal, Refuses, UserField, client_events};
 use crate::money::Rupees;
+use casino_actors::ErrorCode;
 use casino_actors::aviator::wire as aviator_wire;
 use casino_actors::matka::wire as matka_wire;
 use casino_actors::parchi::wire as parchi_wire;
@@ -40,13 +41,13 @@ pub(crate) fn bet_field_refusal(field: &str) -> Refusal {
         "userId" | "user" => client_events::INVALID_USER_ID,
         "slot" => BAD_SLOT,
         "amount" => INVALID_AMOUNT,
-        "autoCashout" => Refusal::new("bad_auto_cashout", "Auto cashout must be at least 1.01x"),
-        _ => Refusal::new("wrong_round", "This round is not open for bets"),
+        "autoCashout" => Refusal::new(ErrorCode::BadAutoCashout, "Auto cashout must be at least 1.01x"),
+        _ => Refusal::new(ErrorCode::WrongRound, "This round is not open for bets"),
     }
 }
 
-pub(crate) const BAD_SLOT: Refusal = Refusal::new("bad_slot", "Invalid bet slot");
-pub(crate) const INVALID_AMOUNT: Refusal = Refusal::new("invalid_amount", "Please enter a valid bet amount");
+pub(crate) const BAD_SLOT: Refusal = Refusal::new(ErrorCode::BadSlot, "Invalid bet slot");
+pub(crate) const INVALID_AMOUNT: Refusal = Refusal::new(ErrorCode::InvalidAmount, "Please enter a valid bet amount");
 
 /// `place_bet`'s payload. Numbers may come as numeric strings. Refused: a missing `roundId` (`wrong_round`), a
 /// `slot` other than 0 or 1 (`bad_slot`), an `amount` that is not a positive number of rupees with at most 2
@@ -132,7 +133,7 @@ pub struct SportsRoomRequest {
     pub(crate) eventId: Option<i64>,
 }
 
-pub(crate) const NAME_THE_MATCH: Refusal = Refusal::new("invalid_event", "Name the match: {eventId}");
+pub(crate) const NAME_THE_MATCH: Refusal = Refusal::new(ErrorCode::InvalidEvent, "Name the match: {eventId}");
 
 impl Refuses for SportsRoomRequest {
     fn refusal(_: &str) -> Refusal {
@@ -151,7 +152,7 @@ pub struct ParchiRoomRequest {
     pub(crate) the_match: Option<ParchiMatchKey>,
 }
 
-pub(crate) const SELECT_MATCH: Refusal = Refusal::new("invalid_event", "Please select Match");
+pub(crate) const SELECT_MATCH: Refusal = Refusal::new(ErrorCode::InvalidEvent, "Please select Match");
 
 impl Refuses for ParchiRoomRequest {
     fn refusal(_: &str) -> Refusal {

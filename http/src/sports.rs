@@ -7,6 +7,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, http::header, web};
+use casino_actors::ErrorCode;
 use casino_actors::cluster::remote::Remote;
 use casino_actors::observe::Timed;
 use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
@@ -36,7 +37,7 @@ where
 
 /// The sports feed is not answering (its node is changing hands): try again shortly.
 fn unavailable() -> ApiError {
-    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Sports are unavailable, please try again")
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "Sports are unavailable, please try again")
 }
 
 async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<HttpResponse, ApiError> {

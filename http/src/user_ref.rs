@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::state::State;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::{Role, User};
 use casino_actors::ids::UserId;
 use serde_json::Value;
@@ -23,7 +24,10 @@ pub struct UserRef(i64);
 
 /// The answer to a reference that is not canonical digits.
 pub fn invalid() -> ApiError {
-    ApiError::bad_request("invalid_user_id", "A user id is the digits of a number: no blanks, signs or leading zeros")
+    ApiError::bad_request(
+        ErrorCode::InvalidUserId,
+        "A user id is the digits of a number: no blanks, signs or leading zeros",
+    )
 }
 
 impl UserRef {
@@ -131,10 +135,13 @@ mod tests {
         assert!(check_fields(me, Some(100005), &json!({})).is_ok());
         assert!(check_fields(me, Some(100005), &json!({"userId": 5, "user": {"id": "5"}})).is_ok());
         assert!(check_fields(me, Some(100005), &json!({"userId": "100005"})).is_ok());
-        assert_eq!(check_fields(me, Some(100005), &json!({"userId": 6})).unwrap_err().code, "forbidden");
-        assert_eq!(check_fields(me, None, &json!({"userId": "100005"})).unwrap_err().code, "forbidden");
+        assert_eq!(check_fields(me, Some(100005), &json!({"userId": 6})).unwrap_err().code, ErrorCode::Forbidden);
+        assert_eq!(check_fields(me, None, &json!({"userId": "100005"})).unwrap_err().code, ErrorCode::Forbidden);
         for bad in [json!(" 5"), json!("05"), json!(-5), json!(5.5), json!(true), json!([5]), json!({"id": " 5"})] {
-            assert_eq!(check_fields(me, Some(100005), &json!({ "userId": bad })).unwrap_err().code, "invalid_user_id");
+            assert_eq!(
+                check_fields(me, Some(100005), &json!({ "userId": bad })).unwrap_err().code,
+                ErrorCode::InvalidUserId
+            );
         }
     }
 }

@@ -3,6 +3,7 @@
 //! ([`Remote`]): the gateway that authenticated the player names the user, never the client.
 
 use super::rules::{Bet, Rejection};
+use crate::ErrorCode;
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
@@ -28,29 +29,29 @@ pub enum TableError {
 }
 
 impl TableError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
             TableError::Rule(r) => match r {
-                Rejection::NotBetting => "betting_closed",
-                Rejection::WrongRound => "wrong_round",
-                Rejection::BadSlot => "bad_slot",
-                Rejection::SlotTaken => "bet_exists",
-                Rejection::StakeTooLow { .. } => "stake_too_low",
-                Rejection::StakeTooHigh { .. } => "stake_too_high",
-                Rejection::BadAutoCashout => "bad_auto_cashout",
-                Rejection::TableFull => "table_full",
-                Rejection::NoBetToCancel => "no_bet",
-                Rejection::BetPending => "bet_pending",
-                Rejection::NotFlying => "not_flying",
-                Rejection::NoBet => "no_bet",
-                Rejection::AlreadyCashedOut => "already_settled",
-                Rejection::TooLate => "too_late",
-                Rejection::NoReservation => "no_bet",
+                Rejection::NotBetting => ErrorCode::BettingClosed,
+                Rejection::WrongRound => ErrorCode::WrongRound,
+                Rejection::BadSlot => ErrorCode::BadSlot,
+                Rejection::SlotTaken => ErrorCode::BetExists,
+                Rejection::StakeTooLow { .. } => ErrorCode::StakeTooLow,
+                Rejection::StakeTooHigh { .. } => ErrorCode::StakeTooHigh,
+                Rejection::BadAutoCashout => ErrorCode::BadAutoCashout,
+                Rejection::TableFull => ErrorCode::TableFull,
+                Rejection::NoBetToCancel => ErrorCode::NoBet,
+                Rejection::BetPending => ErrorCode::BetPending,
+                Rejection::NotFlying => ErrorCode::NotFlying,
+                Rejection::NoBet => ErrorCode::NoBet,
+                Rejection::AlreadyCashedOut => ErrorCode::AlreadySettled,
+                Rejection::TooLate => ErrorCode::TooLate,
+                Rejection::NoReservation => ErrorCode::NoBet,
             },
-            TableError::InsufficientBalance => "insufficient_balance",
+            TableError::InsufficientBalance => ErrorCode::InsufficientBalance,
             TableError::Limited(r) => r.code(),
-            TableError::Unavailable => "unavailable",
-            TableError::Pending(_) => "pending",
+            TableError::Unavailable => ErrorCode::Unavailable,
+            TableError::Pending(_) => ErrorCode::Pending,
         }
     }
 }

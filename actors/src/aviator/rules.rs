@@ -37,6 +37,7 @@
 //!   multiplier: a player's before the round's at the same one, then the crash),
 //!   so the outcome does not depend on how often the actor ticks.
 
+use crate::ErrorCode;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::fair::{self, Hash};
@@ -116,15 +117,15 @@ pub enum ConfigError {
 
 impl ConfigError {
     /// The error code an API answers with: the bankroll's own, or `invalid_settings`.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ConfigError::BankrollShare => "invalid_bankroll_share",
-            ConfigError::BankrollCapital => "invalid_bankroll_capital",
+            ConfigError::BankrollShare => ErrorCode::InvalidBankrollShare,
+            ConfigError::BankrollCapital => ErrorCode::InvalidBankrollCapital,
             ConfigError::BetLimits
             | ConfigError::Timing
             | ConfigError::PayoutCap
             | ConfigError::Edge
-            | ConfigError::RoundInPlay => "invalid_settings",
+            | ConfigError::RoundInPlay => ErrorCode::InvalidSettings,
         }
     }
 }

@@ -54,9 +54,9 @@ fn bankroll_settings_out_of_range_are_refused_with_their_own_codes() {
     assert_eq!(bad(bankrolled(0, 1_000_001)), Some(ConfigError::BankrollShare));
     assert_eq!(bad(RulesConfig { bankroll_capital: Paise::new(-1), ..config() }), Some(ConfigError::BankrollCapital));
     assert!(bankrolled(1_000_000, 1_000_000).validate().is_ok());
-    assert_eq!(ConfigError::BankrollShare.code(), "invalid_bankroll_share");
-    assert_eq!(ConfigError::BankrollCapital.code(), "invalid_bankroll_capital");
-    assert_eq!(ConfigError::BetLimits.code(), "invalid_settings");
+    assert_eq!(ConfigError::BankrollShare.code().as_str(), "invalid_bankroll_share");
+    assert_eq!(ConfigError::BankrollCapital.code().as_str(), "invalid_bankroll_capital");
+    assert_eq!(ConfigError::BetLimits.code().as_str(), "invalid_settings");
 }
 
 #[test]

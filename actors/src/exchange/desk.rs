@@ -12,6 +12,7 @@ use super::place::{self, Order, PlacedBet};
 use super::settle;
 use super::store::{self, Outcome};
 use super::wire::MatchBook;
+use crate::ErrorCode;
 use crate::clock::SharedClock;
 use crate::ids::UserId;
 use crate::observe::families::desk as fig;
@@ -83,23 +84,23 @@ pub enum ExchangeError {
 }
 
 impl ExchangeError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ExchangeError::InvalidStake => "invalid_stake",
-            ExchangeError::StakeLimits(..) => "stake_limits",
-            ExchangeError::InvalidOdds => "invalid_odds",
-            ExchangeError::InvalidTeam => "invalid_team",
-            ExchangeError::InvalidRuns => "invalid_runs",
-            ExchangeError::MatchNotFound => "match_not_found",
-            ExchangeError::MarketNotFound => "market_not_found",
-            ExchangeError::MarketSuspended => "market_suspended",
-            ExchangeError::MarketClosed => "market_closed",
-            ExchangeError::PriceChanged => "price_changed",
-            ExchangeError::InsufficientBalance => "insufficient_balance",
-            ExchangeError::LiabilityLimit { .. } => "liability_limit",
+            ExchangeError::InvalidStake => ErrorCode::InvalidStake,
+            ExchangeError::StakeLimits(..) => ErrorCode::StakeLimits,
+            ExchangeError::InvalidOdds => ErrorCode::InvalidOdds,
+            ExchangeError::InvalidTeam => ErrorCode::InvalidTeam,
+            ExchangeError::InvalidRuns => ErrorCode::InvalidRuns,
+            ExchangeError::MatchNotFound => ErrorCode::MatchNotFound,
+            ExchangeError::MarketNotFound => ErrorCode::MarketNotFound,
+            ExchangeError::MarketSuspended => ErrorCode::MarketSuspended,
+            ExchangeError::MarketClosed => ErrorCode::MarketClosed,
+            ExchangeError::PriceChanged => ErrorCode::PriceChanged,
+            ExchangeError::InsufficientBalance => ErrorCode::InsufficientBalance,
+            ExchangeError::LiabilityLimit { .. } => ErrorCode::LiabilityLimit,
             ExchangeError::Limited(r) => r.code(),
-            ExchangeError::Busy => "busy",
-            ExchangeError::Unavailable(_) => "unavailable",
+            ExchangeError::Busy => ErrorCode::Busy,
+            ExchangeError::Unavailable(_) => ErrorCode::Unavailable,
         }
     }
 

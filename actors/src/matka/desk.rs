@@ -12,6 +12,7 @@ use super::schedule::Schedule;
 use super::settle::{self, Part};
 use super::store::{self, DrawRow, Market, Mode};
 use super::wire::{MarketList, MarketView, Status, rate_views, result_text};
+use crate::ErrorCode;
 use crate::clock::{EpochMs, SharedClock};
 use crate::fair::{Dice, ServerSeed};
 use crate::ids::UserId;
@@ -74,27 +75,27 @@ pub enum MatkaError {
 }
 
 impl MatkaError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            MatkaError::UnknownMarket => "unknown_market",
-            MatkaError::NoDraw | MatkaError::Session(BidRefusal::MarketClosed) => "market_closed",
-            MatkaError::Session(BidRefusal::SessionClosed) => "session_closed",
-            MatkaError::Session(BidRefusal::NeedsBoth) => "needs_open_session",
-            MatkaError::UnknownBidType => "unknown_bid_type",
-            MatkaError::UnknownSession => "unknown_session",
-            MatkaError::InvalidNumber(_) => "invalid_number",
-            MatkaError::DuplicateNumber(_) => "duplicate_number",
-            MatkaError::NoBids | MatkaError::Points(PointsRefusal::NotPositive) => "no_bids",
-            MatkaError::Points(PointsRefusal::Fractional) => "invalid_points",
-            MatkaError::Points(PointsRefusal::BelowMinimum(_)) => "points_too_low",
-            MatkaError::Points(PointsRefusal::AboveMaximum(_)) => "points_too_high",
-            MatkaError::TotalMismatch(_) => "total_mismatch",
-            MatkaError::ProfitMismatch(_) => "profit_mismatch",
-            MatkaError::InsufficientBalance => "insufficient_balance",
+            MatkaError::UnknownMarket => ErrorCode::UnknownMarket,
+            MatkaError::NoDraw | MatkaError::Session(BidRefusal::MarketClosed) => ErrorCode::MarketClosed,
+            MatkaError::Session(BidRefusal::SessionClosed) => ErrorCode::SessionClosed,
+            MatkaError::Session(BidRefusal::NeedsBoth) => ErrorCode::NeedsOpenSession,
+            MatkaError::UnknownBidType => ErrorCode::UnknownBidType,
+            MatkaError::UnknownSession => ErrorCode::UnknownSession,
+            MatkaError::InvalidNumber(_) => ErrorCode::InvalidNumber,
+            MatkaError::DuplicateNumber(_) => ErrorCode::DuplicateNumber,
+            MatkaError::NoBids | MatkaError::Points(PointsRefusal::NotPositive) => ErrorCode::NoBids,
+            MatkaError::Points(PointsRefusal::Fractional) => ErrorCode::InvalidPoints,
+            MatkaError::Points(PointsRefusal::BelowMinimum(_)) => ErrorCode::PointsTooLow,
+            MatkaError::Points(PointsRefusal::AboveMaximum(_)) => ErrorCode::PointsTooHigh,
+            MatkaError::TotalMismatch(_) => ErrorCode::TotalMismatch,
+            MatkaError::ProfitMismatch(_) => ErrorCode::ProfitMismatch,
+            MatkaError::InsufficientBalance => ErrorCode::InsufficientBalance,
             MatkaError::Limited(r) => r.code(),
-            MatkaError::Declare(_) => "cannot_declare",
-            MatkaError::Invalid(_) => "invalid_market",
-            MatkaError::Unavailable => "unavailable",
+            MatkaError::Declare(_) => ErrorCode::CannotDeclare,
+            MatkaError::Invalid(_) => ErrorCode::InvalidMarket,
+            MatkaError::Unavailable => ErrorCode::Unavailable,
         }
     }
 }

@@ -13,6 +13,7 @@
 use super::rules::{Game, MinesSettings, Refusal, StartRefusal};
 use super::store::{self, SeedRow};
 use super::wire::{GameSeeds, MinesState, Moved, Reseeded};
+use crate::ErrorCode;
 use crate::clock::SharedClock;
 use crate::ids::UserId;
 use crate::money::Paise;
@@ -64,27 +65,27 @@ pub enum MinesError {
 }
 
 impl MinesError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            MinesError::Start(StartRefusal::NotPositive) => "invalid_amount",
-            MinesError::Start(StartRefusal::BelowMinimum(_)) => "stake_too_low",
-            MinesError::Start(StartRefusal::AboveMaximum(_)) => "stake_too_high",
-            MinesError::Start(StartRefusal::Mines) => "invalid_mines",
-            MinesError::Move(Refusal::NoSuchTile) => "invalid_tile",
-            MinesError::Move(Refusal::AlreadyRevealed) => "tile_revealed",
-            MinesError::Move(Refusal::Lost) => "hit_mine",
-            MinesError::Move(Refusal::AlreadyCashedOut) => "already_cashed_out",
-            MinesError::Move(Refusal::NothingToCashOut) => "nothing_to_cash_out",
-            MinesError::Move(Refusal::MaxWin) => "max_win",
-            MinesError::InsufficientBalance => "insufficient_balance",
+            MinesError::Start(StartRefusal::NotPositive) => ErrorCode::InvalidAmount,
+            MinesError::Start(StartRefusal::BelowMinimum(_)) => ErrorCode::StakeTooLow,
+            MinesError::Start(StartRefusal::AboveMaximum(_)) => ErrorCode::StakeTooHigh,
+            MinesError::Start(StartRefusal::Mines) => ErrorCode::InvalidMines,
+            MinesError::Move(Refusal::NoSuchTile) => ErrorCode::InvalidTile,
+            MinesError::Move(Refusal::AlreadyRevealed) => ErrorCode::TileRevealed,
+            MinesError::Move(Refusal::Lost) => ErrorCode::HitMine,
+            MinesError::Move(Refusal::AlreadyCashedOut) => ErrorCode::AlreadyCashedOut,
+            MinesError::Move(Refusal::NothingToCashOut) => ErrorCode::NothingToCashOut,
+            MinesError::Move(Refusal::MaxWin) => ErrorCode::MaxWin,
+            MinesError::InsufficientBalance => ErrorCode::InsufficientBalance,
             MinesError::Limited(r) => r.code(),
-            MinesError::GameOpen => "game_open",
-            MinesError::Suspended => "suspended",
-            MinesError::NoGame | MinesError::UnknownGame => "no_game",
-            MinesError::NotYourGame => "not_your_game",
-            MinesError::InvalidSeed => "invalid_seed",
-            MinesError::Busy => "busy",
-            MinesError::Unavailable => "unavailable",
+            MinesError::GameOpen => ErrorCode::GameOpen,
+            MinesError::Suspended => ErrorCode::Suspended,
+            MinesError::NoGame | MinesError::UnknownGame => ErrorCode::NoGame,
+            MinesError::NotYourGame => ErrorCode::NotYourGame,
+            MinesError::InvalidSeed => ErrorCode::InvalidSeed,
+            MinesError::Busy => ErrorCode::Busy,
+            MinesError::Unavailable => ErrorCode::Unavailable,
         }
     }
 }

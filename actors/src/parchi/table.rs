@@ -12,6 +12,7 @@
 use super::rules::{self, AtClose, Board, Ending, Play, Refusal};
 use super::store::{self, End, NewPlay};
 use super::wire::{BoardView, CardData, CardView, EntryList, EntryStatus, EntryView, GameStatus, Played, PlayerView};
+use crate::ErrorCode;
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::HubAddr;
 use crate::ids::UserId;
@@ -69,20 +70,20 @@ pub enum ParchiError {
 }
 
 impl ParchiError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ParchiError::NoSuchMatch => "match_not_found",
-            ParchiError::Rules(Refusal::Stake) => "invalid_stake",
-            ParchiError::Rules(Refusal::NoSuchCard) => "invalid_card",
-            ParchiError::Rules(Refusal::PlayersMissing) => "players_missing",
-            ParchiError::Rules(Refusal::UnknownPlayer) => "unknown_player",
-            ParchiError::Rules(Refusal::SamePlayer) => "same_player",
-            ParchiError::Rules(Refusal::PlayerTaken(_)) => "player_taken",
-            ParchiError::Rules(Refusal::CardLocked) => "card_locked",
-            ParchiError::Rules(Refusal::Closed) => "plays_closed",
-            ParchiError::InsufficientBalance => "insufficient_balance",
+            ParchiError::NoSuchMatch => ErrorCode::MatchNotFound,
+            ParchiError::Rules(Refusal::Stake) => ErrorCode::InvalidStake,
+            ParchiError::Rules(Refusal::NoSuchCard) => ErrorCode::InvalidCard,
+            ParchiError::Rules(Refusal::PlayersMissing) => ErrorCode::PlayersMissing,
+            ParchiError::Rules(Refusal::UnknownPlayer) => ErrorCode::UnknownPlayer,
+            ParchiError::Rules(Refusal::SamePlayer) => ErrorCode::SamePlayer,
+            ParchiError::Rules(Refusal::PlayerTaken(_)) => ErrorCode::PlayerTaken,
+            ParchiError::Rules(Refusal::CardLocked) => ErrorCode::CardLocked,
+            ParchiError::Rules(Refusal::Closed) => ErrorCode::PlaysClosed,
+            ParchiError::InsufficientBalance => ErrorCode::InsufficientBalance,
             ParchiError::Limited(r) => r.code(),
-            ParchiError::Unavailable(_) => "unavailable",
+            ParchiError::Unavailable(_) => ErrorCode::Unavailable,
         }
     }
 }

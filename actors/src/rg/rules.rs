@@ -1,5 +1,6 @@
 //! Pure responsible-gaming rules: no clock, no IO.
 
+use crate::ErrorCode;
 use crate::clock::EpochMs;
 use crate::matka::schedule::IST_OFFSET_MS;
 use crate::money::Paise;
@@ -238,13 +239,13 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Refusal::OnBreak { .. } => "rg_on_break",
-            Refusal::SelfExcluded { .. } => "rg_self_excluded",
-            Refusal::StakeLimit { .. } => "rg_stake_limit",
-            Refusal::LossLimit { .. } => "rg_loss_limit",
-            Refusal::DepositLimit { .. } => "rg_deposit_limit",
+            Refusal::OnBreak { .. } => ErrorCode::RgOnBreak,
+            Refusal::SelfExcluded { .. } => ErrorCode::RgSelfExcluded,
+            Refusal::StakeLimit { .. } => ErrorCode::RgStakeLimit,
+            Refusal::LossLimit { .. } => ErrorCode::RgLossLimit,
+            Refusal::DepositLimit { .. } => ErrorCode::RgDepositLimit,
         }
     }
 

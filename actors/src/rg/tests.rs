@@ -67,7 +67,7 @@ fn a_guard_refuses_what_goes_past_and_counts_what_it_lets_through() {
     assert_eq!(g.losses[0].2, p(220));
     let off = Guard { exclusion: Some(Exclusion { kind: ExclusionKind::Break, until: NOW }), ..Guard::default() };
     assert_eq!(off.check(p(1)), Err(Refusal::OnBreak { until: NOW }));
-    assert_eq!(Refusal::SelfExcluded { until: 1 }.code(), "rg_self_excluded");
+    assert_eq!(Refusal::SelfExcluded { until: 1 }.code().as_str(), "rg_self_excluded");
 }
 
 #[test]

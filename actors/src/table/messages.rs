@@ -3,6 +3,7 @@
 
 use super::game::RoundRules;
 use super::round::Rejection;
+use crate::ErrorCode;
 use crate::clock::{EpochMs, SharedClock};
 use crate::cluster::remote::Remote;
 use crate::hub::HubAddr;
@@ -30,23 +31,23 @@ pub enum BetError {
 }
 
 impl BetError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
             BetError::Rule(r) => match r {
-                Rejection::Closed => "betting_closed",
-                Rejection::WrongRound(_) => "wrong_round",
-                Rejection::NoLines => "no_picks",
-                Rejection::TooManyLines(_) => "too_many_picks",
-                Rejection::DuplicatePick => "duplicate_pick",
-                Rejection::BelowMinimum(_) => "stake_too_low",
-                Rejection::AboveMaximum(_) => "stake_too_high",
-                Rejection::TotalMismatch(_) => "total_mismatch",
-                Rejection::NoTicket => "no_bet",
+                Rejection::Closed => ErrorCode::BettingClosed,
+                Rejection::WrongRound(_) => ErrorCode::WrongRound,
+                Rejection::NoLines => ErrorCode::NoPicks,
+                Rejection::TooManyLines(_) => ErrorCode::TooManyPicks,
+                Rejection::DuplicatePick => ErrorCode::DuplicatePick,
+                Rejection::BelowMinimum(_) => ErrorCode::StakeTooLow,
+                Rejection::AboveMaximum(_) => ErrorCode::StakeTooHigh,
+                Rejection::TotalMismatch(_) => ErrorCode::TotalMismatch,
+                Rejection::NoTicket => ErrorCode::NoBet,
             },
-            BetError::InsufficientBalance => "insufficient_balance",
+            BetError::InsufficientBalance => ErrorCode::InsufficientBalance,
             BetError::Limited(r) => r.code(),
-            BetError::Suspended => "suspended",
-            BetError::Unavailable => "unavailable",
+            BetError::Suspended => ErrorCode::Suspended,
+            BetError::Unavailable => ErrorCode::Unavailable,
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::rules::identifier_key;
 use casino_actors::accounts::{AccountError, SESSION_TTL_MS};
 use casino_actors::wallet::shard::balances;
@@ -57,18 +58,18 @@ fn session_cookie(token: &str, max_age_secs: i64) -> Cookie<'static> {
 pub(crate) fn check_lengths(ident: &str, password: &str) -> Result<(), ApiError> {
     if ident.chars().count() > crate::state::IDENTIFIER_MAX {
         return Err(ApiError::bad_request(
-            "identifier_too_long",
+            ErrorCode::IdentifierTooLong,
             "A user number, phone or e-mail has at most 64 characters",
         ));
     }
     if password.chars().count() > 128 {
-        return Err(ApiError::bad_request("password_too_long", "A password has at most 128 characters"));
+        return Err(ApiError::bad_request(ErrorCode::PasswordTooLong, "A password has at most 128 characters"));
     }
     Ok(())
 }
 
 pub(crate) fn too_many() -> ApiError {
-    ApiError::too_many("too_many_attempts", "Too many failed attempts. Please try again in 15 minutes.")
+    ApiError::too_many(ErrorCode::TooManyAttempts, "Too many failed attempts. Please try again in 15 minutes.")
 }
 
 /// Log in: sets the session cookie and returns the session token.
@@ -99,7 +100,7 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
     };
     let password = body.password.clone().unwrap_or_default();
     if ident.is_empty() || password.is_empty() {
-        return Err(ApiError::bad_request("missing_field", "User number and password are required"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "User number and password are required"));
     }
     // Refused before any state is kept or any work done.
     check_lengths(&ident, &password)?;

@@ -9,6 +9,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::AccountError;
 use casino_actors::accounts::rules::Invalid;
 use casino_actors::ids::UserId;
@@ -58,14 +59,14 @@ pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBo
         Ok(false) => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "email_taken",
+                ErrorCode::EmailTaken,
                 "This e-mail address belongs to another account",
             ));
         }
         Err(AccountError::Invalid(i @ Invalid::Email)) => {
-            return Err(ApiError::bad_request("invalid_email", i.to_string()));
+            return Err(ApiError::bad_request(ErrorCode::InvalidEmail, i.to_string()));
         }
-        Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request("invalid_name", i.to_string())),
+        Err(AccountError::Invalid(i)) => return Err(ApiError::bad_request(ErrorCode::InvalidName, i.to_string())),
         Err(e) => return Err(e.into()),
     }
     let user = state.accounts.by_id(who.user.id).await?.ok_or_else(ApiError::unauthorized)?;
@@ -106,12 +107,8 @@ pub struct UserSessionJson {
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/name/{userId}")]
@@ -128,12 +125,8 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
 #[utoipa::path(
     tag = "accounts",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwalletandexposure/{userId}")]

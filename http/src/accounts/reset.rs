@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::AccountError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -64,7 +65,7 @@ pub async fn forgot_password(
         .or(b.user_no.map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)))
         .unwrap_or_default();
     if ident.trim().is_empty() {
-        return Err(ApiError::bad_request("missing_field", "Enter your phone number or user number"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "Enter your phone number or user number"));
     }
     super::login::check_lengths(ident.trim(), b.new_password.as_deref().unwrap_or_default())?;
     let addr = state.client_net.key(&req);
@@ -89,7 +90,7 @@ pub async fn forgot_password(
                 message: "Password reset successful! You can now log in with the new password.".into(),
             }))
         }
-        (Some(_), None) => Err(ApiError::bad_request("missing_field", "New password is required")),
+        (Some(_), None) => Err(ApiError::bad_request(ErrorCode::MissingField, "New password is required")),
         (None, with_password) => {
             if !state.reset_requests_by_addr.reserve(&addr_key, now) {
                 return Err(too_many());
@@ -98,7 +99,7 @@ pub async fn forgot_password(
             if with_password.is_some() {
                 // The old spec flow: never change a password without the code.
                 return Err(ApiError::bad_request(
-                    "code_required",
+                    ErrorCode::CodeRequired,
                     format!("{STARTED} Enter the code with your new password."),
                 ));
             }
@@ -108,5 +109,5 @@ pub async fn forgot_password(
 }
 
 fn too_many() -> ApiError {
-    ApiError::too_many("too_many_attempts", "Too many password-reset attempts. Please try again later.")
+    ApiError::too_many(ErrorCode::TooManyAttempts, "Too many password-reset attempts. Please try again later.")
 }

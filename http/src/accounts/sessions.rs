@@ -8,6 +8,7 @@ use crate::openapi::ErrorBody;
 use crate::socketio::end_session_sockets_by_key;
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::AccountError;
 use casino_actors::clock::EpochMs;
 use serde::{Deserialize, Serialize};
@@ -120,7 +121,7 @@ pub async fn change_password(
     body: web::Json<PasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
     if body.old_password.chars().count() > 128 {
-        return Err(ApiError::bad_request("password_too_long", "A password has at most 128 characters"));
+        return Err(ApiError::bad_request(ErrorCode::PasswordTooLong, "A password has at most 128 characters"));
     }
     // Wrong old passwords count as wrong login passwords do: per address, and per (account, address) under the
     // account's ceiling, reserved before the Argon2 check.
@@ -136,7 +137,7 @@ pub async fn change_password(
     };
     let changed = state.accounts.change_password(&who.user, &body.old_password, &body.new_password, &who.token).await;
     if matches!(changed, Err(AccountError::BadCredentials)) {
-        return Err(ApiError::bad_request("wrong_password", "The current password is not right"));
+        return Err(ApiError::bad_request(ErrorCode::WrongPassword, "The current password is not right"));
     }
     state.login_by_addr.release(&addr_key);
     let ended = match changed {
@@ -147,7 +148,7 @@ pub async fn change_password(
         Err(e) => {
             state.password_lockout.cancel(&slot);
             return Err(match e {
-                AccountError::Invalid(i) => ApiError::bad_request("invalid_password", i.to_string()),
+                AccountError::Invalid(i) => ApiError::bad_request(ErrorCode::InvalidPassword, i.to_string()),
                 e => e.into(),
             });
         }

@@ -9,6 +9,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::clock::EpochMs;
 use casino_actors::ids::UserId;
 use casino_actors::money::{Paise, RupeesJson, as_rupees, rupees_opt};
@@ -173,7 +174,7 @@ pub async fn set_limit(
 ) -> Result<HttpResponse, ApiError> {
     let kind = LimitKind::parse(&path).ok_or_else(|| {
         ApiError::bad_request(
-            "invalid_limit",
+            ErrorCode::InvalidLimit,
             "Unknown limit: use deposit_day, deposit_week, deposit_month, loss_day, loss_week, loss_month or max_stake",
         )
     })?;
@@ -183,11 +184,11 @@ pub async fn set_limit(
             Ok(p) if p.is_positive() => Some(p),
             Ok(_) => {
                 return Err(ApiError::bad_request(
-                    "invalid_amount",
+                    ErrorCode::InvalidAmount,
                     "A limit must be greater than 0 (or null to remove it)",
                 ));
             }
-            Err(e) => return Err(ApiError::bad_request("invalid_amount", e)),
+            Err(e) => return Err(ApiError::bad_request(ErrorCode::InvalidAmount, e)),
         },
     };
     let now = state.clock.now_ms();
@@ -243,7 +244,7 @@ pub async fn set_reminder(state: State, who: Authed, body: web::Json<ReminderBod
             Some(m) if (5..=240).contains(&m) => Some(m),
             _ => {
                 return Err(ApiError::bad_request(
-                    "invalid_input",
+                    ErrorCode::InvalidInput,
                     "A reminder comes every 5 to 240 minutes, or never (null)",
                 ));
             }
@@ -283,7 +284,7 @@ pub async fn exclude(state: State, who: Authed, body: web::Json<ExclusionBody>) 
         (ExclusionKind::SelfExclusion, None, Some(m)) if EXCLUSION_MONTHS.contains(&m) => add_months(now, m),
         _ => {
             return Err(ApiError::bad_request(
-                "invalid_input",
+                ErrorCode::InvalidInput,
                 "A break is 1 to 42 days (`days`); a self-exclusion is 6 to 60 months (`months`)",
             ));
         }
@@ -291,7 +292,7 @@ pub async fn exclude(state: State, who: Authed, body: web::Json<ExclusionBody>) 
     if !store::exclude(&state.db, who.user.id, body.kind, until, now).await.map_err(storage)? {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "exclusion_active",
+            ErrorCode::ExclusionActive,
             "You already have a break or self-exclusion that ends later: it can be made longer, not shorter",
         ));
     }

@@ -4,6 +4,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::{IDENTIFIER_MAX, State};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::rules::identifier_key;
 use casino_actors::accounts::{AccountError, Role};
 use serde::{Deserialize, Serialize};
@@ -55,7 +56,7 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
     let addr_key = format!("addr:{addr}");
     if !state.signup_by_addr.reserve(&addr_key, state.clock.now_ms()) {
         return Err(ApiError::too_many(
-            "too_many_signups",
+            ErrorCode::TooManySignups,
             "Too many new accounts from this network. Please try again later.",
         ));
     }
@@ -113,12 +114,12 @@ pub async fn login_user_no(state: State, req: HttpRequest, who: web::Path<String
     let started = tokio::time::Instant::now();
     if who.chars().count() > IDENTIFIER_MAX {
         return Err(ApiError::bad_request(
-            "identifier_too_long",
+            ErrorCode::IdentifierTooLong,
             "A user number, phone or e-mail has at most 64 characters",
         ));
     }
     let now = state.clock.now_ms();
-    let too_many = || ApiError::too_many("too_many_lookups", "Too many lookups. Please try again in a minute.");
+    let too_many = || ApiError::too_many(ErrorCode::TooManyLookups, "Too many lookups. Please try again in a minute.");
     if !state.lookup_by_addr.reserve(&format!("addr:{}", state.client_net.key(&req)), now) {
         return Err(too_many());
     }

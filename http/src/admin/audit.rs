@@ -84,7 +84,6 @@ pub struct AuditPage {
     responses(
         (status = 200, description = "Audit rows, newest first", body = AuditPage),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/audit")]

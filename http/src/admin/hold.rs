@@ -9,6 +9,7 @@ use crate::json::iso;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::ErrorCode;
 use casino_actors::hold::rules::{self, RangeError};
 use casino_actors::hold::{self, GameHold};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
@@ -171,12 +172,12 @@ fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Resu
     let now = state.clock.now_ms();
     rules::range(q.from.as_deref(), q.to.as_deref(), now, default_days, max_days).map_err(|e| match e {
         RangeError::Unreadable(field) => ApiError::bad_request(
-            "invalid_range",
+            ErrorCode::InvalidRange,
             format!("{field} must be an IST date (2026-03-01) or an ISO 8601 instant with Z or an offset"),
         ),
-        RangeError::Empty => ApiError::bad_request("invalid_range", "from must be before to"),
+        RangeError::Empty => ApiError::bad_request(ErrorCode::InvalidRange, "from must be before to"),
         RangeError::TooLong(days) => {
-            ApiError::bad_request("range_too_long", format!("The range may cover at most {days} days"))
+            ApiError::bad_request(ErrorCode::RangeTooLong, format!("The range may cover at most {days} days"))
         }
     })
 }
@@ -188,7 +189,6 @@ fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Resu
     responses(
         (status = 200, description = "Each game's realised hold against its theory, and the flagged players", body = HoldJson),
         (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days), `invalid_query`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/hold")]
@@ -246,7 +246,6 @@ pub struct HoldDailyJson {
     responses(
         (status = 200, description = "Each IST day's realised hold per game against its theory", body = HoldDailyJson),
         (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/hold/daily")]

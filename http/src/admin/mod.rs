@@ -11,6 +11,7 @@ use crate::money::{Rupees, positive, rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use futures_util::future::join_all;
@@ -48,14 +49,16 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub(crate) fn bounded_limit(limit: Option<i64>, default: i64) -> Result<i64, ApiError> {
     match limit.unwrap_or(default) {
         n @ 1..=500 => Ok(n),
-        _ => Err(ApiError::bad_request("invalid_limit", "limit must be between 1 and 500")),
+        _ => Err(ApiError::bad_request(ErrorCode::InvalidLimit, "limit must be between 1 and 500")),
     }
 }
 
 /// An optional positive row id from the query (`before`), or a 400 naming the field.
 pub(crate) fn optional_id(id: Option<i64>, name: &str) -> Result<Option<i64>, ApiError> {
     match id {
-        Some(n) if n < 1 => Err(ApiError::bad_request("invalid_query", format!("{name} must be a positive id"))),
+        Some(n) if n < 1 => {
+            Err(ApiError::bad_request(ErrorCode::InvalidQuery, format!("{name} must be a positive id")))
+        }
         other => Ok(other),
     }
 }
@@ -90,7 +93,6 @@ pub struct FixturePlayersJson {
     responses(
         (status = 201, description = "Created, funded and logged in", body = FixturePlayersJson),
         (status = 400, description = "`invalid_request`, `invalid_count`, `missing_field`, `invalid_amount`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: fixtures are disabled (the server runs without `CASINO_LOAD_TEST=1`)", body = ErrorBody),
         (status = 503, description = "`unavailable`: the wallet is briefly unavailable", body = ErrorBody),
     )
@@ -105,7 +107,7 @@ pub async fn fixture_players(
         return Err(ApiError::not_found("Load-test fixtures are disabled (start the server with CASINO_LOAD_TEST=1)"));
     }
     if body.count == 0 || body.count > 1_000 {
-        return Err(ApiError::bad_request("invalid_count", "count must be between 1 and 1000"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidCount, "count must be between 1 and 1000"));
     }
     let balance = positive(body.balance, "balance")?;
     let label = format!("load-{:x}", rand::random::<u64>());

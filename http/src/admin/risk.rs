@@ -3,7 +3,6 @@
 
 use crate::auth::Operator;
 use crate::error::ApiError;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get};
 use casino_actors::admin_queries;
@@ -72,7 +71,6 @@ pub struct RiskJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Money held and the house's result, from the books", body = RiskJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/risk")]

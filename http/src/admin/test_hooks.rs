@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::sports::desk::{PlayTestMatch, QuoteTestMatch, StartTestMatch};
 use casino_actors::sports::feed::{FancyResult, MatchState, MatchStatus, Score};
 use casino_actors::sports::match_actor::TestQuotes;
@@ -23,7 +24,7 @@ fn enabled(state: &State) -> Result<(), ApiError> {
 }
 
 fn unavailable() -> ApiError {
-    ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Sports are unavailable")
+    ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "Sports are unavailable")
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -50,7 +51,6 @@ pub struct TestMatchJson {
     responses(
         (status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson),
         (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -105,7 +105,6 @@ pub struct PlayBody {
     responses(
         (status = 200, body = TestMatchState),
         (status = 400, description = "`invalid_request`, `invalid_steps`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )
@@ -119,7 +118,7 @@ pub async fn play_match(
 ) -> Result<HttpResponse, ApiError> {
     enabled(&state)?;
     if body.steps > 1_000 {
-        return Err(ApiError::bad_request("invalid_steps", "steps must be between 0 and 1000"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidSteps, "steps must be between 0 and 1000"));
     }
     let m = state
         .tables
@@ -141,7 +140,6 @@ pub async fn play_match(
     responses(
         (status = 200, description = "The match as published", body = TestMatchQuotes),
         (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`", body = ErrorBody),
     )

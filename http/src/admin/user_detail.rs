@@ -10,6 +10,7 @@ use crate::json::iso;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
 use casino_actors::aviator::rules::BetState;
@@ -82,7 +83,6 @@ pub struct AdminUserList {
     responses(
         (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/users")]
@@ -90,7 +90,7 @@ pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> 
     let limit = bounded_limit(q.limit, 50)?;
     let text = q.q.as_deref().unwrap_or_default();
     if text.chars().count() > 100 {
-        return Err(ApiError::bad_request("invalid_query", "q may have at most 100 characters"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "q may have at most 100 characters"));
     }
     let rows = queries::search_users(&state.db, text, limit).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(AdminUserList { success: true, users: rows.iter().map(user_json).collect() }))
@@ -123,7 +123,6 @@ pub struct AdminUserDetail {
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The person and their sessions", body = AdminUserDetail),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -197,7 +196,6 @@ pub struct AdminLedgerPage {
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -297,7 +295,6 @@ pub struct AdminBetList {
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]

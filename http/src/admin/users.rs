@@ -10,6 +10,7 @@ use crate::openapi::ErrorBody;
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::ids::UserId;
 use serde::Serialize;
@@ -33,7 +34,6 @@ pub struct BlockStateJson {
     responses(
         (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
         (status = 400, description = "`cannot_block_self`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -41,7 +41,7 @@ pub struct BlockStateJson {
 pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let user = find_user(&state, &path).await?;
     if user.id == op.0.id {
-        return Err(ApiError::bad_request("cannot_block_self", "You cannot block your own account"));
+        return Err(ApiError::bad_request(ErrorCode::CannotBlockSelf, "You cannot block your own account"));
     }
     let was = state.accounts.is_blocked(user.id).await?;
     if !state.accounts.block_user(user.id).await? {
@@ -65,7 +65,6 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -106,7 +105,6 @@ pub struct BreakLiftedJson {
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`self_exclusion_locked` (it ends on its date), `not_excluded`", body = ErrorBody),
     )
@@ -122,12 +120,12 @@ pub async fn lift_break(state: State, op: Operator, path: web::Path<String>) -> 
         Lift::SelfExcluded { until } => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "self_exclusion_locked",
+                ErrorCode::SelfExclusionLocked,
                 format!("This player excluded themselves until {}: nobody can lift it early", crate::json::iso(until)),
             ));
         }
         Lift::NotExcluded => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_excluded", "This player is not on a break"));
+            return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::NotExcluded, "This player is not on a break"));
         }
     }
     tracing::info!(operator = %op.0.id, user = %user.id, "break lifted");

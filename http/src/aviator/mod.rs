@@ -11,6 +11,7 @@ use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::aviator::chains::{self, Chain, SaltError};
 use casino_actors::aviator::rules::BetState;
@@ -132,7 +133,6 @@ pub struct AviatorSaltBody {
     responses(
         (status = 200, description = "The chain, its salt fixed", body = AviatorChainJson),
         (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_salt`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no chain starts at that round", body = ErrorBody),
         (status = 409, description = "`salt_fixed`: the chain's salt is already fixed", body = ErrorBody),
     )
@@ -150,8 +150,8 @@ pub async fn fix_salt(
         .await
         .map_err(|e| match e {
             SaltError::NoSuchChain => ApiError::not_found(e.to_string()),
-            SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, "salt_fixed", e.to_string()),
-            SaltError::Invalid => ApiError::bad_request("invalid_salt", e.to_string()),
+            SaltError::AlreadyFixed => ApiError::new(StatusCode::CONFLICT, ErrorCode::SaltFixed, e.to_string()),
+            SaltError::Invalid => ApiError::bad_request(ErrorCode::InvalidSalt, e.to_string()),
             SaltError::Storage(_) => ApiError::internal(e),
         })?;
     tracing::info!(operator = %op.0.id, first_round, "Aviator chain salt fixed by an operator");
@@ -198,7 +198,7 @@ pub async fn fairness(state: State) -> HttpResponse {
     let current = chains.iter().find(|c| c.contains(RoundId(round))).or(chains.first());
     let next = current.and_then(|c| chains.iter().find(|n| n.first_round == c.last_round() + 1));
     let Some(current) = current else {
-        let e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "No chain yet");
+        let e = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "No chain yet");
         return actix_web::ResponseError::error_response(&e);
     };
     let edge = f64::from(current.house_edge_bp) / 100.0;
@@ -268,7 +268,7 @@ pub struct AviatorVerifyJson {
 pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let addr = state.client_net.key(&req);
     if !state.verify_by_addr.reserve(&addr, state.clock.now_ms()) {
-        return Err(ApiError::too_many("too_many_requests", "Too many verifications, please wait a minute"));
+        return Err(ApiError::too_many(ErrorCode::TooManyRequests, "Too many verifications, please wait a minute"));
     }
     let round = RoundId(round.into_inner());
     let ended = store::ended_round(&state.db, round)
@@ -348,15 +348,10 @@ pub struct AviatorHistoryRow {
     operation_id = "aviator_history",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
-        ("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"),
         Limit,
     ),
     responses(
         (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/history/{userId}")]

@@ -16,6 +16,7 @@ use crate::socket_requests::{
     bet_field_refusal,
 };
 use crate::socketio::{ClientEvent, ConnectPlan, Credentials, Emit, EventReply, Principal, SocketApp, SocketHandle};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::{Accounts, Role, digest};
 use casino_actors::aviator::table::{self, CancelBet, CashOut, PlaceBet, Snapshot, TableError, TableRoute};
 use casino_actors::aviator::wire;
@@ -39,12 +40,12 @@ pub struct GameSocket {
 }
 
 /// A refusal as an ack's body: `{success: false, error, message}`.
-pub(crate) fn refusal(error: &str, message: impl Into<String>) -> Value {
-    ack(&ErrorBody { success: false, error: error.into(), message: message.into() })
+pub(crate) fn refusal(error: ErrorCode, message: impl Into<String>) -> Value {
+    ack(&ErrorBody { success: false, error, message: message.into() })
 }
 
 /// A refusal as an ack.
-pub(crate) fn refuse(error: &str, message: impl Into<String>) -> Vec<Value> {
+pub(crate) fn refuse(error: ErrorCode, message: impl Into<String>) -> Vec<Value> {
     vec![refusal(error, message)]
 }
 
@@ -84,7 +85,7 @@ fn reply(r: Result<Result<Value, TableError>, actix::MailboxError>) -> Vec<Value
     match r {
         Ok(Ok(v)) => vec![v],
         Ok(Err(e)) => refuse(e.code(), e.to_string()),
-        Err(_) => refuse("unavailable", TableError::Unavailable.to_string()),
+        Err(_) => refuse(ErrorCode::Unavailable, TableError::Unavailable.to_string()),
     }
 }
 
@@ -186,14 +187,14 @@ async fn aviator(aviator: TableRoute, who: Principal, socket: SocketHandle, even
         }
         AviatorEvent::PlaceBet(p) => announced(place_bet(&aviator, &who, p).await, |b| Emit::new(BET_PLACED, b)),
         AviatorEvent::CancelBet(p) => {
-            let ack = match bet_of(&who, &p, Refusal::new("wrong_round", "No bet to cancel")) {
+            let ack = match bet_of(&who, &p, Refusal::new(ErrorCode::WrongRound, "No bet to cancel")) {
                 Ok((round, slot)) => reply(aviator.ask(CancelBet { user: who.user_id, round, slot }).await),
                 Err(r) => r.ack(),
             };
             announced(ack, |b| Emit::new(BET_CANCELLED, b))
         }
         AviatorEvent::CashOut(p) => {
-            EventReply::ack(match bet_of(&who, &p, Refusal::new("no_bet", "No bet to cash out")) {
+            EventReply::ack(match bet_of(&who, &p, Refusal::new(ErrorCode::NoBet, "No bet to cash out")) {
                 Ok((round, slot)) => reply(aviator.ask(CashOut { user: who.user_id, round, slot }).await),
                 Err(r) => r.ack(),
             })
@@ -229,7 +230,9 @@ async fn place_bet(aviator: &TableRoute, who: &Principal, p: AviatorBetRequest) 
         Ok(slot) => slot,
         Err(r) => return r.ack(),
     };
-    let Some(round) = p.roundId.map(RoundId) else { return refuse("wrong_round", "This round is not open for bets") };
+    let Some(round) = p.roundId.map(RoundId) else {
+        return refuse(ErrorCode::WrongRound, "This round is not open for bets");
+    };
     let Some(stake) = p.amount.map(|a| a.0).filter(|s| s.is_positive()) else { return INVALID_AMOUNT.ack() };
     let auto_cashout = match p.autoCashout.map(|m| u64::try_from(m.0.get())).transpose() {
         Ok(m) => m,
@@ -252,7 +255,7 @@ async fn matka_room(
             socket.join(ROOM);
             match desk.ask(List).await {
                 Ok(list) => EventReply::ack(vec![serde_json::to_value(list).unwrap_or(Value::Null)]),
-                Err(_) => EventReply::ack(refuse("unavailable", "Matka is unavailable, please try again")),
+                Err(_) => EventReply::ack(refuse(ErrorCode::Unavailable, "Matka is unavailable, please try again")),
             }
         }
         MatkaEvent::Leave(_) => {
@@ -275,7 +278,7 @@ async fn parchi_room(
     let Some(key) = p.the_match.as_ref().map(ParchiMatchKey::key) else { return EventReply::ack(SELECT_MATCH.ack()) };
     // No such game, and a desk that cannot be reached, are both refused as no such match.
     let Some(board) = desk.ask(AtGame::new(key, View)).await.ok().and_then(Result::ok) else {
-        return EventReply::ack(refuse("match_not_found", "Please select Match"));
+        return EventReply::ack(refuse(ErrorCode::MatchNotFound, "Please select Match"));
     };
     match event {
         ParchiEvent::Join(_) => {
@@ -335,7 +338,7 @@ async fn sports_room(
                 Some(s) => EventReply::ack(vec![serde_json::to_value(MatchDetail::of(&s)).unwrap_or(Value::Null)]),
                 None => {
                     socket.leave(&room);
-                    EventReply::ack(refuse("not_found", "Match not found or no data available."))
+                    EventReply::ack(refuse(ErrorCode::NotFound, "Match not found or no data available."))
                 }
             }
         }
@@ -350,7 +353,7 @@ async fn sports_room(
 /// is refused and joins nothing.
 fn ops_room(who: &Principal, socket: &SocketHandle, event: OpsEvent) -> Vec<Value> {
     if !who.is_operator {
-        return refuse("forbidden", "Operators only");
+        return refuse(ErrorCode::Forbidden, "Operators only");
     }
     match event {
         OpsEvent::Watch(_) => socket.join(OPS_ROOM),

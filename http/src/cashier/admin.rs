@@ -11,6 +11,7 @@ use crate::money::{Rupees, rupees};
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::audit::Action;
 use casino_actors::cashier::{BookLine, PaymentDetails, Status};
@@ -31,9 +32,9 @@ pub struct StatusQuery {
 fn status_filter(q: &StatusQuery) -> Result<Option<Status>, ApiError> {
     match q.status.as_deref().map(str::to_lowercase).as_deref() {
         None | Some("") | Some("all") => Ok(None),
-        Some(s) => Status::parse(s)
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request("invalid_status", "status must be pending, approved or rejected")),
+        Some(s) => Status::parse(s).map(Some).ok_or_else(|| {
+            ApiError::bad_request(ErrorCode::InvalidStatus, "status must be pending, approved or rejected")
+        }),
     }
 }
 
@@ -68,7 +69,6 @@ fn pending() -> Value {
     responses(
         (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/deposits")]
@@ -97,7 +97,6 @@ pub struct DepositDecided {
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`", body = ErrorBody),
     )
@@ -127,7 +126,6 @@ pub async fn decide_deposit(
     responses(
         (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
         (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/withdrawals")]
@@ -162,7 +160,6 @@ pub struct WithdrawalDecided {
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),
         (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
     )
@@ -213,7 +210,6 @@ pub struct PaymentDetailsSaved {
     responses(
         (status = 200, description = "Saved", body = PaymentDetailsSaved),
         (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/upi")]
@@ -230,7 +226,7 @@ pub async fn set_payment_details(
         qr_code: b.qrCode.unwrap_or_default().trim().to_string(),
     };
     if d.upi_id.is_empty() {
-        return Err(ApiError::bad_request("missing_field", "UPI ID is required"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "UPI ID is required"));
     }
     let before = state.cashier.payment_details().await?;
     state.cashier.set_payment_details(&d).await?;
@@ -262,13 +258,12 @@ pub struct NewsSaved {
     responses(
         (status = 200, description = "Saved", body = NewsSaved),
         (status = 400, description = "`invalid_request`, `too_long`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[put("/api/admin/news")]
 pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
     if body.items.iter().any(|i| i.len() > 500) {
-        return Err(ApiError::bad_request("too_long", "A news item may have at most 500 characters"));
+        return Err(ApiError::bad_request(ErrorCode::TooLong, "A news item may have at most 500 characters"));
     }
     let before = state.cashier.news().await?;
     state.cashier.set_news(&body.items).await?;
@@ -297,7 +292,6 @@ pub struct ResetCodeIssued {
     params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
     responses(
         (status = 200, description = "Issued", body = ResetCodeIssued),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
@@ -377,7 +371,7 @@ pub async fn wallet_update(
     if who.user.role != Role::Operator {
         return Err(ApiError::new(
             actix_web::http::StatusCode::FORBIDDEN,
-            "forbidden",
+            ErrorCode::Forbidden,
             "Balances are changed only by the server.",
         ));
     }
@@ -387,9 +381,9 @@ pub async fn wallet_update(
         Some(Value::String(s)) => s.trim().parse().ok(),
         _ => None,
     }
-    .ok_or_else(|| ApiError::bad_request("missing_field", "userId is required"))?;
+    .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingField, "userId is required"))?;
     let Some(Rupees(amount)) = b.amount else {
-        return Err(ApiError::bad_request("missing_field", "amount is required"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "amount is required"));
     };
     // A fixture player's money is load-test money: it never meets the cashier's.
     if state.accounts.by_id(UserId(target)).await?.is_some_and(|u| u.fixture) {
@@ -465,7 +459,6 @@ pub struct BooksJson {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "The books", body = BooksJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/books")]

@@ -8,6 +8,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -50,7 +51,7 @@ fn refuse_fixtures(who: &Authed) -> Result<(), ApiError> {
 pub(super) fn fixture_account() -> ApiError {
     ApiError::new(
         actix_web::http::StatusCode::FORBIDDEN,
-        "fixture_account",
+        ErrorCode::FixtureAccount,
         "Load-test players cannot move real money: deposits and withdrawals are refused.",
     )
 }
@@ -123,7 +124,7 @@ pub async fn request_deposit(
         .is_some_and(|r| !(4..=35).contains(&r.len()) || !r.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
     {
         return Err(ApiError::bad_request(
-            "invalid_reference",
+            ErrorCode::InvalidReference,
             "The payment reference is 4 to 35 letters, digits or '-'",
         ));
     }
@@ -154,12 +155,8 @@ pub struct DepositList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/deposits/{userId}")]
@@ -239,12 +236,8 @@ pub struct WithdrawalList {
 #[utoipa::path(
     tag = "cashier",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)")),
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/getwithdrawal/{userId}")]

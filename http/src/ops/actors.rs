@@ -43,7 +43,6 @@ casino_actors::server_event!(
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every live actor's row, as last sampled", body = Actors),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/actors")]
@@ -108,7 +107,6 @@ enum AviatorBetState {
     params(("id" = String, Path, description = "The actor's id, e.g. `aviator`, `wallet-3`, `hub`")),
     responses(
         (status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such actor", body = ErrorBody),
     )
 )]

@@ -10,6 +10,7 @@ use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
+use casino_actors::ErrorCode;
 use casino_actors::audit::Action;
 use casino_actors::cluster::lease::{self, LeaseRow, NodeRow};
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,6 @@ struct ClusterAnswer {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "This node, every node and every lease", body = ClusterAnswer),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/cluster")]
@@ -77,7 +77,6 @@ pub struct MoveBody {
     responses(
         (status = 202, description = "Asked: the owner hands the lease over at the resource's next safe point", body = MoveAsked),
         (status = 400, description = "`invalid_request`, `missing_field`, `same_node`, `bad_node` (not a live node, or the owner does not hold the lease)", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such lease", body = ErrorBody),
         (status = 409, description = "`not_clustered`: this server runs alone", body = ErrorBody),
     )
@@ -92,24 +91,24 @@ pub async fn move_lease(
     let Some(c) = &state.cluster else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "not_clustered",
+            ErrorCode::NotClustered,
             "This server runs alone: there is no node to move to",
         ));
     };
     let resource = resource.into_inner();
     let to = body.to.as_deref().map(str::trim).filter(|t| !t.is_empty());
     let Some(to) = to else {
-        return Err(ApiError::bad_request("missing_field", "Name the node to move to: {to}"));
+        return Err(ApiError::bad_request(ErrorCode::MissingField, "Name the node to move to: {to}"));
     };
     let leases = lease::leases(&state.db).await.map_err(ApiError::internal)?;
     let Some(before) = leases.into_iter().find(|l| l.resource == resource) else {
         return Err(ApiError::not_found("No such lease"));
     };
     if before.owner.as_deref() == Some(to) {
-        return Err(ApiError::bad_request("same_node", "That node already runs it"));
+        return Err(ApiError::bad_request(ErrorCode::SameNode, "That node already runs it"));
     }
     if !lease::request_move(&state.db, &resource, to, c.lease_ttl_ms).await.map_err(ApiError::internal)? {
-        return Err(ApiError::bad_request("bad_node", "Move to a live node, from a node that holds the lease"));
+        return Err(ApiError::bad_request(ErrorCode::BadNode, "Move to a live node, from a node that holds the lease"));
     }
     let asked = MoveAsked { resource: &resource, owner: before.owner.as_deref(), moving_to: to };
     let was = Held { owner: before.owner.as_deref(), epoch: before.epoch };

@@ -11,6 +11,7 @@ use crate::openapi::ErrorBody;
 use crate::rounds::Game as RoundGameName;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
+use casino_actors::ErrorCode;
 use casino_actors::andar_bahar::rules::AndarBaharSettings;
 use casino_actors::audit::Action;
 use casino_actors::aviator::operate::{Configure, OperateError, Settings, Suspend, TableSettings};
@@ -409,7 +410,7 @@ async fn mines_view(state: &State) -> Result<DeskView, ApiError> {
 
 fn round_error(e: RoundOperateError) -> ApiError {
     match e {
-        RoundOperateError::Invalid(e) => ApiError::bad_request("invalid_settings", e),
+        RoundOperateError::Invalid(e) => ApiError::bad_request(ErrorCode::InvalidSettings, e),
         RoundOperateError::Storage(e) => ApiError::internal(e),
     }
 }
@@ -491,7 +492,6 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
     security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every game with its settings, in force and pending", body = GameListJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
     )
 )]
 #[get("/api/admin/games")]
@@ -660,7 +660,6 @@ pub enum GameSettingsChange {
     responses(
         (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
         (status = 400, description = "`invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such game", body = ErrorBody),
     )
 )]
@@ -695,7 +694,7 @@ pub async fn configure(
         return Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Round(round_json(&game, &after)) }));
     }
     let b: SettingsBody = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request("invalid_settings", format!("Invalid settings: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidSettings, format!("Invalid settings: {e}")))?;
     let before = aviator_settings(&state).await?;
     let base = before.pending.clone().unwrap_or_else(|| before.current.clone());
     let rules = RulesConfig {
@@ -734,7 +733,6 @@ pub async fn configure(
     ),
     responses(
         (status = 200, description = "The game as it now stands", body = GameChangedJson),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such game, or an action other than `suspend` or `resume`", body = ErrorBody),
     )
 )]

@@ -11,6 +11,7 @@ use crate::client_events::{self, Refuses, UserField};
 use crate::error::ApiError;
 use crate::money::parse_rupees;
 use actix_web::http::StatusCode;
+use casino_actors::ErrorCode;
 use casino_actors::andar_bahar::rules::{AndarBahar, Side};
 use casino_actors::color::rules::{Color, Colour};
 use casino_actors::ids::{RoundId, UserId};
@@ -184,12 +185,12 @@ impl WirePick for Color {
 #[derive(Debug)]
 pub struct Refusal {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl Refusal {
-    fn bad(code: &'static str, message: impl Into<String>) -> Refusal {
+    fn bad(code: ErrorCode, message: impl Into<String>) -> Refusal {
         Refusal { status: StatusCode::BAD_REQUEST, code, message: message.into() }
     }
 
@@ -200,7 +201,7 @@ impl Refusal {
 
 impl From<client_events::Refusal> for Refusal {
     fn from(r: client_events::Refusal) -> Refusal {
-        let status = if r.code == "forbidden" { StatusCode::FORBIDDEN } else { StatusCode::BAD_REQUEST };
+        let status = if r.code == ErrorCode::Forbidden { StatusCode::FORBIDDEN } else { StatusCode::BAD_REQUEST };
         Refusal { status, code: r.code, message: r.message.into_owned() }
     }
 }
@@ -231,7 +232,7 @@ impl From<BetError> for Refusal {
 
 /// A stake: rupees with at most 2 decimals (the table checks the limits, zero and negatives included).
 fn stake(v: &Value) -> Result<Paise, Refusal> {
-    parse_rupees(v).map_err(|e| Refusal::bad("invalid_amount", format!("Invalid amount: {e}")))
+    parse_rupees(v).map_err(|e| Refusal::bad(ErrorCode::InvalidAmount, format!("Invalid amount: {e}")))
 }
 
 /// Lines from `[{pick, amount}]` (the shared form), `[{imageNumber | image, betAmount}]` (Titli Par's
@@ -248,14 +249,14 @@ fn lines<G: WirePick>(p: &Value) -> Result<Vec<(G::Pick, Paise)>, Refusal> {
                 .iter()
                 .map(|f| &item[*f])
                 .find(|v| !v.is_null())
-                .ok_or_else(|| Refusal::bad("no_picks", "Choose what to bet on"))?;
-            let pick =
-                G::pick_from(pick).ok_or_else(|| Refusal::bad("unknown_pick", "There is no such pick in this game"))?;
+                .ok_or_else(|| Refusal::bad(ErrorCode::NoPicks, "Choose what to bet on"))?;
+            let pick = G::pick_from(pick)
+                .ok_or_else(|| Refusal::bad(ErrorCode::UnknownPick, "There is no such pick in this game"))?;
             let amount = ["amount", "betAmount", "stake"]
                 .iter()
                 .map(|f| &item[*f])
                 .find(|v| !v.is_null())
-                .ok_or_else(|| Refusal::bad("invalid_amount", "Please enter a valid bet amount"))?;
+                .ok_or_else(|| Refusal::bad(ErrorCode::InvalidAmount, "Please enter a valid bet amount"))?;
             Ok((pick, stake(amount)?))
         })
         .collect()
@@ -309,7 +310,7 @@ impl<'de, G: WirePick> serde::Deserialize<'de> for RoundBet<G> {
 
 impl<G: WirePick> Refuses for RoundBet<G> {
     fn refusal(_: &str) -> client_events::Refusal {
-        client_events::Refusal::new("no_picks", "Choose what to bet on")
+        client_events::Refusal::new(ErrorCode::NoPicks, "Choose what to bet on")
     }
     const SCHEMA: Payload = asyncapi::payload_of::<socket::BetRequest<G::Pick>, G::Pick>;
 
@@ -321,9 +322,10 @@ impl<G: WirePick> Refuses for RoundBet<G> {
         let users = [user("userId")?, user("user")?];
         let round = match &p["roundId"] {
             Value::Null => None,
-            v => {
-                Some(round_of(v).ok_or(client_events::Refusal::new("wrong_round", "This round is not open for bets"))?)
-            }
+            v => Some(
+                round_of(v)
+                    .ok_or(client_events::Refusal::new(ErrorCode::WrongRound, "This round is not open for bets"))?,
+            ),
         };
         let lines = lines::<G>(&p)?;
         let total = claimed_total(&p)?;

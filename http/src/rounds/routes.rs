@@ -239,6 +239,13 @@ pub struct Limit {
     pub(crate) limit: Option<i64>,
 }
 
+impl Limit {
+    /// The limit asked for, 1 to 500, or `default`.
+    pub(crate) fn or(&self, default: i64) -> i64 {
+        self.limit.unwrap_or(default).clamp(1, 500)
+    }
+}
+
 /// A line of a ticket: a pick and its stake.
 #[derive(Serialize, ToSchema)]
 pub struct RoundBetLine {
@@ -359,6 +366,6 @@ async fn my_bets(
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
     let game = Game::parse(&game)?;
-    let rows = rows_for(&state, game, who.user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let rows = rows_for(&state, game, who.user.id, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }

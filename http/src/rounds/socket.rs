@@ -8,6 +8,7 @@ use crate::aviator::socket::{Done, ack, done, refusal};
 use crate::client_events::{self, Refusal, Refuses};
 use crate::money::Rupees;
 use crate::socketio::{Emit, EventReply, Principal, SocketHandle};
+use casino_actors::ErrorCode;
 use casino_actors::table::actor::{RoundTableRoute, Snapshot};
 use casino_actors::table::game::RoundRules;
 use casino_actors::table::wire::{BetAccepted, GameState};
@@ -157,7 +158,7 @@ macro_rules! round_requests {
 casino_actors::round_games!(round_requests!);
 
 fn unavailable() -> Value {
-    refusal("unavailable", "The game is unavailable, please try again")
+    refusal(ErrorCode::Unavailable, "The game is unavailable, please try again")
 }
 
 async fn act<G: WirePick>(

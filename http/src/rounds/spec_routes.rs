@@ -19,7 +19,7 @@ use casino_actors::table::wire::BetAccepted;
 use casino_actors::titli::rules::Picture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -51,6 +51,31 @@ pub struct TitliBetBody {
     roundId: Option<Value>,
 }
 
+/// The refusals of a bet in the spec's shapes (Titli Par's, Andar Bahar's).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum RoundBetErrors {
+    #[response(
+        status = 400,
+        description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`"
+    )]
+    Unread(ErrorBody),
+    #[response(
+        status = 403,
+        description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, \
+                       `rg_self_excluded`: the player's own limits or break (nothing moved)"
+    )]
+    Forbidden(ErrorBody),
+    #[response(
+        status = 409,
+        description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, \
+                       `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`"
+    )]
+    Refused(ErrorBody),
+    #[response(status = 503, description = "`unavailable`: the table is unavailable; nothing moved")]
+    Unavailable(ErrorBody),
+}
+
 /// `{user, selectedCard: [{imageNumber | image, betAmount}], totalBets, gameId}` → `{success, newBalance, …}`.
 #[utoipa::path(
     tag = "rounds",
@@ -58,10 +83,7 @@ pub struct TitliBetBody {
     request_body = TitliBetBody,
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
-        (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
-        (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
+        RoundBetErrors,
     )
 )]
 #[post("/api/titli/new/bets")]
@@ -73,22 +95,14 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
+    params(Limit),
     responses(
         (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/pappu/bets/{userId}")]
-async fn titli_bets(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
-    let rows = rows_for(&state, Game::Titli, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+async fn titli_bets(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+    let rows = rows_for(&state, Game::Titli, user.user.id, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }
 
@@ -141,10 +155,7 @@ pub struct AndarBaharBetBody {
     request_body = AndarBaharBetBody,
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
-        (status = 400, description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
-        (status = 409, description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the table is unavailable; nothing moved", body = ErrorBody),
+        RoundBetErrors,
     )
 )]
 #[post("/api/bets2")]
@@ -201,21 +212,13 @@ pub struct AndarBaharBetList {
 #[utoipa::path(
     tag = "rounds",
     security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("userId" = String, Path, description = "The caller's id or user number, digits only (an operator: anyone's id)"), Limit),
+    params(Limit),
     responses(
         (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
-        (status = 400, description = "`invalid_user_id`: the user id is not canonical digits", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
     )
 )]
 #[get("/api/bets2/{userId}")]
-async fn bets2_list(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
+async fn bets2_list(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
     let payouts =
         state.tables.rounds.andar_bahar.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)["payouts"].clone();
     let odds = |label: &Value| {
@@ -226,7 +229,7 @@ async fn bets2_list(
             .map(|x| ((x - 1.0) * 100.0).round() / 100.0)
     };
     let rupees = |p: Paise| p.to_rupees_json().as_f64();
-    let rows = rows_for(&state, Game::AndarBahar, user.id, q.limit.unwrap_or(50).clamp(1, 500)).await?;
+    let rows = rows_for(&state, Game::AndarBahar, user.user.id, q.or(50)).await?;
     let bets: Vec<AndarBaharBetJson> = rows
         .into_iter()
         .map(|r| {

@@ -10,6 +10,7 @@ use super::writer::{self, Body, Writer};
 use super::ws;
 use actix::{Actor, AsyncContext};
 use actix_web::{HttpRequest, HttpResponse, web};
+use casino_actors::ErrorCode;
 use casino_actors::hub::{HubAddr, Kick, KickTarget};
 use casino_actors::ids::UserId;
 use casino_actors::observe::Probe;
@@ -86,7 +87,7 @@ fn engine_query(req: &HttpRequest) -> Result<EngineQuery, u8> {
 
 fn too_many() -> HttpResponse {
     HttpResponse::TooManyRequests().json(
-        serde_json::json!({ "error": "too_many_connections", "message": "Too many connections from this address" }),
+        serde_json::json!({ "error": ErrorCode::TooManyConnections, "message": "Too many connections from this address" }),
     )
 }
 

@@ -19,6 +19,7 @@ use actix::prelude::*;
 use actix_web::web::Bytes;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use base64::Engine as _;
+use casino_actors::ErrorCode;
 use casino_actors::hub::{ConnId, Disconnect, Frames, HubAddr, Member, Overflow, Owner, SessionEnded, single};
 use casino_actors::observe::Probe;
 use casino_actors::observe::families::gateway as fig;
@@ -402,11 +403,11 @@ impl SocketSession {
     /// A CONNECT refused: the client hears why; with no namespace left connected, the connection closes.
     fn refuse(&mut self, ctx: &mut Context<Self>, nsp: String, cause: CloseCause) {
         let message = match cause {
-            CloseCause::TooManyConnections => "too_many_connections",
-            _ => "unauthorized",
+            CloseCause::TooManyConnections => ErrorCode::TooManyConnections,
+            _ => ErrorCode::Unauthorized,
         };
         self.namespaces.remove(&nsp);
-        let refusal = SioPacket::ConnectError { nsp, message: message.into(), data: None };
+        let refusal = SioPacket::ConnectError { nsp, message: message.to_string(), data: None };
         self.send_packet(ctx, &refusal);
         if !self.namespaces.values().any(|n| matches!(n, NsState::Connected(_))) {
             self.close(ctx, cause);

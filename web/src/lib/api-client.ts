@@ -3,12 +3,12 @@
  * JSON in/out, server `message` surfaced as ApiError.
  */
 import i18n, { currentLanguage } from '@/i18n';
-import type { ApiResponse, InitArgs, Operation, PathsFor } from './api-types';
+import type { ApiResponse, ErrorCode, InitArgs, Operation, PathsFor } from './api-types';
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
+  readonly code: ErrorCode | undefined;
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -61,7 +61,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   if (!res.ok) {
     const obj = (data && typeof data === 'object' ? data : {}) as { message?: unknown; error?: unknown };
     const message = typeof obj.message === 'string' ? obj.message : '';
-    throw new ApiError(res.status, message, typeof obj.error === 'string' ? obj.error : undefined);
+    throw new ApiError(res.status, message, typeof obj.error === 'string' ? (obj.error as ErrorCode) : undefined);
   }
   return data as T;
 }

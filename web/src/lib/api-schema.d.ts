@@ -2843,10 +2843,148 @@ export interface components {
          *     }
          */
         ErrorBody: {
-            error: string;
+            error: components["schemas"]["ErrorCode"];
             message: string;
             success: boolean;
         };
+        /**
+         * @description A stable snake_case code to branch on: the `error` of every error body and socket refusal.
+         *
+         *     - `invalid_request`: A JSON body that does not read, or lacks what the call needs.
+         *     - `invalid_query`: A query string that does not read.
+         *     - `invalid_path`: A path parameter that does not read.
+         *     - `invalid_input`: A field that does not pass its check (the message says which).
+         *     - `missing_field`: A required field is missing.
+         *     - `invalid_user_id`: A user id that is not the digits of a positive number, or not the caller's.
+         *     - `invalid_limit`: A `limit` outside its range.
+         *     - `invalid_count`: A `count` outside its range.
+         *     - `invalid_status`: A `status` filter that names no status.
+         *     - `invalid_range`: A date range that does not read, or whose start is not before its end.
+         *     - `range_too_long`: A date range longer than the call allows.
+         *     - `too_long`: A text longer than allowed.
+         *     - `not_found`: Nothing found at that id.
+         *     - `request_timeout`: A request body that arrived too slowly (408).
+         *     - `cross_site_request`: A state-changing request carrying the session cookie from another site (403).
+         *     - `too_many_connections`: Too many socket connections from one address (429).
+         *     - `unknown_event`: A socket event the server does not take.
+         *     - `too_many_requests`: Too many requests of this kind from this address (429).
+         *     - `busy`: Busy with the caller's previous request: try again shortly (503, or a socket refusal).
+         *     - `unavailable`: A part of the platform is briefly unavailable: nothing happened, try again (503).
+         *     - `internal`: An unexpected failure (500); its cause is logged, never sent.
+         *     - `unauthorized`: No session, or an expired one (401).
+         *     - `forbidden`: The session's role may not do this, or the payload names another player (403).
+         *     - `bad_credentials`: Login failed: the same answer whatever was wrong (401).
+         *     - `account_blocked`: The account is blocked (403).
+         *     - `too_many_attempts`: Too many failed logins or reset codes (429).
+         *     - `too_many_lookups`: Too many phone-number lookups from this address (429).
+         *     - `too_many_signups`: Too many new accounts from this network (429).
+         *     - `identifier_too_long`: A login identifier longer than 64 characters.
+         *     - `password_too_long`: A password longer than 128 characters.
+         *     - `invalid_password`: A password that is too short.
+         *     - `wrong_password`: The current password given to change it is wrong.
+         *     - `phone_taken`: The phone number already has an account (409).
+         *     - `email_taken`: The e-mail address belongs to another account (409).
+         *     - `invalid_name`: A display name that is empty or too long.
+         *     - `invalid_email`: An e-mail address that does not read.
+         *     - `bad_reset_code`: A password reset code that is wrong or expired.
+         *     - `code_required`: A reset was started: the code must come with the new password.
+         *     - `fixture_account`: A load-test fixture player may not move real money (403).
+         *     - `rg_on_break`: The player is on a break they chose (403).
+         *     - `rg_self_excluded`: The player excluded themselves (403).
+         *     - `rg_stake_limit`: The stake is over the player's own largest-stake limit (403).
+         *     - `rg_loss_limit`: The bet could take the player past their own loss limit (403).
+         *     - `rg_deposit_limit`: The deposit is over the player's own deposit limit (403).
+         *     - `exclusion_active`: A break or self-exclusion that ends later is already running: it can be made longer, not shorter (409).
+         *     - `self_exclusion_locked`: A self-exclusion that nobody can lift early (409).
+         *     - `not_excluded`: The player is not on a break or self-exclusion (409).
+         *     - `insufficient_balance`: Not enough balance for this.
+         *     - `invalid_amount`: An amount that is not a positive number of rupees with at most 2 decimals.
+         *     - `idempotency_conflict`: The same idempotency key was used for a different request (409).
+         *     - `utr_taken`: The payment reference (UTR) was already used (409).
+         *     - `invalid_reference`: A payment reference that is not 4 to 35 letters, digits or '-'.
+         *     - `already_decided`: The request or market was already decided (409).
+         *     - `hold_missing`: The withdrawal's hold is not in the ledger: nothing moved (409).
+         *     - `cannot_block_self`: An operator may not block their own account.
+         *     - `betting_closed`: Bets are closed for this round.
+         *     - `wrong_round`: The round named is not the one open for bets.
+         *     - `stake_too_low`: A stake below the table's minimum.
+         *     - `stake_too_high`: A stake above the table's maximum.
+         *     - `total_mismatch`: A bet's total that is not the sum of its lines.
+         *     - `no_bet`: No bet to cancel or cash out.
+         *     - `suspended`: The game is paused by the operators: no new bets for now.
+         *     - `results_are_the_servers`: A field the server decides (results, balances, payouts) was sent: nothing was changed.
+         *     - `server_decides`: Runs, winners and payouts are decided by the server.
+         *     - `bad_slot`: A bet slot other than 0 or 1.
+         *     - `bet_exists`: A bet is already placed in this slot this round.
+         *     - `bad_auto_cashout`: An auto cash-out below 1.01x.
+         *     - `table_full`: Bets are full for this round.
+         *     - `bet_pending`: The bet is still being placed.
+         *     - `not_flying`: The round has not taken off yet.
+         *     - `already_settled`: The bet was already cashed out.
+         *     - `too_late`: The round crashed before the cash-out.
+         *     - `pending`: The cash-out or cancel is decided but its wallet move is not committed yet: the events follow.
+         *     - `invalid_salt`: A salt that does not read.
+         *     - `salt_fixed`: The chain's salt is already fixed (409).
+         *     - `invalid_settings`: Settings that do not hold together, or changed while a round is in play.
+         *     - `invalid_bankroll_share`: A bankroll share outside 0 to 10000 basis points.
+         *     - `invalid_bankroll_capital`: A negative bankroll capital.
+         *     - `no_picks`: No picks in the bet.
+         *     - `too_many_picks`: More picks than the game allows.
+         *     - `duplicate_pick`: The same pick twice in one bet.
+         *     - `unknown_pick`: No such pick in this game.
+         *     - `invalid_mines`: A number of mines outside 1 to 24.
+         *     - `invalid_tile`: A tile outside 0 to 24.
+         *     - `tile_revealed`: The tile is already open.
+         *     - `hit_mine`: The game is over: it hit a mine.
+         *     - `already_cashed_out`: The game was already cashed out.
+         *     - `nothing_to_cash_out`: No tile is open yet to cash out.
+         *     - `max_win`: The game has reached the maximum win: cash out.
+         *     - `game_open`: An open game must end first (409).
+         *     - `no_game`: No such game, or no open game.
+         *     - `not_your_game`: The game is another player's.
+         *     - `invalid_seed`: A client seed that is not 1 to 64 printable characters.
+         *     - `unknown_market`: No such market.
+         *     - `market_closed`: The market (or the exchange's market) is closed.
+         *     - `session_closed`: The session is closed for bids.
+         *     - `needs_open_session`: The bid type needs the Open session.
+         *     - `unknown_bid_type`: No bid type, or an unknown one.
+         *     - `unknown_session`: No session, or an unknown one.
+         *     - `invalid_number`: A number that is not valid for the bid type.
+         *     - `duplicate_number`: A number bid twice.
+         *     - `no_bids`: No valid bid.
+         *     - `invalid_points`: Points that are not whole.
+         *     - `points_too_low`: Points below the minimum.
+         *     - `points_too_high`: Points above the maximum.
+         *     - `profit_mismatch`: The estimated profit is not what was sent.
+         *     - `cannot_declare`: The result cannot be declared.
+         *     - `invalid_market`: A market (or its settings) that does not hold together, or does not name a market of that type.
+         *     - `invalid_stake`: An invalid stake.
+         *     - `stake_limits`: A stake outside the market's limits.
+         *     - `invalid_odds`: Invalid odds.
+         *     - `invalid_team`: An invalid team selection.
+         *     - `invalid_runs`: An invalid runs value.
+         *     - `match_not_found`: No such match, or no data for it.
+         *     - `market_not_found`: No such market in this match.
+         *     - `market_suspended`: The market is suspended.
+         *     - `price_changed`: The price has changed: try again.
+         *     - `liability_limit`: The bet would take the player's or the market's liability past its limit.
+         *     - `invalid_limits`: Liability limits that do not hold together.
+         *     - `invalid_event`: A socket request that names no match.
+         *     - `invalid_card`: No valid card selected.
+         *     - `players_missing`: Both players must be selected.
+         *     - `unknown_player`: No such player.
+         *     - `same_player`: The same player in both slots.
+         *     - `player_taken`: The player is already on a card.
+         *     - `card_locked`: The card is already locked with other players.
+         *     - `plays_closed`: Plays are closed for this match.
+         *     - `already_over`: The game is already over.
+         *     - `invalid_steps`: A test hook's `steps` outside its range.
+         *     - `not_clustered`: The server runs alone: there is no node to move to.
+         *     - `bad_node`: The node named is not live, or this node does not hold the lease.
+         *     - `same_node`: That node already runs it.
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node";
         /** @description A bet as the lists show it (the spec's listed bet fields, plus ours). */
         ExchangeBet: {
             /** @description ISO 8601, UTC. */

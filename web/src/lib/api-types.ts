@@ -8,6 +8,12 @@ export type Schemas = components['schemas'];
 /** A named schema of the document, e.g. `Schema<'DepositJson'>`. */
 export type Schema<N extends keyof Schemas> = Schemas[N];
 
+/**
+ * Every `error` code an error body or a socket refusal can carry (the server's `ErrorCode`): compare codes as this type,
+ * so a renamed or removed code breaks `tsc`.
+ */
+export type ErrorCode = Schema<'ErrorCode'>;
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /** The document's operation for `method` on `path` (`never` when the path has none). */

@@ -1,5 +1,6 @@
 /** Acked emits on the shared socket, typed by the document: the server's answer, or a refusal when none came. */
 import { getSocket } from './socket';
+import type { ErrorCode } from './api-types';
 import type { AckOf, ErrorBody, RequestName, RequestOf } from './socket-types';
 
 export const ACK_TIMEOUT_MS = 8000;
@@ -7,7 +8,7 @@ export const ACK_TIMEOUT_MS = 8000;
 /** What an acked emit resolves to when no answer came in time (or the socket went down first). */
 export interface NoAnswer {
   success: false;
-  error: 'unavailable';
+  error: Extract<ErrorCode, 'unavailable'>;
   message: string;
 }
 

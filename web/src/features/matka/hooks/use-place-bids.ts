@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import type { ErrorCode } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
 import { matkaKeys } from '../api/keys';
@@ -10,7 +11,7 @@ import { MSG_ERROR, MSG_FAILED, MSG_PLACED } from '../bids';
 import type { BidAccepted, BidRequest } from '../api/types';
 
 /** Refusals that mean the screen's market state is behind the server's. */
-const STALE = new Set(['market_closed', 'session_closed', 'needs_open_session', 'unknown_market']);
+const STALE = new Set<ErrorCode>(['market_closed', 'session_closed', 'needs_open_session', 'unknown_market']);
 
 /** What a failed request says: the text for the server's error code, else its message, else the spec's. */
 export function failureText(err: unknown): string {

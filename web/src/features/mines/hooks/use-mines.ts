@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
 import i18n from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import type { ErrorCode } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
 import { useWallet, walletQueryKey, type Wallet } from '@/lib/wallet';
 import { getMinesGame } from '../api/get-game';
@@ -26,9 +27,8 @@ const FALLBACK: Record<Move, string> = {
 };
 
 /** Refusals that mean this screen is behind the server (another tab, a lost answer): ask again. */
-const BEHIND = new Set([
+const BEHIND = new Set<ErrorCode>([
   'no_game',
-  'game_over',
   'game_open',
   'hit_mine',
   'already_cashed_out',
