@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the Mines swarm (`load-tests mines`) against a release build of the server on a fresh SQLite database.
+# Runs the Mines swarm (`load-tests mines`) against a release build of the server (or BIN_DIR's) on a fresh SQLite database.
 # CI uses the defaults; bigger runs raise them:
 #   PLAYERS=2000 GAMES=10 RAMP=5 scripts/mines-swarm.sh
 # Also: MIN_MINES / MAX_MINES (1–10), MAX_TILES (5), MAX_STAKE (₹1000), RACE_RATE and RELOAD_RATE (0.2 per game),
@@ -27,7 +27,7 @@ trap stop_server EXIT
 start_server
 echo "=== mines: $PLAYERS players, $GAMES games each"
 status=0
-target/release/load-tests mines --url "http://127.0.0.1:$port" --players "$PLAYERS" --games "$GAMES" \
+"$BIN_DIR"/load-tests mines --url "http://127.0.0.1:$port" --players "$PLAYERS" --games "$GAMES" \
   --ramp-up-secs "$RAMP" --min-mines "$MIN_MINES" --max-mines "$MAX_MINES" --max-tiles "$MAX_TILES" \
   --max-stake "$MAX_STAKE" --race-rate "$RACE_RATE" --reload-rate "$RELOAD_RATE" --think-ms "$THINK_MS" \
   ${SEED:+--seed "$SEED"} --report "$out/report.json" --operator-user-no "$operator_no" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the round-game swarm (`load-tests rounds`) for each game in GAMES against a release build of the server, a
+# Runs the round-game swarm (`load-tests rounds`) for each game in GAMES against a release build of the server (or BIN_DIR's), a
 # fresh server on a fresh SQLite database per game (so each game's peak memory and CPU are its own), with short
 # round timings. CI uses the defaults; bigger runs raise them:
 #   GAMES=titli BETTORS=3000 ROUNDS=3 RAMP=10 scripts/rounds-swarm.sh
@@ -40,7 +40,7 @@ for game in $GAMES; do
     "CASINO_${prefix}_STEP_MS=$STEP_MS" "CASINO_${prefix}_RESULT_MS=$RESULT_MS"
   echo "=== $game: $BETTORS players, $ROUNDS rounds${VIEWERS:+, viewers $VIEWERS}${RECONNECTORS:+, reconnectors $RECONNECTORS}"
   game_status=0
-  target/release/load-tests rounds --game "$game" --url "http://127.0.0.1:$port" --bettors "$BETTORS" \
+  "$BIN_DIR"/load-tests rounds --game "$game" --url "http://127.0.0.1:$port" --bettors "$BETTORS" \
     --rounds "$ROUNDS" --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --bet-probability "$BET_PROBABILITY" \
     ${VIEWERS:+--viewers "$VIEWERS"} ${RECONNECTORS:+--reconnectors "$RECONNECTORS"} ${SEED:+--seed "$SEED"} \
     --report "$out/$game.json" --operator-user-no "$operator_no" --operator-password loadpass1 \

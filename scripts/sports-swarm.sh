@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the sports viewers (`load-tests sports`) against a release build of the server on a fresh SQLite database:
+# Runs the sports viewers (`load-tests sports`) against a release build of the server (or BIN_DIR's) on a fresh SQLite database:
 # MATCHES cricket matches in play at a fast pace (a ball every BALL_MS), VIEWERS sockets each subscribed to one of
 # them for WATCH seconds. CI uses the defaults; the benchmark raises them:
 #   MATCHES=20 VIEWERS=2000 WATCH=60 RAMP=10 scripts/sports-swarm.sh
@@ -21,7 +21,7 @@ trap stop_server EXIT
 start_server CASINO_SPORTS_LIVE="$MATCHES" CASINO_SPORTS_UPCOMING=2 CASINO_SPORTS_OTHERS=1 CASINO_SPORTS_BALL_MS="$BALL_MS"
 echo "=== sports: $MATCHES matches in play (a ball every $BALL_MS ms), $VIEWERS viewers for ${WATCH}s"
 status=0
-target/release/load-tests sports --url "http://127.0.0.1:$port" --viewers "$VIEWERS" --watch-secs "$WATCH" --min-live "$MATCHES" \
+"$BIN_DIR"/load-tests sports --url "http://127.0.0.1:$port" --viewers "$VIEWERS" --watch-secs "$WATCH" --min-live "$MATCHES" \
   --ramp-up-secs "$RAMP" ${SEED:+--seed "$SEED"} --report "$out/report.json" \
   --operator-user-no "$operator_no" --operator-password loadpass1 --server-pid "$server" || status=$?
 stop_server

@@ -2,26 +2,28 @@
 # Runs every test: Rust unit and black-box API tests (SQLite, then PostgreSQL when one answers on
 # 127.0.0.1:5432), the official socket.io-client test, web lint + unit tests, Playwright in Debian's
 # Chromium, a short Aviator swarm against our release build and the two reference peers (scripts/three-way.sh),
-# the house's edge on the simulated cricket (load-tests edge: the quote auditor over 10^5 quote sets, the every-quote
+# the house's edge on the simulated cricket (load-tests edge: the quote auditor over 20,000 quote sets, the every-quote
 # bettor), a short swarm at each round game with mixed players (scripts/rounds-swarm.sh: bettors, viewers, reconnectors),
 # a short Mines swarm and the sports viewers. The cluster's tests (three nodes, kill -9, SIGSTOP, a NATS restart)
 # are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
 # REST API from its OpenAPI document (scripts/schemathesis.sh).
 # Installs what it needs first. The workspace is built once, with the wallet's failpoints compiled in (inert unless a
-# fault test configures them), so the fault-injection and PostgreSQL runs reuse the same build. The Rust tests run
-# under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). The release build and clippy, which
-# only need the CPU the waiting tests leave, run behind them at the lowest priority; the swarms, which mostly wait on
-# round timers, run two at a time. Each step prints the minutes since the start.
+# fault test configures them): the fault-injection and PostgreSQL runs, the swarms and the edge auditor all use that
+# one debug build (the swarms here check behaviour, not speed; BENCHMARKS.md's runs use release builds). The Rust
+# tests run under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). Clippy and the
+# socketioxide peer's release build, which only need the CPU the waiting tests leave, run behind them at the lowest
+# priority; the swarms, which mostly wait on round timers, run two at a time. Each step prints the minutes since the
+# start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 started=$SECONDS
 FEATURES=(--features casino-actors/failpoints)
-# The swarms here check behaviour, not speed (BENCHMARKS.md's runs use the release profile as Cargo.toml has it): CI
-# builds the release profile at opt-level 1 without debug info or LTO, which halves its build; every cargo command
-# below sees the same settings, so the scripts' own `cargo build --release` find it built.
+# The socketioxide peer's release build (for the three-way swarm) is cheaper here: opt-level 1, no debug info, no LTO.
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_LTO=false \
   CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+# The swarm scripts use this build of the server and of the swarm instead of building a release one.
+export BIN_DIR=target/debug
 
 step() { printf '\n=== [%2dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
@@ -68,10 +70,10 @@ cargo fmt --all --check
 step "rust: build (debug, failpoints compiled in)"
 cargo build --workspace --tests --bins "${FEATURES[@]}"
 
-step "background, lowest priority: the release build for the swarms and the socketioxide peer's tests"
-lane release \
-  "nice -n 19 cargo build --release -p game-server -p load-tests" \
-  "cd load-tests/peers/socketioxide && nice -n 19 cargo test --release && nice -n 19 cargo build --release"
+step "background, lowest priority: the socketioxide peer's tests and release build, then clippy (every target, warnings are errors)"
+lane peer-clippy \
+  "cd load-tests/peers/socketioxide && nice -n 19 cargo test --release && nice -n 19 cargo build --release" \
+  "nice -n 19 cargo clippy --workspace --all-targets ${FEATURES[*]} -- -D warnings"
 
 step "rust: tests on SQLite, with fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
 cargo nextest run --workspace --no-fail-fast "${FEATURES[@]}"
@@ -85,9 +87,6 @@ else
   echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"
 fi
 
-step "background, lowest priority: clippy, every target, warnings are errors"
-lane clippy "nice -n 19 cargo clippy --workspace --all-targets ${FEATURES[*]} -- -D warnings"
-
 step "api: schemathesis fuzzes every operation of /api/openapi.json as a player and as an operator (bounded)"
 EXAMPLES=10 SERVER_BIN=target/debug/game-server scripts/schemathesis.sh
 
@@ -100,21 +99,20 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-step "waiting for the background lanes (release build, clippy)"
+step "waiting for the background lane (the peer, clippy)"
 lanes_wait
 
-step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our release build and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order). No timing asserted"
+step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our server and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order), the house's edge (the quote auditor over 20,000 published quote sets: no sure win, no quote above -m/2; a bettor on every quote of 200 simulated matches; BENCHMARKS.md has the 10^5 run). No timing asserted"
 lane peers-aviator-rounds \
   "cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error && npm test" \
   "BETTORS=300 ROUNDS=3 scripts/three-way.sh" \
   "BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh"
-lane mines-sports \
+lane mines-sports-edge \
   "PLAYERS=200 GAMES=5 scripts/mines-swarm.sh" \
-  "MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh"
+  "MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh" \
+  "target/debug/load-tests edge --states 20000 --matches 200"
 lanes_wait
 
-step "edge: the quote auditor over 10^5 published quote sets (no sure win, no quote above -m/2) and a bettor on every quote of 1,000 simulated matches (release)"
-target/release/load-tests edge --states 100000 --matches 1000
 step "done"
 echo
 echo "all tests passed"

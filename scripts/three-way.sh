@@ -24,7 +24,9 @@ RECONNECT="${RECONNECT:-0.05}"
 out=target/three-way
 mkdir -p "$out"
 
-cargo build --release -p game-server -p load-tests
+# BIN_DIR: our server and the swarm already built there (CI: its debug build); default a release build made here.
+BIN_DIR="${BIN_DIR:-target/release}"
+if [ "$BIN_DIR" = target/release ]; then cargo build --release -p game-server -p load-tests; fi
 case " $SERVERS " in *" node "*) (cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error) ;; esac
 case " $SERVERS " in *" socketioxide "*) (cd load-tests/peers/socketioxide && cargo build --release) ;; esac
 
@@ -55,13 +57,13 @@ for bettors in $SIZES; do
     case "$name" in
       ours)
         db="sqlite://$work/casino.db"
-        operator_no="$(DATABASE_URL="$db" target/release/game-server operator create --name "Load Operator" \
+        operator_no="$(DATABASE_URL="$db" "$BIN_DIR"/game-server operator create --name "Load Operator" \
           --phone 9000000099 --password loadpass1 | tail -n 1)"
         operator=(--operator-user-no "$operator_no" --operator-password loadpass1)
         CASINO_LOAD_TEST=1 CASINO_BIND="127.0.0.1:$port" DATABASE_URL="$db" CASINO_WEB_DIR=/nonexistent \
           CASINO_AVIATOR_COUNTDOWN_MS="$COUNTDOWN_MS" CASINO_AVIATOR_PAUSE_MS="$PAUSE_MS" \
           CASINO_AVIATOR_MAX_PAYOUT="$MAX_PAYOUT" CASINO_AVIATOR_CRASH_POINTS="$CRASH_POINTS" RUST_LOG=warn \
-          $server_cpu target/release/game-server serve > "$work/server.log" 2>&1 &
+          $server_cpu "$BIN_DIR"/game-server serve > "$work/server.log" 2>&1 &
         ;;
       node)
         PORT="$port" COUNTDOWN_MS="$COUNTDOWN_MS" PAUSE_MS="$PAUSE_MS" MAX_PAYOUT="$MAX_PAYOUT" \
@@ -77,7 +79,7 @@ for bettors in $SIZES; do
     server=$!
     wait_ready "$port"
     echo "=== $name, $bettors bettors"
-    $swarm_cpu target/release/load-tests aviator --url "http://127.0.0.1:$port" --bettors "$bettors" \
+    $swarm_cpu "$BIN_DIR"/load-tests aviator --url "http://127.0.0.1:$port" --bettors "$bettors" \
       --rounds "$ROUNDS" --ramp-up-secs "$RAMP" --reconnect-rate "$RECONNECT" --bet-probability "$BET_PROBABILITY" \
       --seed "$SEED" --report "$out/$name-$bettors.json" "${operator[@]}" --server-pid "$server" \
       | grep -E "^(bets|errors|money mismatches|server |bet ack|cash-out ack|broadcast lag|RESULT)" || status=1

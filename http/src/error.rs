@@ -74,6 +74,13 @@ impl From<AccountError> for ApiError {
     }
 }
 
+/// A store's failure is never the player's doing: 500, the cause (the database's own error) logged.
+impl From<casino_actors::store::StoreError> for ApiError {
+    fn from(e: casino_actors::store::StoreError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
 impl From<WalletError> for ApiError {
     fn from(e: WalletError) -> Self {
         match e {

@@ -1,13 +1,16 @@
 # Sourced by the swarm scripts (run from the repository root): a release build, and a fresh release server on a
 # fresh SQLite database with the load-test fixtures on (CASINO_LOAD_TEST=1).
-#   release_build                  build the server and the swarm, raise the open-file limit
+#   BIN_DIR=dir                    use the game-server and load-tests already built there instead (CI: its debug build,
+#                                  as the swarms there check behaviour, not speed); default target/release, built here
+#   release_build                  build the server and the swarm (unless BIN_DIR is set), raise the open-file limit
 #   start_server [NAME=value ...]  start a server with these extra settings; sets $server (its pid), $port, $work
 #                                  (its directory, with server.log) and $operator_no (password: loadpass1);
-#                                  SERVER_BIN=path picks another build (default: target/release/game-server)
+#                                  SERVER_BIN=path picks another build (default: $BIN_DIR/game-server)
 #   stop_server                    stop it (idempotent; callers also trap it on EXIT)
 
+BIN_DIR="${BIN_DIR:-target/release}"
 release_build() {
-  cargo build --release -p game-server -p load-tests
+  if [ "$BIN_DIR" = target/release ]; then cargo build --release -p game-server -p load-tests; fi
   ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 }
 
@@ -31,7 +34,7 @@ server=""
 start_server() {
   work="$(mktemp -d)"
   local db="sqlite://$work/casino.db"
-  local bin=target/release/game-server arg
+  local bin="$BIN_DIR/game-server" arg
   for arg in "$@"; do
     case "$arg" in SERVER_BIN=*) bin="${arg#SERVER_BIN=}" ;; esac
   done

@@ -9,8 +9,9 @@ use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
+use crate::store::StoreError;
 use crate::table::keys::BetKeys;
-use crate::wallet::{Change, WalletError, intents};
+use crate::wallet::{Change, intents};
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::Any;
 use sqlx::AssertSqlSafe;
@@ -21,7 +22,7 @@ pub fn parse_hash(hex_text: &str) -> Option<Hash> {
 }
 
 /// Records a round before any bet can reference it, so a restart knows it is unfinished.
-pub async fn open_round(db: &Db, seed: &RoundSeed, now: EpochMs) -> Result<(), WalletError> {
+pub async fn open_round(db: &Db, seed: &RoundSeed, now: EpochMs) -> Result<(), StoreError> {
     db.execute(
         sqlx::query::<Any>(
             "INSERT INTO aviator_rounds (id, hash, crash_point, status, created_at) VALUES ($1, $2, $3, 'open', $4) \
@@ -55,7 +56,7 @@ const BETS_PER_STATEMENT: usize = 50;
 /// won, or lost if negative, since the books began). Read by primary key over the house accounts' id range (at most
 /// one per shard), so it costs a few rows however many players there are; the books as committed, which is what
 /// the shards hold but for the batches being written.
-pub async fn house_result(db: &Db) -> Result<Paise, WalletError> {
+pub async fn house_result(db: &Db) -> Result<Paise, StoreError> {
     use crate::wallet::{SystemAccount, rules::system_account_id};
     let result = sqlx::query_scalar::<Any, i64>(
         "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM accounts WHERE id BETWEEN $1 AND $2 AND kind = 'house'",
@@ -87,7 +88,7 @@ pub async fn record_round_end(
     bets: &[SettledBet],
     settles: &[Change],
     now: EpochMs,
-) -> Result<(), WalletError> {
+) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE aviator_rounds SET capped_at = $1, ended_at = $2 WHERE id = $3")
@@ -98,30 +99,30 @@ pub async fn record_round_end(
         .await?;
     insert_bets(tx, bets, now).await?;
     intents::record(tx, &owner(round), settles, now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// A bet confirmed after its round crashed (settled on the spot): its history row and its settle, in one
 /// transaction, before the settle is applied.
-pub async fn record_late_bet(db: &Db, bet: &SettledBet, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
+pub async fn record_late_bet(db: &Db, bet: &SettledBet, settle: &Change, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     insert_bets(&mut w.tx, std::slice::from_ref(bet), now).await?;
     intents::record(&mut w.tx, &owner(bet.round), std::slice::from_ref(settle), now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// All of a round's money has moved: its intents are applied and the round is `ended`.
-pub async fn close_round(db: &Db, round: RoundId, now: EpochMs) -> Result<(), WalletError> {
+pub async fn close_round(db: &Db, round: RoundId, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, &owner(round), now).await?;
     sqlx::query::<Any>("UPDATE aviator_rounds SET status = 'ended' WHERE id = $1")
         .bind(round.0)
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
-pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], now: EpochMs) -> Result<(), WalletError> {
+pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], now: EpochMs) -> Result<(), StoreError> {
     for chunk in bets.chunks(BETS_PER_STATEMENT) {
         let tuples: Vec<String> = (0..chunk.len())
             .map(|r| {
@@ -169,7 +170,7 @@ pub async fn insert_bets(conn: &mut sqlx::AnyConnection, bets: &[SettledBet], no
 }
 
 /// The next round to play: one past the highest ever recorded.
-pub async fn next_round_id(db: &Db) -> Result<RoundId, WalletError> {
+pub async fn next_round_id(db: &Db) -> Result<RoundId, StoreError> {
     let last = sqlx::query_scalar::<Any, i64>("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM aviator_rounds")
         .fetch_one(&db.pool)
         .await?;
@@ -208,7 +209,7 @@ impl From<EndedDbRow> for EndedRound {
     }
 }
 
-pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, WalletError> {
+pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, StoreError> {
     let rows = sqlx::query_as::<Any, EndedDbRow>(
         "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds \
          WHERE ended_at IS NOT NULL AND status <> 'void' ORDER BY id DESC LIMIT $1",
@@ -220,7 +221,7 @@ pub async fn recent_rounds(db: &Db, limit: i64) -> Result<Vec<EndedRound>, Walle
 }
 
 /// An ended round's revealed data (None while it is still in play: its hash is secret until the crash).
-pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, WalletError> {
+pub async fn ended_round(db: &Db, round: RoundId) -> Result<Option<EndedRound>, StoreError> {
     let row = sqlx::query_as::<Any, EndedDbRow>(
         "SELECT id, hash, crash_point, capped_at, ended_at FROM aviator_rounds WHERE id = $1 AND ended_at IS NOT NULL",
     )
@@ -256,7 +257,7 @@ struct HistoryDbRow {
     created_at: EpochMs,
 }
 
-pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
+pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
     let rows = sqlx::query_as::<Any, HistoryDbRow>(
         "SELECT b.round_id, b.slot, b.stake, b.status, b.multiplier, b.payout, r.crash_point, b.created_at \
          FROM aviator_bets b LEFT JOIN aviator_rounds r ON r.id = b.round_id \

@@ -85,7 +85,7 @@ pub async fn player(deps: &Deps, market: &str, user: UserId, outcome: Outcome) -
         intents::mark_failed(&deps.db, &c.idempotency_key, &e.to_string()).await?;
         return Ok(());
     }
-    store::applied(&deps.db, &owner, deps.clock.now_ms()).await
+    Ok(store::applied(&deps.db, &owner, deps.clock.now_ms()).await?)
 }
 
 /// Finishes what a previous run left.

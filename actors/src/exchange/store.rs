@@ -9,7 +9,8 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, WalletError, intents};
+use crate::store::StoreError;
+use crate::wallet::{Change, intents};
 use sqlx::Any;
 
 pub fn bet_owner(id: i64) -> String {
@@ -157,7 +158,7 @@ pub struct NewBet<'a> {
 }
 
 /// The open bets of a player in a market.
-pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, WalletError> {
+pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND market_id = $2 AND status = 'open'");
     let rows =
         sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).bind(user.0).bind(market).fetch_all(&db.pool).await?;
@@ -165,7 +166,7 @@ pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow
 }
 
 /// Every player's bets in a market that hold (or are about to hold) exposure: open and pending.
-pub async fn market_bets(db: &Db, market: &str) -> Result<Vec<BetRow>, WalletError> {
+pub async fn market_bets(db: &Db, market: &str) -> Result<Vec<BetRow>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE market_id = $1 AND status IN ('open', 'pending')");
     let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).bind(market).fetch_all(&db.pool).await?;
     Ok(bet_rows(rows))
@@ -185,7 +186,7 @@ pub struct SureAlert {
     pub created_at: EpochMs,
 }
 
-pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
+pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), StoreError> {
     let bets = a.bets.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>(
@@ -201,7 +202,7 @@ pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), WalletError> {
     .bind(a.created_at)
     .execute(&mut *w.tx)
     .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// A row of `exchange_alerts`, as the database has it.
@@ -242,7 +243,7 @@ pub async fn alerts(db: &Db, limit: i64) -> Result<Vec<SureAlert>, sqlx::Error> 
 }
 
 /// What the wallet holds for a player in a market.
-pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, WalletError> {
+pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, StoreError> {
     let v: Option<i64> =
         sqlx::query_scalar::<Any, i64>("SELECT held FROM exchange_positions WHERE user_id = $1 AND market_id = $2")
             .bind(user.0)
@@ -254,7 +255,7 @@ pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, WalletEr
 
 /// Records the bet `pending` with its wallet intent (`change`, when the market's exposure changes), or `open` at
 /// once when nothing has to move. Returns its id.
-pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Result<i64, WalletError> {
+pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Result<i64, StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
@@ -296,7 +297,7 @@ pub async fn bet_opened(
     market: &str,
     held: Paise,
     now: EpochMs,
-) -> Result<(), WalletError> {
+) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE exchange_bets SET status = 'open' WHERE id = $1").bind(id).execute(&mut **tx).await?;
@@ -310,12 +311,12 @@ pub async fn bet_opened(
     .execute(&mut **tx)
     .await?;
     intents::mark_applied(tx, &bet_owner(id), now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// The wallet refused the bet's change for good: nothing moved; the bet is refused and its intent, which will never
 /// apply, is dropped (a refusal is not a failure for the operators to look at).
-pub async fn bet_refused(db: &Db, id: i64) -> Result<(), WalletError> {
+pub async fn bet_refused(db: &Db, id: i64) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE exchange_bets SET status = 'refused' WHERE id = $1")
         .bind(id)
@@ -325,7 +326,7 @@ pub async fn bet_refused(db: &Db, id: i64) -> Result<(), WalletError> {
         .bind(bet_owner(id))
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// A market's result: the winning runner, the runs, or void.
@@ -343,7 +344,7 @@ pub async fn record_result(
     match_id: i64,
     outcome: Outcome,
     now: EpochMs,
-) -> Result<Outcome, WalletError> {
+) -> Result<Outcome, StoreError> {
     let (winner, runs) = match outcome {
         Outcome::Winner(i) => (Some(i as i64), None),
         Outcome::Runs(r) => (None, Some(i64::from(r))),
@@ -375,7 +376,7 @@ struct ResultRow {
 }
 
 /// A decided market's result.
-pub async fn result(db: &Db, market: &str) -> Result<Option<Outcome>, WalletError> {
+pub async fn result(db: &Db, market: &str) -> Result<Option<Outcome>, StoreError> {
     let row = sqlx::query_as::<Any, ResultRow>("SELECT winner, runs, void FROM exchange_results WHERE market_id = $1")
         .bind(market)
         .fetch_optional(&db.pool)
@@ -402,7 +403,7 @@ pub struct PlayerSettlement<'a> {
 
 /// A player's bets in a decided market, settled: each bet's status and P/L, the position emptied and the wallet
 /// change recorded as an intent, in one transaction.
-pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> Result<(), WalletError> {
+pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> Result<(), StoreError> {
     let (user, market, winning_runs) = (s.user, s.market, s.winning_runs);
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
@@ -427,18 +428,18 @@ pub async fn settle_player(db: &Db, s: &PlayerSettlement<'_>, now: EpochMs) -> R
     if let Some(c) = &s.change {
         intents::record(tx, s.owner, std::slice::from_ref(c), now).await?;
     }
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// Closes `owner`'s intents once they all committed.
-pub async fn applied(db: &Db, owner: &str, now: EpochMs) -> Result<(), WalletError> {
+pub async fn applied(db: &Db, owner: &str, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, owner, now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// The players with open bets in a market.
-pub async fn market_players(db: &Db, market: &str) -> Result<Vec<UserId>, WalletError> {
+pub async fn market_players(db: &Db, market: &str) -> Result<Vec<UserId>, StoreError> {
     let users: Vec<i64> = sqlx::query_scalar::<Any, i64>(
         "SELECT DISTINCT user_id FROM exchange_bets WHERE market_id = $1 AND status = 'open' ORDER BY user_id",
     )
@@ -455,7 +456,7 @@ pub async fn bets(
     match_id: Option<i64>,
     fancy: bool,
     limit: i64,
-) -> Result<Vec<BetRow>, WalletError> {
+) -> Result<Vec<BetRow>, StoreError> {
     let kind = if fancy { "= 'fancy'" } else { "<> 'fancy'" };
     let sql = format!(
         "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND ($2 = 0 OR match_id = $2) AND market_type {kind} \
@@ -471,7 +472,7 @@ pub async fn bets(
 }
 
 /// A player's open bets in a match, every market.
-pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec<BetRow>, WalletError> {
+pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec<BetRow>, StoreError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND match_id = $2 AND status = 'open' ORDER BY id"
     );
@@ -484,23 +485,23 @@ pub async fn match_open_bets(db: &Db, user: UserId, match_id: i64) -> Result<Vec
 }
 
 /// Bets still `pending` (a restart cut them between their record and their wallet change), oldest first.
-pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, WalletError> {
+pub async fn pending_bets(db: &Db) -> Result<Vec<BetRow>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE status = 'pending' ORDER BY id");
     let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
     Ok(bet_rows(rows))
 }
 
 /// The match a market's bets are on.
-pub async fn market_match(db: &Db, market: &str) -> Result<Option<i64>, WalletError> {
+pub async fn market_match(db: &Db, market: &str) -> Result<Option<i64>, StoreError> {
     sqlx::query_scalar::<Any, i64>("SELECT match_id FROM exchange_bets WHERE market_id = $1 LIMIT 1")
         .bind(market)
         .fetch_optional(&db.pool)
         .await
-        .map_err(WalletError::from)
+        .map_err(StoreError::from)
 }
 
 /// Open bets, and the exposure held for them (paise), over every player.
-pub async fn figures(db: &Db) -> Result<(i64, i64), WalletError> {
+pub async fn figures(db: &Db) -> Result<(i64, i64), StoreError> {
     let bets = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM exchange_bets WHERE status = 'open'")
         .fetch_one(&db.pool)
         .await?;
@@ -517,7 +518,7 @@ struct OpenMarketRow {
 }
 
 /// Markets with open bets, and their match.
-pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, WalletError> {
+pub async fn open_markets(db: &Db) -> Result<Vec<(String, i64)>, StoreError> {
     let rows = sqlx::query_as::<Any, OpenMarketRow>(
         "SELECT DISTINCT market_id, match_id FROM exchange_bets WHERE status = 'open'",
     )

@@ -100,7 +100,8 @@ impl MatkaError {
     }
 }
 
-pub(super) fn unavailable(e: WalletError) -> MatkaError {
+/// Storage trouble (the store's or the wallet's), logged; the player is told to try again.
+pub(super) fn unavailable(e: impl std::fmt::Display) -> MatkaError {
     tracing::error!(error = %e, "matka: storage failed");
     MatkaError::Unavailable
 }
@@ -338,7 +339,7 @@ impl MatkaDesk {
                 retry_transient("recording a matka result", || settle::record_result(&db, key.0, key.1, part, by, now))
                     .await?;
             intents::resume(&db, &wallet, &owner, now).await?;
-            store::draw(&db, key.0, key.1).await
+            Ok::<_, WalletError>(store::draw(&db, key.0, key.1).await?)
         };
         ctx.spawn(work.into_actor(self).map(move |res, act, _| {
             let res = match res {

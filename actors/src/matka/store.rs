@@ -8,7 +8,9 @@ use crate::fair::ServerSeed;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
+use crate::store::StoreError;
+use crate::wallet::WalletError;
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletHandle, intents};
 use serde::{Deserialize, Serialize};
 use sqlx::Any;
 
@@ -88,12 +90,12 @@ impl TryFrom<MarketRow> for Market {
     }
 }
 
-pub async fn markets(db: &Db) -> Result<Vec<Market>, WalletError> {
+pub async fn markets(db: &Db) -> Result<Vec<Market>, StoreError> {
     let rows =
         sqlx::query_as::<Any, MarketRow>("SELECT id, name, schedule, mode, active FROM matka_markets ORDER BY id")
             .fetch_all(&db.pool)
             .await?;
-    rows.into_iter().map(Market::try_from).collect::<Result<_, _>>().map_err(WalletError::from)
+    rows.into_iter().map(Market::try_from).collect::<Result<_, _>>().map_err(StoreError::from)
 }
 
 /// Records a new market; `None` when the name is taken.
@@ -103,8 +105,8 @@ pub async fn create_market(
     schedule: &Schedule,
     mode: Mode,
     now: EpochMs,
-) -> Result<Option<Market>, WalletError> {
-    let text = serde_json::to_string(schedule).map_err(|e| WalletError::Storage(e.to_string()))?;
+) -> Result<Option<Market>, StoreError> {
+    let text = serde_json::to_string(schedule)?;
     let id: Option<i64> = sqlx::query_scalar::<Any, i64>(
         "INSERT INTO matka_markets (name, schedule, mode, active, created_at) VALUES ($1, $2, $3, 1, $4) \
          ON CONFLICT (name) DO NOTHING RETURNING id",
@@ -119,8 +121,8 @@ pub async fn create_market(
 }
 
 /// Changes a market's name, schedule (from its next draw) or whether it runs; `false` when the name is taken.
-pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
-    let text = serde_json::to_string(&m.schedule).map_err(|e| WalletError::Storage(e.to_string()))?;
+pub async fn update_market(db: &Db, m: &Market) -> Result<bool, StoreError> {
+    let text = serde_json::to_string(&m.schedule)?;
     let taken: i64 = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM matka_markets WHERE name = $1 AND id <> $2")
         .bind(m.name.clone())
         .bind(m.id)
@@ -141,7 +143,7 @@ pub async fn update_market(db: &Db, m: &Market) -> Result<bool, WalletError> {
 }
 
 /// Records a draw before it takes a bid (a drawn market's with its seed). Recording it again keeps the first.
-pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), WalletError> {
+pub async fn open_draw(db: &Db, row: &DrawRow) -> Result<(), StoreError> {
     db.execute(sqlx::query::<Any>(
         "INSERT INTO matka_draws (market_id, draw_no, opens_at, closes_at, status, commitment, server_seed, client_seed) \
          VALUES ($1, $2, $3, $4, 'open', $5, $6, $7) ON CONFLICT (market_id, draw_no) DO NOTHING",
@@ -189,7 +191,7 @@ impl From<DrawDbRow> for DrawRow {
 }
 
 /// The draw `(market, no)`, if recorded.
-pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, WalletError> {
+pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, StoreError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND draw_no = $2");
     let row = sqlx::query_as::<Any, DrawDbRow>(sqlx::AssertSqlSafe(sql))
         .bind(market)
@@ -200,14 +202,14 @@ pub async fn draw(db: &Db, market: i64, no: i64) -> Result<Option<DrawRow>, Wall
 }
 
 /// Draws not yet settled, oldest first.
-pub async fn unsettled(db: &Db) -> Result<Vec<DrawRow>, WalletError> {
+pub async fn unsettled(db: &Db) -> Result<Vec<DrawRow>, StoreError> {
     let sql = format!("SELECT {DRAW_COLUMNS} FROM matka_draws WHERE status <> 'settled' ORDER BY closes_at");
     let rows = sqlx::query_as::<Any, DrawDbRow>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
     Ok(rows.into_iter().map(DrawRow::from).collect())
 }
 
 /// A market's draws with at least the open result, newest first (the chart).
-pub async fn results(db: &Db, market: i64, limit: i64) -> Result<Vec<DrawRow>, WalletError> {
+pub async fn results(db: &Db, market: i64, limit: i64) -> Result<Vec<DrawRow>, StoreError> {
     let sql = format!(
         "SELECT {DRAW_COLUMNS} FROM matka_draws WHERE market_id = $1 AND open_panna IS NOT NULL \
          ORDER BY draw_no DESC LIMIT $2"
@@ -235,7 +237,7 @@ pub async fn record_slip(
     draw: i64,
     bids: &[NewBid],
     now: EpochMs,
-) -> Result<i64, WalletError> {
+) -> Result<i64, StoreError> {
     let total: i64 = bids.iter().map(|b| b.stake.get()).sum();
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
@@ -285,14 +287,14 @@ pub fn slip_hold(user: UserId, market: i64, draw: i64, slip: i64, total: Paise) 
 }
 
 /// The slip's hold committed (`held`) or was refused (`void`).
-pub async fn slip_held(db: &Db, slip: i64, held: bool) -> Result<(), WalletError> {
+pub async fn slip_held(db: &Db, slip: i64, held: bool) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE matka_bids SET status = $1 WHERE slip_id = $2 AND status = 'pending'")
         .bind(if held { "held" } else { "void" })
         .bind(slip)
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 pub fn bid_type_text(b: BidType) -> &'static str {
@@ -410,7 +412,7 @@ struct BidDbRow {
     created_at: EpochMs,
 }
 
-pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, WalletError> {
+pub async fn bids_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<BidRow>, StoreError> {
     let rows = sqlx::query_as::<Any, BidDbRow>(
         "SELECT b.id, m.name AS market, b.draw_no, b.bid_type, b.session, b.number, b.stake, b.rate, b.status, \
          COALESCE(b.payout, 0) AS payout, b.created_at FROM matka_bids b JOIN matka_markets m ON m.id = b.market_id \
@@ -462,7 +464,7 @@ struct BookDbRow {
 }
 
 /// The held bids of a draw, by type, session and number.
-pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, WalletError> {
+pub async fn book(db: &Db, market: i64, draw: i64) -> Result<Vec<BookLine>, StoreError> {
     let rows = sqlx::query_as::<Any, BookDbRow>(
         "SELECT bid_type, session, number, COUNT(*) AS bids, CAST(SUM(stake) AS BIGINT) AS stake, \
          CAST(SUM(stake * rate / 100) AS BIGINT) AS payout \

@@ -90,7 +90,8 @@ impl MinesError {
     }
 }
 
-pub(super) fn unavailable(e: WalletError) -> MinesError {
+/// Storage trouble (the store's or the wallet's), logged; the player is told to try again.
+pub(super) fn unavailable(e: impl std::fmt::Display) -> MinesError {
     tracing::error!(error = %e, "mines: storage failed");
     MinesError::Unavailable
 }

@@ -44,7 +44,7 @@ impl MinesDesk {
         async move {
             match cached {
                 Some(s) => Ok(s),
-                None => store::seeds(&db, user).await,
+                None => Ok(store::seeds(&db, user).await?),
             }
         }
     }
@@ -198,7 +198,7 @@ impl MinesDesk {
         let settled = async move {
             retry_transient("ending a mines game", || store::end_game(&db, id, &game, &settle, now))
                 .await
-                .map_err(|e| (false, e))?;
+                .map_err(|e| (false, e.into()))?;
             apply_until_final(&wallet, settle).await.map_err(|e| (true, e))
         };
         ctx.spawn(settled.into_actor(self).map(move |res, act, ctx| {

@@ -8,8 +8,10 @@ use crate::fair::ServerSeed;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
+use crate::store::StoreError;
 use crate::table::keys::BetKeys;
-use crate::wallet::{Change, GameKind, WalletError, WalletHandle, intents};
+use crate::wallet::WalletError;
+use crate::wallet::{Change, GameKind, WalletHandle, intents};
 use sqlx::Any;
 
 pub const NAME: &str = "mines";
@@ -126,7 +128,7 @@ pub fn fresh_client_seed() -> String {
 }
 
 /// The player's seeds, made (and recorded) on first use.
-pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
+pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, StoreError> {
     let read = || async {
         let row = sqlx::query_as::<Any, SeedDbRow>(
             "SELECT server_seed, client_seed, nonce FROM mines_seeds WHERE user_id = $1",
@@ -135,9 +137,9 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
         .fetch_optional(&db.pool)
         .await?;
         row.map(|r| {
-            Ok::<_, WalletError>(SeedRow {
+            Ok::<_, StoreError>(SeedRow {
                 server_seed: ServerSeed::from_hex(&r.server_seed)
-                    .ok_or_else(|| WalletError::Corrupt("a stored mines seed is not 64 hex characters".into()))?,
+                    .ok_or_else(|| StoreError::Corrupt("a stored mines seed is not 64 hex characters".into()))?,
                 client_seed: r.client_seed,
                 nonce: r.nonce,
             })
@@ -158,11 +160,11 @@ pub async fn seeds(db: &Db, user: UserId) -> Result<SeedRow, WalletError> {
     .execute(&mut *w.tx)
     .await?;
     w.commit().await?;
-    read().await?.ok_or_else(|| WalletError::Corrupt("mines seeds not recorded".into()))
+    read().await?.ok_or_else(|| StoreError::Corrupt("mines seeds not recorded".into()))
 }
 
 /// Replaces the player's next server seed (and client seed).
-pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), WalletError> {
+pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_seeds SET server_seed = $1, client_seed = $2 WHERE user_id = $3")
         .bind(next.server_seed.to_hex())
@@ -170,7 +172,7 @@ pub async fn reseed(db: &Db, user: UserId, next: &SeedRow) -> Result<(), WalletE
         .bind(user.0)
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// What a new game is: recorded before its stake is held.
@@ -185,7 +187,7 @@ pub struct NewGame<'a> {
 
 /// Records the game `playing` and moves the player's seeds on (a fresh server seed, the next nonce), in one
 /// transaction. Returns the game's id.
-pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
+pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
@@ -215,30 +217,30 @@ pub async fn open_game(db: &Db, g: &NewGame<'_>) -> Result<i64, WalletError> {
 }
 
 /// The game never held its stake: it is void.
-pub async fn void_game(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
+pub async fn void_game(db: &Db, id: i64, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_games SET status = 'void', ended_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// A safe tile opened: the game plays on. Through the write gate, queued in-process with the other writers rather
 /// than waiting in SQLite's busy handler.
-pub async fn save_reveal(db: &Db, id: i64, game: &Game) -> Result<(), WalletError> {
+pub async fn save_reveal(db: &Db, id: i64, game: &Game) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     sqlx::query::<Any>("UPDATE mines_games SET revealed = $1 WHERE id = $2 AND status = 'playing'")
         .bind(tiles_text(&game.revealed))
         .bind(id)
         .execute(&mut *w.tx)
         .await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// The game is over (`game.status` lost or won): its tiles, payout and settle intent, in one transaction.
-pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: EpochMs) -> Result<(), WalletError> {
+pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
@@ -253,25 +255,25 @@ pub async fn end_game(db: &Db, id: i64, game: &Game, settle: &Change, now: Epoch
     .execute(&mut **tx)
     .await?;
     intents::record(tx, &keys(id).reference(), std::slice::from_ref(settle), now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// The settle committed: the game's money has all moved.
-pub async fn settled(db: &Db, id: i64, now: EpochMs) -> Result<(), WalletError> {
+pub async fn settled(db: &Db, id: i64, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     intents::mark_applied(&mut w.tx, &keys(id).reference(), now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// One game (void ones are not games).
-pub async fn game(db: &Db, id: i64) -> Result<Option<GameRow>, WalletError> {
+pub async fn game(db: &Db, id: i64) -> Result<Option<GameRow>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM mines_games WHERE id = $1");
     let row = sqlx::query_as::<Any, GameDbRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&db.pool).await?;
     Ok(row.map(game_from).transpose()?.flatten())
 }
 
 /// A player's finished games, newest first.
-pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<GameRow>, WalletError> {
+pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<GameRow>, StoreError> {
     let sql = format!(
         "SELECT {GAME_COLUMNS} FROM mines_games WHERE user_id = $1 AND status IN ('lost', 'won') \
          ORDER BY id DESC LIMIT $2"

@@ -12,9 +12,11 @@ use crate::clock::EpochMs;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
+use crate::store::StoreError;
+use crate::wallet::WalletError;
 use crate::wallet::intents;
 use crate::wallet::kind::GameKind;
-use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle};
+use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletHandle};
 use sqlx::Any;
 
 pub fn owner(match_id: i64) -> String {
@@ -44,7 +46,7 @@ pub struct NewPlay<'a> {
 }
 
 /// Records a play `pending` (and the game, on its first play); returns the entry's id.
-pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
+pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
@@ -86,7 +88,7 @@ pub async fn record_play(db: &Db, p: &NewPlay<'_>) -> Result<i64, WalletError> {
 }
 
 /// Closes a pending entry by its hold's answer: `held`, or `void` with the card it locked unlocked.
-pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), WalletError> {
+pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE parchi_entries SET status = $1 WHERE id = $2 AND status = 'pending'")
@@ -97,7 +99,7 @@ pub async fn play_held(db: &Db, entry: i64, held: bool) -> Result<(), WalletErro
     if !held {
         sqlx::query::<Any>("DELETE FROM parchi_cards WHERE entry_id = $1").bind(entry).execute(&mut **tx).await?;
     }
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// A game's end as recorded: `finished` with its winning card (0-based) or `abandoned` ([`record_end`]), or `void`
@@ -140,7 +142,7 @@ fn entry_status(p: &Payout) -> &'static str {
 
 /// Records a game's end with its entries' outcomes and settle intents, once (a game already ended, or void, records
 /// nothing). Returns whether this call recorded it. A game nobody played has no row and nothing to record.
-pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
+pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, StoreError> {
     record_outcome(db, e, if e.abandoned { "abandoned" } else { "finished" }).await
 }
 
@@ -148,12 +150,12 @@ pub async fn record_end(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
 /// with the settle intent that gives its stake back (`payouts`: each paid its stake), in one transaction, once (a game
 /// already void or ended records nothing). Returns whether this call recorded it; the caller then applies the intents
 /// (and start-up does, should the server stop first). A game nobody played has no row and nothing to record.
-pub async fn record_void(db: &Db, e: &End<'_>) -> Result<bool, WalletError> {
+pub async fn record_void(db: &Db, e: &End<'_>) -> Result<bool, StoreError> {
     debug_assert!(e.payouts.iter().all(|(_, p)| p.paid == p.stake), "a void game returns every stake");
     record_outcome(db, e, "void").await
 }
 
-async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, WalletError> {
+async fn record_outcome(db: &Db, e: &End<'_>, status: &str) -> Result<bool, StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let totals = format!("{},{},{}", e.totals[0], e.totals[1], e.totals[2]);
@@ -309,7 +311,7 @@ struct PlayDbRow {
 }
 
 /// A player's plays, newest first (plays the wallet refused are left out).
-pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>, WalletError> {
+pub async fn plays_of(db: &Db, user: UserId, limit: i64) -> Result<Vec<PlayRow>, StoreError> {
     let rows = sqlx::query_as::<Any, PlayDbRow>(
         "SELECT e.id, e.match_id, g.match_name, e.card, c.player1, c.player2, e.stake, e.status, e.payout, e.created_at \
          FROM parchi_entries e JOIN parchi_games g ON g.match_id = e.match_id \

@@ -88,7 +88,7 @@ impl ParchiError {
     }
 }
 
-fn unavailable(e: WalletError) -> ParchiError {
+fn unavailable(e: impl std::fmt::Display) -> ParchiError {
     ParchiError::Unavailable(e.to_string())
 }
 

@@ -60,6 +60,33 @@ impl Checkpointer {
     }
 }
 
+/// What a store answers when a read or write fails: the database's own error, kept whole (its kind, its source), or
+/// stored data that contradicts the code. Where it meets the wallet's answers (a table's settle, the cluster's wire)
+/// it becomes a [`crate::wallet::WalletError`], which must stay `Clone` and serialisable and so keeps only the text.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database failed the query (a lost connection, a pool timeout, a failed commit…): asked again, it may pass.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A stored value the code cannot read (a bad seed, a record missing): final, never retried.
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+}
+
+impl StoreError {
+    /// Storage trouble may pass if asked again; inconsistent data does not.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StoreError::Db(_))
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    /// A value the store writes as JSON that does not encode, or reads back and cannot decode.
+    fn from(e: serde_json::Error) -> Self {
+        StoreError::Corrupt(e.to_string())
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("unsupported database url (use sqlite://… or postgres://…): {0}")]

@@ -9,17 +9,13 @@ use crate::fair::ServerSeed;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
 use crate::store::Db;
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError, WalletHandle, intents};
+use crate::store::StoreError;
+use crate::wallet::WalletError;
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletHandle, intents};
 use sqlx::Any;
 
 /// Records a round before it takes a bet, so a restart knows it is unfinished.
-pub async fn open_round(
-    db: &Db,
-    game: &str,
-    seed: &RoundSeed,
-    settings: &str,
-    now: EpochMs,
-) -> Result<(), WalletError> {
+pub async fn open_round(db: &Db, game: &str, seed: &RoundSeed, settings: &str, now: EpochMs) -> Result<(), StoreError> {
     db.execute(
         sqlx::query::<Any>(
             "INSERT INTO game_rounds (game, round, status, commitment, server_seed, client_seed, settings, opened_at) \
@@ -38,7 +34,7 @@ pub async fn open_round(
 }
 
 /// The round number after the last one this game recorded.
-pub async fn next_round(db: &Db, game: &str) -> Result<RoundId, WalletError> {
+pub async fn next_round(db: &Db, game: &str) -> Result<RoundId, StoreError> {
     let last: Option<i64> =
         sqlx::query_scalar::<Any, Option<i64>>("SELECT CAST(MAX(round) AS BIGINT) FROM game_rounds WHERE game = $1")
             .bind(game)
@@ -68,7 +64,7 @@ pub async fn decide_round(
     bets: &[BetRow],
     settles: &[Change],
     now: EpochMs,
-) -> Result<(), WalletError> {
+) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>(
@@ -98,11 +94,11 @@ pub async fn decide_round(
         .await?;
     }
     intents::record(tx, &keys.reference(), settles, now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 /// All the round's money moved: it is over.
-pub async fn end_round(db: &Db, keys: &BetKeys, now: EpochMs) -> Result<(), WalletError> {
+pub async fn end_round(db: &Db, keys: &BetKeys, now: EpochMs) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     sqlx::query::<Any>("UPDATE game_rounds SET status = 'ended' WHERE game = $1 AND round = $2")
@@ -111,7 +107,7 @@ pub async fn end_round(db: &Db, keys: &BetKeys, now: EpochMs) -> Result<(), Wall
         .execute(&mut **tx)
         .await?;
     intents::mark_applied(tx, &keys.reference(), now).await?;
-    w.commit().await.map_err(WalletError::from)
+    w.commit().await.map_err(StoreError::from)
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -256,7 +252,7 @@ const RECORD_COLUMNS: &str =
     "round, status, commitment, server_seed, client_seed, settings, outcome, opened_at, decided_at";
 
 /// One round of `game` (its seed only once it is decided).
-pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRecord>, WalletError> {
+pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRecord>, StoreError> {
     let sql = format!("SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND round = $2");
     let row = sqlx::query_as::<Any, RecordRow>(sqlx::AssertSqlSafe(sql))
         .bind(game)
@@ -267,7 +263,7 @@ pub async fn round(db: &Db, game: &str, round: RoundId) -> Result<Option<RoundRe
 }
 
 /// The last `limit` decided rounds of `game`, newest first.
-pub async fn recent(db: &Db, game: &str, limit: i64) -> Result<Vec<RoundRecord>, WalletError> {
+pub async fn recent(db: &Db, game: &str, limit: i64) -> Result<Vec<RoundRecord>, StoreError> {
     let sql = format!(
         "SELECT {RECORD_COLUMNS} FROM game_rounds WHERE game = $1 AND status IN ('decided', 'ended') \
          ORDER BY round DESC LIMIT $2"
@@ -297,7 +293,7 @@ struct HistoryDbRow {
     outcome: Option<String>,
 }
 
-pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, WalletError> {
+pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
     let rows = sqlx::query_as::<Any, HistoryDbRow>(
         "SELECT b.round, b.ticket, b.lines, b.stake, b.payout, b.created_at, r.outcome FROM game_bets b \
          JOIN game_rounds r ON r.game = b.game AND r.round = b.round \

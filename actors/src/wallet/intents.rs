@@ -11,7 +11,7 @@
 use super::{Change, Movement, Receipt, WalletError, WalletHandle};
 use crate::clock::EpochMs;
 use crate::ids::UserId;
-use crate::store::Db;
+use crate::store::{Db, StoreError};
 use crate::wallet::LedgerKind;
 use sqlx::Any;
 use std::future::Future;
@@ -20,12 +20,30 @@ use std::time::Duration;
 const FIRST_BACKOFF: Duration = Duration::from_millis(10);
 const MAX_BACKOFF: Duration = Duration::from_secs(1);
 
-/// Runs `op` until it succeeds or fails for good ([`WalletError::is_transient`] is false), backing off
-/// between tries. For wallet calls and for the writes a round cannot go on without.
-pub async fn retry_transient<T, F, Fut>(what: &str, mut op: F) -> Result<T, WalletError>
+/// An error that may pass if the same thing is asked again (with the same key).
+pub trait Transient: std::fmt::Display {
+    fn is_transient(&self) -> bool;
+}
+
+impl Transient for WalletError {
+    fn is_transient(&self) -> bool {
+        WalletError::is_transient(self)
+    }
+}
+
+impl Transient for crate::store::StoreError {
+    fn is_transient(&self) -> bool {
+        crate::store::StoreError::is_transient(self)
+    }
+}
+
+/// Runs `op` until it succeeds or fails for good (its error is not [`Transient`]), backing off between tries. For
+/// wallet calls and for the writes a round cannot go on without.
+pub async fn retry_transient<T, E, F, Fut>(what: &str, mut op: F) -> Result<T, E>
 where
+    E: Transient,
     F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, WalletError>>,
+    Fut: Future<Output = Result<T, E>>,
 {
     let mut backoff = FIRST_BACKOFF;
     let mut failures = 0u32;
@@ -57,7 +75,7 @@ pub async fn record(
     owner: &str,
     changes: &[Change],
     now: EpochMs,
-) -> Result<(), WalletError> {
+) -> Result<(), StoreError> {
     for c in changes {
         sqlx::query::<Any>(
             "INSERT INTO wallet_intents (idempotency_key, owner, user_id, movement, kind, reference, status, created_at) \
@@ -71,14 +89,13 @@ pub async fn record(
         .bind(c.reference.clone())
         .bind(now)
         .execute(&mut *conn)
-        .await
-        ?;
+        .await?;
     }
     Ok(())
 }
 
 /// Marks every pending intent of `owner` applied (all of them committed), in the caller's transaction.
-pub async fn mark_applied(conn: &mut sqlx::AnyConnection, owner: &str, now: EpochMs) -> Result<(), WalletError> {
+pub async fn mark_applied(conn: &mut sqlx::AnyConnection, owner: &str, now: EpochMs) -> Result<(), StoreError> {
     sqlx::query::<Any>(
         "UPDATE wallet_intents SET status = 'applied', applied_at = $1 WHERE owner = $2 AND status = 'pending'",
     )
@@ -89,7 +106,7 @@ pub async fn mark_applied(conn: &mut sqlx::AnyConnection, owner: &str, now: Epoc
     Ok(())
 }
 
-pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), WalletError> {
+pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), StoreError> {
     let query =
         sqlx::query::<Any>("UPDATE wallet_intents SET status = 'failed', error = $1 WHERE idempotency_key = $2");
     db.execute(query.bind(error).bind(key)).await?;
@@ -108,7 +125,7 @@ struct IntentRow {
 
 /// The pending intents of `owner`, oldest first. A row that cannot be read back is reported and marked
 /// failed, never a reason to stop.
-pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, WalletError> {
+pub async fn pending(db: &Db, owner: &str) -> Result<Vec<Change>, StoreError> {
     let rows = sqlx::query_as::<Any, IntentRow>(
         "SELECT idempotency_key, user_id, movement, kind, reference FROM wallet_intents \
          WHERE owner = $1 AND status = 'pending' ORDER BY created_at, idempotency_key",
@@ -176,7 +193,7 @@ pub async fn resume_owned(db: &Db, wallet: &WalletHandle, prefix: &str, now: Epo
 }
 
 /// Whether the change keyed `key` committed for `user` (a hold asked for before a restart, whose answer was lost).
-pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, WalletError> {
+pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, StoreError> {
     let n =
         sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM ledger WHERE idempotency_key = $1 AND account_id = $2")
             .bind(key)
@@ -187,7 +204,7 @@ pub async fn committed(db: &Db, key: &str, user: UserId) -> Result<bool, WalletE
 }
 
 /// Whether `owner` ever recorded an intent (its outcome was decided before the last run stopped).
-pub async fn has_any(db: &Db, owner: &str) -> Result<bool, WalletError> {
+pub async fn has_any(db: &Db, owner: &str) -> Result<bool, StoreError> {
     let n = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM wallet_intents WHERE owner = $1")
         .bind(owner)
         .fetch_one(&db.pool)

@@ -171,6 +171,16 @@ impl From<sqlx::Error> for WalletError {
     }
 }
 
+/// A store's failure as the wallet's answer: storage trouble stays transient, inconsistent data stays final.
+impl From<crate::store::StoreError> for WalletError {
+    fn from(e: crate::store::StoreError) -> Self {
+        match e {
+            crate::store::StoreError::Db(e) => WalletError::Storage(e.to_string()),
+            crate::store::StoreError::Corrupt(what) => WalletError::Corrupt(what),
+        }
+    }
+}
+
 impl WalletError {
     /// A failure that may pass if the same change is asked again (with the same key): storage trouble, a
     /// commit whose outcome is unknown, a shard restarting. Every other error is the wallet's final answer.
