@@ -10,9 +10,9 @@
 # Installs what it needs first. The workspace is built once, with the wallet's failpoints compiled in (inert unless a
 # fault test configures them): the fault-injection and PostgreSQL runs, the swarms and the edge auditor all use that
 # one debug build (the swarms here check behaviour, not speed; BENCHMARKS.md's runs use release builds). The Rust
-# tests run under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). Clippy and the
-# socketioxide peer's release build, which only need the CPU the waiting tests leave, run behind them at the lowest
-# priority; the swarms, which mostly wait on round timers, run two at a time. Each step prints the minutes since the
+# tests run under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). The edge
+# auditor, the socketioxide peer's release build and clippy, which only need the CPU the waiting tests leave, run behind
+# them at the lowest priority; the swarms, which mostly wait on round timers, run two at a time. Each step prints the minutes since the
 # start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,8 +70,9 @@ cargo fmt --all --check
 step "rust: build (debug, failpoints compiled in)"
 cargo build --workspace --tests --bins "${FEATURES[@]}"
 
-step "background, lowest priority: the socketioxide peer's tests and release build, then clippy (every target, warnings are errors)"
-lane peer-clippy \
+step "background, lowest priority: the house's edge (the quote auditor over 20,000 published quote sets: no sure win, no quote above -m/2; a bettor on every quote of 200 simulated matches; BENCHMARKS.md has the 10^5 run), the socketioxide peer's tests and release build, then clippy (every target, warnings are errors)"
+lane edge-peer-clippy \
+  "nice -n 19 target/debug/load-tests edge --states 20000 --matches 200" \
   "cd load-tests/peers/socketioxide && nice -n 19 cargo test --release && nice -n 19 cargo build --release" \
   "nice -n 19 cargo clippy --workspace --all-targets ${FEATURES[*]} -- -D warnings"
 
@@ -99,18 +100,17 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-step "waiting for the background lane (the peer, clippy)"
+step "waiting for the background lane (the edge, the peer, clippy)"
 lanes_wait
 
-step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our server and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order), the house's edge (the quote auditor over 20,000 published quote sets: no sure win, no quote above -m/2; a bettor on every quote of 200 simulated matches; BENCHMARKS.md has the 10^5 run). No timing asserted"
+step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our server and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order). No timing asserted"
 lane peers-aviator-rounds \
   "cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error && npm test" \
   "BETTORS=300 ROUNDS=3 scripts/three-way.sh" \
   "BETTORS=200 ROUNDS=3 VIEWERS=0.2 RECONNECTORS=0.1 scripts/rounds-swarm.sh"
-lane mines-sports-edge \
+lane mines-sports \
   "PLAYERS=200 GAMES=5 scripts/mines-swarm.sh" \
-  "MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh" \
-  "target/debug/load-tests edge --states 20000 --matches 200"
+  "MATCHES=5 VIEWERS=200 WATCH=15 scripts/sports-swarm.sh"
 lanes_wait
 
 step "done"
