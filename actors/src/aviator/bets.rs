@@ -140,7 +140,7 @@ impl Handler<CancelBet> for AviatorTable {
             Err(r) => return ready(Err(r.into())),
         };
         self.feed.retain(|(k, _)| *k != (user, slot));
-        self.feed_dirty = true;
+        self.outbox.feed_changed();
         let change = Change {
             user,
             movement: Movement::Release { amount: refund },

@@ -74,7 +74,7 @@ impl AviatorTable {
                     self.attempts.clear();
                     self.settled.clear();
                     self.feed.clear();
-                    self.feed_dirty = true;
+                    self.outbox.feed_changed();
                     self.queue_state(now);
                 }
                 Event::FlightStarted { round, started_at } => {
@@ -92,7 +92,7 @@ impl AviatorTable {
                     if self.feed.len() > 4 * FEED_ROWS {
                         self.feed.pop_front();
                     }
-                    self.feed_dirty = true;
+                    self.outbox.feed_changed();
                 }
                 Event::CashedOut { round, user, slot, stake, multiplier, payout, cause } => {
                     metrics::counter!("aviator_cashouts_total").increment(1);
@@ -107,7 +107,7 @@ impl AviatorTable {
                             FeedRow { name, stake, slot, multiplier: Some(multiplier), payout },
                         ));
                     }
-                    self.feed_dirty = true;
+                    self.outbox.feed_changed();
                     let outcome = Outcome { round, user, slot, stake, win: Some((multiplier, payout, cause)) };
                     match (crashing, late) {
                         (true, _) => at_crash.push(outcome),

@@ -41,9 +41,7 @@ pub(super) const TICK: Duration = Duration::from_millis(20);
 /// How often the flying state is broadcast: a heartbeat, as clients draw the curve locally from `serverTime` and
 /// `elapsed`. At 10,000 players every broadcast costs 10,000 socket writes, so this is kept sparse.
 pub(super) const STATE_EVERY_MS: EpochMs = 1_000;
-/// The live bet feed, when it changed, rides along with the next broadcast to the room, or goes alone after this
-/// long; at most this many rows.
-const FEED_EVERY_MS: EpochMs = 1_000;
+/// The live bet feed's rows (it goes at the room outbox's pace, `table::outbox::FEED_EVERY_MS`).
 pub(super) const FEED_ROWS: usize = 20;
 pub use crate::table::PATIENCE;
 
@@ -115,8 +113,6 @@ pub struct AviatorTable {
     /// Cash-out requests waiting for their settle to commit.
     pub(super) cashout_waiters: HashMap<(UserId, Slot), oneshot::Sender<Reply>>,
     pub(super) feed: VecDeque<((UserId, Slot), FeedRow)>,
-    pub(super) feed_dirty: bool,
-    pub(super) last_feed: EpochMs,
     pub(super) last_state: EpochMs,
     pub(super) last_tick: EpochMs,
     /// Frames for the room, sent together (one socket write per player) when the current message is handled.
@@ -204,8 +200,6 @@ impl AviatorTable {
             recording: 0,
             cashout_waiters: HashMap::new(),
             feed: VecDeque::new(),
-            feed_dirty: false,
-            last_feed: 0,
             last_state: 0,
             last_tick: 0,
             outbox: RoomOutbox::new(hub, ROOM),
@@ -237,25 +231,17 @@ impl AviatorTable {
 
     /// Send the queued room frames, with the bet feed if it changed.
     pub(super) fn flush(&mut self, now: EpochMs) {
-        if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
-            self.feed_dirty = false;
-            self.last_feed = now;
-            let rows = self
-                .feed
-                .iter()
-                .rev()
-                .take(FEED_ROWS)
-                .map(|(_, r)| wire::FeedBet {
-                    username: r.name.clone(),
-                    amount: r.stake,
-                    slot: r.slot.index(),
-                    multiplier: r.multiplier,
-                    winnings: r.payout,
-                })
-                .collect();
-            self.queue(TableEvent::BetUpdate(rows));
-        }
-        self.outbox.flush();
+        let feed = &self.feed;
+        self.outbox.flush_with_feed(now, || {
+            let rows = feed.iter().rev().take(FEED_ROWS).map(|(_, r)| wire::FeedBet {
+                username: r.name.clone(),
+                amount: r.stake,
+                slot: r.slot.index(),
+                multiplier: r.multiplier,
+                winnings: r.payout,
+            });
+            TableEvent::BetUpdate(rows.collect())
+        });
     }
 
     pub(super) fn key(&self, round: RoundId, user: UserId, slot: Slot, step: &str) -> String {

@@ -32,7 +32,6 @@ use std::time::Duration;
 
 const TICK: Duration = Duration::from_millis(100);
 const TIMER_EVERY_MS: EpochMs = 1_000;
-const FEED_EVERY_MS: EpochMs = 1_000;
 const FEED_ROWS: usize = 20;
 /// Past results kept for the history strip.
 pub(super) const HISTORY: usize = 20;
@@ -62,8 +61,6 @@ pub struct RoundTable<G: RoundWire> {
     pub(super) next: Option<RoundSeed>,
     pub(super) recording: bool,
     pub(super) suspended: bool,
-    pub(super) feed_dirty: bool,
-    pub(super) last_feed: EpochMs,
     pub(super) last_timer: EpochMs,
 }
 
@@ -116,8 +113,6 @@ impl<G: RoundWire> RoundTable<G> {
             next: None,
             recording: false,
             suspended,
-            feed_dirty: false,
-            last_feed: 0,
             last_timer: 0,
         };
         let probe = table.probe.clone();
@@ -288,28 +283,25 @@ impl<G: RoundWire> RoundTable<G> {
         }));
         self.outbox.queue(&TableEvent::<G>::GameState(self.state(now)));
         self.last_timer = now;
-        self.feed_dirty = true;
+        self.outbox.feed_changed();
     }
 
     pub(super) fn flush(&mut self, now: EpochMs) {
-        if self.feed_dirty && (!self.outbox.is_empty() || now - self.last_feed >= FEED_EVERY_MS) {
-            self.feed_dirty = false;
-            self.last_feed = now;
-            let rows: Vec<FeedRow<G::Pick>> = self
-                .round
-                .tickets()
-                .filter(|t| t.state == TicketState::Accepted)
-                .rev()
-                .take(FEED_ROWS)
-                .map(|t| FeedRow {
-                    username: self.names.get(&t.user).cloned().unwrap_or_default(),
-                    bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
-                    total: t.total,
-                })
-                .collect();
-            self.outbox.queue(&TableEvent::<G>::Bets(rows));
-        }
-        self.outbox.flush();
+        let (round, names) = (&self.round, &self.names);
+        self.outbox.flush_with_feed(now, || {
+            let accepted = round.tickets().filter(|t| t.state == TicketState::Accepted);
+            TableEvent::<G>::Bets(
+                accepted
+                    .rev()
+                    .take(FEED_ROWS)
+                    .map(|t| FeedRow {
+                        username: names.get(&t.user).cloned().unwrap_or_default(),
+                        bets: t.lines.iter().map(|(pick, amount)| PickLine { pick: *pick, amount: *amount }).collect(),
+                        total: t.total,
+                    })
+                    .collect(),
+            )
+        });
     }
 
     fn show_figures(&self) {
@@ -392,7 +384,7 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
                 }
                 Ok(receipt) => {
                     let _ = act.round.confirm(ticket);
-                    act.feed_dirty = true;
+                    act.outbox.feed_changed();
                     Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
                 }
                 Err(e) => {
