@@ -113,7 +113,7 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
         <label className="inline-field">
           <span className="muted small">{t('matka.draw.no')}</span>
           <input
-            className="matka-draw-no"
+            className="box matka-draw-no"
             inputMode="numeric"
             value={drawText}
             onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))}

@@ -118,7 +118,7 @@ function LiveList({ rows, pending, failed }: ListProps) {
       empty={t('liveList.empty')}
       rows={rows}
       when={(m) => m.matchDate}
-      badge={<span className="live-badge pc-blink">{t('live')}</span>}
+      badge={<span className="live-badge live-blink">{t('live')}</span>}
     />
   );
 }
