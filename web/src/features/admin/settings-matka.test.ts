@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matkaSettingsChange, RATE_FIELDS, showRate, toMatkaForm } from './settings-matka';
-
-const settings = {
-  rates: {
-    singleDigit: 950,
-    jodi: 9500,
-    singlePanna: 15000,
-    doublePanna: 30000,
-    triplePanna: 90000,
-    halfSangam: 140000,
-    fullSangam: 1500000,
-  },
-  minPoints: 1000,
-  maxPoints: 1000000,
-};
+import { matkaSettings as settings } from './testing/settings';
 
 describe('matka settings form', () => {
   it('shows rates as multipliers and points in rupees', () => {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AviatorSettings } from './api/types';
 import { capsRows, pendingSummary, settingsChange, showSetting, toForm } from './settings';
-
-const current: AviatorSettings = {
-  minBet: 10,
-  maxBet: 10000,
-  countdownMs: 4000,
-  pauseMs: 1000,
-  maxPayoutPerRound: 500000,
-  houseEdgeBp: 100,
-  maxPayoutBankrollBp: 0,
-  maxPlayerPayoutBankrollBp: 75,
-  bankrollCapital: 10000000,
-};
+import { aviatorSettings as current } from './testing/settings';
 
 describe('settings form', () => {
   it('sends only what changed', () => {

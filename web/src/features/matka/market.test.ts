@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   badgeOf,
   clock12,
-  countdown,
   drawDate,
   findMarket,
   isPlayable,
@@ -67,10 +66,6 @@ describe('market card', () => {
     expect(nextDue(market(), 4_000)).toEqual({ label: 'Open bids close in', ms: 6_000 });
     expect(nextDue(market({ closeStatus: 'Close' }), 14_000)).toEqual({ label: 'Close bids close in', ms: 6_000 });
     expect(nextDue(market({ closeStatus: 'Closed' }), 24_000)).toBeNull();
-    expect(countdown(6_000)).toBe('0:06');
-    expect(countdown(5_001)).toBe('0:06');
-    expect(countdown(-10)).toBe('0:00');
-    expect(countdown(3_723_000)).toBe('1:02:03');
   });
 
   it('a matka:status push replaces the markets it names and adds new ones; a route finds its market by name or id', () => {

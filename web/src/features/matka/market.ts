@@ -34,15 +34,6 @@ export function clock12(text: string): string {
   return `${hh}:${m[2]}${m[3] !== undefined ? `:${m[3]}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "0:07", "12:05", "1:02:03": what is left of `ms` (never negative). */
-export function countdown(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 /** What the market waits for next at `now` (server time): the open result, then the close; null when closed. `label` in the player's language. */
 export function nextDue(
   m: Pick<Market, 'closeStatus' | 'opensAt' | 'closesAt'>,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPlay,
-  countdown,
   firstChoices,
   isWinner,
   MSG_BOTH_PLAYERS,
@@ -136,14 +135,5 @@ describe('the countdown to the first ball', () => {
       kind: 'closed',
     });
     expect(playsClock(board({ playsOpen: false }), START, START - 60_000)).toEqual({ kind: 'closed' });
-  });
-
-  it('reads as minutes and seconds (hours when far), rounded up, never negative', () => {
-    expect(countdown(125_000)).toBe('2:05');
-    expect(countdown(1)).toBe('0:01');
-    expect(countdown(59_001)).toBe('1:00');
-    expect(countdown(3_723_000)).toBe('1:02:03');
-    expect(countdown(0)).toBe('0:00');
-    expect(countdown(-5_000)).toBe('0:00');
   });
 });

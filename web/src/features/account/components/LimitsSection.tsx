@@ -102,6 +102,7 @@ function LimitRow({ limit }: { limit: Limit }) {
         </label>
         <input
           id={inputId}
+          className="box"
           data-testid={inputId}
           type="text"
           inputMode="decimal"

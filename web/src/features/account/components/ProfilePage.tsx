@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, InputField } from '@/components/Field';
+import { FormError, FormResult, InputField } from '@/components/Field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useProfile, type Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -84,11 +84,7 @@ function ProfileForm({ profile }: { profile: Profile | undefined }) {
         value={profile?.phone || t('profile.mobileNone')}
       />
       <FormError error={errors.form} />
-      {saved && (
-        <p className="form-success" role="status">
-          {t('profile.saved')}
-        </p>
-      )}
+      <FormResult result={saved ? { ok: true, text: t('profile.saved') } : null} />
       <button
         type="submit"
         className="btn btn-primary btn-block"

@@ -25,7 +25,7 @@ export function AdminNav({ name, onLogout }: { name: string; onLogout: () => voi
   const conn = connected ? t('nav.live') : t('nav.notLive');
   const { pathname } = useLocation();
   return (
-    <header className="admin-nav">
+    <header className="app-header admin-nav">
       <div className="admin-brand">
         <span className="brand-mark" aria-hidden>
           {GEAR}
@@ -35,7 +35,7 @@ export function AdminNav({ name, onLogout }: { name: string; onLogout: () => voi
           <span className="sr-only">{conn}</span>
         </span>
       </div>
-      <nav aria-label={t('nav.sections')} className="admin-tabs">
+      <nav aria-label={t('nav.sections')} className="pill-tabs admin-tabs">
         {SECTIONS.map((s) => (
           <NavLink
             key={s.to}

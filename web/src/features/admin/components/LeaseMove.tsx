@@ -7,13 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import { Modal } from '@/components/Modal';
 import { adminErrorMessage } from '../text';
 import { adminKeys } from '../api/keys';
 import { moveLease } from '../api/cluster';
 import type { ClusterLease, ClusterNode } from '../api/types';
 import { moveTargets } from '../cluster';
 import { FormError } from '@/components/Field';
+import { ConfirmModal } from './ConfirmModal';
 
 /** What was asked: from which owner to which node. */
 interface Asked {
@@ -90,7 +90,13 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
       {/* Out of the table, whose cells would lend it their nowrap and alignment. */}
       {confirm !== null &&
         createPortal(
-          <Modal title={t('lease.moveLabel', { resource: lease.resource })} onClose={() => setConfirm(null)}>
+          <ConfirmModal
+            title={t('lease.moveLabel', { resource: lease.resource })}
+            onClose={() => setConfirm(null)}
+            yes={m.isPending ? t('lease.moving') : t('lease.moveTo', { node: confirm })}
+            onYes={() => m.mutate(confirm)}
+            pending={m.isPending}
+          >
             <p data-testid="lease-move-confirm-text">
               <Trans
                 t={t}
@@ -100,20 +106,7 @@ export function LeaseMove({ lease, nodes }: { lease: ClusterLease; nodes: Cluste
               />
             </p>
             <p className="hint">{t(lease.resource === 'aviator' ? 'lease.hintAviator' : 'lease.hint')}</p>
-            <div className="form-row">
-              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={m.isPending}
-                onClick={() => m.mutate(confirm)}
-              >
-                {m.isPending ? t('lease.moving') : t('lease.moveTo', { node: confirm })}
-              </button>
-            </div>
-          </Modal>,
+          </ConfirmModal>,
           document.body,
         )}
     </div>

@@ -5,7 +5,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Modal } from '@/components/Modal';
 import { formatDateTimeSeconds } from '@/i18n/format';
 import { adminErrorMessage } from '../text';
 import { formatInr } from '@/lib/money';
@@ -17,6 +16,7 @@ import { useDebounced } from '../hooks/use-debounced';
 import { isPanna, pannaDigit } from '../matka-markets';
 import { EmptyRow } from '@/components/EmptyRow';
 import { QueryState } from './QueryState';
+import { ConfirmModal } from './ConfirmModal';
 
 type Session = 'open' | 'close';
 
@@ -113,7 +113,7 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
         <label className="inline-field">
           <span className="muted small">{t('matka.draw.no')}</span>
           <input
-            className="matka-draw-no"
+            className="box matka-draw-no"
             inputMode="numeric"
             value={drawText}
             onChange={(e) => setDrawText(e.target.value.replace(/\D/g, ''))}
@@ -253,9 +253,17 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
         </>
       )}
       {confirm && (
-        <Modal
+        <ConfirmModal
           title={t(confirm.session === 'open' ? 'matka.draw.confirmOpenTitle' : 'matka.draw.confirmCloseTitle')}
           onClose={() => setConfirm(null)}
+          yes={
+            m.isPending
+              ? t('matka.draw.declaring')
+              : t(confirm.session === 'open' ? 'matka.draw.declareOpen' : 'matka.draw.declareClose')
+          }
+          onYes={() => m.mutate(confirm)}
+          pending={m.isPending}
+          yesTestId="matka-confirm-declare"
         >
           <p data-testid="matka-confirm-text">
             <Trans
@@ -272,23 +280,7 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
           </p>
           {book?.ifDeclared && <House d={book.ifDeclared} />}
           <p className="hint">{t('matka.draw.stands')}</p>
-          <div className="form-row">
-            <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-              {t('admin:common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={m.isPending}
-              onClick={() => m.mutate(confirm)}
-              data-testid="matka-confirm-declare"
-            >
-              {m.isPending
-                ? t('matka.draw.declaring')
-                : t(confirm.session === 'open' ? 'matka.draw.declareOpen' : 'matka.draw.declareClose')}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/components/Modal';
 import { CopyButton } from '@/components/CopyButton';
 import type { AdminUser } from '../api/types';
 import { useResetCode } from '../hooks/use-reset-code';
 import { Card } from '@/components/Card';
 import { FormError } from '@/components/Field';
+import { ConfirmModal } from './ConfirmModal';
 
 function CodePanel({
   code,
@@ -83,24 +83,17 @@ export function ResetCodeCard({ user }: { user: AdminUser }) {
       )}
       <FormError error={r.error} className="decision-error" />
       {confirming && (
-        <Modal title={t('user.reset.confirmTitle')} onClose={() => setConfirming(false)}>
+        <ConfirmModal
+          title={t('user.reset.confirmTitle')}
+          onClose={() => setConfirming(false)}
+          yes={t('user.reset.confirmYes')}
+          onYes={() => {
+            setConfirming(false);
+            r.issue();
+          }}
+        >
           <p data-testid="reset-confirm-text">{t('user.reset.confirm', { name: user.name })}</p>
-          <div className="form-row">
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
-              {t('admin:common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                setConfirming(false);
-                r.issue();
-              }}
-            >
-              {t('user.reset.confirmYes')}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </Card>
   );

@@ -6,7 +6,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
@@ -17,6 +16,7 @@ import { adminErrorMessage } from '../text';
 import { EmptyRow } from '@/components/EmptyRow';
 import { Card } from '@/components/Card';
 import { FormError } from '@/components/Field';
+import { ConfirmModal } from './ConfirmModal';
 
 function Exclusion({
   exclusion,
@@ -78,17 +78,15 @@ function Exclusion({
       )}
       <FormError error={error} className="decision-error" />
       {confirming && isBreak && (
-        <Modal title={t('user.rg.liftTitle')} onClose={() => setConfirming(false)}>
+        <ConfirmModal
+          title={t('user.rg.liftTitle')}
+          onClose={() => setConfirming(false)}
+          yes={m.isPending ? t('user.rg.lifting') : t('user.rg.liftYes')}
+          onYes={() => m.mutate()}
+          pending={m.isPending}
+        >
           <p data-testid="rg-lift-confirm-text">{t('user.rg.liftConfirm', { name })}</p>
-          <div className="form-row">
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
-              {t('admin:common.cancel')}
-            </button>
-            <button type="button" className="btn btn-primary" disabled={m.isPending} onClick={() => m.mutate()}>
-              {m.isPending ? t('user.rg.lifting') : t('user.rg.liftYes')}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { ActorChart } from '../components/ActorChart';
 import { HealthBadge } from '../components/Badges';
 import { QueryState } from '../components/QueryState';
 import { EmptyRow } from '@/components/EmptyRow';
+import { AdminPage } from '../components/AdminPage';
 
 function isTableDetail(d: unknown): d is TableDetail {
   return !!d && typeof d === 'object' && 'phase' in d && Array.isArray((d as { bets?: unknown }).bets);
@@ -67,17 +68,21 @@ export default function ActorDetailScreen() {
   const a = q.data?.actor;
   const detail = q.data?.detail;
   return (
-    <section className="admin-page" aria-labelledby="actor-title">
-      <Link to="/admin" className="back-link">
-        {t('actor.back')}
-      </Link>
-      <div className="admin-head">
-        <h1 id="actor-title" className="page-title">
-          {a?.name ?? id}
-        </h1>
-        {a && <HealthBadge health={healthOf(a)} />}
-        {a && <span className="muted small">{a.family}</span>}
-      </div>
+    <AdminPage
+      id="actor-title"
+      title={a?.name ?? id}
+      top={
+        <Link to="/admin" className="back-link">
+          {t('actor.back')}
+        </Link>
+      }
+      head={
+        <>
+          {a && <HealthBadge health={healthOf(a)} />}
+          {a && <span className="muted small">{a.family}</span>}
+        </>
+      }
+    >
       <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('what.actor')} />
       {a && (
         <>
@@ -115,7 +120,7 @@ export default function ActorDetailScreen() {
           {isTableDetail(detail) && <OpenBets detail={detail} />}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }
 

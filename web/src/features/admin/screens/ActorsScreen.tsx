@@ -25,6 +25,7 @@ import { SortTh } from '../components/SortTh';
 import { timeOnly } from '../format';
 import { useLiveActors } from '../hooks/use-live-actors';
 import { EmptyRow } from '@/components/EmptyRow';
+import { AdminPage } from '../components/AdminPage';
 
 function ActorRow({ a, onOpen }: { a: ActorView; onOpen: (a: ActorView) => void }) {
   const { t } = useTranslation('admin');
@@ -110,16 +111,18 @@ export default function ActorsScreen() {
   const open = (a: ActorView) => navigate(`/admin/actors/${seg(a.id)}`);
 
   return (
-    <section className="admin-page" aria-labelledby="actors-title">
-      <div className="admin-head">
-        <h1 id="actors-title" className="page-title">
-          {t('actors.title')}
-        </h1>
-        <span className={`live-pill ${source}`} data-testid="actors-source">
-          {source === 'socket' ? t('actors.sourceLive') : t('actors.sourcePolling')}
-        </span>
-        {snapshot && <span className="muted small">{t('actors.at', { time: timeOnly(snapshot.at) })}</span>}
-      </div>
+    <AdminPage
+      id="actors-title"
+      title={t('actors.title')}
+      head={
+        <>
+          <span className={`live-pill ${source}`} data-testid="actors-source">
+            {source === 'socket' ? t('actors.sourceLive') : t('actors.sourcePolling')}
+          </span>
+          {snapshot && <span className="muted small">{t('actors.at', { time: timeOnly(snapshot.at) })}</span>}
+        </>
+      }
+    >
       {(counts.slow > 0 || counts.stuck > 0) && (
         <p className="form-error" role="status">
           {t('actors.problems', {
@@ -177,6 +180,6 @@ export default function ActorsScreen() {
           </tbody>
         </table>
       </div>
-    </section>
+    </AdminPage>
   );
 }

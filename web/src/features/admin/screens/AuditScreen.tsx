@@ -6,6 +6,7 @@ import type { AuditEntry } from '../api/types';
 import { LoadMore, QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { EmptyRow } from '@/components/EmptyRow';
+import { AdminPage } from '../components/AdminPage';
 
 function ChangeList({ e }: { e: AuditEntry }) {
   const list = changes(e.before, e.after);
@@ -27,11 +28,10 @@ export default function AuditScreen() {
   const q = useAudit();
   const rows = q.data?.pages.flatMap((p) => p.entries ?? []) ?? [];
   return (
-    <section className="admin-page" aria-labelledby="audit-title">
-      <div className="admin-head">
-        <h1 id="audit-title" className="page-title">
-          {t('audit.title')}
-        </h1>
+    <AdminPage
+      id="audit-title"
+      title={t('audit.title')}
+      head={
         <button
           type="button"
           className="btn btn-small btn-outline"
@@ -40,7 +40,8 @@ export default function AuditScreen() {
         >
           {t('audit.refresh')}
         </button>
-      </div>
+      }
+    >
       <QueryState isPending={q.isPending} error={q.error} what={t('what.audit')} />
       <div className="table-wrap">
         <table className="table admin-table audit-table" data-testid="audit-table">
@@ -76,6 +77,6 @@ export default function AuditScreen() {
         </table>
       </div>
       <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
-    </section>
+    </AdminPage>
   );
 }

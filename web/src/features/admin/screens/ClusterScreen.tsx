@@ -13,6 +13,7 @@ import { LeaseMove } from '../components/LeaseMove';
 import { QueryState } from '../components/QueryState';
 import { timeOnly } from '../format';
 import { Card } from '@/components/Card';
+import { AdminPage } from '../components/AdminPage';
 
 function LiveBadge({ live }: { live: boolean }) {
   const { t } = useTranslation('admin');
@@ -119,14 +120,16 @@ export default function ClusterScreen() {
   const q = useCluster();
   const view = useMemo(() => (q.data ? normalizeCluster(q.data) : undefined), [q.data]);
   return (
-    <section className="admin-page" aria-labelledby="cluster-title">
-      <div className="admin-head">
-        <h1 id="cluster-title" className="page-title">
-          {t('cluster.title')}
-        </h1>
-        {view && <span className="live-pill polling">{t('cluster.every2s')}</span>}
-        {view && <span className="muted small">{t('cluster.at', { time: timeOnly(q.dataUpdatedAt) })}</span>}
-      </div>
+    <AdminPage
+      id="cluster-title"
+      title={t('cluster.title')}
+      head={
+        <>
+          {view && <span className="live-pill polling">{t('cluster.every2s')}</span>}
+          {view && <span className="muted small">{t('cluster.at', { time: timeOnly(q.dataUpdatedAt) })}</span>}
+        </>
+      }
+    >
       <QueryState isPending={q.isPending} error={view ? null : q.error} what={t('what.cluster')} />
       {view && q.error && (
         <p className="form-error" role="alert">
@@ -150,6 +153,6 @@ export default function ClusterScreen() {
           <LeasesTable leases={view.leases} nodes={view.nodes} />
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

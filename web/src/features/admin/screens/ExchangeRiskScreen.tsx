@@ -14,6 +14,7 @@ import { QueryState } from '../components/QueryState';
 import { splitLimits, typeLabel } from '../exchange-limits';
 import { dateTime } from '../format';
 import { Card } from '@/components/Card';
+import { AdminPage } from '../components/AdminPage';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -148,12 +149,7 @@ export default function ExchangeRiskScreen() {
   const { defaults, markets } = splitLimits(q.data?.limits);
   const edited = defaults.find((r) => r.marketType === editing);
   return (
-    <section className="admin-page" aria-labelledby="exchange-risk-title">
-      <div className="admin-head">
-        <h1 id="exchange-risk-title" className="page-title">
-          {t('title')}
-        </h1>
-      </div>
+    <AdminPage id="exchange-risk-title" title={t('title')}>
       <Card id="exchange-limits" title={t('limits.title')} hint={t('limits.hint')}>
         <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.exchangeLimits')} />
         {q.data && (
@@ -175,6 +171,6 @@ export default function ExchangeRiskScreen() {
       )}
       {q.data && <MarketLimitsForm />}
       <SureAlerts />
-    </section>
+    </AdminPage>
   );
 }

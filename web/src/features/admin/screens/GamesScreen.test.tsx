@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import GamesScreen from './GamesScreen';
 import { cleanUpAfterEach, renderWithClient, reply } from '@/testing/server';
+import { aviatorSettings, matkaSettings } from '../testing/settings';
 
 const timings = { bettingMs: 30000, closedMs: 15000, stepMs: 400, resultMs: 5000 };
 const limits = { min: 1000, max: 1000000, maxLines: 12 };
@@ -13,17 +14,7 @@ const aviator = {
   round: 41,
   phase: 'flying',
   suspended: false,
-  settings: {
-    minBet: 10,
-    maxBet: 10000,
-    countdownMs: 4000,
-    pauseMs: 1000,
-    maxPayoutPerRound: 500000,
-    houseEdgeBp: 100,
-    maxPayoutBankrollBp: 112.5,
-    maxPlayerPayoutBankrollBp: 0,
-    bankrollCapital: 10000000,
-  },
+  settings: { ...aviatorSettings, maxPayoutBankrollBp: 112.5, maxPlayerPayoutBankrollBp: 0 },
   pending: null,
   caps: { bankroll: 10250000.5, maxPayout: 115312.5, maxPlayerPayout: null },
   fairness: null,
@@ -71,19 +62,7 @@ const matka = {
   name: 'Matka',
   phase: 'open',
   suspended: false,
-  settings: {
-    rates: {
-      singleDigit: 950,
-      jodi: 9500,
-      singlePanna: 15000,
-      doublePanna: 30000,
-      triplePanna: 90000,
-      halfSangam: 140000,
-      fullSangam: 1500000,
-    },
-    minPoints: 1000,
-    maxPoints: 1000000,
-  },
+  settings: matkaSettings,
   pending: null,
 };
 /** A game this console does not know yet: its card shows, nothing breaks. */

@@ -19,6 +19,7 @@ import { MinesSettingsEditor } from '../components/MinesSettingsEditor';
 import { QueryState } from '../components/QueryState';
 import { RoundSettingsEditor } from '../components/RoundSettingsEditor';
 import { isRoundGame } from '../settings-round';
+import { AdminPage } from '../components/AdminPage';
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -67,18 +68,13 @@ export default function GamesScreen() {
   const { t } = useTranslation('adminGames');
   const q = useAdminGames();
   return (
-    <section className="admin-page" aria-labelledby="games-title">
-      <div className="admin-head">
-        <h1 id="games-title" className="page-title">
-          {t('games.title')}
-        </h1>
-      </div>
+    <AdminPage id="games-title" title={t('games.title')}>
       <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.games')} />
       {(q.data ?? [])
         .filter((g) => g && typeof g.game === 'string')
         .map((g) => (
           <GameCard key={g.game} game={g} />
         ))}
-    </section>
+    </AdminPage>
   );
 }

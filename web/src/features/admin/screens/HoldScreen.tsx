@@ -13,6 +13,7 @@ import { DAILY_MAX_DAYS, useHold, useHoldDaily, type HoldGame } from '../api/hol
 import { QueryState } from '../components/QueryState';
 import { addDays, istDate, pct, rangeQuery, signed, verdict, type Verdict } from '../hold';
 import { Card } from '@/components/Card';
+import { AdminPage } from '../components/AdminPage';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
@@ -96,13 +97,11 @@ export default function HoldScreen() {
   const name = (game: string) => t(`game.${game}`, { defaultValue: game });
   const dailyRows = daily.data?.days.flatMap((d) => d.games.map((g) => ({ day: d.day, g }))) ?? [];
   return (
-    <section className="admin-page" aria-labelledby="hold-title">
-      <div className="admin-head">
-        <h1 id="hold-title" className="page-title">
-          {t('title')}
-        </h1>
-        {q.isFetching && <span className="muted small">{t('refreshing')}</span>}
-      </div>
+    <AdminPage
+      id="hold-title"
+      title={t('title')}
+      head={q.isFetching && <span className="muted small">{t('refreshing')}</span>}
+    >
       <p className="hint">{t('intro')}</p>
       <div className="form-row">
         <div className="field">
@@ -215,6 +214,6 @@ export default function HoldScreen() {
           </Card>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

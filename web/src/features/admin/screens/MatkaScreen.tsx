@@ -12,6 +12,7 @@ import { EmptyRow } from '@/components/EmptyRow';
 import { MatkaDrawPanel } from '../components/MatkaDrawPanel';
 import { EditMarketForm, NewMarketForm } from '../components/MatkaMarketForms';
 import { QueryState } from '../components/QueryState';
+import { AdminPage } from '../components/AdminPage';
 
 const result = (m: Market) => `${m.openNumber}-${m.jodiDigit}-${m.closeNumber}`;
 
@@ -71,11 +72,10 @@ export default function MatkaScreen() {
   const chosenId = Number(params.get('market'));
   const chosen = markets.find((m) => m.id === chosenId);
   return (
-    <section className="admin-page" aria-labelledby="matka-title">
-      <div className="admin-head">
-        <h1 id="matka-title" className="page-title">
-          {t('matka.title')}
-        </h1>
+    <AdminPage
+      id="matka-title"
+      title={t('matka.title')}
+      head={
         <button
           type="button"
           className="btn btn-small btn-primary"
@@ -85,7 +85,8 @@ export default function MatkaScreen() {
         >
           {t('matka.newMarket')}
         </button>
-      </div>
+      }
+    >
       {creating && <NewMarketForm onClose={() => setCreating(false)} />}
       <section className="card">
         <QueryState isPending={q.isPending} error={q.data ? null : q.error} what={t('admin:what.markets')} />
@@ -144,6 +145,6 @@ export default function MatkaScreen() {
           <MatkaDrawPanel key={chosen.id} market={chosen} now={q.data?.serverTime ?? 0} />
         </section>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -9,6 +9,7 @@ import { saveNews, useNewsAdmin } from '../api/money';
 import { QueryState } from '../components/QueryState';
 import { cleanNews, NEWS_MAX_CHARS } from '../payment';
 import { FormError } from '@/components/Field';
+import { AdminHead } from '../components/AdminPage';
 
 function NewsForm({ initial }: { initial: string[] }) {
   const { t } = useTranslation('adminMoney');
@@ -105,10 +106,9 @@ export default function NewsScreen() {
   const q = useNewsAdmin();
   return (
     <>
-      <div className="admin-head">
-        <h1 className="page-title">{t('news.title')}</h1>
+      <AdminHead title={t('news.title')}>
         <span className="muted small">{t('news.subtitle')}</span>
-      </div>
+      </AdminHead>
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.news')} />
       {q.data && <NewsForm key={q.dataUpdatedAt} initial={q.data} />}
     </>

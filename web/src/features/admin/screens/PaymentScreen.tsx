@@ -13,6 +13,7 @@ import type { PaymentDetails } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { qrKind } from '../payment';
 import { FormError } from '@/components/Field';
+import { AdminHead } from '../components/AdminPage';
 
 /** Format samples (a UPI handle, an Indian mobile number), the same in every language. */
 const UPI_SAMPLE = 'name@bank';
@@ -111,9 +112,7 @@ export default function PaymentScreen() {
   const q = usePaymentDetailsAdmin();
   return (
     <>
-      <div className="admin-head">
-        <h1 className="page-title">{t('payment.title')}</h1>
-      </div>
+      <AdminHead title={t('payment.title')} />
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.paymentDetails')} />
       {q.data && (
         <PaymentForm

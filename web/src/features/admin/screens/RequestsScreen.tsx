@@ -9,6 +9,7 @@ import { RequestBadge } from '../components/Badges';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
+import { AdminHead } from '../components/AdminPage';
 
 const userLink = (user: string | number, name: string) => (
   <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>
@@ -107,8 +108,7 @@ export default function RequestsScreen() {
   const [notice, setNotice] = useState('');
   return (
     <>
-      <div className="admin-head">
-        <h1 className="page-title">{t('requests.title')}</h1>
+      <AdminHead title={t('requests.title')}>
         <label className="inline-field">
           <span className="muted small">{t('requests.show')}</span>
           <select
@@ -122,7 +122,7 @@ export default function RequestsScreen() {
             <option value="all">{t('requests.filter.all')}</option>
           </select>
         </label>
-      </div>
+      </AdminHead>
       {notice && (
         <div className="form-error notice" role="alert" data-testid="decision-notice">
           <span>{notice}</span>

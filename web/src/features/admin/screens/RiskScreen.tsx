@@ -6,6 +6,7 @@ import { useRisk } from '../api/risk-audit';
 import { QueryState } from '../components/QueryState';
 import { DataTable } from '@/components/DataTable';
 import { Card } from '@/components/Card';
+import { AdminPage } from '../components/AdminPage';
 
 const tone = (v: number) => (v > 0 ? 'pos' : v < 0 ? 'neg' : '');
 
@@ -14,12 +15,7 @@ export default function RiskScreen() {
   const q = useRisk();
   const r = q.data;
   return (
-    <section className="admin-page" aria-labelledby="risk-title">
-      <div className="admin-head">
-        <h1 id="risk-title" className="page-title">
-          {t('risk.title')}
-        </h1>
-      </div>
+    <AdminPage id="risk-title" title={t('risk.title')}>
       <QueryState isPending={q.isPending} error={r ? null : q.error} what={t('what.risk')} />
       {r && (
         <>
@@ -89,6 +85,6 @@ export default function RiskScreen() {
           </Card>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

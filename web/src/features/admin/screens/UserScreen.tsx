@@ -21,6 +21,7 @@ import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
 import { Card } from '@/components/Card';
 import { FormError } from '@/components/Field';
+import { AdminHead } from '../components/AdminPage';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -165,13 +166,12 @@ export default function UserScreen() {
       <QueryState isPending={q.isPending} error={q.error} what={t('admin:what.user')} />
       {u && (
         <>
-          <div className="admin-head">
-            <h1 className="page-title">{u.name}</h1>
+          <AdminHead title={u.name}>
             <FlagBadge on={u.blocked} yes={t('admin:common.blocked')} no={t('admin:common.active')} />
             <span className="muted small">
               #{String(u.userNo)} · {t(`admin:values.role.${u.role}`, { defaultValue: u.role })}
             </span>
-          </div>
+          </AdminHead>
           <div className="stat-grid">
             <div className="stat">
               <span className="muted small">{t('user.balance')}</span>

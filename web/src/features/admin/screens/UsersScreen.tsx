@@ -9,6 +9,7 @@ import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { useDebounced } from '../hooks/use-debounced';
 import { EmptyRow } from '@/components/EmptyRow';
+import { AdminHead } from '../components/AdminPage';
 
 export default function UsersScreen() {
   const { t } = useTranslation('adminMoney');
@@ -18,9 +19,7 @@ export default function UsersScreen() {
   const rows = users.data ?? [];
   return (
     <>
-      <div className="admin-head">
-        <h1 className="page-title">{t('users.title')}</h1>
-      </div>
+      <AdminHead title={t('users.title')} />
       <div className="field search-field">
         <label htmlFor="user-search">{t('users.search')}</label>
         <input

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FeedCard, type FeedRows } from '@/components/FeedCard';
 import { chipInr } from '../../round-table/money';
 import { latestBets } from '../cards';
 import type { Bets2Row } from '../wire';
@@ -17,23 +18,11 @@ const outcome = (r: Bets2Row, pending: string) =>
       : `−${inr(Math.abs(r.profit ?? 0) || r.stake)}`;
 
 /** 'My Bet': the last 10 bets, newest first (GET /api/bets2/{userId}). */
-export function MyBetTable({
-  rows,
-  loading,
-  failed,
-}: {
-  rows: Bets2Row[] | undefined;
-  loading: boolean;
-  failed: boolean;
-}) {
+export function MyBetTable({ rows, loading, failed }: FeedRows<Bets2Row>) {
   const { t } = useTranslation('andarBahar');
   const shown = latestBets(rows, 10);
   return (
-    <section className="card" aria-label={t('myBet.title')}>
-      <header className="feed-head">
-        <b>{t('myBet.title')}</b>
-      </header>
-      {failed && <p className="form-error">{t('myBet.failed')}</p>}
+    <FeedCard label={t('myBet.title')} title={t('myBet.title')} failed={failed && t('myBet.failed')}>
       <table className="ab-mybets" data-testid="my-bets">
         <thead>
           <tr>
@@ -65,6 +54,6 @@ export function MyBetTable({
           )}
         </tbody>
       </table>
-    </section>
+    </FeedCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FeedCard } from '@/components/FeedCard';
 import { fixed2 } from '@/lib/money';
 import type { FeedBet } from '../types';
 
@@ -11,15 +12,16 @@ export function BetsFeed({ bets }: { bets: FeedBet[] }) {
   const total = bets.reduce((s, b) => s + b.amount, 0);
   const won = bets.reduce((s, b) => s + (b.winnings || 0), 0);
   return (
-    <section className="feed card" aria-label={t('feed.label')}>
-      <header className="feed-head">
-        <b>{t('feed.title')}</b>
-        <span>{t('feed.summary', { n: bets.length, total: `₹${fixed2(total)}`, won: `₹${fixed2(won)}` })}</span>
-      </header>
+    <FeedCard
+      className="feed"
+      label={t('feed.label')}
+      title={t('feed.title')}
+      summary={<span>{t('feed.summary', { n: bets.length, total: `₹${fixed2(total)}`, won: `₹${fixed2(won)}` })}</span>}
+    >
       {bets.length === 0 ? (
         <p className="muted">{t('feed.empty')}</p>
       ) : (
-        <ul className="feed-list" data-testid="bets-feed">
+        <ul className="feed-list av-feed-list" data-testid="bets-feed">
           {bets.map((b, i) => (
             <li key={`${b.username}-${b.slot}-${i}`} className={b.multiplier ? 'feed-won' : ''}>
               <span className="feed-user">{b.username}</span>
@@ -30,6 +32,6 @@ export function BetsFeed({ bets }: { bets: FeedBet[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </FeedCard>
   );
 }

@@ -60,7 +60,7 @@ export function CasinoHub() {
   const info = INFO[key];
   return (
     <div className="page">
-      <nav className="casino-tabs" aria-label={t('navLabel')}>
+      <nav className="pill-tabs" aria-label={t('navLabel')}>
         {TABS.map((tab) => (
           <NavLink key={tab.to} to={tab.to} end>
             {t(`tabs.${tab.key}`)}

@@ -100,7 +100,7 @@ export function ColorPage({ userId }: { userId: string | null }) {
         </button>
       </section>
       <MyBetsList
-        bets={myBets.data}
+        rows={myBets.data}
         loading={myBets.isLoading}
         failed={myBets.isError}
         renderPick={(p) => colourLabel(String(p))}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { clock12, countdown, isPlayable, isQuick, nextDue, resultLine } from '../market';
+import { countdown } from '@/lib/countdown';
+import { clock12, isPlayable, isQuick, nextDue, resultLine } from '../market';
 import { CHART_MARK, chartPath, playPath } from '../paths';
 import type { Market } from '../api/types';
 import { StatusBadge } from './StatusBadge';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { countdown, nextDue, resultLine } from '../market';
+import { countdown } from '@/lib/countdown';
+import { nextDue, resultLine } from '../market';
 import { BACK_MARK } from '../paths';
 import type { Market } from '../api/types';
 import { StatusBadge } from './StatusBadge';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FeedCard } from '@/components/FeedCard';
 import { formatDateTimeSeconds } from '@/i18n/format';
 import { formatInr } from '@/lib/money';
 import { useMyBids } from '../api/get-bids';
@@ -40,19 +41,20 @@ export function MyBids() {
   const q = useMyBids();
   const rows = q.data ?? [];
   return (
-    <section className="card mk-bids" aria-label={t('myBids.label')}>
-      <header className="mk-bids-head">
-        <b>{t('myBids.title')}</b>
-        <span className="muted small">{t('myBids.columns')}</span>
-      </header>
-      {q.isLoading && <p className="muted">{t('myBids.loading')}</p>}
-      {q.isError && <p className="form-error">{t('myBids.failed')}</p>}
-      <ul className="mk-bid-list" data-testid="matka-bids">
+    <FeedCard
+      className="mk-bids"
+      label={t('myBids.label')}
+      title={t('myBids.title')}
+      summary={<span className="muted small">{t('myBids.columns')}</span>}
+      loading={q.isLoading && t('myBids.loading')}
+      failed={q.isError && t('myBids.failed')}
+    >
+      <ul className="feed-list mk-bid-list" data-testid="matka-bids">
         {rows.map((b) => (
           <Row key={b.id} b={b} />
         ))}
         {!q.isLoading && !q.isError && rows.length === 0 && <li className="empty">{t('myBids.empty')}</li>}
       </ul>
-    </section>
+    </FeedCard>
   );
 }

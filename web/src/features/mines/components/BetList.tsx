@@ -1,30 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeedCard, type FeedRows } from '@/components/FeedCard';
 import { formatDateTime } from '@/i18n/format';
 import { formatInr } from '@/lib/money';
 import { showMultiplier } from '../payout';
 import type { HistoryRow } from '../wire';
 
 /** The player's finished games from the server (`GET /api/mines/history`), newest first; each links to its check. */
-export function BetList({
-  rows,
-  loading,
-  failed,
-}: {
-  rows: HistoryRow[] | undefined;
-  loading: boolean;
-  failed: boolean;
-}) {
+export function BetList({ rows, loading, failed }: FeedRows<HistoryRow>) {
   const { t } = useTranslation('mines');
   const list = rows ?? [];
   return (
-    <section className="card mn-history" aria-label={t('history.label')}>
-      <header className="feed-head">
-        <b>{t('history.title')}</b>
-      </header>
-      {loading && <p className="muted">{t('history.loading')}</p>}
-      {failed && <p className="form-error">{t('history.failed')}</p>}
-      <ul className="mn-history-list" data-testid="mines-history">
+    <FeedCard
+      className="mn-history"
+      label={t('history.label')}
+      title={t('history.title')}
+      loading={loading && t('history.loading')}
+      failed={failed && t('history.failed')}
+    >
+      <ul className="feed-list mn-history-list" data-testid="mines-history">
         {list.map((r) => {
           const won = r.result === 'Won';
           return (
@@ -53,6 +47,6 @@ export function BetList({
         })}
         {!loading && !failed && list.length === 0 && <li className="empty">{t('history.empty')}</li>}
       </ul>
-    </section>
+    </FeedCard>
   );
 }

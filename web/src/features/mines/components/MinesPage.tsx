@@ -84,7 +84,12 @@ export function MinesPage({ userId }: { userId: string | null }) {
       <div className="mn-page">
         <header className="mn-head">
           <h1>{t('title')}</h1>
-          <button type="button" className="mn-fair-btn" onClick={() => setFairOpen(true)} data-testid="mines-fairness">
+          <button
+            type="button"
+            className="btn btn-small mn-fair-btn"
+            onClick={() => setFairOpen(true)}
+            data-testid="mines-fairness"
+          >
             <span aria-hidden>{SHIELD}</span> {t('fairness.button')}
           </button>
         </header>

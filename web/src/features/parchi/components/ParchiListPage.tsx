@@ -5,7 +5,9 @@
  * upcoming list is asked every 10 s; signed in, the live list follows the shared socket's; a visitor (no socket
  * without a login) asks `GET /api/live-matches` every second.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/Field';
 import { Link } from 'react-router';
 import { formatMatchDate } from '../../sports/format';
 import { useLiveMatches } from '../../sports/hooks/use-live-matches';
@@ -13,9 +15,63 @@ import { usePolledLiveMatches } from '../api/get-live-matches';
 import { useUpcoming } from '../api/get-upcoming';
 import { useNow } from '@/lib/use-now';
 import { gamePath, gameStateOf } from '../paths';
-import { countdown } from '../rules';
+import { countdown } from '@/lib/countdown';
 import type { LiveItem } from '../wire';
 import '../parchi.css';
+
+type Match = Pick<LiveItem, 'scoreIframe' | 'matchName' | 'eventId'>;
+
+interface MatchListProps<M extends Match> {
+  /** The card's test id; its rows are `<testId>-row`, the line saying it is empty `<testId>-empty`. */
+  testId: string;
+  title: string;
+  note?: ReactNode;
+  /** What is said while the list is on its way and when it could not be read (each only then), and when it is empty. */
+  loading: string | false;
+  failed: string | false;
+  empty: string;
+  rows: M[] | undefined;
+  /** A row's date (epoch ms) and badge, and what follows the date. */
+  when: (m: M) => number | undefined;
+  badge: ReactNode;
+  detail?: (m: M) => ReactNode;
+}
+
+/** A card listing matches, each row opening its game (the score frame, name and event id as navigation state). */
+function MatchList<M extends Match>(p: MatchListProps<M>) {
+  return (
+    <section className="card pc-live" data-testid={p.testId}>
+      <h2 className="card-title">{p.title}</h2>
+      {p.note}
+      {p.loading && <p className="muted">{p.loading}</p>}
+      <FormError error={p.failed} className="banner-error" />
+      {p.rows?.length === 0 && (
+        <p className="empty" data-testid={`${p.testId}-empty`}>
+          {p.empty}
+        </p>
+      )}
+      <ul className="pc-live-list">
+        {(p.rows ?? []).map((m) => (
+          <li key={m.eventId}>
+            <Link
+              to={gamePath(m.matchName)}
+              state={gameStateOf(m)}
+              className="pc-live-row"
+              data-testid={`${p.testId}-row`}
+            >
+              <span className="pc-live-main">
+                <span className="pc-live-name">{m.matchName}</span>
+                <small className="muted">{formatMatchDate(p.when(m))}</small>
+                {p.detail?.(m)}
+              </span>
+              {p.badge}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The matches not started yet: plays open on their games until the first ball, counted down. */
 function UpcomingList() {
@@ -23,45 +79,24 @@ function UpcomingList() {
   const q = useUpcoming();
   const rows = q.data;
   const now = useNow(1000, (rows?.length ?? 0) > 0);
+  const closesIn = (left: number) =>
+    left > 0 ? t('upcoming.closesIn', { time: countdown(left) }) : t('upcoming.closing');
   return (
-    <section className="card pc-live" data-testid="parchi-upcoming">
-      <h2 className="card-title">{t('upcoming.title')}</h2>
-      {q.isPending && <p className="muted">{t('upcoming.loading')}</p>}
-      {q.isError && !rows && (
-        <p className="banner-error" role="alert">
-          {t('upcoming.failed')}
-        </p>
+    <MatchList
+      testId="parchi-upcoming"
+      title={t('upcoming.title')}
+      loading={q.isPending && t('upcoming.loading')}
+      failed={q.isError && !rows && t('upcoming.failed')}
+      empty={t('upcoming.empty')}
+      rows={rows}
+      when={(m) => m.startsAt}
+      badge={<span className="pc-upcoming-badge">{t('upcoming.open')}</span>}
+      detail={(m) => (
+        <small className="pc-closes-in" data-testid="parchi-closes-in">
+          {closesIn(m.startsAt - now)}
+        </small>
       )}
-      {rows?.length === 0 && (
-        <p className="empty" data-testid="parchi-upcoming-empty">
-          {t('upcoming.empty')}
-        </p>
-      )}
-      <ul className="pc-live-list">
-        {(rows ?? []).map((m) => {
-          const left = m.startsAt - now;
-          return (
-            <li key={m.eventId}>
-              <Link
-                to={gamePath(m.matchName)}
-                state={gameStateOf(m)}
-                className="pc-live-row"
-                data-testid="parchi-upcoming-row"
-              >
-                <span className="pc-live-main">
-                  <span className="pc-live-name">{m.matchName}</span>
-                  <small className="muted">{formatMatchDate(m.startsAt)}</small>
-                  <small className="pc-closes-in" data-testid="parchi-closes-in">
-                    {left > 0 ? t('upcoming.closesIn', { time: countdown(left) }) : t('upcoming.closing')}
-                  </small>
-                </span>
-                <span className="pc-upcoming-badge">{t('upcoming.open')}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    />
   );
 }
 
@@ -74,39 +109,17 @@ interface ListProps {
 function LiveList({ rows, pending, failed }: ListProps) {
   const { t } = useTranslation('parchi');
   return (
-    <section className="card pc-live" data-testid="parchi-live">
-      <h2 className="card-title">{t('liveList.title')}</h2>
-      <p className="muted pc-list-note">{t('liveList.note')}</p>
-      {pending && <p className="muted">{t('liveList.loading')}</p>}
-      {failed && (
-        <p className="banner-error" role="alert">
-          {t('liveList.failed')}
-        </p>
-      )}
-      {rows?.length === 0 && (
-        <p className="empty" data-testid="parchi-live-empty">
-          {t('liveList.empty')}
-        </p>
-      )}
-      <ul className="pc-live-list">
-        {(rows ?? []).map((m) => (
-          <li key={m.eventId}>
-            <Link
-              to={gamePath(m.matchName)}
-              state={gameStateOf(m)}
-              className="pc-live-row"
-              data-testid="parchi-live-row"
-            >
-              <span className="pc-live-main">
-                <span className="pc-live-name">{m.matchName}</span>
-                <small className="muted">{formatMatchDate(m.matchDate)}</small>
-              </span>
-              <span className="live-badge pc-blink">{t('live')}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <MatchList
+      testId="parchi-live"
+      title={t('liveList.title')}
+      note={<p className="muted pc-list-note">{t('liveList.note')}</p>}
+      loading={pending && t('liveList.loading')}
+      failed={failed && t('liveList.failed')}
+      empty={t('liveList.empty')}
+      rows={rows}
+      when={(m) => m.matchDate}
+      badge={<span className="live-badge live-blink">{t('live')}</span>}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/lib/use-now';
-import { countdown, playsClock } from '../rules';
+import { countdown } from '@/lib/countdown';
+import { playsClock } from '../rules';
 import type { ParchiBoard } from '../api/types';
 
 interface Props {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedCard } from '@/components/FeedCard';
 import { fixed2 } from '@/lib/money';
 import type { FeedRow } from '../wire';
 import '../round-table.css';
@@ -9,15 +10,16 @@ export function BetsFeed<P>({ rows, renderPick }: { rows: FeedRow<P>[]; renderPi
   const { t } = useTranslation('roundTable');
   const total = rows.reduce((s, r) => s + r.total, 0);
   return (
-    <section className="card rt-feed" aria-label={t('feed.label')}>
-      <header className="feed-head">
-        <b>{t('feed.title')}</b>
-        <span>{t('feed.summary', { count: rows.length, total: `₹${fixed2(total)}` })}</span>
-      </header>
+    <FeedCard
+      className="rt-feed"
+      label={t('feed.label')}
+      title={t('feed.title')}
+      summary={<span>{t('feed.summary', { count: rows.length, total: `₹${fixed2(total)}` })}</span>}
+    >
       {rows.length === 0 ? (
         <p className="muted">{t('feed.empty')}</p>
       ) : (
-        <ul className="rt-feed-list" data-testid="bets-feed">
+        <ul className="feed-list rt-feed-list" data-testid="bets-feed">
           {rows.map((r, i) => (
             <li key={`${r.username}-${i}`}>
               <span className="feed-user">{r.username}</span>
@@ -33,6 +35,6 @@ export function BetsFeed<P>({ rows, renderPick }: { rows: FeedRow<P>[]; renderPi
           ))}
         </ul>
       )}
-    </section>
+    </FeedCard>
   );
 }

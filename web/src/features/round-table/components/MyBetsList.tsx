@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedCard, type FeedRows } from '@/components/FeedCard';
 import { formatTime } from '@/i18n/format';
 import { fixed2 } from '@/lib/money';
 import type { AnyPick, AnyResult, MyBet } from '../api/get-my-bets';
 import '../round-table.css';
 
-interface Props {
-  bets: MyBet[] | undefined;
-  loading: boolean;
-  failed: boolean;
+interface Props extends FeedRows<MyBet> {
   /** The game's own pick and result (the page tells its own from another game's). */
   renderPick: (pick: AnyPick) => ReactNode;
   renderResult: (result: AnyResult) => ReactNode;
@@ -20,7 +18,7 @@ type Tone = 'pending' | 'won' | 'lost';
 const toneOf = (b: MyBet): Tone => (b.result == null ? 'pending' : (b.payout ?? 0) > 0 ? 'won' : 'lost');
 
 /** The player's own bets in this game (GET /api/games/{game}/bets), newest first. */
-export function MyBetsList({ bets, loading, failed, renderPick, renderResult, limit = 10 }: Props) {
+export function MyBetsList({ rows: bets, loading, failed, renderPick, renderResult, limit = 10 }: Props) {
   const { t } = useTranslation('roundTable');
   const rows = (bets ?? []).slice(0, limit);
   const outcome = (b: MyBet, tone: Tone) =>
@@ -30,13 +28,14 @@ export function MyBetsList({ bets, loading, failed, renderPick, renderResult, li
         ? t('myBets.back', { amount: `₹${fixed2(b.payout ?? 0)}` })
         : `−₹${fixed2(b.stake)}`;
   return (
-    <section className="card rt-my" aria-label={t('myBets.label')}>
-      <header className="feed-head">
-        <b>{t('myBets.title')}</b>
-      </header>
-      {loading && <p className="muted">{t('myBets.loading')}</p>}
-      {failed && <p className="form-error">{t('myBets.failed')}</p>}
-      <ul className="rt-my-list" data-testid="my-bets">
+    <FeedCard
+      className="rt-my"
+      label={t('myBets.label')}
+      title={t('myBets.title')}
+      loading={loading && t('myBets.loading')}
+      failed={failed && t('myBets.failed')}
+    >
+      <ul className="feed-list rt-my-list" data-testid="my-bets">
         {rows.map((b) => {
           const tone = toneOf(b);
           return (
@@ -58,6 +57,6 @@ export function MyBetsList({ bets, loading, failed, renderPick, renderResult, li
         })}
         {!loading && rows.length === 0 && <li className="empty">{t('myBets.empty')}</li>}
       </ul>
-    </section>
+    </FeedCard>
   );
 }

@@ -32,7 +32,7 @@ export function LiveCricketMarket() {
                 <span className="match-name">{m.matchName}</span>
                 <small className="muted">{formatMatchDate(m.matchDate)}</small>
               </span>
-              <span className="live-badge sp-blink">{t('live')}</span>
+              <span className="live-badge live-blink">{t('live')}</span>
             </Link>
           </li>
         ))}

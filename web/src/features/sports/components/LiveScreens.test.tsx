@@ -75,7 +75,7 @@ describe('Live Cricket Market', () => {
       'Team 102A v Team 102B',
     ]);
     expect(rows[0]!.textContent).toContain('15 Jan');
-    expect(within(rows[0]!).getByText('LIVE').classList.contains('sp-blink')).toBe(true);
+    expect(within(rows[0]!).getByText('LIVE').classList.contains('live-blink')).toBe(true);
     serverSends('updateMatches', [liveItem(102), liveItem(103), { eventId: 'junk' }]);
     await waitFor(() =>
       expect(screen.getAllByTestId('live-row').map((r) => r.querySelector('.match-name')?.textContent)).toEqual([

@@ -113,7 +113,7 @@ export function TitliPage({ userId }: { userId: string | null }) {
       />
       <BetsFeed rows={state.feed} renderPick={(p: TitliPick) => pictureOf(p)?.emoji ?? `#${p}`} />
       <MyBetsList
-        bets={myBets.data}
+        rows={myBets.data}
         loading={myBets.isLoading}
         failed={myBets.isError}
         renderPick={(p) => (typeof p === 'number' ? (pictureOf(p)?.emoji ?? `#${p}`) : String(p))}
