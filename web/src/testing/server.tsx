@@ -21,6 +21,40 @@ export const testUser = (more: Record<string, unknown> = {}) => ({
 export const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** A request the fake server was sent: its method, path and JSON body (none: undefined). */
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The fake server's answer to a request; none: a 404 `not_found`. */
+export type FakeAnswer = (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
+
+/**
+ * `fetch` stubbed as a fake server that answers with `route` (a 404 `not_found` where it has no answer); what it was
+ * sent, in order, is the array returned. `cleanUpAfterEach` puts `fetch` back.
+ */
+export function fakeServer(route: FakeAnswer): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, path, body });
+      return (
+        (await route(method, path, body)) ?? reply(404, { success: false, error: 'not_found', message: 'not found' })
+      );
+    }),
+  );
+  return calls;
+}
+
+/** The bodies of the `method` requests to `path` among `calls`, in order. */
+export const sent = (calls: Call[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+
 /** A query client for one test: a failed query fails at once. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detail } from '../sports/testing/detail';
 import { withMarket, teamPl, signed } from './book';
 import { betMoney, betRequest, checkStake, quoteOf, type Pick } from './slip';
-import { bmBook, matchBook } from './testing/bets';
+import { bmBook, lgaaiRequest, matchBook, yesRequest } from './testing/bets';
 
 const lgaai: Pick = { market: 'runner', marketId: '101-bm', teamIndex: 0, label: 'Mumbai Mariners', kind: 'Lgaai' };
 const yes: Pick = { market: 'fancy', marketId: '101-f6', label: '6 overs runs Mumbai Mariners', kind: 'yes' };
@@ -56,27 +56,11 @@ describe('quoteOf and betRequest', () => {
   it('names the price the player saw', () => {
     expect(betRequest(101, lgaai, { rate: 61, runs: null, open: true }, 100)).toEqual({
       market: 'runner',
-      body: {
-        match: 101,
-        teamIndex: 0,
-        label: 'Mumbai Mariners',
-        type: 'Lgaai',
-        odds: 61,
-        stake: 100,
-        marketType: 'bookmaker',
-      },
+      body: lgaaiRequest(61, 100),
     });
     expect(betRequest(101, yes, { rate: 90, runs: 50, open: true }, 200)).toEqual({
       market: 'fancy',
-      body: {
-        match: 101,
-        marketId: '101-f6',
-        label: '6 overs runs Mumbai Mariners',
-        type: 'yes',
-        runs: 50,
-        odds: 90,
-        stake: 200,
-      },
+      body: yesRequest(50, 90, 200),
     });
   });
 });

@@ -48,26 +48,13 @@ describe('bid slip', () => {
     expect(checkSlip([], limits, 1000)).toBe('Please enter at least 1 valid bid.');
     expect(checkSlip([{ number: '1', points: 5 }], limits, 1000)).toBe('A number takes at least 10 points (1)');
     expect(checkSlip([{ number: '1', points: 10001 }], limits, 1e6)).toBe('A number takes at most 10000 points (1)');
-    expect(
-      checkSlip(
-        [
-          { number: '1', points: 600 },
-          { number: '2', points: 600 },
-        ],
-        limits,
-        1000,
-      ),
-    ).toBe('Insufficient balance. Please add more funds.');
-    expect(
-      checkSlip(
-        [
-          { number: '1', points: 500 },
-          { number: '2', points: 500 },
-        ],
-        limits,
-        1000,
-      ),
-    ).toBeNull();
+    // Two numbers of `points` each: the balance pays for their sum.
+    const two = (points: number) => [
+      { number: '1', points },
+      { number: '2', points },
+    ];
+    expect(checkSlip(two(600), limits, 1000)).toBe('Insufficient balance. Please add more funds.');
+    expect(checkSlip(two(500), limits, 1000)).toBeNull();
     expect(checkSlip([{ number: '1', points: 100 }], limits, 99.99)).toBe(
       'Insufficient balance. Please add more funds.',
     );

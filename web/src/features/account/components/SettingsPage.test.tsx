@@ -10,15 +10,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { LIMIT_KINDS, type AccountSettings, type Limit } from '../api/types';
 import { SettingsPage } from './SettingsPage';
+import { fakeServer, reply, sent, type Call } from '@/testing/server';
 
 const NOW = Date.UTC(2026, 10, 24, 15, 35); // 24 Nov 2026, 21:05 IST
 
-type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 let settings: AccountSettings;
 let answers: Record<string, (body: unknown) => Response>;
 
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const limit = (kind: Limit['kind'], over: Partial<Limit> = {}): Limit => ({
   kind,
   amount: null,
@@ -28,7 +27,6 @@ const limit = (kind: Limit['kind'], over: Partial<Limit> = {}): Limit => ({
 });
 
 beforeEach(() => {
-  calls = [];
   settings = {
     language: 'en',
     reminderMinutes: null,
@@ -63,16 +61,7 @@ beforeEach(() => {
         ],
       }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ method, path, body });
-      const answer = answers[`${method} ${path}`];
-      return answer ? answer(body) : reply(404, { error: 'not_found', message: 'not found' });
-    }),
-  );
+  calls = fakeServer((method, path, body) => answers[`${method} ${path}`]?.(body));
 });
 afterEach(() => {
   cleanup();
@@ -91,8 +80,7 @@ function show() {
 }
 
 const row = (kind: string) => screen.getByTestId(`limit-${kind}`);
-const sent = (method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+const sentTo = (method: string, path: string) => sent(calls, method, path);
 
 describe('Settings', () => {
   it('keeps the account details and shows each limit: in force, used this period and a waiting raise', async () => {
@@ -135,7 +123,7 @@ describe('Settings', () => {
     fireEvent.change(screen.getByTestId('limit-input-loss_day'), { target: { value: '20' } });
     fireEvent.click(screen.getByTestId('limit-save-loss_day'));
     expect((await screen.findByTestId('limit-result-loss_day')).textContent).toBe('Saved: applies now.');
-    expect(sent('PUT', '/api/account/limits/loss_day')).toEqual([{ amount: 20 }]);
+    expect(sentTo('PUT', '/api/account/limits/loss_day')).toEqual([{ amount: 20 }]);
     expect(screen.getByTestId('limit-amount-loss_day').textContent).toBe('In force: ₹20.00');
     expect((screen.getByTestId('limit-input-loss_day') as HTMLInputElement).value).toBe('');
   });
@@ -148,7 +136,7 @@ describe('Settings', () => {
     expect((await screen.findByTestId('limit-result-deposit_week')).textContent).toBe(
       'Saved: takes effect at 25 Nov 2026, 21:05 IST.',
     );
-    expect(sent('PUT', '/api/account/limits/deposit_week')).toEqual([{ amount: null }]);
+    expect(sentTo('PUT', '/api/account/limits/deposit_week')).toEqual([{ amount: null }]);
   });
 
   it('refuses a bad amount itself and shows the server’s refusal', async () => {
@@ -161,7 +149,7 @@ describe('Settings', () => {
     expect(screen.getByTestId('limit-result-max_stake').textContent).toBe(
       'Enter an amount above ₹0 (at most 2 decimals).',
     );
-    expect(sent('PUT', '/api/account/limits/max_stake')).toEqual([]);
+    expect(sentTo('PUT', '/api/account/limits/max_stake')).toEqual([]);
     fireEvent.change(screen.getByTestId('limit-input-max_stake'), { target: { value: '99999999' } });
     fireEvent.click(screen.getByTestId('limit-save-max_stake'));
     await waitFor(() =>
@@ -187,7 +175,7 @@ describe('Settings', () => {
     expect(screen.getByTestId('language-en').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByTestId('language-hi'));
     expect(await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeTruthy();
-    expect(sent('PUT', '/api/account/language')).toEqual([{ language: 'hi' }]);
+    expect(sentTo('PUT', '/api/account/language')).toEqual([{ language: 'hi' }]);
     expect(screen.getByTestId('language-hi').getAttribute('aria-pressed')).toBe('true');
     expect(document.documentElement.lang).toBe('hi');
   });
@@ -202,12 +190,12 @@ describe('Settings', () => {
     expect(dialog.textContent).toContain(
       'Take a break for 1 week? Bets and deposits will be refused until it ends. It cannot be undone early, only made longer.',
     );
-    expect(sent('POST', '/api/account/exclusion')).toEqual([]);
+    expect(sentTo('POST', '/api/account/exclusion')).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('take-a-break-yes'));
     expect((await screen.findByTestId('exclusion-banner')).textContent).toBe(
       'You are on a break until 01 Dec 2026, 21:05 IST: bets and deposits are paused. Withdrawals still work.',
     );
-    expect(sent('POST', '/api/account/exclusion')).toEqual([{ kind: 'break', days: 7 }]);
+    expect(sentTo('POST', '/api/account/exclusion')).toEqual([{ kind: 'break', days: 7 }]);
   });
 
   it('says so when a longer exclusion is already in force', async () => {
@@ -218,7 +206,7 @@ describe('Settings', () => {
     expect(screen.getByTestId('self-exclusion-confirm').textContent).toContain('Exclude yourself for 6 months?');
     fireEvent.click(screen.getByTestId('self-exclusion-yes'));
     expect(await screen.findByText('An exclusion that ends later is in force.')).toBeTruthy();
-    expect(sent('POST', '/api/account/exclusion')).toEqual([{ kind: 'self_exclusion', months: 6 }]);
+    expect(sentTo('POST', '/api/account/exclusion')).toEqual([{ kind: 'self_exclusion', months: 6 }]);
   });
 
   it('lists the sessions, this device first, and ends another', async () => {
@@ -248,7 +236,7 @@ describe('Settings', () => {
     await waitFor(() =>
       expect(screen.getByTestId('password-result').textContent).toBe('Password changed. 1 other session was ended.'),
     );
-    expect(sent('POST', '/api/account/password')).toEqual([{ oldPassword: 'old-pass', newPassword: 'new-pass-1' }]);
+    expect(sentTo('POST', '/api/account/password')).toEqual([{ oldPassword: 'old-pass', newPassword: 'new-pass-1' }]);
     expect(screen.getAllByTestId('session')).toHaveLength(1);
   });
 
@@ -279,7 +267,7 @@ describe('Settings', () => {
     ]);
     fireEvent.change(select, { target: { value: '30' } });
     expect(await screen.findByText('You will be reminded every 30 minutes.')).toBeTruthy();
-    expect(sent('PUT', '/api/account/reminder')).toEqual([{ minutes: 30 }]);
+    expect(sentTo('PUT', '/api/account/reminder')).toEqual([{ minutes: 30 }]);
     expect(select.value).toBe('30');
   });
 });

@@ -7,31 +7,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payloadsOf, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { AndarBaharPage } from './AndarBaharPage';
 import { cleanUpAfterEach } from '@/testing/server';
+import { tableState, walletServer } from '../../round-table/testing/table';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
-const table = (over: Record<string, unknown>) => ({
-  roundId: 9,
-  gamePhase: 'betting',
-  bettingOpen: true,
-  timeRemaining: 11,
-  msRemaining: 11_000,
-  bettingClosesAt: 0,
-  revealAt: 0,
-  serverTime: 0,
-  commitment: 'c'.repeat(64),
-  clientSeed: 'public',
-  result: null,
-  history: [],
-  payouts: [
-    { pick: 'Andar', payout: 1.9, rtp: 0.9785 },
-    { pick: 'Bahar', payout: 2, rtp: 0.97 },
-  ],
-  minStake: 10,
-  maxStake: 10_000,
-  maxPicks: 1,
-  ...over,
-});
+const table = (over: Record<string, unknown>) =>
+  tableState({
+    payouts: [
+      { pick: 'Andar', payout: 1.9, rtp: 0.9785 },
+      { pick: 'Bahar', payout: 2, rtp: 0.97 },
+    ],
+    ...over,
+  });
 
 let joinAnswer = table({});
 
@@ -45,15 +32,7 @@ beforeEach(() => {
     }
     return { success: true };
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      const body = path.startsWith('/api/getwalletandexposure')
-        ? { balance: 1000, exposureBalance: 0 }
-        : { success: true, bets: [] };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
+  walletServer();
 });
 
 cleanUpAfterEach();

@@ -15,9 +15,9 @@ import { detail } from '../../sports/testing/detail';
 import { answers, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { liveItem } from '../../sports/testing/live';
 import type { Bookmaker } from '../../sports/wire';
-import { betView, bmBook, fancyBet, matchBook, placed } from '../testing/bets';
+import { betView, bmBook, fancyBet, lgaaiRequest, matchBook, placed, yesRequest } from '../testing/bets';
 import type { BetView, MatchBook } from '../wire';
-import { cleanUpAfterEach, reply } from '@/testing/server';
+import { cleanUpAfterEach, fakeServer, reply, sent, type Call, type FakeAnswer } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -25,10 +25,10 @@ let book: MatchBook;
 let wallet: { balance: number; exposureBalance: number };
 let runnerBets: BetView[];
 let fancyBets: BetView[];
-let calls: { method: string; path: string; body: unknown }[];
-let answer: (method: string, path: string, body: unknown) => Response | undefined;
-const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
-const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+let calls: Call[];
+let answer: FakeAnswer;
+const posts = (path: string) => sent(calls, 'POST', path);
+const gets = (path: string) => sent(calls, 'GET', path).length;
 
 beforeEach(() => {
   resetFakeSocket();
@@ -37,24 +37,16 @@ beforeEach(() => {
   wallet = { balance: 1000, exposureBalance: 0 };
   runnerBets = [];
   fancyBets = [];
-  calls = [];
   answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      const custom = answer(method, path, body);
-      if (custom) return custom;
-      if (path.startsWith('/api/match/')) return reply(200, detail());
-      if (path === '/api/exchange/book/101') return reply(200, book);
-      if (path === '/api/laggai_khai_getuserbet/7/101') return reply(200, { success: true, bets: runnerBets });
-      if (path === '/api/cricket-market/7/101') return reply(200, { success: true, bets: fancyBets });
-      if (path === '/api/getwalletandexposure/7') return reply(200, wallet);
-      return reply(404, { success: false, error: 'not_found', message: 'not found' });
-    }),
-  );
+  calls = fakeServer((method, path, body) => {
+    const custom = answer(method, path, body);
+    if (custom) return custom;
+    if (path.startsWith('/api/match/')) return reply(200, detail());
+    if (path === '/api/exchange/book/101') return reply(200, book);
+    if (path === '/api/laggai_khai_getuserbet/7/101') return reply(200, { success: true, bets: runnerBets });
+    if (path === '/api/cricket-market/7/101') return reply(200, { success: true, bets: fancyBets });
+    if (path === '/api/getwalletandexposure/7') return reply(200, wallet);
+  });
 });
 cleanUpAfterEach();
 
@@ -175,17 +167,7 @@ describe('exchange betting screen', () => {
     stake('100');
     submit();
     expect(await screen.findByTestId('ex-overlay-success')).toHaveProperty('textContent', 'Bet placed successfully.');
-    expect(posts('/api/laggai_khai_bets')).toEqual([
-      {
-        match: 101,
-        teamIndex: 0,
-        label: 'Mumbai Mariners',
-        type: 'Lgaai',
-        odds: 61,
-        stake: 100,
-        marketType: 'bookmaker',
-      },
-    ]);
+    expect(posts('/api/laggai_khai_bets')).toEqual([lgaaiRequest(61, 100)]);
     expect(screen.queryByTestId('bet-popup')).toBeNull();
     expect(qc.getQueryData(walletQueryKey('7'))).toEqual({ balance: 900, exposureBalance: 100 });
     await waitFor(() => expect(screen.getByTestId('ex-team-pl-1').textContent).toBe('-100.00'));
@@ -215,21 +197,7 @@ describe('exchange betting screen', () => {
     expect((within(popup()).getByLabelText('Profit') as HTMLInputElement).value).toBe('200.00');
     submit();
     await screen.findByTestId('ex-overlay-success');
-    expect(posts('/api/cricket-market/bets')).toEqual([
-      {
-        myBets: [
-          {
-            match: 101,
-            marketId: '101-f6',
-            label: '6 overs runs Mumbai Mariners',
-            type: 'yes',
-            runs: 49,
-            odds: 100,
-            stake: 200,
-          },
-        ],
-      },
-    ]);
+    expect(posts('/api/cricket-market/bets')).toEqual([{ myBets: [yesRequest(49, 100, 200)] }]);
     await waitFor(() => expect(screen.getByTestId('ex-session-exposure-0').textContent).toBe('-100.00'));
   });
 

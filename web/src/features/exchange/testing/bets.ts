@@ -1,4 +1,4 @@
-/** Exchange answers for tests: a bet, a book and a 201, in the server's shapes. */
+/** Exchange answers for tests: a bet, a book and a 201, in the server's shapes; and the bets' requests. */
 import type { BetView, MarketBook, MatchBook, Placed } from '../wire';
 
 export const betView = (over: Partial<BetView> = {}): BetView => ({
@@ -61,4 +61,26 @@ export const placed = (bet: BetView, book: MarketBook, balance = 900, exposure =
   balance,
   exposure,
   book,
+});
+
+/** The request for a ₹`stake` Lgaai on Mumbai Mariners (the Bookmaker's first team) at `odds`. */
+export const lgaaiRequest = (odds: number, stake: number) => ({
+  match: 101,
+  teamIndex: 0,
+  label: 'Mumbai Mariners',
+  type: 'Lgaai',
+  odds,
+  stake,
+  marketType: 'bookmaker',
+});
+
+/** The request for a ₹`stake` YES on the 6 overs line at `runs`, rate `odds`. */
+export const yesRequest = (runs: number, odds: number, stake: number) => ({
+  match: 101,
+  marketId: '101-f6',
+  label: '6 overs runs Mumbai Mariners',
+  type: 'yes',
+  runs,
+  odds,
+  stake,
 });

@@ -8,7 +8,7 @@ import { walletQueryKey } from '@/lib/wallet';
 import { gameView } from '../testing/game';
 import type { GameView, MinesState } from '../wire';
 import { MinesPage } from './MinesPage';
-import { reply } from '@/testing/server';
+import { fakeServer, reply, sent, type Call } from '@/testing/server';
 
 const settings = {
   minBet: 10,
@@ -25,7 +25,7 @@ const seeds = { commitment: 'd'.repeat(64), clientSeed: 'public', nonce: 4 };
 
 let open: GameView | null;
 let wallet: { balance: number; exposureBalance: number };
-let calls: { method: string; path: string; body: unknown }[];
+let calls: Call[];
 let answer: (method: string, path: string, body: Record<string, unknown>) => Response | undefined;
 /** A move's answer; the fake wallet moves with it, as the server's does. */
 const moved = (game: GameView, balance: number, exposureBalance: number) => {
@@ -36,23 +36,15 @@ const moved = (game: GameView, balance: number, exposureBalance: number) => {
 beforeEach(() => {
   open = null;
   wallet = { balance: 1000, exposureBalance: 0 };
-  calls = [];
   answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ method, path, body });
-      const custom = answer(method, path, body);
-      if (custom) return custom;
-      if (path === '/api/mines')
-        return reply(200, { settings, suspended: false, seeds, game: open } satisfies MinesState);
-      if (path.startsWith('/api/mines/history')) return reply(200, { games: [] });
-      if (path.startsWith('/api/getwalletandexposure')) return reply(200, wallet);
-      return reply(404, { error: 'not_found', message: 'not found' });
-    }),
-  );
+  calls = fakeServer((method, path, body) => {
+    const custom = answer(method, path, (body ?? {}) as Record<string, unknown>);
+    if (custom) return custom;
+    if (path === '/api/mines')
+      return reply(200, { settings, suspended: false, seeds, game: open } satisfies MinesState);
+    if (path.startsWith('/api/mines/history')) return reply(200, { games: [] });
+    if (path.startsWith('/api/getwalletandexposure')) return reply(200, wallet);
+  });
 });
 afterEach(() => {
   cleanup();
@@ -77,7 +69,7 @@ async function advance(ms: number) {
   for (let t = 0; t < ms; t += 100) await act(() => vi.advanceTimersByTimeAsync(100));
 }
 
-const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+const posts = (path: string) => sent(calls, 'POST', path);
 const status = () => screen.getByTestId('mines-status').textContent;
 
 describe('Mines screen', () => {

@@ -23,7 +23,7 @@ import type { Entry, Played } from '../api/types';
 import type { Board, LiveItem } from '../wire';
 import { ParchiGamePage } from './ParchiGamePage';
 import { ParchiListPage } from './ParchiListPage';
-import { cleanUpAfterEach, reply } from '@/testing/server';
+import { cleanUpAfterEach, fakeServer, reply, sent, type Call, type FakeAnswer } from '@/testing/server';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
@@ -34,9 +34,9 @@ let startsAt: number | null;
 let held: Board | null;
 let entries: Entry[];
 let wallet: { balance: number; exposureBalance: number };
-let calls: { method: string; path: string; body: unknown }[];
-let answer: (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
-const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+let calls: Call[];
+let answer: FakeAnswer;
+const gets = (path: string) => sent(calls, 'GET', path).length;
 const puts = () => calls.filter((c) => c.method === 'PUT');
 
 const NAME_PATH = encodeURIComponent(MATCH);
@@ -49,33 +49,25 @@ beforeEach(() => {
   held = board();
   entries = [];
   wallet = { balance: 1000, exposureBalance: 0 };
-  calls = [];
   answer = () => undefined;
   answers['parchi:join'] = () => held;
   answers.getMatches = () => live;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      const custom = answer(method, path, body);
-      if (custom) return custom;
-      if (path === '/api/live-matches') return reply(200, live);
-      if (path === '/api/matches/4') return reply(200, { data: upcoming });
-      if (path === '/api/match/101')
-        return startsAt === null
-          ? reply(404, { success: false, error: 'not_found', message: 'No such match' })
-          : reply(200, { event: { id: 101, eventDate: startsAt } });
-      if (path.startsWith('/api/cards/'))
-        return held ? reply(200, held) : reply(404, { success: false, error: 'not_found', message: 'No such match' });
-      if (path.startsWith('/api/match/get-players-by-matchname/'))
-        return reply(200, { success: true, matchId: 101, matchName: MATCH, players: players() });
-      if (path.startsWith('/api/match/get-by-matchname/')) return reply(200, { success: true, matchId: 101, entries });
-      if (path === '/api/getwalletandexposure/7') return reply(200, wallet);
-      return reply(404, { success: false, error: 'not_found', message: 'not found' });
-    }),
-  );
+  calls = fakeServer((method, path, body) => {
+    const custom = answer(method, path, body);
+    if (custom) return custom;
+    if (path === '/api/live-matches') return reply(200, live);
+    if (path === '/api/matches/4') return reply(200, { data: upcoming });
+    if (path === '/api/match/101')
+      return startsAt === null
+        ? reply(404, { success: false, error: 'not_found', message: 'No such match' })
+        : reply(200, { event: { id: 101, eventDate: startsAt } });
+    if (path.startsWith('/api/cards/'))
+      return held ? reply(200, held) : reply(404, { success: false, error: 'not_found', message: 'No such match' });
+    if (path.startsWith('/api/match/get-players-by-matchname/'))
+      return reply(200, { success: true, matchId: 101, matchName: MATCH, players: players() });
+    if (path.startsWith('/api/match/get-by-matchname/')) return reply(200, { success: true, matchId: 101, entries });
+    if (path === '/api/getwalletandexposure/7') return reply(200, wallet);
+  });
 });
 cleanUpAfterEach();
 

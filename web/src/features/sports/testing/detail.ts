@@ -3,6 +3,14 @@ import type { Level, MatchDetail, Score } from '../wire';
 
 const lv = (price: number, size: number): Level => ({ price, size });
 
+/** An active runner with its three best prices to back and to lay, best first. */
+const runner = (selectionId: number, runnerName: string, ex: { back: Level[]; lay: Level[] }) => ({
+  selectionId,
+  runnerName,
+  status: 'ACTIVE',
+  ex: { availableToBack: ex.back, availableToLay: ex.lay },
+});
+
 export const score = (over: Partial<Score> = {}): Score => ({
   batting: 'Mumbai Mariners',
   runs: 42,
@@ -39,24 +47,14 @@ export function detail(over: Partial<MatchDetail> = {}): MatchDetail {
     maxStake: 100000,
     betDelay: 5,
     runners: [
-      {
-        selectionId: 1,
-        runnerName: 'Mumbai Mariners',
-        status: 'ACTIVE',
-        ex: {
-          availableToBack: [lv(1.8, 12500), lv(1.79, 900), lv(1.78, 2_300_000)],
-          availableToLay: [lv(1.81, 4000), lv(1.82, 5000), lv(1.83, 6000)],
-        },
-      },
-      {
-        selectionId: 2,
-        runnerName: 'Delhi Dashers',
-        status: 'ACTIVE',
-        ex: {
-          availableToBack: [lv(2.2, 1000), lv(2.18, 2000), lv(2.16, 3000)],
-          availableToLay: [lv(2.24, 1000), lv(2.26, 2000), lv(2.28, 3000)],
-        },
-      },
+      runner(1, 'Mumbai Mariners', {
+        back: [lv(1.8, 12500), lv(1.79, 900), lv(1.78, 2_300_000)],
+        lay: [lv(1.81, 4000), lv(1.82, 5000), lv(1.83, 6000)],
+      }),
+      runner(2, 'Delhi Dashers', {
+        back: [lv(2.2, 1000), lv(2.18, 2000), lv(2.16, 3000)],
+        lay: [lv(2.24, 1000), lv(2.26, 2000), lv(2.28, 3000)],
+      }),
     ],
   };
   return {

@@ -7,27 +7,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet';
 import { answerWith, emitted, listeners, resetFakeSocket, serverSends } from '@/testing/fake-socket';
 import { TitliPage } from './TitliPage';
+import { tableState, walletServer } from '../../round-table/testing/table';
 
 vi.mock('@/lib/socket', () => import('@/testing/fake-socket'));
 
-const table = (roundId: number) => ({
-  roundId,
-  gamePhase: 'betting',
-  bettingOpen: true,
-  timeRemaining: 25,
-  msRemaining: 25_000,
-  bettingClosesAt: 0,
-  revealAt: 0,
-  serverTime: 0,
-  commitment: 'f'.repeat(64),
-  clientSeed: 'public',
-  result: null,
-  history: [{ roundId: roundId - 1, result: { winningImageNumber: 3, winningImage: 'football' } }],
-  payouts: [{ pick: 1, payout: 10, rtp: 0.8333 }],
-  minStake: 10,
-  maxStake: 5000,
-  maxPicks: 12,
-});
+const table = (roundId: number) =>
+  tableState({
+    roundId,
+    timeRemaining: 25,
+    msRemaining: 25_000,
+    commitment: 'f'.repeat(64),
+    history: [{ roundId: roundId - 1, result: { winningImageNumber: 3, winningImage: 'football' } }],
+    payouts: [{ pick: 1, payout: 10, rtp: 0.8333 }],
+    maxStake: 5000,
+    maxPicks: 12,
+  });
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -42,15 +36,7 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      const body = path.startsWith('/api/getwalletandexposure')
-        ? { balance: 1000, exposureBalance: 0 }
-        : { success: true, bets: [] };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
+  walletServer();
   // jsdom draws no canvas: the scratch card falls back to its plain cover.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   resetFakeSocket((event, payload) => {
