@@ -7,6 +7,7 @@ import { useAutoClear } from '../hooks/use-auto-clear';
 import { formatRate } from '../../sports/format';
 import { backs, betMoney, kindLabel, QUICK_STAKES, type Pick, type Quote } from '../slip';
 import { Field, InputField } from '@/components/Field';
+import { AmountChips } from '@/components/AmountChips';
 
 interface Props {
   pick: Pick;
@@ -87,19 +88,14 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
             {t('popup.clearsIn', { seconds: clearsIn })}
           </p>
         )}
-        <div className="ex-quick" role="group" aria-label={t('popup.quickStakes')}>
-          {QUICK_STAKES.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className="chip"
-              data-testid={`quick-${a}`}
-              onClick={() => setStake(String(a))}
-            >
-              {chip(a)}
-            </button>
-          ))}
-        </div>
+        <AmountChips
+          amounts={QUICK_STAKES}
+          onPick={(a) => setStake(String(a))}
+          className="ex-quick"
+          label={t('popup.quickStakes')}
+          text={chip}
+          testId={(a) => `quick-${a}`}
+        />
         <div className="bet-actions">
           <button type="button" className="btn btn-outline ex-reset" onClick={() => setStake('')}>
             {t('popup.reset')}

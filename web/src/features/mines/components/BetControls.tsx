@@ -3,6 +3,7 @@ import { formatInr } from '@/lib/money';
 import { clampTarget } from '../auto';
 import { digitsOnly, QUICK_AMOUNTS, stepStake } from '../stake';
 import type { PublicSettings } from '../wire';
+import { AmountChips } from '@/components/AmountChips';
 
 export type Mode = 'manual' | 'auto';
 
@@ -153,21 +154,16 @@ export function BetControls(p: Props) {
           />
         )}
       </div>
-      <div className="mn-quick" role="group" aria-label={t('controls.quick')}>
-        {QUICK_AMOUNTS.map((q) => (
-          <button
-            key={q}
-            type="button"
-            className="chip mn-chip"
-            aria-pressed={p.stake === String(q)}
-            disabled={p.locked}
-            onClick={() => p.onStake(String(q))}
-            data-testid={`mines-quick-${q}`}
-          >
-            {q}
-          </button>
-        ))}
-      </div>
+      <AmountChips
+        amounts={QUICK_AMOUNTS}
+        onPick={(q) => p.onStake(String(q))}
+        className="mn-quick"
+        label={t('controls.quick')}
+        chipClass={() => 'mn-chip'}
+        pressed={(q) => p.stake === String(q)}
+        testId={(q) => `mines-quick-${q}`}
+        disabled={p.locked}
+      />
       {p.settings && (
         <p className="hint mn-limits">
           {t('controls.limits', {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../format';
 import type { Bookmaker, Fancy } from '../wire';
-import { Flash } from './Flash';
+import { PriceCell } from './PriceCell';
 import { StatusBadge } from './StatusBadge';
 
 interface MarketProps {
@@ -52,16 +52,12 @@ export function BookmakerCard({ bm }: { bm: Bookmaker }) {
           <div key={s.id} className={`sp-runner sp-two ${off ? 'sp-suspended' : ''}`}>
             <span className="sp-runner-name">{s.name}</span>
             <div className="sp-cells">
-              <button type="button" className="sp-cell sp-back sp-best" disabled={off}>
-                <Flash value={s.backOdds} className="sp-price">
-                  {formatRate(s.backOdds)}
-                </Flash>
-              </button>
-              <button type="button" className="sp-cell sp-lay sp-best" disabled={off}>
-                <Flash value={s.layOdds} className="sp-price">
-                  {formatRate(s.layOdds)}
-                </Flash>
-              </button>
+              <PriceCell side="back" best value={s.backOdds} disabled={off}>
+                {formatRate(s.backOdds)}
+              </PriceCell>
+              <PriceCell side="lay" best value={s.layOdds} disabled={off}>
+                {formatRate(s.layOdds)}
+              </PriceCell>
             </div>
           </div>
         );
@@ -90,18 +86,12 @@ export function FancyCard({ fancy }: { fancy: Fancy[] }) {
               {f.marketName} <StatusBadge status={f.status} />
             </span>
             <div className="sp-cells">
-              <button type="button" className="sp-cell sp-lay" disabled={off}>
-                <Flash value={f.runValue.no} className="sp-price">
-                  {f.runValue.no}
-                </Flash>
-                <small className="sp-size">{formatRate(f.odds.no)}</small>
-              </button>
-              <button type="button" className="sp-cell sp-back" disabled={off}>
-                <Flash value={f.runValue.yes} className="sp-price">
-                  {f.runValue.yes}
-                </Flash>
-                <small className="sp-size">{formatRate(f.odds.yes)}</small>
-              </button>
+              <PriceCell side="lay" value={f.runValue.no} size={formatRate(f.odds.no)} disabled={off}>
+                {f.runValue.no}
+              </PriceCell>
+              <PriceCell side="back" value={f.runValue.yes} size={formatRate(f.odds.yes)} disabled={off}>
+                {f.runValue.yes}
+              </PriceCell>
             </div>
           </div>
         );
