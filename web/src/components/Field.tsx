@@ -8,12 +8,14 @@ interface FieldProps {
   children: ReactNode;
   /** What stands under the control: a hint, what is in force… */
   after?: ReactNode;
+  /** A class besides `field`. */
+  className?: string;
 }
 
 /** A form's field (`.field` in index.css): its label over the control, then what is said about it. */
-export function Field({ id, label, children, after }: FieldProps) {
+export function Field({ id, label, children, after, className }: FieldProps) {
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
       {after}

@@ -5,6 +5,7 @@
  * 0, 4, 7 → `470`); the jodi is the open panna's digit (sum of its digits mod 10) then the close panna's.
  */
 import {
+  commitmentStep,
   below,
   drawWith,
   hexToBytes,
@@ -12,8 +13,7 @@ import {
   randomBytes,
   sha256Hex,
   st,
-  toHex,
-  wordsOf,
+  wordsStep,
   type Step,
   type WordSource,
 } from './verify';
@@ -93,28 +93,13 @@ export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerificat
       steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: d.serverSeed }],
     };
   }
-  const hash = await sha256Hex(seed);
-  const committed = hash === d.commitment.trim().toLowerCase();
+  const commitment = commitmentStep(await sha256Hex(seed), d.commitment);
   const block0 = await randomBytes(seed, d.clientSeed, d.drawNo, 1);
   const computed = await drawMatka(seed, d.clientSeed, d.drawNo);
   const same = computed.open === d.openPanna && computed.close === d.closePanna;
   const steps: Step[] = [
-    {
-      key: 'commitment',
-      ok: committed,
-      title: st('commitment'),
-      detail: st('commitmentDetail', { hash, commitment: d.commitment }),
-    },
-    {
-      key: 'bytes',
-      ok: true,
-      title: st('wordsDraw'),
-      detail: lines(
-        st('block0', { message: `${d.clientSeed}:${d.drawNo}:0`, hex: toHex(block0) }),
-        st('words', { words: wordsOf(block0).slice(0, 6).join(', ') }),
-        st('digits', { digits: computed.digits.join(', ') }),
-      ),
-    },
+    commitment,
+    wordsStep(st('wordsDraw'), d.clientSeed, d.drawNo, block0, 6, st('digits', { digits: computed.digits.join(', ') })),
     {
       key: 'outcome',
       ok: same,
@@ -125,5 +110,5 @@ export async function verifyMatkaDraw(d: MatkaFairInput): Promise<MatkaVerificat
       ),
     },
   ];
-  return { verdict: committed && same ? 'verified' : 'mismatch', steps, computed };
+  return { verdict: commitment.ok && same ? 'verified' : 'mismatch', steps, computed };
 }

@@ -5,6 +5,7 @@
  * of the shuffled order (shown ascending, as the server lists them).
  */
 import {
+  commitmentStep,
   drawWith,
   hexToBytes,
   lines,
@@ -12,8 +13,7 @@ import {
   sha256Hex,
   shuffle,
   st,
-  toHex,
-  wordsOf,
+  wordsStep,
   type Step,
   type WordSource,
 } from './verify';
@@ -129,25 +129,13 @@ export async function verifyMinesGame(g: MinesFairInput): Promise<MinesVerificat
     ok &&= step.ok;
   };
   if (g.commitment) {
-    check({
-      key: 'commitment',
-      ok: hash === g.commitment.trim().toLowerCase(),
-      title: st('commitment'),
-      detail: st('commitmentDetail', { hash, commitment: g.commitment }),
-    });
+    check(commitmentStep(hash, g.commitment));
   } else {
     steps.push({ key: 'commitment', ok: true, title: st('hashOnly'), detail: lines(hash, st('noCommitment')) });
   }
-  steps.push({
-    key: 'bytes',
-    ok: true,
-    title: st('wordsNonce'),
-    detail: lines(
-      st('block0', { message: `${g.clientSeed}:${g.nonce}:0`, hex: toHex(block0) }),
-      st('words', { words: wordsOf(block0).slice(0, 4).join(', ') }),
-      st('shuffled', { tiles: board.order.join(', ') }),
-    ),
-  });
+  steps.push(
+    wordsStep(st('wordsNonce'), g.clientSeed, g.nonce, block0, 4, st('shuffled', { tiles: board.order.join(', ') })),
+  );
   if (g.mineTiles) {
     check({
       key: 'outcome',

@@ -214,6 +214,33 @@ export interface Step {
   detail: string;
 }
 
+/** The commitment step: the revealed seed's SHA-256 (`hash`) against the commitment published before play. */
+export const commitmentStep = (hash: string, commitment: string): Step => ({
+  key: 'commitment',
+  ok: hash === commitment.trim().toLowerCase(),
+  title: st('commitment'),
+  detail: st('commitmentDetail', { hash, commitment }),
+});
+
+/** The words step: HMAC block 0 of "{clientSeed}:{nonce}:0" and its first `count` words, then what they made (`made`). */
+export const wordsStep = (
+  title: string,
+  clientSeed: string,
+  nonce: number,
+  block0: Uint8Array,
+  count: number,
+  ...made: string[]
+): Step => ({
+  key: 'bytes',
+  ok: true,
+  title,
+  detail: lines(
+    st('block0', { message: `${clientSeed}:${nonce}:0`, hex: toHex(block0) }),
+    st('words', { words: wordsOf(block0).slice(0, count).join(', ') }),
+    ...made,
+  ),
+});
+
 export interface Verification {
   verdict: Verdict;
   steps: Step[];
@@ -244,28 +271,14 @@ export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
       steps: [{ key: 'seed', ok: false, title: st('seedNotHex'), detail: fair.serverSeed }],
     };
   }
-  const hash = await sha256Hex(seed);
-  const committed = hash === fair.commitment.trim().toLowerCase();
+  const commitment = commitmentStep(await sha256Hex(seed), fair.commitment);
   const bytes = await randomBytes(seed, fair.clientSeed, fair.roundId, 1);
   const computed = await drawOutcome(fair.game, seed, fair.clientSeed, fair.roundId);
   const hasResult = fair.result !== null && fair.result !== undefined;
   const same = hasResult && matchesResult(computed, fair.result);
   const steps: Step[] = [
-    {
-      key: 'commitment',
-      ok: committed,
-      title: st('commitment'),
-      detail: st('commitmentDetail', { hash, commitment: fair.commitment }),
-    },
-    {
-      key: 'bytes',
-      ok: true,
-      title: st('wordsRound'),
-      detail: lines(
-        st('block0', { message: `${fair.clientSeed}:${fair.roundId}:0`, hex: toHex(bytes) }),
-        st('words', { words: wordsOf(bytes).slice(0, 4).join(', ') }),
-      ),
-    },
+    commitment,
+    wordsStep(st('wordsRound'), fair.clientSeed, fair.roundId, bytes, 4),
     {
       key: 'outcome',
       ok: same,
@@ -273,7 +286,7 @@ export async function verifyRound(fair: FairRoundInput): Promise<Verification> {
       detail: describeOutcome(computed),
     },
   ];
-  const verdict: Verdict = !committed || (hasResult && !same) ? 'mismatch' : hasResult ? 'verified' : 'pending';
+  const verdict: Verdict = !commitment.ok || (hasResult && !same) ? 'mismatch' : hasResult ? 'verified' : 'pending';
   return { verdict, steps, computed };
 }
 

@@ -17,6 +17,7 @@ import { amountText, limitsBody, MARKET_TYPES, sameLimits, typeLabel, type Limit
 import { useChange } from '../hooks/use-change';
 import { AdminForm } from './AdminForm';
 import { FormError } from '@/components/Field';
+import { Field, InputField } from '@/components/Field';
 
 /** This form's changes refresh the screen's list. */
 function useLimitsMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
@@ -42,25 +43,28 @@ function AmountFields({
   return (
     <>
       {AMOUNT_KEYS.map((key) => (
-        <div className="field" key={key}>
-          <label htmlFor={`${idPrefix}-${key}`}>
-            {t(`field.${key}`)} <span className="muted small">(₹)</span>
-          </label>
-          <input
-            id={`${idPrefix}-${key}`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form[key]}
-            onChange={(e) => onChange({ ...form, [key]: e.target.value })}
-          />
-          {current && (
-            <span className="hint" data-testid={`${idPrefix}-${key}-current`}>
-              {t('admin:common.inForce', {
-                value: formatInr(key === 'market' ? current.maxLiability : current.maxPlayerLiability),
-              })}
-            </span>
-          )}
-        </div>
+        <InputField
+          key={key}
+          id={`${idPrefix}-${key}`}
+          label={
+            <>
+              {t(`field.${key}`)} <span className="muted small">(₹)</span>
+            </>
+          }
+          inputMode="decimal"
+          autoComplete="off"
+          value={form[key]}
+          onChange={(e) => onChange({ ...form, [key]: e.target.value })}
+          after={
+            current && (
+              <span className="hint" data-testid={`${idPrefix}-${key}-current`}>
+                {t('admin:common.inForce', {
+                  value: formatInr(key === 'market' ? current.maxLiability : current.maxPlayerLiability),
+                })}
+              </span>
+            )
+          }
+        />
       ))}
     </>
   );
@@ -142,8 +146,7 @@ export function MarketLimitsForm() {
       submitting={t('admin:common.saving')}
     >
       <div className="settings-grid">
-        <div className="field">
-          <label htmlFor="market-limits-type">{t('markets.type')}</label>
+        <Field id="market-limits-type" label={t('markets.type')}>
           <select
             id="market-limits-type"
             value={form.marketType}
@@ -155,20 +158,18 @@ export function MarketLimitsForm() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="market-limits-id">{t('markets.marketId')}</label>
-          <input
-            id="market-limits-id"
-            className="mono"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={form.marketId}
-            placeholder={t(`idExample.${form.marketType}`)}
-            onChange={(e) => setForm({ ...form, marketId: e.target.value })}
-          />
-        </div>
+        </Field>
+        <InputField
+          id="market-limits-id"
+          label={t('markets.marketId')}
+          className="mono"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={form.marketId}
+          placeholder={t(`idExample.${form.marketType}`)}
+          onChange={(e) => setForm({ ...form, marketId: e.target.value })}
+        />
         <AmountFields idPrefix="market-limits" form={form} onChange={setForm} />
       </div>
       <p className="hint">{t('markets.addHint', { example: t(`idExample.${form.marketType}`) })}</p>

@@ -3,7 +3,7 @@ import { setSuspended } from '../api/games';
 import type { SuspendableGame } from '../api/types';
 import { playsRounds } from '../games';
 import { useGameMutation } from '../hooks/use-game-mutation';
-import { FormError } from '@/components/Field';
+import { ChangeButton } from './ChangeButton';
 
 /** Suspend: the round in play finishes and no new one opens (a round table takes no more bets; Mines starts no new game); resume. */
 export function GameSuspendButton({ game }: { game: SuspendableGame }) {
@@ -14,16 +14,13 @@ export function GameSuspendButton({ game }: { game: SuspendableGame }) {
     game.suspended ? t('games.resumed') : stopped,
   );
   return (
-    <div>
-      <button
-        type="button"
-        className={`btn btn-small ${game.suspended ? 'btn-deposit' : 'btn-outline'}`}
-        disabled={m.isPending}
-        onClick={() => m.mutate(!game.suspended)}
-      >
-        {m.isPending ? t('admin:common.saving') : game.suspended ? t('games.resume') : t('games.suspend')}
-      </button>
-      <FormError error={error} className="decision-error" />
-    </div>
+    <ChangeButton
+      tone={game.suspended ? 'btn-deposit' : 'btn-outline'}
+      pending={m.isPending}
+      onClick={() => m.mutate(!game.suspended)}
+      error={error}
+    >
+      {game.suspended ? t('games.resume') : t('games.suspend')}
+    </ChangeButton>
   );
 }

@@ -17,6 +17,7 @@ import { isPanna, pannaDigit } from '../matka-markets';
 import { EmptyRow } from '@/components/EmptyRow';
 import { QueryState } from './QueryState';
 import { ConfirmModal } from './ConfirmModal';
+import { InputField } from '@/components/Field';
 
 type Session = 'open' | 'close';
 
@@ -38,6 +39,39 @@ function House({ d }: { d: IfDeclared }) {
 }
 
 /** `now`: the server's time as of the list's last refresh (the hints about due results read it). */
+/** A panna to declare: three digits typed (the format said while it is not a panna), or the one declared already. */
+function PannaField({
+  id,
+  label,
+  declared,
+  value,
+  onChange,
+  format,
+  testId,
+}: {
+  id: string;
+  label: string;
+  declared: string | null;
+  value: string;
+  onChange: (digits: string) => void;
+  format: string;
+  testId: string;
+}) {
+  return (
+    <InputField
+      id={id}
+      label={label}
+      inputMode="numeric"
+      maxLength={3}
+      value={declared ?? value}
+      disabled={declared !== null}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      data-testid={testId}
+      after={value && !isPanna(value) && <span className="form-error small">{format}</span>}
+    />
+  );
+}
+
 export function MatkaDrawPanel({ market, now }: { market: Market; now: number }) {
   const { t } = useTranslation('adminGames');
   /** Matka's times are Indian Standard Time, whatever the console's own clock. */
@@ -141,36 +175,24 @@ export function MatkaDrawPanel({ market, now }: { market: Market; now: number })
             </dd>
           </dl>
           <div className="settings-grid">
-            <div className="field">
-              <label htmlFor={`declare-open-${market.id}`}>
-                {t(openOut ? 'matka.draw.openPannaDeclared' : 'matka.draw.openPannaCandidate')}
-              </label>
-              <input
-                id={`declare-open-${market.id}`}
-                inputMode="numeric"
-                maxLength={3}
-                value={openOut ?? open}
-                disabled={openOut !== null}
-                onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
-                data-testid="matka-open-panna"
-              />
-              {open && !isPanna(open) && <span className="form-error small">{t('matka.draw.openPannaFormat')}</span>}
-            </div>
-            <div className="field">
-              <label htmlFor={`declare-close-${market.id}`}>
-                {t(closeOut ? 'matka.draw.closePannaDeclared' : 'matka.draw.closePannaCandidate')}
-              </label>
-              <input
-                id={`declare-close-${market.id}`}
-                inputMode="numeric"
-                maxLength={3}
-                value={closeOut ?? close}
-                disabled={closeOut !== null}
-                onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
-                data-testid="matka-close-panna"
-              />
-              {close && !isPanna(close) && <span className="form-error small">{t('matka.draw.closePannaFormat')}</span>}
-            </div>
+            <PannaField
+              id={`declare-open-${market.id}`}
+              label={t(openOut ? 'matka.draw.openPannaDeclared' : 'matka.draw.openPannaCandidate')}
+              declared={openOut}
+              value={open}
+              onChange={setOpen}
+              format={t('matka.draw.openPannaFormat')}
+              testId="matka-open-panna"
+            />
+            <PannaField
+              id={`declare-close-${market.id}`}
+              label={t(closeOut ? 'matka.draw.closePannaDeclared' : 'matka.draw.closePannaCandidate')}
+              declared={closeOut}
+              value={close}
+              onChange={setClose}
+              format={t('matka.draw.closePannaFormat')}
+              testId="matka-close-panna"
+            />
           </div>
           {book.ifDeclared ? <House d={book.ifDeclared} /> : <p className="hint">{t('matka.draw.candidateHint')}</p>}
           {declared ? (

@@ -9,6 +9,7 @@ import { createMarket, editMarket, type MarketChange, type NewMarket } from '../
 import { EMPTY_SCHEDULE, marketChange, newMarketBody, scheduleOf, type ScheduleForm } from '../matka-markets';
 import { AdminForm } from './AdminForm';
 import { ScheduleFields } from './ScheduleFields';
+import { Field, InputField } from '@/components/Field';
 
 /** This form's changes refresh the screen's list. */
 function useMarketMutation<V>(fn: (v: V) => Promise<unknown>, done: string, onDone?: () => void) {
@@ -42,17 +43,18 @@ export function NewMarketForm({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
     >
       <div className="settings-grid">
-        <div className="field">
-          <label htmlFor="new-market-name">{t('matka.form.name')}</label>
-          <input id="new-market-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="new-market-mode">{t('matka.form.results')}</label>
+        <InputField
+          id="new-market-name"
+          label={t('matka.form.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field id="new-market-mode" label={t('matka.form.results')}>
           <select id="new-market-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
             <option value="declared">{t('matka.form.declared')}</option>
             <option value="drawn">{t('matka.form.drawn')}</option>
           </select>
-        </div>
+        </Field>
       </div>
       <ScheduleFields value={schedule} onChange={setSchedule} idPrefix="new-market" />
     </AdminForm>
@@ -86,10 +88,12 @@ export function EditMarketForm({ market }: { market: Market }) {
       submitting={t('admin:common.saving')}
     >
       <div className="settings-grid">
-        <div className="field">
-          <label htmlFor={`market-${market.id}-name`}>{t('matka.form.name')}</label>
-          <input id={`market-${market.id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <InputField
+          id={`market-${market.id}-name`}
+          label={t('matka.form.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <label className="inline-field">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />{' '}
           {t('matka.form.active')}

@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
@@ -13,7 +14,7 @@ import { liftBreak } from '../api/money';
 import type { RgExclusion, RgLimit, RgSettings } from '../api/types';
 import { dateTime } from '../format';
 import { adminErrorMessage } from '../text';
-import { EmptyRow } from '@/components/EmptyRow';
+import { DataTable, type Column } from '@/components/DataTable';
 import { Card } from '@/components/Card';
 import { FormError } from '@/components/Field';
 import { ConfirmModal } from './ConfirmModal';
@@ -92,28 +93,26 @@ function Exclusion({
   );
 }
 
-function LimitRow({ limit }: { limit: RgLimit }) {
-  const { t } = useTranslation('adminMoney');
+/** The seven limits' columns: in force, used so far this period, a raise or removal waiting and from when. */
+function limitColumns(t: TFunction<'adminMoney'>): Column<RgLimit>[] {
   const amount = (v: number | null | undefined) =>
     v === null || v === undefined ? t('user.rg.noLimit') : formatInr(v);
-  const label = t(`user.rg.kinds.${limit.kind}`, { defaultValue: limit.kind });
-  const pending = limit.pending;
-  return (
-    <tr data-testid={`rg-limit-${limit.kind}`}>
-      <td data-label={t('user.rg.limit')}>{label}</td>
-      <td data-label={t('user.rg.inForce')} className="num">
-        {amount(limit.amount)}
-      </td>
-      <td data-label={t('user.rg.used')} className="num">
-        {limit.used === null || limit.used === undefined ? '—' : formatInr(limit.used)}
-      </td>
-      <td data-label={t('user.rg.waiting')}>
-        {pending
-          ? t('user.rg.pendingFrom', { amount: amount(pending.amount), when: dateTime(pending.effectiveAt) })
-          : '—'}
-      </td>
-    </tr>
-  );
+  return [
+    { label: t('user.rg.limit'), cell: (l) => t(`user.rg.kinds.${l.kind}`, { defaultValue: l.kind }) },
+    { label: t('user.rg.inForce'), num: true, cell: (l) => amount(l.amount) },
+    {
+      label: t('user.rg.used'),
+      num: true,
+      cell: (l) => (l.used === null || l.used === undefined ? '—' : formatInr(l.used)),
+    },
+    {
+      label: t('user.rg.waiting'),
+      cell: (l) =>
+        l.pending
+          ? t('user.rg.pendingFrom', { amount: amount(l.pending.amount), when: dateTime(l.pending.effectiveAt) })
+          : '—',
+    },
+  ];
 }
 
 export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined; userId: string; name: string }) {
@@ -126,24 +125,14 @@ export function RgCard({ rg, userId, name }: { rg: RgSettings | null | undefined
       ) : (
         <p className="muted small">{t('user.rg.unavailable')}</p>
       )}
-      <div className="table-wrap">
-        <table className="table admin-table" data-testid="rg-limits">
-          <thead>
-            <tr>
-              <th>{t('user.rg.limit')}</th>
-              <th className="num">{t('user.rg.inForce')}</th>
-              <th className="num">{t('user.rg.used')}</th>
-              <th>{t('user.rg.waiting')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {limits.map((l) => (
-              <LimitRow key={l.kind} limit={l} />
-            ))}
-            {rg && limits.length === 0 && <EmptyRow cols={4}>{t('user.rg.noLimits')}</EmptyRow>}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={limitColumns(t)}
+        rows={limits}
+        rowKey={(l) => l.kind}
+        row={(l) => ({ 'data-testid': `rg-limit-${l.kind}` })}
+        testId="rg-limits"
+        empty={rg ? t('user.rg.noLimits') : undefined}
+      />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 /** A Matka market's schedule: daily open and close times (IST) on chosen weekdays, or a quick draw every N seconds. */
 import { useTranslation } from 'react-i18next';
 import { MAX_SECONDS, MIN_SECONDS, WEEKDAYS, type ScheduleForm } from '../matka-markets';
+import { InputField } from '@/components/Field';
 
 export function ScheduleFields({
   value,
@@ -41,24 +42,20 @@ export function ScheduleFields({
       {value.kind === 'daily' ? (
         <>
           <div className="settings-grid">
-            <div className="field">
-              <label htmlFor={`${idPrefix}-open`}>{t('matka.schedule.openTime')}</label>
-              <input
-                id={`${idPrefix}-open`}
-                type="time"
-                value={value.openTime}
-                onChange={(e) => set({ openTime: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${idPrefix}-close`}>{t('matka.schedule.closeTime')}</label>
-              <input
-                id={`${idPrefix}-close`}
-                type="time"
-                value={value.closeTime}
-                onChange={(e) => set({ closeTime: e.target.value })}
-              />
-            </div>
+            <InputField
+              id={`${idPrefix}-open`}
+              label={t('matka.schedule.openTime')}
+              type="time"
+              value={value.openTime}
+              onChange={(e) => set({ openTime: e.target.value })}
+            />
+            <InputField
+              id={`${idPrefix}-close`}
+              label={t('matka.schedule.closeTime')}
+              type="time"
+              value={value.closeTime}
+              onChange={(e) => set({ closeTime: e.target.value })}
+            />
           </div>
           <div className="matka-days" role="group" aria-label={t('matka.schedule.weekdays')}>
             {WEEKDAYS.map((d, i) => (
@@ -70,17 +67,13 @@ export function ScheduleFields({
           </div>
         </>
       ) : (
-        <div className="field">
-          <label htmlFor={`${idPrefix}-seconds`}>
-            {t('matka.schedule.cycle', { min: MIN_SECONDS, max: MAX_SECONDS })}
-          </label>
-          <input
-            id={`${idPrefix}-seconds`}
-            inputMode="numeric"
-            value={value.seconds}
-            onChange={(e) => set({ seconds: e.target.value.replace(/\D/g, '') })}
-          />
-        </div>
+        <InputField
+          id={`${idPrefix}-seconds`}
+          label={t('matka.schedule.cycle', { min: MIN_SECONDS, max: MAX_SECONDS })}
+          inputMode="numeric"
+          value={value.seconds}
+          onChange={(e) => set({ seconds: e.target.value.replace(/\D/g, '') })}
+        />
       )}
     </fieldset>
   );

@@ -20,8 +20,8 @@ import { EmptyRow } from '@/components/EmptyRow';
 import { ResetCodeCard } from '../components/ResetCodeCard';
 import { RgCard } from '../components/RgCard';
 import { Card } from '@/components/Card';
-import { FormError } from '@/components/Field';
 import { AdminHead } from '../components/AdminPage';
+import { ChangeButton } from '../components/ChangeButton';
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -37,17 +37,14 @@ function BlockButton({ user }: { user: AdminUser }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (
-    <div>
-      <button
-        type="button"
-        className={`btn btn-small ${user.blocked ? 'btn-outline' : 'btn-primary'}`}
-        disabled={m.isPending}
-        onClick={() => m.mutate()}
-      >
-        {m.isPending ? t('admin:common.saving') : user.blocked ? t('user.unblock') : t('user.block')}
-      </button>
-      <FormError error={error} className="decision-error" />
-    </div>
+    <ChangeButton
+      tone={user.blocked ? 'btn-outline' : 'btn-primary'}
+      pending={m.isPending}
+      onClick={() => m.mutate()}
+      error={error}
+    >
+      {user.blocked ? t('user.unblock') : t('user.block')}
+    </ChangeButton>
   );
 }
 

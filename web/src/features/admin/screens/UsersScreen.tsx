@@ -10,6 +10,7 @@ import { dateTime } from '../format';
 import { useDebounced } from '../hooks/use-debounced';
 import { EmptyRow } from '@/components/EmptyRow';
 import { AdminHead } from '../components/AdminPage';
+import { Field } from '@/components/Field';
 
 export default function UsersScreen() {
   const { t } = useTranslation('adminMoney');
@@ -20,8 +21,7 @@ export default function UsersScreen() {
   return (
     <>
       <AdminHead title={t('users.title')} />
-      <div className="field search-field">
-        <label htmlFor="user-search">{t('users.search')}</label>
+      <Field id="user-search" label={t('users.search')} className="search-field">
         <input
           id="user-search"
           type="search"
@@ -29,7 +29,7 @@ export default function UsersScreen() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-      </div>
+      </Field>
       <QueryState isPending={users.isPending} error={users.error} what={t('admin:what.users')} />
       <div className="table-wrap">
         <table className="table admin-table" data-testid="users-table">

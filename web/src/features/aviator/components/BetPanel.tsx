@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { MIN_AUTO_CASHOUT, QUICK_STAKES, parseAutoCashout, validateBet } from '../bet-rules';
 import type { SlotState } from '../state';
 import type { Slot } from '../types';
+import { AmountChips } from '@/components/AmountChips';
 
 interface Props {
   slot: Slot;
@@ -100,19 +101,13 @@ export function BetPanel({
           {t('panel.clear')}
         </button>
       </div>
-      <div className="quick-grid">
-        {QUICK_STAKES.map((q) => (
-          <button
-            key={q}
-            type="button"
-            className="chip"
-            disabled={inputsDisabled}
-            onClick={() => setAmountText(String((Number(amountText) || 0) + q))}
-          >
-            +{q}
-          </button>
-        ))}
-      </div>
+      <AmountChips
+        amounts={QUICK_STAKES}
+        onPick={(q) => setAmountText(String((Number(amountText) || 0) + q))}
+        className="quick-grid"
+        text={(q) => `+${q}`}
+        disabled={inputsDisabled}
+      />
       <div className="auto-row">
         <label>
           <input

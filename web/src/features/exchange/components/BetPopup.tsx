@@ -6,6 +6,8 @@ import { Flash } from '../../sports/components/Flash';
 import { useAutoClear } from '../hooks/use-auto-clear';
 import { formatRate } from '../../sports/format';
 import { backs, betMoney, kindLabel, QUICK_STAKES, type Pick, type Quote } from '../slip';
+import { Field, InputField } from '@/components/Field';
+import { AmountChips } from '@/components/AmountChips';
 
 interface Props {
   pick: Pick;
@@ -50,34 +52,33 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
           if (quote?.open && !pending) onSubmit(stake, quote);
         }}
       >
-        <div className="field">
-          <label htmlFor="ex-bet-for">{t('popup.betFor')}</label>
-          <input id="ex-bet-for" readOnly value={betFor} data-testid="bet-for" />
-        </div>
-        <div className="field">
-          <label htmlFor="ex-rate">{t('popup.rate')}</label>
+        <InputField id="ex-bet-for" label={t('popup.betFor')} readOnly value={betFor} data-testid="bet-for" />
+        <Field id="ex-rate" label={t('popup.rate')}>
           <Flash value={rate} className="ex-rate-flash">
             <input id="ex-rate" readOnly value={formatRate(rate)} data-testid="bet-rate" />
           </Flash>
-        </div>
-        <div className="field">
-          <label htmlFor="ex-stake">{t('popup.stake')}</label>
-          <input
-            id="ex-stake"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('popup.stakePlaceholder')}
-            value={stake}
-            onChange={(e) => setStake(stakeText(e.target.value))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="ex-profit">{t('popup.profit')}</label>
-          <input id="ex-profit" readOnly value={formatAmount(profit)} data-testid="bet-profit" />
-          <small className="ex-loss" data-testid="bet-loss">
-            {t('popup.loss', { amount: formatAmount(loss) })}
-          </small>
-        </div>
+        </Field>
+        <InputField
+          id="ex-stake"
+          label={t('popup.stake')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('popup.stakePlaceholder')}
+          value={stake}
+          onChange={(e) => setStake(stakeText(e.target.value))}
+        />
+        <InputField
+          id="ex-profit"
+          label={t('popup.profit')}
+          readOnly
+          value={formatAmount(profit)}
+          data-testid="bet-profit"
+          after={
+            <small className="ex-loss" data-testid="bet-loss">
+              {t('popup.loss', { amount: formatAmount(loss) })}
+            </small>
+          }
+        />
         {/* Always laid out, so the buttons below do not jump as the market suspends and reopens with each ball. */}
         <p className="ex-note" role="status" data-testid="bet-note">
           {note}
@@ -87,19 +88,14 @@ export function BetPopup({ pick, quote, pending, onSubmit, onClose }: Props) {
             {t('popup.clearsIn', { seconds: clearsIn })}
           </p>
         )}
-        <div className="ex-quick" role="group" aria-label={t('popup.quickStakes')}>
-          {QUICK_STAKES.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className="chip"
-              data-testid={`quick-${a}`}
-              onClick={() => setStake(String(a))}
-            >
-              {chip(a)}
-            </button>
-          ))}
-        </div>
+        <AmountChips
+          amounts={QUICK_STAKES}
+          onPick={(a) => setStake(String(a))}
+          className="ex-quick"
+          label={t('popup.quickStakes')}
+          text={chip}
+          testId={(a) => `quick-${a}`}
+        />
         <div className="bet-actions">
           <button type="button" className="btn btn-outline ex-reset" onClick={() => setStake('')}>
             {t('popup.reset')}

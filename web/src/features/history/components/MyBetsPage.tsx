@@ -8,6 +8,7 @@ import '../../exchange/exchange.css';
 import { MyPlays } from '../../parchi/components/MyPlays';
 import { AviatorHistory } from './AviatorHistory';
 import { CricketHistory } from './CricketHistory';
+import { Tabs } from '@/components/Tabs';
 
 type Tab = 'cricket' | 'parchi' | 'aviator';
 /** The tabs; each label is `history:tabs.<id>`. */
@@ -22,20 +23,11 @@ export function MyBetsPage({ userId }: { userId: string | null }) {
   return (
     <div className="page">
       <h1 className="page-title">{t('title')}</h1>
-      <div className="tabs" role="tablist">
-        {TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={tab === id ? 'active' : ''}
-            onClick={() => setParams({ tab: id }, { replace: true })}
-          >
-            {t(`tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+        value={tab}
+        onChange={(id) => setParams({ tab: id }, { replace: true })}
+      />
       {tab === 'cricket' && <CricketHistory userId={userId} />}
       {tab === 'parchi' && <MyPlays userId={userId} />}
       {tab === 'aviator' && <AviatorHistory userId={userId} />}

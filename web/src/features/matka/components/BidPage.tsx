@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { formatInr } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useWallet } from '@/lib/wallet';
-import { serverNow, useMarkets } from '../api/get-markets';
 import { bidTypeInfo, bidTypeTitle, canBid, parseBidType, rateHundredths, sessionsFor } from '../bid-types';
 import { checkSlip, linesOf, MSG_LOAD_FAILED, MSG_NOT_LOGGED_IN, totalsOf } from '../bids';
-import { useMatkaRoom } from '../hooks/use-matka-room';
-import { useNow } from '@/lib/use-now';
 import { usePlaceBids } from '../hooks/use-place-bids';
-import { findMarket } from '../market';
 import { numberGroups } from '../numbers';
-import { LIST_PATH, playPath } from '../paths';
+import { playPath } from '../paths';
 import type { BidAccepted, Market, Rate } from '../api/types';
 import type { BidType, Session } from '../wire';
 import { BidSummary } from './BidSummary';
 import { MarketHeader } from './MarketHeader';
+import { MarketMissing } from './MarketMissing';
+import { useMarketRoute } from '../hooks/use-market-route';
 import { NumberGrid } from './NumberGrid';
 import { SangamForm, type Entry } from './SangamForm';
 import '../matka.css';
@@ -169,27 +166,18 @@ function Slip({ userId, m, type, rates, limits, now }: SlipProps) {
  */
 export function BidPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('matka');
-  useMatkaRoom(userId);
-  const { gameName, bitType } = useParams();
-  const q = useMarkets();
-  const now = serverNow(q.data, useNow(1000));
-  const m = findMarket(q.data?.markets, gameName);
-  const type = parseBidType(bitType);
+  const { params, q, m, now } = useMarketRoute(userId);
+  const type = parseBidType(params.bitType);
   if (q.isPending) return <Loading />;
   if (!m || !type || !q.data) {
     return (
-      <div className="mk-page">
-        <p className="banner-error" role="alert">
-          {q.isError && !q.data
-            ? t(MSG_LOAD_FAILED)
-            : !m
-              ? t('noMarket', { name: gameName ?? '' })
-              : t('noBidType', { type: bitType ?? '' })}
-        </p>
-        <Link to={LIST_PATH} className="btn btn-outline">
-          {t('allMarkets')}
-        </Link>
-      </div>
+      <MarketMissing>
+        {q.isError && !q.data
+          ? t(MSG_LOAD_FAILED)
+          : !m
+            ? t('noMarket', { name: params.gameName ?? '' })
+            : t('noBidType', { type: params.bitType ?? '' })}
+      </MarketMissing>
     );
   }
   return (

@@ -8,6 +8,7 @@ import { useNow } from '@/lib/use-now';
 import { MarketCard } from './MarketCard';
 import { MyBids } from './MyBids';
 import '../matka.css';
+import { Tabs } from '@/components/Tabs';
 
 /** `/casino/matka`: one card per market (refreshed every 60 s and on `matka:status`), and the player's bids. */
 export function MatkaListPage({ userId }: { userId: string | null }) {
@@ -23,28 +24,15 @@ export function MatkaListPage({ userId }: { userId: string | null }) {
       <header className="mk-head">
         <h1>{t('title')}</h1>
       </header>
-      <div className="tabs mk-tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'markets'}
-          className={tab === 'markets' ? 'active' : ''}
-          onClick={() => setParams({}, { replace: true })}
-          data-testid="matka-tab-markets"
-        >
-          {t('list.markets')}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'bids'}
-          className={tab === 'bids' ? 'active' : ''}
-          onClick={() => setParams({ tab: 'bids' }, { replace: true })}
-          data-testid="matka-tab-bids"
-        >
-          {t('list.myBids')}
-        </button>
-      </div>
+      <Tabs
+        className="mk-tabs"
+        options={[
+          { id: 'markets', label: t('list.markets'), testId: 'matka-tab-markets' },
+          { id: 'bids', label: t('list.myBids'), testId: 'matka-tab-bids' },
+        ]}
+        value={tab}
+        onChange={(id) => setParams(id === 'bids' ? { tab: id } : {}, { replace: true })}
+      />
       {tab === 'bids' ? (
         <MyBids />
       ) : (

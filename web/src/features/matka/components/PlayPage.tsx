@@ -1,37 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Loading } from '@/components/Loading';
-import { serverNow, useMarkets } from '../api/get-markets';
 import { BID_TYPES, bidTypeTitle, canBid, captionOf } from '../bid-types';
 import { MSG_LOAD_FAILED } from '../bids';
-import { useMatkaRoom } from '../hooks/use-matka-room';
-import { useNow } from '@/lib/use-now';
-import { findMarket } from '../market';
 import { bidPath, LIST_PATH } from '../paths';
 import { MarketHeader } from './MarketHeader';
+import { MarketMissing } from './MarketMissing';
+import { useMarketRoute } from '../hooks/use-market-route';
 import '../matka.css';
 
 /** `/casino/play/{gameName}/{bidStatus}`: the bid types with the server's rates; jodi and sangams greyed out once the open session is over. */
 export function PlayPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('matka');
-  useMatkaRoom(userId);
-  const { gameName } = useParams();
-  const q = useMarkets();
-  const now = serverNow(q.data, useNow(1000));
-  const m = findMarket(q.data?.markets, gameName);
+  const { params, q, m, now } = useMarketRoute(userId);
   if (q.isPending) return <Loading />;
-  if (!m) {
+  if (!m)
     return (
-      <div className="mk-page">
-        <p className="banner-error" role="alert">
-          {q.isError ? t(MSG_LOAD_FAILED) : t('noMarket', { name: gameName ?? '' })}
-        </p>
-        <Link to={LIST_PATH} className="btn btn-outline">
-          {t('allMarkets')}
-        </Link>
-      </div>
+      <MarketMissing>{q.isError ? t(MSG_LOAD_FAILED) : t('noMarket', { name: params.gameName ?? '' })}</MarketMissing>
     );
-  }
   return (
     <div className="mk-page">
       <MarketHeader m={m} now={now} back={LIST_PATH} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError, LabelField } from '@/components/Field';
 import { pointsText } from '../bids';
 import { sangamNumber, type HalfForm } from '../numbers';
+import { Tabs } from '@/components/Tabs';
 
 export interface Entry {
   number: string;
@@ -30,6 +31,23 @@ export function SangamForm({
   const full = type === 'full_sangam';
   const openIsDigit = !full && form === 'open_digit';
   const closeIsDigit = !full && form === 'open_panna';
+  // The two halves, typed as digits only: each a digit or a panna as the half form says.
+  const halves = [
+    {
+      id: 'open',
+      digit: openIsDigit,
+      label: openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna'),
+      value: open,
+      set: setOpen,
+    },
+    {
+      id: 'close',
+      digit: closeIsDigit,
+      label: closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna'),
+      value: close,
+      set: setClose,
+    },
+  ];
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -46,46 +64,31 @@ export function SangamForm({
   return (
     <div className="mk-sangam">
       {!full && (
-        <div className="tabs mk-half-forms" role="radiogroup" aria-label={t('sangam.halfSangam')}>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={form === 'open_digit'}
-            className={form === 'open_digit' ? 'active' : ''}
-            onClick={() => setForm('open_digit')}
-          >
-            {t('sangam.openDigitClosePanna')}
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={form === 'open_panna'}
-            className={form === 'open_panna' ? 'active' : ''}
-            onClick={() => setForm('open_panna')}
-          >
-            {t('sangam.openPannaCloseDigit')}
-          </button>
-        </div>
+        <Tabs
+          role="radio"
+          label={t('sangam.halfSangam')}
+          className="mk-half-forms"
+          options={[
+            { id: 'open_digit', label: t('sangam.openDigitClosePanna') },
+            { id: 'open_panna', label: t('sangam.openPannaCloseDigit') },
+          ]}
+          value={form}
+          onChange={setForm}
+        />
       )}
       <form className="mk-sangam-form" onSubmit={add}>
-        <LabelField
-          label={openIsDigit ? t('sangam.openDigit') : t('sangam.openPanna')}
-          inputMode="numeric"
-          maxLength={openIsDigit ? 1 : 3}
-          value={open}
-          onChange={(e) => setOpen(e.target.value.replace(/\D/g, ''))}
-          disabled={disabled}
-          data-testid="matka-sangam-open"
-        />
-        <LabelField
-          label={closeIsDigit ? t('sangam.closeDigit') : t('sangam.closePanna')}
-          inputMode="numeric"
-          maxLength={closeIsDigit ? 1 : 3}
-          value={close}
-          onChange={(e) => setClose(e.target.value.replace(/\D/g, ''))}
-          disabled={disabled}
-          data-testid="matka-sangam-close"
-        />
+        {halves.map((h) => (
+          <LabelField
+            key={h.id}
+            label={h.label}
+            inputMode="numeric"
+            maxLength={h.digit ? 1 : 3}
+            value={h.value}
+            onChange={(e) => h.set(e.target.value.replace(/\D/g, ''))}
+            disabled={disabled}
+            data-testid={`matka-sangam-${h.id}`}
+          />
+        ))}
         <LabelField
           label={t('sangam.points')}
           inputMode="numeric"

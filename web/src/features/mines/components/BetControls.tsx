@@ -3,6 +3,7 @@ import { formatInr } from '@/lib/money';
 import { clampTarget } from '../auto';
 import { digitsOnly, QUICK_AMOUNTS, stepStake } from '../stake';
 import type { PublicSettings } from '../wire';
+import { AmountChips } from '@/components/AmountChips';
 
 export type Mode = 'manual' | 'auto';
 
@@ -37,6 +38,40 @@ const MINUS = '−';
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
+interface CountProps {
+  label: string;
+  /** The counts offered, `min` to `max`. */
+  min: number;
+  max: number;
+  value: number;
+  disabled: boolean;
+  onChange: (n: number) => void;
+  ariaLabel?: string;
+  testId: string;
+}
+
+/** A count picked from a list (the mines, the tiles auto opens), its label beside it. */
+function CountPick({ label, min, max, value, disabled, onChange, ariaLabel, testId }: CountProps) {
+  return (
+    <label className="mn-pick">
+      <span>{label}</span>
+      <select
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-label={ariaLabel}
+        data-testid={testId}
+      >
+        {range(min, max).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Mode, mines, the stake stepper and quick amounts, BET / Stop and Cash out. */
 export function BetControls(p: Props) {
   const { t } = useTranslation('mines');
@@ -61,21 +96,15 @@ export function BetControls(p: Props) {
             </button>
           ))}
         </div>
-        <label className="mn-pick">
-          <span>{t('controls.mines')}</span>
-          <select
-            value={p.mines}
-            disabled={p.locked}
-            onChange={(e) => p.onMines(Number(e.target.value))}
-            data-testid="mines-count"
-          >
-            {range(minMines, maxMines).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CountPick
+          label={t('controls.mines')}
+          min={minMines}
+          max={maxMines}
+          value={p.mines}
+          disabled={p.locked}
+          onChange={p.onMines}
+          testId="mines-count"
+        />
       </div>
       <div className="mn-row">
         <div className="mn-stepper">
@@ -113,39 +142,28 @@ export function BetControls(p: Props) {
           </button>
         </div>
         {p.mode === 'auto' && (
-          <label className="mn-pick">
-            <span>{t('controls.tiles')}</span>
-            <select
-              value={tiles}
-              disabled={p.locked}
-              onChange={(e) => p.onAutoTiles(Number(e.target.value))}
-              aria-label={t('controls.tilesToOpen')}
-              data-testid="mines-auto-tiles"
-            >
-              {range(1, 25 - p.mines).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CountPick
+            label={t('controls.tiles')}
+            min={1}
+            max={25 - p.mines}
+            value={tiles}
+            disabled={p.locked}
+            onChange={p.onAutoTiles}
+            ariaLabel={t('controls.tilesToOpen')}
+            testId="mines-auto-tiles"
+          />
         )}
       </div>
-      <div className="mn-quick" role="group" aria-label={t('controls.quick')}>
-        {QUICK_AMOUNTS.map((q) => (
-          <button
-            key={q}
-            type="button"
-            className="chip mn-chip"
-            aria-pressed={p.stake === String(q)}
-            disabled={p.locked}
-            onClick={() => p.onStake(String(q))}
-            data-testid={`mines-quick-${q}`}
-          >
-            {q}
-          </button>
-        ))}
-      </div>
+      <AmountChips
+        amounts={QUICK_AMOUNTS}
+        onPick={(q) => p.onStake(String(q))}
+        className="mn-quick"
+        label={t('controls.quick')}
+        chipClass={() => 'mn-chip'}
+        pressed={(q) => p.stake === String(q)}
+        testId={(q) => `mines-quick-${q}`}
+        disabled={p.locked}
+      />
       {p.settings && (
         <p className="hint mn-limits">
           {t('controls.limits', {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, InputField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { formatInr } from '@/lib/money';
 import { usePlayers } from '../api/get-players';
@@ -51,6 +52,36 @@ function PlayerOptions({ players }: { players: Player[] }) {
   );
 }
 
+interface PlayerSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  /** A filled card's player: shown, not chosen. */
+  fixed: boolean;
+  /** The first option (none chosen yet) and the players to choose from. */
+  none: string;
+  players: Player[];
+  onChange: (name: string) => void;
+}
+
+/** A card's player: one of the free players, or the filled card's own (fixed). */
+function PlayerSelect({ id, label, value, fixed, none, players, onChange }: PlayerSelectProps) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className="pc-select" value={value} disabled={fixed} onChange={(e) => onChange(e.target.value)}>
+        {fixed ? (
+          <option value={value}>{value}</option>
+        ) : (
+          <>
+            <option value="">{none}</option>
+            <PlayerOptions players={players} />
+          </>
+        )}
+      </select>
+    </Field>
+  );
+}
+
 const has = (list: Player[], name: string) => list.some((p) => p.playername === name);
 
 /**
@@ -89,8 +120,7 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
           submit();
         }}
       >
-        <div className="field">
-          <label htmlFor="pc-points">{t('dialog.points')}</label>
+        <Field id="pc-points" label={t('dialog.points')}>
           <select
             id="pc-points"
             className="pc-select"
@@ -103,45 +133,35 @@ export function PlayDialog({ match, board, card, balance, pending, onSubmit, onR
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pc-profit">{t('dialog.profit')}</label>
-          <input id="pc-profit" readOnly value={formatInr(profitOf(points))} data-testid="parchi-profit" />
-        </div>
-        <div className="field">
-          <label htmlFor="pc-player1">{t('card.player1')}</label>
-          {filled ? (
-            <select id="pc-player1" className="pc-select" value={player1} disabled>
-              <option value={player1}>{player1}</option>
-            </select>
-          ) : (
-            <select
-              id="pc-player1"
-              className="pc-select"
-              value={player1}
-              onChange={(e) => {
-                setP1(e.target.value);
-                if (e.target.value === p2) setP2('');
-              }}
-            >
-              <option value="">{t('dialog.selectPlayer1')}</option>
-              <PlayerOptions players={first} />
-            </select>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="pc-player2">{t('card.player2')}</label>
-          {filled ? (
-            <select id="pc-player2" className="pc-select" value={player2} disabled>
-              <option value={player2}>{player2}</option>
-            </select>
-          ) : (
-            <select id="pc-player2" className="pc-select" value={player2} onChange={(e) => setP2(e.target.value)}>
-              <option value="">{t('dialog.selectPlayer2')}</option>
-              <PlayerOptions players={second} />
-            </select>
-          )}
-        </div>
+        </Field>
+        <InputField
+          id="pc-profit"
+          label={t('dialog.profit')}
+          readOnly
+          value={formatInr(profitOf(points))}
+          data-testid="parchi-profit"
+        />
+        <PlayerSelect
+          id="pc-player1"
+          label={t('card.player1')}
+          value={player1}
+          fixed={filled}
+          none={t('dialog.selectPlayer1')}
+          players={first}
+          onChange={(name) => {
+            setP1(name);
+            if (name === p2) setP2('');
+          }}
+        />
+        <PlayerSelect
+          id="pc-player2"
+          label={t('card.player2')}
+          value={player2}
+          fixed={filled}
+          none={t('dialog.selectPlayer2')}
+          players={second}
+          onChange={setP2}
+        />
         {filled ? (
           <p className="note" data-testid="parchi-dialog-note">
             {t('dialog.lockedNote')}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chipInr } from '../money';
 import '../round-table.css';
+import { AmountChips } from '@/components/AmountChips';
 
 interface Props {
   amounts: readonly number[];
@@ -17,26 +18,22 @@ interface Props {
 export function StakeChips({ amounts, selected, disabled, onSelect, note, columns = 4 }: Props) {
   const { t } = useTranslation('roundTable');
   return (
-    <div
+    <AmountChips
+      amounts={amounts}
+      onPick={onSelect}
       className="rt-chips"
-      role="group"
-      aria-label={t('stake.label')}
+      label={t('stake.label')}
       style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-    >
-      {amounts.map((a) => (
-        <button
-          key={a}
-          type="button"
-          className={`chip rt-chip ${selected === a ? 'rt-chip-on' : ''}`}
-          aria-pressed={selected === a}
-          disabled={disabled}
-          data-testid={`stake-${a}`}
-          onClick={() => onSelect(a)}
-        >
+      chipClass={(a) => `rt-chip ${selected === a ? 'rt-chip-on' : ''}`}
+      text={(a) => (
+        <>
           <b>{chipInr(a)}</b>
           {note && <small>{note(a)}</small>}
-        </button>
-      ))}
-    </div>
+        </>
+      )}
+      pressed={(a) => selected === a}
+      testId={(a) => `stake-${a}`}
+      disabled={disabled}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice, formatSize } from '../format';
 import type { Level, Market } from '../wire';
-import { Flash } from './Flash';
+import { PriceCell } from './PriceCell';
 import { StatusBadge } from './StatusBadge';
 
 const LEVELS = 3;
@@ -15,18 +15,17 @@ function cells(levels: Level[], side: 'back' | 'lay', disabled: boolean, testid:
   return ordered.map((l, i) => {
     const best = side === 'back' ? i === LEVELS - 1 : i === 0;
     return (
-      <button
+      <PriceCell
         key={`${side}-${i}`}
-        type="button"
-        className={`sp-cell sp-${side} ${best ? 'sp-best' : ''}`}
+        side={side}
+        best={best}
+        value={l?.price ?? 0}
+        size={formatSize(l?.size)}
         disabled={disabled || !l}
-        data-testid={best ? `${testid}-${side}` : undefined}
+        testId={best ? `${testid}-${side}` : undefined}
       >
-        <Flash value={l?.price ?? 0} className="sp-price">
-          {formatPrice(l?.price)}
-        </Flash>
-        <small className="sp-size">{formatSize(l?.size)}</small>
-      </button>
+        {formatPrice(l?.price)}
+      </PriceCell>
     );
   });
 }

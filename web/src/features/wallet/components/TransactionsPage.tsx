@@ -5,6 +5,7 @@ import { formatInr } from '@/lib/money';
 import { useDeposits } from '../api/get-deposits';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { StatusBadge } from './StatusBadge';
+import { Tabs } from '@/components/Tabs';
 
 export function TransactionsPage({ userId }: { userId: string | null }) {
   const { t } = useTranslation('wallet');
@@ -14,24 +15,14 @@ export function TransactionsPage({ userId }: { userId: string | null }) {
   return (
     <div className="page">
       <h1 className="page-title">{t('transactions.title')}</h1>
-      <div className="tabs" role="tablist">
-        <button
-          role="tab"
-          aria-selected={tab === 'withdraw'}
-          className={tab === 'withdraw' ? 'active' : ''}
-          onClick={() => setTab('withdraw')}
-        >
-          {t('transactions.withdrawTab')}
-        </button>
-        <button
-          role="tab"
-          aria-selected={tab === 'deposit'}
-          className={tab === 'deposit' ? 'active' : ''}
-          onClick={() => setTab('deposit')}
-        >
-          {t('transactions.depositTab')}
-        </button>
-      </div>
+      <Tabs
+        options={[
+          { id: 'withdraw', label: t('transactions.withdrawTab') },
+          { id: 'deposit', label: t('transactions.depositTab') },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
       <div className="table-wrap">
         {tab === 'withdraw' ? (
           <table className="table">

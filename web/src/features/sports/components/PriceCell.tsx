@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Flash } from './Flash';
+
+interface Props {
+  side: 'back' | 'lay';
+  /** The side's best price (drawn stronger). */
+  best?: boolean;
+  /** The price, which flashes as it moves, and how it reads. */
+  value: number;
+  children: ReactNode;
+  /** What stands under the price: its size, a rate. */
+  size?: ReactNode;
+  disabled: boolean;
+  testId?: string;
+}
+
+/** A market's price cell: back (blue) or lay (pink), the price flashing as it moves, what stands under it. */
+export function PriceCell({ side, best = false, value, children, size, disabled, testId }: Props) {
+  return (
+    <button
+      type="button"
+      className={`sp-cell sp-${side}${best ? ' sp-best' : ''}`}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      <Flash value={value} className="sp-price">
+        {children}
+      </Flash>
+      {size !== undefined && <small className="sp-size">{size}</small>}
+    </button>
+  );
+}
