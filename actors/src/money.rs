@@ -3,9 +3,11 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// An amount of money in paise (1 rupee = 100 paise). May be negative only where it is a delta.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+/// An amount of money in paise (1 rupee = 100 paise). May be negative only where it is a delta. Stored as an integer
+/// column of paise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, sqlx::Type)]
 #[serde(transparent)]
+#[sqlx(transparent)]
 pub struct Paise(i64);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

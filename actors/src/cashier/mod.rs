@@ -21,6 +21,7 @@ use serde::Serialize;
 use std::time::Duration;
 // Dynamic SQL in this file is assembled only from constants and placeholder counts, never from input.
 use sqlx::AssertSqlSafe;
+use sqlx::any::{AnyRow, AnyTypeInfo, AnyValueRef};
 use sqlx::{Any, FromRow, Row};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -48,7 +49,25 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// Stored as its text ([`Status::as_str`]).
+impl sqlx::Type<Any> for Status {
+    fn type_info() -> AnyTypeInfo {
+        <String as sqlx::Type<Any>>::type_info()
+    }
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        <String as sqlx::Type<Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, Any> for Status {
+    fn decode(value: AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        let text = <String as sqlx::Decode<'r, Any>>::decode(value)?;
+        Status::parse(&text).ok_or_else(|| format!("bad status {text}").into())
+    }
+}
+
+/// A deposit request, as its row in `deposits` has it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow)]
 pub struct Deposit {
     pub id: i64,
     pub user_id: UserId,
@@ -63,7 +82,8 @@ pub struct Deposit {
     pub reference: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A withdrawal request, as its row in `withdrawals` has it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow)]
 pub struct Withdrawal {
     pub id: i64,
     pub user_id: UserId,
@@ -175,77 +195,22 @@ fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
     if t.is_empty() || t.len() > 128 { Err(CashierError::Missing(field)) } else { Ok(t.to_string()) }
 }
 
-const DEPOSIT_COLUMNS: &str = "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at, reference";
-const WITHDRAWAL_COLUMNS: &str = "id, user_id, user_name, upi_id, phone, amount, status, created_at, decided_at";
-
-fn status_of(s: &str) -> Result<Status, sqlx::Error> {
-    Status::parse(s).ok_or_else(|| sqlx::Error::Decode(format!("bad status {s}").into()))
+/// A request an operator decides: a deposit or a withdrawal, a row of its own table.
+trait Request: for<'r> FromRow<'r, AnyRow> + Send + Unpin {
+    const TABLE: &'static str;
+    /// The columns its rows are read from.
+    const COLUMNS: &'static str;
 }
 
-/// A row of `deposits` (`DEPOSIT_COLUMNS`), as the database has it.
-#[derive(sqlx::FromRow)]
-struct DepositRow {
-    id: i64,
-    user_id: i64,
-    utr: String,
-    user_name: String,
-    phone: String,
-    amount: i64,
-    status: String,
-    created_at: EpochMs,
-    decided_at: Option<EpochMs>,
-    reference: Option<String>,
+impl Request for Deposit {
+    const TABLE: &'static str = "deposits";
+    const COLUMNS: &'static str =
+        "id, user_id, utr, user_name, phone, amount, status, created_at, decided_at, reference";
 }
 
-impl TryFrom<DepositRow> for Deposit {
-    type Error = sqlx::Error;
-
-    fn try_from(r: DepositRow) -> Result<Self, Self::Error> {
-        Ok(Deposit {
-            id: r.id,
-            user_id: UserId(r.user_id),
-            utr: r.utr,
-            user_name: r.user_name,
-            phone: r.phone,
-            amount: Paise::new(r.amount),
-            status: status_of(&r.status)?,
-            created_at: r.created_at,
-            decided_at: r.decided_at,
-            reference: r.reference,
-        })
-    }
-}
-
-/// A row of `withdrawals` (`WITHDRAWAL_COLUMNS`), as the database has it.
-#[derive(sqlx::FromRow)]
-struct WithdrawalRow {
-    id: i64,
-    user_id: i64,
-    user_name: String,
-    upi_id: String,
-    phone: String,
-    amount: i64,
-    status: String,
-    created_at: EpochMs,
-    decided_at: Option<EpochMs>,
-}
-
-impl TryFrom<WithdrawalRow> for Withdrawal {
-    type Error = sqlx::Error;
-
-    fn try_from(r: WithdrawalRow) -> Result<Self, Self::Error> {
-        Ok(Withdrawal {
-            id: r.id,
-            user_id: UserId(r.user_id),
-            user_name: r.user_name,
-            upi_id: r.upi_id,
-            phone: r.phone,
-            amount: Paise::new(r.amount),
-            status: status_of(&r.status)?,
-            created_at: r.created_at,
-            decided_at: r.decided_at,
-        })
-    }
+impl Request for Withdrawal {
+    const TABLE: &'static str = "withdrawals";
+    const COLUMNS: &'static str = "id, user_id, user_name, upi_id, phone, amount, status, created_at, decided_at";
 }
 
 /// One row of the books' query: a kind of account, how many there are and what they hold.
@@ -297,9 +262,10 @@ impl Cashier {
         crate::rg::store::check_deposit(&mut w.tx, user, amount, now).await?.map_err(CashierError::Limited)?;
         let sql = format!(
             "INSERT INTO deposits (user_id, utr, user_name, phone, amount, status, created_at, reference) \
-             VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (utr) DO NOTHING RETURNING {DEPOSIT_COLUMNS}"
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) ON CONFLICT (utr) DO NOTHING RETURNING {}",
+            Deposit::COLUMNS
         );
-        let row = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(sql))
+        let d = sqlx::query_as::<Any, Deposit>(AssertSqlSafe(sql))
             .bind(user.0)
             .bind(utr)
             .bind(user_name)
@@ -310,23 +276,13 @@ impl Cashier {
             .fetch_optional(&mut *w.tx)
             .await?
             .ok_or(CashierError::UtrTaken)?;
-        let d = Deposit::try_from(row)?;
         w.commit().await?;
         Ok(d)
     }
 
     /// A player's deposits (newest first), or every deposit with a status when `user` is None.
     pub async fn deposits(&self, user: Option<UserId>, status: Option<Status>) -> Result<Vec<Deposit>, CashierError> {
-        let sql = format!(
-            "SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
-             ORDER BY id DESC LIMIT 500"
-        );
-        let rows = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(sql))
-            .bind(user.map_or(-1, |u| u.0))
-            .bind(status.map_or("", Status::as_str))
-            .fetch_all(&self.db.pool)
-            .await?;
-        Ok(rows.into_iter().map(Deposit::try_from).collect::<Result<_, _>>()?)
+        self.requests(user, status).await
     }
 
     pub async fn withdrawals(
@@ -334,20 +290,27 @@ impl Cashier {
         user: Option<UserId>,
         status: Option<Status>,
     ) -> Result<Vec<Withdrawal>, CashierError> {
+        self.requests(user, status).await
+    }
+
+    /// A player's requests of a kind (newest first, at most 500), or every one with a status when `user` is None.
+    async fn requests<R: Request>(&self, user: Option<UserId>, status: Option<Status>) -> Result<Vec<R>, CashierError> {
         let sql = format!(
-            "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
-             ORDER BY id DESC LIMIT 500"
+            "SELECT {} FROM {} WHERE ($1 < 0 OR user_id = $1) AND ($2 = '' OR status = $2) \
+             ORDER BY id DESC LIMIT 500",
+            R::COLUMNS,
+            R::TABLE
         );
-        let rows = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(sql))
+        Ok(sqlx::query_as::<Any, R>(AssertSqlSafe(sql))
             .bind(user.map_or(-1, |u| u.0))
             .bind(status.map_or("", Status::as_str))
             .fetch_all(&self.db.pool)
-            .await?;
-        Ok(rows.into_iter().map(Withdrawal::try_from).collect::<Result<_, _>>()?)
+            .await?)
     }
 
     /// Records the decision once. Errors: NotFound, or AlreadyDecided for a second decision.
-    async fn decide(&self, table: &str, id: i64, to: Status, operator: UserId) -> Result<(), CashierError> {
+    async fn decide<R: Request>(&self, id: i64, to: Status, operator: UserId) -> Result<(), CashierError> {
+        let table = R::TABLE;
         let sql = format!(
             "UPDATE {table} SET status = $1, decided_at = $2, decided_by = $3 WHERE id = $4 AND status = 'pending'"
         );
@@ -368,26 +331,14 @@ impl Cashier {
         Err(if exists.is_some() { CashierError::AlreadyDecided } else { CashierError::NotFound })
     }
 
-    async fn deposit(&self, id: i64) -> Result<Deposit, CashierError> {
-        let row = sqlx::query_as::<Any, DepositRow>(AssertSqlSafe(format!(
-            "SELECT {DEPOSIT_COLUMNS} FROM deposits WHERE id = $1"
-        )))
-        .bind(id)
-        .fetch_optional(&self.db.pool)
-        .await?
-        .ok_or(CashierError::NotFound)?;
-        Ok(Deposit::try_from(row)?)
-    }
-
-    async fn withdrawal(&self, id: i64) -> Result<Withdrawal, CashierError> {
-        let row = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(format!(
-            "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1"
-        )))
-        .bind(id)
-        .fetch_optional(&self.db.pool)
-        .await?
-        .ok_or(CashierError::NotFound)?;
-        Ok(Withdrawal::try_from(row)?)
+    /// A request by its id; NotFound if there is none.
+    async fn request<R: Request>(&self, id: i64) -> Result<R, CashierError> {
+        let sql = format!("SELECT {} FROM {} WHERE id = $1", R::COLUMNS, R::TABLE);
+        sqlx::query_as::<Any, R>(AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?
+            .ok_or(CashierError::NotFound)
     }
 
     fn deposit_credit(d: &Deposit) -> Change {
@@ -420,15 +371,15 @@ impl Cashier {
     }
 
     pub async fn approve_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
-        self.decide("deposits", id, Status::Approved, operator).await?;
-        let d = self.deposit(id).await?;
+        self.decide::<Deposit>(id, Status::Approved, operator).await?;
+        let d = self.request::<Deposit>(id).await?;
         apply_until_final(&self.wallet, Self::deposit_credit(&d)).await?;
         Ok(d)
     }
 
     pub async fn reject_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
-        self.decide("deposits", id, Status::Rejected, operator).await?;
-        self.deposit(id).await
+        self.decide::<Deposit>(id, Status::Rejected, operator).await?;
+        self.request::<Deposit>(id).await
     }
 
     /// Holds the amount at once, so it can be neither spent nor withdrawn twice while pending. A hold the wallet
@@ -453,9 +404,10 @@ impl Cashier {
         }
         let sql = format!(
             "INSERT INTO withdrawals (user_id, user_name, upi_id, phone, amount, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING {WITHDRAWAL_COLUMNS}"
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING {}",
+            Withdrawal::COLUMNS
         );
-        let row = sqlx::query_as::<Any, WithdrawalRow>(AssertSqlSafe(sql))
+        let w = sqlx::query_as::<Any, Withdrawal>(AssertSqlSafe(sql))
             .bind(user.0)
             .bind(user_name)
             .bind(upi_id)
@@ -464,9 +416,8 @@ impl Cashier {
             .bind(self.clock.now_ms())
             .fetch_one(&self.db.pool)
             .await?;
-        let w = Withdrawal::try_from(row)?;
         match tokio::time::timeout(self.hold_patience, self.settle_hold(&w)).await {
-            Ok(Ok(Hold::Held)) => self.withdrawal(w.id).await,
+            Ok(Ok(Hold::Held)) => self.request::<Withdrawal>(w.id).await,
             Ok(Ok(Hold::Refused(e))) => Err(match e {
                 WalletError::InsufficientBalance => CashierError::InsufficientBalance,
                 other => CashierError::Wallet(other),
@@ -492,7 +443,7 @@ impl Cashier {
     async fn settle_hold(&self, w: &Withdrawal) -> Result<Hold, CashierError> {
         match apply_until_final(&self.wallet, Self::withdrawal_change(w, Status::Pending)).await {
             Ok(_) => {
-                let give_back = match self.withdrawal(w.id).await {
+                let give_back = match self.request::<Withdrawal>(w.id).await {
                     Ok(now) => now.status == Status::Rejected,
                     Err(CashierError::NotFound) => true,
                     Err(e) => return Err(e),
@@ -531,12 +482,12 @@ impl Cashier {
     /// Pays out a pending withdrawal from its hold. Refused, changing nothing, when the hold is not in the
     /// ledger: settling it would take exposure that belongs to the player's bets.
     pub async fn approve_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
-        let w = self.withdrawal(id).await?;
+        let w = self.request::<Withdrawal>(id).await?;
         if w.status == Status::Pending && !self.hold_exists(&w).await? {
             return Err(CashierError::HoldMissing);
         }
-        self.decide("withdrawals", id, Status::Approved, operator).await?;
-        let w = self.withdrawal(id).await?;
+        self.decide::<Withdrawal>(id, Status::Approved, operator).await?;
+        let w = self.request::<Withdrawal>(id).await?;
         apply_until_final(&self.wallet, Self::withdrawal_change(&w, Status::Approved)).await?;
         Ok(w)
     }
@@ -554,8 +505,8 @@ impl Cashier {
     /// answer was lost, or that is still on its way, is then either in the ledger — and released — or refused for
     /// good, with nothing to release (releasing anyway would free exposure that belongs to the player's bets).
     pub async fn reject_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
-        self.decide("withdrawals", id, Status::Rejected, operator).await?;
-        let w = self.withdrawal(id).await?;
+        self.decide::<Withdrawal>(id, Status::Rejected, operator).await?;
+        let w = self.request::<Withdrawal>(id).await?;
         self.settle_hold(&w).await?;
         Ok(w)
     }
@@ -571,13 +522,14 @@ impl Cashier {
         };
         let missing = "NOT EXISTS (SELECT 1 FROM ledger l WHERE l.account_id = t.user_id AND l.idempotency_key = ";
         let sql = format!(
-            "SELECT {DEPOSIT_COLUMNS} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)"
+            "SELECT {} FROM deposits t WHERE status = 'approved' AND {missing} 'deposit:' || t.id)",
+            Deposit::COLUMNS
         );
         let (mut fixed, mut removed) = (0, 0);
         for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
             // Each row decoded on its own, so one that does not read stops none of the others.
             let id = row.try_get::<i64, _>("id").unwrap_or(0);
-            let result = match DepositRow::from_row(&row).and_then(Deposit::try_from) {
+            let result = match Deposit::from_row(&row) {
                 Ok(d) => apply_until_final(&self.wallet, Self::deposit_credit(&d)).await.map_err(CashierError::from),
                 Err(e) => Err(e.into()),
             };
@@ -588,12 +540,13 @@ impl Cashier {
         }
         for (status, step) in [("pending", "hold"), ("approved", "settle"), ("rejected", "release")] {
             let sql = format!(
-                "SELECT {WITHDRAWAL_COLUMNS} FROM withdrawals t WHERE status = '{status}' AND \
-                 {missing} 'withdrawal:' || t.id || ':{step}')"
+                "SELECT {} FROM withdrawals t WHERE status = '{status}' AND \
+                 {missing} 'withdrawal:' || t.id || ':{step}')",
+                Withdrawal::COLUMNS
             );
             for row in sqlx::query::<Any>(AssertSqlSafe(sql)).fetch_all(&self.db.pool).await? {
                 let id = row.try_get::<i64, _>("id").unwrap_or(0);
-                let w = match WithdrawalRow::from_row(&row).and_then(Withdrawal::try_from) {
+                let w = match Withdrawal::from_row(&row) {
                     Ok(w) => w,
                     Err(e) => {
                         failed("withdrawal", id, &e);

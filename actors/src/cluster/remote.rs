@@ -7,8 +7,7 @@
 
 use super::ClusterConfig;
 use super::signed::{self, MESSAGE, REPLY_TO, Replays, Signer};
-use crate::observe::{Probed, Timed};
-use actix::dev::ToEnvelope;
+use crate::observe::{Mail, Probed, TakesTimed};
 use actix::prelude::*;
 use async_nats::{HeaderMap, Request};
 use futures_util::StreamExt;
@@ -140,8 +139,7 @@ impl<A: Actor> Dispatch<A> {
     pub fn with<M>(mut self) -> Self
     where
         M: Remote,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         let handle: Handle<A> = Box::new(|addr: Probed<A>, body: &[u8]| {
             let msg = serde_json::from_slice::<M>(body);
@@ -212,8 +210,7 @@ impl<A: Actor> Route<A> {
     pub async fn ask<M>(&self, msg: M) -> Result<M::Result, MailboxError>
     where
         M: Remote,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         if let Some(addr) = self.local_addr() {
             return addr.send(msg).await;
@@ -226,12 +223,9 @@ impl<A: Actor> Route<A> {
 
     /// Asks the actor only if it runs on this node (a message that cannot cross nodes); else `MailboxError::Closed`,
     /// as a stopped actor answers.
-    pub async fn send<M>(&self, msg: M) -> Result<M::Result, MailboxError>
+    pub async fn send<M: Mail>(&self, msg: M) -> Result<M::Result, MailboxError>
     where
-        M: Message + Send + 'static,
-        M::Result: Send,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         match self.local_addr() {
             Some(addr) => addr.send(msg).await,

@@ -1,9 +1,8 @@
 //! Color Prediction: red, green or blue, drawn uniformly; a line on the drawn colour returns `payout` hundredths
 //! of its stake (290: 2.9×, an RTP of 96.67 %). Pure: the shared round table plays it.
 
-use crate::fair::{Dice, Rtp};
 use crate::money::Paise;
-use crate::table::game::{RoundRules, StakeLimits, Timings, UniformSettings};
+use crate::table::game::{StakeLimits, Timings, Uniform, UniformPick, UniformSettings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
@@ -30,39 +29,12 @@ impl Default for UniformSettings<3> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Color;
+/// Color Prediction: one of the three colours is drawn, `COLOURS[below(3)]` (red, green, blue).
+pub type Color = Uniform<Colour, 3>;
 
-impl RoundRules for Color {
+impl UniformPick<3> for Colour {
     const NAME: &'static str = "color";
     const TITLE: &'static str = "Color Prediction";
     const KIND: crate::wallet::GameKind = crate::wallet::GameKind::Color;
-    type Pick = Colour;
-    type Outcome = Colour;
-    type Settings = ColorSettings;
-
-    /// `COLOURS[below(3)]`: red, green, blue.
-    fn draw(dice: &mut Dice) -> Colour {
-        COLOURS[dice.below(3) as usize]
-    }
-
-    fn reveal_steps(_: &Colour) -> u32 {
-        0
-    }
-
-    fn wins(pick: Colour, outcome: &Colour) -> bool {
-        pick == *outcome
-    }
-
-    fn pays(settings: &ColorSettings, _: Colour) -> i64 {
-        settings.payout
-    }
-
-    fn rtp(settings: &ColorSettings, _: Colour) -> Rtp {
-        settings.rtp()
-    }
-
-    fn picks() -> Vec<Colour> {
-        COLOURS.to_vec()
-    }
+    const PICKS: [Colour; 3] = COLOURS;
 }

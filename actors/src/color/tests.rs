@@ -31,3 +31,13 @@ fn a_million_draws_land_within_four_sigma_of_the_rtp() {
         assert!((f64::from(w) - f64::from(n) * p).abs() < 4.0 * sigma, "{seen:?}");
     }
 }
+
+/// The draw is the published one (the fairness page and the web verifier): `[red, green, blue][below(3)]`.
+#[test]
+fn the_draw_is_red_green_blue_by_below_three() {
+    let seed = ServerSeed([7; 32]);
+    for round in 0..1_000 {
+        let expected = [Colour::Red, Colour::Green, Colour::Blue][Dice::new(&seed, "color", round).below(3) as usize];
+        assert_eq!(Color::draw(&mut Dice::new(&seed, "color", round)), expected);
+    }
+}

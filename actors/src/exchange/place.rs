@@ -6,7 +6,7 @@
 
 use super::desk::{Deps, ExchangeError};
 use super::rules::{self, FancyBet, RunnerBet, Side};
-use super::store::{self, BetRow, NewBet};
+use super::store::{self, BetRow};
 use super::wire::{MarketBook, MarketType, MatchBook, OutcomePl, RunsPl};
 use crate::ids::UserId;
 use crate::money::Paise;
@@ -257,23 +257,6 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
     let mut bets = store::open_bets(&deps.db, o.user, &q.market_id).await.map_err(store_err)?;
     let held = store::held(&deps.db, o.user, &q.market_id).await.map_err(store_err)?;
     let now = deps.clock.now_ms();
-    let new = NewBet {
-        user: o.user,
-        match_id: o.match_id,
-        match_name: &state.name,
-        market_id: &q.market_id,
-        market_type: q.market_type,
-        label: &q.label,
-        runner: q.runner,
-        runners: q.runner.map(|_| q.runners.len()),
-        line: q.line,
-        side: o.side,
-        odds_x100: o.price_x100,
-        w: q.w,
-        stake: o.stake,
-        expected_hold: expected_hold(&state, &q, o.side, o.stake),
-        now,
-    };
     let mut row = BetRow {
         id: 0,
         user: o.user,
@@ -282,8 +265,8 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         market_id: q.market_id.clone(),
         market_type: q.market_type,
         label: q.label.clone(),
-        runner: new.runner,
-        runners: new.runners,
+        runner: q.runner,
+        runners: q.runner.map(|_| q.runners.len()),
         line: q.line,
         side: o.side,
         odds_x100: o.price_x100,
@@ -316,7 +299,8 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         reference: format!("exchange:{}", q.market_id),
         idempotency_key: String::new(),
     });
-    row.id = store::record_bet(&deps.db, &new, change.as_ref()).await.map_err(store_err)?;
+    let expected = expected_hold(&state, &q, o.side, o.stake);
+    row.id = store::record_bet(&deps.db, &row, expected, change.as_ref()).await.map_err(store_err)?;
     drop(market_lock);
     let receipt = match change {
         Some(c) => {

@@ -137,26 +137,6 @@ fn bet_rows(rows: Vec<BetDbRow>) -> Vec<BetRow> {
     rows.into_iter().map(BetRow::from).collect()
 }
 
-/// A bet to record.
-pub struct NewBet<'a> {
-    pub user: UserId,
-    pub match_id: i64,
-    pub match_name: &'a str,
-    pub market_id: &'a str,
-    pub market_type: MarketType,
-    pub label: &'a str,
-    pub runner: Option<usize>,
-    pub runners: Option<usize>,
-    pub line: Option<u32>,
-    pub side: Side,
-    pub odds_x100: u32,
-    pub w: u32,
-    pub stake: Paise,
-    /// What the house expects to keep from the bet (paise), from the feed's chances; `None` without them.
-    pub expected_hold: Option<i64>,
-    pub now: EpochMs,
-}
-
 /// The open bets of a player in a market.
 pub async fn open_bets(db: &Db, user: UserId, market: &str) -> Result<Vec<BetRow>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND market_id = $2 AND status = 'open'");
@@ -253,9 +233,15 @@ pub async fn held(db: &Db, user: UserId, market: &str) -> Result<Paise, StoreErr
     Ok(Paise::new(v.unwrap_or(0)))
 }
 
-/// Records the bet `pending` with its wallet intent (`change`, when the market's exposure changes), or `open` at
-/// once when nothing has to move. Returns its id.
-pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Result<i64, StoreError> {
+/// Records the bet (its id and status aside) `pending` with its wallet intent (`change`, when the market's exposure
+/// changes), or `open` at once when nothing has to move, with what the house expects to keep from it (paise, from
+/// the feed's chances; `None` without them). Returns its id.
+pub async fn record_bet(
+    db: &Db,
+    b: &BetRow,
+    expected_hold: Option<i64>,
+    change: Option<&Change>,
+) -> Result<i64, StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
     let id: i64 = sqlx::query_scalar::<Any, i64>(
@@ -265,10 +251,10 @@ pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Res
     )
     .bind(b.user.0)
     .bind(b.match_id)
-    .bind(b.match_name.to_owned())
-    .bind(b.market_id.to_owned())
+    .bind(b.match_name.clone())
+    .bind(b.market_id.clone())
     .bind(market_type_text(b.market_type))
-    .bind(b.label.to_owned())
+    .bind(b.label.clone())
     .bind(b.runner.map(|r| r as i64))
     .bind(b.runners.map(|r| r as i64))
     .bind(b.line.map(i64::from))
@@ -277,13 +263,13 @@ pub async fn record_bet(db: &Db, b: &NewBet<'_>, change: Option<&Change>) -> Res
     .bind(i64::from(b.w))
     .bind(b.stake.get())
     .bind(if change.is_some() { "pending" } else { "open" })
-    .bind(b.now)
-    .bind(b.expected_hold)
+    .bind(b.created_at)
+    .bind(expected_hold)
     .fetch_one(&mut **tx)
     .await?;
     if let Some(c) = change {
         let c = Change { idempotency_key: format!("{}:hold", bet_owner(id)), ..c.clone() };
-        intents::record(tx, &bet_owner(id), std::slice::from_ref(&c), b.now).await?;
+        intents::record(tx, &bet_owner(id), std::slice::from_ref(&c), b.created_at).await?;
     }
     w.commit().await?;
     Ok(id)

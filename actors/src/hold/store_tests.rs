@@ -30,25 +30,28 @@ async fn user(db: &Db, id: i64, name: &str) {
     .await;
 }
 
-async fn aviator_round(db: &Db, round: i64, status: &str, ended_at: i64, bets: &[(i64, i64, &str, i64)]) {
-    exec(
-        db,
-        format!(
-            "INSERT INTO aviator_rounds (id, hash, crash_point, status, created_at, ended_at) \
-             VALUES ({round}, 'h', 200, '{status}', 0, {ended_at})"
-        ),
-    )
-    .await;
-    for (slot, (user, stake, bet_status, payout)) in bets.iter().enumerate() {
+/// `(user, stake, status, payout)` of a bet settled when its game ended.
+type Settled<'a> = (i64, i64, &'a str, i64);
+
+/// The bets of a game that has tables of its own (`aviator_bets`, `parchi_entries`): `into` names the table, the
+/// game's column and the bet's number in it (from 0).
+async fn settled_bets(db: &Db, into: &str, game: i64, ended_at: i64, bets: &[Settled<'_>]) {
+    for (n, (user, stake, status, payout)) in bets.iter().enumerate() {
         exec(
             db,
             format!(
-                "INSERT INTO aviator_bets (round_id, user_id, slot, stake, status, payout, created_at, settled_at) \
-                 VALUES ({round}, {user}, {slot}, {stake}, '{bet_status}', {payout}, 0, {ended_at})"
+                "INSERT INTO {into}, user_id, stake, status, payout, created_at, settled_at) \
+                 VALUES ({game}, {n}, {user}, {stake}, '{status}', {payout}, 0, {ended_at})"
             ),
         )
         .await;
     }
+}
+
+async fn aviator_round(db: &Db, round: i64, status: &str, ended_at: i64, bets: &[Settled<'_>]) {
+    let columns = "aviator_rounds (id, hash, crash_point, status, created_at, ended_at)";
+    exec(db, format!("INSERT INTO {columns} VALUES ({round}, 'h', 200, '{status}', 0, {ended_at})")).await;
+    settled_bets(db, "aviator_bets (round_id, slot", round, ended_at, bets).await;
 }
 
 async fn round(db: &Db, game: &str, round: i64, settings: &str, decided_at: i64, bets: &[(i64, &str, i64, i64)]) {
@@ -127,25 +130,10 @@ async fn market(db: &Db, id: &str, kind: &str, decided_at: i64, bets: &[Exchange
     }
 }
 
-async fn parchi(db: &Db, game: i64, status: &str, ended_at: i64, entries: &[(i64, i64, &str, i64)]) {
-    exec(
-        db,
-        format!(
-            "INSERT INTO parchi_games (match_id, match_name, status, created_at, ended_at) \
-             VALUES ({game}, 'A v B', '{status}', 0, {ended_at})"
-        ),
-    )
-    .await;
-    for (card, (user, stake, entry_status, payout)) in entries.iter().enumerate() {
-        exec(
-            db,
-            format!(
-                "INSERT INTO parchi_entries (match_id, card, user_id, stake, status, payout, created_at, settled_at) \
-                 VALUES ({game}, {card}, {user}, {stake}, '{entry_status}', {payout}, 0, {ended_at})"
-            ),
-        )
-        .await;
-    }
+async fn parchi(db: &Db, game: i64, status: &str, ended_at: i64, entries: &[Settled<'_>]) {
+    let columns = "parchi_games (match_id, match_name, status, created_at, ended_at)";
+    exec(db, format!("INSERT INTO {columns} VALUES ({game}, 'A v B', '{status}', 0, {ended_at})")).await;
+    settled_bets(db, "parchi_entries (match_id, card", game, ended_at, entries).await;
 }
 
 const TITLI: &str = r#"{"payout":1000,"timings":{"bettingMs":15000,"closedMs":15000,"stepMs":0,"resultMs":4000},"limits":{"min":1000,"max":500000,"maxLines":12}}"#;

@@ -17,6 +17,16 @@ impl<M: Message> Message for Timed<M> {
     type Result = M::Result;
 }
 
+/// A message that crosses to another actor's mailbox and back: it and its answer are sent between threads.
+pub trait Mail: Message<Result: Send> + Send + 'static {}
+
+impl<M: Message<Result: Send> + Send + 'static> Mail for M {}
+
+/// An actor that takes `M` through a measured mailbox: its `Handler<Timed<M>>` (written by [`timed_handlers!`]).
+pub trait TakesTimed<M: Mail>: Handler<Timed<M>> + Actor<Context: ToEnvelope<Self, Timed<M>>> {}
+
+impl<A, M: Mail> TakesTimed<M> for A where A: Handler<Timed<M>> + Actor<Context: ToEnvelope<A, Timed<M>>> {}
+
 /// An actor that keeps a [`Probe`].
 pub trait Observed {
     fn probe(&self) -> &Probe;
@@ -44,33 +54,24 @@ impl<A: Actor> Probed<A> {
         Timed { msg, sent: self.probe.enabled().then(Instant::now) }
     }
 
-    pub fn send<M>(&self, msg: M) -> Request<A, Timed<M>>
+    pub fn send<M: Mail>(&self, msg: M) -> Request<A, Timed<M>>
     where
-        M: Message + Send + 'static,
-        M::Result: Send,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         self.addr.send(self.timed(msg))
     }
 
-    pub fn do_send<M>(&self, msg: M)
+    pub fn do_send<M: Mail>(&self, msg: M)
     where
-        M: Message + Send + 'static,
-        M::Result: Send,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         self.addr.do_send(self.timed(msg))
     }
 
     /// Sends unless the mailbox is full; the message comes back with the error.
-    pub fn try_send<M>(&self, msg: M) -> Result<(), SendError<M>>
+    pub fn try_send<M: Mail>(&self, msg: M) -> Result<(), SendError<M>>
     where
-        M: Message + Send + 'static,
-        M::Result: Send,
-        A: Handler<Timed<M>>,
-        A::Context: ToEnvelope<A, Timed<M>>,
+        A: TakesTimed<M>,
     {
         self.addr.try_send(self.timed(msg)).map_err(|e| {
             self.probe.unqueued();

@@ -11,7 +11,7 @@ mod probe;
 mod registry;
 mod window;
 
-pub use mailbox::{Observed, Probed, Timed};
+pub use mailbox::{Mail, Observed, Probed, TakesTimed, Timed};
 pub use probe::{Family, Figure, Kind, Probe, Spread, Started};
 pub use registry::{ActorView, Point, Registry};
 

@@ -7,7 +7,7 @@ use super::store;
 use super::table::{Abandon, CheckPlay, Deps, Entries, ParchiTable, PlayMsg, Players, View};
 use super::wire::PlayerList;
 use crate::observe::families::desk as fig;
-use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::observe::{Mail, Observed, Probe, Probed, Registry};
 use crate::sports::feed::MatchStatus;
 use crate::sports::match_actor::MatchNews;
 use crate::wallet::WalletError;
@@ -105,18 +105,12 @@ impl<M> AtGame<M> {
     }
 }
 
-impl<M> Message for AtGame<M>
-where
-    M: Message + Send + 'static,
-    M::Result: Send,
-{
+impl<M: Mail> Message for AtGame<M> {
     type Result = Result<M::Result, NoSuchGame>;
 }
 
-impl<M> Handler<AtGame<M>> for ParchiDesk
+impl<M: Mail> Handler<AtGame<M>> for ParchiDesk
 where
-    M: Message + Send + 'static,
-    M::Result: Send,
     ParchiTable: Handler<M>,
 {
     type Result = ResponseFuture<Result<M::Result, NoSuchGame>>;

@@ -439,77 +439,75 @@ impl Handler<PlayMsg> for ParchiTable {
     }
 }
 
-/// Checks a play without taking it: the card as it would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheckPlay(pub PlayMsg);
-impl Message for CheckPlay {
-    type Result = Result<CardView, ParchiError>;
+/// A question about the game, answered at once from its state, which it leaves as it was.
+pub trait Query: Message {
+    fn answer(self, table: &ParchiTable) -> Self::Result;
 }
 
-impl Handler<CheckPlay> for ParchiTable {
-    type Result = MessageResult<CheckPlay>;
-    fn handle(&mut self, m: CheckPlay, _: &mut Self::Context) -> Self::Result {
-        let card = m.0.card;
-        MessageResult(self.check(&m.0).map(|(next, _)| self.card_view(&next, card, next.totals(&self.runs()))))
+impl<Q: Query> Handler<Q> for ParchiTable {
+    type Result = MessageResult<Q>;
+    fn handle(&mut self, q: Q, _: &mut Self::Context) -> MessageResult<Q> {
+        MessageResult(q.answer(self))
+    }
+}
+
+/// Checks a play without taking it: the card as it would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Message)]
+#[rtype(result = "Result<CardView, ParchiError>")]
+pub struct CheckPlay(pub PlayMsg);
+
+impl Query for CheckPlay {
+    fn answer(self, t: &ParchiTable) -> Result<CardView, ParchiError> {
+        let card = self.0.card;
+        t.check(&self.0).map(|(next, _)| t.card_view(&next, card, next.totals(&t.runs())))
     }
 }
 
 /// The board now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Message)]
+#[rtype(result = "BoardView")]
 pub struct View;
-impl Message for View {
-    type Result = BoardView;
-}
 
-impl Handler<View> for ParchiTable {
-    type Result = MessageResult<View>;
-    fn handle(&mut self, _: View, _: &mut Self::Context) -> Self::Result {
-        MessageResult(self.view())
+impl Query for View {
+    fn answer(self, t: &ParchiTable) -> BoardView {
+        t.view()
     }
 }
 
 /// Every play, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Message)]
+#[rtype(result = "EntryList")]
 pub struct Entries;
-impl Message for Entries {
-    type Result = EntryList;
-}
 
-impl Handler<Entries> for ParchiTable {
-    type Result = MessageResult<Entries>;
-    fn handle(&mut self, _: Entries, _: &mut Self::Context) -> Self::Result {
-        let totals = self.totals();
-        let entries = self.entries.iter().map(|e| self.entry_view(e, totals)).collect();
-        MessageResult(EntryList { success: true, match_id: self.news.match_id, entries })
+impl Query for Entries {
+    fn answer(self, t: &ParchiTable) -> EntryList {
+        let totals = t.totals();
+        let entries = t.entries.iter().map(|e| t.entry_view(e, totals)).collect();
+        EntryList { success: true, match_id: t.news.match_id, entries }
     }
 }
 
 /// The match's cricket players, their runs, and whether each is on a card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Message)]
+#[rtype(result = "Vec<PlayerView>")]
 pub struct Players;
-impl Message for Players {
-    type Result = Vec<PlayerView>;
-}
 
-impl Handler<Players> for ParchiTable {
-    type Result = MessageResult<Players>;
-    fn handle(&mut self, _: Players, _: &mut Self::Context) -> Self::Result {
-        let on_cards: Vec<&String> = self.board.cards.iter().filter_map(|c| c.players.as_ref()).flatten().collect();
-        let n = &self.news;
-        MessageResult(
-            n.players
-                .iter()
-                .map(|p| PlayerView {
-                    playername: p.name.clone(),
-                    score: p.runs,
-                    team: p.team,
-                    team_name: n.teams.get(p.team).cloned().unwrap_or_default(),
-                    taken: on_cards.contains(&&p.name),
-                    match_id: n.match_id,
-                    match_name: n.name.clone(),
-                })
-                .collect(),
-        )
+impl Query for Players {
+    fn answer(self, t: &ParchiTable) -> Vec<PlayerView> {
+        let on_cards: Vec<&String> = t.board.cards.iter().filter_map(|c| c.players.as_ref()).flatten().collect();
+        let n = &t.news;
+        n.players
+            .iter()
+            .map(|p| PlayerView {
+                playername: p.name.clone(),
+                score: p.runs,
+                team: p.team,
+                team_name: n.teams.get(p.team).cloned().unwrap_or_default(),
+                taken: on_cards.contains(&&p.name),
+                match_id: n.match_id,
+                match_name: n.name.clone(),
+            })
+            .collect()
     }
 }
 

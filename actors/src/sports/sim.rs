@@ -323,37 +323,6 @@ impl SimMatch {
         }
     }
 
-    /// One step of the match, if it is due at `now`.
-    fn play(&mut self, now: EpochMs) -> Option<Delta> {
-        self.now = now;
-        if self.state.status == MatchStatus::Upcoming {
-            if now < self.state.starts_at {
-                return None;
-            }
-            let mut updates = vec![Update::Status(MatchStatus::InPlay), Update::Score(self.score("Play has started"))];
-            updates.extend(self.quotes(MarketStatus::Open));
-            return Some(self.state.advance(now, updates));
-        }
-        let updates = match self.step {
-            Step::Done => return None,
-            Step::Bowl => {
-                self.step = Step::Result;
-                let [_, bookmaker, fancy] = self.suspended();
-                vec![bookmaker, fancy]
-            }
-            Step::Break => {
-                self.game.start_chase();
-                self.recent.clear();
-                self.step = Step::Bowl;
-                let mut updates = vec![Update::Score(self.score("Second innings under way"))];
-                updates.extend(self.quotes(MarketStatus::Open));
-                updates
-            }
-            Step::Result => self.result(),
-        };
-        Some(self.state.advance(now, updates))
-    }
-
     /// The ball's result, and the fancy markets it decides.
     fn result(&mut self) -> Vec<Update> {
         let i = self.game.current();
@@ -458,12 +427,39 @@ impl SimMatch {
 }
 
 impl Provider for SimMatch {
-    fn snapshot(&self) -> &MatchState {
-        &self.state
+    /// One step of the match, if it is due at `now`.
+    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
+        self.now = now;
+        if self.state.status == MatchStatus::Upcoming {
+            if now < self.state.starts_at {
+                return None;
+            }
+            let mut updates = vec![Update::Status(MatchStatus::InPlay), Update::Score(self.score("Play has started"))];
+            updates.extend(self.quotes(MarketStatus::Open));
+            return Some(self.state.advance(now, updates));
+        }
+        let updates = match self.step {
+            Step::Done => return None,
+            Step::Bowl => {
+                self.step = Step::Result;
+                let [_, bookmaker, fancy] = self.suspended();
+                vec![bookmaker, fancy]
+            }
+            Step::Break => {
+                self.game.start_chase();
+                self.recent.clear();
+                self.step = Step::Bowl;
+                let mut updates = vec![Update::Score(self.score("Second innings under way"))];
+                updates.extend(self.quotes(MarketStatus::Open));
+                updates
+            }
+            Step::Result => self.result(),
+        };
+        Some(self.state.advance(now, updates))
     }
 
-    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
-        self.play(now)
+    fn snapshot(&self) -> &MatchState {
+        &self.state
     }
 
     fn push(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {

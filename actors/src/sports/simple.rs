@@ -210,9 +210,11 @@ impl SimpleMatch {
             ..Score::default()
         }
     }
+}
 
+impl Provider for SimpleMatch {
     /// One step, if due: the match starts, a step is played, or it ends and settles.
-    fn play(&mut self, now: EpochMs) -> Option<Delta> {
+    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
         match self.state.status {
             MatchStatus::Finished => None,
             MatchStatus::Upcoming if now < self.state.starts_at => None,
@@ -258,15 +260,9 @@ impl SimpleMatch {
             }
         }
     }
-}
 
-impl Provider for SimpleMatch {
     fn snapshot(&self) -> &MatchState {
         &self.state
-    }
-
-    fn tick(&mut self, now: EpochMs) -> Option<Delta> {
-        self.play(now)
     }
 
     fn push(&mut self, now: EpochMs, updates: Vec<Update>) -> Delta {

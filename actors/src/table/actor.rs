@@ -24,7 +24,7 @@ use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
 use crate::wallet::intents::{apply_until_final, retry_transient};
-use crate::wallet::{Change, LedgerKind, Movement, WalletError, WalletHandle};
+use crate::wallet::{LedgerKind, Movement, WalletError, WalletHandle};
 use actix::prelude::*;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -356,13 +356,8 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
         self.names.insert(msg.user, crate::aviator::wire::mask(&msg.name));
         let keys = self.keys();
         let user = msg.user;
-        let change = Change {
-            user,
-            movement: Movement::Hold { amount: total },
-            kind: LedgerKind::Bet(G::KIND),
-            reference: keys.reference(),
-            idempotency_key: keys.ticket(user, ticket, "hold"),
-        };
+        let change =
+            keys.ticket_change(user, ticket, "hold", Movement::Hold { amount: total }, LedgerKind::Bet(G::KIND));
         let (tx, rx) = tokio::sync::oneshot::channel();
         let wallet = self.wallet.clone();
         // Asked again while the failure is transient: the ticket stays reserved (and the draw waits) until the
@@ -372,13 +367,8 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
                 // The player was told `unavailable` (the wallet took longer than the patience): not a ticket.
                 Ok(_) if tx.is_closed() => {
                     let _ = act.round.abort(ticket);
-                    let release = Change {
-                        user,
-                        movement: Movement::Release { amount: total },
-                        kind: LedgerKind::Cancel(G::KIND),
-                        reference: keys.reference(),
-                        idempotency_key: keys.ticket(user, ticket, "orphan"),
-                    };
+                    let release = Movement::Release { amount: total };
+                    let release = keys.ticket_change(user, ticket, "orphan", release, LedgerKind::Cancel(G::KIND));
                     super::give_back(&act.wallet, release);
                     Err(BetError::Unavailable)
                 }

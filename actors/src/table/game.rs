@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 /// How long each part of a round lasts, read when the round opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -132,5 +133,56 @@ impl<const PICKS: usize> GameSettings for UniformSettings<PICKS> {
             return Err(format!("the payout must be at least 1× and under {PICKS}× (the house keeps an edge)"));
         }
         check_common(self.timings, self.limits, PICKS)
+    }
+}
+
+/// A pick of a game where one of `N` equally likely picks wins (Titli Par's pictures, Color Prediction's colours),
+/// and the game's name: its rules are [`Uniform`]'s.
+pub trait UniformPick<const N: usize>:
+    Copy + Eq + Hash + Ord + Debug + Serialize + DeserializeOwned + Send + Sync + Unpin + 'static
+{
+    /// The game's [`RoundRules::NAME`], [`RoundRules::TITLE`] and [`RoundRules::KIND`].
+    const NAME: &'static str;
+    const TITLE: &'static str;
+    const KIND: crate::wallet::GameKind;
+    /// Every pick, in display order.
+    const PICKS: [Self; N];
+}
+
+/// The rules of a game of `N` uniform picks `P`: the outcome is `PICKS[below(N)]`, shown at once; a line on it wins
+/// the settings' `payout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Uniform<P, const N: usize>(PhantomData<P>);
+
+impl<P: UniformPick<N>, const N: usize> RoundRules for Uniform<P, N> {
+    const NAME: &'static str = P::NAME;
+    const TITLE: &'static str = P::TITLE;
+    const KIND: crate::wallet::GameKind = P::KIND;
+    type Pick = P;
+    type Outcome = P;
+    type Settings = UniformSettings<N>;
+
+    fn draw(dice: &mut Dice) -> P {
+        P::PICKS[dice.below(N as u32) as usize]
+    }
+
+    fn reveal_steps(_: &P) -> u32 {
+        0
+    }
+
+    fn wins(pick: P, outcome: &P) -> bool {
+        pick == *outcome
+    }
+
+    fn pays(settings: &UniformSettings<N>, _: P) -> i64 {
+        settings.payout
+    }
+
+    fn rtp(settings: &UniformSettings<N>, _: P) -> Rtp {
+        settings.rtp()
+    }
+
+    fn picks() -> Vec<P> {
+        P::PICKS.to_vec()
     }
 }

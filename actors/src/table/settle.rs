@@ -80,13 +80,8 @@ impl<G: RoundWire> RoundTable<G> {
 
     fn settle_change(&self, keys: &BetKeys, t: &TicketResult<G::Pick>) -> Change {
         let kind = if t.payout.is_positive() { LedgerKind::Win(G::KIND) } else { LedgerKind::Loss(G::KIND) };
-        Change {
-            user: t.user,
-            movement: Movement::Settle { hold: t.total, payout: t.payout, with: SystemAccount::House },
-            kind,
-            reference: keys.reference(),
-            idempotency_key: keys.ticket(t.user, t.no, "settle"),
-        }
+        let movement = Movement::Settle { hold: t.total, payout: t.payout, with: SystemAccount::House };
+        keys.ticket_change(t.user, t.no, "settle", movement, kind)
     }
 
     /// Once the outcome is on record and shown: reveal the seed and move the money.

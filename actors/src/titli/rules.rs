@@ -1,9 +1,8 @@
 //! Titli Par: twelve pictures, one wins each round, a line on it returns `payout` hundredths of its stake.
 //! Pure: the shared round table plays it.
 
-use crate::fair::{Dice, Rtp};
 use crate::money::Paise;
-use crate::table::game::{RoundRules, StakeLimits, Timings, UniformSettings};
+use crate::table::game::{StakeLimits, Timings, Uniform, UniformPick, UniformSettings};
 use serde::{Deserialize, Serialize};
 
 /// The spec's catalogue, in its order: picture number n (1-based) is `PICTURES[n - 1]`.
@@ -55,6 +54,17 @@ impl utoipa::ToSchema for PictureName {
 }
 
 impl Picture {
+    /// Every picture, by number: picture n is `ALL[n - 1]`.
+    pub const ALL: [Picture; 12] = {
+        let mut all = [Picture(1); 12];
+        let mut i = 1;
+        while i < 12 {
+            all[i] = Picture(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
+
     pub fn number(self) -> u8 {
         self.0
     }
@@ -97,39 +107,12 @@ impl Default for UniformSettings<12> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Titli;
+/// Titli Par: one of the twelve pictures wins, picture number `below(12) + 1`.
+pub type Titli = Uniform<Picture, 12>;
 
-impl RoundRules for Titli {
+impl UniformPick<12> for Picture {
     const NAME: &'static str = "titli";
     const TITLE: &'static str = "Titli Par";
     const KIND: crate::wallet::GameKind = crate::wallet::GameKind::Titli;
-    type Pick = Picture;
-    type Outcome = Picture;
-    type Settings = TitliSettings;
-
-    /// The winning picture is `below(12) + 1`.
-    fn draw(dice: &mut Dice) -> Picture {
-        Picture(dice.below(12) as u8 + 1)
-    }
-
-    fn reveal_steps(_: &Picture) -> u32 {
-        0
-    }
-
-    fn wins(pick: Picture, outcome: &Picture) -> bool {
-        pick == *outcome
-    }
-
-    fn pays(settings: &TitliSettings, _: Picture) -> i64 {
-        settings.payout
-    }
-
-    fn rtp(settings: &TitliSettings, _: Picture) -> Rtp {
-        settings.rtp()
-    }
-
-    fn picks() -> Vec<Picture> {
-        (1..=12).map(Picture).collect()
-    }
+    const PICKS: [Picture; 12] = Picture::ALL;
 }

@@ -46,3 +46,14 @@ fn a_million_draws_land_within_four_sigma_of_the_rtp() {
         assert!((f64::from(*w) - f64::from(n) * p).abs() < 4.0 * sigma, "picture {} won {w} times (rtp {rtp})", i + 1);
     }
 }
+
+/// The draw is the published one (the fairness page and the web verifier): picture `below(12) + 1`.
+#[test]
+fn the_draw_is_picture_below_twelve_plus_one() {
+    let seed = ServerSeed([7; 32]);
+    for round in 0..1_000 {
+        let expected = Dice::new(&seed, "titli", round).below(12) + 1;
+        assert_eq!(u32::from(Titli::draw(&mut Dice::new(&seed, "titli", round)).number()), expected);
+    }
+    assert_eq!(Titli::picks(), (1..=12).map(|n| Picture::try_from(n).unwrap()).collect::<Vec<_>>());
+}

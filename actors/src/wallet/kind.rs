@@ -37,55 +37,19 @@ pub enum LedgerKind {
 use GameKind::*;
 use LedgerKind::*;
 
-/// Every kind.
-const ALL: [LedgerKind; 46] = [
-    Deposit,
-    Withdrawal,
-    WithdrawalHold,
-    WithdrawalRelease,
-    Adjustment,
-    Fixture,
-    Bet(Aviator),
-    Cancel(Aviator),
-    Win(Aviator),
-    Loss(Aviator),
-    Refund(Aviator),
-    Bet(Titli),
-    Cancel(Titli),
-    Win(Titli),
-    Loss(Titli),
-    Refund(Titli),
-    Bet(AndarBahar),
-    Cancel(AndarBahar),
-    Win(AndarBahar),
-    Loss(AndarBahar),
-    Refund(AndarBahar),
-    Bet(Color),
-    Cancel(Color),
-    Win(Color),
-    Loss(Color),
-    Refund(Color),
-    Bet(Mines),
-    Cancel(Mines),
-    Win(Mines),
-    Loss(Mines),
-    Refund(Mines),
-    Bet(Matka),
-    Cancel(Matka),
-    Win(Matka),
-    Loss(Matka),
-    Refund(Matka),
-    Bet(Exchange),
-    Cancel(Exchange),
-    Win(Exchange),
-    Loss(Exchange),
-    Refund(Exchange),
-    Bet(Parchi),
-    Cancel(Parchi),
-    Win(Parchi),
-    Loss(Parchi),
-    Refund(Parchi),
-];
+impl GameKind {
+    /// Every game, in the order the ledger's kinds list them.
+    pub const ALL: [GameKind; 8] = [Aviator, Titli, AndarBahar, Color, Mines, Matka, Exchange, Parchi];
+}
+
+impl LedgerKind {
+    /// Every kind: the cashier's own, then each game's five (bet, cancel, win, loss, refund).
+    pub fn all() -> impl Iterator<Item = LedgerKind> {
+        [Deposit, Withdrawal, WithdrawalHold, WithdrawalRelease, Adjustment, Fixture]
+            .into_iter()
+            .chain(GameKind::ALL.into_iter().flat_map(|g| [Bet(g), Cancel(g), Win(g), Loss(g), Refund(g)]))
+    }
+}
 
 /// `{game}_{what}` for the kinds of a game.
 macro_rules! game_kinds {
@@ -128,7 +92,7 @@ impl LedgerKind {
 
     /// A stored kind's enum, if it is one.
     pub fn parse(text: &str) -> Option<LedgerKind> {
-        ALL.into_iter().find(|k| k.as_str() == text)
+        LedgerKind::all().find(|k| k.as_str() == text)
     }
 }
 
@@ -159,10 +123,11 @@ mod tests {
     #[test]
     fn every_kind_round_trips_and_names_are_unique() {
         let mut names = std::collections::HashSet::new();
-        for kind in ALL {
+        for kind in LedgerKind::all() {
             assert!(names.insert(kind.as_str()), "{kind} twice");
             assert_eq!(LedgerKind::parse(kind.as_str()), Some(kind));
         }
+        assert_eq!(names.len(), 46, "every game has five kinds");
         assert_eq!(LedgerKind::Bet(GameKind::AndarBahar).as_str(), "andar_bahar_bet");
         assert_eq!(LedgerKind::parse("nonsense"), None);
     }
