@@ -13,6 +13,7 @@ use casino_actors::money::Paise;
 use casino_actors::store::{Db, fresh_database_url};
 use casino_actors::table::actor::{BetError, PlaceBet, RoundTable, Snapshot, TableConfig, TableDeps};
 use casino_actors::table::game::RoundRules;
+use casino_actors::table::hold::Refused;
 use casino_actors::table::round::Rejection;
 use casino_actors::table::store;
 use casino_actors::titli::rules::{Picture, Titli, TitliSettings};
@@ -72,7 +73,10 @@ async fn a_whole_titli_round_on_a_paused_clock() {
     assert!(table.send(bet(1, all)).await.unwrap().is_ok());
     let two = table.send(bet(2, vec![(5, 100)])).await.unwrap().unwrap();
     assert_eq!((two.ticket, two.balance), (2, Paise::from_rupees(900)));
-    assert_eq!(table.send(bet(3, vec![(1, 600), (2, 600)])).await.unwrap(), Err(BetError::InsufficientBalance));
+    assert_eq!(
+        table.send(bet(3, vec![(1, 600), (2, 600)])).await.unwrap(),
+        Err(BetError::Refused(Refused::InsufficientBalance))
+    );
     assert_eq!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await, 22_000);
 
     advance(&manual, settings.timings.betting_ms).await;

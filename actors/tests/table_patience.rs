@@ -16,6 +16,7 @@ use casino_actors::hub::Hub;
 use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, RoundTable, TableConfig, TableDeps};
+use casino_actors::table::hold::Refused;
 use casino_actors::titli::rules::{Picture, Titli, TitliSettings};
 use common::scalar;
 use std::sync::Arc;
@@ -79,7 +80,7 @@ async fn aviator() {
         auto_cashout: None,
     };
     let reply = table.send(bet).await.unwrap();
-    assert!(matches!(reply, Err(TableError::Unavailable)), "{reply:?}");
+    assert!(matches!(reply, Err(TableError::Refused(Refused::Unavailable))), "{reply:?}");
 
     // The hold commits after the answer and is given back; the round holds no bet of the player's.
     released(&db, 1).await;
@@ -107,7 +108,7 @@ async fn titli() {
         lines: vec![(Picture::try_from(3).unwrap(), Paise::from_rupees(50))],
         total: None,
     };
-    assert_eq!(table.send(bet).await.unwrap(), Err(BetError::Unavailable));
+    assert_eq!(table.send(bet).await.unwrap(), Err(BetError::Refused(Refused::Unavailable)));
     released(&db, 1).await;
     assert_eq!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE id = 1").await, 0);
     assert_eq!(scalar(&db, "SELECT CAST(SUM(balance) AS BIGINT) FROM accounts WHERE id = 1").await, 100_000);

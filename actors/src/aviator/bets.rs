@@ -6,10 +6,11 @@ use super::rules::{BetState, Event, Rejection, Slot};
 use super::store;
 use super::table::{AviatorTable, PATIENCE};
 use super::wire::{self, TableEvent};
-use crate::ids::{RoundId, UserId};
+
 use crate::money::Paise;
+use crate::table::hold::{HoldsStakes, Refused, Stake, hold_stake};
 use crate::wallet::intents::apply_until_final;
-use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletError};
+use crate::wallet::{Change, GameKind, LedgerKind, Movement, WalletHandle};
 use actix::prelude::*;
 use tokio::sync::oneshot;
 
@@ -22,7 +23,7 @@ fn ready(r: Reply) -> ResponseFuture<Reply> {
 fn patient(rx: oneshot::Receiver<Reply>, message: &'static str) -> ResponseFuture<Reply> {
     Box::pin(async move {
         match tokio::time::timeout(PATIENCE, rx).await {
-            Ok(reply) => reply.unwrap_or(Err(TableError::Unavailable)),
+            Ok(reply) => reply.unwrap_or(Err(Refused::Unavailable.into())),
             Err(_) => Err(TableError::Pending(message.to_string())),
         }
     })
@@ -44,78 +45,39 @@ impl Handler<PlaceBet> for AviatorTable {
         self.names.insert(user, wire::mask(&msg.name));
         let attempt = self.attempts.get(&(user, slot)).map_or(0, |a| a.0) + 1;
         self.attempts.insert((user, slot), (attempt, now));
-        let change = Change {
+        let held = Stake::new(stake, GameKind::Aviator, |step, movement, kind| Change {
             user,
-            movement: Movement::Hold { amount: stake },
-            kind: LedgerKind::Bet(GameKind::Aviator),
+            movement,
+            kind,
             reference: store::owner(round),
-            idempotency_key: self.key(round, user, slot, "hold"),
-        };
-        let (tx, rx) = oneshot::channel();
-        let wallet = self.wallet.clone();
+            idempotency_key: self.key(round, user, slot, step),
+        });
         let auto = msg.auto_cashout;
-        // Asked again while the failure is transient: the bet stays reserved (and the next round waits) until the
-        // wallet's answer is final, so a hold that committed but reported a failure still becomes a bet.
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(
-            move |res, act, ctx| {
-                let now = act.clock.now_ms();
-                let reply = match res {
-                    // The player was told `unavailable` (the wallet took longer than the patience): not a bet.
-                    Ok(_) if tx.is_closed() => {
-                        let _ = act.game.abort_bet(round, user, slot, now);
-                        act.release_orphan(round, user, slot, stake);
-                        Err(TableError::Unavailable)
-                    }
-                    Ok(_) => match act.game.confirm_bet(round, user, slot, now) {
-                        Ok(events) => {
-                            act.apply(events, now, ctx);
-                            let ack = wire::value(&wire::BetPlaced {
-                                success: true,
-                                amount: stake,
-                                slot: slot.index(),
-                                round_id: round.0,
-                                auto_cashout: auto,
-                            });
-                            Ok(ack)
-                        }
-                        Err(r) => {
-                            // Unreachable by the rules' contract; never leave money held without a bet.
-                            tracing::error!(%round, %user, rejection = %r, "confirm refused after hold; releasing");
-                            act.release_orphan(round, user, slot, stake);
-                            Err(r.into())
-                        }
-                    },
-                    Err(e) => {
-                        let _ = act.game.abort_bet(round, user, slot, now);
-                        match e {
-                            WalletError::InsufficientBalance => Err(TableError::InsufficientBalance),
-                            WalletError::Limited(r) => Err(TableError::Limited(r)),
-                            other => {
-                                tracing::error!(%round, %user, error = %other, "aviator hold refused");
-                                Err(TableError::Unavailable)
-                            }
-                        }
-                    }
-                };
-                let _ = tx.send(reply);
-                act.maybe_close(ctx);
-            },
-        ));
-        Box::pin(crate::table::within_patience(rx, TableError::Unavailable))
+        let abort = move |act: &mut Self| {
+            let _ = act.game.abort_bet(round, user, slot);
+        };
+        hold_stake(self, ctx, held, abort, move |act, ctx, _| {
+            let now = act.clock.now_ms();
+            let events = act.game.confirm_bet(round, user, slot)?;
+            act.apply(events, now, ctx);
+            Ok(wire::value(&wire::BetPlaced {
+                success: true,
+                amount: stake,
+                slot: slot.index(),
+                round_id: round.0,
+                auto_cashout: auto,
+            }))
+        })
     }
 }
 
-impl AviatorTable {
-    /// Gives back a hold that did not become a bet (retried until it commits).
-    fn release_orphan(&self, round: RoundId, user: UserId, slot: Slot, stake: Paise) {
-        let release = Change {
-            user,
-            movement: Movement::Release { amount: stake },
-            kind: LedgerKind::Cancel(GameKind::Aviator),
-            reference: store::owner(round),
-            idempotency_key: self.key(round, user, slot, "orphan"),
-        };
-        crate::table::give_back(&self.wallet, release);
+impl HoldsStakes for AviatorTable {
+    fn wallet(&self) -> &WalletHandle {
+        &self.wallet
+    }
+
+    fn answered(&mut self, ctx: &mut Context<Self>) {
+        self.maybe_close(ctx);
     }
 }
 
@@ -169,7 +131,7 @@ impl Handler<CancelBet> for AviatorTable {
                     }
                     Err(e) => {
                         tracing::error!(%round, %user, error = %e, "aviator cancel release refused");
-                        let _ = tx.send(Err(TableError::Unavailable));
+                        let _ = tx.send(Err(Refused::Unavailable.into()));
                     }
                 }
                 act.maybe_close(ctx);

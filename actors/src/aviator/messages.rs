@@ -7,6 +7,7 @@ use crate::ErrorCode;
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
 use crate::money::Paise;
+use crate::table::hold::Refused;
 use actix::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -16,13 +17,8 @@ use serde_json::Value;
 pub enum TableError {
     #[error(transparent)]
     Rule(#[from] Rejection),
-    #[error("Insufficient Balance")]
-    InsufficientBalance,
-    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
     #[error(transparent)]
-    Limited(crate::rg::Refusal),
-    #[error("The game is unavailable, please try again")]
-    Unavailable,
+    Refused(#[from] Refused),
     /// Accepted and certain, but the wallet has not committed it yet; the result follows as events.
     #[error("{0}")]
     Pending(String),
@@ -48,9 +44,7 @@ impl TableError {
                 Rejection::TooLate => ErrorCode::TooLate,
                 Rejection::NoReservation => ErrorCode::NoBet,
             },
-            TableError::InsufficientBalance => ErrorCode::InsufficientBalance,
-            TableError::Limited(r) => r.code(),
-            TableError::Unavailable => ErrorCode::Unavailable,
+            TableError::Refused(r) => r.code(),
             TableError::Pending(_) => ErrorCode::Pending,
         }
     }

@@ -206,9 +206,9 @@ fn random_play_keeps_every_round_and_every_player_within_their_caps() {
         pending = rest;
         for (round, user, slot, _) in due {
             let events = if rng.random_bool(0.9) {
-                g.confirm_bet(round, user, slot, now).unwrap()
+                g.confirm_bet(round, user, slot).unwrap()
             } else {
-                g.abort_bet(round, user, slot, now).unwrap()
+                g.abort_bet(round, user, slot).unwrap()
             };
             model.apply(&g, &events, false);
         }
@@ -237,7 +237,7 @@ fn random_play_keeps_every_round_and_every_player_within_their_caps() {
         }
     }
     for (round, user, slot, _) in pending.drain(..) {
-        let events = g.confirm_bet(round, user, slot, now).unwrap();
+        let events = g.confirm_bet(round, user, slot).unwrap();
         model.apply(&g, &events, false);
     }
     for _ in 0..10_000 {

@@ -247,7 +247,7 @@ fn a_reservation_a_cap_takes_is_paid_when_its_hold_commits_or_freed_if_it_fails(
     let events = g.tick(started + elapsed_for(108), || None);
     assert!(events.is_empty(), "{events:?}");
     assert_eq!(g.next_deadline(), Some(started + elapsed_for(109)));
-    let confirmed = g.confirm_bet(R1, U2, Slot::First, started + elapsed_for(108)).unwrap();
+    let confirmed = g.confirm_bet(R1, U2, Slot::First).unwrap();
     assert_eq!(
         confirmed.iter().filter_map(cashed).collect::<Vec<_>>(),
         vec![(U2, Slot::First, 107, 53_500, CashOutCause::Capped)]
@@ -259,7 +259,7 @@ fn a_reservation_a_cap_takes_is_paid_when_its_hold_commits_or_freed_if_it_fails(
     assert_eq!(outs, vec![(U1, Slot::First, 109, 2_180, CashOutCause::Capped)]);
     assert!(matches!(events.last(), Some(Event::Crashed { capped: true, ended_at_multiplier: 109, .. })));
     // Its auto target (1.10×) was above the multiplier it was pinned at, so it is paid that.
-    let late = g.confirm_bet(R1, U2, Slot::Second, started + elapsed_for(300)).unwrap();
+    let late = g.confirm_bet(R1, U2, Slot::Second).unwrap();
     assert_eq!(
         late.iter().filter_map(cashed).collect::<Vec<_>>(),
         vec![(U2, Slot::Second, 108, 4_320, CashOutCause::Capped)]
@@ -271,7 +271,7 @@ fn a_reservation_a_cap_takes_is_paid_when_its_hold_commits_or_freed_if_it_fails(
     bet(&mut g, U1, Slot::First, 20, None);
     let started = take_off(&mut g);
     assert!(g.tick(started + elapsed_for(116), || None).is_empty());
-    g.abort_bet(R1, U2, Slot::First, started + elapsed_for(116)).unwrap();
+    g.abort_bet(R1, U2, Slot::First).unwrap();
     // ₹20 alone in the air with the whole ₹600: 30×, so it flies to the crash.
     let events = g.tick(started + elapsed_for(500), || None);
     assert!(matches!(&events[..], [Event::Crashed { capped: false, losers, .. }] if losers.len() == 1));
@@ -284,7 +284,7 @@ fn a_pinned_reservation_with_a_lower_auto_target_is_paid_its_target() {
     bet(&mut g, U1, Slot::First, 20, Some(125));
     let started = take_off(&mut g);
     assert!(g.tick(started + elapsed_for(116), || None).is_empty()); // pinned at 1.15×
-    let confirmed = g.confirm_bet(R1, U2, Slot::First, started + elapsed_for(116)).unwrap();
+    let confirmed = g.confirm_bet(R1, U2, Slot::First).unwrap();
     assert_eq!(
         confirmed.iter().filter_map(cashed).collect::<Vec<_>>(),
         vec![(U2, Slot::First, 110, 55_000, CashOutCause::Auto)]

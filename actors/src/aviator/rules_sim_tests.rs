@@ -124,10 +124,10 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
         for (round, user, slot, _) in due {
             let before = g.clone();
             let events = if rng.random_bool(0.9) {
-                g.confirm_bet(round, user, slot, now).unwrap()
+                g.confirm_bet(round, user, slot).unwrap()
             } else {
                 late_refusals += 1;
-                g.abort_bet(round, user, slot, now).unwrap()
+                g.abort_bet(round, user, slot).unwrap()
             };
             assert_ne!(g, before);
             model.apply(&g, &events, cap);
@@ -182,7 +182,7 @@ fn random_play_settles_every_bet_once_within_the_cap_and_never_after_the_crash()
 
     // Let the wallet answer everything and the last round end, then every accepted bet must be settled once.
     for (round, user, slot, _) in pending.drain(..) {
-        let events = g.confirm_bet(round, user, slot, now).unwrap();
+        let events = g.confirm_bet(round, user, slot).unwrap();
         model.apply(&g, &events, cap);
     }
     for _ in 0..10_000 {

@@ -37,7 +37,7 @@ fn game(crash_point: u64) -> Game {
 /// Reserves and confirms a bet in round 1.
 fn bet(g: &mut Game, user: UserId, slot: Slot, rupees: i64, auto: Option<u64>) {
     g.reserve_bet(R1, user, slot, Paise::from_rupees(rupees), auto, T0).unwrap();
-    g.confirm_bet(R1, user, slot, T0).unwrap();
+    g.confirm_bet(R1, user, slot).unwrap();
 }
 
 /// Closes betting; the flight starts at `T0 + countdown`.
@@ -85,7 +85,7 @@ fn reserve_then_confirm_places_a_bet_and_two_slots_are_allowed() {
     let reserved = g.reserve_bet(R1, U1, Slot::First, stake, Some(150), T0).unwrap();
     assert_eq!(reserved, vec![Event::BetReserved { round: R1, user: U1, slot: Slot::First, stake }]);
     assert_eq!(g.bet(U1, Slot::First).unwrap().state, BetState::Reserved);
-    let accepted = g.confirm_bet(R1, U1, Slot::First, T0 + 5).unwrap();
+    let accepted = g.confirm_bet(R1, U1, Slot::First).unwrap();
     assert_eq!(
         accepted,
         vec![Event::BetAccepted { round: R1, user: U1, slot: Slot::First, stake, auto_cashout: Some(150) }]
@@ -151,15 +151,15 @@ fn abort_frees_the_slot_and_confirm_needs_a_reservation() {
     let stake = Paise::from_rupees(100);
     g.reserve_bet(R1, U1, Slot::First, stake, None, T0).unwrap();
     assert_eq!(
-        g.abort_bet(R1, U1, Slot::First, T0).unwrap(),
+        g.abort_bet(R1, U1, Slot::First).unwrap(),
         vec![Event::BetAborted { round: R1, user: U1, slot: Slot::First, stake }]
     );
     assert_eq!(g.bet(U1, Slot::First), None);
-    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
-    assert_rejected(&mut g, |g| g.abort_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
+    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First), Rejection::NoReservation);
+    assert_rejected(&mut g, |g| g.abort_bet(R1, U1, Slot::First), Rejection::NoReservation);
     bet(&mut g, U1, Slot::First, 100, None);
-    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First, T0), Rejection::NoReservation);
-    assert_rejected(&mut g, |g| g.confirm_bet(RoundId(9), U1, Slot::First, T0), Rejection::WrongRound);
+    assert_rejected(&mut g, |g| g.confirm_bet(R1, U1, Slot::First), Rejection::NoReservation);
+    assert_rejected(&mut g, |g| g.confirm_bet(RoundId(9), U1, Slot::First), Rejection::WrongRound);
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn manual_cash_out_is_priced_by_the_server_clock_once() {
 fn payout_rounds_down_to_the_paisa() {
     let mut g = game(500);
     g.reserve_bet(R1, U1, Slot::First, Paise::new(3_333), None, T0).unwrap();
-    g.confirm_bet(R1, U1, Slot::First, T0).unwrap();
+    g.confirm_bet(R1, U1, Slot::First).unwrap();
     let started = take_off(&mut g);
     let events = g.cash_out(R1, U1, Slot::First, started + 1_000).unwrap(); // 1.06×
     assert!(matches!(events[..], [Event::CashedOut { multiplier: 106, payout, .. }] if payout == Paise::new(3_532)));
@@ -373,7 +373,7 @@ fn a_reservation_confirmed_after_take_off_flies_and_can_cash_out() {
     g.reserve_bet(R1, U1, Slot::First, Paise::from_rupees(100), None, T0 + 9_999).unwrap();
     let started = take_off(&mut g);
     assert_rejected(&mut g, |g| g.cash_out(R1, U1, Slot::First, started + 10), Rejection::BetPending);
-    assert_eq!(g.confirm_bet(R1, U1, Slot::First, started + 20).unwrap().len(), 1);
+    assert_eq!(g.confirm_bet(R1, U1, Slot::First).unwrap().len(), 1);
     let events = g.cash_out(R1, U1, Slot::First, started + 11_553).unwrap();
     assert!(matches!(events[..], [Event::CashedOut { multiplier: 200, .. }]));
 }
@@ -392,14 +392,14 @@ fn a_reservation_confirmed_after_the_crash_is_settled_as_it_flew() {
     assert_eq!(g.next_deadline(), None);
     assert!(g.tick(started + 120_000, || Some(seed(2, 200))).is_empty());
     assert!(matches!(
-        g.confirm_bet(R1, U1, Slot::First, started + 120_000).unwrap()[..],
+        g.confirm_bet(R1, U1, Slot::First).unwrap()[..],
         [Event::BetAccepted { .. }, Event::BetLost { user: U1, slot: Slot::First, .. }]
     ));
     assert!(matches!(
-        g.confirm_bet(R1, U1, Slot::Second, started + 120_000).unwrap()[..],
+        g.confirm_bet(R1, U1, Slot::Second).unwrap()[..],
         [Event::BetAccepted { .. }, Event::CashedOut { multiplier: 250, cause: CashOutCause::Auto, .. }]
     ));
-    assert_eq!(g.abort_bet(R1, U2, Slot::First, started + 120_000).unwrap().len(), 1);
+    assert_eq!(g.abort_bet(R1, U2, Slot::First).unwrap().len(), 1);
     let events = g.tick(started + 120_000, || Some(seed(2, 200)));
     assert_eq!(events, vec![Event::RoundOpened { round: RoundId(2), ends_at: started + 130_000 }]);
 }

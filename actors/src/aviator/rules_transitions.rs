@@ -3,8 +3,8 @@
 //! it was. Every `match` over `Phase` is exhaustive.
 
 use super::{
-    Bet, BetState, CashOutCause, ConfigError, Event, Game, MIN_AUTO_CASHOUT, Phase, Rejection, RoundCaps, RoundSeed,
-    RulesConfig, Slot, elapsed_for, multiplier_at, paise, payout,
+    Bet, BetState, CashOutCause, ConfigError, Event, Game, MIN_AUTO_CASHOUT, Moved, Phase, Rejection, RoundCaps,
+    RoundSeed, RulesConfig, Slot, elapsed_for, multiplier_at, paise, payout,
 };
 use crate::clock::EpochMs;
 use crate::ids::{RoundId, UserId};
@@ -145,7 +145,7 @@ impl Game {
         stake: Paise,
         auto_cashout: Option<u64>,
         now: EpochMs,
-    ) -> Result<Vec<Event>, Rejection> {
+    ) -> Moved {
         self.betting_open(round, now)?;
         match self.bets.get(&(user, slot)).map(|b| b.state) {
             None | Some(BetState::Cancelled) => {}
@@ -183,14 +183,8 @@ impl Game {
     /// reservation made while betting was open always flies; it is settled at once if a cap already decided it
     /// (pinned: its cap multiplier, or its auto target if lower) or if the round has ended: as it would have been
     /// in the air, its auto target wins if the flight reached it, otherwise it is lost.
-    pub fn confirm_bet(
-        &mut self,
-        round: RoundId,
-        user: UserId,
-        slot: Slot,
-        now: EpochMs,
-    ) -> Result<Vec<Event>, Rejection> {
-        let _ = now; // The outcome does not depend on when the wallet answered, only on the phase.
+    /// The outcome does not depend on when the wallet answered, only on the phase.
+    pub fn confirm_bet(&mut self, round: RoundId, user: UserId, slot: Slot) -> Moved {
         let bet = self.reserved(round, user, slot)?.clone();
         let mut events =
             vec![Event::BetAccepted { round, user, slot, stake: bet.stake, auto_cashout: bet.auto_cashout }];
@@ -222,15 +216,9 @@ impl Game {
         Ok(events)
     }
 
-    /// The wallet refused the hold: the slot is free again and nothing was taken.
-    pub fn abort_bet(
-        &mut self,
-        round: RoundId,
-        user: UserId,
-        slot: Slot,
-        now: EpochMs,
-    ) -> Result<Vec<Event>, Rejection> {
-        let _ = now; // Always allowed: the money never moved.
+    /// The wallet refused the hold: the slot is free again and nothing was taken. Always allowed: the money never
+    /// moved.
+    pub fn abort_bet(&mut self, round: RoundId, user: UserId, slot: Slot) -> Moved {
         let stake = self.reserved(round, user, slot)?.stake;
         match self.pinned.remove(&(user, slot)) {
             // Decided by a cap, never paid: what it was counted for is free again.
@@ -242,13 +230,7 @@ impl Game {
     }
 
     /// Withdraws a confirmed bet while betting is open; the whole stake is refunded.
-    pub fn cancel_bet(
-        &mut self,
-        round: RoundId,
-        user: UserId,
-        slot: Slot,
-        now: EpochMs,
-    ) -> Result<Vec<Event>, Rejection> {
+    pub fn cancel_bet(&mut self, round: RoundId, user: UserId, slot: Slot, now: EpochMs) -> Moved {
         self.betting_open(round, now)?;
         let stake = match self.bets.get(&(user, slot)) {
             Some(Bet { state: BetState::Open, stake, .. }) => *stake,
@@ -265,13 +247,7 @@ impl Game {
     /// Cashes a bet out at the curve's value at `now` (the server's receipt time). Anything due before `now`
     /// (auto cash-outs, the cap) is applied first and returned too; if that already settled this bet, its event
     /// is the answer. At or after the crash moment it is too late, even if no tick has crashed the round yet.
-    pub fn cash_out(
-        &mut self,
-        round: RoundId,
-        user: UserId,
-        slot: Slot,
-        now: EpochMs,
-    ) -> Result<Vec<Event>, Rejection> {
+    pub fn cash_out(&mut self, round: RoundId, user: UserId, slot: Slot, now: EpochMs) -> Moved {
         let (started_at, crash_at_ms_elapsed) = match self.phase {
             Phase::Flying { started_at, crash_at_ms_elapsed, .. } => (started_at, crash_at_ms_elapsed),
             Phase::Betting { .. } if round == self.seed.round => return Err(Rejection::NotFlying),

@@ -84,7 +84,7 @@ impl AviatorTable {
                         }
                     });
                     if let Some(w) = waiter {
-                        let _ = w.send(Err(TableError::Unavailable));
+                        let _ = w.send(Err(crate::table::hold::Refused::Unavailable.into()));
                     }
                     act.maybe_close(ctx);
                     return;

@@ -257,19 +257,9 @@ struct HistoryDbRow {
     created_at: EpochMs,
 }
 
-pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
-    let rows = sqlx::query_as::<Any, HistoryDbRow>(
-        "SELECT b.round_id, b.slot, b.stake, b.status, b.multiplier, b.payout, r.crash_point, b.created_at \
-         FROM aviator_bets b LEFT JOIN aviator_rounds r ON r.id = b.round_id \
-         WHERE b.user_id = $1 ORDER BY b.id DESC LIMIT $2",
-    )
-    .bind(user.0)
-    .bind(limit)
-    .fetch_all(&db.pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| HistoryRow {
+impl From<HistoryDbRow> for HistoryRow {
+    fn from(r: HistoryDbRow) -> Self {
+        HistoryRow {
             round: RoundId(r.round_id),
             slot: r.slot as u8,
             stake: Paise::new(r.stake),
@@ -282,6 +272,15 @@ pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow
             payout: Paise::new(r.payout),
             crash_point: r.crash_point.map(|c| c as u64),
             created_at: r.created_at,
-        })
-        .collect())
+        }
+    }
+}
+
+pub async fn history(db: &Db, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
+    let query = sqlx::query_as(
+        "SELECT b.round_id, b.slot, b.stake, b.status, b.multiplier, b.payout, r.crash_point, b.created_at \
+         FROM aviator_bets b LEFT JOIN aviator_rounds r ON r.id = b.round_id \
+         WHERE b.user_id = $1 ORDER BY b.id DESC LIMIT $2",
+    );
+    crate::store::latest_of::<HistoryDbRow, _>(db, query, user, limit).await
 }

@@ -87,6 +87,21 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
+/// A player's latest rows: `query`'s last two parameters are the user and how many rows; each becomes a `T`.
+pub async fn latest_of<'q, R, T>(
+    db: &Db,
+    query: sqlx::query::QueryAs<'q, sqlx::Any, R, sqlx::any::AnyArguments>,
+    user: crate::ids::UserId,
+    limit: i64,
+) -> Result<Vec<T>, StoreError>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+    T: From<R>,
+{
+    let rows = query.bind(user.0).bind(limit).fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(T::from).collect())
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("unsupported database url (use sqlite://… or postgres://…): {0}")]

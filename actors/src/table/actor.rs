@@ -8,6 +8,7 @@
 //! recorded during the result pause, opens.
 
 use super::game::GameSettings;
+use super::hold::{HoldsStakes, Stake, hold_stake};
 use super::keys::BetKeys;
 use super::outbox::RoomOutbox;
 use super::round::{Phase, Round, RoundEvent, RoundSeed, TicketState};
@@ -23,8 +24,8 @@ use crate::ids::{RoundId, UserId};
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::Db;
-use crate::wallet::intents::{apply_until_final, retry_transient};
-use crate::wallet::{LedgerKind, Movement, WalletError, WalletHandle};
+use crate::wallet::intents::retry_transient;
+use crate::wallet::{WalletError, WalletHandle};
 use actix::prelude::*;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -354,44 +355,23 @@ impl<G: RoundWire> Handler<PlaceBet<G>> for RoundTable<G> {
             Err(r) => return Box::pin(async move { Err(r.into()) }),
         };
         self.names.insert(msg.user, crate::aviator::wire::mask(&msg.name));
-        let keys = self.keys();
-        let user = msg.user;
-        let change =
-            keys.ticket_change(user, ticket, "hold", Movement::Hold { amount: total }, LedgerKind::Bet(G::KIND));
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let wallet = self.wallet.clone();
-        // Asked again while the failure is transient: the ticket stays reserved (and the draw waits) until the
-        // wallet's answer is final, so a hold that committed but reported a failure still plays.
-        ctx.spawn(async move { apply_until_final(&wallet, change).await }.into_actor(self).map(move |res, act, _| {
-            let reply = match res {
-                // The player was told `unavailable` (the wallet took longer than the patience): not a ticket.
-                Ok(_) if tx.is_closed() => {
-                    let _ = act.round.abort(ticket);
-                    let release = Movement::Release { amount: total };
-                    let release = keys.ticket_change(user, ticket, "orphan", release, LedgerKind::Cancel(G::KIND));
-                    super::give_back(&act.wallet, release);
-                    Err(BetError::Unavailable)
-                }
-                Ok(receipt) => {
-                    let _ = act.round.confirm(ticket);
-                    act.outbox.feed_changed();
-                    Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
-                }
-                Err(e) => {
-                    let _ = act.round.abort(ticket);
-                    match e {
-                        WalletError::InsufficientBalance => Err(BetError::InsufficientBalance),
-                        WalletError::Limited(r) => Err(BetError::Limited(r)),
-                        other => {
-                            tracing::error!(game = G::NAME, %user, error = %other, "hold refused");
-                            Err(BetError::Unavailable)
-                        }
-                    }
-                }
-            };
-            let _ = tx.send(reply);
-        }));
-        Box::pin(super::within_patience(rx, BetError::Unavailable))
+        let (keys, user) = (self.keys(), msg.user);
+        let held =
+            Stake::new(total, G::KIND, |step, movement, kind| keys.ticket_change(user, ticket, step, movement, kind));
+        let abort = move |act: &mut Self| {
+            let _ = act.round.abort(ticket);
+        };
+        hold_stake(self, ctx, held, abort, move |act, _, receipt| {
+            act.round.confirm(ticket)?;
+            act.outbox.feed_changed();
+            Ok(BetTaken { round: keys.round, ticket, lines, total, balance: receipt.balance })
+        })
+    }
+}
+
+impl<G: RoundWire> HoldsStakes for RoundTable<G> {
+    fn wallet(&self) -> &WalletHandle {
+        &self.wallet
     }
 }
 

@@ -2,6 +2,7 @@
 //! it needs to start. The operator's messages are in `operate.rs`.
 
 use super::game::RoundRules;
+use super::hold::Refused;
 use super::round::Rejection;
 use crate::ErrorCode;
 use crate::clock::{EpochMs, SharedClock};
@@ -19,15 +20,10 @@ use serde::{Deserialize, Serialize};
 pub enum BetError {
     #[error(transparent)]
     Rule(#[from] Rejection),
-    #[error("Insufficient Balance")]
-    InsufficientBalance,
-    /// Past a limit the player set, or during their break or self-exclusion (the wallet refused the hold).
     #[error(transparent)]
-    Limited(crate::rg::Refusal),
+    Refused(#[from] Refused),
     #[error("The game is paused; bets open with the next round")]
     Suspended,
-    #[error("The game is unavailable, please try again")]
-    Unavailable,
 }
 
 impl BetError {
@@ -44,10 +40,8 @@ impl BetError {
                 Rejection::TotalMismatch(_) => ErrorCode::TotalMismatch,
                 Rejection::NoTicket => ErrorCode::NoBet,
             },
-            BetError::InsufficientBalance => ErrorCode::InsufficientBalance,
-            BetError::Limited(r) => r.code(),
+            BetError::Refused(r) => r.code(),
             BetError::Suspended => ErrorCode::Suspended,
-            BetError::Unavailable => ErrorCode::Unavailable,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod actor;
 pub mod game;
+pub mod hold;
 pub mod keys;
 pub mod lanes;
 pub mod lease;

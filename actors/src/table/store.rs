@@ -290,26 +290,16 @@ struct HistoryDbRow {
     stake: i64,
     payout: i64,
     created_at: EpochMs,
+    user_id: i64,
     outcome: Option<String>,
 }
 
-pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
-    let rows = sqlx::query_as::<Any, HistoryDbRow>(
-        "SELECT b.round, b.ticket, b.lines, b.stake, b.payout, b.created_at, r.outcome FROM game_bets b \
-         JOIN game_rounds r ON r.game = b.game AND r.round = b.round \
-         WHERE b.game = $1 AND b.user_id = $2 ORDER BY b.created_at DESC, b.round DESC, b.ticket DESC LIMIT $3",
-    )
-    .bind(game)
-    .bind(user.0)
-    .bind(limit)
-    .fetch_all(&db.pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| HistoryRow {
+impl From<HistoryDbRow> for HistoryRow {
+    fn from(r: HistoryDbRow) -> Self {
+        HistoryRow {
             round: RoundId(r.round),
             bet: BetRow {
-                user,
+                user: UserId(r.user_id),
                 ticket: u32::try_from(r.ticket).unwrap_or(0),
                 lines: r.lines,
                 stake: Paise::new(r.stake),
@@ -317,6 +307,15 @@ pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Ve
                 created_at: r.created_at,
             },
             outcome: r.outcome,
-        })
-        .collect())
+        }
+    }
+}
+
+pub async fn history(db: &Db, game: &str, user: UserId, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
+    let query = sqlx::query_as(
+        "SELECT b.round, b.ticket, b.lines, b.stake, b.payout, b.created_at, b.user_id, r.outcome FROM game_bets b \
+         JOIN game_rounds r ON r.game = b.game AND r.round = b.round \
+         WHERE b.game = $1 AND b.user_id = $2 ORDER BY b.created_at DESC, b.round DESC, b.ticket DESC LIMIT $3",
+    );
+    crate::store::latest_of::<HistoryDbRow, _>(db, query.bind(game), user, limit).await
 }

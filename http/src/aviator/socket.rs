@@ -23,6 +23,7 @@ use casino_actors::aviator::wire;
 use casino_actors::hub::ConnId;
 use casino_actors::ids::RoundId;
 use casino_actors::sports::wire::LiveList;
+use casino_actors::table::hold::Refused;
 use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use serde_json::Value;
@@ -85,7 +86,7 @@ fn reply(r: Result<Result<Value, TableError>, actix::MailboxError>) -> Vec<Value
     match r {
         Ok(Ok(v)) => vec![v],
         Ok(Err(e)) => refuse(e.code(), e.to_string()),
-        Err(_) => refuse(ErrorCode::Unavailable, TableError::Unavailable.to_string()),
+        Err(_) => refuse(ErrorCode::Unavailable, Refused::Unavailable.to_string()),
     }
 }
 

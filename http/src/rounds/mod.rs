@@ -18,6 +18,7 @@ use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::Paise;
 use casino_actors::table::actor::{BetError, BetTaken, PlaceBet, RoundTableRoute};
 use casino_actors::table::game::RoundRules;
+use casino_actors::table::hold::Refused;
 use casino_actors::table::wire::{BetAccepted, PickLine, RoundWire};
 use casino_actors::titli::rules::{Picture, Titli};
 use serde::Deserialize;
@@ -221,10 +222,10 @@ impl From<Refusal> for ApiError {
 impl From<BetError> for Refusal {
     fn from(e: BetError) -> Refusal {
         let status = match e {
-            BetError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            BetError::Refused(Refused::Unavailable) => StatusCode::SERVICE_UNAVAILABLE,
             BetError::Rule(_) | BetError::Suspended => StatusCode::CONFLICT,
-            BetError::InsufficientBalance => StatusCode::BAD_REQUEST,
-            BetError::Limited(_) => StatusCode::FORBIDDEN,
+            BetError::Refused(Refused::InsufficientBalance) => StatusCode::BAD_REQUEST,
+            BetError::Refused(Refused::Limited(_)) => StatusCode::FORBIDDEN,
         };
         Refusal { status, code: e.code(), message: e.to_string() }
     }
@@ -344,7 +345,7 @@ pub async fn place<G: WirePick>(
     let msg = PlaceBet::<G> { user, name: name.to_string(), round: bet.round, lines: bet.lines, total: bet.total };
     match table.ask(msg).await {
         Ok(r) => r.map_err(Refusal::from),
-        Err(_) => Err(BetError::Unavailable.into()),
+        Err(_) => Err(BetError::Refused(Refused::Unavailable).into()),
     }
 }
 
