@@ -2,7 +2,7 @@
 //! provider), starting new ones as others finish; answers the lists and counts, and pushes the live list
 //! (`updateMatches`) to the `matches` room when it changes.
 
-use super::feed::{MatchState, MatchStatus, Provider};
+use super::feed::{MatchState, MatchStatus, Provider, Terms};
 use super::match_actor::{Listeners, MatchActor, Snapshot};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
@@ -32,13 +32,23 @@ pub struct SportsConfig {
     pub gap_ms: i64,
     /// A finished match stays listed this long.
     pub linger_ms: i64,
-    /// Matches in play (and as many upcoming) of each other sport (football, tennis, basketball, volleyball).
+    /// Matches in play (and as many upcoming) of each other sport (football, tennis, … : `simple::OTHER_SPORTS`).
     pub others: usize,
+    /// What the exchange takes, shown on every market (the server sets it from `ExchangeConfig::terms`).
+    pub terms: Terms,
 }
 
 impl Default for SportsConfig {
     fn default() -> Self {
-        SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000, others: 2 }
+        SportsConfig {
+            ball_ms: 36_000,
+            live: 4,
+            upcoming: 4,
+            gap_ms: 30 * 60_000,
+            linger_ms: 10 * 60_000,
+            others: 2,
+            terms: crate::exchange::desk::ExchangeConfig::default().terms(),
+        }
     }
 }
 
@@ -194,8 +204,11 @@ impl SportsDesk {
         let id = self.next_id;
         self.next_id += 1;
         let feed: Box<dyn Provider> = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
-            Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed)),
-            None => Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())),
+            Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed, self.config.terms)),
+            None => {
+                let models = self.models.clone();
+                Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", models, self.config.terms))
+            }
         };
         let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));

@@ -36,6 +36,31 @@ pub struct Runner {
     pub ex: Exchange,
 }
 
+/// What the house's exchange takes on a market, as the feed's market shows it: stakes in rupees, the bet delay in
+/// whole seconds (the price is checked again that long after a bet arrives). The built-in providers show the
+/// exchange's own terms, so the delay shown is the delay applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
+    pub min_stake: u32,
+    pub max_stake: u32,
+    pub bet_delay: u32,
+}
+
+impl Terms {
+    /// A closed market under these terms.
+    pub fn market(&self, market_id: String, market_name: String) -> Market {
+        Market {
+            market_id,
+            market_name,
+            status: MarketStatus::Suspended,
+            min_stake: self.min_stake,
+            max_stake: self.max_stake,
+            bet_delay: self.bet_delay,
+            runners: Vec::new(),
+        }
+    }
+}
+
 /// The main market (Match Odds).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = SportsMarket)]

@@ -210,7 +210,7 @@ pub struct SimpleMatch {
 }
 
 impl SimpleMatch {
-    pub fn new(profile: Profile, match_id: i64, starts_at: EpochMs, seed: u64) -> SimpleMatch {
+    pub fn new(profile: Profile, match_id: i64, starts_at: EpochMs, seed: u64, terms: Terms) -> SimpleMatch {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let first = rng.random_range(0..profile.sides.len());
         let second = (first + rng.random_range(1..profile.sides.len())) % profile.sides.len();
@@ -226,15 +226,8 @@ impl SimpleMatch {
             status: MatchStatus::Upcoming,
             teams,
             score: Score::default(),
-            market: Market {
-                market_id: format!("1.{match_id}"),
-                market_name: if profile.draws { "1X2".into() } else { "Match Odds".into() },
-                status: MarketStatus::Suspended,
-                min_stake: 100,
-                max_stake: 25_000,
-                bet_delay: 0,
-                runners: Vec::new(),
-            },
+            market: terms
+                .market(format!("1.{match_id}"), if profile.draws { "1X2".into() } else { "Match Odds".into() }),
             bookmaker: Bookmaker {
                 market_id: format!("bm.{match_id}"),
                 market_name: "Bookmaker".into(),
