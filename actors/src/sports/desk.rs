@@ -96,7 +96,8 @@ impl Summary {
     }
 }
 
-pub(super) struct Listed(pub Summary);
+/// What lists show of a match has changed (its match actor tells the desk).
+pub struct Listed(pub Summary);
 impl Message for Listed {
     type Result = ();
 }
@@ -213,7 +214,8 @@ impl SportsDesk {
         let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
-        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.listeners.clone());
+        let actor =
+            MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address().recipient(), self.listeners.clone());
         let actor = if manual { actor.manual() } else { actor };
         self.matches.insert(id, (actor.start(), summary));
         id
