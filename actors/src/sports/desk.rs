@@ -344,6 +344,32 @@ impl Handler<Detail> for SportsDesk {
     }
 }
 
+/// The match a player names: by its id, or by its name as the lists show it (the spec's client names a match by its
+/// name; letter case and surrounding spaces aside). Of two matches with one name, the one in play, else the newest.
+#[derive(Serialize, Deserialize)]
+pub struct Named(pub String);
+impl Message for Named {
+    type Result = Option<i64>;
+}
+
+impl Handler<Named> for SportsDesk {
+    type Result = Option<i64>;
+    fn handle(&mut self, Named(reference): Named, _: &mut Self::Context) -> Self::Result {
+        named(self.matches.values().map(|(_, s)| s), &reference)
+    }
+}
+
+fn named<'a>(mut listed: impl Iterator<Item = &'a Summary>, reference: &str) -> Option<i64> {
+    let reference = reference.trim();
+    if let Ok(id) = reference.parse::<i64>() {
+        return listed.find(|s| s.match_id == id).map(|s| s.match_id);
+    }
+    listed
+        .filter(|s| s.name.trim().eq_ignore_ascii_case(reference))
+        .max_by_key(|s| (s.status == MatchStatus::InPlay, s.match_id))
+        .map(|s| s.match_id)
+}
+
 /// How many matches each sport has in play and upcoming.
 #[derive(Serialize, Deserialize)]
 pub struct Counts;
@@ -423,12 +449,13 @@ impl Handler<QuoteTestMatch> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
+crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Named, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
 
 crate::remote!(
     Matches => "sports.matches",
     Live => "sports.live",
     Detail => "sports.detail",
+    Named => "sports.named",
     Counts => "sports.counts",
     StartTestMatch => "sports.test_start",
     PlayTestMatch => "sports.test_play",
@@ -441,6 +468,7 @@ pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
         .with::<Matches>()
         .with::<Live>()
         .with::<Detail>()
+        .with::<Named>()
         .with::<Counts>()
         .with::<StartTestMatch>()
         .with::<PlayTestMatch>()
@@ -485,5 +513,26 @@ mod tests {
         all[0].status = MatchStatus::Finished;
         assert_eq!(next_start(all.iter(), CRICKET, 3, 2, now + 5, gap), Some(now + 5));
         assert_eq!(next_start(all.iter(), 1, 1, 1, now, gap), Some(now), "football has none yet");
+    }
+
+    /// A match is named by its id or by its name (case and spaces aside); of two with one name, the one in play.
+    #[test]
+    fn a_match_is_named_by_its_id_or_its_name() {
+        let mut all = vec![
+            listed(10, MatchStatus::Finished, 0),
+            listed(11, MatchStatus::InPlay, 0),
+            listed(12, MatchStatus::Upcoming, 0),
+        ];
+        for s in &mut all {
+            s.name = "India v Australia".into();
+        }
+        all[2].name = "England v India".into();
+        assert_eq!(named(all.iter(), "12"), Some(12));
+        assert_eq!(named(all.iter(), " 99 "), None, "an id nobody has");
+        assert_eq!(named(all.iter(), "india V australia "), Some(11), "in play before finished");
+        assert_eq!(named(all.iter(), "England v India"), Some(12));
+        assert_eq!(named(all.iter(), "Pakistan v India"), None);
+        all[1].status = MatchStatus::Finished;
+        assert_eq!(named(all.iter(), "India v Australia"), Some(11), "else the newest");
     }
 }
