@@ -168,7 +168,9 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
     // The three-card game hears each cricket match's players and status.
     let (parchi, news) = ParchiDesk::start(parchi_deps, actors).await?;
     let listeners = Listeners { results: Some(results), news: Some(news) };
-    let sports = SportsDesk::start(c.sports, d.hub.clone(), d.clock.clone(), actors, listeners);
+    // Every market shows what the exchange takes: its stakes and the delay it applies.
+    let sports_config = casino_actors::sports::desk::SportsConfig { terms: c.exchange.terms(), ..c.sports };
+    let sports = SportsDesk::start(sports_config, d.hub.clone(), d.clock.clone(), actors, listeners);
     let exchange_deps = ExchangeDeps {
         db: d.db.clone(),
         wallet: d.wallet.clone(),

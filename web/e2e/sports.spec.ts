@@ -173,3 +173,31 @@ test('a LIVE match → Ball by ball: the innings’ recent balls, newest first, 
   await expect(popup).toBeHidden();
   await expect(page.getByTestId('match-detail')).toBeVisible();
 });
+
+test('every sport in the sports navigation lists its events; none ends in an error', async ({ page }) => {
+  const player = await fundedPlayer(serverInfo().baseURL, 100, { name: 'Sports Navigator' });
+  await login(page, player);
+  const nav = page.getByRole('navigation', { name: 'Sports' });
+  const sports = nav.locator('a[href^="/sport/"]');
+  const labels = [
+    'CRICKET',
+    'TENNIS',
+    'FOOTBALL',
+    'KABADDI',
+    'MIXED MARTIAL ARTS',
+    'VOLLEYBALL',
+    'ICE HOCKEY',
+    'BASKETBALL',
+    'BASEBALL',
+    'DARTS',
+    'FUTSAL',
+  ];
+  await expect(sports).toHaveText(labels);
+  for (const label of labels) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByTestId('match-row').first(), label).toBeVisible();
+    await expect(page.getByText('Failed to fetch matches')).toHaveCount(0);
+  }
+  await shot(page, 'sports-nav-every-sport');
+});

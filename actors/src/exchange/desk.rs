@@ -46,6 +46,17 @@ impl Default for ExchangeConfig {
     }
 }
 
+impl ExchangeConfig {
+    /// The terms every market shows: the stakes, and the bet delay in whole seconds, rounded up.
+    pub fn terms(&self) -> crate::sports::feed::Terms {
+        crate::sports::feed::Terms {
+            min_stake: u32::try_from(self.min_stake).unwrap_or(0),
+            max_stake: u32::try_from(self.max_stake).unwrap_or(u32::MAX),
+            bet_delay: u32::try_from(self.bet_delay.as_millis().div_ceil(1000)).unwrap_or(u32::MAX),
+        }
+    }
+}
+
 /// Why a bet was refused (nothing moved). Crosses nodes externally tagged (`"Busy"`, `{"StakeLimits":[100,25000]}`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ExchangeError {

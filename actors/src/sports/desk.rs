@@ -2,7 +2,7 @@
 //! provider), starting new ones as others finish; answers the lists and counts, and pushes the live list
 //! (`updateMatches`) to the `matches` room when it changes.
 
-use super::feed::{MatchState, MatchStatus, Provider};
+use super::feed::{MatchState, MatchStatus, Provider, Terms};
 use super::match_actor::{Listeners, MatchActor, Snapshot};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
@@ -32,13 +32,23 @@ pub struct SportsConfig {
     pub gap_ms: i64,
     /// A finished match stays listed this long.
     pub linger_ms: i64,
-    /// Matches in play (and as many upcoming) of each other sport (football, tennis, basketball, volleyball).
+    /// Matches in play (and as many upcoming) of each other sport (football, tennis, … : `simple::OTHER_SPORTS`).
     pub others: usize,
+    /// What the exchange takes, shown on every market (the server sets it from `ExchangeConfig::terms`).
+    pub terms: Terms,
 }
 
 impl Default for SportsConfig {
     fn default() -> Self {
-        SportsConfig { ball_ms: 36_000, live: 4, upcoming: 4, gap_ms: 30 * 60_000, linger_ms: 10 * 60_000, others: 2 }
+        SportsConfig {
+            ball_ms: 36_000,
+            live: 4,
+            upcoming: 4,
+            gap_ms: 30 * 60_000,
+            linger_ms: 10 * 60_000,
+            others: 2,
+            terms: crate::exchange::desk::ExchangeConfig::default().terms(),
+        }
     }
 }
 
@@ -86,7 +96,8 @@ impl Summary {
     }
 }
 
-pub(super) struct Listed(pub Summary);
+/// What lists show of a match has changed (its match actor tells the desk).
+pub struct Listed(pub Summary);
 impl Message for Listed {
     type Result = ();
 }
@@ -194,13 +205,17 @@ impl SportsDesk {
         let id = self.next_id;
         self.next_id += 1;
         let feed: Box<dyn Provider> = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
-            Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed)),
-            None => Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", self.models.clone())),
+            Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed, self.config.terms)),
+            None => {
+                let models = self.models.clone();
+                Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", models, self.config.terms))
+            }
         };
         let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
-        let actor = MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address(), self.listeners.clone());
+        let actor =
+            MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address().recipient(), self.listeners.clone());
         let actor = if manual { actor.manual() } else { actor };
         self.matches.insert(id, (actor.start(), summary));
         id
@@ -329,6 +344,32 @@ impl Handler<Detail> for SportsDesk {
     }
 }
 
+/// The match a player names: by its id, or by its name as the lists show it (the spec's client names a match by its
+/// name; letter case and surrounding spaces aside). Of two matches with one name, the one in play, else the newest.
+#[derive(Serialize, Deserialize)]
+pub struct Named(pub String);
+impl Message for Named {
+    type Result = Option<i64>;
+}
+
+impl Handler<Named> for SportsDesk {
+    type Result = Option<i64>;
+    fn handle(&mut self, Named(reference): Named, _: &mut Self::Context) -> Self::Result {
+        named(self.matches.values().map(|(_, s)| s), &reference)
+    }
+}
+
+fn named<'a>(mut listed: impl Iterator<Item = &'a Summary>, reference: &str) -> Option<i64> {
+    let reference = reference.trim();
+    if let Ok(id) = reference.parse::<i64>() {
+        return listed.find(|s| s.match_id == id).map(|s| s.match_id);
+    }
+    listed
+        .filter(|s| s.name.trim().eq_ignore_ascii_case(reference))
+        .max_by_key(|s| (s.status == MatchStatus::InPlay, s.match_id))
+        .map(|s| s.match_id)
+}
+
 /// How many matches each sport has in play and upcoming.
 #[derive(Serialize, Deserialize)]
 pub struct Counts;
@@ -408,12 +449,13 @@ impl Handler<QuoteTestMatch> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
+crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Named, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
 
 crate::remote!(
     Matches => "sports.matches",
     Live => "sports.live",
     Detail => "sports.detail",
+    Named => "sports.named",
     Counts => "sports.counts",
     StartTestMatch => "sports.test_start",
     PlayTestMatch => "sports.test_play",
@@ -426,6 +468,7 @@ pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
         .with::<Matches>()
         .with::<Live>()
         .with::<Detail>()
+        .with::<Named>()
         .with::<Counts>()
         .with::<StartTestMatch>()
         .with::<PlayTestMatch>()
@@ -470,5 +513,26 @@ mod tests {
         all[0].status = MatchStatus::Finished;
         assert_eq!(next_start(all.iter(), CRICKET, 3, 2, now + 5, gap), Some(now + 5));
         assert_eq!(next_start(all.iter(), 1, 1, 1, now, gap), Some(now), "football has none yet");
+    }
+
+    /// A match is named by its id or by its name (case and spaces aside); of two with one name, the one in play.
+    #[test]
+    fn a_match_is_named_by_its_id_or_its_name() {
+        let mut all = vec![
+            listed(10, MatchStatus::Finished, 0),
+            listed(11, MatchStatus::InPlay, 0),
+            listed(12, MatchStatus::Upcoming, 0),
+        ];
+        for s in &mut all {
+            s.name = "India v Australia".into();
+        }
+        all[2].name = "England v India".into();
+        assert_eq!(named(all.iter(), "12"), Some(12));
+        assert_eq!(named(all.iter(), " 99 "), None, "an id nobody has");
+        assert_eq!(named(all.iter(), "india V australia "), Some(11), "in play before finished");
+        assert_eq!(named(all.iter(), "England v India"), Some(12));
+        assert_eq!(named(all.iter(), "Pakistan v India"), None);
+        all[1].status = MatchStatus::Finished;
+        assert_eq!(named(all.iter(), "India v Australia"), Some(11), "else the newest");
     }
 }

@@ -4,7 +4,7 @@
 //! each side of every market, a rupee each, whose realised return is compared with what the margin promises
 //! (`every_quote`). The unit tests run them small; `load-tests edge` runs them at 10⁵ (BENCHMARKS.md).
 
-use super::feed::{MatchState, MatchStatus, Provider};
+use super::feed::{MatchState, MatchStatus, Provider, Terms};
 use super::sim::{MARGIN, Models, SimMatch};
 use crate::exchange::audit::{self, Bet, Quote};
 use crate::exchange::rules::Side;
@@ -86,7 +86,8 @@ pub fn check(seed: u64, states: u64) -> Checked {
 
 /// Plays one match, calling `each` with its state after every step.
 fn play(seed: u64, models: &Arc<Models>, mut each: impl FnMut(&MatchState)) -> MatchState {
-    let mut sim = SimMatch::new(1, 0, seed, "Edge", models.clone());
+    let mut sim =
+        SimMatch::new(1, 0, seed, "Edge", models.clone(), Terms { min_stake: 100, max_stake: 25_000, bet_delay: 1 });
     let mut now = 0;
     while sim.snapshot().status != MatchStatus::Finished {
         now += 1;

@@ -36,6 +36,31 @@ pub struct Runner {
     pub ex: Exchange,
 }
 
+/// What the house's exchange takes on a market, as the feed's market shows it: stakes in rupees, the bet delay in
+/// whole seconds (the price is checked again that long after a bet arrives). The built-in providers show the
+/// exchange's own terms, so the delay shown is the delay applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
+    pub min_stake: u32,
+    pub max_stake: u32,
+    pub bet_delay: u32,
+}
+
+impl Terms {
+    /// A closed market under these terms.
+    pub fn market(&self, market_id: String, market_name: String) -> Market {
+        Market {
+            market_id,
+            market_name,
+            status: MarketStatus::Suspended,
+            min_stake: self.min_stake,
+            max_stake: self.max_stake,
+            bet_delay: self.bet_delay,
+            runners: Vec::new(),
+        }
+    }
+}
+
 /// The main market (Match Odds).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = SportsMarket)]
@@ -272,9 +297,28 @@ pub enum ApplyError {
 /// One match from a provider: its whole state, and the next delta when one is due. A real data feed implements it
 /// over its own connection (snapshot on subscribe, deltas as they arrive); the simulators implement it from their
 /// models. A match actor plays any provider the same way.
+/// How a provider fed from elsewhere (a stream) stands: when it last heard from its source (any message, a
+/// heartbeat included), and how long a silence its source allows before what it shows may be out of date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Liveness {
+    pub last_heard: EpochMs,
+    pub allowance_ms: EpochMs,
+}
+
+impl Liveness {
+    /// Silent for longer than its source allows: its markets must not be bet on.
+    pub fn stale(&self, now: EpochMs) -> bool {
+        now - self.last_heard > self.allowance_ms
+    }
+}
+
 pub trait Provider: Send {
     /// The match as it is now.
     fn snapshot(&self) -> &MatchState;
+    /// How its source stands; `None` for a provider that is its own source (the simulators), never stale.
+    fn liveness(&self) -> Option<Liveness> {
+        None
+    }
     /// The next delta, if one is due at `now`.
     fn tick(&mut self, now: EpochMs) -> Option<Delta>;
     /// The provider's own next delta carrying `updates` (a test's quotes; a heartbeat).

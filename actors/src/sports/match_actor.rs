@@ -7,9 +7,13 @@
 //! auditor (`exchange::audit`), and a set that some bets could beat in every outcome is never shown — the delta goes
 //! out with every market suspended, the refusal is logged and counted (`casino_exchange_quote_sets_refused_total`).
 //! The published state (what the exchange takes bets against) is kept apart from the provider's own.
+//!
+//! A provider fed from elsewhere that falls silent for longer than its source allows (its [`Liveness`]) is stale:
+//! every market is suspended at once (no bet is taken on prices that may be out of date, and the screens say so)
+//! and opens again with the provider's next image of it.
 
-use super::desk::{Listed, SportsDesk, Summary};
-use super::feed::{Delta, Fancy, MarketStatus, MatchState, MatchStatus, PlayerRuns, Provider, Update};
+use super::desk::{Listed, Summary};
+use super::feed::{Delta, Fancy, Liveness, MarketStatus, MatchState, MatchStatus, PlayerRuns, Provider, Update};
 use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
 use crate::exchange::desk::Decided;
@@ -33,11 +37,13 @@ pub struct MatchActor {
     outbox: RoomOutbox,
     clock: SharedClock,
     step: Duration,
-    desk: Addr<SportsDesk>,
+    desk: Recipient<Listed>,
     listeners: Listeners,
     last_sent: EpochMs,
     /// Played only when asked (`Play`), never by the timer: a test's match (`CASINO_TEST_HOOKS=1`).
     manual: bool,
+    /// The provider's source has been silent too long, and every market was suspended for it.
+    stale: bool,
 }
 
 /// Who else hears of a match: the exchange (decided markets) and the three-card game (a cricket match's players).
@@ -95,12 +101,12 @@ impl MatchActor {
         outbox: RoomOutbox,
         clock: SharedClock,
         step: Duration,
-        desk: Addr<SportsDesk>,
+        desk: Recipient<Listed>,
         listeners: Listeners,
     ) -> Self {
         let last_sent = clock.now_ms();
         let published = feed.snapshot().clone();
-        MatchActor { feed, published, outbox, clock, step, desk, listeners, last_sent, manual: false }
+        MatchActor { feed, published, outbox, clock, step, desk, listeners, last_sent, manual: false, stale: false }
     }
 
     /// A match that moves only when asked (`Play`).
@@ -118,16 +124,27 @@ impl MatchActor {
 
     fn tick(&mut self) {
         let now = self.clock.now_ms();
-        let delta = match self.feed.tick(now) {
+        let next = self.feed.tick(now);
+        let stale = self.feed.liveness().is_some_and(|l: Liveness| l.stale(now));
+        let falls_stale = stale && !self.stale;
+        self.stale = stale;
+        let delta = match next {
             Some(d) => d,
-            None if now - self.last_sent >= HEARTBEAT_MS => self.feed.heartbeat(now),
+            None if falls_stale || now - self.last_sent >= HEARTBEAT_MS => self.feed.heartbeat(now),
             None => return,
         };
+        if falls_stale {
+            tracing::warn!(
+                match_id = self.published.match_id,
+                "the feed is silent past its allowance; every market suspended"
+            );
+            metrics::counter!("casino_sports_feed_stale_total").increment(1);
+        }
         self.publish(delta, now);
     }
 
-    /// Audits the quotes `delta` leaves open, suspends every market if some bets at them would win in every outcome,
-    /// and sends it on.
+    /// Audits the quotes `delta` leaves open, suspends every market if some bets at them would win in every outcome
+    /// or the feed is stale, and sends it on.
     fn publish(&mut self, mut delta: Delta, now: EpochMs) {
         let mut next = self.published.clone();
         if next.apply(&delta).is_err() {
@@ -151,10 +168,9 @@ impl MatchActor {
                 "quote auditor: these quotes could be beaten in every outcome; every market suspended instead"
             );
             metrics::counter!("casino_exchange_quote_sets_refused_total").increment(1);
-            delta.updates.extend(suspend_all(&next));
-            for u in delta.updates.iter().rev().take(3) {
-                next.apply_update(u);
-            }
+            suspend(&mut delta, &mut next);
+        } else if self.stale {
+            suspend(&mut delta, &mut next);
         }
         self.published = next;
         self.last_sent = now;
@@ -216,6 +232,14 @@ impl Handler<Snapshot> for MatchActor {
     type Result = MessageResult<Snapshot>;
     fn handle(&mut self, _: Snapshot, _: &mut Self::Context) -> Self::Result {
         MessageResult(self.published.clone())
+    }
+}
+
+/// Ends `delta` with every market of `next` suspended, and applies that to `next`.
+fn suspend(delta: &mut Delta, next: &mut MatchState) {
+    for u in suspend_all(next) {
+        next.apply_update(&u);
+        delta.updates.push(u);
     }
 }
 

@@ -110,7 +110,14 @@ fn suspended_bookmaker(b: &Bookmaker) -> Bookmaker {
 }
 
 impl SimMatch {
-    pub fn new(match_id: i64, starts_at: EpochMs, seed: u64, competition: &str, models: Arc<Models>) -> SimMatch {
+    pub fn new(
+        match_id: i64,
+        starts_at: EpochMs,
+        seed: u64,
+        competition: &str,
+        models: Arc<Models>,
+        terms: Terms,
+    ) -> SimMatch {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (a, b) = pick_teams(&mut rng);
         let teams = [a.name.clone(), b.name.clone()];
@@ -120,15 +127,7 @@ impl SimMatch {
             .flat_map(|(team, s)| s.players.iter().map(move |name| PlayerRuns { name: name.clone(), team, runs: 0 }))
             .collect();
         let game = CricketGame::new([a, b], (seed % 2) as usize);
-        let closed = |name: &str, id: String| Market {
-            market_id: id,
-            market_name: name.into(),
-            status: MarketStatus::Suspended,
-            min_stake: 100,
-            max_stake: 25_000,
-            bet_delay: 0,
-            runners: Vec::new(),
-        };
+        let closed = |name: &str, id: String| terms.market(id, name.into());
         let state = MatchState {
             match_id,
             sport_id: CRICKET,

@@ -83,7 +83,92 @@ pub const VOLLEYBALL: Profile = Profile {
     draws: false,
 };
 
-pub const OTHER_SPORTS: [Profile; 4] = [FOOTBALL, TENNIS, BASKETBALL, VOLLEYBALL];
+pub const BASEBALL: Profile = Profile {
+    sport_id: 7511,
+    competition: "Simulated Diamond League",
+    sides: &["Mumbai Mavericks", "Delhi Sluggers", "Chennai Pitchers", "Kolkata Curveballs", "Pune Pinstripes"],
+    steps: 54,
+    step_name: "out",
+    chance: 0.16,
+    points: 1,
+    draws: false,
+};
+pub const TABLE_TENNIS: Profile = Profile {
+    sport_id: 27454574,
+    competition: "Simulated TT Series",
+    sides: &["S. Gnanasekaran", "A. Sharath", "M. Batra", "H. Desai", "S. Akula", "M. Kamath"],
+    steps: 80,
+    step_name: "pt",
+    chance: 0.5,
+    points: 1,
+    draws: false,
+};
+pub const ICE_HOCKEY: Profile = Profile {
+    sport_id: 7524,
+    competition: "Simulated Ice League",
+    sides: &["Shimla Storm", "Gulmarg Glaciers", "Leh Lynx", "Manali Mammoths", "Sikkim Snowhawks"],
+    steps: 60,
+    step_name: "min",
+    chance: 0.05,
+    points: 1,
+    draws: true,
+};
+pub const DARTS: Profile = Profile {
+    sport_id: 3503,
+    competition: "Simulated Darts Masters",
+    sides: &["N. Bhatia", "A. Singh", "P. Rao", "D. Mehta", "K. Iyer", "L. Fernandes"],
+    steps: 11,
+    step_name: "leg",
+    chance: 0.5,
+    points: 1,
+    draws: false,
+};
+pub const MIXED_MARTIAL_ARTS: Profile = Profile {
+    sport_id: 26420387,
+    competition: "Simulated Fight Night",
+    sides: &["R. Phogat", "B. Rana", "A. Kaushik", "S. Gill", "V. Thapa", "K. Dhillon"],
+    steps: 15,
+    step_name: "min",
+    chance: 0.3,
+    points: 1,
+    draws: false,
+};
+/// Kabaddi and futsal have no id on the public exchanges; these are the server's own.
+pub const KABADDI: Profile = Profile {
+    sport_id: 99_001,
+    competition: "Simulated Kabaddi League",
+    sides: &["Patna Raiders", "Jaipur Panthers", "Bengal Warriors", "Puneri Paltan", "Telugu Titans", "Dabang Delhi"],
+    steps: 80,
+    step_name: "raid",
+    chance: 0.45,
+    points: 1,
+    draws: true,
+};
+pub const FUTSAL: Profile = Profile {
+    sport_id: 99_002,
+    competition: "Simulated Futsal Cup",
+    sides: &["Goa Strikers", "Delhi Dribblers", "Mumbai Five", "Kochi Kickers", "Shillong Stars"],
+    steps: 40,
+    step_name: "min",
+    chance: 0.075,
+    points: 1,
+    draws: true,
+};
+
+/// Every sport simulated with this model, in the order they are listed.
+pub const OTHER_SPORTS: [Profile; 11] = [
+    FOOTBALL,
+    TENNIS,
+    BASKETBALL,
+    VOLLEYBALL,
+    BASEBALL,
+    TABLE_TENNIS,
+    ICE_HOCKEY,
+    DARTS,
+    MIXED_MARTIAL_ARTS,
+    KABADDI,
+    FUTSAL,
+];
 
 /// `Φ(x)`, the standard normal distribution (Abramowitz–Stegun 7.1.26, error under 1.5e-7).
 fn phi(x: f64) -> f64 {
@@ -125,7 +210,7 @@ pub struct SimpleMatch {
 }
 
 impl SimpleMatch {
-    pub fn new(profile: Profile, match_id: i64, starts_at: EpochMs, seed: u64) -> SimpleMatch {
+    pub fn new(profile: Profile, match_id: i64, starts_at: EpochMs, seed: u64, terms: Terms) -> SimpleMatch {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let first = rng.random_range(0..profile.sides.len());
         let second = (first + rng.random_range(1..profile.sides.len())) % profile.sides.len();
@@ -141,15 +226,8 @@ impl SimpleMatch {
             status: MatchStatus::Upcoming,
             teams,
             score: Score::default(),
-            market: Market {
-                market_id: format!("1.{match_id}"),
-                market_name: if profile.draws { "1X2".into() } else { "Match Odds".into() },
-                status: MarketStatus::Suspended,
-                min_stake: 100,
-                max_stake: 25_000,
-                bet_delay: 0,
-                runners: Vec::new(),
-            },
+            market: terms
+                .market(format!("1.{match_id}"), if profile.draws { "1X2".into() } else { "Match Odds".into() }),
             bookmaker: Bookmaker {
                 market_id: format!("bm.{match_id}"),
                 market_name: "Bookmaker".into(),

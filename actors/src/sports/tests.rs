@@ -1,8 +1,10 @@
 use super::feed::*;
 use super::sim::{Models, SimMatch};
 
+const TERMS: Terms = Terms { min_stake: 100, max_stake: 25_000, bet_delay: 1 };
+
 fn played(seed: u64) -> (MatchState, Vec<Delta>, SimMatch) {
-    let mut sim = SimMatch::new(7, 1_000, seed, "Simulated T20 League", Models::shared());
+    let mut sim = SimMatch::new(7, 1_000, seed, "Simulated T20 League", Models::shared(), TERMS);
     let snapshot = sim.snapshot().clone();
     let mut deltas = Vec::new();
     let mut now = 0;
@@ -100,7 +102,7 @@ fn simple_sports_play_and_settle() {
     let (w, d, l) = chances(&TENNIS, (0.5, 0.5), 0, 0);
     assert_eq!((w, d, l), (0.5, 0.0, 0.5), "no draw in tennis");
     for (i, p) in OTHER_SPORTS.iter().enumerate() {
-        let mut m = SimpleMatch::new(*p, 100 + i as i64, 0, i as u64);
+        let mut m = SimpleMatch::new(*p, 100 + i as i64, 0, i as u64, TERMS);
         let mut state = m.snapshot().clone();
         let mut now = 0;
         while m.snapshot().status != MatchStatus::Finished {

@@ -32,11 +32,11 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
         "the spec's names"
     );
     let in_play: Value = app.get("/api/matches/inplay").await.json().await.unwrap();
-    assert_eq!(in_play["data"].as_array().map(Vec::len), Some(5), "one of each sport");
+    assert_eq!(in_play["data"].as_array().map(Vec::len), Some(12), "one of each sport: cricket and eleven others");
     let counts: Value = app.get("/api/sports/counts").await.json().await.unwrap();
     let cricket_count = counts.as_array().unwrap().iter().find(|c| c["sportId"] == 4).cloned().unwrap_or_default();
     assert_eq!((cricket_count["inPlay"].as_u64(), cricket_count["upcoming"].as_u64()), (Some(1), Some(1)), "{counts}");
-    assert_eq!(counts.as_array().map(Vec::len), Some(5), "every sport of the feed: {counts}");
+    assert_eq!(counts.as_array().map(Vec::len), Some(12), "every sport of the feed: {counts}");
     let football: Value = app.get("/api/matches/1").await.json().await.unwrap();
     let football = football["data"].as_array().unwrap();
     assert_eq!(football.len(), 2, "one in play, one upcoming: {football:?}");
@@ -44,6 +44,9 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
 
     let id = live["id"].as_i64().unwrap();
     let detail: Value = app.get(&format!("/api/match/{id}")).await.json().await.unwrap();
+    // The market shows what the exchange takes: the test server's stakes, and its 50 ms delay as a whole second.
+    let terms = |m: &Value| (m["minStake"].as_u64(), m["maxStake"].as_u64(), m["betDelay"].as_u64());
+    assert_eq!(terms(&detail["match"]), (Some(100), Some(25_000), Some(1)), "{}", detail["match"]);
     let runners = detail["match"]["runners"].as_array().unwrap();
     assert_eq!(runners.len(), 2, "{detail}");
     let ex = &runners[0]["ex"];

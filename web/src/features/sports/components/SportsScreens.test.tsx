@@ -43,14 +43,14 @@ beforeEach(() => {
 });
 cleanUpAfterEach();
 
-function show(path: string) {
+function show(path: string, sportId = '4') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/match/:matchId" element={<MatchPage />} />
-          <Route path="/" element={<MatchesList sportId="4" />} />
+          <Route path="/" element={<MatchesList sportId={sportId} />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -225,6 +225,15 @@ describe('matches list', () => {
     expect(fetches.length).toBe(asked);
     serverSends('updateMatches', [liveItem(101), liveItem(102)]);
     await waitFor(() => expect(fetches.length).toBe(asked + 1));
+  });
+
+  it('an old link naming a sport by a word lists nothing and asks the server nothing', async () => {
+    show('/', 'horse-racing');
+    expect((await screen.findByTestId('matches-empty')).textContent).toBe(
+      'No Horse Racing matches available at the moment.',
+    );
+    expect(fetches.filter((u) => u.includes('/api/matches/'))).toEqual([]);
+    expect(screen.queryByText('Failed to fetch matches')).toBeNull();
   });
 
   it('says so when the sport has no matches', async () => {
