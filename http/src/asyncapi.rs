@@ -225,7 +225,6 @@ pub fn document_json() -> &'static str {
 }
 
 #[utoipa::path(
-    tag = "platform",
     responses((status = 200, description = "The Socket.IO events as an AsyncAPI 3.0 document", content_type = "application/json", body = Object))
 )]
 #[get("/api/asyncapi.json")]

@@ -7,7 +7,7 @@ use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use crate::user_ref::check_fields;
@@ -31,14 +31,15 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(runner_bet)
-        .service(fancy_bet)
-        .service(runner_bets_of_match)
-        .service(runner_bets)
-        .service(fancy_bets)
-        .service(all_fancy_bets)
-        .service(book)
-        .service(void);
+    Area::new(cfg, "exchange")
+        .player(runner_bet)
+        .player(fancy_bet)
+        .player(runner_bets_of_match)
+        .player(runner_bets)
+        .player(fancy_bets)
+        .player(all_fancy_bets)
+        .player(book)
+        .operator(void);
 }
 
 const LIST_LIMIT: i64 = 200;
@@ -203,9 +204,7 @@ struct ExchangeRunnerBetBody {
 /// Taken at the price on screen or refused
 /// with nothing moved; the stake's liability is held from the balance as the market's netted exposure.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bet",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExchangeRunnerBetBody,
     responses(
         (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
@@ -299,9 +298,7 @@ struct ExchangeFancyBetsBody {
 
 /// A bet on a fancy (session) line: YES or NO on the runs at an over, at the line and rate on screen.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bet",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExchangeFancyBetsBody,
     responses(
         (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
@@ -400,9 +397,7 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
 
 /// Every match's bets on teams (Bookmaker and Match Odds).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bets",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses((status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
@@ -412,9 +407,7 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
 
 /// A match's bets on teams (Bookmaker and Match Odds).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bets_of_match",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(InMatch),
     responses((status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
@@ -429,9 +422,7 @@ async fn runner_bets_of_match(
 
 /// A match's fancy bets.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bets_of_match",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(InMatch),
     responses((status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
@@ -442,9 +433,7 @@ async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> R
 
 /// Every match's fancy bets (My Bets).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bets",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses((status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
@@ -454,9 +443,7 @@ async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result
 
 /// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_book",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("match" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
@@ -483,9 +470,7 @@ struct ExchangeVoided {
 ///
 /// Every bet there is void and its hold comes back. A decided market is refused (409) and nothing changes.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_void_market",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
     responses(
         (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),

@@ -6,7 +6,7 @@ use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::rounds::routes::Limit;
 use crate::state::State;
 use crate::user_ref::PathUser;
@@ -35,17 +35,18 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(list)
-        .service(place)
-        .service(my_bids)
-        .service(bids_of)
-        .service(chart)
-        .service(markets)
-        .service(create_market)
-        .service(edit_market)
-        .service(draw_book)
-        .service(declare)
-        .service(correct);
+    Area::new(cfg, "matka")
+        .player(list)
+        .player(place)
+        .player(my_bids)
+        .player(bids_of)
+        .player(chart)
+        .operator(markets)
+        .operator(create_market)
+        .operator(edit_market)
+        .operator(draw_book)
+        .operator(declare)
+        .operator(correct);
 }
 
 fn refused(e: MatkaError) -> ApiError {
@@ -70,8 +71,6 @@ where
 /// The spec's market list, for players and operators.
 #[utoipa::path(
     operation_id = "matka_list",
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList),
         (status = 503, description = "`unavailable`: the Matka desk cannot be reached", body = ErrorBody),
@@ -157,8 +156,6 @@ pub enum MatkaUserField {
 
 /// The spec's bid payload; the server recomputes the totals and refuses a mismatch.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = MatkaBidBody,
     responses(
         (status = 201, description = "Taken: the stake is held until the draw's result", body = BidAccepted),
@@ -207,8 +204,6 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 
 /// The caller's bids, newest first.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
     responses(
         (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
@@ -222,8 +217,6 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 
 /// A user's bids, newest first.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
     responses((status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids))
 )]
@@ -240,8 +233,6 @@ async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, Ap
 
 /// A market's past results, newest first (a drawn market's seeds once both results are out).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
         ("id" = i64, Path, description = "The market's id"),
         ("limit" = Option<i64>, Query, description = "How many draws (1 to 500, default 60)"),
@@ -350,8 +341,6 @@ fn audited(v: impl Serialize) -> Option<Value> {
 
 /// Every market with its schedule as operators write it, and its draws still waiting for a result.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
     )
@@ -372,8 +361,6 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
 
 /// A new market (audited).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = MarketBody,
     responses(
         (status = 201, description = "The market as saved", body = SavedMarket),
@@ -389,8 +376,6 @@ async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Re
 
 /// A change to a market (audited): only the fields sent change.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = i64, Path, description = "The market's id")),
     request_body = MarketBody,
     responses(
@@ -425,8 +410,6 @@ pub struct Candidate {
 /// A draw's held bids by type, session and number, and (with `?open=134&close=479`) what the house would win or
 /// lose on that result, before it is declared.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath, Candidate),
     responses(
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
@@ -507,8 +490,6 @@ struct DrawPath {
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
 /// back; a player who can no longer cover a debit is listed in `shortfalls` (the intent stays failed, for follow-up).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath),
     request_body = Declaration,
     responses(
@@ -562,8 +543,6 @@ struct CorrectionAudit<'a> {
 
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath),
     request_body = Declaration,
     responses(

@@ -4,7 +4,7 @@
 use crate::auth::Authed;
 use crate::error::{ApiError, optional_json};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::rounds::RoundUserField;
 use crate::rounds::routes::Limit;
 use crate::state::State;
@@ -24,14 +24,15 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(screen)
-        .service(bet_place)
-        .service(reveal)
-        .service(cash_out)
-        .service(reseed)
-        .service(history)
-        .service(one_game)
-        .service(spec_update);
+    Area::new(cfg, "mines")
+        .player(screen)
+        .player(bet_place)
+        .player(reveal)
+        .player(cash_out)
+        .player(reseed)
+        .player(history)
+        .player(one_game)
+        .player(spec_update);
 }
 
 fn refused(e: MinesError) -> ApiError {
@@ -68,8 +69,6 @@ fn small(v: &Value) -> Option<u8> {
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
         (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
@@ -96,8 +95,6 @@ pub struct MinesBetBody {
 
 /// The spec's `{user, round_id, betAmt}` with our `mines`.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = MinesBetBody,
     responses(
         (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
@@ -128,8 +125,6 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = wire::Reveal,
     responses(
         (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
@@ -149,8 +144,6 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body(content = Option<wire::CashOut>, description = "Optional: without a body, the game in play"),
     responses(
         (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
@@ -170,8 +163,6 @@ async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpRes
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body(content = Option<wire::Reseed>, description = "Optional: without `clientSeed` only the server seed is replaced"),
     responses(
         (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
@@ -188,8 +179,6 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     operation_id = "mines_history",
     params(Limit),
     responses(
@@ -207,8 +196,6 @@ async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 
 /// One of the caller's games (an operator's: anyone's), for the Fairness screen.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("id" = i64, Path, description = "The game's id (`gameId`)")),
     responses(
         (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
@@ -230,8 +217,6 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
 
 /// The spec's client reported its own result and balance here; the server decides both, so nothing moves.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 403, description = "`results_are_the_servers`: always; nothing was changed", body = ErrorBody),
     )

@@ -8,7 +8,7 @@ use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -33,17 +33,18 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(live)
-        .service(cards)
-        .service(players_of_match)
-        .service(entries)
-        .service(all_players)
-        .service(check)
-        .service(play)
-        .service(set_runs)
-        .service(set_winner)
-        .service(abandon)
-        .service(history);
+    Area::new(cfg, "parchi")
+        .public(live)
+        .public(cards)
+        .public(players_of_match)
+        .public(entries)
+        .public(all_players)
+        .player(check)
+        .player(play)
+        .player(set_runs)
+        .player(set_winner)
+        .operator(abandon)
+        .player(history);
 }
 
 /// A refused play as the API answers it: 409 for what the board or the wallet stands in the way of (a card locked, a
@@ -89,7 +90,6 @@ async fn board(state: &State, name_or_id: &str) -> Result<(String, BoardView), A
 
 /// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
 #[utoipa::path(
-    tag = "parchi",
     responses(
         (status = 200, description = "The cricket matches in play", body = LiveList),
         (status = 503, description = "`unavailable`: the sports desk cannot be reached", body = ErrorBody),
@@ -103,7 +103,6 @@ async fn live(state: State) -> Result<HttpResponse, ApiError> {
 
 /// A match's game: its three cards, who played them and where the game stands.
 #[utoipa::path(
-    tag = "parchi",
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The board now", body = BoardView),
@@ -118,7 +117,6 @@ async fn cards(state: State, path: web::Path<String>) -> Result<HttpResponse, Ap
 
 /// A match's cricket players, their runs, and whether each is already on a card.
 #[utoipa::path(
-    tag = "parchi",
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The match's cricket players", body = MatchPlayers),
@@ -140,7 +138,6 @@ async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpR
 
 /// Every play on a match's game (the winners table reads the `won` ones).
 #[utoipa::path(
-    tag = "parchi",
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The match's plays", body = EntryList),
@@ -155,7 +152,6 @@ async fn entries(state: State, path: web::Path<String>) -> Result<HttpResponse, 
 
 /// The players of every cricket match in play.
 #[utoipa::path(
-    tag = "parchi",
     responses(
         (status = 200, description = "The cricket players of every match in play", body = PlayerList),
         (status = 503, description = "`unavailable`", body = ErrorBody),
@@ -241,8 +237,6 @@ pub enum ParchiCardId {
 
 /// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("cardId" = String, Path, description = "The card: `{matchId}-{n}`, n from 1 to 3")),
     request_body = ParchiPlayChoice,
     responses(
@@ -272,8 +266,6 @@ async fn check(
 /// The play: a stake on a card, locking it with two cricket players when it is empty. Taken only before the match's
 /// first ball; a game whose three cards are not all locked then is void and every stake is returned at that moment.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("match" = String, Path, description = "The match's name or id")),
     request_body = ParchiPlayBody,
     responses(
@@ -303,8 +295,6 @@ async fn play(
 
 /// A player's own plays (My Bets), newest first.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
     )
@@ -339,24 +329,14 @@ fn server_decides() -> ApiError {
 }
 
 /// The spec's client-side run update: refused, runs come from the feed.
-#[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(CardPath),
-    responses(ServerDecides)
-)]
+#[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/update/{cardId}")]
 async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
 }
 
 /// The spec's client-side winner call: refused, the server decides the winner and pays it.
-#[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(CardPath),
-    responses(ServerDecides)
-)]
+#[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/winner/{cardId}")]
 async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
@@ -365,8 +345,6 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 /// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
 /// already over (finished, abandoned, or void at the first ball) is refused (409) and nothing changes.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("match" = String, Path, description = "The match's name or id")),
     responses(
         (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),

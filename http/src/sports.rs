@@ -3,6 +3,7 @@
 //! The socket's `subscribe` / `leave` / `getMatches` are in `crate::aviator::socket`.
 
 use crate::error::ApiError;
+use crate::openapi::Area;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
@@ -16,15 +17,16 @@ use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(counts)
-        .service(in_play)
-        .service(by_sport)
-        .service(one)
-        .service(odds)
-        .service(score)
-        .service(page)
-        .service(script)
-        .service(style);
+    Area::new(cfg, "sports")
+        .public(counts)
+        .public(in_play)
+        .public(by_sport)
+        .public(one)
+        .public(odds)
+        .public(score)
+        .public(page)
+        .public(script)
+        .public(style);
 }
 
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
@@ -47,7 +49,6 @@ async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<H
 
 /// How many matches each sport has in play and upcoming (the sidebar's counts).
 #[utoipa::path(
-    tag = "sports",
     operation_id = "sports_counts",
     responses(
         (status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>),
@@ -61,7 +62,6 @@ async fn counts(state: State) -> Result<HttpResponse, ApiError> {
 
 /// Every match in play, of every sport.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "matches_in_play",
     responses(
         (status = 200, description = "The matches in play", body = MatchList),
@@ -75,7 +75,6 @@ async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
 
 /// A sport's matches, in play and upcoming.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "matches_of_sport",
     params(
         ("sportId" = i64, Path, description = "4 cricket, 1 football, 2 tennis, 7522 basketball, 998917 volleyball"),
@@ -97,7 +96,6 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
 
 /// A match in full: its markets, bookmaker, fancy lines and score.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "match_detail",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
@@ -121,7 +119,6 @@ struct MarketQuery {
 
 /// The spec's odds feed for a market id (`1.{matchId}`, `bm.{matchId}` or the match id itself).
 #[utoipa::path(
-    tag = "sports",
     operation_id = "odds_feed",
     params(MarketQuery),
     responses(
@@ -144,7 +141,6 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
 
 /// The scoreboard's data: the match's score, status and names.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_data",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
@@ -171,7 +167,6 @@ const PAGE: &str = r#"<!doctype html>
 /// `/api/score/{matchId}` once a second. It is served for any match id; an unknown match shows "Live Score Not
 /// Available".
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_page",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
@@ -218,7 +213,6 @@ margin-right:4px;border-radius:11px;background:#1f3a56;text-align:center;font-si
 
 /// The scoreboard page's script.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_script",
     responses((status = 200, description = "The scoreboard's script", content_type = "text/javascript", body = String))
 )]
@@ -229,7 +223,6 @@ async fn script() -> HttpResponse {
 
 /// The scoreboard page's style sheet.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_style",
     responses((status = 200, description = "The scoreboard's style sheet", content_type = "text/css", body = String))
 )]

@@ -135,8 +135,6 @@ pub(crate) async fn settings_of(state: &State, user: UserId) -> Result<SettingsJ
 
 /// The caller's settings and limits.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every limit (set or not), the exclusion in force, language and reminder", body = SettingsJson),
     )
@@ -156,8 +154,6 @@ pub struct LimitBody {
 /// Sets, lowers, raises or removes one limit. Lowering (or setting a first one) applies at once; raising or removing
 /// takes effect after 24 hours, and the answer shows it waiting.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("kind" = LimitKind, Path, description = "Which limit")),
     request_body = LimitBody,
     responses(
@@ -205,8 +201,6 @@ pub struct LanguageBody {
 
 /// The language the app shows, remembered for the account.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = LanguageBody,
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
@@ -228,8 +222,6 @@ pub struct ReminderBody {
 
 /// How often the app reminds the player of the time played and the net result since login.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ReminderBody,
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
@@ -267,8 +259,6 @@ pub struct ExclusionBody {
 /// Takes a break or excludes the player: bets and deposits are refused until it ends; withdrawals still work. It can
 /// be made longer, never shorter, and the player cannot end it early.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExclusionBody,
     responses(
         (status = 200, description = "In force from now", body = SettingsJson),
@@ -315,8 +305,6 @@ pub struct SessionSummaryJson {
 
 /// Time played and the net result since this session's login.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Since login", body = SessionSummaryJson),
     )

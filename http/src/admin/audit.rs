@@ -78,8 +78,6 @@ pub struct AuditPage {
 
 #[utoipa::path(
     operation_id = "audit_list",
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(AuditQuery),
     responses(
         (status = 200, description = "Audit rows, newest first", body = AuditPage),

@@ -77,8 +77,6 @@ pub struct AdminUserList {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(SearchQuery),
     responses(
         (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
@@ -118,8 +116,6 @@ pub struct AdminUserDetail {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The person and their sessions", body = AdminUserDetail),
@@ -190,8 +186,6 @@ pub struct AdminLedgerPage {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), PageQuery),
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
@@ -289,8 +283,6 @@ pub struct AdminBetList {
 /// Aviator bets: the round in play (from the table; `result` is `open` until the wallet commits its outcome),
 /// then settled ones from history (`won`, `lost` or `refunded`). `cashedOutAt` is the multiplier.
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), LimitQuery),
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),

@@ -28,8 +28,6 @@ pub struct BlockStateJson {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
@@ -60,8 +58,6 @@ pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Resul
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
@@ -100,8 +96,6 @@ pub struct BreakLiftedJson {
 
 /// Ends a player's break early (audited). A self-exclusion is never lifted before its end: 409.
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
     responses(
         (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),

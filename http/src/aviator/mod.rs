@@ -6,7 +6,7 @@ pub mod socket;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -25,7 +25,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(rounds).service(fairness).service(verify).service(history).service(fix_salt);
+    Area::new(cfg, "aviator").public(rounds).public(fairness).public(verify).player(history).operator(fix_salt);
 }
 
 const FORMULA: &str = "Chain: every round hash is the SHA-256 of the next round's hash, and SHA-256 applied n \
@@ -57,7 +57,6 @@ pub struct AviatorRoundJson {
 }
 
 #[utoipa::path(
-    tag = "aviator",
     operation_id = "aviator_rounds",
     params(Limit),
     responses(
@@ -126,8 +125,6 @@ pub struct AviatorSaltBody {
 /// An operator fixes, once, the salt of a chain committed without one: the public value its `saltSource`
 /// announced. The chain can start only after.
 #[utoipa::path(
-    tag = "aviator",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("firstRound" = i64, Path, description = "The first round of the chain")),
     request_body = AviatorSaltBody,
     responses(
@@ -184,7 +181,6 @@ pub struct AviatorPublicFairness {
 /// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
 /// round), and every chain ever played, so any past round can be checked against its own.
 #[utoipa::path(
-    tag = "aviator",
     responses(
         (status = 200, body = AviatorPublicFairness),
         (status = 503, description = "`unavailable`: no chain yet", body = ErrorBody),
@@ -255,7 +251,6 @@ pub struct AviatorVerifyJson {
 /// Recomputes a past round from its revealed hash: the crash point, and the hash's place in its chain (found from
 /// the chain's checkpoints, so a request costs at most a thousand hashes). Limited per client address.
 #[utoipa::path(
-    tag = "aviator",
     params(("round" = i64, Path, description = "The round to verify")),
     responses(
         (status = 200, body = AviatorVerifyJson),
@@ -344,9 +339,7 @@ pub struct AviatorHistoryRow {
 
 /// The player's Aviator bets, newest first: the round in play (from the table) then settled ones.
 #[utoipa::path(
-    tag = "aviator",
     operation_id = "aviator_history",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
         Limit,
     ),

@@ -4,6 +4,7 @@ mod admin;
 mod player;
 
 use crate::json::iso;
+use crate::openapi::Area;
 use casino_actors::cashier::{Deposit, Status, Withdrawal};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::Serialize;
@@ -11,21 +12,22 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(player::payment_details)
-        .service(player::request_deposit)
-        .service(player::my_deposits)
-        .service(player::request_withdrawal)
-        .service(player::my_withdrawals)
-        .service(player::news)
-        .service(admin::list_deposits)
-        .service(admin::decide_deposit)
-        .service(admin::list_withdrawals)
-        .service(admin::decide_withdrawal)
-        .service(admin::set_payment_details)
-        .service(admin::set_news)
-        .service(admin::issue_reset_code)
-        .service(admin::wallet_update)
-        .service(admin::books);
+    Area::new(cfg, "cashier")
+        .player(player::payment_details)
+        .player(player::request_deposit)
+        .player(player::my_deposits)
+        .player(player::request_withdrawal)
+        .player(player::my_withdrawals)
+        .public(player::news)
+        .operator(admin::list_deposits)
+        .operator(admin::decide_deposit)
+        .operator(admin::list_withdrawals)
+        .operator(admin::decide_withdrawal)
+        .operator(admin::set_payment_details)
+        .operator(admin::set_news)
+        .operator(admin::issue_reset_code)
+        .operator(admin::wallet_update)
+        .operator(admin::books);
 }
 
 #[derive(Serialize, ToSchema, Clone, Copy)]
