@@ -447,7 +447,6 @@ async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result
     params(("match" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
     )
 )]

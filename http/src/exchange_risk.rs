@@ -158,7 +158,6 @@ struct RemoveQuery {
     params(("marketType" = MarketType, Path, description = "exchange (Match Odds), bookmaker or fancy"), RemoveQuery),
     responses(
         (status = 204, description = "Removed"),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such limits were set", body = ErrorBody),
     )
 )]

@@ -207,7 +207,6 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
     responses(
         (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/bids")]

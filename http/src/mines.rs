@@ -183,7 +183,6 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
     params(Limit),
     responses(
         (status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/mines/history")]
@@ -199,7 +198,6 @@ async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
     params(("id" = i64, Path, description = "The game's id (`gameId`)")),
     responses(
         (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`", body = ErrorBody),
     )

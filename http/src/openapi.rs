@@ -171,7 +171,9 @@ impl<S: OpenApiFactory> OpenApiFactory for Placed<S> {
 /// annotation (a route that documents its own keeps it): every operation that needs a session answers 401
 /// `unauthorized` without one; an operator's operation answers 403 `forbidden` to a player; and a route that names
 /// a `{userId}` (read by [`crate::user_ref::PathUser`]) takes that parameter and answers 400 `invalid_user_id`, 403
-/// `forbidden` and 404 `not_found`.
+/// `forbidden` and 404 `not_found`. A path parameter that must parse (a number) answers 400 `invalid_path` when it
+/// does not, query parameters 400 `invalid_query` (the path and query configs in [`crate::documented_routes`]): a
+/// route whose 400 says no more has no row of its own.
 fn add_implied(doc: &mut Value) {
     let error = |description: &str| {
         json!({
@@ -198,6 +200,9 @@ fn add_implied(doc: &mut Value) {
                     }
                 }
             }
+            let params = op.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+            let typed_path = params.iter().any(|p| p["in"] == "path" && p["schema"]["type"] != "string");
+            let query = params.iter().any(|p| p["in"] == "query");
             let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
             if !security.is_empty() {
                 responses.entry("401").or_insert_with(|| error("`unauthorized`"));
@@ -210,6 +215,12 @@ fn add_implied(doc: &mut Value) {
                     .entry("400")
                     .or_insert_with(|| error("`invalid_user_id`: the user id is not canonical digits"));
                 responses.entry("404").or_insert_with(|| error("`not_found`"));
+            }
+            if typed_path {
+                responses.entry("400").or_insert_with(|| error("`invalid_path`"));
+            }
+            if query {
+                responses.entry("400").or_insert_with(|| error("`invalid_query`"));
             }
         }
     }

@@ -81,7 +81,6 @@ async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
     ),
     responses(
         (status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
     )
 )]
@@ -100,7 +99,6 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = MatchDetail),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
     )
@@ -145,7 +143,6 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = ScoreView),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such match", body = ErrorBody),
         (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
     )
@@ -171,7 +168,6 @@ const PAGE: &str = r#"<!doctype html>
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, description = "The scoreboard page", content_type = "text/html", body = String),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
     )
 )]
 #[get("/score/{matchId}")]

@@ -61,7 +61,6 @@ pub struct AviatorRoundJson {
     params(Limit),
     responses(
         (status = 200, description = "The latest ended rounds, newest first (default 20, 1–200)", body = Vec<AviatorRoundJson>),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/aviator/rounds")]
@@ -254,7 +253,6 @@ pub struct AviatorVerifyJson {
     params(("round" = i64, Path, description = "The round to verify")),
     responses(
         (status = 200, body = AviatorVerifyJson),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round, or it has not ended yet (its hash is secret until the crash)", body = ErrorBody),
         (status = 429, description = "`too_many_requests`: too many verifications from this address in a minute", body = ErrorBody),
     )

@@ -92,7 +92,6 @@ pub struct DepositDecided {
     ),
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`", body = ErrorBody),
     )
@@ -151,7 +150,6 @@ pub struct WithdrawalDecided {
     ),
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
     )

@@ -217,7 +217,6 @@ fn round_json<G: WirePick>(_table: &RoundTableRoute<G>, r: &RoundRecord) -> Roun
     ),
     responses(
         (status = 200, body = RoundFairnessJson),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round game, or no such round", body = ErrorBody),
     )
 )]
@@ -350,7 +349,6 @@ pub struct RoundBetList {
     params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
     responses(
         (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
     )
 )]
