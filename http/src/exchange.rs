@@ -171,6 +171,29 @@ enum ExchangeUserRef {
     User { id: i64 },
 }
 
+/// What refuses a bet, on a team or a fancy line alike; nothing moved.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum BetRefused {
+    #[response(
+        status = 403,
+        description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, \
+                       `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)"
+    )]
+    Forbidden(ErrorBody),
+    #[response(
+        status = 409,
+        description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
+                       price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
+                       in it, is at the most the house takes on: a smaller stake may fit)"
+    )]
+    Conflict(ErrorBody),
+    #[response(status = 429, description = "`busy`: the player's previous bet is still being placed")]
+    Busy(ErrorBody),
+    #[response(status = 503, description = "`unavailable`: nothing moved, try again")]
+    Unavailable(ErrorBody),
+}
+
 /// `POST /api/laggai_khai_bets`: a bet on a team (read as `casino_actors::exchange::wire::RunnerBetRequest`). The
 /// spec's other fields (profit, exposure, balance…) are accepted and ignored: the server computes them.
 #[derive(ToSchema)]
@@ -215,17 +238,8 @@ struct ExchangeRunnerBetBody {
                            `stake_limits`",
             body = ErrorBody
         ),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
-        (
-            status = 409,
-            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
-                           in it, is at the most the house takes on: a smaller stake may fit)",
-            body = ErrorBody
-        ),
-        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+        BetRefused,
     )
 )]
 #[post("/api/laggai_khai_bets")]
@@ -309,17 +323,8 @@ struct ExchangeFancyBetsBody {
                            `invalid_stake`, `stake_limits`",
             body = ErrorBody
         ),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
-        (
-            status = 409,
-            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
-                           in it, is at the most the house takes on: a smaller stake may fit)",
-            body = ErrorBody
-        ),
-        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+        BetRefused,
     )
 )]
 #[post("/api/cricket-market/bets")]

@@ -20,7 +20,7 @@ use casino_actors::mines::wire::{self, GameView, History, HistoryRow, MinesState
 use casino_actors::observe::Timed;
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -50,6 +50,26 @@ fn refused(e: MinesError) -> ApiError {
     ApiError::new(status, e.code(), e.to_string())
 }
 
+/// What a call to the desk may meet: the player's previous move still in hand, the desk gone.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum Busy {
+    #[response(status = 429, description = "`busy`: too many moves at once")]
+    Busy(ErrorBody),
+    #[response(status = 503, description = "`unavailable`")]
+    Unavailable(ErrorBody),
+}
+
+/// A move on a game the body names by `gameId`: another player's, or none.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum GameNamed {
+    #[response(status = 403, description = "`not_your_game`")]
+    NotYours(ErrorBody),
+    #[response(status = 404, description = "`no_game`: `gameId` names no game")]
+    NoGame(ErrorBody),
+}
+
 /// Asks the desk; a desk that is gone is unavailable.
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
 where
@@ -71,8 +91,7 @@ fn small(v: &Value) -> Option<u8> {
 #[utoipa::path(
     responses(
         (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[get("/api/mines")]
@@ -129,11 +148,9 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
     responses(
         (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
         (status = 400, description = "`invalid_request`, `invalid_tile`", body = ErrorBody),
-        (status = 403, description = "`not_your_game`", body = ErrorBody),
-        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        GameNamed,
         (status = 409, description = "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/reveal")]
@@ -148,11 +165,9 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
     responses(
         (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
         (status = 400, description = "`invalid_request`: a body that is not JSON of this shape", body = ErrorBody),
-        (status = 403, description = "`not_your_game`", body = ErrorBody),
-        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        GameNamed,
         (status = 409, description = "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/cashout")]
@@ -167,8 +182,7 @@ async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpRes
     responses(
         (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
         (status = 400, description = "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/seeds")]

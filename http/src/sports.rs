@@ -14,6 +14,7 @@ use casino_actors::observe::Timed;
 use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
 use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView, SportCount};
 use serde::Deserialize;
+use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -47,12 +48,28 @@ async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<H
     Ok(HttpResponse::Ok().json(MatchList { data: rows.iter().map(ListItem::of).collect() }))
 }
 
+/// The feed not answering, which every read of it may meet.
+#[derive(IntoResponses)]
+#[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
+#[allow(dead_code)]
+struct FeedDown(ErrorBody);
+
+/// A read of one match: no such match, or the feed not answering.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum OneMatch {
+    #[response(status = 404, description = "`not_found`: no such match")]
+    NotFound(ErrorBody),
+    #[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
+    FeedDown(ErrorBody),
+}
+
 /// How many matches each sport has in play and upcoming (the sidebar's counts).
 #[utoipa::path(
     operation_id = "sports_counts",
     responses(
         (status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/sports/counts")]
@@ -65,7 +82,7 @@ async fn counts(state: State) -> Result<HttpResponse, ApiError> {
     operation_id = "matches_in_play",
     responses(
         (status = 200, description = "The matches in play", body = MatchList),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/matches/inplay")]
@@ -81,7 +98,7 @@ async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
     ),
     responses(
         (status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/matches/{sportId}")]
@@ -99,8 +116,7 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = MatchDetail),
-        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        OneMatch,
     )
 )]
 #[get("/api/match/{matchId}")]
@@ -123,7 +139,7 @@ struct MarketQuery {
         (status = 200, description = "The match's bookmaker rates and fancy lines", body = OddsFeed),
         (status = 400, description = "`invalid_query`: `market_id` missing", body = ErrorBody),
         (status = 404, description = "`not_found`: no match id in `market_id`, or no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/odds")]
@@ -143,8 +159,7 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = ScoreView),
-        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        OneMatch,
     )
 )]
 #[get("/api/score/{matchId}")]
