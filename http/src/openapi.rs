@@ -237,7 +237,7 @@ fn user_id_parameter() -> Value {
     })
 }
 
-/// The whole document, built once from the registered routes, with the [`LINKS`] added.
+/// The whole document, built once from the registered routes, with the [`links`] added.
 pub fn document() -> &'static Value {
     static DOC: OnceLock<Value> = OnceLock::new();
     DOC.get_or_init(|| {
@@ -276,18 +276,6 @@ const LINKS: &[(&str, &str, &str, &str)] = &[
     (
         "request_deposit",
         "201",
-        "Approve",
-        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "approve"}}"#,
-    ),
-    (
-        "request_deposit",
-        "201",
-        "Reject",
-        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "reject"}}"#,
-    ),
-    (
-        "request_deposit",
-        "201",
         "Deposits",
         r#"{"operationId": "my_deposits", "parameters": {"userId": "$response.body#/deposit/user"}}"#,
     ),
@@ -305,22 +293,29 @@ const LINKS: &[(&str, &str, &str, &str)] = &[
     ),
     ("bet_place", "201", "CashOut", r#"{"operationId": "cash_out"}"#),
     ("reveal", "200", "CashOut", r#"{"operationId": "cash_out"}"#),
-    (
-        "request_withdrawal",
-        "201",
-        "Approve",
-        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "approve"}}"#,
-    ),
-    (
-        "request_withdrawal",
-        "201",
-        "Reject",
-        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "reject"}}"#,
-    ),
 ];
 
+/// The cashier's requests, each with the operation that decides it and the field of its answer that holds it: each
+/// request's answer links to approving and to rejecting it.
+const DECISIONS: &[(&str, &str, &str)] =
+    &[("request_deposit", "decide_deposit", "deposit"), ("request_withdrawal", "decide_withdrawal", "withdrawal")];
+
+/// [`LINKS`] and the [`DECISIONS`]' links, as (operation, status, link name, link JSON).
+fn links() -> Vec<(&'static str, &'static str, &'static str, String)> {
+    let decisions = DECISIONS.iter().flat_map(|&(from, decide, field)| {
+        [("Approve", "approve"), ("Reject", "reject")].map(|(name, action)| {
+            let link = json!({
+                "operationId": decide,
+                "parameters": { "id": format!("$response.body#/{field}/id"), "action": action },
+            });
+            (from, "201", name, link.to_string())
+        })
+    });
+    LINKS.iter().map(|&(from, status, name, link)| (from, status, name, link.to_string())).chain(decisions).collect()
+}
+
 fn add_links(doc: &mut Value) {
-    for &(from, status, name, link) in LINKS {
+    for (from, status, name, link) in links() {
         let Some(paths) = doc["paths"].as_object_mut() else { return };
         let op = paths
             .values_mut()
@@ -328,7 +323,7 @@ fn add_links(doc: &mut Value) {
             .flat_map(|item| item.values_mut())
             .find(|op| op["operationId"] == from);
         if let Some(response) = op.and_then(|op| op["responses"].get_mut(status)) {
-            response["links"][name] = serde_json::from_str(link).unwrap_or_default();
+            response["links"][name] = serde_json::from_str(&link).unwrap_or_default();
         }
     }
 }
@@ -537,7 +532,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(placed, super::LINKS.len());
+        assert_eq!(placed, super::links().len());
     }
 
     /// Operation ids default to the handlers' names, which may repeat across modules: a repeat needs an
