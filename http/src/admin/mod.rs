@@ -46,6 +46,29 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .operator(test_hooks::quote_match);
 }
 
+/// `{id}` of the person routes (`/api/admin/users/{id}/…`).
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct PersonPath {
+    /// The person's user id, user number, phone or e-mail
+    id: String,
+}
+
+/// The answer of every person route whose `{id}` names nobody.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum NoSuchPerson {
+    #[response(status = 404, description = "`not_found`")]
+    NotFound(ErrorBody),
+}
+
+impl PersonPath {
+    /// The person it names, or a 404 `not_found`.
+    pub(crate) async fn find(&self, state: &State) -> Result<casino_actors::accounts::User, ApiError> {
+        crate::accounts::find_user(state, &self.id).await
+    }
+}
+
 /// A page size from the query: `default` when absent, else 1 to 500 or a 400.
 pub(crate) fn bounded_limit(limit: Option<i64>, default: i64) -> Result<i64, ApiError> {
     match limit.unwrap_or(default) {

@@ -2,8 +2,7 @@
 //! (`/users/{id}`), their ledger (`/users/{id}/ledger?limit=100&before={entryId}`) and their bets
 //! (`/users/{id}/bets?limit=100`), newest first. `{id}` is the user id or the user number (as for block).
 
-use super::{bounded_limit, optional_id};
-use crate::accounts::find_user;
+use super::{NoSuchPerson, PersonPath, bounded_limit, optional_id};
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
@@ -116,15 +115,15 @@ pub struct AdminUserDetail {
 }
 
 #[utoipa::path(
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    params(PersonPath),
     responses(
         (status = 200, description = "The person and their sessions", body = AdminUserDetail),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}")]
-pub async fn detail(state: State, _op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = find_user(&state, &path).await?;
+pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+    let user = path.find(&state).await?;
     let row = queries::user(&state.db, user.id)
         .await
         .map_err(ApiError::internal)?
@@ -186,23 +185,23 @@ pub struct AdminLedgerPage {
 }
 
 #[utoipa::path(
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), PageQuery),
+    params(PersonPath, PageQuery),
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/ledger")]
 pub async fn ledger(
     state: State,
     _op: Operator,
-    path: web::Path<String>,
+    path: web::Path<PersonPath>,
     q: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
     let before = optional_id(q.before, "before")?;
-    let user = find_user(&state, &path).await?;
+    let user = path.find(&state).await?;
     let entries = queries::ledger(&state.db, user.id, limit, before).await.map_err(ApiError::internal)?;
     let entries: Vec<AdminLedgerEntryJson> = entries
         .iter()
@@ -283,22 +282,22 @@ pub struct AdminBetList {
 /// Aviator bets: the round in play (from the table; `result` is `open` until the wallet commits its outcome),
 /// then settled ones from history (`won`, `lost` or `refunded`). `cashedOutAt` is the multiplier.
 #[utoipa::path(
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), LimitQuery),
+    params(PersonPath, LimitQuery),
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
         (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/bets")]
 pub async fn bets(
     state: State,
     _op: Operator,
-    path: web::Path<String>,
+    path: web::Path<PersonPath>,
     q: web::Query<LimitQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
-    let user = find_user(&state, &path).await?;
+    let user = path.find(&state).await?;
     let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
     let settled = store::history(&state.db, user.id, limit).await?;
     let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| AdminBetJson {
