@@ -4,6 +4,7 @@
 
 use super::{NoSuchPerson, PersonPath, bounded_limit, optional_id};
 use crate::auth::Operator;
+use crate::aviator::{InPlay, player_bets};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::openapi::ErrorBody;
@@ -12,9 +13,8 @@ use actix_web::{HttpResponse, get, web};
 use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
-use casino_actors::aviator::rules::BetState;
-use casino_actors::aviator::table::{OpenBet, OpenBets};
-use casino_actors::aviator::{store, wire};
+use casino_actors::aviator::table::OpenBet;
+use casino_actors::aviator::wire;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -298,8 +298,7 @@ pub async fn bets(
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
     let user = path.find(&state).await?;
-    let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
-    let settled = store::history(&state.db, user.id, limit).await?;
+    let (in_play, settled) = player_bets(&state, user.id, limit).await?;
     let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| AdminBetJson {
         game: "aviator",
         round,
@@ -311,16 +310,8 @@ pub async fn bets(
         at: iso(at),
     };
     let mut rows: Vec<AdminBetJson> = Vec::new();
-    for OpenBet { round, bet: b, placed_at, settled: done } in open {
-        if settled.iter().any(|r| r.round == round && r.slot == b.slot.index()) {
-            continue;
-        }
-        let (result, multiplier, payout) = match b.state {
-            BetState::CashedOut { multiplier, payout } if done => ("won", Some(multiplier), payout),
-            BetState::Lost if done => ("lost", None, Default::default()),
-            _ => ("open", None, Default::default()),
-        };
-        rows.push(bet(round.0, b.slot.index(), b.stake, multiplier, payout, result, placed_at));
+    for InPlay { bet: OpenBet { round, bet: b, placed_at, .. }, status, multiplier, payout } in in_play {
+        rows.push(bet(round.0, b.slot.index(), b.stake, multiplier, payout, status.lower(), placed_at));
     }
     for r in &settled {
         rows.push(bet(r.round.0, r.slot, r.stake, r.multiplier, r.payout, &r.status.to_lowercase(), r.created_at));
