@@ -18,7 +18,7 @@ use casino_actors::aviator::wire;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 
 /// A person as the console lists them, with what their wallet holds.
 #[derive(Serialize, ToSchema)]
@@ -142,6 +142,16 @@ pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) ->
     Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions, rg }))
 }
 
+/// The errors of a page of a person's rows (ledger, bets): a query that does not read, or nobody by that `{id}`.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum PageErrors {
+    #[response(status = 400, description = "`invalid_query`, `invalid_limit`")]
+    Unread(ErrorBody),
+    #[response(status = 404, description = "`not_found`")]
+    NotFound(ErrorBody),
+}
+
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
@@ -188,8 +198,7 @@ pub struct AdminLedgerPage {
     params(PersonPath, PageQuery),
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        NoSuchPerson,
+        PageErrors,
     )
 )]
 #[get("/api/admin/users/{id}/ledger")]
@@ -285,8 +294,7 @@ pub struct AdminBetList {
     params(PersonPath, LimitQuery),
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        NoSuchPerson,
+        PageErrors,
     )
 )]
 #[get("/api/admin/users/{id}/bets")]
