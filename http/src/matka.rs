@@ -425,12 +425,17 @@ async fn draw_book(
     q: web::Query<Candidate>,
 ) -> Result<HttpResponse, ApiError> {
     let DrawPath { id: market, no } = path.into_inner();
-    let draw = store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let draw = drawn(&state, market, no).await?;
     let book = store::book(&state.db, market, no).await?;
     let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
     let open = panna(&q.open)?.or(draw.open);
     let close = panna(&q.close)?.or(draw.close);
     Ok(HttpResponse::Ok().json(DrawBook::of(&draw, &book, open, close)))
+}
+
+/// A draw as stored, or a 404 `not_found`.
+async fn drawn(state: &State, market: i64, no: i64) -> Result<store::DrawRow, ApiError> {
+    store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))
 }
 
 fn not_a_panna(t: &str) -> ApiError {
@@ -451,15 +456,15 @@ pub struct Declaration {
 }
 
 impl Declaration {
-    /// The panna, and whether it is the close result.
-    fn read(&self) -> Result<(Panna, bool), ApiError> {
+    /// The market, the draw, the panna, and whether it is the close result.
+    fn read(&self, path: &DrawPath) -> Result<(i64, i64, Panna, bool), ApiError> {
         let panna = Panna::parse(&self.panna).ok_or_else(|| not_a_panna(&self.panna))?;
         let close = match self.session.to_ascii_lowercase().as_str() {
             "open" => false,
             "close" => true,
             _ => return Err(refused(MatkaError::UnknownSession)),
         };
-        Ok((panna, close))
+        Ok((path.id, path.no, panna, close))
     }
 }
 
@@ -506,11 +511,10 @@ async fn correct(
     path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let DrawPath { id: market, no: draw } = path.into_inner();
-    let (panna, close) = body.read()?;
+    let (market, draw, panna, close) = body.read(&path)?;
     let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
-    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let row = drawn(&state, market, draw).await?;
     let after = ChartRow::of(&row);
     let (credits, debits) = (done.credits, done.debits);
     audit::write(
@@ -559,11 +563,10 @@ async fn declare(
     path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let DrawPath { id: market, no: draw } = path.into_inner();
-    let (panna, close) = body.read()?;
+    let (market, draw, panna, close) = body.read(&path)?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });
     audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, after).await;
-    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let row = drawn(&state, market, draw).await?;
     Ok(HttpResponse::Ok().json(Declared { success: true, result: ChartRow::of(&row) }))
 }
