@@ -6,7 +6,7 @@
 //! user number; anyone else is forbidden to a player (`403`) and looked up by id for an operator. Comparing resolved
 //! ids, never spellings, is what keeps `/api/name/%20{my user number}` from reading the player whose id it is.
 
-use crate::auth::Authed;
+use crate::auth::{Authed, Extracting, app_state};
 use crate::error::ApiError;
 use crate::state::State;
 use actix_web::dev::Payload;
@@ -15,8 +15,6 @@ use casino_actors::ErrorCode;
 use casino_actors::accounts::{Role, User};
 use casino_actors::ids::UserId;
 use serde_json::Value;
-use std::future::Future;
-use std::pin::Pin;
 
 /// A user reference as a client sent it: a positive number in canonical form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,15 +93,15 @@ pub struct PathUser {
 
 impl FromRequest for PathUser {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let reference = req.match_info().get("userId").map(UserRef::parse);
-        let state = req.app_data::<State>().cloned();
+        let state = app_state(req);
         let authed = Authed::from_request(req, payload);
         Box::pin(async move {
             let who = authed.await?;
-            let state = state.ok_or_else(|| ApiError::internal("state missing"))?;
+            let state = state?;
             let reference =
                 reference.ok_or_else(|| ApiError::internal("route has no {userId}"))?.ok_or_else(invalid)?;
             let user = reference.resolve(&state, &who.user).await?;
