@@ -10,7 +10,7 @@ use crate::money::{Rupees, parse_rupees};
 use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
-use crate::user_ref::check_fields;
+use crate::user_ref::read_input;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::ErrorCode;
@@ -244,9 +244,7 @@ struct ExchangeRunnerBetBody {
 )]
 #[post("/api/laggai_khai_bets")]
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let r: RunnerBetRequest = who.read_own(body.into_inner(), "bet")?;
     let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
     let exchange = r.market_type.as_deref() == Some("exchange");
@@ -330,10 +328,9 @@ struct ExchangeFancyBetsBody {
 #[post("/api/cricket-market/bets")]
 async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     for bet in body["myBets"].as_array().into_iter().flatten() {
-        check_fields(who.user.id, Some(who.user.user_no), bet)?;
+        who.check_fields(bet)?;
     }
-    let bets: FancyBets = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let bets: FancyBets = read_input(body.into_inner(), "bet")?;
     let [r]: [FancyBetRequest; 1] = bets
         .my_bets
         .try_into()

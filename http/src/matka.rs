@@ -10,7 +10,6 @@ use crate::openapi::{Area, ErrorBody};
 use crate::rounds::routes::Limit;
 use crate::state::State;
 use crate::user_ref::PathUser;
-use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
@@ -170,9 +169,7 @@ pub enum MatkaUserField {
 )]
 #[post("/api/bids")]
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let b: BidRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bid: {e}")))?;
+    let b: BidRequest = who.read_own(body.into_inner(), "bid")?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
     let bid_type =
         text(&b.bid_type).and_then(|t| BidType::parse(&t)).ok_or_else(|| refused(MatkaError::UnknownBidType))?;

@@ -8,7 +8,6 @@ use crate::openapi::{Area, ErrorBody};
 use crate::rounds::RoundUserField;
 use crate::rounds::routes::Limit;
 use crate::state::State;
-use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
@@ -126,9 +125,7 @@ pub struct MinesBetBody {
 )]
 #[post("/api/mines/betPlace")]
 async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let b: wire::BetPlace = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let b: wire::BetPlace = who.read_own(body.into_inner(), "bet")?;
     let stake = match &b.bet_amt {
         Value::Null => Err(refused(StartRefusal::NotPositive.into())),
         v => {

@@ -14,6 +14,7 @@ use actix_web::{FromRequest, HttpRequest};
 use casino_actors::ErrorCode;
 use casino_actors::accounts::{Role, User};
 use casino_actors::ids::UserId;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// A user reference as a client sent it: a positive number in canonical form.
@@ -83,6 +84,26 @@ pub fn check_fields(id: UserId, user_no: Option<i64>, p: &Value) -> Result<(), A
         }
     }
     Ok(())
+}
+
+impl Authed {
+    /// [`check_fields`] for the caller: a body's `userId` / `user`, when sent, must name them.
+    pub fn check_fields(&self, body: &Value) -> Result<(), ApiError> {
+        check_fields(self.user.id, Some(self.user.user_no), body)
+    }
+
+    /// A body whose user fields name the caller, read as `T` (a 400 `invalid_input` `Invalid {what}: …` if it does
+    /// not read).
+    pub fn read_own<T: DeserializeOwned>(&self, body: Value, what: &str) -> Result<T, ApiError> {
+        self.check_fields(&body)?;
+        read_input(body, what)
+    }
+}
+
+/// A body read as `T`, or a 400 `invalid_input` `Invalid {what}: …`.
+pub fn read_input<T: DeserializeOwned>(body: Value, what: &str) -> Result<T, ApiError> {
+    serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid {what}: {e}")))
 }
 
 /// A route's `{userId}` resolved to one person, with the caller: the only way a route reads a path's user.

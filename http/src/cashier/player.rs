@@ -57,7 +57,7 @@ pub(super) fn fixture_account() -> ApiError {
 /// The `user` field, when sent, must name the caller (canonically).
 fn check_user_field(who: &Authed, user: &Option<Value>) -> Result<(), ApiError> {
     let field = user.clone().unwrap_or(Value::Null);
-    crate::user_ref::check_fields(who.user.id, Some(who.user.user_no), &serde_json::json!({ "user": field }))
+    who.check_fields(&serde_json::json!({ "user": field }))
 }
 
 /// A deposit request: the UTR of the player's UPI payment and its amount. `user`, when sent, must be the caller.
