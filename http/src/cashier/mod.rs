@@ -66,20 +66,25 @@ pub struct DepositJson {
     pub reference: Option<String>,
 }
 
+/// A cashier request's JSON: the fields every request (`$r`, a deposit or a withdrawal) has, then its own ones.
+macro_rules! request_json {
+    ($r:expr, $json:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        $json {
+            id: $r.id,
+            _id: $r.id.to_string(),
+            user: $r.user_id.0,
+            userName: $r.user_name.clone(),
+            phoneNumber: $r.phone.clone(),
+            status: status($r.status),
+            createdAt: iso($r.created_at),
+            decidedAt: $r.decided_at.map(iso),
+            $($field: $value),*
+        }
+    };
+}
+
 fn deposit_json(d: &Deposit) -> DepositJson {
-    DepositJson {
-        id: d.id,
-        _id: d.id.to_string(),
-        user: d.user_id.0,
-        userName: d.user_name.clone(),
-        phoneNumber: d.phone.clone(),
-        deposite: d.amount,
-        Utr: d.utr.clone(),
-        status: status(d.status),
-        createdAt: iso(d.created_at),
-        decidedAt: d.decided_at.map(iso),
-        reference: d.reference.clone(),
-    }
+    request_json!(d, DepositJson { deposite: d.amount, Utr: d.utr.clone(), reference: d.reference.clone() })
 }
 
 /// A withdrawal request.
@@ -102,16 +107,5 @@ pub struct WithdrawalJson {
 }
 
 fn withdrawal_json(w: &Withdrawal) -> WithdrawalJson {
-    WithdrawalJson {
-        id: w.id,
-        _id: w.id.to_string(),
-        user: w.user_id.0,
-        userName: w.user_name.clone(),
-        upi_id: w.upi_id.clone(),
-        phoneNumber: w.phone.clone(),
-        withdrawAmount: w.amount,
-        status: status(w.status),
-        createdAt: iso(w.created_at),
-        decidedAt: w.decided_at.map(iso),
-    }
+    request_json!(w, WithdrawalJson { upi_id: w.upi_id.clone(), withdrawAmount: w.amount })
 }
