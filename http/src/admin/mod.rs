@@ -54,6 +54,15 @@ pub(crate) struct PersonPath {
     id: String,
 }
 
+/// The 400 of the admin lists read with [`bounded_limit`] (and [`optional_id`]): a query that does not read, or a
+/// page size out of range.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum BadPage {
+    #[response(status = 400, description = "`invalid_query`, `invalid_limit`")]
+    Unread(ErrorBody),
+}
+
 /// The answer of every person route whose `{id}` names nobody.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]

@@ -2,12 +2,11 @@
 //! (`/users/{id}`), their ledger (`/users/{id}/ledger?limit=100&before={entryId}`) and their bets
 //! (`/users/{id}/bets?limit=100`), newest first. `{id}` is the user id or the user number (as for block).
 
-use super::{NoSuchPerson, PersonPath, bounded_limit, optional_id};
+use super::{BadPage, NoSuchPerson, PersonPath, bounded_limit, optional_id};
 use crate::auth::Operator;
 use crate::aviator::{InPlay, player_bets};
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::ErrorCode;
@@ -18,7 +17,7 @@ use casino_actors::aviator::wire;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, IntoResponses, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 
 /// A person as the console lists them, with what their wallet holds.
 #[derive(Serialize, ToSchema)]
@@ -79,7 +78,7 @@ pub struct AdminUserList {
     params(SearchQuery),
     responses(
         (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        BadPage,
     )
 )]
 #[get("/api/admin/users")]
@@ -142,16 +141,6 @@ pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) ->
     Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions, rg }))
 }
 
-/// The errors of a page of a person's rows (ledger, bets): a query that does not read, or nobody by that `{id}`.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum PageErrors {
-    #[response(status = 400, description = "`invalid_query`, `invalid_limit`")]
-    Unread(ErrorBody),
-    #[response(status = 404, description = "`not_found`")]
-    NotFound(ErrorBody),
-}
-
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
@@ -198,7 +187,8 @@ pub struct AdminLedgerPage {
     params(PersonPath, PageQuery),
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
-        PageErrors,
+        BadPage,
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/ledger")]
@@ -294,7 +284,8 @@ pub struct AdminBetList {
     params(PersonPath, LimitQuery),
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
-        PageErrors,
+        BadPage,
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/bets")]
