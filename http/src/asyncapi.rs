@@ -20,6 +20,11 @@ pub fn or_error(schemas: &mut Schemas, success: Payload) -> Value {
     json!({ "oneOf": [success(schemas), crate::asyncapi::payload::<ErrorBody>(schemas)] })
 }
 
+/// An ack that is `T` or the shared error body.
+pub fn payload_or_error<T: utoipa::ToSchema>(schemas: &mut Schemas) -> Value {
+    or_error(schemas, payload::<T>)
+}
+
 /// An event without a payload: whatever the client sends is ignored.
 pub fn nothing(_: &mut Schemas) -> Value {
     json!({ "description": "No payload (anything sent is ignored)" })
