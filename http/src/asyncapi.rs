@@ -20,6 +20,11 @@ pub fn or_error(schemas: &mut Schemas, success: Payload) -> Value {
     json!({ "oneOf": [success(schemas), crate::asyncapi::payload::<ErrorBody>(schemas)] })
 }
 
+/// An ack that is `T` or the shared error body.
+pub fn payload_or_error<T: utoipa::ToSchema>(schemas: &mut Schemas) -> Value {
+    or_error(schemas, payload::<T>)
+}
+
 /// An event without a payload: whatever the client sends is ignored.
 pub fn nothing(_: &mut Schemas) -> Value {
     json!({ "description": "No payload (anything sent is ignored)" })
@@ -225,7 +230,6 @@ pub fn document_json() -> &'static str {
 }
 
 #[utoipa::path(
-    tag = "platform",
     responses((status = 200, description = "The Socket.IO events as an AsyncAPI 3.0 document", content_type = "application/json", body = Object))
 )]
 #[get("/api/asyncapi.json")]

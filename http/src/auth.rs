@@ -29,6 +29,15 @@ pub async fn end_sockets_of(state: &State, identifier: &str) {
     }
 }
 
+/// What the extractors here answer: the value, or the `ApiError` that refuses the request.
+pub type Extracting<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+/// The app's state for an extractor to use in its future (a 500 where the app was built without it, raised where
+/// the extractor checks it).
+pub fn app_state(req: &HttpRequest) -> Result<State, ApiError> {
+    req.app_data::<State>().cloned().ok_or_else(|| ApiError::internal("state missing"))
+}
+
 /// A request with a live session.
 pub struct Authed {
     pub user: User,
@@ -37,13 +46,13 @@ pub struct Authed {
 
 impl FromRequest for Authed {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = req.app_data::<State>().cloned();
+        let state = app_state(req);
         let token = token_of(req);
         Box::pin(async move {
-            let state = state.ok_or_else(|| ApiError::internal("state missing"))?;
+            let state = state?;
             let token = token.ok_or_else(ApiError::unauthorized)?;
             match state.accounts.session_user(&token).await? {
                 Some(user) => Ok(Authed { user, token }),
@@ -58,7 +67,7 @@ pub struct Operator(pub User);
 
 impl FromRequest for Operator {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let authed = Authed::from_request(req, payload);

@@ -153,7 +153,7 @@ pub fn entry(
 
 /// `{success: true}`, or the error body.
 pub fn done_or_error(s: &mut Schemas) -> Value {
-    asyncapi::or_error(s, asyncapi::payload::<crate::aviator::socket::Done>)
+    asyncapi::payload_or_error::<crate::aviator::socket::Done>(s)
 }
 
 /// A whole number as the spec's client sends it: a JSON integer or the text of one (blanks around it allowed).

@@ -7,10 +7,10 @@ use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
-use crate::user_ref::check_fields;
+use crate::user_ref::read_input;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use casino_actors::ErrorCode;
@@ -31,14 +31,15 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(runner_bet)
-        .service(fancy_bet)
-        .service(runner_bets_of_match)
-        .service(runner_bets)
-        .service(fancy_bets)
-        .service(all_fancy_bets)
-        .service(book)
-        .service(void);
+    Area::new(cfg, "exchange")
+        .player(runner_bet)
+        .player(fancy_bet)
+        .player(runner_bets_of_match)
+        .player(runner_bets)
+        .player(fancy_bets)
+        .player(all_fancy_bets)
+        .player(book)
+        .operator(void);
 }
 
 const LIST_LIMIT: i64 = 200;
@@ -170,6 +171,29 @@ enum ExchangeUserRef {
     User { id: i64 },
 }
 
+/// What refuses a bet, on a team or a fancy line alike; nothing moved.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum BetRefused {
+    #[response(
+        status = 403,
+        description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, \
+                       `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)"
+    )]
+    Forbidden(ErrorBody),
+    #[response(
+        status = 409,
+        description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
+                       price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
+                       in it, is at the most the house takes on: a smaller stake may fit)"
+    )]
+    Conflict(ErrorBody),
+    #[response(status = 429, description = "`busy`: the player's previous bet is still being placed")]
+    Busy(ErrorBody),
+    #[response(status = 503, description = "`unavailable`: nothing moved, try again")]
+    Unavailable(ErrorBody),
+}
+
 /// `POST /api/laggai_khai_bets`: a bet on a team (read as `casino_actors::exchange::wire::RunnerBetRequest`). The
 /// spec's other fields (profit, exposure, balance…) are accepted and ignored: the server computes them.
 #[derive(ToSchema)]
@@ -203,9 +227,7 @@ struct ExchangeRunnerBetBody {
 /// Taken at the price on screen or refused
 /// with nothing moved; the stake's liability is held from the balance as the market's netted exposure.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bet",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExchangeRunnerBetBody,
     responses(
         (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
@@ -216,24 +238,13 @@ struct ExchangeRunnerBetBody {
                            `stake_limits`",
             body = ErrorBody
         ),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
-        (
-            status = 409,
-            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
-                           in it, is at the most the house takes on: a smaller stake may fit)",
-            body = ErrorBody
-        ),
-        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+        BetRefused,
     )
 )]
 #[post("/api/laggai_khai_bets")]
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let r: RunnerBetRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let r: RunnerBetRequest = who.read_own(body.into_inner(), "bet")?;
     let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
     let exchange = r.market_type.as_deref() == Some("exchange");
@@ -299,9 +310,7 @@ struct ExchangeFancyBetsBody {
 
 /// A bet on a fancy (session) line: YES or NO on the runs at an over, at the line and rate on screen.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bet",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExchangeFancyBetsBody,
     responses(
         (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
@@ -312,26 +321,16 @@ struct ExchangeFancyBetsBody {
                            `invalid_stake`, `stake_limits`",
             body = ErrorBody
         ),
-        (status = 403, description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
         (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
-        (
-            status = 409,
-            description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                           price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
-                           in it, is at the most the house takes on: a smaller stake may fit)",
-            body = ErrorBody
-        ),
-        (status = 429, description = "`busy`: the player's previous bet is still being placed", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
+        BetRefused,
     )
 )]
 #[post("/api/cricket-market/bets")]
 async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     for bet in body["myBets"].as_array().into_iter().flatten() {
-        check_fields(who.user.id, Some(who.user.user_no), bet)?;
+        who.check_fields(bet)?;
     }
-    let bets: FancyBets = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let bets: FancyBets = read_input(body.into_inner(), "bet")?;
     let [r]: [FancyBetRequest; 1] = bets
         .my_bets
         .try_into()
@@ -400,9 +399,7 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
 
 /// Every match's bets on teams (Bookmaker and Match Odds).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bets",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses((status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
@@ -412,9 +409,7 @@ async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<Ht
 
 /// A match's bets on teams (Bookmaker and Match Odds).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_runner_bets_of_match",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(InMatch),
     responses((status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
@@ -429,9 +424,7 @@ async fn runner_bets_of_match(
 
 /// A match's fancy bets.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bets_of_match",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(InMatch),
     responses((status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
@@ -442,9 +435,7 @@ async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> R
 
 /// Every match's fancy bets (My Bets).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_fancy_bets",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses((status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
@@ -454,13 +445,10 @@ async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result
 
 /// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_book",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("match" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
     )
 )]
@@ -483,9 +471,7 @@ struct ExchangeVoided {
 ///
 /// Every bet there is void and its hold comes back. A decided market is refused (409) and nothing changes.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_void_market",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
     responses(
         (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),

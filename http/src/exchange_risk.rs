@@ -7,7 +7,7 @@ use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
 use crate::money::{Rupees, positive, rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use actix_web::{HttpResponse, delete, get, put, web};
 use casino_actors::ErrorCode;
@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(get_limits).service(set_limits).service(remove_limits).service(alerts);
+    Area::new(cfg, "exchange").operator(get_limits).operator(set_limits).operator(remove_limits).operator(alerts);
 }
 
 /// One market type's limits, or one market's (`marketId` set), in rupees.
@@ -61,9 +61,7 @@ fn json(t: MarketType, market_id: String, l: Limits, updated_at: Option<String>)
 
 /// The liability limits in force: each market type's default, then the markets set apart.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_limits",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = LimitsJson),
     )
@@ -116,9 +114,7 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
 /// A bet that would take the house's worst case in the market (or against its player there) past the limit is then
 /// refused with 409 `liability_limit`, unless it lowers that worst case.
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_set_limits",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = LimitBody,
     responses(
         (status = 200, body = LimitJson),
@@ -158,13 +154,10 @@ struct RemoveQuery {
 
 /// Removes a market's own limits (back to its type's) or a type's default (back to the built-in one).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_remove_limits",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("marketType" = MarketType, Path, description = "exchange (Match Odds), bookmaker or fancy"), RemoveQuery),
     responses(
         (status = 204, description = "Removed"),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such limits were set", body = ErrorBody),
     )
 )]
@@ -213,9 +206,7 @@ pub struct SureAlertsJson {
 
 /// Players whose open bets on a match were ≥ 0 in every outcome and > 0 in one, newest first (the last 200).
 #[utoipa::path(
-    tag = "exchange",
     operation_id = "exchange_sure_positions",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, body = SureAlertsJson),
     )

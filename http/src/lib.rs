@@ -29,6 +29,7 @@ pub mod state;
 pub mod user_ref;
 mod web_client;
 
+use crate::openapi::Area;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
@@ -55,10 +56,10 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .app_data(web::QueryConfig::default().error_handler(|err, _| {
             error::ApiError::bad_request(ErrorCode::InvalidQuery, format!("Invalid query: {err}")).into()
         }))
-        .service(health)
-        .service(metrics_text)
+        .configure(|cfg| {
+            Area::new(cfg, "platform").public(health).operator(metrics_text).public(asyncapi::asyncapi_json);
+        })
         .configure(openapi::routes)
-        .service(asyncapi::asyncapi_json)
         .configure(accounts::routes)
         .configure(cashier::routes)
         .configure(aviator::routes)
@@ -81,7 +82,7 @@ pub struct Health {
     pub ok: bool,
 }
 
-#[utoipa::path(tag = "platform", responses((status = 200, description = "The server is up", body = Health)))]
+#[utoipa::path(responses((status = 200, description = "The server is up", body = Health)))]
 #[get("/api/health")]
 async fn health() -> HttpResponse {
     HttpResponse::Ok().json(Health { ok: true })
@@ -90,8 +91,6 @@ async fn health() -> HttpResponse {
 /// Prometheus text for operators (a session or bearer token). A Prometheus server scrapes [`metrics_only`] on the
 /// separate metrics address instead (`CASINO_METRICS_BIND`), which needs no login and should stay private.
 #[utoipa::path(
-    tag = "platform",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String),
         (status = 403, description = "`forbidden`", body = openapi::ErrorBody),

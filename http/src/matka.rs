@@ -6,11 +6,10 @@ use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::rounds::routes::Limit;
 use crate::state::State;
 use crate::user_ref::PathUser;
-use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
@@ -35,17 +34,18 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(list)
-        .service(place)
-        .service(my_bids)
-        .service(bids_of)
-        .service(chart)
-        .service(markets)
-        .service(create_market)
-        .service(edit_market)
-        .service(draw_book)
-        .service(declare)
-        .service(correct);
+    Area::new(cfg, "matka")
+        .player(list)
+        .player(place)
+        .player(my_bids)
+        .player(bids_of)
+        .player(chart)
+        .operator(markets)
+        .operator(create_market)
+        .operator(edit_market)
+        .operator(draw_book)
+        .operator(declare)
+        .operator(correct);
 }
 
 fn refused(e: MatkaError) -> ApiError {
@@ -70,8 +70,6 @@ where
 /// The spec's market list, for players and operators.
 #[utoipa::path(
     operation_id = "matka_list",
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList),
         (status = 503, description = "`unavailable`: the Matka desk cannot be reached", body = ErrorBody),
@@ -157,8 +155,6 @@ pub enum MatkaUserField {
 
 /// The spec's bid payload; the server recomputes the totals and refuses a mismatch.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = MatkaBidBody,
     responses(
         (status = 201, description = "Taken: the stake is held until the draw's result", body = BidAccepted),
@@ -173,9 +169,7 @@ pub enum MatkaUserField {
 )]
 #[post("/api/bids")]
 async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let b: BidRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bid: {e}")))?;
+    let b: BidRequest = who.read_own(body.into_inner(), "bid")?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
     let bid_type =
         text(&b.bid_type).and_then(|t| BidType::parse(&t)).ok_or_else(|| refused(MatkaError::UnknownBidType))?;
@@ -207,12 +201,9 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 
 /// The caller's bids, newest first.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
     responses(
         (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/bids")]
@@ -222,8 +213,6 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 
 /// A user's bids, newest first.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
     responses((status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids))
 )]
@@ -240,8 +229,6 @@ async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, Ap
 
 /// A market's past results, newest first (a drawn market's seeds once both results are out).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
         ("id" = i64, Path, description = "The market's id"),
         ("limit" = Option<i64>, Query, description = "How many draws (1 to 500, default 60)"),
@@ -350,8 +337,6 @@ fn audited(v: impl Serialize) -> Option<Value> {
 
 /// Every market with its schedule as operators write it, and its draws still waiting for a result.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
     )
@@ -372,8 +357,6 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
 
 /// A new market (audited).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = MarketBody,
     responses(
         (status = 201, description = "The market as saved", body = SavedMarket),
@@ -389,8 +372,6 @@ async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Re
 
 /// A change to a market (audited): only the fields sent change.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = i64, Path, description = "The market's id")),
     request_body = MarketBody,
     responses(
@@ -425,8 +406,6 @@ pub struct Candidate {
 /// A draw's held bids by type, session and number, and (with `?open=134&close=479`) what the house would win or
 /// lose on that result, before it is declared.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath, Candidate),
     responses(
         (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
@@ -443,12 +422,17 @@ async fn draw_book(
     q: web::Query<Candidate>,
 ) -> Result<HttpResponse, ApiError> {
     let DrawPath { id: market, no } = path.into_inner();
-    let draw = store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let draw = drawn(&state, market, no).await?;
     let book = store::book(&state.db, market, no).await?;
     let panna = |t: &Option<String>| t.as_deref().map(|t| Panna::parse(t).ok_or_else(|| not_a_panna(t))).transpose();
     let open = panna(&q.open)?.or(draw.open);
     let close = panna(&q.close)?.or(draw.close);
     Ok(HttpResponse::Ok().json(DrawBook::of(&draw, &book, open, close)))
+}
+
+/// A draw as stored, or a 404 `not_found`.
+async fn drawn(state: &State, market: i64, no: i64) -> Result<store::DrawRow, ApiError> {
+    store::draw(&state.db, market, no).await?.ok_or_else(|| ApiError::not_found("No such draw"))
 }
 
 fn not_a_panna(t: &str) -> ApiError {
@@ -469,15 +453,15 @@ pub struct Declaration {
 }
 
 impl Declaration {
-    /// The panna, and whether it is the close result.
-    fn read(&self) -> Result<(Panna, bool), ApiError> {
+    /// The market, the draw, the panna, and whether it is the close result.
+    fn read(&self, path: &DrawPath) -> Result<(i64, i64, Panna, bool), ApiError> {
         let panna = Panna::parse(&self.panna).ok_or_else(|| not_a_panna(&self.panna))?;
         let close = match self.session.to_ascii_lowercase().as_str() {
             "open" => false,
             "close" => true,
             _ => return Err(refused(MatkaError::UnknownSession)),
         };
-        Ok((panna, close))
+        Ok((path.id, path.no, panna, close))
     }
 }
 
@@ -507,8 +491,6 @@ struct DrawPath {
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
 /// back; a player who can no longer cover a debit is listed in `shortfalls` (the intent stays failed, for follow-up).
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath),
     request_body = Declaration,
     responses(
@@ -526,11 +508,10 @@ async fn correct(
     path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let DrawPath { id: market, no: draw } = path.into_inner();
-    let (panna, close) = body.read()?;
+    let (market, draw, panna, close) = body.read(&path)?;
     let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
-    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let row = drawn(&state, market, draw).await?;
     let after = ChartRow::of(&row);
     let (credits, debits) = (done.credits, done.debits);
     audit::write(
@@ -562,8 +543,6 @@ struct CorrectionAudit<'a> {
 
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
 #[utoipa::path(
-    tag = "matka",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(DrawPath),
     request_body = Declaration,
     responses(
@@ -581,11 +560,10 @@ async fn declare(
     path: web::Path<DrawPath>,
     body: web::Json<Declaration>,
 ) -> Result<HttpResponse, ApiError> {
-    let DrawPath { id: market, no: draw } = path.into_inner();
-    let (panna, close) = body.read()?;
+    let (market, draw, panna, close) = body.read(&path)?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });
     audit::write(&state, op.0.id, Action::MatkaDeclare, &format!("matka:{market}:{draw}"), None, after).await;
-    let row = store::draw(&state.db, market, draw).await?.ok_or_else(|| ApiError::not_found("No such draw"))?;
+    let row = drawn(&state, market, draw).await?;
     Ok(HttpResponse::Ok().json(Declared { success: true, result: ChartRow::of(&row) }))
 }

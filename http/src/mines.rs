@@ -4,11 +4,10 @@
 use crate::auth::Authed;
 use crate::error::{ApiError, optional_json};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::rounds::RoundUserField;
 use crate::rounds::routes::Limit;
 use crate::state::State;
-use crate::user_ref::check_fields;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
@@ -20,18 +19,19 @@ use casino_actors::mines::wire::{self, GameView, History, HistoryRow, MinesState
 use casino_actors::observe::Timed;
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(screen)
-        .service(bet_place)
-        .service(reveal)
-        .service(cash_out)
-        .service(reseed)
-        .service(history)
-        .service(one_game)
-        .service(spec_update);
+    Area::new(cfg, "mines")
+        .player(screen)
+        .player(bet_place)
+        .player(reveal)
+        .player(cash_out)
+        .player(reseed)
+        .player(history)
+        .player(one_game)
+        .player(spec_update);
 }
 
 fn refused(e: MinesError) -> ApiError {
@@ -47,6 +47,26 @@ fn refused(e: MinesError) -> ApiError {
         MinesError::Move(_) | MinesError::GameOpen | MinesError::Suspended | MinesError::NoGame => StatusCode::CONFLICT,
     };
     ApiError::new(status, e.code(), e.to_string())
+}
+
+/// What a call to the desk may meet: the player's previous move still in hand, the desk gone.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum Busy {
+    #[response(status = 429, description = "`busy`: too many moves at once")]
+    Busy(ErrorBody),
+    #[response(status = 503, description = "`unavailable`")]
+    Unavailable(ErrorBody),
+}
+
+/// A move on a game the body names by `gameId`: another player's, or none.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum GameNamed {
+    #[response(status = 403, description = "`not_your_game`")]
+    NotYours(ErrorBody),
+    #[response(status = 404, description = "`no_game`: `gameId` names no game")]
+    NoGame(ErrorBody),
 }
 
 /// Asks the desk; a desk that is gone is unavailable.
@@ -68,12 +88,9 @@ fn small(v: &Value) -> Option<u8> {
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[get("/api/mines")]
@@ -96,8 +113,6 @@ pub struct MinesBetBody {
 
 /// The spec's `{user, round_id, betAmt}` with our `mines`.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = MinesBetBody,
     responses(
         (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
@@ -110,9 +125,7 @@ pub struct MinesBetBody {
 )]
 #[post("/api/mines/betPlace")]
 async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    check_fields(who.user.id, Some(who.user.user_no), &body)?;
-    let b: wire::BetPlace = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid bet: {e}")))?;
+    let b: wire::BetPlace = who.read_own(body.into_inner(), "bet")?;
     let stake = match &b.bet_amt {
         Value::Null => Err(refused(StartRefusal::NotPositive.into())),
         v => {
@@ -128,17 +141,13 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = wire::Reveal,
     responses(
         (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
         (status = 400, description = "`invalid_request`, `invalid_tile`", body = ErrorBody),
-        (status = 403, description = "`not_your_game`", body = ErrorBody),
-        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        GameNamed,
         (status = 409, description = "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/reveal")]
@@ -149,17 +158,13 @@ async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Res
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body(content = Option<wire::CashOut>, description = "Optional: without a body, the game in play"),
     responses(
         (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
         (status = 400, description = "`invalid_request`: a body that is not JSON of this shape", body = ErrorBody),
-        (status = 403, description = "`not_your_game`", body = ErrorBody),
-        (status = 404, description = "`no_game`: `gameId` names no game", body = ErrorBody),
+        GameNamed,
         (status = 409, description = "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/cashout")]
@@ -170,14 +175,11 @@ async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpRes
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body(content = Option<wire::Reseed>, description = "Optional: without `clientSeed` only the server seed is replaced"),
     responses(
         (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
         (status = 400, description = "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        Busy,
     )
 )]
 #[post("/api/mines/seeds")]
@@ -188,13 +190,10 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
 }
 
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     operation_id = "mines_history",
     params(Limit),
     responses(
         (status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/mines/history")]
@@ -207,12 +206,9 @@ async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
 
 /// One of the caller's games (an operator's: anyone's), for the Fairness screen.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("id" = i64, Path, description = "The game's id (`gameId`)")),
     responses(
         (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 403, description = "`not_your_game`", body = ErrorBody),
         (status = 404, description = "`no_game`", body = ErrorBody),
     )
@@ -230,8 +226,6 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
 
 /// The spec's client reported its own result and balance here; the server decides both, so nothing moves.
 #[utoipa::path(
-    tag = "mines",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 403, description = "`results_are_the_servers`: always; nothing was changed", body = ErrorBody),
     )

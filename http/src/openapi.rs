@@ -1,25 +1,33 @@
 //! The OpenAPI 3.1 document, generated from the route handlers themselves: every handler carries a
-//! `#[utoipa::path]` (its tag, auth, body, every status and the error codes behind it), and
+//! `#[utoipa::path]` (its body, every status and the error codes behind it), and
 //! [`utoipa_actix_web`]'s `ServiceConfig` collects a path from every `service(...)` it registers, so a route
 //! cannot be registered without being documented. Served at `/api/openapi.json`, browsable at `/api/docs`
 //! (Swagger UI from the web client's own build, no outside CDN).
 //!
 //! Conventions the handlers follow:
-//! - auth: `security(("session_cookie" = ["player"]), ("bearer" = ["player"]))`, or `["operator"]`; the scope
-//!   names the role (OpenAPI 3.1 lets non-OAuth schemes list roles);
+//! - tag and auth: each area registers its routes through an [`Area`] (its tag), each as public, player or operator;
+//!   a player's or an operator's gets `security(("session_cookie" = ["player"]), ("bearer" = ["player"]))`, or
+//!   `["operator"]`: the scope names the role (OpenAPI 3.1 lets non-OAuth schemes list roles);
 //! - every error is an [`ErrorBody`]; a response's description lists the `error` codes it can carry;
 //! - money in is [`crate::money::Rupees`] (a number or numeric string, at most 2 decimals), money out is
 //!   `casino_actors::money::RupeesJson` (a number of rupees, at most 2 decimals).
 
+use actix_web::dev::{AppService, HttpServiceFactory};
 use actix_web::{HttpResponse, get};
 use casino_actors::ErrorCode;
+use casino_actors::accounts::Role;
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{OpenApi, OpenApiBuilder};
+use utoipa::openapi::path::Paths;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
+use utoipa::openapi::{OpenApi, OpenApiBuilder, RefOr};
 use utoipa::{Modify, ToSchema};
-use utoipa_actix_web::AppExt;
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_actix_web::{AppExt, OpenApiFactory};
 
 /// The body of every error: `success` is always false, `error` a stable snake_case code to branch on, `message`
 /// the text a player sees.
@@ -86,11 +94,86 @@ impl Modify for SecuritySchemes {
     }
 }
 
+/// One area of the API, its routes registered under its tag, each with who may call it: anyone ([`Area::public`]), a
+/// player ([`Area::player`]: an operator may call it too) or an operator ([`Area::operator`]). The tag and the
+/// `security` (a session cookie or a bearer token, its scope naming the role) are set on each route's operation here,
+/// once, instead of in every route's annotation; the route's extractor (`Authed` or `PathUser` for a player,
+/// `Operator` for an operator) is what enforces the role.
+pub struct Area<'c, 's> {
+    cfg: &'c mut ServiceConfig<'s>,
+    tag: &'static str,
+}
+
+impl<'c, 's> Area<'c, 's> {
+    pub fn new(cfg: &'c mut ServiceConfig<'s>, tag: &'static str) -> Self {
+        Area { cfg, tag }
+    }
+
+    pub fn public<S: HttpServiceFactory + OpenApiFactory + 'static>(self, route: S) -> Self {
+        self.route(None, route)
+    }
+
+    pub fn player<S: HttpServiceFactory + OpenApiFactory + 'static>(self, route: S) -> Self {
+        self.route(Some(Role::Player), route)
+    }
+
+    pub fn operator<S: HttpServiceFactory + OpenApiFactory + 'static>(self, route: S) -> Self {
+        self.route(Some(Role::Operator), route)
+    }
+
+    fn route<S: HttpServiceFactory + OpenApiFactory + 'static>(self, role: Option<Role>, route: S) -> Self {
+        self.cfg.service(Placed { tag: self.tag, role, route });
+        self
+    }
+}
+
+/// A route as [`Area`] registers it: it serves as the route does, and documents it with the area's tag and role.
+struct Placed<S> {
+    tag: &'static str,
+    role: Option<Role>,
+    route: S,
+}
+
+impl<S: HttpServiceFactory> HttpServiceFactory for Placed<S> {
+    fn register(self, config: &mut AppService) {
+        self.route.register(config)
+    }
+}
+
+impl<S: OpenApiFactory> OpenApiFactory for Placed<S> {
+    fn paths(&self) -> Paths {
+        let scope = self.role.map(|role| match role {
+            Role::Player => "player",
+            Role::Operator => "operator",
+        });
+        let mut paths = self.route.paths();
+        for item in paths.paths.values_mut() {
+            let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+            for op in ops.into_iter().flatten() {
+                op.tags = Some(vec![self.tag.to_string()]);
+                op.security = scope.map(|scope| {
+                    vec![
+                        SecurityRequirement::new("session_cookie", [scope]),
+                        SecurityRequirement::new("bearer", [scope]),
+                    ]
+                });
+            }
+        }
+        paths
+    }
+
+    fn schemas(&self, schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        self.route.schemas(schemas)
+    }
+}
+
 /// What follows from an operation's security and from its `{userId}`, added here instead of lines in every route's
 /// annotation (a route that documents its own keeps it): every operation that needs a session answers 401
 /// `unauthorized` without one; an operator's operation answers 403 `forbidden` to a player; and a route that names
 /// a `{userId}` (read by [`crate::user_ref::PathUser`]) takes that parameter and answers 400 `invalid_user_id`, 403
-/// `forbidden` and 404 `not_found`.
+/// `forbidden` and 404 `not_found`. A path parameter that must parse (a number) answers 400 `invalid_path` when it
+/// does not, query parameters 400 `invalid_query` (the path and query configs in [`crate::documented_routes`]): a
+/// route whose 400 says no more has no row of its own.
 fn add_implied(doc: &mut Value) {
     let error = |description: &str| {
         json!({
@@ -117,6 +200,9 @@ fn add_implied(doc: &mut Value) {
                     }
                 }
             }
+            let params = op.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+            let typed_path = params.iter().any(|p| p["in"] == "path" && p["schema"]["type"] != "string");
+            let query = params.iter().any(|p| p["in"] == "query");
             let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else { continue };
             if !security.is_empty() {
                 responses.entry("401").or_insert_with(|| error("`unauthorized`"));
@@ -129,6 +215,12 @@ fn add_implied(doc: &mut Value) {
                     .entry("400")
                     .or_insert_with(|| error("`invalid_user_id`: the user id is not canonical digits"));
                 responses.entry("404").or_insert_with(|| error("`not_found`"));
+            }
+            if typed_path {
+                responses.entry("400").or_insert_with(|| error("`invalid_path`"));
+            }
+            if query {
+                responses.entry("400").or_insert_with(|| error("`invalid_query`"));
             }
         }
     }
@@ -145,7 +237,7 @@ fn user_id_parameter() -> Value {
     })
 }
 
-/// The whole document, built once from the registered routes, with the [`LINKS`] added.
+/// The whole document, built once from the registered routes, with the [`links`] added.
 pub fn document() -> &'static Value {
     static DOC: OnceLock<Value> = OnceLock::new();
     DOC.get_or_init(|| {
@@ -184,18 +276,6 @@ const LINKS: &[(&str, &str, &str, &str)] = &[
     (
         "request_deposit",
         "201",
-        "Approve",
-        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "approve"}}"#,
-    ),
-    (
-        "request_deposit",
-        "201",
-        "Reject",
-        r#"{"operationId": "decide_deposit", "parameters": {"id": "$response.body#/deposit/id", "action": "reject"}}"#,
-    ),
-    (
-        "request_deposit",
-        "201",
         "Deposits",
         r#"{"operationId": "my_deposits", "parameters": {"userId": "$response.body#/deposit/user"}}"#,
     ),
@@ -213,22 +293,29 @@ const LINKS: &[(&str, &str, &str, &str)] = &[
     ),
     ("bet_place", "201", "CashOut", r#"{"operationId": "cash_out"}"#),
     ("reveal", "200", "CashOut", r#"{"operationId": "cash_out"}"#),
-    (
-        "request_withdrawal",
-        "201",
-        "Approve",
-        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "approve"}}"#,
-    ),
-    (
-        "request_withdrawal",
-        "201",
-        "Reject",
-        r#"{"operationId": "decide_withdrawal", "parameters": {"id": "$response.body#/withdrawal/id", "action": "reject"}}"#,
-    ),
 ];
 
+/// The cashier's requests, each with the operation that decides it and the field of its answer that holds it: each
+/// request's answer links to approving and to rejecting it.
+const DECISIONS: &[(&str, &str, &str)] =
+    &[("request_deposit", "decide_deposit", "deposit"), ("request_withdrawal", "decide_withdrawal", "withdrawal")];
+
+/// [`LINKS`] and the [`DECISIONS`]' links, as (operation, status, link name, link JSON).
+fn links() -> Vec<(&'static str, &'static str, &'static str, String)> {
+    let decisions = DECISIONS.iter().flat_map(|&(from, decide, field)| {
+        [("Approve", "approve"), ("Reject", "reject")].map(|(name, action)| {
+            let link = json!({
+                "operationId": decide,
+                "parameters": { "id": format!("$response.body#/{field}/id"), "action": action },
+            });
+            (from, "201", name, link.to_string())
+        })
+    });
+    LINKS.iter().map(|&(from, status, name, link)| (from, status, name, link.to_string())).chain(decisions).collect()
+}
+
 fn add_links(doc: &mut Value) {
-    for &(from, status, name, link) in LINKS {
+    for (from, status, name, link) in links() {
         let Some(paths) = doc["paths"].as_object_mut() else { return };
         let op = paths
             .values_mut()
@@ -236,7 +323,7 @@ fn add_links(doc: &mut Value) {
             .flat_map(|item| item.values_mut())
             .find(|op| op["operationId"] == from);
         if let Some(response) = op.and_then(|op| op["responses"].get_mut(status)) {
-            response["links"][name] = serde_json::from_str(link).unwrap_or_default();
+            response["links"][name] = serde_json::from_str(&link).unwrap_or_default();
         }
     }
 }
@@ -247,7 +334,7 @@ pub fn document_json() -> &'static str {
     JSON.get_or_init(|| serde_json::to_string_pretty(document()).unwrap_or_default())
 }
 
-#[utoipa::path(tag = "platform", responses((status = 200, description = "This OpenAPI 3.1 document")))]
+#[utoipa::path(responses((status = 200, description = "This OpenAPI 3.1 document")))]
 #[get("/api/openapi.json")]
 pub async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok().content_type("application/json").body(document_json())
@@ -256,7 +343,6 @@ pub async fn openapi_json() -> HttpResponse {
 /// Swagger UI over the document. Its script and style come from the web client's build (`/api-docs/`), so the
 /// page loads nothing from outside.
 #[utoipa::path(
-    tag = "platform",
     responses((status = 200, description = "Browsable docs (Swagger UI)", content_type = "text/html", body = String))
 )]
 #[get("/api/docs")]
@@ -280,13 +366,13 @@ const DOCS_HTML: &str = r#"<!doctype html>
 </html>
 "#;
 
-pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(openapi_json).service(docs_page);
+pub fn routes(cfg: &mut ServiceConfig) {
+    Area::new(cfg, "platform").public(openapi_json).public(docs_page);
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;
 
     /// Every `#[get("…")]`-style route attribute under `http/src`, as (METHOD, path).
@@ -306,6 +392,53 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Every route attribute under `http/src` with the role its handler's extractors demand: `Operator` an operator,
+    /// `Authed` or `PathUser` a player, neither nobody; as (METHOD, path) → role.
+    fn extractor_roles(dir: &Path, out: &mut BTreeMap<(String, String), Option<&'static str>>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                extractor_roles(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let lines: Vec<&str> = text.lines().map(str::trim).collect();
+                for (i, line) in lines.iter().enumerate() {
+                    for method in ["get", "post", "put", "delete", "patch"] {
+                        if let Some(rest) = line.strip_prefix(&format!("#[{method}(\"")) {
+                            let route = rest.split('"').next().unwrap_or_default();
+                            let end = lines[i..].iter().position(|l| l.ends_with('{')).unwrap_or(0);
+                            let signature = lines[i..=i + end].join(" ");
+                            let role = if signature.contains("Operator") {
+                                Some("operator")
+                            } else if signature.contains("Authed") || signature.contains("PathUser") {
+                                Some("player")
+                            } else {
+                                None
+                            };
+                            out.insert((method.to_uppercase(), route.to_string()), role);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `security` an [`super::Area`] gives each route is the one its handler enforces. (`/wallet/update` takes any
+    /// session and refuses a player's itself, with its own message.)
+    #[test]
+    fn every_operation_documents_the_role_its_handler_demands() {
+        let mut code = BTreeMap::new();
+        extractor_roles(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut code);
+        code.insert(("POST".to_string(), "/wallet/update".to_string()), Some("operator"));
+        let doc = super::document();
+        for ((method, path), role) in code {
+            let op = &doc["paths"][&path][method.to_lowercase()];
+            let documented = op["security"][0]["session_cookie"][0].as_str();
+            assert_eq!(documented, role, "{method} {path}");
+            assert_eq!(op["security"][1]["bearer"][0].as_str(), role, "{method} {path}");
         }
     }
 
@@ -399,7 +532,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(placed, super::LINKS.len());
+        assert_eq!(placed, super::links().len());
     }
 
     /// Operation ids default to the handlers' names, which may repeat across modules: a repeat needs an

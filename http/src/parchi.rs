@@ -8,7 +8,7 @@ use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -33,17 +33,18 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(live)
-        .service(cards)
-        .service(players_of_match)
-        .service(entries)
-        .service(all_players)
-        .service(check)
-        .service(play)
-        .service(set_runs)
-        .service(set_winner)
-        .service(abandon)
-        .service(history);
+    Area::new(cfg, "parchi")
+        .public(live)
+        .public(cards)
+        .public(players_of_match)
+        .public(entries)
+        .public(all_players)
+        .player(check)
+        .player(play)
+        .player(set_runs)
+        .player(set_winner)
+        .operator(abandon)
+        .player(history);
 }
 
 /// A refused play as the API answers it: 409 for what the board or the wallet stands in the way of (a card locked, a
@@ -87,9 +88,27 @@ async fn board(state: &State, name_or_id: &str) -> Result<(String, BoardView), A
     Ok((view.match_id.to_string(), view))
 }
 
+/// A match's game named in the path.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct MatchPath {
+    /// The match's name or id
+    #[serde(rename = "match")]
+    name: String,
+}
+
+/// What asking a match's game may meet: no such match, the game out of reach.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum AtMatch {
+    #[response(status = 404, description = "`match_not_found`")]
+    NoSuchMatch(ErrorBody),
+    #[response(status = 503, description = "`unavailable`")]
+    Unavailable(ErrorBody),
+}
+
 /// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
 #[utoipa::path(
-    tag = "parchi",
     responses(
         (status = 200, description = "The cricket matches in play", body = LiveList),
         (status = 503, description = "`unavailable`: the sports desk cannot be reached", body = ErrorBody),
@@ -103,32 +122,28 @@ async fn live(state: State) -> Result<HttpResponse, ApiError> {
 
 /// A match's game: its three cards, who played them and where the game stands.
 #[utoipa::path(
-    tag = "parchi",
-    params(("match" = String, Path, description = "The match's name or id")),
+    params(MatchPath),
     responses(
         (status = 200, description = "The board now", body = BoardView),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        AtMatch,
     )
 )]
 #[get("/api/cards/{match}")]
-async fn cards(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(at_game(&state, &path, View).await?))
+async fn cards(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(at_game(&state, &path.name, View).await?))
 }
 
 /// A match's cricket players, their runs, and whether each is already on a card.
 #[utoipa::path(
-    tag = "parchi",
-    params(("match" = String, Path, description = "The match's name or id")),
+    params(MatchPath),
     responses(
         (status = 200, description = "The match's cricket players", body = MatchPlayers),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        AtMatch,
     )
 )]
 #[get("/api/match/get-players-by-matchname/{match}")]
-async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let (game, view) = board(&state, &path).await?;
+async fn players_of_match(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+    let (game, view) = board(&state, &path.name).await?;
     let players = at_game(&state, &game, Players).await?;
     Ok(HttpResponse::Ok().json(MatchPlayers {
         success: true,
@@ -140,22 +155,19 @@ async fn players_of_match(state: State, path: web::Path<String>) -> Result<HttpR
 
 /// Every play on a match's game (the winners table reads the `won` ones).
 #[utoipa::path(
-    tag = "parchi",
-    params(("match" = String, Path, description = "The match's name or id")),
+    params(MatchPath),
     responses(
         (status = 200, description = "The match's plays", body = EntryList),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        AtMatch,
     )
 )]
 #[get("/api/match/get-by-matchname/{match}")]
-async fn entries(state: State, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(at_game(&state, &path, Entries).await?))
+async fn entries(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(at_game(&state, &path.name, Entries).await?))
 }
 
 /// The players of every cricket match in play.
 #[utoipa::path(
-    tag = "parchi",
     responses(
         (status = 200, description = "The cricket players of every match in play", body = PlayerList),
         (status = 503, description = "`unavailable`", body = ErrorBody),
@@ -241,18 +253,15 @@ pub enum ParchiCardId {
 
 /// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("cardId" = String, Path, description = "The card: `{matchId}-{n}`, n from 1 to 3")),
     request_body = ParchiPlayChoice,
     responses(
         (status = 200, description = "The play can be made: the card as it would be", body = PlayCheck),
         (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
             `unknown_player`, `same_player`", body = ErrorBody),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`player_taken`, `card_locked`, `plays_closed` (the match has reached its first \
             ball)", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        AtMatch,
     )
 )]
 #[put("/api/cards/select/{cardId}")]
@@ -272,9 +281,7 @@ async fn check(
 /// The play: a stake on a card, locking it with two cricket players when it is empty. Taken only before the match's
 /// first ball; a game whose three cards are not all locked then is void and every stake is returned at that moment.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(("match" = String, Path, description = "The match's name or id")),
+    params(MatchPath),
     request_body = ParchiPlayBody,
     responses(
         (status = 201, description = "Taken: the stake is held until the match ends (returned at the first ball if the \
@@ -292,10 +299,10 @@ async fn check(
 async fn play(
     state: State,
     who: Authed,
-    path: web::Path<String>,
+    path: web::Path<MatchPath>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let (game, view) = board(&state, &path).await?;
+    let (game, view) = board(&state, &path.name).await?;
     let card = card_of(&body["cardId"], view.match_id)?;
     let played = at_game(&state, &game, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
     Ok(HttpResponse::Created().json(played))
@@ -303,8 +310,6 @@ async fn play(
 
 /// A player's own plays (My Bets), newest first.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
     )
@@ -339,24 +344,14 @@ fn server_decides() -> ApiError {
 }
 
 /// The spec's client-side run update: refused, runs come from the feed.
-#[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(CardPath),
-    responses(ServerDecides)
-)]
+#[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/update/{cardId}")]
 async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
 }
 
 /// The spec's client-side winner call: refused, the server decides the winner and pays it.
-#[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
-    params(CardPath),
-    responses(ServerDecides)
-)]
+#[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/winner/{cardId}")]
 async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
     Err(server_decides())
@@ -365,19 +360,16 @@ async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
 /// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
 /// already over (finished, abandoned, or void at the first ball) is refused (409) and nothing changes.
 #[utoipa::path(
-    tag = "parchi",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("match" = String, Path, description = "The match's name or id")),
+    params(MatchPath),
     responses(
         (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
         (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
+        AtMatch,
     )
 )]
 #[post("/api/admin/parchi/{match}/abandon")]
-async fn abandon(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let (game, before) = board(&state, &path).await?;
+async fn abandon(state: State, op: Operator, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+    let (game, before) = board(&state, &path.name).await?;
     if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned | GameStatus::Void) {
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyOver, "This game is already over."));
     }

@@ -182,7 +182,7 @@ client_events! {
     /// What any connection may send outside a room.
     pub enum ConnectionEvent in "connection" {
         /// Is the server there? (a `userId`, when sent, must be the caller's; a `slot`, when sent, 0 or 1)
-        Ping(PingRequest) = "ping", ack |s| asyncapi::or_error(s, asyncapi::payload::<Pong>);
+        Ping(PingRequest) = "ping", ack asyncapi::payload_or_error::<Pong>;
     }
 }
 
@@ -196,16 +196,13 @@ client_events! {
         /// Leaves the room
         Leave(Nothing) = "aviator:leave", ack asyncapi::payload::<Done>;
         /// Places a bet on the round in countdown; acked once the wallet committed the hold
-        PlaceBet(AviatorBetRequest) = "place_bet",
-            ack |s| asyncapi::or_error(s, asyncapi::payload::<aviator_wire::BetPlaced>);
+        PlaceBet(AviatorBetRequest) = "place_bet", ack asyncapi::payload_or_error::<aviator_wire::BetPlaced>;
         /// Cancels a bet while the round counts down; `pending` if the refund has not committed within 3 s
         /// (`bet_cancelled` follows to the player's room)
-        CancelBet(AviatorBetRef) = "cancel_bet",
-            ack |s| asyncapi::or_error(s, asyncapi::payload::<aviator_wire::BetCancelled>);
+        CancelBet(AviatorBetRef) = "cancel_bet", ack asyncapi::payload_or_error::<aviator_wire::BetCancelled>;
         /// Cashes a bet out at the multiplier of the server's clock on receipt; `pending` if the payment has not
         /// committed within 3 s (`cash_out_success` and `bet_result` follow to the player's room)
-        CashOut(AviatorBetRef) = "cash_out",
-            ack |s| asyncapi::or_error(s, asyncapi::payload::<aviator_wire::CashOutSuccess>);
+        CashOut(AviatorBetRef) = "cash_out", ack asyncapi::payload_or_error::<aviator_wire::CashOutSuccess>;
     }
 }
 
@@ -213,7 +210,7 @@ client_events! {
     /// The Matka market list's room.
     pub enum MatkaEvent in "matka" {
         /// Joins the room; the ack is the market list
-        Join(Nothing) = "matka:join", ack |s| asyncapi::or_error(s, asyncapi::payload::<matka_wire::MarketList>);
+        Join(Nothing) = "matka:join", ack asyncapi::payload_or_error::<matka_wire::MarketList>;
         /// Leaves the room
         Leave(Nothing) = "matka:leave", ack asyncapi::payload::<Done>;
     }
@@ -223,8 +220,7 @@ client_events! {
     /// A three-card game's room.
     pub enum ParchiEvent in "parchi:{id}" {
         /// Joins the match's room; the ack is the board
-        Join(ParchiRoomRequest) = "parchi:join",
-            ack |s| asyncapi::or_error(s, asyncapi::payload::<parchi_wire::BoardView>);
+        Join(ParchiRoomRequest) = "parchi:join", ack asyncapi::payload_or_error::<parchi_wire::BoardView>;
         /// Leaves the match's room
         Leave(ParchiRoomRequest) = "parchi:leave", ack client_events::done_or_error;
     }
@@ -246,8 +242,7 @@ client_events! {
     /// One sports match's room.
     pub enum SportsEvent in "event:{id}" {
         /// Joins the match's room; the ack is the match detail, whose `seq` the deltas follow
-        Subscribe(SportsRoomRequest) = "subscribe",
-            ack |s| asyncapi::or_error(s, asyncapi::payload::<sports_wire::MatchDetail>);
+        Subscribe(SportsRoomRequest) = "subscribe", ack asyncapi::payload_or_error::<sports_wire::MatchDetail>;
         /// Leaves the match's room
         Leave(SportsRoomRequest) = "leave", ack client_events::done_or_error;
     }

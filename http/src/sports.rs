@@ -3,6 +3,7 @@
 //! The socket's `subscribe` / `leave` / `getMatches` are in `crate::aviator::socket`.
 
 use crate::error::ApiError;
+use crate::openapi::Area;
 use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
@@ -13,18 +14,20 @@ use casino_actors::observe::Timed;
 use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
 use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView, SportCount};
 use serde::Deserialize;
+use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(counts)
-        .service(in_play)
-        .service(by_sport)
-        .service(one)
-        .service(odds)
-        .service(score)
-        .service(page)
-        .service(script)
-        .service(style);
+    Area::new(cfg, "sports")
+        .public(counts)
+        .public(in_play)
+        .public(by_sport)
+        .public(one)
+        .public(odds)
+        .public(score)
+        .public(page)
+        .public(script)
+        .public(style);
 }
 
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
@@ -45,13 +48,28 @@ async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<H
     Ok(HttpResponse::Ok().json(MatchList { data: rows.iter().map(ListItem::of).collect() }))
 }
 
+/// The feed not answering, which every read of it may meet.
+#[derive(IntoResponses)]
+#[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
+#[allow(dead_code)]
+struct FeedDown(ErrorBody);
+
+/// A read of one match: no such match, or the feed not answering.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+enum OneMatch {
+    #[response(status = 404, description = "`not_found`: no such match")]
+    NotFound(ErrorBody),
+    #[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
+    FeedDown(ErrorBody),
+}
+
 /// How many matches each sport has in play and upcoming (the sidebar's counts).
 #[utoipa::path(
-    tag = "sports",
     operation_id = "sports_counts",
     responses(
         (status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/sports/counts")]
@@ -61,11 +79,10 @@ async fn counts(state: State) -> Result<HttpResponse, ApiError> {
 
 /// Every match in play, of every sport.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "matches_in_play",
     responses(
         (status = 200, description = "The matches in play", body = MatchList),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/matches/inplay")]
@@ -75,15 +92,13 @@ async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
 
 /// A sport's matches, in play and upcoming.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "matches_of_sport",
     params(
         ("sportId" = i64, Path, description = "4 cricket, 1 football, 2 tennis, 7522 basketball, 998917 volleyball"),
     ),
     responses(
         (status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/matches/{sportId}")]
@@ -97,14 +112,11 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
 
 /// A match in full: its markets, bookmaker, fancy lines and score.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "match_detail",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = MatchDetail),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        OneMatch,
     )
 )]
 #[get("/api/match/{matchId}")]
@@ -121,14 +133,13 @@ struct MarketQuery {
 
 /// The spec's odds feed for a market id (`1.{matchId}`, `bm.{matchId}` or the match id itself).
 #[utoipa::path(
-    tag = "sports",
     operation_id = "odds_feed",
     params(MarketQuery),
     responses(
         (status = 200, description = "The match's bookmaker rates and fancy lines", body = OddsFeed),
         (status = 400, description = "`invalid_query`: `market_id` missing", body = ErrorBody),
         (status = 404, description = "`not_found`: no match id in `market_id`, or no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        FeedDown,
     )
 )]
 #[get("/api/odds")]
@@ -144,14 +155,11 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
 
 /// The scoreboard's data: the match's score, status and names.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_data",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, body = ScoreView),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the feed is not answering, try again", body = ErrorBody),
+        OneMatch,
     )
 )]
 #[get("/api/score/{matchId}")]
@@ -171,12 +179,10 @@ const PAGE: &str = r#"<!doctype html>
 /// `/api/score/{matchId}` once a second. It is served for any match id; an unknown match shows "Live Score Not
 /// Available".
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_page",
     params(("matchId" = i64, Path, description = "The match (event) id")),
     responses(
         (status = 200, description = "The scoreboard page", content_type = "text/html", body = String),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
     )
 )]
 #[get("/score/{matchId}")]
@@ -218,7 +224,6 @@ margin-right:4px;border-radius:11px;background:#1f3a56;text-align:center;font-si
 
 /// The scoreboard page's script.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_script",
     responses((status = 200, description = "The scoreboard's script", content_type = "text/javascript", body = String))
 )]
@@ -229,7 +234,6 @@ async fn script() -> HttpResponse {
 
 /// The scoreboard page's style sheet.
 #[utoipa::path(
-    tag = "sports",
     operation_id = "score_style",
     responses((status = 200, description = "The scoreboard's style sheet", content_type = "text/css", body = String))
 )]

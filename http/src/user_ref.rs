@@ -6,7 +6,7 @@
 //! user number; anyone else is forbidden to a player (`403`) and looked up by id for an operator. Comparing resolved
 //! ids, never spellings, is what keeps `/api/name/%20{my user number}` from reading the player whose id it is.
 
-use crate::auth::Authed;
+use crate::auth::{Authed, Extracting, app_state};
 use crate::error::ApiError;
 use crate::state::State;
 use actix_web::dev::Payload;
@@ -14,9 +14,8 @@ use actix_web::{FromRequest, HttpRequest};
 use casino_actors::ErrorCode;
 use casino_actors::accounts::{Role, User};
 use casino_actors::ids::UserId;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
-use std::future::Future;
-use std::pin::Pin;
 
 /// A user reference as a client sent it: a positive number in canonical form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +86,26 @@ pub fn check_fields(id: UserId, user_no: Option<i64>, p: &Value) -> Result<(), A
     Ok(())
 }
 
+impl Authed {
+    /// [`check_fields`] for the caller: a body's `userId` / `user`, when sent, must name them.
+    pub fn check_fields(&self, body: &Value) -> Result<(), ApiError> {
+        check_fields(self.user.id, Some(self.user.user_no), body)
+    }
+
+    /// A body whose user fields name the caller, read as `T` (a 400 `invalid_input` `Invalid {what}: …` if it does
+    /// not read).
+    pub fn read_own<T: DeserializeOwned>(&self, body: Value, what: &str) -> Result<T, ApiError> {
+        self.check_fields(&body)?;
+        read_input(body, what)
+    }
+}
+
+/// A body read as `T`, or a 400 `invalid_input` `Invalid {what}: …`.
+pub fn read_input<T: DeserializeOwned>(body: Value, what: &str) -> Result<T, ApiError> {
+    serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(ErrorCode::InvalidInput, format!("Invalid {what}: {e}")))
+}
+
 /// A route's `{userId}` resolved to one person, with the caller: the only way a route reads a path's user.
 pub struct PathUser {
     pub who: Authed,
@@ -95,15 +114,15 @@ pub struct PathUser {
 
 impl FromRequest for PathUser {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let reference = req.match_info().get("userId").map(UserRef::parse);
-        let state = req.app_data::<State>().cloned();
+        let state = app_state(req);
         let authed = Authed::from_request(req, payload);
         Box::pin(async move {
             let who = authed.await?;
-            let state = state.ok_or_else(|| ApiError::internal("state missing"))?;
+            let state = state?;
             let reference =
                 reference.ok_or_else(|| ApiError::internal("route has no {userId}"))?.ok_or_else(invalid)?;
             let user = reference.resolve(&state, &who.user).await?;

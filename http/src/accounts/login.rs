@@ -79,7 +79,6 @@ pub(crate) fn too_many() -> ApiError {
 /// cookie; other clients send the token as `Authorization: Bearer`. Wrong passwords are limited per client address,
 /// per (account, address) with backoff, and per account (see docs/API.md, Limits).
 #[utoipa::path(
-    tag = "accounts",
     request_body = LoginBody,
     responses(
         (status = 200, description = "Logged in; the `casino_session` cookie is set", body = LoginJson,
@@ -161,8 +160,6 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
 ///
 /// Ends the session (the token stops working at once), clears the cookie and closes the session's sockets.
 #[utoipa::path(
-    tag = "accounts",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Logged out; the `casino_session` cookie is cleared", body = LogoutJson),
     )

@@ -10,30 +10,33 @@ mod sessions;
 pub(crate) mod settings;
 mod signup;
 
+use crate::openapi::Area;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(signup::signup)
-        .service(signup::login_user_no)
-        .service(login::login)
-        .service(login::logout)
-        .service(reset::forgot_password)
-        .service(profile::me)
-        .service(profile::name)
-        .service(profile::wallet_and_exposure)
-        .service(profile::update_profile)
-        .service(settings::get_settings)
-        .service(settings::set_limit)
-        .service(settings::set_language)
-        .service(settings::set_reminder)
-        .service(settings::exclude)
-        .service(settings::session_summary)
-        .service(sessions::list)
-        .service(sessions::end)
-        .service(sessions::change_password);
+    Area::new(cfg, "accounts")
+        .public(signup::signup)
+        .public(signup::login_user_no)
+        .public(login::login)
+        .player(login::logout)
+        .public(reset::forgot_password)
+        .player(profile::me)
+        .player(profile::name)
+        .player(profile::wallet_and_exposure)
+        .player(profile::update_profile);
+    Area::new(cfg, "account")
+        .player(settings::get_settings)
+        .player(settings::set_limit)
+        .player(settings::set_language)
+        .player(settings::set_reminder)
+        .player(settings::exclude)
+        .player(settings::session_summary)
+        .player(sessions::list)
+        .player(sessions::end)
+        .player(sessions::change_password);
 }
 
 /// A user number, as a number or a string (a phone number or e-mail address is accepted too).

@@ -20,8 +20,6 @@ use utoipa::ToSchema;
 
 /// The caller's own user object.
 #[utoipa::path(
-    tag = "accounts",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The caller, with their balances", body = UserJson),
     )
@@ -42,8 +40,6 @@ pub struct ProfileBody {
 
 /// Saves the caller's name and e-mail address, validated here (the phone number is the login and does not change).
 #[utoipa::path(
-    tag = "accounts",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ProfileBody,
     responses(
         (status = 200, description = "Saved: the caller as `/api/me` has them", body = UserJson),
@@ -105,8 +101,6 @@ pub struct UserSessionJson {
 
 /// A user object with the session balance fields.
 #[utoipa::path(
-    tag = "accounts",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user, with their balances", body = UserSessionJson),
     )
@@ -123,8 +117,6 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
 
 /// A user's balance and exposure.
 #[utoipa::path(
-    tag = "accounts",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
     )

@@ -42,7 +42,6 @@ const STARTED: &str = "If the account exists, a one-time reset code has been sen
 /// the same either way). With `code` and `newPassword`: sets the new password and ends every session of the
 /// account. A `newPassword` without a code changes nothing (`code_required`, after starting a reset).
 #[utoipa::path(
-    tag = "accounts",
     request_body = ForgotBody,
     responses(
         (status = 200, description = "Reset started, or completed", body = ResetJson),

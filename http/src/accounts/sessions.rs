@@ -38,8 +38,6 @@ pub struct DoneJson {
 
 /// The caller's live sessions, newest first.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Live sessions", body = SessionsJson),
     )
@@ -65,8 +63,6 @@ pub async fn list(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
 
 /// Ends one of the caller's sessions and closes its sockets.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("id" = String, Path, description = "A session's id from the list")),
     responses(
         (status = 200, description = "Ended", body = DoneJson),
@@ -103,8 +99,6 @@ pub struct PasswordChangedJson {
 
 /// Changes the password (the old one is checked) and ends every other session of the account, with its sockets.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = PasswordBody,
     responses(
         (status = 200, description = "Changed; this session stays", body = PasswordChangedJson),

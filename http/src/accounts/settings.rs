@@ -89,6 +89,16 @@ pub(crate) fn storage(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal(e)
 }
 
+/// A body's value that `null` clears: `None` for `null`, else what `read` makes of it.
+fn unless_null<T>(v: &Value, read: impl FnOnce(&Value) -> Result<T, ApiError>) -> Result<Option<T>, ApiError> {
+    if v.is_null() { Ok(None) } else { read(v).map(Some) }
+}
+
+/// The 200 of the settings routes: the settings as they now stand.
+async fn answer(state: &State, user: UserId) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(settings_of(state, user).await?))
+}
+
 pub(crate) async fn settings_of(state: &State, user: UserId) -> Result<SettingsJson, ApiError> {
     let now = state.clock.now_ms();
     let limits = store::limits(&state.db, user).await.map_err(storage)?;
@@ -135,15 +145,13 @@ pub(crate) async fn settings_of(state: &State, user: UserId) -> Result<SettingsJ
 
 /// The caller's settings and limits.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Every limit (set or not), the exclusion in force, language and reminder", body = SettingsJson),
     )
 )]
 #[get("/api/account/settings")]
 pub async fn get_settings(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(settings_of(&state, who.user.id).await?))
+    answer(&state, who.user.id).await
 }
 
 /// A new value for one limit: rupees, or `null` to remove it.
@@ -156,8 +164,6 @@ pub struct LimitBody {
 /// Sets, lowers, raises or removes one limit. Lowering (or setting a first one) applies at once; raising or removing
 /// takes effect after 24 hours, and the answer shows it waiting.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("kind" = LimitKind, Path, description = "Which limit")),
     request_body = LimitBody,
     responses(
@@ -178,24 +184,19 @@ pub async fn set_limit(
             "Unknown limit: use deposit_day, deposit_week, deposit_month, loss_day, loss_week, loss_month or max_stake",
         )
     })?;
-    let amount = match &body.amount {
-        Value::Null => None,
-        v => match parse_rupees(v) {
-            Ok(p) if p.is_positive() => Some(p),
-            Ok(_) => {
-                return Err(ApiError::bad_request(
-                    ErrorCode::InvalidAmount,
-                    "A limit must be greater than 0 (or null to remove it)",
-                ));
-            }
-            Err(e) => return Err(ApiError::bad_request(ErrorCode::InvalidAmount, e)),
-        },
-    };
+    let amount = unless_null(&body.amount, |v| match parse_rupees(v) {
+        Ok(p) if p.is_positive() => Ok(p),
+        Ok(_) => Err(ApiError::bad_request(
+            ErrorCode::InvalidAmount,
+            "A limit must be greater than 0 (or null to remove it)",
+        )),
+        Err(e) => Err(ApiError::bad_request(ErrorCode::InvalidAmount, e)),
+    })?;
     let now = state.clock.now_ms();
     let user = who.user.id;
     let current = store::limits(&state.db, user).await.map_err(storage)?.get(&kind).copied().unwrap_or_default();
     store::save_limit(&state.db, user, kind, current.ask(amount, now), now).await.map_err(storage)?;
-    Ok(HttpResponse::Ok().json(settings_of(&state, user).await?))
+    answer(&state, user).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -205,8 +206,6 @@ pub struct LanguageBody {
 
 /// The language the app shows, remembered for the account.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = LanguageBody,
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
@@ -216,7 +215,7 @@ pub struct LanguageBody {
 #[put("/api/account/language")]
 pub async fn set_language(state: State, who: Authed, body: web::Json<LanguageBody>) -> Result<HttpResponse, ApiError> {
     state.accounts.set_language(who.user.id, body.language.as_str()).await?;
-    Ok(HttpResponse::Ok().json(settings_of(&state, who.user.id).await?))
+    answer(&state, who.user.id).await
 }
 
 /// Minutes between session reminders: 5 to 240, or `null` for none.
@@ -228,8 +227,6 @@ pub struct ReminderBody {
 
 /// How often the app reminds the player of the time played and the net result since login.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ReminderBody,
     responses(
         (status = 200, description = "Saved", body = SettingsJson),
@@ -238,20 +235,13 @@ pub struct ReminderBody {
 )]
 #[put("/api/account/reminder")]
 pub async fn set_reminder(state: State, who: Authed, body: web::Json<ReminderBody>) -> Result<HttpResponse, ApiError> {
-    let minutes = match &body.minutes {
-        Value::Null => None,
-        v => match v.as_i64() {
-            Some(m) if (5..=240).contains(&m) => Some(m),
-            _ => {
-                return Err(ApiError::bad_request(
-                    ErrorCode::InvalidInput,
-                    "A reminder comes every 5 to 240 minutes, or never (null)",
-                ));
-            }
-        },
-    };
+    let minutes = unless_null(&body.minutes, |v| {
+        v.as_i64().filter(|m| (5..=240).contains(m)).ok_or_else(|| {
+            ApiError::bad_request(ErrorCode::InvalidInput, "A reminder comes every 5 to 240 minutes, or never (null)")
+        })
+    })?;
     state.accounts.set_reminder(who.user.id, minutes).await?;
-    Ok(HttpResponse::Ok().json(settings_of(&state, who.user.id).await?))
+    answer(&state, who.user.id).await
 }
 
 /// A break of `days` (1 to 42) or a self-exclusion of `months` (6 to 60).
@@ -267,8 +257,6 @@ pub struct ExclusionBody {
 /// Takes a break or excludes the player: bets and deposits are refused until it ends; withdrawals still work. It can
 /// be made longer, never shorter, and the player cannot end it early.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = ExclusionBody,
     responses(
         (status = 200, description = "In force from now", body = SettingsJson),
@@ -296,7 +284,7 @@ pub async fn exclude(state: State, who: Authed, body: web::Json<ExclusionBody>) 
             "You already have a break or self-exclusion that ends later: it can be made longer, not shorter",
         ));
     }
-    Ok(HttpResponse::Ok().json(settings_of(&state, who.user.id).await?))
+    answer(&state, who.user.id).await
 }
 
 /// What the session reminder shows.
@@ -315,8 +303,6 @@ pub struct SessionSummaryJson {
 
 /// Time played and the net result since this session's login.
 #[utoipa::path(
-    tag = "account",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "Since login", body = SessionSummaryJson),
     )

@@ -37,7 +37,6 @@ pub struct SignupJson {
 ///
 /// Creates a player account with an empty wallet. Limited per client address per hour.
 #[utoipa::path(
-    tag = "accounts",
     request_body = SignupBody,
     responses(
         (status = 201, description = "Registered; log in with the returned user number", body = SignupJson),
@@ -100,7 +99,6 @@ pub struct UserNoJson {
 /// tells whether a phone is registered, lookups are limited per client address and per phone (a minute), and every
 /// answer takes the same time whether the account exists or not.
 #[utoipa::path(
-    tag = "accounts",
     params(("who" = String, Path, description = "A phone number, e-mail address or user number (at most 64 characters)")),
     responses(
         (status = 200, description = "The account's user number", body = UserNoJson),

@@ -1,11 +1,10 @@
 //! The audit log over HTTP: `GET /api/admin/audit?limit=100&before={id}` (newest first), and [`write`], which
 //! every operator route calls after its action succeeded.
 
-use super::{bounded_limit, optional_id};
+use super::{BadPage, bounded_limit, optional_id};
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
 use crate::state::{AppState, State};
 use actix_web::{HttpResponse, get, web};
 use casino_actors::audit::{self, Action};
@@ -78,12 +77,10 @@ pub struct AuditPage {
 
 #[utoipa::path(
     operation_id = "audit_list",
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(AuditQuery),
     responses(
         (status = 200, description = "Audit rows, newest first", body = AuditPage),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        BadPage,
     )
 )]
 #[get("/api/admin/audit")]

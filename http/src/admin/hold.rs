@@ -183,8 +183,6 @@ fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Resu
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(HoldQuery),
     responses(
         (status = 200, description = "Each game's realised hold against its theory, and the flagged players", body = HoldJson),
@@ -240,8 +238,6 @@ pub struct HoldDailyJson {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(HoldQuery),
     responses(
         (status = 200, description = "Each IST day's realised hold per game against its theory", body = HoldDailyJson),

@@ -8,7 +8,7 @@
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::money::{Rupees, positive, rupees};
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::ErrorCode;
@@ -28,21 +28,54 @@ mod user_detail;
 mod users;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(fixture_players)
-        .service(users::block)
-        .service(users::unblock)
-        .service(users::lift_break)
-        .service(user_detail::search)
-        .service(user_detail::detail)
-        .service(user_detail::ledger)
-        .service(user_detail::bets)
-        .service(risk::risk)
-        .service(hold::report)
-        .service(hold::daily)
-        .service(audit::list)
-        .service(test_hooks::start_match)
-        .service(test_hooks::play_match)
-        .service(test_hooks::quote_match);
+    Area::new(cfg, "admin")
+        .operator(fixture_players)
+        .operator(users::block)
+        .operator(users::unblock)
+        .operator(users::lift_break)
+        .operator(user_detail::search)
+        .operator(user_detail::detail)
+        .operator(user_detail::ledger)
+        .operator(user_detail::bets)
+        .operator(risk::risk)
+        .operator(hold::report)
+        .operator(hold::daily)
+        .operator(audit::list)
+        .operator(test_hooks::start_match)
+        .operator(test_hooks::play_match)
+        .operator(test_hooks::quote_match);
+}
+
+/// `{id}` of the person routes (`/api/admin/users/{id}/…`).
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct PersonPath {
+    /// The person's user id, user number, phone or e-mail
+    id: String,
+}
+
+/// The 400 of the admin lists read with [`bounded_limit`] (and [`optional_id`]): a query that does not read, or a
+/// page size out of range.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum BadPage {
+    #[response(status = 400, description = "`invalid_query`, `invalid_limit`")]
+    Unread(ErrorBody),
+}
+
+/// The answer of every person route whose `{id}` names nobody.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum NoSuchPerson {
+    #[response(status = 404, description = "`not_found`")]
+    NotFound(ErrorBody),
+}
+
+impl PersonPath {
+    /// The person it names, or a 404 `not_found`.
+    pub(crate) async fn find(&self, state: &State) -> Result<casino_actors::accounts::User, ApiError> {
+        crate::accounts::find_user(state, &self.id).await
+    }
 }
 
 /// A page size from the query: `default` when absent, else 1 to 500 or a 400.
@@ -87,8 +120,6 @@ pub struct FixturePlayersJson {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = FixtureBody,
     responses(
         (status = 201, description = "Created, funded and logged in", body = FixturePlayersJson),

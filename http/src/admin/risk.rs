@@ -67,8 +67,6 @@ pub struct RiskJson {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Money held and the house's result, from the books", body = RiskJson),
     )

@@ -45,8 +45,6 @@ pub struct TestMatchJson {
 
 /// Starts a cricket match that moves only through `…/play` (test hooks only).
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = TestMatchBody,
     responses(
         (status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson),
@@ -98,8 +96,6 @@ pub struct PlayBody {
 
 /// Plays a test match's next steps now; answers the match as it then is (test hooks only).
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("matchId" = i64, Path, description = "A match started by this hook")),
     request_body = PlayBody,
     responses(
@@ -133,8 +129,6 @@ pub async fn play_match(
 /// Publishes a test's quotes on a test match now, through the quote auditor like every quote set (test hooks only):
 /// a set some bets would beat in every outcome comes back with every market suspended.
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("matchId" = i64, Path, description = "A match started by this hook")),
     request_body = TestQuotes,
     responses(

@@ -2,20 +2,18 @@
 //! (`/users/{id}`), their ledger (`/users/{id}/ledger?limit=100&before={entryId}`) and their bets
 //! (`/users/{id}/bets?limit=100`), newest first. `{id}` is the user id or the user number (as for block).
 
-use super::{bounded_limit, optional_id};
-use crate::accounts::find_user;
+use super::{BadPage, NoSuchPerson, PersonPath, bounded_limit, optional_id};
 use crate::auth::Operator;
+use crate::aviator::{InPlay, player_bets};
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::ErrorCode;
 use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
-use casino_actors::aviator::rules::BetState;
-use casino_actors::aviator::table::{OpenBet, OpenBets};
-use casino_actors::aviator::{store, wire};
+use casino_actors::aviator::table::OpenBet;
+use casino_actors::aviator::wire;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -77,12 +75,10 @@ pub struct AdminUserList {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(SearchQuery),
     responses(
         (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
+        BadPage,
     )
 )]
 #[get("/api/admin/users")]
@@ -118,17 +114,15 @@ pub struct AdminUserDetail {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    params(PersonPath),
     responses(
         (status = 200, description = "The person and their sessions", body = AdminUserDetail),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}")]
-pub async fn detail(state: State, _op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = find_user(&state, &path).await?;
+pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+    let user = path.find(&state).await?;
     let row = queries::user(&state.db, user.id)
         .await
         .map_err(ApiError::internal)?
@@ -190,25 +184,23 @@ pub struct AdminLedgerPage {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), PageQuery),
+    params(PersonPath, PageQuery),
     responses(
         (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        BadPage,
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/ledger")]
 pub async fn ledger(
     state: State,
     _op: Operator,
-    path: web::Path<String>,
+    path: web::Path<PersonPath>,
     q: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
     let before = optional_id(q.before, "before")?;
-    let user = find_user(&state, &path).await?;
+    let user = path.find(&state).await?;
     let entries = queries::ledger(&state.db, user.id, limit, before).await.map_err(ApiError::internal)?;
     let entries: Vec<AdminLedgerEntryJson> = entries
         .iter()
@@ -289,26 +281,23 @@ pub struct AdminBetList {
 /// Aviator bets: the round in play (from the table; `result` is `open` until the wallet commits its outcome),
 /// then settled ones from history (`won`, `lost` or `refunded`). `cashedOutAt` is the multiplier.
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail"), LimitQuery),
+    params(PersonPath, LimitQuery),
     responses(
         (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
-        (status = 400, description = "`invalid_query`, `invalid_limit`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        BadPage,
+        NoSuchPerson,
     )
 )]
 #[get("/api/admin/users/{id}/bets")]
 pub async fn bets(
     state: State,
     _op: Operator,
-    path: web::Path<String>,
+    path: web::Path<PersonPath>,
     q: web::Query<LimitQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = bounded_limit(q.limit, 100)?;
-    let user = find_user(&state, &path).await?;
-    let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
-    let settled = store::history(&state.db, user.id, limit).await?;
+    let user = path.find(&state).await?;
+    let (in_play, settled) = player_bets(&state, user.id, limit).await?;
     let bet = |round: i64, slot: u8, stake, cashed_out: Option<u64>, payout, result: &str, at| AdminBetJson {
         game: "aviator",
         round,
@@ -320,16 +309,8 @@ pub async fn bets(
         at: iso(at),
     };
     let mut rows: Vec<AdminBetJson> = Vec::new();
-    for OpenBet { round, bet: b, placed_at, settled: done } in open {
-        if settled.iter().any(|r| r.round == round && r.slot == b.slot.index()) {
-            continue;
-        }
-        let (result, multiplier, payout) = match b.state {
-            BetState::CashedOut { multiplier, payout } if done => ("won", Some(multiplier), payout),
-            BetState::Lost if done => ("lost", None, Default::default()),
-            _ => ("open", None, Default::default()),
-        };
-        rows.push(bet(round.0, b.slot.index(), b.stake, multiplier, payout, result, placed_at));
+    for InPlay { bet: OpenBet { round, bet: b, placed_at, .. }, status, multiplier, payout } in in_play {
+        rows.push(bet(round.0, b.slot.index(), b.stake, multiplier, payout, status.lower(), placed_at));
     }
     for r in &settled {
         rows.push(bet(r.round.0, r.slot, r.stake, r.multiplier, r.payout, &r.status.to_lowercase(), r.created_at));

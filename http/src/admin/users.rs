@@ -2,8 +2,7 @@
 //! refuses their logins while it lasts (the database will not open a session for them), and closes their live
 //! sockets at once. `{id}` is the user id or the user number. Each writes an audit row (`blocked` before and after).
 
-use super::audit;
-use crate::accounts::find_user;
+use super::{NoSuchPerson, PersonPath, audit};
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
@@ -11,8 +10,8 @@ use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::ErrorCode;
+use casino_actors::accounts::User;
 use casino_actors::audit::Action;
-use casino_actors::ids::UserId;
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -28,66 +27,55 @@ pub struct BlockStateJson {
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    params(PersonPath),
     responses(
         (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
         (status = 400, description = "`cannot_block_self`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[post("/api/admin/users/{id}/block")]
-pub async fn block(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = find_user(&state, &path).await?;
+pub async fn block(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+    let user = path.find(&state).await?;
     if user.id == op.0.id {
         return Err(ApiError::bad_request(ErrorCode::CannotBlockSelf, "You cannot block your own account"));
     }
-    let was = state.accounts.is_blocked(user.id).await?;
-    if !state.accounts.block_user(user.id).await? {
-        return Err(ApiError::not_found("User not found"));
-    }
-    // Sessions are revoked first, so a socket that reconnects (or re-checks) finds nothing to resume.
-    end_user_sockets(&state.tables.hub, user.id);
-    tracing::info!(operator = %op.0.id, user = %user.id, "user blocked");
-    write_audit(&state, op.0.id, Action::UserBlock, user.id, was, true).await;
-    Ok(HttpResponse::Ok().json(BlockStateJson {
-        success: true,
-        userId: user.id.0,
-        userNo: user.user_no,
-        blocked: true,
-    }))
+    set_blocked(&state, &op, &user, true).await
 }
 
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    params(PersonPath),
     responses(
         (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
     )
 )]
 #[post("/api/admin/users/{id}/unblock")]
-pub async fn unblock(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let user = find_user(&state, &path).await?;
-    let was = state.accounts.is_blocked(user.id).await?;
-    if !state.accounts.unblock_user(user.id).await? {
-        return Err(ApiError::not_found("User not found"));
-    }
-    tracing::info!(operator = %op.0.id, user = %user.id, "user unblocked");
-    write_audit(&state, op.0.id, Action::UserUnblock, user.id, was, false).await;
-    Ok(HttpResponse::Ok().json(BlockStateJson {
-        success: true,
-        userId: user.id.0,
-        userNo: user.user_no,
-        blocked: false,
-    }))
+pub async fn unblock(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+    let user = path.find(&state).await?;
+    set_blocked(&state, &op, &user, false).await
 }
 
-async fn write_audit(state: &State, op: UserId, action: Action, user: UserId, was: Option<bool>, now: bool) {
+/// Blocks or unblocks a person (a 404 if they are gone meanwhile), writes the audit row and answers their state.
+async fn set_blocked(state: &State, op: &Operator, user: &User, blocked: bool) -> Result<HttpResponse, ApiError> {
+    let was = state.accounts.is_blocked(user.id).await?;
+    let changed =
+        if blocked { state.accounts.block_user(user.id).await? } else { state.accounts.unblock_user(user.id).await? };
+    if !changed {
+        return Err(ApiError::not_found("User not found"));
+    }
+    let (action, what) = if blocked {
+        // Sessions are revoked first, so a socket that reconnects (or re-checks) finds nothing to resume.
+        end_user_sockets(&state.tables.hub, user.id);
+        (Action::UserBlock, "user blocked")
+    } else {
+        (Action::UserUnblock, "user unblocked")
+    };
+    tracing::info!(operator = %op.0.id, user = %user.id, "{what}");
+    let target = format!("user:{}", user.id);
     let before = was.map(|b| json!({ "blocked": b }));
-    audit::write(state, op, action, &format!("user:{user}"), before, Some(json!({ "blocked": now }))).await;
+    audit::write(state, op.0.id, action, &target, before, Some(json!({ "blocked": blocked }))).await;
+    Ok(HttpResponse::Ok().json(BlockStateJson { success: true, userId: user.id.0, userNo: user.user_no, blocked }))
 }
 
 /// The break ended.
@@ -100,20 +88,18 @@ pub struct BreakLiftedJson {
 
 /// Ends a player's break early (audited). A self-exclusion is never lifted before its end: 409.
 #[utoipa::path(
-    tag = "admin",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
-    params(("id" = String, Path, description = "The person's user id, user number, phone or e-mail")),
+    params(PersonPath),
     responses(
         (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),
-        (status = 404, description = "`not_found`", body = ErrorBody),
+        NoSuchPerson,
         (status = 409, description = "`self_exclusion_locked` (it ends on its date), `not_excluded`", body = ErrorBody),
     )
 )]
 #[post("/api/admin/users/{id}/break/lift")]
-pub async fn lift_break(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn lift_break(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
     use actix_web::http::StatusCode;
     use casino_actors::rg::store::{self, Lift};
-    let user = find_user(&state, &path).await?;
+    let user = path.find(&state).await?;
     let now = state.clock.now_ms();
     match store::lift_break(&state.db, user.id, op.0.id, now).await.map_err(ApiError::internal)? {
         Lift::Lifted => {}

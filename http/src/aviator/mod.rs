@@ -6,7 +6,7 @@ pub mod socket;
 use crate::auth::Operator;
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -17,7 +17,7 @@ use casino_actors::aviator::chains::{self, Chain, SaltError};
 use casino_actors::aviator::rules::BetState;
 use casino_actors::aviator::table::{OpenBet, OpenBets, Snapshot};
 use casino_actors::aviator::{fair, store, wire};
-use casino_actors::ids::RoundId;
+use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,7 +25,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(rounds).service(fairness).service(verify).service(history).service(fix_salt);
+    Area::new(cfg, "aviator").public(rounds).public(fairness).public(verify).player(history).operator(fix_salt);
 }
 
 const FORMULA: &str = "Chain: every round hash is the SHA-256 of the next round's hash, and SHA-256 applied n \
@@ -57,12 +57,10 @@ pub struct AviatorRoundJson {
 }
 
 #[utoipa::path(
-    tag = "aviator",
     operation_id = "aviator_rounds",
     params(Limit),
     responses(
         (status = 200, description = "The latest ended rounds, newest first (default 20, 1–200)", body = Vec<AviatorRoundJson>),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
     )
 )]
 #[get("/api/aviator/rounds")]
@@ -126,8 +124,6 @@ pub struct AviatorSaltBody {
 /// An operator fixes, once, the salt of a chain committed without one: the public value its `saltSource`
 /// announced. The chain can start only after.
 #[utoipa::path(
-    tag = "aviator",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("firstRound" = i64, Path, description = "The first round of the chain")),
     request_body = AviatorSaltBody,
     responses(
@@ -184,7 +180,6 @@ pub struct AviatorPublicFairness {
 /// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
 /// round), and every chain ever played, so any past round can be checked against its own.
 #[utoipa::path(
-    tag = "aviator",
     responses(
         (status = 200, body = AviatorPublicFairness),
         (status = 503, description = "`unavailable`: no chain yet", body = ErrorBody),
@@ -255,11 +250,9 @@ pub struct AviatorVerifyJson {
 /// Recomputes a past round from its revealed hash: the crash point, and the hash's place in its chain (found from
 /// the chain's checkpoints, so a request costs at most a thousand hashes). Limited per client address.
 #[utoipa::path(
-    tag = "aviator",
     params(("round" = i64, Path, description = "The round to verify")),
     responses(
         (status = 200, body = AviatorVerifyJson),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round, or it has not ended yet (its hash is secret until the crash)", body = ErrorBody),
         (status = 429, description = "`too_many_requests`: too many verifications from this address in a minute", body = ErrorBody),
     )
@@ -305,13 +298,65 @@ pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Re
 }
 
 /// A row of a player's Aviator history.
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Copy, Serialize, ToSchema)]
 pub enum AviatorBetStatus {
     /// The round is in play, or its outcome is not final yet.
     Open,
     Won,
     Lost,
     Refunded,
+}
+
+impl AviatorBetStatus {
+    /// The status in lower case, as the console's bet list shows it.
+    pub(crate) fn lower(self) -> &'static str {
+        match self {
+            AviatorBetStatus::Open => "open",
+            AviatorBetStatus::Won => "won",
+            AviatorBetStatus::Lost => "lost",
+            AviatorBetStatus::Refunded => "refunded",
+        }
+    }
+}
+
+/// A bet of the round in play that the history does not hold yet, with what it has come to so far.
+pub(crate) struct InPlay {
+    pub bet: OpenBet,
+    pub status: AviatorBetStatus,
+    /// The cash-out multiplier of a won bet.
+    pub multiplier: Option<u64>,
+    pub payout: Paise,
+}
+
+/// A player's Aviator bets: those of the round in play that the history does not hold yet (from the table), then at
+/// most `limit` settled ones, newest first.
+pub(crate) async fn player_bets(
+    state: &State,
+    user: UserId,
+    limit: i64,
+) -> Result<(Vec<InPlay>, Vec<store::HistoryRow>), ApiError> {
+    let open = state.tables.aviator.ask(OpenBets(user)).await.unwrap_or_default();
+    let settled = store::history(&state.db, user, limit).await?;
+    let in_play = open
+        .into_iter()
+        .filter(|o| !settled.iter().any(|r| r.round == o.round && r.slot == o.bet.slot.index()))
+        .map(|o| {
+            // An outcome is final once the wallet has committed it; until then the bet is Open.
+            let (status, multiplier, payout) = match o.bet.state {
+                BetState::CashedOut { multiplier, payout } if o.settled => {
+                    (AviatorBetStatus::Won, Some(multiplier), payout)
+                }
+                BetState::Lost if o.settled => (AviatorBetStatus::Lost, None, Default::default()),
+                BetState::CashedOut { .. }
+                | BetState::Lost
+                | BetState::Open
+                | BetState::Reserved
+                | BetState::Cancelled => (AviatorBetStatus::Open, None, Default::default()),
+            };
+            InPlay { bet: o, status, multiplier, payout }
+        })
+        .collect();
+    Ok((in_play, settled))
 }
 
 /// One of the player's Aviator bets. Multipliers are numbers with at most 2 decimals.
@@ -344,9 +389,7 @@ pub struct AviatorHistoryRow {
 
 /// The player's Aviator bets, newest first: the round in play (from the table) then settled ones.
 #[utoipa::path(
-    tag = "aviator",
     operation_id = "aviator_history",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(
         Limit,
     ),
@@ -361,22 +404,9 @@ pub async fn history(
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
-    let open = state.tables.aviator.ask(OpenBets(user.id)).await.unwrap_or_default();
-    let settled = store::history(&state.db, user.id, limit).await?;
+    let (in_play, settled) = player_bets(&state, user.id, limit).await?;
     let mut rows: Vec<AviatorHistoryRow> = Vec::new();
-    let settled_rounds: Vec<(i64, u8)> = settled.iter().map(|r| (r.round.0, r.slot)).collect();
-    for OpenBet { round, bet, placed_at: created_at, settled } in open {
-        if settled_rounds.contains(&(round.0, bet.slot.index())) {
-            continue;
-        }
-        // An outcome is final once the wallet has committed it; until then the bet is Open.
-        let (status, multiplier, payout) = match bet.state {
-            BetState::CashedOut { multiplier, payout } if settled => (AviatorBetStatus::Won, Some(multiplier), payout),
-            BetState::Lost if settled => (AviatorBetStatus::Lost, None, Default::default()),
-            BetState::CashedOut { .. } | BetState::Lost | BetState::Open | BetState::Reserved | BetState::Cancelled => {
-                (AviatorBetStatus::Open, None, Default::default())
-            }
-        };
+    for InPlay { bet: OpenBet { round, bet, placed_at: created_at, .. }, status, multiplier, payout } in in_play {
         rows.push(AviatorHistoryRow {
             round_id: round.0,
             slot: bet.slot.index(),

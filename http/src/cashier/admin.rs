@@ -63,8 +63,6 @@ fn pending() -> Value {
 
 /// All deposit requests, optionally by status.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(StatusQuery),
     responses(
         (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
@@ -88,15 +86,12 @@ pub struct DepositDecided {
 ///
 /// Approving credits the player from the cashier account. Only a pending request can be decided.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
         ("id" = i64, Path, description = "The deposit request's id"),
         ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
     responses(
         (status = 200, description = "Decided", body = DepositDecided),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`", body = ErrorBody),
     )
@@ -120,8 +115,6 @@ pub async fn decide_deposit(
 
 /// All withdrawal requests, optionally by status.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(StatusQuery),
     responses(
         (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
@@ -151,15 +144,12 @@ pub struct WithdrawalDecided {
 /// Approving pays the held amount out to the cashier account; rejecting returns it to the player's balance.
 /// Only a pending request can be decided.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
         ("id" = i64, Path, description = "The withdrawal request's id"),
         ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
     responses(
         (status = 200, description = "Decided", body = WithdrawalDecided),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
         (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
     )
@@ -204,8 +194,6 @@ pub struct PaymentDetailsSaved {
 
 /// Set the payment details players deposit to.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = PaymentBody,
     responses(
         (status = 200, description = "Saved", body = PaymentDetailsSaved),
@@ -252,8 +240,6 @@ pub struct NewsSaved {
 
 /// Replace the news ticker.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = NewsBody,
     responses(
         (status = 200, description = "Saved", body = NewsSaved),
@@ -287,8 +273,6 @@ pub struct ResetCodeIssued {
 /// Issues a one-time code (replacing any earlier one) and starts the account's guess budget afresh. The code
 /// is returned for the operator to pass on, never sent or logged.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
     responses(
         (status = 200, description = "Issued", body = ResetCodeIssued),
@@ -350,8 +334,6 @@ pub struct WalletUpdated {
 /// A positive amount credits, a negative one debits, against the cashier account.
 /// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     request_body = WalletUpdateBody,
     responses(
         (status = 200, description = "Applied (or replayed)", body = WalletUpdated),
@@ -455,8 +437,6 @@ pub struct BooksJson {
 
 /// The books by kind of account, load-test money apart from real money; `total` is zero while they balance.
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "The books", body = BooksJson),
     )

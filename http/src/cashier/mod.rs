@@ -4,6 +4,7 @@ mod admin;
 mod player;
 
 use crate::json::iso;
+use crate::openapi::Area;
 use casino_actors::cashier::{Deposit, Status, Withdrawal};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::Serialize;
@@ -11,21 +12,22 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(player::payment_details)
-        .service(player::request_deposit)
-        .service(player::my_deposits)
-        .service(player::request_withdrawal)
-        .service(player::my_withdrawals)
-        .service(player::news)
-        .service(admin::list_deposits)
-        .service(admin::decide_deposit)
-        .service(admin::list_withdrawals)
-        .service(admin::decide_withdrawal)
-        .service(admin::set_payment_details)
-        .service(admin::set_news)
-        .service(admin::issue_reset_code)
-        .service(admin::wallet_update)
-        .service(admin::books);
+    Area::new(cfg, "cashier")
+        .player(player::payment_details)
+        .player(player::request_deposit)
+        .player(player::my_deposits)
+        .player(player::request_withdrawal)
+        .player(player::my_withdrawals)
+        .public(player::news)
+        .operator(admin::list_deposits)
+        .operator(admin::decide_deposit)
+        .operator(admin::list_withdrawals)
+        .operator(admin::decide_withdrawal)
+        .operator(admin::set_payment_details)
+        .operator(admin::set_news)
+        .operator(admin::issue_reset_code)
+        .operator(admin::wallet_update)
+        .operator(admin::books);
 }
 
 #[derive(Serialize, ToSchema, Clone, Copy)]
@@ -64,20 +66,25 @@ pub struct DepositJson {
     pub reference: Option<String>,
 }
 
+/// A cashier request's JSON: the fields every request (`$r`, a deposit or a withdrawal) has, then its own ones.
+macro_rules! request_json {
+    ($r:expr, $json:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        $json {
+            id: $r.id,
+            _id: $r.id.to_string(),
+            user: $r.user_id.0,
+            userName: $r.user_name.clone(),
+            phoneNumber: $r.phone.clone(),
+            status: status($r.status),
+            createdAt: iso($r.created_at),
+            decidedAt: $r.decided_at.map(iso),
+            $($field: $value),*
+        }
+    };
+}
+
 fn deposit_json(d: &Deposit) -> DepositJson {
-    DepositJson {
-        id: d.id,
-        _id: d.id.to_string(),
-        user: d.user_id.0,
-        userName: d.user_name.clone(),
-        phoneNumber: d.phone.clone(),
-        deposite: d.amount,
-        Utr: d.utr.clone(),
-        status: status(d.status),
-        createdAt: iso(d.created_at),
-        decidedAt: d.decided_at.map(iso),
-        reference: d.reference.clone(),
-    }
+    request_json!(d, DepositJson { deposite: d.amount, Utr: d.utr.clone(), reference: d.reference.clone() })
 }
 
 /// A withdrawal request.
@@ -100,16 +107,5 @@ pub struct WithdrawalJson {
 }
 
 fn withdrawal_json(w: &Withdrawal) -> WithdrawalJson {
-    WithdrawalJson {
-        id: w.id,
-        _id: w.id.to_string(),
-        user: w.user_id.0,
-        userName: w.user_name.clone(),
-        upi_id: w.upi_id.clone(),
-        phoneNumber: w.phone.clone(),
-        withdrawAmount: w.amount,
-        status: status(w.status),
-        createdAt: iso(w.created_at),
-        decidedAt: w.decided_at.map(iso),
-    }
+    request_json!(w, WithdrawalJson { upi_id: w.upi_id.clone(), withdrawAmount: w.amount })
 }

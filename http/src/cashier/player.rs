@@ -26,8 +26,6 @@ pub struct PaymentDetailsJson {
 }
 
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, body = PaymentDetailsJson),
     )
@@ -59,7 +57,7 @@ pub(super) fn fixture_account() -> ApiError {
 /// The `user` field, when sent, must name the caller (canonically).
 fn check_user_field(who: &Authed, user: &Option<Value>) -> Result<(), ApiError> {
     let field = user.clone().unwrap_or(Value::Null);
-    crate::user_ref::check_fields(who.user.id, Some(who.user.user_no), &serde_json::json!({ "user": field }))
+    who.check_fields(&serde_json::json!({ "user": field }))
 }
 
 /// A deposit request: the UTR of the player's UPI payment and its amount. `user`, when sent, must be the caller.
@@ -99,8 +97,6 @@ pub struct DepositCreated {
 }
 
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = DepositBody,
     responses(
         (status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated),
@@ -153,8 +149,6 @@ pub struct DepositList {
 }
 
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
     )
@@ -190,8 +184,6 @@ pub struct WithdrawalCreated {
 }
 
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = WithdrawBody,
     responses(
         (status = 201, description = "Submitted; the amount is held until an operator decides", body = WithdrawalCreated),
@@ -234,8 +226,6 @@ pub struct WithdrawalList {
 }
 
 #[utoipa::path(
-    tag = "cashier",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     responses(
         (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
     )
@@ -253,7 +243,7 @@ pub struct NewsItem {
     pub content: String,
 }
 
-#[utoipa::path(tag = "cashier", responses((status = 200, description = "The news ticker, in order", body = Vec<NewsItem>)))]
+#[utoipa::path(responses((status = 200, description = "The news ticker, in order", body = Vec<NewsItem>)))]
 #[get("/api/platform/news")]
 pub async fn news(state: State) -> Result<HttpResponse, ApiError> {
     let items = state.cashier.news().await?;

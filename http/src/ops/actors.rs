@@ -39,8 +39,6 @@ casino_actors::server_event!(
 
 #[utoipa::path(
     operation_id = "actors_list",
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every live actor's row, as last sampled", body = Actors),
     )
@@ -102,8 +100,6 @@ enum AviatorBetState {
 }
 
 #[utoipa::path(
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("id" = String, Path, description = "The actor's id, e.g. `aviator`, `wallet-3`, `hub`")),
     responses(
         (status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson),

@@ -40,8 +40,6 @@ struct ClusterAnswer {
 }
 
 #[utoipa::path(
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "This node, every node and every lease", body = ClusterAnswer),
     )
@@ -70,8 +68,6 @@ pub struct MoveBody {
 }
 
 #[utoipa::path(
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("resource" = String, Path, description = "The leased resource, e.g. `aviator`")),
     request_body = MoveBody,
     responses(

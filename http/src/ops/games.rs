@@ -488,8 +488,6 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
 
 #[utoipa::path(
     operation_id = "games_list",
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     responses(
         (status = 200, description = "Every game with its settings, in force and pending", body = GameListJson),
     )
@@ -653,8 +651,6 @@ pub enum GameSettingsChange {
 }
 
 #[utoipa::path(
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(("game" = inline(OpsGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka`")),
     request_body = GameSettingsChange,
     responses(
@@ -725,8 +721,6 @@ pub async fn configure(
 }
 
 #[utoipa::path(
-    tag = "ops",
-    security(("session_cookie" = ["operator"]), ("bearer" = ["operator"])),
     params(
         ("game" = inline(SuspendableGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color` or `mines`"),
         ("action" = inline(SuspendAction), Path, description = "`suspend` (the round in play ends as usual; no new one opens) or `resume`"),

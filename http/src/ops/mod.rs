@@ -6,14 +6,16 @@ pub mod actors;
 pub mod cluster;
 pub mod games;
 
+use crate::openapi::Area;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(actors::list)
-        .service(actors::one)
-        .service(games::list)
-        .service(games::configure)
-        .service(games::suspend)
-        .service(cluster::view)
-        .service(cluster::move_lease);
+    Area::new(cfg, "ops")
+        .operator(actors::list)
+        .operator(actors::one)
+        .operator(games::list)
+        .operator(games::configure)
+        .operator(games::suspend)
+        .operator(cluster::view)
+        .operator(cluster::move_lease);
 }

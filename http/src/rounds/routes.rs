@@ -6,7 +6,7 @@ use super::{Game, WirePick, on_table};
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::json::iso;
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::fair::Dice;
@@ -24,7 +24,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(fair_game).service(fair_round).service(my_bets);
+    Area::new(cfg, "rounds").public(fair_game).public(fair_round).player(my_bets);
 }
 
 const ALGORITHM: &str = "When a round opens the server publishes commitment = SHA-256(server seed) and the client \
@@ -113,7 +113,6 @@ pub struct RoundGameFairness {
 }
 
 #[utoipa::path(
-    tag = "rounds",
     params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`")),
     responses(
         (status = 200, body = RoundGameFairness),
@@ -212,14 +211,12 @@ fn round_json<G: WirePick>(_table: &RoundTableRoute<G>, r: &RoundRecord) -> Roun
 }
 
 #[utoipa::path(
-    tag = "rounds",
     params(
         ("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"),
         ("round" = i64, Path, description = "The round number"),
     ),
     responses(
         (status = 200, body = RoundFairnessJson),
-        (status = 400, description = "`invalid_path`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round game, or no such round", body = ErrorBody),
     )
 )]
@@ -349,12 +346,9 @@ pub struct RoundBetList {
 }
 
 #[utoipa::path(
-    tag = "rounds",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
     responses(
         (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-        (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
     )
 )]

@@ -8,7 +8,7 @@ use super::{RoundUserField, place};
 use crate::auth::Authed;
 use crate::error::ApiError;
 use crate::money::Rupees;
-use crate::openapi::ErrorBody;
+use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
@@ -23,7 +23,12 @@ use utoipa::{IntoResponses, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(titli_bet).service(titli_bets).service(titli_latest).service(bets2_place).service(bets2_list);
+    Area::new(cfg, "rounds")
+        .player(titli_bet)
+        .player(titli_bets)
+        .public(titli_latest)
+        .player(bets2_place)
+        .player(bets2_list);
 }
 
 /// A Titli Par line as the spec's client writes it: `imageNumber` (or `image`: a number or a picture's name) and
@@ -78,8 +83,6 @@ enum RoundBetErrors {
 
 /// `{user, selectedCard: [{imageNumber | image, betAmount}], totalBets, gameId}` → `{success, newBalance, …}`.
 #[utoipa::path(
-    tag = "rounds",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = TitliBetBody,
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
@@ -93,8 +96,6 @@ async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 }
 
 #[utoipa::path(
-    tag = "rounds",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(Limit),
     responses(
         (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
@@ -121,7 +122,7 @@ pub struct TitliLatestJson {
 }
 
 /// The latest revealed picture (the client never chooses one).
-#[utoipa::path(tag = "rounds", responses((status = 200, body = TitliLatestJson)))]
+#[utoipa::path(responses((status = 200, body = TitliLatestJson)))]
 #[get("/api/titli/get-random-image")]
 async fn titli_latest(state: State) -> Result<HttpResponse, ApiError> {
     let s = state.tables.rounds.titli.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
@@ -150,8 +151,6 @@ pub struct AndarBaharBetBody {
 
 /// `{userId, label: Andar | Bahar, stake}`: a bet on the round in play at the server's odds.
 #[utoipa::path(
-    tag = "rounds",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     request_body = AndarBaharBetBody,
     responses(
         (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
@@ -210,8 +209,6 @@ pub struct AndarBaharBetList {
 
 /// The player's Andar Bahar bets, newest first, in the spec's shape (`label`, `stake`, `odds`, `profit`, `isWin`).
 #[utoipa::path(
-    tag = "rounds",
-    security(("session_cookie" = ["player"]), ("bearer" = ["player"])),
     params(Limit),
     responses(
         (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
