@@ -34,6 +34,13 @@ const EXPOSES = {
   // My Bets' table, which Aar Par Parchi's plays use too; and its plays' list, which My Bets shows as a tab.
   history: ['components/HistoryTable'],
   parchi: ['components/MyPlays'],
+  // My Bets writes each game's bets in the game's own words and pictures: Titli Par's pictures, Color Prediction's
+  // colours, Andar Bahar's cards, a Mines multiplier, a Matka bid type.
+  titli: ['pictures'],
+  color: ['colours'],
+  'andar-bahar': ['cards'],
+  mines: ['payout'],
+  matka: ['bid-types'],
   // A visitor sent to /login from a public game screen comes back to it.
   auth: ['return-to'],
   // The brand name and mark the login card shows.

@@ -271,3 +271,25 @@ test('operators: the Mines card shows the open game’s held stake; suspend and 
   }
   await balancesAgree(page);
 });
+
+test('My Bets: the Mines tab lists the games the server has, newest first, a page of 20 at a time', async ({
+  page,
+}) => {
+  await login(page, player);
+  // What the first page must show: the server's latest 20 finished games (every game above has ended).
+  const games = (
+    (await (await page.request.get('/api/mines/history?limit=20')).json()) as {
+      games: { gameId: number; bet: number; result: string }[];
+    }
+  ).games;
+  expect(games.length).toBeGreaterThan(0);
+  await page.goto('/history?tab=mines');
+  const table = page.getByTestId('mines-history-table');
+  await expect(table.locator('tbody tr')).toHaveCount(games.length);
+  const first = table.locator('tbody tr').first();
+  await expect(first).toContainText(`#${games[0]!.gameId}`);
+  await expect(first).toContainText(rupees(games[0]!.bet));
+  await expect(first).toContainText(games[0]!.result);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(games.length === 20 ? 1 : 0);
+  await shot(page, 'mines-09-my-bets');
+});

@@ -18,13 +18,3 @@ export function QueryState({ isPending, error, what }: { isPending: boolean; err
   if (isPending) return <p className="muted">{t('common.loadingWhat', { what: what.toLowerCase() })}</p>;
   return null;
 }
-
-export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
-  const { t } = useTranslation('admin');
-  if (!hasMore) return null;
-  return (
-    <button type="button" className="btn btn-small btn-outline load-more" disabled={loading} onClick={onMore}>
-      {loading ? t('common.loading') : t('common.loadMore')}
-    </button>
-  );
-}

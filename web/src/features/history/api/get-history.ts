@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Schema } from '@/lib/api-types';
 
 export type HistoryRow = Schema<'AviatorHistoryRow'>;
 
-export function getHistory(userId: string): Promise<HistoryRow[]> {
-  return api.get('/api/history/{userId}', { path: { userId } });
-}
+/** The most `GET /api/history/{userId}` gives in one answer (its `limit` is clamped to 1–5,000). */
+export const AVIATOR_HISTORY_MAX = 5_000;
 
-export function useHistory(userId: string | null) {
-  return useQuery({
-    queryKey: ['history', userId],
-    queryFn: () => getHistory(userId as string),
-    enabled: userId !== null,
-  });
+/** The player's Aviator bets, newest first: the round in play, then the `limit` latest settled ones. */
+export function getHistory(userId: string, limit?: number): Promise<HistoryRow[]> {
+  return api.get('/api/history/{userId}', { path: { userId }, query: { limit } });
 }

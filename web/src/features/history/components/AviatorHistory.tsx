@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/i18n/format';
 import { formatInr } from '@/lib/money';
-import { useHistory } from '../api/get-history';
+import { AVIATOR_HISTORY_MAX, getHistory } from '../api/get-history';
+import { usePagedList } from '../hooks/use-paged-list';
 import { HistoryTable } from './HistoryTable';
 
 const statusTone = (s: string) => (s === 'Won' ? 'approved' : s === 'Lost' ? 'rejected' : 'pending');
 
-/** The Aviator tab: `GET /api/history/{userId}`, newest first. */
+/** The Aviator tab: `GET /api/history/{userId}`, newest first, a page at a time. */
 export function AviatorHistory({ userId }: { userId: string }) {
   const { t } = useTranslation('history');
-  const { data, isLoading, isError } = useHistory(userId);
+  const list = usePagedList(['history', 'aviator', userId], (limit) => getHistory(userId, limit), AVIATOR_HISTORY_MAX);
+  const { rows, isLoading, isError } = list;
   const columns = [
     t('aviator.game'),
     t('aviator.stake'),
@@ -18,9 +20,15 @@ export function AviatorHistory({ userId }: { userId: string }) {
     t('aviator.time'),
     t('aviator.status'),
   ];
-  const rows = Array.isArray(data) ? data : [];
   return (
-    <HistoryTable testId="history-table" columns={columns} isLoading={isLoading} isError={isError} count={rows.length}>
+    <HistoryTable
+      testId="history-table"
+      columns={columns}
+      isLoading={isLoading}
+      isError={isError}
+      count={rows.length}
+      paged={list}
+    >
       {rows.map((r) => (
         <tr key={`${r.round_id}-${r.slot}`} className={r.status === 'Lost' ? 'row-loss' : 'row-win'}>
           <td>{t('aviator.gameName')}</td>

@@ -17,10 +17,17 @@ function Profit({ b }: { b: BetView }) {
   );
 }
 
+/** The spec's columns (screen 14), in its order; each header is `history:cricket.<column>`. */
+const COLUMNS = ['label', 'match', 'odds', 'stake', 'profit', 'balance', 'exposure', 'time', 'type', 'status'];
+
 /**
  * The Cricket History tab (spec screen 14): the player's exchange bets on every match, newest first — the runner
  * markets' (`GET /api/laggai_khai_getuserbet/{userId}`) and the fancy lines' (`GET /api/cricket-market/{userId}`).
- * Lgaai rows are marked red, the others green.
+ * Lgaai rows are marked red, the others green. Neither route pages (no `limit`), so every bet comes at once.
+ *
+ * Balance and Exposure are, in the spec's bet record, the player's wallet balance and exposure as they stood when
+ * the bet was taken. The server's rows (`ExchangeBet`) do not carry them and they cannot be worked out afterwards
+ * (other games move the same wallet), so the columns show "—" until the rows do.
  */
 export function CricketHistory({ userId }: { userId: string }) {
   const { t } = useTranslation('history');
@@ -32,7 +39,7 @@ export function CricketHistory({ userId }: { userId: string }) {
   return (
     <HistoryTable
       testId="cricket-history-table"
-      columns={['label', 'match', 'odds', 'stake', 'profit', 'status', 'time', 'type'].map((c) => t(`cricket.${c}`))}
+      columns={COLUMNS.map((c) => t(`cricket.${c}`))}
       isLoading={isLoading}
       isError={isError}
       count={rows.length}
@@ -46,11 +53,13 @@ export function CricketHistory({ userId }: { userId: string }) {
           <td>
             <Profit b={b} />
           </td>
+          <td className="muted">—</td>
+          <td className="muted">—</td>
+          <td>{formatBetDate(b.createdAt)}</td>
+          <td>{kindLabel(b.type)}</td>
           <td>
             <BetStatus status={b.status} />
           </td>
-          <td>{formatBetDate(b.createdAt)}</td>
-          <td>{kindLabel(b.type)}</td>
         </tr>
       ))}
     </HistoryTable>

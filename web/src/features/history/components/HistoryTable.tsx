@@ -1,6 +1,12 @@
-/** What every My Bets tab shows around its rows: loading and error lines, the table's head, and the empty row. */
+/**
+ * What every My Bets tab shows around its rows: loading and error lines, the table's head, the empty row, and "Load
+ * more" under a list the server pages.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '@/components/EmptyRow';
+import { LoadMore } from '@/components/LoadMore';
+import type { PagedList } from '../hooks/use-paged-list';
 
 interface Props {
   testId: string;
@@ -10,9 +16,11 @@ interface Props {
   /** How many rows there are (the empty row shows at none). */
   count: number;
   children: ReactNode;
+  /** A list read a page at a time: its "Load more". */
+  paged?: Pick<PagedList<unknown>, 'hasMore' | 'loadingMore' | 'loadMore'>;
 }
 
-export function HistoryTable({ testId, columns, isLoading, isError, count, children }: Props) {
+export function HistoryTable({ testId, columns, isLoading, isError, count, children, paged }: Props) {
   const { t } = useTranslation('history');
   return (
     <>
@@ -29,16 +37,11 @@ export function HistoryTable({ testId, columns, isLoading, isError, count, child
           </thead>
           <tbody>
             {children}
-            {!isLoading && count === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="empty">
-                  {t('empty')}
-                </td>
-              </tr>
-            )}
+            {!isLoading && count === 0 && <EmptyRow cols={columns.length}>{t('empty')}</EmptyRow>}
           </tbody>
         </table>
       </div>
+      {paged && <LoadMore hasMore={paged.hasMore} loading={paged.loadingMore} onMore={paged.loadMore} />}
     </>
   );
 }

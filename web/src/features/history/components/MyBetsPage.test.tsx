@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** My Bets: the Cricket tab (the exchange bets of every match) first; the Parchi and Aviator tabs kept in the address. */
+/** My Bets: the Cricket tab (the exchange bets of every match) first; the Parchi and Aviator tabs kept in the address (the other tabs: HistoryTabs.test). */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -61,7 +61,7 @@ beforeEach(() => {
           }),
           { status: 200 },
         );
-      if (path === '/api/history/7')
+      if (path === '/api/history/7?limit=20')
         return new Response(
           JSON.stringify([
             {
@@ -109,7 +109,7 @@ function show(userId: string | null = '7', entry = '/history') {
 }
 
 describe('My Bets', () => {
-  it('opens on the Cricket History: Label, Match, Odds, Stake, Profit, Status, Time, Type; Lgaai rows red', async () => {
+  it('opens on the Cricket History: the spec columns in its order (Balance and Exposure not sent yet); Lgaai rows red', async () => {
     bets = [
       betView({
         id: 2,
@@ -131,14 +131,16 @@ describe('My Bets', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Status', 'Time', 'Type']);
+    ).toEqual(['Label', 'Match', 'Odds', 'Stake', 'Profit', 'Balance', 'Exposure', 'Time', 'Type', 'Status']);
     await within(table).findByText('Delhi Dashers');
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => r.className)).toEqual(['row-win', 'row-loss', 'row-loss']);
-    expect(body[0]!.textContent).toContain('Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.00won');
-    expect(body[0]!.textContent).toMatch(/khaai$/);
-    expect(body[1]!.textContent).toContain('-100.00lost');
-    expect(body[2]!.textContent).toContain('140.00open'); // an open bet: what it would win
+    expect(body[0]!.textContent).toContain('Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.00——');
+    expect(body[0]!.textContent).toMatch(/khaaiwon$/);
+    expect(body[1]!.textContent).toContain('-100.00——');
+    expect(body[1]!.textContent).toMatch(/lost$/);
+    expect(body[2]!.textContent).toContain('140.00——'); // an open bet: what it would win
+    expect(body[2]!.textContent).toMatch(/open$/);
     expect(screen.getByRole('tab', { name: 'Cricket' }).getAttribute('aria-selected')).toBe('true');
   });
 

@@ -12,9 +12,13 @@ export type AnyResult = Schema<'RoundResult'>;
 /** Every query of a table starts with this key: the table hook refreshes them when the player's money moves. */
 export const tableQueryKey = (game: GameName) => ['round-table', game] as const;
 
-export function getMyBets(game: GameName): Promise<Schema<'RoundBetList'>> {
-  return api.get('/api/games/{game}/bets', { path: { game } });
+/** `limit`: how many, newest first (the server's default, 50, when absent; it allows 1 to 500). */
+export function getMyBets(game: GameName, limit?: number): Promise<Schema<'RoundBetList'>> {
+  return api.get('/api/games/{game}/bets', { path: { game }, query: { limit } });
 }
+
+/** The most `getMyBets` gives in one answer. */
+export const MY_BETS_MAX = 500;
 
 /** The player's own bets in this game, newest first. */
 export function useMyBets(game: GameName) {
