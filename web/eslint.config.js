@@ -15,10 +15,9 @@ const EXPOSES = {
   // The round games (Titli, Andar Bahar, Color…) are built on the shared round table: its screen parts, its hook
   // (joining the table), the pure state and the client-side bet checks.
   'round-table': ['components/', 'hooks/use-round-table', 'state', 'totals', 'money'],
-  // The exchange board and Aar Par Parchi show sports' pieces: the price flash, a market's status badge, rates and
+  // The exchange board and Aar Par Parchi show sports' pieces: a market's status badge, rates and
   // dates, the live list (its feed and hook), the live score frame, the ball-by-ball dialog, a match's live score.
   sports: [
-    'components/Flash',
     'components/StatusBadge',
     'components/BallByBall',
     'components/ScoreFrame',

@@ -51,7 +51,7 @@ describe('import boundaries', () => {
           "import type { Bookmaker } from '@/features/sports/wire';",
           "import { useMyBets } from '../../round-table/api/get-my-bets';",
           "import { useRoundTable } from '../../round-table/hooks/use-round-table';",
-          "import { Flash } from '@/features/sports/components/Flash';",
+          "import { StatusBadge } from '@/features/sports/components/StatusBadge';",
           "import { feature } from '@/features/history';",
           "import { PICTURES } from '../pictures';",
         ].join('\n'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detail } from '../sports/testing/detail';
-import { withMarket, teamPl, signed } from './book';
+import { withMarket, teamPl, signed } from '@/lib/bets/book';
 import { betMoney, betRequest, checkStake, quoteOf, type Pick } from './slip';
 import { bmBook, lgaaiRequest, matchBook, yesRequest } from './testing/bets';
 

@@ -1,11 +1,8 @@
 /** The player's bet lists, newest first: runner-market bets and fancy bets, of one match or all. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { BetView, Bets } from '../wire';
-import { exchangeKeys } from './keys';
-
-/** While a listed bet waits for its result, the list is asked again this often (a fancy line settles mid-match). */
-export const OPEN_BETS_POLL_MS = 10_000;
+import { exchangeKeys, OPEN_BETS_POLL_MS } from '@/lib/bets/keys';
+import type { BetView, Bets } from '@/lib/bets/wire';
 
 const listOf = (r: Bets | null | undefined): BetView[] => (Array.isArray(r?.bets) ? r.bets : []);
 const pollWhileOpen = (bets: BetView[] | undefined) =>

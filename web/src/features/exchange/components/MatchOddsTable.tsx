@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Flash } from '../../sports/components/Flash';
+import { Flash } from '@/components/Flash';
 import { StatusBadge } from '../../sports/components/StatusBadge';
 import { formatRate } from '../../sports/format';
 import type { Bookmaker } from '../../sports/wire';
-import { teamPl } from '../book';
+import { teamPl } from '@/lib/bets/book';
 import { kindLabel, limitsText, type Pick } from '../slip';
 import type { MatchBook, RunnerKind } from '../wire';
-import { PlText } from './PlText';
+import { PlText } from '@/components/PlText';
 
 const LGAAI: RunnerKind = 'Lgaai';
 const KHAAI: RunnerKind = 'khaai';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Flash } from '../../sports/components/Flash';
+import { Flash } from '@/components/Flash';
 import { StatusBadge } from '../../sports/components/StatusBadge';
 import { formatRate } from '../../sports/format';
 import type { Fancy } from '../../sports/wire';
-import { marketExposure } from '../book';
+import { marketExposure } from '@/lib/bets/book';
 import { kindLabel, limitsText, type Pick } from '../slip';
 import type { FancyKind, MatchBook } from '../wire';
-import { PlText } from './PlText';
+import { PlText } from '@/components/PlText';
 
 const NO: FancyKind = 'no';
 const YES: FancyKind = 'yes';

@@ -1,4 +1,4 @@
-/** Match detail `/match/{matchId}`: header, live score, Match Odds first, then bookmaker and fancy. Display only. */
+/** Match detail `/match/{matchId}`: header, live score, Match Odds first, then bookmaker and fancy, each price a tap from the bet slip. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,26 +7,28 @@ import { useMatch } from '../api/get-match';
 import { formatMatchDate } from '../format';
 import { useMatchRoom } from '../hooks/use-match-room';
 import type { MatchDetailJson } from '../api/types';
-import { MatchOdds } from './MatchOdds';
+import { MatchMarkets } from './MatchMarkets';
 import { ScoreLine } from './ScoreLine';
-import { BookmakerCard, FancyCard } from './SideMarkets';
 import '../sports.css';
 
-export function MatchPage() {
+/** `userId`: the signed-in player's, for their wallet and positions on this match. */
+export function MatchPage({ userId = null }: { userId?: string | null }) {
   const { matchId = '' } = useParams();
-  return <MatchDetailView key={matchId} matchId={matchId} />;
+  return <MatchDetailView key={matchId} matchId={matchId} userId={userId} />;
 }
 
 /**
  * One match's live detail (the room joined while shown); also under the live score frame of `/matchlist/currmtc`,
- * where `markets` draws the betting tables in place of the display-only market cards.
+ * where `markets` draws the exchange screen's betting tables in place of the match page's market cards.
  */
 export function MatchDetailView({
   matchId,
   markets,
+  userId = null,
 }: {
   matchId: string;
   markets?: (detail: MatchDetailJson) => ReactNode;
+  userId?: string | null;
 }) {
   const { t } = useTranslation('sports');
   const { data, isLoading, error } = useMatch(matchId);
@@ -54,17 +56,7 @@ export function MatchDetailView({
         {event.status === 'finished' && <div className="sp-result">{t('match.finished')}</div>}
       </header>
       <ScoreLine score={data.score} event={event} />
-      {markets ? (
-        markets(data)
-      ) : (
-        <>
-          <MatchOdds market={data.match} />
-          {data.bookmakers.map((b) => (
-            <BookmakerCard key={b.marketId} bm={b} />
-          ))}
-          {data.fancyMarkets.length > 0 && <FancyCard fancy={data.fancyMarkets} />}
-        </>
-      )}
+      {markets ? markets(data) : <MatchMarkets detail={data} userId={userId} />}
     </div>
   );
 }

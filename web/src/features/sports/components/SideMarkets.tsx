@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlText } from '@/components/PlText';
+import { marketExposure, runnerPl } from '@/lib/bets/book';
+import type { FancyKind, MatchBook, RunnerKind } from '@/lib/bets/wire';
+import type { MatchPick } from '../bet-pick';
 import { formatRate } from '../format';
 import type { Bookmaker, Fancy } from '../wire';
 import { PriceCell } from './PriceCell';
@@ -33,8 +37,38 @@ function MarketCard({ testId, name, status, columns, children }: MarketProps) {
   );
 }
 
-/** Bookmaker: each selection's lagai (back) and khai (lay) rate ×100. */
-export function BookmakerCard({ bm }: { bm: Bookmaker }) {
+type Side = 'back' | 'lay' | 'yes' | 'no';
+const BACK: Side = 'back';
+const LAY: Side = 'lay';
+const YES: Side = 'yes';
+const NO: Side = 'no';
+const LAGAI: RunnerKind = 'Lgaai';
+const KHAI: RunnerKind = 'khaai';
+const YES_KIND: FancyKind = 'yes';
+const NO_KIND: FancyKind = 'no';
+
+const bookmakerPick = (bm: Bookmaker, index: number, kind: RunnerKind): MatchPick => ({
+  market: 'bookmaker',
+  marketId: bm.marketId,
+  index,
+  label: bm.selections[index]?.name ?? '',
+  kind,
+});
+const fancyPick = (f: Fancy, kind: FancyKind): MatchPick => ({
+  market: 'fancy',
+  marketId: f.marketId,
+  label: f.marketName,
+  kind,
+});
+
+interface Betting {
+  /** The player's positions on this match. */
+  book?: MatchBook;
+  onPick: (p: MatchPick) => void;
+}
+
+/** Bookmaker: each selection's lagai (back) and khai (lay) rate ×100, and the player's P/L if it wins; a tap bets. */
+export function BookmakerCard({ bm, book, onPick }: { bm: Bookmaker } & Betting) {
   const { t } = useTranslation('sports');
   return (
     <MarketCard
@@ -46,16 +80,38 @@ export function BookmakerCard({ bm }: { bm: Bookmaker }) {
         <span className="sp-lay-label">{t('odds.lay')}</span>,
       ]}
     >
-      {bm.selections.map((s) => {
+      {bm.selections.map((s, i) => {
         const off = bm.status !== 'OPEN' || s.status !== 'OPEN';
+        const pl = runnerPl(book, bm.marketId, i);
+        const label = (side: Side, rate: number) =>
+          t('odds.price', { side: t(`odds.${side}`), name: s.name, price: formatRate(rate) });
         return (
-          <div key={s.id} className={`sp-runner sp-two ${off ? 'sp-suspended' : ''}`}>
-            <span className="sp-runner-name">{s.name}</span>
+          <div key={s.id} className={`sp-runner sp-two ${off ? 'sp-suspended' : ''}`} data-testid={`bm-${i}`}>
+            <span className="sp-runner-name">
+              {s.name}
+              {pl !== null && <PlText value={pl} testId={`bm-${i}-pl`} />}
+            </span>
             <div className="sp-cells">
-              <PriceCell side="back" best value={s.backOdds} disabled={off}>
+              <PriceCell
+                side="back"
+                best
+                value={s.backOdds}
+                disabled={off || s.backOdds <= 0}
+                testId={`bm-${i}-back`}
+                label={label(BACK, s.backOdds)}
+                onPick={() => onPick(bookmakerPick(bm, i, LAGAI))}
+              >
                 {formatRate(s.backOdds)}
               </PriceCell>
-              <PriceCell side="lay" best value={s.layOdds} disabled={off}>
+              <PriceCell
+                side="lay"
+                best
+                value={s.layOdds}
+                disabled={off || s.layOdds <= 0}
+                testId={`bm-${i}-lay`}
+                label={label(LAY, s.layOdds)}
+                onPick={() => onPick(bookmakerPick(bm, i, KHAI))}
+              >
                 {formatRate(s.layOdds)}
               </PriceCell>
             </div>
@@ -66,8 +122,8 @@ export function BookmakerCard({ bm }: { bm: Bookmaker }) {
   );
 }
 
-/** Fancy sessions: NO (pink) and YES (blue) run values with their rates. */
-export function FancyCard({ fancy }: { fancy: Fancy[] }) {
+/** Fancy sessions: NO (pink) and YES (blue) run values with their rates, and the exposure held on a line; a tap bets. */
+export function FancyCard({ fancy, book, onPick }: { fancy: Fancy[] } & Betting) {
   const { t } = useTranslation('sports');
   return (
     <MarketCard
@@ -78,18 +134,38 @@ export function FancyCard({ fancy }: { fancy: Fancy[] }) {
         <span className="sp-back-label">{t('odds.yes')}</span>,
       ]}
     >
-      {fancy.map((f) => {
+      {fancy.map((f, i) => {
         const off = f.status !== 'OPEN';
+        const exposure = marketExposure(book, f.marketId);
+        const label = (side: Side, runs: number, rate: number) =>
+          t('odds.linePrice', { side: t(`odds.${side}`), name: f.marketName, runs, rate: formatRate(rate) });
         return (
           <div key={f.marketId} className={`sp-runner sp-two ${off ? 'sp-suspended' : ''}`} data-testid="fancy-row">
             <span className="sp-runner-name">
               {f.marketName} <StatusBadge status={f.status} />
+              {exposure > 0 && <PlText value={-exposure} testId={`fancy-${i}-exposure`} />}
             </span>
             <div className="sp-cells">
-              <PriceCell side="lay" value={f.runValue.no} size={formatRate(f.odds.no)} disabled={off}>
+              <PriceCell
+                side="lay"
+                value={f.runValue.no}
+                size={formatRate(f.odds.no)}
+                disabled={off || f.odds.no <= 0}
+                testId={`fancy-${i}-no`}
+                label={label(NO, f.runValue.no, f.odds.no)}
+                onPick={() => onPick(fancyPick(f, NO_KIND))}
+              >
                 {f.runValue.no}
               </PriceCell>
-              <PriceCell side="back" value={f.runValue.yes} size={formatRate(f.odds.yes)} disabled={off}>
+              <PriceCell
+                side="back"
+                value={f.runValue.yes}
+                size={formatRate(f.odds.yes)}
+                disabled={off || f.odds.yes <= 0}
+                testId={`fancy-${i}-yes`}
+                label={label(YES, f.runValue.yes, f.odds.yes)}
+                onPick={() => onPick(fancyPick(f, YES_KIND))}
+              >
                 {f.runValue.yes}
               </PriceCell>
             </div>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MatchBook } from '../wire';
-import { OPEN_BETS_POLL_MS } from './get-bets';
-import { exchangeKeys } from './keys';
+import type { MatchBook } from './wire';
+import { exchangeKeys, OPEN_BETS_POLL_MS } from './keys';
 
 /** `GET /api/exchange/book/{match}`: the player's P/L per outcome and exposure in each market of the match. */
 export async function getBook(match: number): Promise<MatchBook> {

@@ -33,3 +33,9 @@ export function withMarket(book: MatchBook | undefined, match: number, market: M
 
 /** "+1,234.00" / "-100.00": the spec's plus sign when non-negative. */
 export const signed = (n: number): string => `${n >= 0 ? '+' : '-'}${formatAmount(Math.abs(n))}`;
+
+/** The player's P/L if runner `index` wins, in the market `marketId` alone; `null` without a position there. */
+export function runnerPl(book: MatchBook | undefined, marketId: string, index: number): number | null {
+  const m = book?.markets.find((x) => x.marketId === marketId);
+  return m ? (m.runners[index]?.pl ?? 0) : null;
+}

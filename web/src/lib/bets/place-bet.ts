@@ -1,6 +1,6 @@
 /** The two bet calls: each answers `Placed` (201) once the server held the exposure, or refuses and moves nothing. */
 import { api } from '@/lib/api-client';
-import type { FancyBetRequest, Placed, RunnerBetRequest } from '../wire';
+import type { FancyBetRequest, Placed, RunnerBetRequest } from './wire';
 
 /** `POST /api/laggai_khai_bets`: a Lgaai / khaai bet on a team. */
 export function placeRunnerBet(body: RunnerBetRequest): Promise<Placed> {

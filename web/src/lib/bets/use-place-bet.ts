@@ -6,11 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { walletQueryKey, type Wallet } from '@/lib/wallet';
-import { exchangeKeys } from '../api/keys';
-import { placeFancyBet, placeRunnerBet } from '../api/place-bet';
-import { withMarket } from '../book';
-import { MSG_FAILED, type BetRequest } from '../slip';
-import type { MatchBook, Placed } from '../wire';
+import { withMarket } from './book';
+import { exchangeKeys } from './keys';
+import { placeFancyBet, placeRunnerBet } from './place-bet';
+import { MSG_FAILED, type BetRequest } from './slip';
+import type { MatchBook, Placed } from './wire';
 
 /** What a refused request says: the text for the server's error code, else its message, else the spec's. */
 export const failureText = (err: unknown): string => errorMessage(err, i18n.t(MSG_FAILED));

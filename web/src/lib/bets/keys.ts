@@ -9,3 +9,6 @@ export const exchangeKeys = {
     ['exchange', 'bets', 'runner', userId, match ?? 'all'] as const,
   fancyBets: (userId: string | null, match?: number) => ['exchange', 'bets', 'fancy', userId, match ?? 'all'] as const,
 };
+
+/** While a listed bet waits for its result, the list (and the book) is asked again this often (a fancy line settles mid-match). */
+export const OPEN_BETS_POLL_MS = 10_000;

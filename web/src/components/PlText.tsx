@@ -1,4 +1,5 @@
-import { signed } from '../book';
+import { signed } from '@/lib/bets/book';
+import './bet-slip.css';
 
 /** A signed amount, green when non-negative and red otherwise. */
 export function PlText({ value, testId }: { value: number; testId?: string }) {
