@@ -45,3 +45,24 @@ export function HistoryTable({ testId, columns, isLoading, isError, count, child
     </>
   );
 }
+
+/** A My Bets table of a list the server pages: its loading, error, empty row and "Load more" from the list. */
+export function PagedTable({
+  testId,
+  columns,
+  list,
+  children,
+}: Pick<Props, 'testId' | 'columns' | 'children'> & { list: PagedList<unknown> }) {
+  return (
+    <HistoryTable
+      testId={testId}
+      columns={columns}
+      isLoading={list.isLoading}
+      isError={list.isError}
+      count={list.rows.length}
+      paged={list}
+    >
+      {children}
+    </HistoryTable>
+  );
+}

@@ -8,7 +8,7 @@ import { formatInr } from '@/lib/money';
 import { bidTypeTitle } from '../../matka/bid-types';
 import { GAME_BETS_MAX, matkaBids } from '../api/get-game-bets';
 import { usePagedList } from '../hooks/use-paged-list';
-import { HistoryTable } from './HistoryTable';
+import { PagedTable } from './HistoryTable';
 
 const TONE = { held: 'pending', won: 'approved', lost: 'rejected' } as const;
 
@@ -17,14 +17,7 @@ export function MatkaHistory() {
   const list = usePagedList(['history', 'matka'], matkaBids, GAME_BETS_MAX);
   const columns = ['market', 'bid', 'number', 'points', 'payout', 'time', 'status'].map((c) => t(`matka.${c}`));
   return (
-    <HistoryTable
-      testId="matka-history-table"
-      columns={columns}
-      isLoading={list.isLoading}
-      isError={list.isError}
-      count={list.rows.length}
-      paged={list}
-    >
+    <PagedTable testId="matka-history-table" columns={columns} list={list}>
       {list.rows.map((b) => (
         <tr key={b.id} className={b.status === 'lost' ? 'row-loss' : 'row-win'}>
           <td>
@@ -42,6 +35,6 @@ export function MatkaHistory() {
           </td>
         </tr>
       ))}
-    </HistoryTable>
+    </PagedTable>
   );
 }

@@ -10,21 +10,14 @@ import { formatInr } from '@/lib/money';
 import { showMultiplier } from '../../mines/payout';
 import { GAME_BETS_MAX, minesGames } from '../api/get-game-bets';
 import { usePagedList } from '../hooks/use-paged-list';
-import { HistoryTable } from './HistoryTable';
+import { PagedTable } from './HistoryTable';
 
 export function MinesHistory() {
   const { t } = useTranslation('history');
   const list = usePagedList(['history', 'mines'], minesGames, GAME_BETS_MAX);
   const columns = ['game', 'stake', 'board', 'multiplier', 'payout', 'time', 'result'].map((c) => t(`mines.${c}`));
   return (
-    <HistoryTable
-      testId="mines-history-table"
-      columns={columns}
-      isLoading={list.isLoading}
-      isError={list.isError}
-      count={list.rows.length}
-      paged={list}
-    >
+    <PagedTable testId="mines-history-table" columns={columns} list={list}>
       {list.rows.map((g) => {
         const won = g.result === 'Won';
         return (
@@ -47,6 +40,6 @@ export function MinesHistory() {
           </tr>
         );
       })}
-    </HistoryTable>
+    </PagedTable>
   );
 }

@@ -12,7 +12,7 @@ import { GAME_NAMES, type GameName } from '../../round-table/wire';
 import { GAME_BETS_MAX, roundBets, type MyBet } from '../api/get-game-bets';
 import { usePagedList } from '../hooks/use-paged-list';
 import { pickText, resultText, swatchOf } from '../round-outcome';
-import { HistoryTable } from './HistoryTable';
+import { PagedTable } from './HistoryTable';
 import '../history.css';
 
 const gameOf = (v: string | null): GameName => GAME_NAMES.find((g) => g === v) ?? 'titli';
@@ -60,18 +60,11 @@ function GameBets({ game }: { game: GameName }) {
   const list = usePagedList(['history', 'rounds', game], roundBets(game), GAME_BETS_MAX);
   const columns = ['round', 'bet', 'stake', 'result', 'payout', 'time', 'status'].map((c) => t(`rounds.${c}`));
   return (
-    <HistoryTable
-      testId="round-history-table"
-      columns={columns}
-      isLoading={list.isLoading}
-      isError={list.isError}
-      count={list.rows.length}
-      paged={list}
-    >
+    <PagedTable testId="round-history-table" columns={columns} list={list}>
       {list.rows.map((b) => (
         <Row key={`${b.roundId}-${b.ticket}`} game={game} b={b} />
       ))}
-    </HistoryTable>
+    </PagedTable>
   );
 }
 
