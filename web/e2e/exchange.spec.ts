@@ -8,7 +8,7 @@
  * settlement once the match is played past 10 overs.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, testMatch } from './fixtures';
+import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, walletAgrees, testMatch } from './fixtures';
 import { serverInfo } from './server-info';
 
 /** The match every run plays (the same seed, the same match). */
@@ -41,24 +41,6 @@ async function submit(page: Page, path: string): Promise<Placed> {
   await expect(page.getByTestId('ex-overlay-success')).toHaveText('Bet placed successfully.');
   await expect(popup).toBeHidden();
   return body;
-}
-
-/** The header's balance and the top bar's balance and exposure agree with `GET /api/getwalletandexposure`. */
-async function walletAgrees(page: Page, userId: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const w = await serverWallet(page, userId);
-        const shown = await Promise.all(
-          ['header-balance', 'topbar-balance', 'topbar-exposure'].map((id) => page.getByTestId(id).textContent()),
-        );
-        return (
-          JSON.stringify(shown) === JSON.stringify([rupees(w.balance), rupees(w.balance), rupees(w.exposureBalance)])
-        );
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
 }
 
 /** "+60.00", "-100.00": the screen's signed amounts. */

@@ -108,6 +108,26 @@ export async function serverWallet(page: Page, userId: number | string): Promise
 }
 
 /** A round game's round is about 11 s (Andar Bahar up to ~20 s with a long deal): room for a missed one and the next. */
+/** The header's balance and the top bar's balance and exposure agree with `GET /api/getwalletandexposure`: the wallet. */
+export async function walletAgrees(page: Page, userId: number): Promise<Wallet> {
+  let w: Wallet = { balance: 0, exposureBalance: 0 };
+  await expect
+    .poll(
+      async () => {
+        w = await serverWallet(page, userId);
+        const shown = await Promise.all(
+          ['header-balance', 'topbar-balance', 'topbar-exposure'].map((id) => page.getByTestId(id).textContent()),
+        );
+        return (
+          JSON.stringify(shown) === JSON.stringify([rupees(w.balance), rupees(w.balance), rupees(w.exposureBalance)])
+        );
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return w;
+}
+
 export const ROUND_WAIT = 60_000;
 
 /** Waits until a round game's screen shows betting open with at least `minSeconds` on the clock; returns the round id. */

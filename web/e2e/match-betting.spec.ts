@@ -7,7 +7,7 @@
  * runner's P/L as the server's book has it, and the header's balance and exposure as the server's wallet has them.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test } from './fixtures';
+import { expect, fundedPlayer, login, rupees, shot, test, walletAgrees } from './fixtures';
 import { serverInfo } from './server-info';
 
 const FOOTBALL = 1;
@@ -70,26 +70,6 @@ async function place(page: Page): Promise<{ balance: number; exposure: number }>
     await page.waitForTimeout(300);
   }
   throw new Error('the price kept moving: no bet taken in 8 tries');
-}
-
-/** The header's balance and the top bar's balance and exposure agree with `GET /api/getwalletandexposure`. */
-async function walletAgrees(page: Page, userId: number): Promise<{ balance: number; exposureBalance: number }> {
-  let w = { balance: 0, exposureBalance: 0 };
-  await expect
-    .poll(
-      async () => {
-        w = await serverWallet(page, userId);
-        const shown = await Promise.all(
-          ['header-balance', 'topbar-balance', 'topbar-exposure'].map((id) => page.getByTestId(id).textContent()),
-        );
-        return (
-          JSON.stringify(shown) === JSON.stringify([rupees(w.balance), rupees(w.balance), rupees(w.exposureBalance)])
-        );
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return w;
 }
 
 /** Each runner's P/L on screen equals the server's book for the Match Odds market. */
