@@ -5,6 +5,8 @@
  * match's prices move every step, so a `price_changed` (or `market_suspended`) refusal is answered the way a player
  * would: Submit again at the price the slip now shows (it follows the feed). After each bet the green overlay, each
  * runner's P/L as the server's book has it, and the header's balance and exposure as the server's wallet has them.
+ * The player is funded past any lay's liability (a ₹100 lay risks at most ₹100 × (1000 − 1), the ladder's top), so
+ * where the simulated match happens to be never decides whether the wallet can take the bet.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, fundedPlayer, login, rupees, shot, test, walletAgrees } from './fixtures';
@@ -13,6 +15,8 @@ import { serverInfo } from './server-info';
 const FOOTBALL = 1;
 /** Refusals that say "look again": the slip's price has moved on, Submit once more. */
 const RETRY = ['price_changed', 'market_suspended'];
+/** ₹100 back + a ₹100 lay at the ladder's top price (1000) risk at most ₹100,000 together. */
+const FUNDS = 200_000;
 
 interface Detail {
   event: { id: number; status: string };
@@ -88,7 +92,7 @@ async function positionsAgree(page: Page, match: number, marketId: string): Prom
 test('a football match page: a back and a lay from the Match Odds, with positions and wallet as the server has them', async ({
   page,
 }) => {
-  const player = await fundedPlayer(serverInfo().baseURL, 1000, { name: 'Match Bettor' });
+  const player = await fundedPlayer(serverInfo().baseURL, FUNDS, { name: 'Match Bettor' });
   await login(page, player);
   const d = await footballInPlay(page.request);
   const { id } = d.event;
@@ -118,7 +122,7 @@ test('a football match page: a back and a lay from the Match Odds, with position
   expect(first.exposure).toBe(100); // a ₹100 back risks its stake
   const afterBack = await positionsAgree(page, id, d.match.marketId);
   expect(afterBack.exposure).toBe(100);
-  expect(await walletAgrees(page, player.id)).toEqual({ balance: 900, exposureBalance: 100 });
+  expect(await walletAgrees(page, player.id)).toEqual({ balance: FUNDS - 100, exposureBalance: 100 });
   await shot(page, 'match-bet-02-backed');
 
   // --- Lay the draw (runner 1) at its best price.
@@ -130,6 +134,6 @@ test('a football match page: a back and a lay from the Match Odds, with position
   expect(second.exposure).toBe(afterLay.exposure);
   const w = await walletAgrees(page, player.id);
   expect(w).toEqual({ balance: second.balance, exposureBalance: second.exposure });
-  expect(w.balance + w.exposureBalance).toBe(1000); // nothing settled yet: held money is the only move
+  expect(w.balance + w.exposureBalance).toBe(FUNDS); // nothing settled yet: held money is the only move
   await shot(page, 'match-bet-03-laid');
 });
