@@ -45,7 +45,9 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     let results = actix::AsyncContext::address(&ctx).recipient();
     let config = SportsConfig { ball_ms: 60, live: 2, upcoming: 0, others: 0, ..SportsConfig::default() };
     let listeners = Listeners { results: Some(results), news: None };
-    let sports = SportsDesk::start(config, Hub::start_unmeasured(), clock::system(), &registry, listeners);
+    let sports = SportsDesk::start(config, db.clone(), Hub::start_unmeasured(), clock::system(), &registry, listeners)
+        .await
+        .unwrap();
     let deps = Deps {
         db: db.clone(),
         wallet: wallet.clone(),

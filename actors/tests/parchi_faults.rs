@@ -104,7 +104,7 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
         }
     }
     // Stopped and started again: nothing is paid twice.
-    store::recover(&db, &wallet, 0).await.unwrap();
+    store::recover(&db, &wallet, &Default::default(), 0).await.unwrap();
     assert_balances(&db, &expected, seed).await;
     assert_books(&db, seed).await;
 
@@ -138,7 +138,7 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
     store::record_play(&db, &never).await.unwrap();
     assert_eq!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await, 80_000);
     for _ in 0..2 {
-        let r = store::recover(&db, &wallet, 0).await.unwrap();
+        let r = store::recover(&db, &wallet, &Default::default(), 0).await.unwrap();
         println!("{r:?}");
     }
     assert_balances(&db, &expected, seed).await;
@@ -168,7 +168,7 @@ async fn plays_under_wallet_faults_pay_exactly_once_and_a_restart_finishes_what_
     faults();
     let mut recovered = 0;
     while recovered < 3 {
-        if store::recover(&db, &wallet, 0).await.is_ok() {
+        if store::recover(&db, &wallet, &Default::default(), 0).await.is_ok() {
             recovered += 1;
         }
     }

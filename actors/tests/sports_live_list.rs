@@ -52,7 +52,9 @@ async fn each_change_of_the_live_list_is_pushed_twice_a_second_apart() {
 
     let config = SportsConfig { ball_ms: 100, live: 2, upcoming: 0, others: 0, ..SportsConfig::default() };
     let listeners = Listeners { results: None, news: None };
-    let _desk = SportsDesk::start(config, hub, clock::system(), &Registry::new(false), listeners);
+    let url = casino_actors::store::fresh_database_url("sports_live_list").await.unwrap();
+    let db = casino_actors::store::Db::connect(&url, 4).await.unwrap();
+    let _desk = SportsDesk::start(config, db, hub, clock::system(), &Registry::new(false), listeners).await.unwrap();
 
     // Both matches go in play within their first step; the list with both is then pushed, and again a second later.
     let by = Instant::now() + Duration::from_secs(20);

@@ -19,12 +19,13 @@ use casino_actors::cluster::remote::Remote;
 use casino_actors::exchange::desk::{Book, ExchangeDesk, ExchangeError, Place, Void};
 use casino_actors::exchange::place::{Order, PlacedBet, Session, Target, Team};
 use casino_actors::exchange::rules::{Side, win_and_loss};
-use casino_actors::exchange::store::{self, BetRow};
+use casino_actors::exchange::store::{self, BetRow, MatchFilter};
 use casino_actors::exchange::wire::{
     BetView, Bets, FancyBetRequest, FancyBets, MarketType, MatchBook, Placed, RunnerBetRequest,
 };
 use casino_actors::ids::UserId;
 use casino_actors::observe::Timed;
+use casino_actors::sports::desk::Named;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, IntoResponses, ToSchema};
@@ -152,6 +153,32 @@ enum ExchangeWholeNumber {
     Text(String),
 }
 
+/// The match a bet names: its id (a number or numeric text), or its name as the match lists show it (the spec's
+/// client sends the name; any case).
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ExchangeMatchRef {
+    Id(i64),
+    IdOrName(String),
+}
+
+/// The match `v` names (see [`ExchangeMatchRef`]): a name is looked up among the matches listed now.
+async fn named_match(state: &State, v: &Value) -> Result<i64, ApiError> {
+    if let Some(id) = int(v) {
+        return Ok(id);
+    }
+    let name =
+        v.as_str().map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
+    state
+        .tables
+        .sports
+        .ask(Named(name.to_string()))
+        .await
+        .map_err(|e| refused(ExchangeError::Unavailable(e.to_string())))?
+        .ok_or_else(|| refused(ExchangeError::MatchNotFound))
+}
+
 /// A positive number, as a JSON number or numeric text.
 #[derive(ToSchema)]
 #[serde(untagged)]
@@ -200,9 +227,9 @@ enum BetRefused {
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
 struct ExchangeRunnerBetBody {
-    /// The match (event) id.
+    /// The match: its (event) id, or its name.
     #[serde(rename = "match")]
-    match_id: ExchangeWholeNumber,
+    match_id: ExchangeMatchRef,
     /// The team's row in the market, from 0; or `label`.
     team_index: Option<usize>,
     /// The team's name (any case), when `teamIndex` is not sent.
@@ -238,14 +265,14 @@ struct ExchangeRunnerBetBody {
                            `stake_limits`",
             body = ErrorBody
         ),
-        (status = 404, description = "`match_not_found` (also: `match` not a whole number)", body = ErrorBody),
+        (status = 404, description = "`match_not_found` (no match of that id, or none listed of that name)", body = ErrorBody),
         BetRefused,
     )
 )]
 #[post("/api/laggai_khai_bets")]
 async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
     let r: RunnerBetRequest = who.read_own(body.into_inner(), "bet")?;
-    let match_id = int(&r.match_id).ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
+    let match_id = named_match(&state, &r.match_id).await?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
     let exchange = r.market_type.as_deref() == Some("exchange");
     let odds = number(&r.odds).ok_or_else(|| refused(ExchangeError::InvalidOdds))?;
@@ -276,11 +303,13 @@ async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
 struct ExchangeFancyBetRecord {
-    /// The match (event) id; or `eventId`.
+    /// The match: its (event) id, or its name; or `eventId`, or `matchName`.
     #[serde(rename = "match")]
-    match_id: Option<ExchangeWholeNumber>,
-    /// The match (event) id, when `match` is not sent.
-    event_id: Option<ExchangeWholeNumber>,
+    match_id: Option<ExchangeMatchRef>,
+    /// The match (event) id or name, when `match` is not sent.
+    event_id: Option<ExchangeMatchRef>,
+    /// The match's name (the spec's over-market record), when neither `match` nor `eventId` is sent.
+    match_name: Option<ExchangeMatchRef>,
     /// The session's market id; or `label`.
     market_id: Option<String>,
     /// The session's name (any case), when `marketId` is not sent.
@@ -335,12 +364,8 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
         .my_bets
         .try_into()
         .map_err(|_| ApiError::bad_request(ErrorCode::InvalidInput, "myBets must hold exactly one bet"))?;
-    let match_id = r
-        .match_id
-        .as_ref()
-        .or(r.event_id.as_ref())
-        .and_then(int)
-        .ok_or_else(|| refused(ExchangeError::MatchNotFound))?;
+    let named = r.match_id.as_ref().or(r.event_id.as_ref()).or(r.match_name.as_ref());
+    let match_id = named_match(&state, named.unwrap_or(&Value::Null)).await?;
     let side = match r.side.trim().to_ascii_lowercase().as_str() {
         "yes" => Side::Lagai,
         "no" => Side::Khai,
@@ -371,9 +396,16 @@ async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
 struct InMatch {
-    /// The match (event) id
+    /// The match: its (event) id, or its name as the bets record it (any case)
     #[serde(rename = "match")]
-    match_id: i64,
+    match_ref: String,
+}
+
+impl InMatch {
+    fn filter(&self) -> MatchFilter {
+        let r = self.match_ref.trim();
+        r.parse::<i64>().map_or_else(|_| MatchFilter::Name(r.to_string()), MatchFilter::Id)
+    }
 }
 
 /// A bet list's user that is not there.
@@ -392,8 +424,8 @@ enum UserMatchErrors {
     NoSuchUser(ErrorBody),
 }
 
-async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -> Result<HttpResponse, ApiError> {
-    let rows = store::bets(&state.db, user, match_id, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
+async fn list(state: &State, user: UserId, matches: MatchFilter, fancy: bool) -> Result<HttpResponse, ApiError> {
+    let rows = store::bets(&state.db, user, &matches, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
 }
 
@@ -404,7 +436,7 @@ async fn list(state: &State, user: UserId, match_id: Option<i64>, fancy: bool) -
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
 async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
-    list(&state, user.id, None, false).await
+    list(&state, user.id, MatchFilter::Any, false).await
 }
 
 /// A match's bets on teams (Bookmaker and Match Odds).
@@ -419,7 +451,7 @@ async fn runner_bets_of_match(
     user: PathUser,
     path: web::Path<InMatch>,
 ) -> Result<HttpResponse, ApiError> {
-    list(&state, user.user.id, Some(path.match_id), false).await
+    list(&state, user.user.id, path.filter(), false).await
 }
 
 /// A match's fancy bets.
@@ -430,7 +462,7 @@ async fn runner_bets_of_match(
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
 async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Result<HttpResponse, ApiError> {
-    list(&state, user.user.id, Some(path.match_id), true).await
+    list(&state, user.user.id, path.filter(), true).await
 }
 
 /// Every match's fancy bets (My Bets).
@@ -440,7 +472,7 @@ async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> R
 )]
 #[get("/api/cricket-market/{userId}")]
 async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
-    list(&state, user.id, None, true).await
+    list(&state, user.id, MatchFilter::Any, true).await
 }
 
 /// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.

@@ -65,6 +65,8 @@ struct Quote {
     runner: Option<usize>,
     runners: Vec<String>,
     line: Option<u32>,
+    /// The price the bet is taken at, as the market shows it (rate or decimal odds ×100).
+    odds_x100: u32,
     /// Hundredths won per rupee.
     w: u32,
 }
@@ -113,6 +115,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 runner: Some(i),
                 runners: names,
                 line: None,
+                odds_x100: rate,
                 w: rate,
             })
         }
@@ -124,7 +127,10 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
             let ex = &m.runners[i].ex;
             let best = if o.side == Side::Lagai { ex.available_to_back.first() } else { ex.available_to_lay.first() };
             let price = best.map_or(0, |l| (l.price * 100.0).round() as u32);
-            if price != o.price_x100 || price <= 100 {
+            // Taken at the best price when it is the price named or better for the player (a back at a deeper,
+            // lower level, or one the price has since risen above; a lay the other way): the market's own quote.
+            let better_or_same = if o.side == Side::Lagai { price >= o.price_x100 } else { price <= o.price_x100 };
+            if !better_or_same || price <= 100 {
                 return Err(ExchangeError::PriceChanged);
             }
             Ok(Quote {
@@ -135,6 +141,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 runner: Some(i),
                 runners: names,
                 line: None,
+                odds_x100: price,
                 w: price - 100,
             })
         }
@@ -161,6 +168,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 runner: None,
                 runners: Vec::new(),
                 line: Some(*line),
+                odds_x100: rate,
                 w: rate,
             })
         }
@@ -269,7 +277,7 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         runners: q.runner.map(|_| q.runners.len()),
         line: q.line,
         side: o.side,
-        odds_x100: o.price_x100,
+        odds_x100: q.odds_x100,
         w: q.w,
         stake: o.stake,
         status: super::wire::BetStatus::Open,

@@ -1,8 +1,9 @@
 //! A decided market's settlement: its result recorded once, then each player's open bets there settled through
 //! one durable settle intent (the exposure held comes back with the P/L of the outcome; void gives it back), applied
 //! until final. At start-up: bets cut between their record and their wallet change finish (open, or refused),
-//! settlements in flight resume, and open bets on matches the feed no longer has are void (the built-in simulator's
-//! matches do not survive a restart; a real feed's would come back and settle).
+//! settlements in flight resume, a market decided but not yet settled settles, and a market still open stays open when
+//! its match is resumed (`sports::store`: it goes on where it was and decides it); only a market whose match is gone
+//! is void.
 
 use super::desk::Deps;
 use super::place::position;
@@ -109,9 +110,13 @@ pub async fn recover(deps: &Deps) -> Result<(), WalletError> {
         }
     }
     intents::resume_owned(&deps.db, &deps.wallet, "exch:settle:", now).await?;
+    let resumed = crate::sports::store::resumed_ids(&deps.db).await?;
     for (market_id, match_id) in store::open_markets(&deps.db).await? {
-        let outcome = store::result(&deps.db, &market_id).await?.unwrap_or(Outcome::Void);
-        market(deps, &market_id, match_id, outcome).await?;
+        let result = store::result(&deps.db, &market_id).await?;
+        if result.is_none() && resumed.contains(&match_id) {
+            continue;
+        }
+        market(deps, &market_id, match_id, result.unwrap_or(Outcome::Void)).await?;
     }
     Ok(())
 }

@@ -435,26 +435,39 @@ pub async fn market_players(db: &Db, market: &str) -> Result<Vec<UserId>, StoreE
     Ok(users.into_iter().map(UserId).collect())
 }
 
-/// A player's bets, newest first: of one match (`Some`), of runner markets or fancy ones.
+/// A player's bets, newest first: of the matches `matches` covers, of runner markets or fancy ones.
 pub async fn bets(
     db: &Db,
     user: UserId,
-    match_id: Option<i64>,
+    matches: &MatchFilter,
     fancy: bool,
     limit: i64,
 ) -> Result<Vec<BetRow>, StoreError> {
     let kind = if fancy { "= 'fancy'" } else { "<> 'fancy'" };
+    let which = match matches {
+        MatchFilter::Any => "$2 = 0",
+        MatchFilter::Id(_) => "match_id = $2",
+        MatchFilter::Name(_) => "LOWER(match_name) = LOWER($2)",
+    };
     let sql = format!(
-        "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND ($2 = 0 OR match_id = $2) AND market_type {kind} \
+        "SELECT {COLUMNS} FROM exchange_bets WHERE user_id = $1 AND {which} AND market_type {kind} \
          AND status NOT IN ('pending', 'refused') ORDER BY id DESC LIMIT $3"
     );
-    let rows = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql))
-        .bind(user.0)
-        .bind(match_id.unwrap_or(0))
-        .bind(limit)
-        .fetch_all(&db.pool)
-        .await?;
-    Ok(bet_rows(rows))
+    let query = sqlx::query_as::<Any, BetDbRow>(sqlx::AssertSqlSafe(sql)).bind(user.0);
+    let query = match matches {
+        MatchFilter::Any => query.bind(0_i64),
+        MatchFilter::Id(id) => query.bind(*id),
+        MatchFilter::Name(name) => query.bind(name.clone()),
+    };
+    Ok(bet_rows(query.bind(limit).fetch_all(&db.pool).await?))
+}
+
+/// Which matches a bet list covers: every one, one by its id, or those of a name (any case).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchFilter {
+    Any,
+    Id(i64),
+    Name(String),
 }
 
 /// A player's open bets in a match, every market.

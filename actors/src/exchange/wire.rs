@@ -49,6 +49,9 @@ pub struct FancyBetRequest {
     pub match_id: Option<serde_json::Value>,
     #[serde(default)]
     pub event_id: Option<serde_json::Value>,
+    /// The spec's over-market record names its match this way.
+    #[serde(default)]
+    pub match_name: Option<serde_json::Value>,
     #[serde(default)]
     pub market_id: Option<String>,
     #[serde(default)]

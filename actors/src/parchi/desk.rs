@@ -1,7 +1,8 @@
 //! The three-card desk: it hears every cricket match's news from the sports feed, starts a game actor
 //! (`table.rs`) per match the first time, forwards each match's news to its game, and passes the calls' messages to
 //! a game found by its match's name or id ([`AtGame`]), so they cross nodes as the desk's own. At start-up it finishes
-//! what a previous run left (`store::recover`).
+//! what a previous run left (`store::recover`), and a game left open on a match that goes on is rebuilt as it was
+//! when that match's first news comes.
 
 use super::store;
 use super::table::{Abandon, CheckPlay, Deps, Entries, ParchiTable, PlayMsg, Players, View};
@@ -29,6 +30,8 @@ pub struct ParchiDesk {
     deps: Deps,
     /// By match id (ids grow with time: the last of a name is the newest).
     games: BTreeMap<i64, Game>,
+    /// Games a previous run left open on matches that go on, by match id, until their match's first news.
+    restored: BTreeMap<i64, store::OpenGame>,
     probe: Arc<Probe>,
 }
 
@@ -50,12 +53,19 @@ impl ParchiDesk {
     /// Finishes what a previous run left, then starts the desk; the sports desk's matches send their news to the
     /// recipient returned.
     pub async fn start(deps: Deps, registry: &Registry) -> Result<(ParchiAddr, Recipient<MatchNews>), WalletError> {
-        let recovered = store::recover(&deps.db, &deps.wallet, deps.clock.now_ms()).await?;
+        let resumed = crate::sports::store::resumed_ids(&deps.db).await?;
+        let recovered = store::recover(&deps.db, &deps.wallet, &resumed, deps.clock.now_ms()).await?;
         if recovered != store::Recovered::default() {
-            tracing::warn!(?recovered, "three-card games interrupted by a restart, finished");
+            tracing::warn!(?recovered, "three-card games a restart interrupted: finished, or kept with their match");
+        }
+        let mut restored = BTreeMap::new();
+        for match_id in resumed {
+            if let Some(game) = store::open_game(&deps.db, match_id).await? {
+                restored.insert(match_id, game);
+            }
         }
         let probe = registry.register("parchi", &fig::FAMILY);
-        let addr = ParchiDesk { deps, games: BTreeMap::new(), probe: probe.clone() }.start();
+        let addr = ParchiDesk { deps, games: BTreeMap::new(), restored, probe: probe.clone() }.start();
         let news = addr.clone().recipient();
         Ok((Probed::new(addr, probe), news))
     }
@@ -75,8 +85,13 @@ impl Handler<MatchNews> for ParchiDesk {
     type Result = ();
     fn handle(&mut self, news: MatchNews, _: &mut Self::Context) {
         self.games.retain(|_, g| g.table.connected());
+        let restored = self.restored.remove(&news.match_id);
         let game = self.games.entry(news.match_id).or_insert_with(|| Game {
-            table: ParchiTable::new(self.deps.clone(), news.clone()).start(),
+            table: match restored {
+                Some(game) => ParchiTable::restored(self.deps.clone(), news.clone(), game),
+                None => ParchiTable::new(self.deps.clone(), news.clone()),
+            }
+            .start(),
             name: news.name.clone(),
             status: news.status,
         });

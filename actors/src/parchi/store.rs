@@ -4,8 +4,9 @@
 //! entry `returned` with its refund's settle intent (owner `parchi:{match}`) in the same transaction; a complete game's
 //! end is recorded the same way when the match ends ([`record_end`]). Either is recorded once, and its intents are
 //! then applied. At start-up [`recover`] finishes what a previous run left: a pending play is decided by the ledger, a
-//! game still open is abandoned (its match did not survive the restart) with every stake returned, and recorded
-//! settles (an end's or a void's) are applied.
+//! game still open goes on when its match is resumed (`sports::store`; the desk rebuilds it with [`open_game`]) and
+//! is abandoned with every stake returned only when its match is gone, and recorded settles (an end's or a void's)
+//! are applied.
 
 use super::rules::Payout;
 use crate::clock::EpochMs;
@@ -18,6 +19,7 @@ use crate::wallet::intents;
 use crate::wallet::kind::GameKind;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletHandle};
 use sqlx::Any;
+use std::collections::BTreeSet;
 
 pub fn owner(match_id: i64) -> String {
     format!("parchi:{match_id}")
@@ -201,6 +203,8 @@ pub struct Recovered {
     pub voided: usize,
     /// Games abandoned because their match did not survive the restart.
     pub abandoned: usize,
+    /// Games left open: their match goes on.
+    pub resumed: usize,
     /// Games whose recorded settles were applied.
     pub settled: usize,
 }
@@ -224,7 +228,13 @@ struct HeldRow {
 }
 
 /// Finishes what a previous run left (see the module's text).
-pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Recovered, WalletError> {
+/// `resumed`: the matches that go on (their open games stay open).
+pub async fn recover(
+    db: &Db,
+    wallet: &WalletHandle,
+    resumed: &BTreeSet<i64>,
+    now: EpochMs,
+) -> Result<Recovered, WalletError> {
     let mut done = Recovered::default();
     let pending = sqlx::query_as::<Any, PendingRow>(
         "SELECT id, match_id, user_id, stake FROM parchi_entries WHERE status = 'pending'",
@@ -242,6 +252,10 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
         .fetch_all(&db.pool)
         .await?;
     for match_id in open {
+        if resumed.contains(&match_id) {
+            done.resumed += 1;
+            continue;
+        }
         let rows = sqlx::query_as::<Any, HeldRow>(
             "SELECT id, card, user_id, stake FROM parchi_entries WHERE match_id = $1 AND status = 'held' ORDER BY id",
         )
@@ -267,6 +281,59 @@ pub async fn recover(db: &Db, wallet: &WalletHandle, now: EpochMs) -> Result<Rec
     }
     done.settled = intents::resume_owned(db, wallet, "parchi:", now).await?;
     Ok(done)
+}
+
+/// A game left open by a previous run, as recorded: its locked cards and its held plays in the order taken.
+#[derive(Debug, Default)]
+pub struct OpenGame {
+    pub cards: Vec<(usize, [String; 2])>,
+    pub plays: Vec<HeldPlay>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct HeldPlay {
+    pub id: i64,
+    pub card: i64,
+    pub user_id: i64,
+    /// The player's name.
+    pub name: String,
+    pub stake: i64,
+    pub created_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct CardRow {
+    card: i64,
+    player1: String,
+    player2: String,
+}
+
+/// The open game of `match_id`, if there is one.
+pub async fn open_game(db: &Db, match_id: i64) -> Result<Option<OpenGame>, StoreError> {
+    let open: Option<String> =
+        sqlx::query_scalar::<Any, String>("SELECT status FROM parchi_games WHERE match_id = $1 AND status = 'open'")
+            .bind(match_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    if open.is_none() {
+        return Ok(None);
+    }
+    let cards = sqlx::query_as::<Any, CardRow>(
+        "SELECT card, player1, player2 FROM parchi_cards WHERE match_id = $1 ORDER BY card",
+    )
+    .bind(match_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let plays = sqlx::query_as::<Any, HeldPlay>(
+        "SELECT e.id, e.card, e.user_id, u.name, e.stake, e.created_at FROM parchi_entries e \
+         JOIN users u ON u.id = e.user_id WHERE e.match_id = $1 AND e.status = 'held' ORDER BY e.id",
+    )
+    .bind(match_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let cards =
+        cards.into_iter().filter_map(|c| Some((usize::try_from(c.card).ok()?, [c.player1, c.player2]))).collect();
+    Ok(Some(OpenGame { cards, plays }))
 }
 
 /// A player's play, for their history.

@@ -142,6 +142,31 @@ impl ParchiTable {
         }
     }
 
+    /// The game a previous run left open on a match that goes on: its cards and held plays as recorded.
+    pub fn restored(deps: Deps, news: MatchNews, game: store::OpenGame) -> ParchiTable {
+        let mut table = ParchiTable::new(deps, news);
+        for (card, players) in game.cards {
+            if let Some(c) = table.board.cards.get_mut(card) {
+                c.players = Some(players);
+            }
+        }
+        for p in game.plays {
+            let Some(card) = usize::try_from(p.card).ok().filter(|c| *c < rules::CARDS) else { continue };
+            let (user, stake) = (UserId(p.user_id), Paise::new(p.stake));
+            table.board.cards[card].entries.push(rules::Entry { user, stake });
+            table.entries.push(Entry {
+                id: p.id,
+                card,
+                name: crate::aviator::wire::mask(&p.name),
+                stake,
+                status: EntryStatus::Held,
+                payout: Paise::ZERO,
+                created_at: p.created_at,
+            });
+        }
+        table
+    }
+
     fn runs(&self) -> HashMap<String, u32> {
         self.news.players.iter().map(|p| (p.name.clone(), p.runs)).collect()
     }

@@ -142,7 +142,7 @@ async fn an_incomplete_game_is_void_and_refunded_at_the_first_ball_not_at_the_en
     assert_eq!((board.status, board.winner_card), (GameStatus::Void, None));
     assert_eq!((balances(&db, 1).await, balances(&db, 2).await), ((START, 0), (START, 0)));
     // A restart finds nothing left to do.
-    assert_eq!(store::recover(&db, &wallet, 0).await.unwrap(), store::Recovered::default());
+    assert_eq!(store::recover(&db, &wallet, &Default::default(), 0).await.unwrap(), store::Recovered::default());
     assert_eq!((balances(&db, 1).await, balances(&db, 2).await), ((START, 0), (START, 0)));
     let kinds = scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind = 'parchi_refund' AND account_id IN (1, 2)").await;
     assert_eq!(kinds, 3, "one refund per play");
@@ -209,10 +209,10 @@ async fn a_void_recorded_before_its_refunds_are_paid_is_paid_at_start_up_once() 
     // The server "died" here: nothing paid yet.
     assert_eq!(balances(&db, 1).await, (START - 50_000, 50_000));
 
-    let first = store::recover(&db, &wallet, 0).await.unwrap();
+    let first = store::recover(&db, &wallet, &Default::default(), 0).await.unwrap();
     assert_eq!((first.abandoned, first.settled), (0, 1), "the void is not abandoned again: its refunds are paid");
     for _ in 0..2 {
-        store::recover(&db, &wallet, 0).await.unwrap();
+        store::recover(&db, &wallet, &Default::default(), 0).await.unwrap();
     }
     assert_eq!((balances(&db, 1).await, balances(&db, 2).await), ((START, 0), (START, 0)));
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM parchi_games WHERE match_id = 3 AND status = 'void'").await, 1);

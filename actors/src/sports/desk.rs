@@ -1,16 +1,19 @@
 //! The sports desk: keeps some matches of each sport in play and some upcoming (each a `MatchActor` playing its
 //! provider), starting new ones as others finish; answers the lists and counts, and pushes the live list
-//! (`updateMatches`) to the `matches` room when it changes.
+//! (`updateMatches`) to the `matches` room when it changes. Each match is recorded (`store.rs`); a desk that starts
+//! resumes every unfinished one where it was, under its own id, before it starts new ones.
 
 use super::feed::{MatchState, MatchStatus, Provider, Terms};
 use super::match_actor::{Listeners, MatchActor, Snapshot};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
+use super::store::{self, Recorded};
 use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::HubAddr;
 use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
+use crate::store::{Db, StoreError};
 use crate::table::outbox::RoomOutbox;
 use actix::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -116,6 +119,9 @@ pub struct SportsDesk {
     /// When the live list last shown is pushed once more (see [`SportsDesk::show`]).
     repeat_at: Option<EpochMs>,
     listeners: Listeners,
+    db: Db,
+    /// The unfinished matches a previous run left, resumed as the desk starts.
+    resume: Vec<Recorded>,
 }
 
 /// How long after a change of the live list it is pushed again.
@@ -125,6 +131,12 @@ impl Actor for SportsDesk {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
+        for m in std::mem::take(&mut self.resume) {
+            self.launch_recorded(m, ctx);
+        }
+        if !self.matches.is_empty() {
+            tracing::info!(matches = self.matches.len(), "sports: unfinished matches resumed where they were");
+        }
         self.top_up(ctx);
         ctx.run_interval(Duration::from_secs(1), |act, ctx| act.top_up(ctx));
     }
@@ -144,16 +156,20 @@ pub type SportsAddr = Probed<SportsDesk>;
 pub type SportsRoute = crate::cluster::remote::Route<SportsDesk>;
 
 impl SportsDesk {
-    /// Starts the desk; its matches tell `listeners` (the exchange, the three-card game) what they need.
-    pub fn start(
+    /// Starts the desk, resuming the unfinished matches recorded in `db`; its matches tell `listeners` (the
+    /// exchange, the three-card game) what they need.
+    pub async fn start(
         config: SportsConfig,
+        db: Db,
         hub: HubAddr,
         clock: SharedClock,
         registry: &Registry,
         listeners: Listeners,
-    ) -> SportsAddr {
+    ) -> Result<SportsAddr, StoreError> {
+        let resume = store::unfinished(&db).await?;
         let probe = registry.register("sports", &fig::FAMILY);
         let now = clock.now_ms();
+        let next_id = resume.iter().map(|m| m.match_id + 1).fold(now, i64::max);
         let desk = SportsDesk {
             config,
             models: Models::shared(),
@@ -162,13 +178,15 @@ impl SportsDesk {
             clock,
             probe: probe.clone(),
             matches: BTreeMap::new(),
-            // Ids from the clock: a restart never reuses a match id (bets name them).
-            next_id: now,
+            // Ids from the clock (past every recorded one): a restart never reuses a match id (bets name them).
+            next_id,
             live_shown: Vec::new(),
             repeat_at: None,
             listeners,
+            db,
+            resume,
         };
-        Probed::new(desk.start(), probe)
+        Ok(Probed::new(desk.start(), probe))
     }
 
     /// Starts matches until each sport has enough in play and upcoming; drops finished ones after a while.
@@ -193,17 +211,24 @@ impl SportsDesk {
         self.launch_seeded(sport, starts_at, rand::random::<u64>(), false, ctx);
     }
 
-    /// Starts a match of `sport` from `seed`; a `manual` one moves only when asked (`PlayTestMatch`). Its id.
+    /// Starts a new match of `sport` from `seed`; a `manual` one moves only when asked (`PlayTestMatch`). Its id.
     fn launch_seeded(
         &mut self,
-        sport: i64,
+        sport_id: i64,
         starts_at: EpochMs,
         seed: u64,
         manual: bool,
         ctx: &mut Context<Self>,
     ) -> i64 {
-        let id = self.next_id;
+        let match_id = self.next_id;
         self.next_id += 1;
+        self.launch_recorded(Recorded { match_id, sport_id, seed, starts_at, manual, steps: 0 }, ctx);
+        match_id
+    }
+
+    /// Starts the match `m` records, its recorded steps replayed.
+    fn launch_recorded(&mut self, m: Recorded, ctx: &mut Context<Self>) {
+        let Recorded { match_id: id, sport_id: sport, seed, starts_at, manual, .. } = m;
         let feed: Box<dyn Provider> = match OTHER_SPORTS.iter().find(|p| p.sport_id == sport) {
             Some(p) => Box::new(SimpleMatch::new(*p, id, starts_at, seed, self.config.terms)),
             None => {
@@ -211,14 +236,14 @@ impl SportsDesk {
                 Box::new(SimMatch::new(id, starts_at, seed, "Simulated T20 League", models, self.config.terms))
             }
         };
-        let summary = Summary::of(feed.snapshot(), self.clock.now_ms());
         let step = Duration::from_millis((self.config.ball_ms / 2).max(10));
         let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
         let actor =
-            MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address().recipient(), self.listeners.clone());
+            MatchActor::new(feed, outbox, self.clock.clone(), step, ctx.address().recipient(), self.listeners.clone())
+                .replayed(self.db.clone(), m);
         let actor = if manual { actor.manual() } else { actor };
+        let summary = Summary::of(actor.published(), self.clock.now_ms());
         self.matches.insert(id, (actor.start(), summary));
-        id
     }
 
     fn live(&self) -> LiveList {

@@ -11,14 +11,20 @@
 //! A provider fed from elsewhere that falls silent for longer than its source allows (its [`Liveness`]) is stale:
 //! every market is suspended at once (no bet is taken on prices that may be out of date, and the screens say so)
 //! and opens again with the provider's next image of it.
+//!
+//! A recorded match (`store.rs`) is written down before it publishes anything, and its step count after each step,
+//! so a node that takes it over replays it ([`MatchActor::replayed`]) and goes on where it was.
 
 use super::desk::{Listed, Summary};
 use super::feed::{Delta, Fancy, Liveness, MarketStatus, MatchState, MatchStatus, PlayerRuns, Provider, Update};
+use super::store::{self, Recorded};
 use super::wire::OddsFeed;
 use crate::clock::{EpochMs, SharedClock};
 use crate::exchange::desk::Decided;
 use crate::exchange::store::Outcome;
+use crate::store::Db;
 use crate::table::outbox::RoomOutbox;
+use crate::wallet::intents::retry_transient;
 use actix::prelude::*;
 use std::time::Duration;
 
@@ -44,7 +50,22 @@ pub struct MatchActor {
     manual: bool,
     /// The provider's source has been silent too long, and every market was suspended for it.
     stale: bool,
+    /// Where the match is recorded, and what: `None` for a match that does not survive a restart (tests).
+    record: Option<Record>,
+    /// Markets decided in the steps replayed at start, told to the exchange again once started (it settles once).
+    replayed: Vec<Decided>,
 }
+
+/// Where a match is recorded: `recorded.steps` is how far a restart replays it, at least the `played` steps
+/// published.
+struct Record {
+    db: Db,
+    recorded: Recorded,
+    played: u32,
+}
+
+/// How far a match's record runs ahead of its last published step: one write per this many steps.
+const STEPS_AHEAD: u32 = 10;
 
 /// Who else hears of a match: the exchange (decided markets) and the three-card game (a cricket match's players).
 #[derive(Clone, Default)]
@@ -88,9 +109,24 @@ impl Actor for MatchActor {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
+        if let Some((db, m)) = self.record.as_ref().map(|r| (r.db.clone(), r.recorded)) {
+            // Nothing is published (nor any bet priced) before the match is recorded.
+            let now = self.clock.now_ms();
+            let write = async move {
+                if let Err(e) = retry_transient("recording a match", || store::launched(&db, &m, now)).await {
+                    tracing::error!(match_id = m.match_id, error = %e, "a match could not be recorded: it will not survive a restart");
+                }
+            };
+            ctx.wait(write.into_actor(self));
+        }
+        if let Some(results) = &self.listeners.results {
+            for d in self.replayed.drain(..) {
+                results.do_send(d);
+            }
+        }
         self.tell_news();
         if !self.manual {
-            ctx.run_interval(self.step, |act, _| act.tick());
+            ctx.run_interval(self.step, |act, ctx| act.play(1, ctx));
         }
     }
 }
@@ -106,7 +142,48 @@ impl MatchActor {
     ) -> Self {
         let last_sent = clock.now_ms();
         let published = feed.snapshot().clone();
-        MatchActor { feed, published, outbox, clock, step, desk, listeners, last_sent, manual: false, stale: false }
+        MatchActor {
+            feed,
+            published,
+            outbox,
+            clock,
+            step,
+            desk,
+            listeners,
+            last_sent,
+            manual: false,
+            stale: false,
+            record: None,
+            replayed: Vec::new(),
+        }
+    }
+
+    /// A match recorded in `db` as `m`, its recorded steps replayed first (silently: the rooms heard them, or they
+    /// passed while no node played the match),
+    /// the markets they decided told to the exchange again once it starts. What it shows starts suspended and opens
+    /// with the next step's audited quotes.
+    pub fn replayed(mut self, db: Db, m: Recorded) -> Self {
+        let at = self.clock.now_ms().max(self.feed.snapshot().starts_at);
+        let mut played = 0;
+        while played < m.steps {
+            let Some(delta) = self.feed.tick(at) else { break };
+            played += 1;
+            self.replayed.extend(decided(self.feed.snapshot(), &delta));
+        }
+        let mut state = self.feed.snapshot().clone();
+        if m.steps > 0 && state.status != MatchStatus::Finished {
+            for u in suspend_all(&state) {
+                state.apply_update(&u);
+            }
+        }
+        self.published = state;
+        self.record = Some(Record { db, recorded: m, played });
+        self
+    }
+
+    /// The match as it publishes it.
+    pub fn published(&self) -> &MatchState {
+        &self.published
     }
 
     /// A match that moves only when asked (`Play`).
@@ -122,17 +199,18 @@ impl MatchActor {
         }
     }
 
-    fn tick(&mut self) {
-        let now = self.clock.now_ms();
+    /// The next delta due now: the provider's next step (`true`), or a heartbeat (also when the feed falls stale).
+    fn next(&mut self, now: EpochMs) -> Option<(Delta, bool)> {
         let next = self.feed.tick(now);
         let stale = self.feed.liveness().is_some_and(|l: Liveness| l.stale(now));
         let falls_stale = stale && !self.stale;
         self.stale = stale;
         let delta = match next {
-            Some(d) => d,
-            None if falls_stale || now - self.last_sent >= HEARTBEAT_MS => self.feed.heartbeat(now),
-            None => return,
+            Some(d) => (d, true),
+            None if falls_stale || now - self.last_sent >= HEARTBEAT_MS => (self.feed.heartbeat(now), false),
+            None => return None,
         };
+        self.last_sent = now;
         if falls_stale {
             tracing::warn!(
                 match_id = self.published.match_id,
@@ -140,7 +218,40 @@ impl MatchActor {
             );
             metrics::counter!("casino_sports_feed_stale_total").increment(1);
         }
-        self.publish(delta, now);
+        Some(delta)
+    }
+
+    /// Plays what is due now: the deltas `ticks` ticks give, published once the steps among them are covered by the
+    /// record. The record runs ahead of the match ([`STEPS_AHEAD`] steps past the last one published when it is
+    /// written), so a resumed match never replays less than its players saw — nobody sees a step before it happens
+    /// again — and may go on a few steps nobody saw, as a match does while its feed is down.
+    fn play(&mut self, ticks: u32, ctx: &mut Context<Self>) {
+        let now = self.clock.now_ms();
+        let due: Vec<(Delta, bool)> = (0..ticks).filter_map(|_| self.next(now)).collect();
+        let stepped = due.iter().filter(|(_, step)| *step).count() as u32;
+        let finished = self.feed.snapshot().status == MatchStatus::Finished;
+        let write = self.record.as_mut().filter(|_| stepped > 0).and_then(|r| {
+            r.played += stepped;
+            let beyond = r.played > r.recorded.steps;
+            if beyond {
+                r.recorded.steps = r.played + STEPS_AHEAD;
+            }
+            (beyond || finished).then(|| (r.db.clone(), r.recorded.match_id, r.recorded.steps))
+        });
+        let publish = move |act: &mut Self| {
+            for (delta, _) in due {
+                act.publish(delta, now);
+            }
+        };
+        let Some((db, id, steps)) = write else { return publish(self) };
+        let write = async move {
+            if let Err(e) =
+                retry_transient("recording a match's step", || store::played(&db, id, steps, finished)).await
+            {
+                tracing::error!(match_id = id, steps, error = %e, "a match's step could not be recorded");
+            }
+        };
+        ctx.wait(write.into_actor(self).map(move |_, act, _| publish(act)));
     }
 
     /// Audits the quotes `delta` leaves open, suspends every market if some bets at them would win in every outcome
@@ -263,12 +374,11 @@ impl Message for Play {
 }
 
 impl Handler<Play> for MatchActor {
-    type Result = MessageResult<Play>;
-    fn handle(&mut self, Play(steps): Play, _: &mut Self::Context) -> Self::Result {
-        for _ in 0..steps {
-            self.tick();
-        }
-        MessageResult(self.published.clone())
+    type Result = ResponseActFuture<Self, MatchState>;
+    fn handle(&mut self, Play(steps): Play, ctx: &mut Self::Context) -> Self::Result {
+        self.play(steps, ctx);
+        // Answered once what the steps publish is out: the steps' record holds the actor until then.
+        Box::pin(actix::fut::ready(()).map(|_, act: &mut Self, _| act.published.clone()))
     }
 }
 

@@ -182,8 +182,14 @@ async fn three_nodes(db_url: &str, nats: &Nats) -> [Node; 3] {
 }
 
 async fn start_node_on(db_url: &str, nats: &Nats, id: &str, port: u16) -> Node {
+    start_node_with(db_url, nats, id, port, &[]).await
+}
+
+/// A node with `extra` settings on top of the cluster's.
+async fn start_node_with(db_url: &str, nats: &Nats, id: &str, port: u16, extra: &[(&str, &str)]) -> Node {
     let cluster = nats.settings();
     let mut settings: Vec<(&str, &str)> = cluster.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    settings.extend(extra.iter().copied());
     settings.extend([
         ("CASINO_NODE_ID", id),
         ("CASINO_LEASE_TTL_MS", LEASE_TTL_MS),
@@ -883,4 +889,89 @@ async fn a_credit_forged_on_the_bus_without_the_cluster_secret_moves_nothing() {
     assert!(replayed.is_err(), "a replayed request is not answered");
     wait_dropped(&nodes, &operator, "replayed", 1.0).await;
     assert_eq!(scalar(&db, &balance_sql).await, before + 50_000 * 100);
+}
+
+/// A failover keeps a match where it was: the node holding the sports desks (`games`) is killed with a test match in
+/// play and a bet on it; the other node takes the lease, resumes the match at the same score with the stake still
+/// held, and the match played to its end settles the bet once, nothing refunded.
+#[tokio::test]
+async fn a_match_goes_on_where_it_was_when_the_node_playing_it_is_killed() {
+    let Some(db_url) = postgres_database("sports_failover").await else { return };
+    let Some(nats) = Nats::start(free_port()).await else { return };
+    let operator_no = binary::operator(&db_url, "9000000089");
+    let hooks = [
+        ("CASINO_TEST_HOOKS", "1"),
+        ("CASINO_SPORTS_LIVE", "0"),
+        ("CASINO_SPORTS_OTHERS", "0"),
+        ("CASINO_EXCHANGE_DELAY_MS", "0"),
+    ];
+    let mut nodes = [
+        start_node_with(&db_url, &nats, "node-a", free_port(), &hooks).await,
+        start_node_with(&db_url, &nats, "node-b", free_port(), &hooks).await,
+    ];
+    let db = Db::connect(&db_url, 2).await.unwrap();
+    all_held(&db, 15).await;
+    let (games_owner, epoch) = owner(&db, "games").await.unwrap();
+    let far = if nodes[0].id == games_owner { 1 } else { 0 };
+    let base = nodes[far].base.clone();
+    let (_, players) = binary::fixture_players(&base, &operator_no, 1, 10_000).await;
+    let (token, id) = (players[0]["token"].as_str().unwrap(), players[0]["id"].clone());
+    let op = operator_token(&nodes[far], &operator_no).await;
+    // The sports desks answer through this node once their owner serves them.
+    for _ in 0..100 {
+        if reqwest::get(format!("{base}/api/matches/4")).await.unwrap().status() == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let game = crate::parchi::TestMatch::start(&base, &op, 23).await;
+    game.play(21).await;
+    let http = reqwest::Client::new();
+    let get = |path: String| {
+        let (http, base) = (http.clone(), base.clone());
+        async move {
+            http.get(format!("{base}{path}")).bearer_auth(token).send().await.unwrap().json::<Value>().await.unwrap()
+        }
+    };
+    let detail = get(format!("/api/match/{}", game.id)).await;
+    let rate = detail["bookmakers"][0]["selections"][0]["backOdds"].clone();
+    let bet = serde_json::json!({"match": game.id, "teamIndex": 0, "type": "Lgaai", "odds": rate, "stake": 1_000});
+    let r = http.post(format!("{base}/api/laggai_khai_bets")).bearer_auth(token).json(&bet).send().await.unwrap();
+    assert_eq!(r.status(), 201, "{}", r.text().await.unwrap_or_default());
+    let wallet = format!("/api/getwalletandexposure/{id}");
+    assert_eq!(get(wallet.clone()).await["exposureBalance"], 1000);
+
+    nodes[1 - far].kill_9();
+    let mut taken = None;
+    for _ in 0..100 {
+        taken = owner(&db, "games").await.filter(|(o, e)| *o == nodes[far].id && *e > epoch);
+        if taken.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(taken.is_some(), "the other node took the sports desks");
+    let mut again = Value::Null;
+    for _ in 0..100 {
+        again = get(format!("/api/match/{}", game.id)).await;
+        if again["event"]["status"] == "in_play" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    crate::sports_restart::resumed_from(&again, &detail);
+    assert_eq!(get(wallet.clone()).await["exposureBalance"], 1000, "the stake still held");
+
+    game.finish().await;
+    let settled =
+        format!("SELECT COUNT(*) FROM exchange_bets WHERE match_id = {} AND status IN ('won', 'lost')", game.id);
+    for _ in 0..100 {
+        if scalar(&db, &settled).await == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(scalar(&db, &settled).await, 1, "the bet settled against the match's end");
+    assert_eq!(get(wallet).await["exposureBalance"], 0);
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind LIKE '%refund%'").await, 0, "nothing refunded");
 }

@@ -260,8 +260,9 @@ async fn concurrent_bets_never_over_commit_the_balance() {
     assert_eq!(p.wallet().await, (3_500.0 - 1_000.0 * taken as f64, 1_000.0 * taken as f64));
 }
 
-/// A match the feed no longer has after a restart (the simulator's matches do not survive one): its open bets are
-/// void and their holds come back exactly once, across a second restart too.
+/// A match the feed no longer has after a restart (a simulated match resumes where it was, `sports_restart.rs`; here
+/// its record is gone, as a real feed's event can be): its open bets are void and their holds come back exactly
+/// once, across a second restart too.
 #[tokio::test]
 async fn open_bets_on_a_vanished_match_are_void_after_kill_9() {
     use crate::binary::{self, free_port, scalar};
@@ -308,6 +309,7 @@ async fn open_bets_on_a_vanished_match_are_void_after_kill_9() {
     server.wait().unwrap();
     let db = Db::connect(&db_url, 2).await.unwrap();
     assert!(scalar(&db, "SELECT CAST(SUM(exposure) AS BIGINT) FROM accounts WHERE kind = 'user'").await > 0);
+    sqlx::query::<sqlx::Any>("DELETE FROM sports_matches").execute(&db.pool).await.unwrap();
 
     let mut server = binary::serve(&db_url, port, &settings).await;
     let w = get(format!("/api/getwalletandexposure/{}", players[0]["id"])).await;
@@ -374,4 +376,76 @@ async fn an_operator_voids_an_undecided_market_once() {
     }
     let audit: Value = desk.get("/api/admin/audit?action=exchange.void").await.json().await.unwrap();
     assert!(audit.to_string().contains(&market), "{audit}");
+}
+
+/// The spec's client names a match by its name: a bet on a team (`match`), a fancy bet (`matchName`) and both bet
+/// lists' `{match}` take the name in any case as well as the id; a name nobody lists is 404 `match_not_found` with
+/// nothing moved, and a list of it is empty.
+#[tokio::test]
+async fn a_match_is_named_by_its_name_in_bets_and_in_bet_lists() {
+    let app = spawn_app_with(|c| c.exchange.bet_delay = Duration::ZERO).await;
+    let players = app.fixture_players(1, 10_000).await;
+    let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
+    let game = crate::parchi::TestMatch::on(&app, 29).await;
+    game.play(1).await; // in play, every market open until the next step
+    let detail = p.get(&format!("/api/match/{}", game.id)).await;
+    let shouted = game.name.to_uppercase();
+
+    let (status, answer) = p
+        .post(
+            "/api/laggai_khai_bets",
+            &json!({"match": shouted, "teamIndex": 0, "type": "Lgaai", "odds": rate(&detail, 0, "backOdds"), "stake": 100}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer} on {detail}");
+    assert_eq!(answer["bet"]["match"].as_i64(), Some(game.id));
+    let f = detail["fancyMarkets"].as_array().unwrap().iter().find(|f| f["status"] == "OPEN").unwrap();
+    let record = json!({"matchName": game.name, "marketId": f["marketId"], "type": "no", "runs": f["runValue"]["no"], "odds": f["odds"]["no"], "stake": 100});
+    let (status, answer) = p.post("/api/cricket-market/bets", &json!({ "myBets": [record] })).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+
+    let wallet = p.wallet().await;
+    let unknown = json!({"match": "Nobody v Nobody", "teamIndex": 0, "type": "Lgaai", "odds": 90, "stake": 100});
+    let (status, answer) = p.post("/api/laggai_khai_bets", &unknown).await;
+    assert_eq!((status, answer["error"].as_str()), (StatusCode::NOT_FOUND, Some("match_not_found")), "{answer}");
+    assert_eq!(p.wallet().await, wallet, "nothing moved");
+
+    let by = |path: &str, m: &str| format!("/api/{path}/{}/{}", p.id, m.replace(' ', "%20"));
+    for (path, kind) in [("laggai_khai_getuserbet", "Lgaai"), ("cricket-market", "no")] {
+        for m in [game.id.to_string(), game.name.clone(), game.name.to_lowercase()] {
+            let list = p.get(&by(path, &m)).await;
+            let bets = list["bets"].as_array().unwrap();
+            assert_eq!(bets.len(), 1, "{path} by {m}: {list}");
+            assert_eq!((bets[0]["type"].as_str(), bets[0]["match"].as_i64()), (Some(kind), Some(game.id)));
+        }
+        assert_eq!(p.get(&by(path, "Nobody v Nobody")).await["bets"], json!([]));
+    }
+}
+
+/// A Match Odds bet is taken at the market's best price when the price it names is that price or worse for the
+/// player (a back at a deeper, lower level; a lay at a higher one), and recorded at the best price; a price better
+/// than the market's is refused (409 `price_changed`) with nothing moved.
+#[tokio::test]
+async fn a_match_odds_bet_at_a_deeper_level_is_taken_at_the_best_price() {
+    let app = spawn_app_with(|c| c.exchange.bet_delay = Duration::ZERO).await;
+    let players = app.fixture_players(1, 10_000).await;
+    let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
+    let game = crate::parchi::TestMatch::on(&app, 31).await;
+    game.play(1).await; // in play, every market open until the next step
+    let detail = p.get(&format!("/api/match/{}", game.id)).await;
+    let ex = &detail["match"]["runners"][0]["ex"];
+    let best = |side: &str| ex[side][0]["price"].as_f64().unwrap();
+    let (back, lay) = (best("availableToBack"), best("availableToLay"));
+    let order = |side: &str, odds: f64| json!({"match": game.id, "teamIndex": 0, "type": side, "odds": odds, "stake": 100, "marketType": "exchange"});
+
+    for (side, better) in [("Lgaai", back + 0.01), ("khaai", lay - 0.01)] {
+        let (status, answer) = p.post("/api/laggai_khai_bets", &order(side, better)).await;
+        assert_eq!((status, answer["error"].as_str()), (StatusCode::CONFLICT, Some("price_changed")), "{answer}");
+    }
+    assert_eq!(p.wallet().await, (10_000.0, 0.0), "nothing moved");
+    for (side, deeper, taken) in [("Lgaai", (back - 0.05).max(1.01), back), ("khaai", lay + 0.05, lay)] {
+        let (status, answer) = p.post("/api/laggai_khai_bets", &order(side, deeper)).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer} on {detail}");
+        assert_eq!(answer["bet"]["odds"].as_f64(), Some(taken), "taken at the best price: {answer}");
+    }
 }

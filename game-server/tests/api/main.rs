@@ -26,3 +26,4 @@ mod sessions;
 mod slow_bodies;
 mod socket;
 mod sports;
+mod sports_restart;

@@ -3,7 +3,7 @@
 //! cricket players unique, refusals that move nothing, the room's live board; plays closing at the first ball (409
 //! `plays_closed`, nothing moved); a complete game settled at the end, once, against the totals shown; a game not
 //! complete at the first ball void and refunded then, not at the end; an operator's abandon; and with the real binary,
-//! a game cut by `kill -9` abandoned with every stake returned once, however often the server starts again.
+//! a game cut by `kill -9` going on with its match however often the server starts again.
 
 use crate::binary::{self, free_port};
 use crate::helpers::{TestApp, spawn_app};
@@ -38,18 +38,23 @@ async fn public(app: &TestApp, path: &str) -> (StatusCode, Value) {
 }
 
 /// A cricket match of the test hooks, upcoming (plays open) until the test plays its first step.
-struct TestMatch {
+pub struct TestMatch {
     base: String,
     http: reqwest::Client,
     /// The operator who plays it.
     token: String,
-    id: i64,
-    name: String,
+    pub id: i64,
+    pub name: String,
 }
 
 impl TestMatch {
+    /// The test match `id` on the server at `base`, played by the operator logged in with `token`.
+    pub fn at(base: &str, token: &str, id: i64) -> TestMatch {
+        TestMatch { base: base.into(), http: reqwest::Client::new(), token: token.into(), id, name: String::new() }
+    }
+
     /// Starts one from `seed` as the operator logged in with `token` on the server at `base`.
-    async fn start(base: &str, token: &str, seed: u64) -> TestMatch {
+    pub async fn start(base: &str, token: &str, seed: u64) -> TestMatch {
         let http = reqwest::Client::new();
         let r = http
             .post(format!("{base}/api/admin/test/sports/matches"))
@@ -65,7 +70,7 @@ impl TestMatch {
     }
 
     /// A test match on `app`, played by a new operator.
-    async fn on(app: &TestApp, seed: u64) -> TestMatch {
+    pub async fn on(app: &TestApp, seed: u64) -> TestMatch {
         let desk = app.other_client();
         let login = desk.operator(&format!("91{:08}", rand::random::<u32>() % 100_000_000)).await;
         TestMatch::start(&app.base, login["token"].as_str().unwrap(), seed).await
@@ -73,7 +78,7 @@ impl TestMatch {
 
     /// Plays the next `steps` steps now (the first starts the match: it is in play, its first ball next; then each
     /// ball is two steps); the match as it then is.
-    async fn play(&self, steps: u32) -> Value {
+    pub async fn play(&self, steps: u32) -> Value {
         let url = format!("{}/api/admin/test/sports/matches/{}/play", self.base, self.id);
         let r = self.http.post(url).bearer_auth(&self.token).json(&json!({ "steps": steps })).send().await.unwrap();
         assert_eq!(r.status(), StatusCode::OK);
@@ -81,7 +86,7 @@ impl TestMatch {
     }
 
     /// Plays the match to its end.
-    async fn finish(&self) -> Value {
+    pub async fn finish(&self) -> Value {
         for _ in 0..5 {
             let m = self.play(1_000).await;
             if m["status"] == "finished" {
@@ -332,7 +337,7 @@ async fn a_game_incomplete_at_the_first_ball_is_void_and_refunded_then_not_at_th
 }
 
 #[tokio::test]
-async fn a_game_cut_by_kill_9_returns_every_stake_once() {
+async fn a_game_cut_by_kill_9_goes_on_with_its_match_and_is_refunded_once_when_void() {
     let db_url = fresh_database_url("parchi_restart").await.unwrap();
     let operator_no = binary::operator(&db_url, "9000000078");
     let settings = [("CASINO_TEST_HOOKS", "1"), ("CASINO_SPORTS_LIVE", "1")];
@@ -349,33 +354,50 @@ async fn a_game_cut_by_kill_9_returns_every_stake_once() {
     let body = json!({ "cardId": format!("{id}-2"), "player1": name(0), "player2": name(12), "betpoints": 500 });
     let r = http.put(format!("{base}/api/match/select/{id}")).bearer_auth(&token).json(&body).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::CREATED, "{}", r.text().await.unwrap_or_default());
-    let wallet = |base: String| {
-        let (http, token, user) = (http.clone(), token.clone(), user.clone());
+    let get = |base: String, path: String| {
+        let (http, token) = (http.clone(), token.clone());
         async move {
-            let v: Value = http
-                .get(format!("{base}/api/getwalletandexposure/{user}"))
-                .bearer_auth(&token)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let r = http.get(format!("{base}{path}")).bearer_auth(&token).send().await.unwrap();
+            r.json::<Value>().await.unwrap()
+        }
+    };
+    let wallet = |base: String| {
+        let v = get(base, format!("/api/getwalletandexposure/{user}"));
+        async move {
+            let v = v.await;
             (v["balance"].as_f64().unwrap(), v["exposureBalance"].as_f64().unwrap())
         }
     };
     assert_eq!(wallet(base.clone()).await, (500.0, 500.0));
 
-    server.kill().unwrap(); // SIGKILL: the match is gone with it.
+    // Cut twice: the match is resumed (`sports_restart.rs`), and its game with it, the play as it was.
+    server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
     server.wait().unwrap();
     for _ in 0..2 {
         let port = free_port();
         let base = format!("http://127.0.0.1:{port}");
-        let mut again = binary::serve(&db_url, port, &settings).await;
-        assert_eq!(wallet(base).await, (1_000.0, 0.0), "the stake came back, once");
-        again.kill().unwrap();
-        again.wait().unwrap();
+        server = binary::serve(&db_url, port, &settings).await;
+        assert_eq!(wallet(base.clone()).await, (500.0, 500.0), "the stake is still held");
+        let board = get(base.clone(), format!("/api/cards/{id}")).await;
+        assert_eq!((board["status"].as_str(), board["cards"][1]["locked"].as_bool()), (Some("open"), Some(true)));
+        server.kill().unwrap();
+        server.wait().unwrap();
     }
+
+    // The first ball with cards 1 and 3 empty: the game is void, the stake comes back once.
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    server = binary::serve(&db_url, port, &settings).await;
+    TestMatch::at(&base, &desk, id).play(1).await;
+    for _ in 0..100 {
+        if wallet(base.clone()).await == (1_000.0, 0.0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(wallet(base.clone()).await, (1_000.0, 0.0), "the stake came back, once");
+    server.kill().unwrap();
+    server.wait().unwrap();
 }
 
 #[tokio::test]

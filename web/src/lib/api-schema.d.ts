@@ -3052,12 +3052,13 @@ export interface components {
          *     are accepted and ignored.
          */
         ExchangeFancyBetRecord: {
-            eventId?: null | components["schemas"]["ExchangeWholeNumber"];
+            eventId?: null | components["schemas"]["ExchangeMatchRef"];
             /** @description The session's name (any case), when `marketId` is not sent. */
             label?: string | null;
             /** @description The session's market id; or `label`. */
             marketId?: string | null;
-            match?: null | components["schemas"]["ExchangeWholeNumber"];
+            match?: null | components["schemas"]["ExchangeMatchRef"];
+            matchName?: null | components["schemas"]["ExchangeMatchRef"];
             /** @description The rate ×100 the player saw, a positive whole number. It must still be the rate, else 409 `price_changed`. */
             odds: components["schemas"]["ExchangeWholeNumber"];
             /** @description The line (runs) the player saw, a whole number. It must still be the line, else 409 `price_changed`. */
@@ -3135,6 +3136,11 @@ export interface components {
             /** Format: int64 */
             match: number;
         };
+        /**
+         * @description The match a bet names: its id (a number or numeric text), or its name as the match lists show it (the spec's
+         *     client sends the name; any case).
+         */
+        ExchangeMatchRef: number | string;
         /** @description A positive number, as a JSON number or numeric text. */
         ExchangeNumber: number | string;
         ExchangeOutcomePl: {
@@ -3150,8 +3156,8 @@ export interface components {
             label?: string | null;
             /** @description `exchange`: the Match Odds market at decimal odds. Anything else, or absent: the Bookmaker market. */
             marketType?: string | null;
-            /** @description The match (event) id. */
-            match: components["schemas"]["ExchangeWholeNumber"];
+            /** @description The match: its (event) id, or its name. */
+            match: components["schemas"]["ExchangeMatchRef"];
             /**
              * @description The price the player saw: a Bookmaker rate ×100 (a whole number, the betting screen's Lgaai / khaai), or
              *     decimal odds with `marketType: "exchange"`. It must still be the price, else 409 `price_changed`.
@@ -8912,8 +8918,8 @@ export interface operations {
             path: {
                 /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
-                /** @description The match (event) id */
-                match: number;
+                /** @description The match: its (event) id, or its name as the bets record it (any case) */
+                match: string;
             };
             cookie?: never;
         };
@@ -9549,7 +9555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `match_not_found` (also: `match` not a whole number) */
+            /** @description `match_not_found` (no match of that id, or none listed of that name) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9653,8 +9659,8 @@ export interface operations {
             path: {
                 /** @description The caller's id or user number, digits only (an operator: anyone's id) */
                 userId: string;
-                /** @description The match (event) id */
-                match: number;
+                /** @description The match: its (event) id, or its name as the bets record it (any case) */
+                match: string;
             };
             cookie?: never;
         };

@@ -13,7 +13,7 @@ export async function getRunnerBets(userId: string, match?: number): Promise<Bet
   const r =
     match === undefined
       ? await api.get('/api/laggai_khai_getuserbet/{userId}', { path: { userId } })
-      : await api.get('/api/laggai_khai_getuserbet/{userId}/{match}', { path: { userId, match } });
+      : await api.get('/api/laggai_khai_getuserbet/{userId}/{match}', { path: { userId, match: String(match) } });
   return listOf(r);
 }
 
@@ -22,7 +22,7 @@ export async function getFancyBets(userId: string, match?: number): Promise<BetV
   const r =
     match === undefined
       ? await api.get('/api/cricket-market/{userId}', { path: { userId } })
-      : await api.get('/api/cricket-market/{userId}/{match}', { path: { userId, match } });
+      : await api.get('/api/cricket-market/{userId}/{match}', { path: { userId, match: String(match) } });
   return listOf(r);
 }
 
