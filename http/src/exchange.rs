@@ -121,6 +121,8 @@ pub fn view(b: &BetRow) -> BetView {
         pl: b.pl,
         winning_runs: b.winning_runs,
         created_at: iso(b.created_at),
+        balance: b.balance_after,
+        exposure: b.exposure_after,
     }
 }
 

@@ -464,6 +464,8 @@ mod tests {
             pl: None,
             winning_runs: None,
             created_at: 1_718_000_000_123,
+            balance_after: None,
+            exposure_after: None,
         }
     }
 

@@ -228,6 +228,8 @@ mod tests {
             pl: None,
             winning_runs: None,
             created_at: 0,
+            balance_after: None,
+            exposure_after: None,
         }
     }
 

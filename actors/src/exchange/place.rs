@@ -284,6 +284,8 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         pl: None,
         winning_runs: None,
         created_at: now,
+        balance_after: None,
+        exposure_after: None,
     };
     let market = store::market_bets(&deps.db, &q.market_id).await.map_err(store_err)?;
     let with: Vec<BetRow> = market.iter().cloned().chain(std::iter::once(row.clone())).collect();
@@ -323,9 +325,6 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         }
         None => None,
     };
-    store::bet_opened(&deps.db, row.id, o.user, &q.market_id, book.exposure, deps.clock.now_ms())
-        .await
-        .map_err(store_err)?;
     let (balance, exposure) = match receipt {
         Some(r) => (r.balance, r.exposure),
         None => {
@@ -333,6 +332,10 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
             (w.balance, w.exposure)
         }
     };
+    store::bet_opened(&deps.db, row.id, o.user, &q.market_id, book.exposure, (balance, exposure), deps.clock.now_ms())
+        .await
+        .map_err(store_err)?;
+    (row.balance_after, row.exposure_after) = (Some(balance), Some(exposure));
     // A market decided while this bet was on its way (its price was good a moment ago): settle it now.
     super::settle::late(deps, &q.market_id, o.user).await;
     flag_sure_position(deps, o.user, &state).await;

@@ -99,12 +99,13 @@ pub async fn recover(deps: &Deps) -> Result<(), WalletError> {
             continue;
         };
         match intents::apply_until_final(&deps.wallet, change).await {
-            Ok(_) => {
+            Ok(r) => {
                 let mut open = store::open_bets(&deps.db, bet.user, &bet.market_id).await?;
                 let runners = bet.runners.unwrap_or(0);
                 open.push(bet.clone());
                 let book = position(&bet.market_id, bet.market_type, &bet.label, &vec![String::new(); runners], &open);
-                store::bet_opened(&deps.db, bet.id, bet.user, &bet.market_id, book.exposure, now).await?;
+                let wallet = (r.balance, r.exposure);
+                store::bet_opened(&deps.db, bet.id, bet.user, &bet.market_id, book.exposure, wallet, now).await?;
             }
             Err(_) => store::bet_refused(&deps.db, bet.id).await?,
         }

@@ -44,6 +44,9 @@ pub struct BetRow {
     pub pl: Option<i64>,
     pub winning_runs: Option<u32>,
     pub created_at: EpochMs,
+    /// The player's balance and exposure once the bet was taken (none while it is on its way).
+    pub balance_after: Option<Paise>,
+    pub exposure_after: Option<Paise>,
 }
 
 impl BetRow {
@@ -57,7 +60,7 @@ impl BetRow {
 }
 
 const COLUMNS: &str = "id, user_id, match_id, match_name, market_id, market_type, label, runner, runners, line, side, \
-                       odds_x100, w, stake, status, pl, winning_runs, created_at";
+                       odds_x100, w, stake, status, pl, winning_runs, created_at, balance_after, exposure_after";
 
 fn market_type(s: &str) -> MarketType {
     match s {
@@ -105,6 +108,8 @@ struct BetDbRow {
     pl: Option<i64>,
     winning_runs: Option<i64>,
     created_at: EpochMs,
+    balance_after: Option<i64>,
+    exposure_after: Option<i64>,
 }
 
 impl From<BetDbRow> for BetRow {
@@ -129,6 +134,8 @@ impl From<BetDbRow> for BetRow {
             pl: r.pl,
             winning_runs: opt_u(r.winning_runs),
             created_at: r.created_at,
+            balance_after: r.balance_after.map(Paise::new),
+            exposure_after: r.exposure_after.map(Paise::new),
         }
     }
 }
@@ -282,11 +289,19 @@ pub async fn bet_opened(
     user: UserId,
     market: &str,
     held: Paise,
+    wallet: (Paise, Paise),
     now: EpochMs,
 ) -> Result<(), StoreError> {
     let mut w = db.begin_write().await?;
     let tx = &mut w.tx;
-    sqlx::query::<Any>("UPDATE exchange_bets SET status = 'open' WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    sqlx::query::<Any>(
+        "UPDATE exchange_bets SET status = 'open', balance_after = $2, exposure_after = $3 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(wallet.0.get())
+    .bind(wallet.1.get())
+    .execute(&mut **tx)
+    .await?;
     sqlx::query::<Any>(
         "INSERT INTO exchange_positions (user_id, market_id, held) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id, market_id) DO UPDATE SET held = excluded.held",

@@ -135,6 +135,15 @@ pub struct BetView {
     pub winning_runs: Option<u32>,
     /// ISO 8601, UTC.
     pub created_at: String,
+    /// The player's wallet balance once the bet was taken (the spec's bet record; `null` for bets taken before it
+    /// was recorded).
+    #[serde(serialize_with = "crate::money::rupees_opt::serialize")]
+    #[schema(value_type = Option<RupeesJson>)]
+    pub balance: Option<Paise>,
+    /// The player's exposure once the bet was taken (as `balance`).
+    #[serde(serialize_with = "crate::money::rupees_opt::serialize")]
+    #[schema(value_type = Option<RupeesJson>)]
+    pub exposure: Option<Paise>,
 }
 
 fn opt_rupees<S: serde::Serializer>(v: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {

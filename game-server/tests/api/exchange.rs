@@ -380,7 +380,7 @@ async fn an_operator_voids_an_undecided_market_once() {
 
 /// The spec's client names a match by its name: a bet on a team (`match`), a fancy bet (`matchName`) and both bet
 /// lists' `{match}` take the name in any case as well as the id; a name nobody lists is 404 `match_not_found` with
-/// nothing moved, and a list of it is empty.
+/// nothing moved, and a list of it is empty. Each bet records the balance and exposure it left.
 #[tokio::test]
 async fn a_match_is_named_by_its_name_in_bets_and_in_bet_lists() {
     let app = spawn_app_with(|c| c.exchange.bet_delay = Duration::ZERO).await;
@@ -399,6 +399,9 @@ async fn a_match_is_named_by_its_name_in_bets_and_in_bet_lists() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer} on {detail}");
     assert_eq!(answer["bet"]["match"].as_i64(), Some(game.id));
+    // The bet records the wallet as the bet left it (the spec's bet record: balance, exposure).
+    let wallet_after = (answer["balance"].clone(), answer["exposure"].clone());
+    assert_eq!((answer["bet"]["balance"].clone(), answer["bet"]["exposure"].clone()), wallet_after, "{answer}");
     let f = detail["fancyMarkets"].as_array().unwrap().iter().find(|f| f["status"] == "OPEN").unwrap();
     let record = json!({"matchName": game.name, "marketId": f["marketId"], "type": "no", "runs": f["runValue"]["no"], "odds": f["odds"]["no"], "stake": 100});
     let (status, answer) = p.post("/api/cricket-market/bets", &json!({ "myBets": [record] })).await;
@@ -417,6 +420,7 @@ async fn a_match_is_named_by_its_name_in_bets_and_in_bet_lists() {
             let bets = list["bets"].as_array().unwrap();
             assert_eq!(bets.len(), 1, "{path} by {m}: {list}");
             assert_eq!((bets[0]["type"].as_str(), bets[0]["match"].as_i64()), (Some(kind), Some(game.id)));
+            assert!(bets[0]["balance"].is_number() && bets[0]["exposure"].is_number(), "{list}");
         }
         assert_eq!(p.get(&by(path, "Nobody v Nobody")).await["bets"], json!([]));
     }

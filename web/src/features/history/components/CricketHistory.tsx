@@ -17,6 +17,11 @@ function Profit({ b }: { b: BetView }) {
   );
 }
 
+/** A wallet figure as it stood once the bet was taken; "—" where the server has none. */
+function WalletCell({ amount }: { amount?: number | null }) {
+  return amount == null ? <td className="muted">—</td> : <td>{formatAmount(amount)}</td>;
+}
+
 /** The spec's columns (screen 14), in its order; each header is `history:cricket.<column>`. */
 const COLUMNS = ['label', 'match', 'odds', 'stake', 'profit', 'balance', 'exposure', 'time', 'type', 'status'];
 
@@ -25,9 +30,8 @@ const COLUMNS = ['label', 'match', 'odds', 'stake', 'profit', 'balance', 'exposu
  * markets' (`GET /api/laggai_khai_getuserbet/{userId}`) and the fancy lines' (`GET /api/cricket-market/{userId}`).
  * Lgaai rows are marked red, the others green. Neither route pages (no `limit`), so every bet comes at once.
  *
- * Balance and Exposure are, in the spec's bet record, the player's wallet balance and exposure as they stood when
- * the bet was taken. The server's rows (`ExchangeBet`) do not carry them and they cannot be worked out afterwards
- * (other games move the same wallet), so the columns show "—" until the rows do.
+ * Balance and Exposure are, as in the spec's bet record, the player's wallet balance and exposure as they stood once
+ * the bet was taken (recorded with it; "—" for a bet taken before the server recorded them).
  */
 export function CricketHistory({ userId }: { userId: string }) {
   const { t } = useTranslation('history');
@@ -53,8 +57,8 @@ export function CricketHistory({ userId }: { userId: string }) {
           <td>
             <Profit b={b} />
           </td>
-          <td className="muted">—</td>
-          <td className="muted">—</td>
+          <WalletCell amount={b.balance} />
+          <WalletCell amount={b.exposure} />
           <td>{formatBetDate(b.createdAt)}</td>
           <td>{kindLabel(b.type)}</td>
           <td>

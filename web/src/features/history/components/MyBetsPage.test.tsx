@@ -109,7 +109,7 @@ function show(userId: string | null = '7', entry = '/history') {
 }
 
 describe('My Bets', () => {
-  it('opens on the Cricket History: the spec columns in its order (Balance and Exposure not sent yet); Lgaai rows red', async () => {
+  it('opens on the Cricket History: the spec columns in its order (Balance and Exposure as the bet left the wallet, "—" where the server has none); Lgaai rows red', async () => {
     bets = [
       betView({
         id: 2,
@@ -121,6 +121,8 @@ describe('My Bets', () => {
         loss: 310,
         status: 'won',
         pl: 500,
+        balance: 9190,
+        exposure: 310,
       }),
       betView({ id: 1, status: 'lost', pl: -100 }),
       betView({ id: 3, label: 'Delhi Dashers', profit: 140 }),
@@ -135,7 +137,7 @@ describe('My Bets', () => {
     await within(table).findByText('Delhi Dashers');
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => r.className)).toEqual(['row-win', 'row-loss', 'row-loss']);
-    expect(body[0]!.textContent).toContain('Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.00——');
+    expect(body[0]!.textContent).toContain('Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.009,190.00310.00');
     expect(body[0]!.textContent).toMatch(/khaaiwon$/);
     expect(body[1]!.textContent).toContain('-100.00——');
     expect(body[1]!.textContent).toMatch(/lost$/);
