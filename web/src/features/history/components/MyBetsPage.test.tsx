@@ -137,7 +137,9 @@ describe('My Bets', () => {
     await within(table).findByText('Delhi Dashers');
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => r.className)).toEqual(['row-win', 'row-loss', 'row-loss']);
-    expect(body[0]!.textContent).toContain('Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.009,190.00310.00');
+    expect(body[0]!.textContent).toContain(
+      'Mumbai MarinersMumbai Mariners v Delhi Dashers62500.00+500.009,190.00310.00',
+    );
     expect(body[0]!.textContent).toMatch(/khaaiwon$/);
     expect(body[1]!.textContent).toContain('-100.00——');
     expect(body[1]!.textContent).toMatch(/lost$/);
