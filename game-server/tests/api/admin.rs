@@ -19,14 +19,6 @@ async fn withdraw(app: &TestApp, user: &Value, rupees: i64) -> i64 {
     r["withdrawal"]["id"].as_i64().expect("withdrawal id")
 }
 
-/// A player funded by an approved deposit; returns the login body.
-async fn funded(app: &TestApp, desk: &TestApp, phone: &str, rupees: i64) -> Value {
-    let login = app.player(phone).await;
-    let dep = deposit(app, &login["user"]["id"], &format!("UTR{phone}"), rupees).await;
-    assert_eq!(desk.post(&format!("/api/admin/deposits/{dep}/approve"), &json!({})).await.status(), StatusCode::OK);
-    login
-}
-
 async fn audit(desk: &TestApp) -> Vec<Value> {
     let r: Value = desk.get("/api/admin/audit?limit=500").await.json().await.unwrap();
     r["entries"].as_array().expect("entries").clone()
@@ -52,7 +44,7 @@ async fn every_operator_route_refuses_anonymous_callers_and_players_and_changes_
     let app = spawn_app().await;
     let desk = app.other_client();
     desk.operator("9000020001").await;
-    let login = funded(&app, &desk, "9876520001", 1_000).await;
+    let login = &app.funded(&desk, "9876520001", 1_000).await;
     let id = login["user"]["id"].as_i64().unwrap();
     let user_no = login["user"]["userNo"].as_i64().unwrap();
     let dep = deposit(&app, &json!(id), "UTR-PENDING", 50).await;
@@ -172,7 +164,7 @@ async fn every_operator_action_is_in_the_audit_log_with_who_before_and_after() {
     let desk = app.other_client();
     let op = desk.operator("9000020003").await;
     let op_id = op["user"]["id"].clone();
-    let login = funded(&app, &desk, "9876520003", 1_000).await;
+    let login = &app.funded(&desk, "9876520003", 1_000).await;
     let id = login["user"]["id"].as_i64().unwrap();
     let user_no = login["user"]["userNo"].as_i64().unwrap();
 
@@ -270,7 +262,7 @@ async fn operators_find_people_and_see_their_sessions_ledger_and_bets() {
     let app = spawn_app().await;
     let desk = app.other_client();
     desk.operator("9000020004").await;
-    let login = funded(&app, &desk, "9876520004", 500).await;
+    let login = &app.funded(&desk, "9876520004", 500).await;
     let id = login["user"]["id"].as_i64().unwrap();
     let user_no = login["user"]["userNo"].as_i64().unwrap();
     let other = app.other_client();

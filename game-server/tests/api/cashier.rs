@@ -12,17 +12,6 @@ async fn deposit(app: &TestApp, user: &Value, utr: &str, amount: Value) -> reqwe
     .await
 }
 
-/// A funded player: deposit requested and approved by the operator client `desk`.
-async fn funded(app: &TestApp, desk: &TestApp, phone: &str, rupees: i64) -> Value {
-    let login = app.player(phone).await;
-    let id = login["user"]["id"].clone();
-    let d: Value = deposit(app, &id, &format!("UTR{phone}"), json!(rupees)).await.json().await.unwrap();
-    let dep_id = d["deposit"]["id"].clone();
-    let r = desk.post(&format!("/api/admin/deposits/{dep_id}/approve"), &json!({})).await;
-    assert_eq!(r.status(), StatusCode::OK);
-    login
-}
-
 #[tokio::test]
 async fn an_approved_deposit_credits_once_and_a_second_decision_is_refused() {
     let app = spawn_app().await;
@@ -84,7 +73,7 @@ async fn a_withdrawal_holds_the_amount_until_decided() {
     let app = spawn_app().await;
     let desk = app.other_client();
     desk.operator("9000000001").await;
-    let login = funded(&app, &desk, "9876501003", 1000).await;
+    let login = &app.funded(&desk, "9876501003", 1000).await;
     let id = login["user"]["id"].clone();
     let w = |amount: Value| json!({"user": id, "userName": "Test Player", "upi_id": "test@upi", "phoneNumber": "9876501003", "withdrawAmount": amount});
 
@@ -128,7 +117,7 @@ async fn players_cannot_move_money_or_use_operator_endpoints() {
     let app = spawn_app().await;
     let desk = app.other_client();
     desk.operator("9000000001").await;
-    let login = funded(&app, &desk, "9876501004", 100).await;
+    let login = &app.funded(&desk, "9876501004", 100).await;
     let id = login["user"]["id"].clone();
     let (s, _) = error_of(app.post("/wallet/update", &json!({"userId": id, "amount": 5000, "email": "x"})).await).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
@@ -178,7 +167,7 @@ async fn start_up_finishes_what_it_can_and_an_approval_needs_its_hold() {
     let app = spawn_app().await;
     let desk = app.other_client();
     desk.operator("9000000009").await;
-    let login = funded(&app, &desk, "9876501009", 1_000).await;
+    let login = &app.funded(&desk, "9876501009", 1_000).await;
     let id = login["user"]["id"].as_i64().unwrap();
     let db = Db::connect(&app.config.database_url, 2).await.unwrap();
     let exec = |sql: &'static str, binds: Vec<i64>| {

@@ -453,3 +453,32 @@ async fn a_match_odds_bet_at_a_deeper_level_is_taken_at_the_best_price() {
         assert_eq!(answer["bet"]["odds"].as_f64(), Some(taken), "taken at the best price: {answer}");
     }
 }
+
+/// The login answer's `history` (the spec's) carries the player's latest bets on matches, newest first.
+#[tokio::test]
+async fn the_login_answer_carries_the_players_latest_bets() {
+    let app = spawn_app_with(|c| c.exchange.bet_delay = Duration::ZERO).await;
+    let desk = app.other_client();
+    desk.operator("9000030001").await;
+    let login = app.funded(&desk, "9876530001", 1_000).await;
+    assert_eq!(login["history"], json!([]), "no bets yet");
+    let p = Player { app: &app, id: login["user"]["id"].clone(), token: login["token"].as_str().unwrap().into() };
+    let game = crate::parchi::TestMatch::on(&app, 37).await;
+    game.play(1).await;
+    let detail = p.get(&format!("/api/match/{}", game.id)).await;
+    for (team, stake) in [(0, 100), (1, 200)] {
+        let rate = rate(&detail, team, "backOdds");
+        let body = json!({"match": game.id, "teamIndex": team, "type": "Lgaai", "odds": rate, "stake": stake});
+        let (status, answer) = p.post("/api/laggai_khai_bets", &body).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+    }
+    let user_no = login["user"]["userNo"].to_string();
+    let again = app.login(user_no.trim_matches('"'), "secret1").await;
+    let history = again["history"].as_array().unwrap();
+    let stakes: Vec<_> = history.iter().map(|b| b["stake"].as_f64()).collect();
+    assert_eq!(stakes, vec![Some(200.0), Some(100.0)], "newest first: {history:?}");
+    // The second bet nets against the first (one market): its record shows the wallet as it left it, as now.
+    let (balance, exposure) = p.wallet().await;
+    assert_eq!((history[0]["balance"].as_f64(), history[0]["exposure"].as_f64()), (Some(balance), Some(exposure)));
+    assert_eq!((history[1]["balance"].as_f64(), history[1]["exposure"].as_f64()), (Some(900.0), Some(100.0)));
+}

@@ -174,6 +174,17 @@ impl TestApp {
         r.json().await.expect("json")
     }
 
+    /// A player signed up on this client and funded with `rupees` by a deposit the operator client `desk` approves;
+    /// the login body (the player can log in again: `phone`'s password is `secret1`).
+    pub async fn funded(&self, desk: &TestApp, phone: &str, rupees: i64) -> Value {
+        let login = self.player(phone).await;
+        let body = json!({"Utr": format!("UTR{phone}"), "userName": "Test Player", "user": login["user"]["id"], "phoneNumber": "", "deposite": rupees});
+        let deposit: Value = self.post("/api/add-more-points", &body).await.json().await.unwrap();
+        let id = deposit["deposit"]["id"].as_i64().expect("deposit id");
+        assert_eq!(desk.post(&format!("/api/admin/deposits/{id}/approve"), &json!({})).await.status(), StatusCode::OK);
+        login
+    }
+
     /// Logs this client in as a new operator.
     pub async fn operator(&self, phone: &str) -> Value {
         create_operator(self, phone).await;

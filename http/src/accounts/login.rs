@@ -32,9 +32,9 @@ pub struct LoginJson {
     pub message: String,
     pub user: UserJson,
     pub wallet: WalletBalancesJson,
-    /// Always empty (the spec's client reads the field).
-    #[schema(value_type = Vec<serde_json::Value>, max_items = 0)]
-    pub history: Vec<serde_json::Value>,
+    /// The player's latest bets on matches (the spec's bet history items: teams and fancy lines together), newest
+    /// first, at most [`LOGIN_HISTORY`]; all of them are on `/history`'s Cricket tab.
+    pub history: Vec<casino_actors::exchange::wire::BetView>,
     /// The session token, for `Authorization: Bearer` (the same value as the cookie).
     pub token: String,
 }
@@ -151,9 +151,25 @@ pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -
         message: "Login successful".into(),
         user: user_json,
         wallet: WalletBalancesJson { balance: b.balance, exposureBalance: b.exposure },
-        history: Vec::new(),
+        history: recent_bets(&state, user.id).await?,
         token,
     }))
+}
+
+/// How many of the player's latest bets the login answer carries.
+const LOGIN_HISTORY: usize = 20;
+
+/// The player's latest bets on matches, teams and fancy lines together, newest first.
+async fn recent_bets(
+    state: &State,
+    user: casino_actors::ids::UserId,
+) -> Result<Vec<casino_actors::exchange::wire::BetView>, ApiError> {
+    use casino_actors::exchange::store::{MatchFilter, bets};
+    let limit = LOGIN_HISTORY as i64;
+    let mut rows = bets(&state.db, user, &MatchFilter::Any, false, limit).await.map_err(ApiError::internal)?;
+    rows.extend(bets(&state.db, user, &MatchFilter::Any, true, limit).await.map_err(ApiError::internal)?);
+    rows.sort_by_key(|b| std::cmp::Reverse(b.id));
+    Ok(rows.iter().take(LOGIN_HISTORY).map(crate::exchange::view).collect())
 }
 
 /// Log out.

@@ -3486,8 +3486,11 @@ export interface components {
         };
         /** @description A successful login. The session token is also set as the `casino_session` cookie. */
         LoginJson: {
-            /** @description Always empty (the spec's client reads the field). */
-            history: unknown[];
+            /**
+             * @description The player's latest bets on matches (the spec's bet history items: teams and fancy lines together), newest
+             *     first, at most [`LOGIN_HISTORY`]; all of them are on `/history`'s Cricket tab.
+             */
+            history: components["schemas"]["ExchangeBet"][];
             message: string;
             success: boolean;
             /** @description The session token, for `Authorization: Bearer` (the same value as the cookie). */
