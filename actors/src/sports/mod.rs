@@ -10,6 +10,7 @@ pub mod feed;
 pub mod match_actor;
 pub mod sim;
 pub mod simple;
+pub mod stream;
 pub mod wire;
 
 #[cfg(test)]
