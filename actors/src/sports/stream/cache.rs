@@ -74,7 +74,11 @@ impl RunnerBook {
 
     /// The prices to back at, best (highest) first: the best offers by level, else the full depth.
     pub fn backs(&self) -> Vec<Level> {
-        if self.batb.is_empty() { self.atb.values().rev().copied().collect() } else { self.batb.values().copied().collect() }
+        if self.batb.is_empty() {
+            self.atb.values().rev().copied().collect()
+        } else {
+            self.batb.values().copied().collect()
+        }
     }
 
     /// The prices to lay at, best (lowest) first.

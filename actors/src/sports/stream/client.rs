@@ -121,10 +121,7 @@ async fn next<R: AsyncBufReadExt + Unpin>(
 }
 
 fn refused(s: StatusMessage) -> StreamError {
-    StreamError::Refused {
-        code: s.error_code.unwrap_or_default(),
-        message: s.error_message.unwrap_or_default(),
-    }
+    StreamError::Refused { code: s.error_code.unwrap_or_default(), message: s.error_message.unwrap_or_default() }
 }
 
 const AUTH_ID: u32 = 1;
@@ -147,7 +144,8 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
         Ok(other) => return StreamError::Protocol(format!("expected the connection message, got {other:?}")),
         Err(e) => return e,
     }
-    let auth = Request::Authentication { id: AUTH_ID, app_key: config.app_key.clone(), session: config.session.clone() };
+    let auth =
+        Request::Authentication { id: AUTH_ID, app_key: config.app_key.clone(), session: config.session.clone() };
     if let Err(e) = write.write_all(auth.line().as_bytes()).await {
         return e.into();
     }

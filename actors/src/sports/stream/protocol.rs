@@ -10,7 +10,11 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Request {
     #[serde(rename_all = "camelCase")]
-    Authentication { id: u32, app_key: String, session: String },
+    Authentication {
+        id: u32,
+        app_key: String,
+        session: String,
+    },
     #[serde(rename_all = "camelCase")]
     MarketSubscription {
         id: u32,
@@ -27,7 +31,9 @@ pub enum Request {
         #[serde(skip_serializing_if = "Option::is_none")]
         heartbeat_ms: Option<u64>,
     },
-    Heartbeat { id: u32 },
+    Heartbeat {
+        id: u32,
+    },
 }
 
 impl Request {
@@ -67,7 +73,9 @@ impl MarketDataFilter {
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Response {
     #[serde(rename_all = "camelCase")]
-    Connection { connection_id: String },
+    Connection {
+        connection_id: String,
+    },
     Status(StatusMessage),
     Mcm(MarketChangeMessage),
     #[serde(other)]

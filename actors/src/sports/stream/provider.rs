@@ -136,7 +136,11 @@ impl StreamMatch {
             _ => None,
         };
         if ours.is_none() && !winners.is_empty() {
-            tracing::warn!(match_id = self.state.match_id, ?winners, "stream: winners we cannot map; the match is void");
+            tracing::warn!(
+                match_id = self.state.match_id,
+                ?winners,
+                "stream: winners we cannot map; the match is void"
+            );
         }
         ours
     }
@@ -163,15 +167,23 @@ impl StreamMatch {
                         }
                     })
                 }
-                (Some(RunnerStatus::Removed), _) => Some(Exchange { available_to_back: vec![], available_to_lay: vec![] }),
+                (Some(RunnerStatus::Removed), _) => {
+                    Some(Exchange { available_to_back: vec![], available_to_lay: vec![] })
+                }
                 _ => None,
             };
             whole &= priced.is_some();
-            let last = || self.state.market.runners.iter().find(|x| x.selection_id == r.selection_id).map(|x| x.ex.clone());
+            let last =
+                || self.state.market.runners.iter().find(|x| x.selection_id == r.selection_id).map(|x| x.ex.clone());
             let ex = priced.or_else(last).unwrap_or(Exchange { available_to_back: vec![], available_to_lay: vec![] });
             fair.push(q.unwrap_or(0.0));
             let status = if status == Some(RunnerStatus::Removed) { "REMOVED" } else { "ACTIVE" };
-            runners.push(Runner { selection_id: r.selection_id, runner_name: r.name.clone(), status: status.into(), ex });
+            runners.push(Runner {
+                selection_id: r.selection_id,
+                runner_name: r.name.clone(),
+                status: status.into(),
+                ex,
+            });
         }
         let open = whole && fresh && def.status == FeedMarketStatus::Open;
         let status = if open { MarketStatus::Open } else { MarketStatus::Suspended };
@@ -206,7 +218,11 @@ fn chances(book: &MarketBook, def: &MarketDefinition) -> Option<Vec<(i64, f64)>>
 
 /// The house's levels with the feed's depth at the same level where it has one.
 fn with_sizes(house: &[Level], feed: &[Level]) -> Vec<Level> {
-    house.iter().enumerate().map(|(i, l)| Level { price: l.price, size: feed.get(i).map_or(l.size, |f| f.size) }).collect()
+    house
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Level { price: l.price, size: feed.get(i).map_or(l.size, |f| f.size) })
+        .collect()
 }
 
 impl Provider for StreamMatch {

@@ -4,9 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::cache::{Cache, lock, shared};
-use super::protocol::{
-    ChangeType, FeedMarketStatus, MarketChangeMessage, Response, RunnerStatus, SegmentType,
-};
+use super::protocol::{ChangeType, FeedMarketStatus, MarketChangeMessage, Response, RunnerStatus, SegmentType};
 use super::provider::{Mapping, RunnerMap, StreamMatch};
 use crate::sports::cricket::price::Level;
 use crate::sports::feed::{MarketStatus, MatchStatus, Provider, Terms, Update};
@@ -43,8 +41,11 @@ fn an_image_fills_the_market_and_keeps_the_resume_tokens() {
 #[test]
 fn a_delta_moves_levels_and_a_zero_size_removes_one() {
     let mut c = imaged();
-    c.apply(mcm(r#"{"op":"mcm","clk":"c2","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,1.95,20],[1,0,0]],"ltp":1.95},
-        {"id":22,"atb":[[2.06,0]]}]}]}"#), 200);
+    c.apply(
+        mcm(r#"{"op":"mcm","clk":"c2","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,1.95,20],[1,0,0]],"ltp":1.95},
+        {"id":22,"atb":[[2.06,0]]}]}]}"#),
+        200,
+    );
     let m = c.market("1.5").unwrap();
     assert_eq!(m.runners[&11].backs(), vec![Level { price: 1.95, size: 20.0 }], "level 1 removed");
     assert_eq!(m.runners[&11].lays().len(), 2, "untouched");
@@ -67,7 +68,10 @@ fn a_definition_replaces_the_last_and_shows_settlement_and_removal() {
     let mut c = imaged();
     c.apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","marketDefinition":{"status":"SUSPENDED","inPlay":true,"runners":[{"id":11,"status":"ACTIVE"},{"id":22,"status":"REMOVED"}]}}]}"#), 400);
     let def = c.market("1.5").unwrap().definition.clone().unwrap();
-    assert_eq!((def.status, def.in_play, def.runners[1].status), (FeedMarketStatus::Suspended, true, RunnerStatus::Removed));
+    assert_eq!(
+        (def.status, def.in_play, def.runners[1].status),
+        (FeedMarketStatus::Suspended, true, RunnerStatus::Removed)
+    );
     assert_eq!(c.market("1.5").unwrap().runners[&11].backs()[0].price, 1.9, "ladders kept");
     c.apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","marketDefinition":{"status":"CLOSED","inPlay":true,"runners":[{"id":11,"status":"WINNER"},{"id":22,"status":"LOSER"}]}}]}"#), 500);
     let def = c.market("1.5").unwrap().definition.clone().unwrap();
@@ -89,13 +93,18 @@ fn segments_are_applied_together_once_the_last_arrives() {
     assert!(c.apply(mcm(start), 1).is_empty());
     assert!(c.apply(mcm(r#"{"op":"mcm","segmentType":"SEG","mc":[{"id":"1.6","img":true}]}"#), 2).is_empty());
     assert!(c.market("1.5").is_none() && c.initial_clk.is_none(), "nothing applied yet");
-    let changed = c.apply(mcm(r#"{"op":"mcm","segmentType":"SEG_END","clk":"k","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,2,1]]}]}]}"#), 3);
+    let changed = c.apply(
+        mcm(r#"{"op":"mcm","segmentType":"SEG_END","clk":"k","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,2,1]]}]}]}"#),
+        3,
+    );
     assert_eq!(changed, vec!["1.5".to_string(), "1.6".into(), "1.5".into()]);
     assert_eq!(c.market("1.5").unwrap().runners[&11].backs()[0].price, 2.0);
     assert_eq!((c.initial_clk.as_deref(), c.clk.as_deref()), (Some("i"), Some("k")));
     // A segment whose start was lost (a reconnection between them) is dropped, and so is what follows it.
     c.disconnected();
-    assert!(c.apply(mcm(r#"{"op":"mcm","segmentType":"SEG_END","clk":"z","mc":[{"id":"1.5","img":true}]}"#), 4).is_empty());
+    assert!(
+        c.apply(mcm(r#"{"op":"mcm","segmentType":"SEG_END","clk":"z","mc":[{"id":"1.5","img":true}]}"#), 4).is_empty()
+    );
     assert_eq!(c.clk.as_deref(), Some("k"));
     assert_eq!(mcm(start).segment_type, Some(SegmentType::SegStart));
 }
