@@ -158,6 +158,8 @@ fn the_house_quotes_below_the_feed_with_its_margin_and_suspends_what_it_cannot_p
         assert!(back <= (1.0 - MARGIN / 2.0) / q && lay >= (1.0 + MARGIN / 2.0) / q, "{r:?} {q}");
     }
     assert_eq!(m.runners[0].ex.available_to_back[0].size, 100.0, "the feed's depth");
+    let (event, quotes) = crate::exchange::audit::open_quotes(p.snapshot());
+    assert!(!quotes.is_empty() && crate::exchange::audit::audit(&event, &quotes).is_none(), "no sure win");
     assert!(p.tick(101).is_none(), "nothing moved");
     // A runner loses its lay: suspended, last prices kept.
     lock(&cache).apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","rc":[{"id":22,"batl":[[0,0,0]]}]}]}"#), 102);
@@ -208,7 +210,13 @@ fn silence_past_the_allowance_suspends_and_the_next_message_reopens() {
     lock(&cache).apply(mcm(IMAGE), 2_000);
     p.tick(2_000).unwrap();
     assert_eq!(p.snapshot().market.status, MarketStatus::Open);
-    lock(&cache).disconnected();
+    lock(&cache).apply(mcm(r#"{"op":"mcm","status":503,"clk":"late"}"#), 2_001);
     p.tick(2_001).unwrap();
+    assert_eq!(p.snapshot().market.status, MarketStatus::Suspended, "the server says its data may be late");
+    lock(&cache).apply(mcm(r#"{"op":"mcm","ct":"HEARTBEAT","clk":"ok"}"#), 2_002);
+    p.tick(2_002).unwrap();
+    assert_eq!(p.snapshot().market.status, MarketStatus::Open);
+    lock(&cache).disconnected();
+    p.tick(2_003).unwrap();
     assert_eq!(p.snapshot().market.status, MarketStatus::Suspended, "a lost connection suspends at once");
 }
