@@ -198,13 +198,14 @@ impl StreamMatch {
 }
 
 /// Each active runner's chance (by the feed's id): the middle of its best back's and best lay's implied chances,
-/// normalised over the active runners; `None` when one of them lacks either price.
+/// normalised over the active runners; `None` when one of them lacks either price or its book is crossed.
 fn chances(book: &MarketBook, def: &MarketDefinition) -> Option<Vec<(i64, f64)>> {
     let mut mids = Vec::new();
     for r in def.runners.iter().filter(|r| r.status == RunnerStatus::Active) {
         let ladders = book.runners.get(&r.id)?;
         let (back, lay) = (ladders.backs().first()?.price, ladders.lays().first()?.price);
-        if back < price::MIN_PRICE || lay < price::MIN_PRICE {
+        // A price off the ladder, or a crossed book (backs at or above lays): nothing sound to read a chance from.
+        if back < price::MIN_PRICE || lay > price::MAX_PRICE || back >= lay {
             return None;
         }
         mids.push((r.id, (1.0 / back + 1.0 / lay) / 2.0));

@@ -161,6 +161,13 @@ fn the_house_quotes_below_the_feed_with_its_margin_and_suspends_what_it_cannot_p
     let (event, quotes) = crate::exchange::audit::open_quotes(p.snapshot());
     assert!(!quotes.is_empty() && crate::exchange::audit::audit(&event, &quotes).is_none(), "no sure win");
     assert!(p.tick(101).is_none(), "nothing moved");
+    // A crossed book (a back above the lay) is not read.
+    lock(&cache).apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,1.95,5]]}]}]}"#), 101);
+    p.tick(101).unwrap();
+    assert_eq!(p.snapshot().market.status, MarketStatus::Suspended);
+    lock(&cache).apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","rc":[{"id":11,"batb":[[0,1.9,100]]}]}]}"#), 101);
+    p.tick(101).unwrap();
+    assert_eq!(p.snapshot().market, m, "as before");
     // A runner loses its lay: suspended, last prices kept.
     lock(&cache).apply(mcm(r#"{"op":"mcm","mc":[{"id":"1.5","rc":[{"id":22,"batl":[[0,0,0]]}]}]}"#), 102);
     p.tick(102).unwrap();
