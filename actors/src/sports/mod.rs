@@ -1,7 +1,9 @@
 //! The sports feed: what a provider gives (`feed.rs`: snapshots and numbered deltas), and the built-in provider that
 //! keeps the platform live with no network (`sim.rs`, cricket ball by ball from `cricket/`; the other sports' simple
 //! models in `simple.rs`), played by actors (`match_actor.rs`, one a match; `desk.rs`, which keeps matches going and
-//! lists them). `wire.rs` holds the calls' and events' shapes; `edge.rs` measures the house's edge over simulated matches.
+//! lists them; `store.rs` records each match so a restart resumes it). `stream/` is a real exchange's stream as a feed
+//! (Betfair's Exchange Stream API). `wire.rs` holds the calls' and events' shapes; `edge.rs` measures the house's edge
+//! over simulated matches.
 
 pub mod cricket;
 pub mod desk;
@@ -11,6 +13,7 @@ pub mod match_actor;
 pub mod sim;
 pub mod simple;
 pub mod store;
+pub mod stream;
 pub mod wire;
 
 #[cfg(test)]

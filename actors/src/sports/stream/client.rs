@@ -1,0 +1,210 @@
+//! The stream's client: a spawned task that connects, reads the server's `connection`, authenticates, subscribes to
+//! the markets, feeds every market change message into the shared cache (stamped with our clock), and sends a
+//! heartbeat every `heartbeat_ms`. When the connection ends (closed, an error, a refusal, or silence past the
+//! allowance) it marks the cache not live, waits (backing off, doubling up to `backoff_max`) and connects again,
+//! resubscribing with the last `initialClk` and `clk` so the server sends only what changed since (`RESUB_DELTA`).
+//! Dropping the [`StreamHandle`] stops it.
+//!
+//! The connection is plain TCP here ([`Tcp`]). Betfair's production stream (`stream-api.betfair.com:443`) takes
+//! only TLS: wrap the socket in a TLS stream in a [`Connect`] of its own; the session is generic over any
+//! `AsyncRead + AsyncWrite` stream and needs nothing else.
+
+use super::cache::{SharedCache, lock};
+use super::protocol::{MarketDataFilter, MarketFilter, Request, Response, StatusCode, StatusMessage};
+use super::provider::HEARTBEAT_GRACE;
+use crate::clock::SharedClock;
+use std::future::Future;
+use std::io;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+/// What the client asks of the server, and how patient it is.
+#[derive(Debug, Clone)]
+pub struct StreamConfig {
+    pub app_key: String,
+    pub session: String,
+    /// The feed's markets to subscribe to.
+    pub market_ids: Vec<String>,
+    /// Best levels a side (1 to 10).
+    pub ladder_levels: u32,
+    /// The heartbeat asked of the server (500 to 5000 ms on Betfair); ours is sent as often. Silence for
+    /// `HEARTBEAT_GRACE` of them ends the connection.
+    pub heartbeat_ms: u64,
+    pub conflate_ms: Option<u64>,
+    /// The first wait before connecting again, doubled after each failed attempt up to `backoff_max`.
+    pub backoff_min: Duration,
+    pub backoff_max: Duration,
+}
+
+/// How the client opens a connection: the seam for TLS.
+pub trait Connect: Send + Sync + 'static {
+    type Stream: AsyncRead + AsyncWrite + Unpin + Send + 'static;
+    fn connect(&self) -> impl Future<Output = io::Result<Self::Stream>> + Send;
+}
+
+/// Plain TCP to an address ("127.0.0.1:4000").
+#[derive(Debug, Clone)]
+pub struct Tcp(pub String);
+
+impl Connect for Tcp {
+    type Stream = TcpStream;
+    fn connect(&self) -> impl Future<Output = io::Result<TcpStream>> + Send {
+        TcpStream::connect(self.0.clone())
+    }
+}
+
+/// Why a connection ended.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error("connection: {0}")]
+    Io(#[from] io::Error),
+    #[error("the server closed the connection")]
+    Closed,
+    #[error("the server refused: {code} ({message})")]
+    Refused { code: String, message: String },
+    #[error("unexpected from the server: {0}")]
+    Protocol(String),
+    #[error("the server has been silent for {0:?}")]
+    Silent(Duration),
+}
+
+/// The running client; dropping it stops the client (and closes its connection).
+pub struct StreamHandle {
+    task: JoinHandle<()>,
+}
+
+impl Drop for StreamHandle {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Starts the client on the current tokio runtime.
+pub fn spawn<C: Connect>(connector: C, config: StreamConfig, cache: SharedCache, clock: SharedClock) -> StreamHandle {
+    StreamHandle { task: tokio::spawn(run(connector, config, cache, clock)) }
+}
+
+async fn run<C: Connect>(connector: C, config: StreamConfig, cache: SharedCache, clock: SharedClock) {
+    let mut backoff = config.backoff_min;
+    loop {
+        let mut heard = false;
+        let error = match connector.connect().await {
+            Ok(stream) => session(stream, &config, &cache, &clock, &mut heard).await,
+            Err(e) => StreamError::Io(e),
+        };
+        lock(&cache).disconnected();
+        if heard {
+            backoff = config.backoff_min;
+        }
+        tracing::warn!(error = %error, retry_in = ?backoff, "stream: connection ended; connecting again");
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(config.backoff_max);
+    }
+}
+
+/// The next message, or why there is none (`Silent`: nothing by `deadline`, `wait` after the last message).
+async fn next<R: AsyncBufReadExt + Unpin>(
+    lines: &mut tokio::io::Lines<R>,
+    deadline: Instant,
+    wait: Duration,
+) -> Result<Response, StreamError> {
+    // `next_line` is cancel-safe: a line half read when the heartbeat interrupts is kept for the next call.
+    match tokio::time::timeout_at(deadline, lines.next_line()).await {
+        Err(_) => Err(StreamError::Silent(wait)),
+        Ok(Err(e)) => Err(e.into()),
+        Ok(Ok(None)) => Err(StreamError::Closed),
+        Ok(Ok(Some(line))) => Response::parse(&line).map_err(|e| StreamError::Protocol(format!("{e}: {line}"))),
+    }
+}
+
+fn refused(s: StatusMessage) -> StreamError {
+    StreamError::Refused { code: s.error_code.unwrap_or_default(), message: s.error_message.unwrap_or_default() }
+}
+
+const AUTH_ID: u32 = 1;
+const SUBSCRIPTION_ID: u32 = 2;
+
+/// One connection, from the server's greeting until it ends; `heard` is set once a market change arrives.
+async fn session<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: S,
+    config: &StreamConfig,
+    cache: &SharedCache,
+    clock: &SharedClock,
+    heard: &mut bool,
+) -> StreamError {
+    let (read, mut write) = tokio::io::split(stream);
+    let mut lines = BufReader::new(read).lines();
+    let beat = Duration::from_millis(config.heartbeat_ms.max(1));
+    let silence = beat * HEARTBEAT_GRACE as u32;
+    match next(&mut lines, Instant::now() + silence, silence).await {
+        Ok(Response::Connection { connection_id }) => tracing::info!(%connection_id, "stream: connected"),
+        Ok(other) => return StreamError::Protocol(format!("expected the connection message, got {other:?}")),
+        Err(e) => return e,
+    }
+    let auth =
+        Request::Authentication { id: AUTH_ID, app_key: config.app_key.clone(), session: config.session.clone() };
+    if let Err(e) = write.write_all(auth.line().as_bytes()).await {
+        return e.into();
+    }
+    loop {
+        match next(&mut lines, Instant::now() + silence, silence).await {
+            Ok(Response::Status(s)) if s.status_code == StatusCode::Success => break,
+            Ok(Response::Status(s)) => return refused(s),
+            Ok(_) => {}
+            Err(e) => return e,
+        }
+    }
+    let (initial_clk, clk) = {
+        let c = lock(cache);
+        // Both tokens or neither: a resubscription needs the pair.
+        match (&c.initial_clk, &c.clk) {
+            (Some(i), Some(k)) => (Some(i.clone()), Some(k.clone())),
+            _ => (None, None),
+        }
+    };
+    let subscription = Request::MarketSubscription {
+        id: SUBSCRIPTION_ID,
+        market_filter: MarketFilter { market_ids: config.market_ids.clone() },
+        market_data_filter: MarketDataFilter::best_offers(config.ladder_levels),
+        initial_clk,
+        clk,
+        conflate_ms: config.conflate_ms,
+        heartbeat_ms: Some(config.heartbeat_ms),
+    };
+    if let Err(e) = write.write_all(subscription.line().as_bytes()).await {
+        return e.into();
+    }
+    let mut heartbeats = tokio::time::interval_at(tokio::time::Instant::now() + beat, beat);
+    let mut id = SUBSCRIPTION_ID;
+    let mut last_message = Instant::now();
+    loop {
+        tokio::select! {
+            msg = next(&mut lines, last_message + silence, silence) => match msg {
+                Ok(Response::Mcm(m)) => {
+                    last_message = Instant::now();
+                    *heard = true;
+                    lock(cache).apply(m, clock.now_ms());
+                }
+                Ok(Response::Status(s)) if s.status_code == StatusCode::Failure => {
+                    if s.id == Some(SUBSCRIPTION_ID) {
+                        // The resume tokens were refused (too old, say): the next subscription starts afresh.
+                        let mut c = lock(cache);
+                        (c.initial_clk, c.clk) = (None, None);
+                    }
+                    return refused(s);
+                }
+                Ok(Response::Status(_) | Response::Connection { .. } | Response::Other) => {}
+                Err(e) => return e,
+            },
+            _ = heartbeats.tick() => {
+                id += 1;
+                if let Err(e) = write.write_all(Request::Heartbeat { id }.line().as_bytes()).await {
+                    return e.into();
+                }
+            }
+        }
+    }
+}
