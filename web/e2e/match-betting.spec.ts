@@ -9,7 +9,7 @@
  * where the simulated match happens to be never decides whether the wallet can take the bet.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, shot, test, walletAgrees } from './fixtures';
+import { expect, fundedPlayer, login, rupees, shot, test, testMatch, walletAgrees } from './fixtures';
 import { serverInfo } from './server-info';
 
 const FOOTBALL = 1;
@@ -136,4 +136,36 @@ test('a football match page: a back and a lay from the Match Odds, with position
   expect(w).toEqual({ balance: second.balance, exposureBalance: second.exposure });
   expect(w.balance + w.exposureBalance).toBe(FUNDS); // nothing settled yet: held money is the only move
   await shot(page, 'match-bet-03-laid');
+});
+
+test('a cricket match page: a back and a lay from the Match Odds on a match that holds still, positions and wallet as the server has them', async ({
+  page,
+}) => {
+  const player = await fundedPlayer(serverInfo().baseURL, FUNDS, { name: 'Cricket Page Bettor' });
+  // A test match is in play and moves only when played: its prices hold while the player bets. (Started before the
+  // player logs in: the operator's login shares the page's cookies.)
+  const match = await testMatch(page.request, 53);
+  await login(page, player);
+  await page.goto(`/match/${match.matchId}`);
+  const odds = page.getByTestId('match-odds');
+  await expect(odds.getByTestId('market-status')).toHaveText('OPEN');
+  const detail = (await (await page.request.get(`/api/match/${match.matchId}`)).json()) as Detail;
+
+  await page.getByTestId('runner-0-back').click();
+  const slip = page.getByTestId('bet-popup');
+  await expect(slip.getByLabel('Bet For')).toHaveValue(/ · Back$/);
+  await slip.getByLabel('Stake', { exact: true }).fill('100');
+  const first = await place(page);
+  expect(first.exposure).toBe(100);
+  await positionsAgree(page, match.matchId, detail.match.marketId);
+  expect(await walletAgrees(page, player.id)).toEqual({ balance: FUNDS - 100, exposureBalance: 100 });
+
+  await page.getByTestId('runner-1-lay').click();
+  await expect(slip.getByLabel('Bet For')).toHaveValue(/ · Lay$/);
+  await slip.getByLabel('Stake', { exact: true }).fill('100');
+  const second = await place(page);
+  const after = await positionsAgree(page, match.matchId, detail.match.marketId);
+  expect(second.exposure).toBe(after.exposure);
+  expect(await walletAgrees(page, player.id)).toEqual({ balance: second.balance, exposureBalance: second.exposure });
+  await shot(page, 'match-bet-04-cricket');
 });

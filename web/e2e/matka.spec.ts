@@ -155,6 +155,13 @@ test('a player bids on all ten digits for the Close session of Quick Matka: one 
   await expect(page.getByTestId('fair-computed')).toHaveText(result);
   await expect(page.getByTestId('fair-step-commitment')).toContainText('✔');
   await shot(page, 'matka-07-fairness');
+
+  // My Bets' Matka tab: the draw's ten bids, one won.
+  await page.goto('/history?tab=matka');
+  const mine = page.getByTestId('matka-history-table').locator('tbody tr', { hasText: `#${drawNo}` });
+  await expect(mine).toHaveCount(10);
+  await expect(mine.filter({ hasText: 'Won' })).toHaveCount(1);
+  await shot(page, 'matka-08-my-bets');
 });
 
 async function operatorPage(browser: Browser): Promise<Page> {

@@ -293,6 +293,14 @@ test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first 
     await expect(page.getByTestId('parchi-winners')).toContainText(rupees(2 * STAKE));
   }
   await shot(page, 'parchi-07-settled');
+
+  // --- My Bets' Parchi tab lists the play as it ended.
+  await page.goto('/history?tab=parchi');
+  const mine = page.getByTestId('parchi-history-table').locator('tbody tr');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.first()).toContainText(players[0]);
+  await expect(mine.first()).toContainText(rupees(STAKE));
+  await shot(page, 'parchi-08-my-bets');
 });
 
 test('a game left incomplete at the first ball is void: the screen says so and the stake is back at once', async ({

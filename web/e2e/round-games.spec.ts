@@ -327,3 +327,20 @@ test('Fairness: each settled round recomputes in the browser to the result its g
     await shot(page, `rounds-10-fairness-${game}`);
   }
 });
+
+test('My Bets: each round game’s settled ticket is on the Round games tab, with its result', async ({ page }) => {
+  await login(page, player);
+  const games: Game[] = ['titli', 'andar_bahar', 'color'];
+  for (const game of games) {
+    const round = settled[game];
+    expect(round, `${game} settled a round earlier in this file`).toBeTruthy();
+    await page.goto(`/history?tab=rounds&game=${game}`);
+    const row = page
+      .getByTestId('round-bet-row')
+      .filter({ has: page.getByRole('cell', { name: `#${round!.roundId}`, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveClass(/row-(win|loss)/);
+    await expect(row.locator('.status')).toHaveText(/^(Won|Lost)$/);
+    await shot(page, `rounds-11-my-bets-${game}`);
+  }
+});
