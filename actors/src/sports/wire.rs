@@ -142,7 +142,8 @@ impl MatchDetail {
             },
             markets: vec![s.market.clone()],
             fancy_markets: s.fancy.clone(),
-            bookmakers: vec![s.bookmaker.clone()],
+            // Only cricket's feed has a Bookmaker market: another sport's empty one is not shown.
+            bookmakers: (!s.bookmaker.selections.is_empty()).then(|| s.bookmaker.clone()).into_iter().collect(),
             upcoming: s.status == MatchStatus::Upcoming,
             score: s.score.clone(),
             seq: s.seq,

@@ -49,6 +49,8 @@ async fn lists_detail_odds_scoreboard_and_live_deltas() {
     let football = football["data"].as_array().unwrap();
     assert_eq!(football.len(), 2, "one in play, one upcoming: {football:?}");
     assert_eq!(football[0]["runners"].as_array().map(Vec::len), Some(3), "1X2: home, draw, away");
+    let detail: Value = app.get(&format!("/api/match/{}", football[0]["id"])).await.json().await.unwrap();
+    assert_eq!(detail["bookmakers"], json!([]), "football has no Bookmaker market to show: {detail}");
 
     let id = live["id"].as_i64().unwrap();
     let detail: Value = app.get(&format!("/api/match/{id}")).await.json().await.unwrap();

@@ -19,6 +19,7 @@ const SETTINGS: [(&str, &str); 4] = [
     ("CASINO_EXCHANGE_DELAY_MS", "0"),
 ];
 
+/// A server process, killed with `kill -9` when the test says or when it is dropped (a failing test leaves none).
 struct Node {
     base: String,
     server: Child,
@@ -30,9 +31,16 @@ impl Node {
         Node { base: format!("http://127.0.0.1:{port}"), server: binary::serve(db_url, port, &SETTINGS).await }
     }
 
-    fn kill(mut self) {
-        self.server.kill().unwrap(); // SIGKILL: no shutdown hook runs.
-        self.server.wait().unwrap();
+    /// `kill -9` (what dropping it does).
+    fn kill(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.server.kill(); // SIGKILL: no shutdown hook runs.
+        let _ = self.server.wait();
     }
 }
 
