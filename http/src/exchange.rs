@@ -5,7 +5,7 @@
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
 use crate::error::ApiError;
-use crate::json::iso;
+use crate::json::{Limit, iso};
 use crate::money::{Rupees, parse_rupees};
 use crate::openapi::{Area, ErrorBody};
 use crate::state::State;
@@ -426,19 +426,30 @@ enum UserMatchErrors {
     NoSuchUser(ErrorBody),
 }
 
-async fn list(state: &State, user: UserId, matches: MatchFilter, fancy: bool) -> Result<HttpResponse, ApiError> {
-    let rows = store::bets(&state.db, user, &matches, fancy, LIST_LIMIT).await.map_err(ApiError::internal)?;
+async fn list(
+    state: &State,
+    user: UserId,
+    matches: MatchFilter,
+    fancy: bool,
+    limit: i64,
+) -> Result<HttpResponse, ApiError> {
+    let rows = store::bets(&state.db, user, &matches, fancy, limit).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
 }
 
 /// Every match's bets on teams (Bookmaker and Match Odds).
 #[utoipa::path(
     operation_id = "exchange_runner_bets",
-    responses((status = 200, description = "The user's bets on teams, every match, newest first (at most 200)", body = Bets), NoSuchUser)
+    params(Limit),
+    responses((status = 200, description = "The user's bets on teams, every match, newest first (default 200, 1–500)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
-async fn runner_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
-    list(&state, user.id, MatchFilter::Any, false).await
+async fn runner_bets(
+    state: State,
+    PathUser { user, .. }: PathUser,
+    q: web::Query<Limit>,
+) -> Result<HttpResponse, ApiError> {
+    list(&state, user.id, MatchFilter::Any, false, q.or(LIST_LIMIT)).await
 }
 
 /// A match's bets on teams (Bookmaker and Match Odds).
@@ -453,7 +464,7 @@ async fn runner_bets_of_match(
     user: PathUser,
     path: web::Path<InMatch>,
 ) -> Result<HttpResponse, ApiError> {
-    list(&state, user.user.id, path.filter(), false).await
+    list(&state, user.user.id, path.filter(), false, LIST_LIMIT).await
 }
 
 /// A match's fancy bets.
@@ -464,17 +475,22 @@ async fn runner_bets_of_match(
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
 async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Result<HttpResponse, ApiError> {
-    list(&state, user.user.id, path.filter(), true).await
+    list(&state, user.user.id, path.filter(), true, LIST_LIMIT).await
 }
 
 /// Every match's fancy bets (My Bets).
 #[utoipa::path(
     operation_id = "exchange_fancy_bets",
-    responses((status = 200, description = "The user's fancy bets, every match, newest first (at most 200)", body = Bets), NoSuchUser)
+    params(Limit),
+    responses((status = 200, description = "The user's fancy bets, every match, newest first (default 200, 1–500)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
-async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
-    list(&state, user.id, MatchFilter::Any, true).await
+async fn all_fancy_bets(
+    state: State,
+    PathUser { user, .. }: PathUser,
+    q: web::Query<Limit>,
+) -> Result<HttpResponse, ApiError> {
+    list(&state, user.id, MatchFilter::Any, true, q.or(LIST_LIMIT)).await
 }
 
 /// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.

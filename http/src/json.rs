@@ -77,3 +77,23 @@ mod tests {
         assert_eq!(super::iso(951_782_400_000), "2000-02-29T00:00:00.000Z");
     }
 }
+
+/// A history route's `?limit=`: how many rows, newest first.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Limit {
+    /// How many rows, at most (clamped to the route's range).
+    pub(crate) limit: Option<i64>,
+}
+
+impl Limit {
+    /// The limit asked for, 1 to 500, or `default`.
+    pub(crate) fn or(&self, default: i64) -> i64 {
+        self.within(default, 500)
+    }
+
+    /// The limit asked for, 1 to `max`, or `default`.
+    pub(crate) fn within(&self, default: i64, max: i64) -> i64 {
+        self.limit.unwrap_or(default).clamp(1, max)
+    }
+}

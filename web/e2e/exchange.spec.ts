@@ -8,7 +8,18 @@
  * settlement once the match is played past 10 overs.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, fundedPlayer, login, rupees, serverWallet, shot, test, walletAgrees, testMatch } from './fixtures';
+import {
+  expect,
+  fundedPlayer,
+  login,
+  overlaySeen,
+  rupees,
+  serverWallet,
+  shot,
+  test,
+  walletAgrees,
+  testMatch,
+} from './fixtures';
 import { serverInfo } from './server-info';
 
 /** The match every run plays (the same seed, the same match). */
@@ -34,11 +45,12 @@ async function submit(page: Page, path: string): Promise<Placed> {
   const answer = page.waitForResponse(
     (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === path,
   );
+  const placed = overlaySeen(page, 'ex-overlay-success', 'Bet placed successfully.');
   await popup.getByRole('button', { name: 'Submit' }).click();
   const res = await answer;
   const body = (await res.json()) as Placed;
   expect(res.status(), JSON.stringify(body)).toBe(201);
-  await expect(page.getByTestId('ex-overlay-success')).toHaveText('Bet placed successfully.');
+  await placed;
   await expect(popup).toBeHidden();
   return body;
 }

@@ -180,3 +180,19 @@ export async function testMatch(request: APIRequestContext, seed: number): Promi
   expect(started.status).toBe('in_play');
   return { matchId, name, play };
 }
+
+/**
+ * Resolves once the message overlay `testId` has shown `text` (or, without `text`, once it has shown at all). Start
+ * it before the tap that makes the message: the overlay is up for 2.3 s only, and watched from the page itself a
+ * slow test runner cannot miss it.
+ */
+export function overlaySeen(page: Page, testId: string, text?: string): Promise<unknown> {
+  return page.waitForFunction(
+    ([id, want]) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      return el !== null && (want === null || el.textContent === want);
+    },
+    [testId, text ?? null] as const,
+    { polling: 'raf', timeout: 20_000 },
+  );
+}

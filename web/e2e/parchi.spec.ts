@@ -22,6 +22,7 @@ import {
   test as shared,
   type Operator,
   type Player,
+  overlaySeen,
 } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
@@ -234,8 +235,9 @@ test('a visitor watches Aar Par Parchi, logs in at Play, plays before the first 
   await shot(page, 'parchi-04-back-signed-in');
 
   // --- Signed in: a play on card 1, empty, before the first ball.
+  const played = overlaySeen(page, 'parchi-overlay-success', 'Players selected and bet placed successfully!');
   const players = await playFirstCard(page);
-  await expect(page.getByTestId('parchi-overlay-success')).toHaveText('Players selected and bet placed successfully!');
+  await played;
   await expect(page.getByTestId('parchi-dialog')).toHaveCount(0);
   const tile = page.getByTestId('parchi-card-1');
   await expect(tile).toHaveAttribute('data-locked', 'true');

@@ -21,7 +21,7 @@ use casino_actors::ids::{RoundId, UserId};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -33,12 +33,7 @@ times to the hash of game n of a chain (round firstRound + n - 1) gives that cha
 lowercase hex characters and message = the salt; X = the first 13 hex digits as an integer (52 bits); \
 crash = max(1.00, floor(100 * (1 - edge) * 2^52 / (2^52 - X)) / 100).";
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Limit {
-    /// How many rows, at most (clamped to the route's range).
-    limit: Option<i64>,
-}
+use crate::json::Limit;
 
 /// An ended Aviator round, as the public list shows it. Multipliers are numbers with at most 2 decimals.
 #[derive(Serialize, ToSchema)]
@@ -65,7 +60,7 @@ pub struct AviatorRoundJson {
 )]
 #[get("/api/aviator/rounds")]
 pub async fn rounds(state: State, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
-    let limit = q.limit.unwrap_or(20).clamp(1, 200);
+    let limit = q.within(20, 200);
     let list = store::recent_rounds(&state.db, limit).await?;
     Ok(HttpResponse::Ok().json(
         list.iter()
@@ -403,7 +398,7 @@ pub async fn history(
     PathUser { user, .. }: PathUser,
     q: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let limit = q.limit.unwrap_or(200).clamp(1, 5_000);
+    let limit = q.within(200, 5_000);
     let (in_play, settled) = player_bets(&state, user.id, limit).await?;
     let mut rows: Vec<AviatorHistoryRow> = Vec::new();
     for InPlay { bet: OpenBet { round, bet, placed_at: created_at, .. }, status, multiplier, payout } in in_play {

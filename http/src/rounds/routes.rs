@@ -16,11 +16,11 @@ use casino_actors::table::actor::{OpenTickets, RoundTableRoute, Snapshot};
 use casino_actors::table::game::RoundRules;
 use casino_actors::table::store::{self, RoundRecord};
 use casino_actors::table::wire::RoundWire;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{OneOfBuilder, Ref, Schema};
-use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -229,19 +229,7 @@ async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Result<Http
     Ok(HttpResponse::Ok().json(on_table!(state.tables.rounds, which, |t| round_json(t, &r))))
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Limit {
-    /// How many rows, at most (clamped to the route's range).
-    pub(crate) limit: Option<i64>,
-}
-
-impl Limit {
-    /// The limit asked for, 1 to 500, or `default`.
-    pub(crate) fn or(&self, default: i64) -> i64 {
-        self.limit.unwrap_or(default).clamp(1, 500)
-    }
-}
+pub use crate::json::Limit;
 
 /// A line of a ticket: a pick and its stake.
 #[derive(Serialize, ToSchema)]

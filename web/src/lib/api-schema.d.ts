@@ -8859,7 +8859,10 @@ export interface operations {
     };
     exchange_fancy_bets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows, at most (clamped to the route's range). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The caller's id or user number, digits only (an operator: anyone's id) */
@@ -8869,7 +8872,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user's fancy bets, every match, newest first (at most 200) */
+            /** @description The user's fancy bets, every match, newest first (default 200, 1–500) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9600,7 +9603,10 @@ export interface operations {
     };
     exchange_runner_bets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows, at most (clamped to the route's range). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The caller's id or user number, digits only (an operator: anyone's id) */
@@ -9610,7 +9616,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user's bets on teams, every match, newest first (at most 200) */
+            /** @description The user's bets on teams, every match, newest first (default 200, 1–500) */
             200: {
                 headers: {
                     [name: string]: unknown;

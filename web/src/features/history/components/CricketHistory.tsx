@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/money';
-import { useFancyBets, useRunnerBets } from '../../exchange/api/get-bets';
+import { getMatchBets, MATCH_BETS_MAX } from '../../exchange/api/get-bets';
 import { BetStatus } from '../../exchange/components/BetStatus';
 import { formatBetDate, formatOdds } from '../../exchange/format';
 import { kindLabel } from '../../exchange/slip';
 import type { BetView } from '../../exchange/wire';
-import { HistoryTable } from './HistoryTable';
+import { usePagedList } from '../hooks/use-paged-list';
+import { PagedTable } from './HistoryTable';
 
 /** A settled bet's P/L (signed, green or red); an open one's possible profit. */
 function Profit({ b }: { b: BetView }) {
@@ -27,28 +28,18 @@ const COLUMNS = ['label', 'match', 'odds', 'stake', 'profit', 'balance', 'exposu
 
 /**
  * The Cricket History tab (spec screen 14): the player's exchange bets on every match, newest first — the runner
- * markets' (`GET /api/laggai_khai_getuserbet/{userId}`) and the fancy lines' (`GET /api/cricket-market/{userId}`).
- * Lgaai rows are marked red, the others green. Neither route pages (no `limit`), so every bet comes at once.
+ * markets' (`GET /api/laggai_khai_getuserbet/{userId}`) and the fancy lines' (`GET /api/cricket-market/{userId}`)
+ * together, a page at a time. Lgaai rows are marked red, the others green.
  *
  * Balance and Exposure are, as in the spec's bet record, the player's wallet balance and exposure as they stood once
  * the bet was taken (recorded with it; "—" for a bet taken before the server recorded them).
  */
 export function CricketHistory({ userId }: { userId: string }) {
   const { t } = useTranslation('history');
-  const runner = useRunnerBets(userId);
-  const fancy = useFancyBets(userId);
-  const isLoading = runner.isLoading || fancy.isLoading;
-  const isError = runner.isError || fancy.isError;
-  const rows = [...(runner.data ?? []), ...(fancy.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = usePagedList(['history', 'cricket', userId], (limit) => getMatchBets(userId, limit), MATCH_BETS_MAX);
   return (
-    <HistoryTable
-      testId="cricket-history-table"
-      columns={COLUMNS.map((c) => t(`cricket.${c}`))}
-      isLoading={isLoading}
-      isError={isError}
-      count={rows.length}
-    >
-      {rows.map((b) => (
+    <PagedTable testId="cricket-history-table" columns={COLUMNS.map((c) => t(`cricket.${c}`))} list={list}>
+      {list.rows.map((b) => (
         <tr key={`${b.marketType}-${b.id}`} className={b.type === 'Lgaai' ? 'row-loss' : 'row-win'}>
           <td>{b.label}</td>
           <td className="ex-wrap">{b.matchName}</td>
@@ -66,6 +57,6 @@ export function CricketHistory({ userId }: { userId: string }) {
           </td>
         </tr>
       ))}
-    </HistoryTable>
+    </PagedTable>
   );
 }
