@@ -221,6 +221,47 @@ pub struct MatchState {
     pub fair: Fair,
 }
 
+/// Who plays, in what, and when: what every provider's match starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixture {
+    pub match_id: i64,
+    pub sport_id: i64,
+    pub name: String,
+    pub competition: String,
+    pub starts_at: EpochMs,
+    pub teams: [String; 2],
+}
+
+impl MatchState {
+    /// The match of `f` before it starts: its main `market` as given, a closed Bookmaker with no selections (a sport
+    /// without one never fills it), no fancy lines, no players.
+    pub fn upcoming(f: Fixture, market: Market) -> MatchState {
+        MatchState {
+            bookmaker: Bookmaker {
+                market_id: format!("bm.{}", f.match_id),
+                market_name: "Bookmaker".into(),
+                status: MarketStatus::Closed,
+                selections: Vec::new(),
+            },
+            match_id: f.match_id,
+            sport_id: f.sport_id,
+            name: f.name,
+            competition: f.competition,
+            starts_at: f.starts_at,
+            status: MatchStatus::Upcoming,
+            teams: f.teams,
+            score: Score::default(),
+            market,
+            fancy: Vec::new(),
+            winner: None,
+            fancy_results: Vec::new(),
+            players: Vec::new(),
+            seq: 0,
+            fair: Fair::default(),
+        }
+    }
+}
+
 /// The chances a provider priced its open quotes from (`Fair::default()`: none known, as from a feed without a model).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Fair {

@@ -128,29 +128,17 @@ impl SimMatch {
             .collect();
         let game = CricketGame::new([a, b], (seed % 2) as usize);
         let closed = |name: &str, id: String| terms.market(id, name.into());
-        let state = MatchState {
+        let fixture = Fixture {
             match_id,
             sport_id: CRICKET,
             name: format!("{} v {}", teams[0], teams[1]),
             competition: competition.into(),
             starts_at,
-            status: MatchStatus::Upcoming,
             teams,
-            score: Score::default(),
-            market: closed("Match Odds", format!("1.{match_id}")),
-            bookmaker: Bookmaker {
-                market_id: format!("bm.{match_id}"),
-                market_name: "Bookmaker".into(),
-                status: MarketStatus::Suspended,
-                selections: Vec::new(),
-            },
-            fancy: Vec::new(),
-            winner: None,
-            fancy_results: Vec::new(),
-            players,
-            seq: 0,
-            fair: Fair::default(),
         };
+        let mut state = MatchState::upcoming(fixture, closed("Match Odds", format!("1.{match_id}")));
+        state.bookmaker.status = MarketStatus::Suspended;
+        state.players = players;
         let mut sim = SimMatch {
             game,
             state,

@@ -217,30 +217,16 @@ impl SimpleMatch {
         let teams = [profile.sides[first].to_string(), profile.sides[second].to_string()];
         let tilt = rng.random_range(-0.15..0.15);
         let strengths = (profile.chance * (1.0 + tilt), profile.chance * (1.0 - tilt));
-        let state = MatchState {
+        let fixture = Fixture {
             match_id,
             sport_id: profile.sport_id,
             name: format!("{} v {}", teams[0], teams[1]),
             competition: profile.competition.into(),
             starts_at,
-            status: MatchStatus::Upcoming,
             teams,
-            score: Score::default(),
-            market: terms
-                .market(format!("1.{match_id}"), if profile.draws { "1X2".into() } else { "Match Odds".into() }),
-            bookmaker: Bookmaker {
-                market_id: format!("bm.{match_id}"),
-                market_name: "Bookmaker".into(),
-                status: MarketStatus::Closed,
-                selections: Vec::new(),
-            },
-            fancy: Vec::new(),
-            winner: None,
-            fancy_results: Vec::new(),
-            players: Vec::new(),
-            seq: 0,
-            fair: Default::default(),
         };
+        let name = if profile.draws { "1X2" } else { "Match Odds" };
+        let state = MatchState::upcoming(fixture, terms.market(format!("1.{match_id}"), name.into()));
         let mut m = SimpleMatch { profile, strengths, score: (0, 0), step: 0, state, rng };
         m.state.market = m.market(MarketStatus::Suspended);
         m.state.score = m.scoreboard("Starts soon");

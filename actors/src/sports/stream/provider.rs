@@ -72,29 +72,15 @@ impl StreamMatch {
                 ex: Exchange { available_to_back: Vec::new(), available_to_lay: Vec::new() },
             })
             .collect();
-        let state = MatchState {
+        let fixture = Fixture {
             match_id: mapping.match_id,
             sport_id: mapping.sport_id,
             name: mapping.name.clone(),
             competition: mapping.competition.clone(),
             starts_at: mapping.starts_at,
-            status: MatchStatus::Upcoming,
             teams: mapping.teams.clone(),
-            score: Score::default(),
-            market,
-            bookmaker: Bookmaker {
-                market_id: format!("bm.{}", mapping.match_id),
-                market_name: "Bookmaker".into(),
-                status: MarketStatus::Closed,
-                selections: Vec::new(),
-            },
-            fancy: Vec::new(),
-            winner: None,
-            fancy_results: Vec::new(),
-            players: Vec::new(),
-            seq: 0,
-            fair: Fair::default(),
         };
+        let state = MatchState::upcoming(fixture, market);
         StreamMatch { mapping, cache, margin, state, seen: None, fresh: false, created_at: now }
     }
 
