@@ -57,6 +57,7 @@ pub fn config_for(database_url: String) -> Config {
             others: 1,
             ..Default::default()
         },
+        stream: Default::default(),
         exchange: casino_actors::exchange::desk::ExchangeConfig {
             bet_delay: std::time::Duration::from_millis(50),
             ..Default::default()
