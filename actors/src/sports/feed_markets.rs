@@ -163,9 +163,7 @@ pub async fn list(db: &Db, active_only: bool) -> Result<Vec<FeedMarket>, StoreEr
     let filter = if active_only { "WHERE status = 'active'" } else { "" };
     // Only constants are formatted in.
     let sql = format!("SELECT {COLUMNS} FROM sports_feed_markets {filter} ORDER BY match_id DESC");
-    let rows = sqlx::query_as::<Any, Row>(sqlx::AssertSqlSafe(sql))
-    .fetch_all(&db.pool)
-    .await?;
+    let rows = sqlx::query_as::<Any, Row>(sqlx::AssertSqlSafe(sql)).fetch_all(&db.pool).await?;
     rows.into_iter().map(FeedMarket::try_from).collect()
 }
 

@@ -62,6 +62,58 @@ fn definition(status: &str, in_play: bool, runners: [&str; 2]) -> Value {
         "runners": [{"id": 101, "status": runners[0], "sortPriority": 1}, {"id": 102, "status": runners[1], "sortPriority": 2}]})
 }
 
+/// The feed's market `market` imaged: open and in play, two runners at these (back, lay) prices.
+fn image(market: &str, books: [(f64, f64); 2]) -> String {
+    json!({"op": "mcm", "id": 2, "ct": "SUB_IMAGE", "initialClk": "I1", "clk": "C1", "heartbeatMs": 500,
+        "mc": [{"id": market, "img": true, "marketDefinition": definition("OPEN", true, ["ACTIVE", "ACTIVE"]),
+            "rc": [{"id": 101, "batb": [[0, books[0].0, 500]], "batl": [[0, books[0].1, 400]]},
+                   {"id": 102, "batb": [[0, books[1].0, 300]], "batl": [[0, books[1].1, 200]]}]}]})
+    .to_string()
+}
+
+/// The feed's market closed, the first runner the winner.
+fn settled(market: &str) -> String {
+    json!({"op": "mcm", "id": 2, "clk": "C3",
+        "mc": [{"id": market, "marketDefinition": definition("CLOSED", true, ["WINNER", "LOSER"])}]})
+    .to_string()
+}
+
+/// A stream server on 127.0.0.1:0: its address, what to send it, and the subscriptions it receives.
+fn stream() -> (String, mpsc::UnboundedSender<String>, mpsc::UnboundedReceiver<Vec<String>>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let (feed, lines) = mpsc::unbounded_channel();
+    let (subs_tx, subs) = mpsc::unbounded_channel();
+    tokio::spawn(stream_server(TcpListener::from_std(listener).unwrap(), lines, subs_tx));
+    (addr, feed, subs)
+}
+
+async fn next_subscription(subs: &mut mpsc::UnboundedReceiver<Vec<String>>) -> Vec<String> {
+    let mut ids = tokio::time::timeout(PATIENCE, subs.recv()).await.expect("no subscription").unwrap();
+    ids.sort();
+    ids
+}
+
+fn mapping(market: &str, sport: i64, name: &str) -> Value {
+    json!({"feedMarketId": market, "sportId": sport, "name": name, "competition": "Test League",
+        "startsAt": 1_700_000_000_000i64, "teams": ["Mumbai", "Chennai"],
+        "runners": [{"feedId": 101, "name": "Mumbai"}, {"feedId": 102, "name": "Chennai"}]})
+}
+
+/// Polls the operators' list until the mapping of `id` has `status`.
+async fn mapping_until(desk: &TestApp, id: i64, status: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let mappings: Value = desk.get("/api/admin/sports/feed-markets").await.json().await.unwrap();
+        if let Some(m) = mappings.as_array().unwrap().iter().find(|m| m["matchId"] == id && m["status"] == status) {
+            return m.clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the mapping of {id} never {status}: {mappings}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 struct Player<'a> {
     app: &'a TestApp,
     id: Value,
@@ -107,11 +159,7 @@ fn chances(books: [(f64, f64); 2]) -> [f64; 2] {
 
 #[tokio::test]
 async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_settles_them_once() {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let (feed, lines) = mpsc::unbounded_channel();
-    let (subs_tx, mut subs) = mpsc::unbounded_channel();
-    tokio::spawn(stream_server(listener, lines, subs_tx));
+    let (addr, feed, mut subs) = stream();
     let app = spawn_app_with(|c| {
         c.stream.addr = addr;
         c.stream.app_key = "key".into();
@@ -126,9 +174,7 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
     let p = Player { app: &app, id: players[0].0.clone(), token: players[0].1.clone() };
 
     // A player may not map.
-    let body = json!({"feedMarketId": MARKET, "sportId": 4, "name": "Mumbai v Chennai", "competition": "Test League",
-        "startsAt": 1_700_000_000_000i64, "teams": ["Mumbai", "Chennai"],
-        "runners": [{"feedId": 101, "name": "Mumbai"}, {"feedId": 102, "name": "Chennai"}]});
+    let body = mapping(MARKET, 4, "Mumbai v Chennai");
     let (status, _) = p.post("/api/admin/sports/feed-markets", &body).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
@@ -159,18 +205,13 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
     assert_eq!(r.status(), StatusCode::CREATED);
     let mapped: Value = r.json().await.unwrap();
     let id = mapped["matchId"].as_i64().unwrap();
-    let subscribed = tokio::time::timeout(PATIENCE, subs.recv()).await.expect("no subscription").unwrap();
-    assert_eq!(subscribed, vec![MARKET.to_string()]);
+    assert_eq!(next_subscription(&mut subs).await, vec![MARKET.to_string()]);
     let (status, error) = error_of(desk.post("/api/admin/sports/feed-markets", &body).await).await;
     assert_eq!((status, error["error"].as_str()), (StatusCode::CONFLICT, Some("feed_market_mapped")));
 
     // The market's image: the match opens, priced from the feed with the house's margin.
     let books = [(1.8, 1.82), (2.2, 2.24)];
-    let image = json!({"op": "mcm", "id": 2, "ct": "SUB_IMAGE", "initialClk": "I1", "clk": "C1", "heartbeatMs": 500,
-        "mc": [{"id": MARKET, "img": true, "marketDefinition": definition("OPEN", true, ["ACTIVE", "ACTIVE"]),
-            "rc": [{"id": 101, "batb": [[0, books[0].0, 500]], "batl": [[0, books[0].1, 400]]},
-                   {"id": 102, "batb": [[0, books[1].0, 300]], "batl": [[0, books[1].1, 200]]}]}]});
-    feed.send(image.to_string()).unwrap();
+    feed.send(image(MARKET, books)).unwrap();
     let open = |d: &Value| {
         d["match"]["status"] == "OPEN" && d["match"]["runners"][0]["ex"]["availableToBack"][0]["price"].is_f64()
     };
@@ -188,7 +229,7 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
     let listed = list["data"].as_array().unwrap().iter().find(|m| m["id"] == id).cloned();
     assert!(listed.is_some_and(|m| m["inplay"] == true), "listed in play: {list}");
     let mappings: Value = desk.get("/api/admin/sports/feed-markets").await.json().await.unwrap();
-    let m = &mappings[0];
+    let m = &mappings.as_array().unwrap().iter().find(|m| m["matchId"] == id).cloned().unwrap();
     assert_eq!(
         (m["matchId"].as_i64(), m["feedMarketId"].as_str(), m["status"].as_str()),
         (Some(id), Some(MARKET), Some("active"))
@@ -217,25 +258,31 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
     assert_eq!((status, refused["error"].as_str()), (StatusCode::CONFLICT, Some("market_suspended")), "{refused}");
     assert_eq!(p.wallet().await, (9_800.0, 200.0), "nothing moved");
 
-    // The feed settles: the first runner won; the bet pays once, and the mapping ends.
-    let settle = json!({"op": "mcm", "id": 2, "clk": "C3",
-        "mc": [{"id": MARKET, "marketDefinition": definition("CLOSED", true, ["WINNER", "LOSER"])}]});
-    feed.send(settle.to_string()).unwrap();
+    // A second market mapped (football, the other sport): the client follows both.
+    let r = desk.post("/api/admin/sports/feed-markets", &mapping("1.778", 1, "Goa v Pune")).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let second = r.json::<Value>().await.unwrap()["matchId"].as_i64().unwrap();
+    assert!(second > id, "ids from the desk's sequence");
+    assert_eq!(next_subscription(&mut subs).await, vec![MARKET.to_string(), "1.778".to_string()]);
+    feed.send(image(MARKET, books)).unwrap(); // the server images every market of a new subscription
+    feed.send(
+        json!({"op": "mcm", "id": 2, "clk": "C2b",
+        "mc": [{"id": MARKET, "marketDefinition": definition("SUSPENDED", true, ["ACTIVE", "ACTIVE"])}]})
+        .to_string(),
+    )
+    .unwrap();
+
+    // The feed settles: the first runner won; the bet pays once, the mapping ends and its market is no longer
+    // followed.
+    feed.send(settled(MARKET)).unwrap();
     let won = 10_000.0 + ((200.0 * (back - 1.0)) * 100.0).round() / 100.0;
     let deadline = tokio::time::Instant::now() + PATIENCE;
     while p.wallet().await != (won, 0.0) {
         assert!(tokio::time::Instant::now() < deadline, "never settled: {:?}, expected {won}", p.wallet().await);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let mappings: Value = desk.get("/api/admin/sports/feed-markets").await.json().await.unwrap();
-        if mappings[0]["status"] == "ended" {
-            break;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "the mapping never ended: {mappings}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    mapping_until(&desk, id, "ended").await;
+    assert_eq!(next_subscription(&mut subs).await, vec!["1.778".to_string()]);
     assert_eq!(p.wallet().await, (won, 0.0), "settled once");
     let detail = p.get(&format!("/api/match/{id}")).await;
     assert_eq!(detail["match"]["status"], "CLOSED", "{detail}");
@@ -250,4 +297,63 @@ async fn without_a_stream_mapping_is_refused() {
         "teams": ["Mumbai", "Chennai"], "runners": [{"feedId": 101, "name": "Mumbai"}, {"feedId": 102, "name": "Chennai"}]});
     let (status, error) = error_of(app.post("/api/admin/sports/feed-markets", &body).await).await;
     assert_eq!((status, error["error"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("no_stream")));
+}
+
+/// A mapping survives a restart: the new server resumes its match under the same id (the stream images the market
+/// again on subscription), the bet on it stays open (not voided by the exchange's recovery), and the feed's
+/// settlement pays it once.
+#[tokio::test]
+async fn a_mapped_match_and_its_bets_survive_a_restart() {
+    let (addr, feed, mut subs) = stream();
+    let app = spawn_app_with(|c| {
+        c.stream.addr = addr;
+        c.exchange.bet_delay = Duration::ZERO;
+    })
+    .await;
+    let config = app.config.clone();
+    let desk = app.other_client();
+    desk.operator("9000070003").await;
+    let players = app.fixture_players(1, 10_000).await;
+    let (player, token) = players[0].clone();
+    let id = {
+        let p = Player { app: &app, id: player.clone(), token: token.clone() };
+        let r = desk.post("/api/admin/sports/feed-markets", &mapping(MARKET, 4, "Mumbai v Chennai")).await;
+        assert_eq!(r.status(), StatusCode::CREATED);
+        let id = r.json::<Value>().await.unwrap()["matchId"].as_i64().unwrap();
+        assert_eq!(next_subscription(&mut subs).await, vec![MARKET.to_string()]);
+        feed.send(image(MARKET, [(1.8, 1.82), (2.2, 2.24)])).unwrap();
+        let open = |d: &Value| d["match"]["status"] == "OPEN";
+        let detail = p.detail_until(id, "open", open).await;
+        let back = detail["match"]["runners"][0]["ex"]["availableToBack"][0]["price"].as_f64().unwrap();
+        let order =
+            json!({"match": id, "teamIndex": 0, "type": "Lgaai", "odds": back, "stake": 100, "marketType": "exchange"});
+        let (status, placed) = p.post("/api/laggai_khai_bets", &order).await;
+        assert_eq!(status, StatusCode::CREATED, "{placed}");
+        id
+    };
+    drop(desk);
+    app.halt(); // every actor stops (its stream connection closes); the next server on the same database resumes
+
+    let app = crate::helpers::spawn_app_on(config).await;
+    assert_eq!(next_subscription(&mut subs).await, vec![MARKET.to_string()], "the mapping resumed");
+    let desk = app.other_client();
+    desk.login(&desk_user_no(&desk, "9000070003").await, "operator-pass").await;
+    let p = Player { app: &app, id: player, token };
+    assert_eq!(p.wallet().await, (9_900.0, 100.0), "the bet is still open");
+    mapping_until(&desk, id, "active").await;
+    feed.send(image(MARKET, [(1.8, 1.82), (2.2, 2.24)])).unwrap();
+    p.detail_until(id, "resumed under the same id", |d| d["match"]["status"] == "OPEN").await;
+    feed.send(settled(MARKET)).unwrap();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while p.wallet().await.1 != 0.0 {
+        assert!(tokio::time::Instant::now() < deadline, "never settled: {:?}", p.wallet().await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(p.wallet().await.0 > 10_000.0, "the back won: {:?}", p.wallet().await);
+    mapping_until(&desk, id, "ended").await;
+}
+
+async fn desk_user_no(desk: &TestApp, phone: &str) -> String {
+    let r = desk.get(&format!("/api/userLoginUserNo/{phone}")).await;
+    r.json::<Value>().await.unwrap()["userNo"].to_string()
 }
