@@ -120,7 +120,7 @@ pub struct FeedMarketMapped {
     )
 )]
 #[post("/api/admin/sports/feed-markets")]
-pub async fn map(state: State, op: Operator, body: web::Json<FeedMarketBody>) -> Result<HttpResponse, ApiError> {
+pub async fn map_feed_market(state: State, op: Operator, body: web::Json<FeedMarketBody>) -> Result<HttpResponse, ApiError> {
     let asked = body.into_inner().check()?;
     let feed_market_id = asked.feed_market_id.clone();
     let after = serde_json::to_value(&asked).ok();
@@ -221,7 +221,7 @@ impl FeedMarketJson {
     )
 )]
 #[get("/api/admin/sports/feed-markets")]
-pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn list_feed_markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
     let listed = state.tables.sports.ask(FeedMarkets).await.map_err(|_| unavailable())?.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(listed.into_iter().map(FeedMarketJson::of).collect::<Vec<_>>()))
 }

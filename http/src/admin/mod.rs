@@ -46,8 +46,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .operator(test_hooks::start_match)
         .operator(test_hooks::play_match)
         .operator(test_hooks::quote_match)
-        .operator(feed_markets::map)
-        .operator(feed_markets::list);
+        .operator(feed_markets::map_feed_market)
+        .operator(feed_markets::list_feed_markets);
 }
 
 /// `{id}` of the person routes (`/api/admin/users/{id}/…`).

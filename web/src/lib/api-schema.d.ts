@@ -692,14 +692,14 @@ export interface paths {
             cookie?: never;
         };
         /** Every feed market mapped, newest first, with what the stream's cache says of each now. */
-        get: operations["list"];
+        get: operations["list_feed_markets"];
         put?: never;
         /**
          * Maps a feed market of the exchange stream to a new match of ours, priced from it with the house's margin
          *     (`CASINO_STREAM_MARGIN`) and suspended whenever the stream is silent or the feed suspends it; the feed's
          *     settlement settles its bets.
          */
-        post: operations["map"];
+        post: operations["map_feed_market"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7434,7 +7434,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_feed_markets: {
         parameters: {
             query?: never;
             header?: never;
@@ -7480,7 +7480,7 @@ export interface operations {
             };
         };
     };
-    map: {
+    map_feed_market: {
         parameters: {
             query?: never;
             header?: never;
