@@ -296,14 +296,13 @@ impl SportsDesk {
         let linger = self.config.linger_ms;
         self.matches.retain(|_, (_, s)| s.status != MatchStatus::Finished || now - s.seen_at < linger);
         let c = self.config;
+        // The stream's matches are the operators': they do not count here.
         let streamed = |id: &i64| self.stream.as_ref().is_some_and(|s| s.followed.contains_key(id));
-        let simulated: Vec<Summary> =
+        let mut simulated: Vec<Summary> =
             self.matches.iter().filter(|(id, _)| !streamed(id)).map(|(_, (_, s))| s.clone()).collect();
-        let mut simulated = simulated;
         let sports = std::iter::once((CRICKET, c.live, c.upcoming))
             .chain(OTHER_SPORTS.iter().map(|p| (p.sport_id, c.others, c.others)));
         for (sport, live, upcoming) in sports.collect::<Vec<_>>() {
-            // The stream's matches are the operators': they do not count here.
             while let Some(starts_at) = next_start(simulated.iter(), sport, live, upcoming, now, c.gap_ms) {
                 let id = self.launch(sport, starts_at, ctx);
                 simulated.extend(self.matches.get(&id).map(|(_, s)| s.clone()));

@@ -120,7 +120,11 @@ pub struct FeedMarketMapped {
     )
 )]
 #[post("/api/admin/sports/feed-markets")]
-pub async fn map_feed_market(state: State, op: Operator, body: web::Json<FeedMarketBody>) -> Result<HttpResponse, ApiError> {
+pub async fn map_feed_market(
+    state: State,
+    op: Operator,
+    body: web::Json<FeedMarketBody>,
+) -> Result<HttpResponse, ApiError> {
     let asked = body.into_inner().check()?;
     let feed_market_id = asked.feed_market_id.clone();
     let after = serde_json::to_value(&asked).ok();
