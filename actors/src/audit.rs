@@ -36,6 +36,8 @@ pub enum Action {
     LeaseMove,
     /// A player's break ended early (a self-exclusion never is).
     BreakLift,
+    /// A feed market of the exchange stream mapped to a new match.
+    SportsFeedMarket,
 }
 
 impl Action {
@@ -64,6 +66,7 @@ impl Action {
             Action::ParchiAbandon => "parchi.abandon",
             Action::LeaseMove => "cluster.move",
             Action::BreakLift => "user.break_lift",
+            Action::SportsFeedMarket => "sports.feed_market",
         }
     }
 }

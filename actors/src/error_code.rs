@@ -320,6 +320,18 @@ error_codes! {
     BadNode = "bad_node",
     /// That node already runs it.
     SameNode = "same_node",
+    /// A feed market's id is empty or too long.
+    InvalidFeedMarket = "invalid_feed_market",
+    /// A feed market's runners: 2 or 3, each with a distinct feed id and a name.
+    InvalidRunners = "invalid_runners",
+    /// A match's teams: two distinct names.
+    InvalidTeams = "invalid_teams",
+    /// No sport with that id.
+    InvalidSport = "invalid_sport",
+    /// The feed market is mapped already.
+    FeedMarketMapped = "feed_market_mapped",
+    /// No exchange stream is configured (`CASINO_STREAM_ADDR`).
+    NoStream = "no_stream",
 }
 
 impl std::fmt::Display for ErrorCode {

@@ -17,7 +17,7 @@ use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::parchi::table::ParchiConfig;
-use casino_actors::sports::desk::SportsConfig;
+use casino_actors::sports::desk::{SportsConfig, StreamSettings};
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
 use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
@@ -54,6 +54,8 @@ pub struct Config {
     pub matka: MatkaConfig,
     /// `CASINO_SPORTS_…`.
     pub sports: SportsConfig,
+    /// `CASINO_STREAM_…`: the exchange stream pricing mapped matches (none by default).
+    pub stream: StreamSettings,
     /// `CASINO_EXCHANGE_DELAY_MS`.
     pub exchange: ExchangeConfig,
     /// Aar Par Parchi: how long an ended game stays to be seen (nothing to configure).
@@ -101,6 +103,13 @@ impl From<ServeArgs> for Config {
                 upcoming: games.sports_upcoming,
                 others: games.sports_others,
                 ..SportsConfig::default()
+            },
+            stream: StreamSettings {
+                addr: games.stream_addr,
+                app_key: games.stream_app_key,
+                session: games.stream_session,
+                heartbeat_ms: games.stream_heartbeat_ms,
+                margin: games.stream_margin,
             },
             exchange: ExchangeConfig {
                 bet_delay: Duration::from_millis(games.exchange_delay_ms),

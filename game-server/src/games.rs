@@ -170,8 +170,16 @@ async fn start(d: GameDeps) -> anyhow::Result<Games> {
     let listeners = Listeners { results: Some(results), news: Some(news) };
     // Every market shows what the exchange takes: its stakes and the delay it applies.
     let sports_config = casino_actors::sports::desk::SportsConfig { terms: c.exchange.terms(), ..c.sports };
-    let sports =
-        SportsDesk::start(sports_config, d.db.clone(), d.hub.clone(), d.clock.clone(), actors, listeners).await?;
+    let sports = SportsDesk::start_streaming(
+        sports_config,
+        c.stream.clone(),
+        d.db.clone(),
+        d.hub.clone(),
+        d.clock.clone(),
+        actors,
+        listeners,
+    )
+    .await?;
     let exchange_deps = ExchangeDeps {
         db: d.db.clone(),
         wallet: d.wallet.clone(),

@@ -2,12 +2,22 @@
 //! provider), starting new ones as others finish; answers the lists and counts, and pushes the live list
 //! (`updateMatches`) to the `matches` room when it changes. Each match is recorded (`store.rs`); a desk that starts
 //! resumes every unfinished one where it was, under its own id, before it starts new ones.
+//!
+//! With an exchange stream configured ([`StreamSettings`]) the desk also runs one stream client (`stream/`) following
+//! the feed market of every active mapping (`feed_markets.rs`), and a match actor playing a `StreamMatch` for each:
+//! the mappings recorded are resumed at start, and one an operator adds ([`MapFeedMarket`]) starts at once, the client
+//! subscribing to its market too. A mapping is marked ended (and its market no longer followed) once its match has
+//! published the feed's settlement.
 
 use super::feed::{MatchState, MatchStatus, Provider, Terms};
+use super::feed_markets::{self, FeedMarket};
 use super::match_actor::{Listeners, MatchActor, Snapshot};
 use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
 use super::store::{self, Recorded};
+use super::stream::cache::{self as stream_cache, SharedCache};
+use super::stream::client::{self as stream_client, StreamConfig, StreamHandle, Tcp};
+use super::stream::provider::{Mapping, RunnerMap, StreamMatch};
 use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
 use crate::hub::HubAddr;
@@ -15,6 +25,7 @@ use crate::observe::families::table as fig;
 use crate::observe::{Observed, Probe, Probed, Registry};
 use crate::store::{Db, StoreError};
 use crate::table::outbox::RoomOutbox;
+use crate::wallet::intents::retry_transient;
 use actix::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,6 +65,48 @@ impl Default for SportsConfig {
         }
     }
 }
+
+/// The exchange stream the desk follows: `addr` empty means none (the default).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StreamSettings {
+    /// host:port of the stream (plain TCP; see `stream/client.rs` for TLS).
+    pub addr: String,
+    pub app_key: String,
+    pub session: String,
+    /// The heartbeat asked of the server (ms).
+    pub heartbeat_ms: u64,
+    /// The house's margin on the stream's markets.
+    pub margin: f64,
+}
+
+impl Default for StreamSettings {
+    fn default() -> Self {
+        StreamSettings {
+            addr: String::new(),
+            app_key: String::new(),
+            session: String::new(),
+            heartbeat_ms: super::stream::provider::DEFAULT_HEARTBEAT_MS,
+            margin: super::sim::MARGIN,
+        }
+    }
+}
+
+impl StreamSettings {
+    pub fn configured(&self) -> bool {
+        !self.addr.trim().is_empty()
+    }
+}
+
+/// The running stream: its client, what it has said, and the matches it prices (by our id: the feed's market).
+struct Stream {
+    settings: StreamSettings,
+    cache: SharedCache,
+    client: StreamHandle,
+    followed: BTreeMap<i64, String>,
+}
+
+/// A stream match's actor looks at the cache this often.
+const STREAM_STEP: Duration = Duration::from_millis(200);
 
 /// A match as lists show it (the spec's match list and live match item fields).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,6 +175,9 @@ pub struct SportsDesk {
     db: Db,
     /// The unfinished matches a previous run left, resumed as the desk starts.
     resume: Vec<Recorded>,
+    /// The exchange stream, when configured, and the active mappings to resume as the desk starts.
+    stream: Option<Stream>,
+    resume_stream: Vec<Mapping>,
 }
 
 /// How long after a change of the live list it is pushed again.
@@ -133,6 +189,9 @@ impl Actor for SportsDesk {
     fn started(&mut self, ctx: &mut Self::Context) {
         for m in std::mem::take(&mut self.resume) {
             self.launch_recorded(m, ctx);
+        }
+        for m in std::mem::take(&mut self.resume_stream) {
+            self.launch_stream(m, ctx);
         }
         if !self.matches.is_empty() {
             tracing::info!(matches = self.matches.len(), "sports: unfinished matches resumed where they were");
@@ -166,10 +225,50 @@ impl SportsDesk {
         registry: &Registry,
         listeners: Listeners,
     ) -> Result<SportsAddr, StoreError> {
+        SportsDesk::start_streaming(config, StreamSettings::default(), db, hub, clock, registry, listeners).await
+    }
+
+    /// As [`SportsDesk::start`], following the exchange stream `stream` (when configured) for the mapped matches.
+    pub async fn start_streaming(
+        config: SportsConfig,
+        stream: StreamSettings,
+        db: Db,
+        hub: HubAddr,
+        clock: SharedClock,
+        registry: &Registry,
+        listeners: Listeners,
+    ) -> Result<SportsAddr, StoreError> {
         let resume = store::unfinished(&db).await?;
+        let mapped = feed_markets::last_match_id(&db).await?;
+        let resume_stream: Vec<Mapping> =
+            feed_markets::list(&db, true).await?.into_iter().rev().map(|m| m.mapping).collect();
         let probe = registry.register("sports", &fig::FAMILY);
         let now = clock.now_ms();
-        let next_id = resume.iter().map(|m| m.match_id + 1).fold(now, i64::max);
+        let next_id = resume.iter().map(|m| m.match_id + 1).chain(mapped.map(|id| id + 1)).fold(now, i64::max);
+        if !stream.configured() && !resume_stream.is_empty() {
+            tracing::warn!(
+                mappings = resume_stream.len(),
+                "sports: feed markets are mapped but no stream is configured (CASINO_STREAM_ADDR): their matches are \
+                 not played, and their open bets wait"
+            );
+        }
+        let stream = stream.configured().then(|| {
+            let cache = stream_cache::shared();
+            let config = StreamConfig {
+                app_key: stream.app_key.clone(),
+                session: stream.session.clone(),
+                // Followed as the matches start (`launch_stream`).
+                market_ids: Vec::new(),
+                ladder_levels: 3,
+                heartbeat_ms: stream.heartbeat_ms,
+                conflate_ms: None,
+                backoff_min: Duration::from_millis(500),
+                backoff_max: Duration::from_secs(30),
+            };
+            let client = stream_client::spawn(Tcp(stream.addr.clone()), config, cache.clone(), clock.clone());
+            tracing::info!(addr = %stream.addr, "sports: following the exchange stream");
+            Stream { settings: stream, cache, client, followed: BTreeMap::new() }
+        });
         let desk = SportsDesk {
             config,
             models: Models::shared(),
@@ -185,6 +284,8 @@ impl SportsDesk {
             listeners,
             db,
             resume,
+            stream,
+            resume_stream,
         };
         Ok(Probed::new(desk.start(), probe))
     }
@@ -195,20 +296,55 @@ impl SportsDesk {
         let linger = self.config.linger_ms;
         self.matches.retain(|_, (_, s)| s.status != MatchStatus::Finished || now - s.seen_at < linger);
         let c = self.config;
+        // The stream's matches are the operators': they do not count here.
+        let streamed = |id: &i64| self.stream.as_ref().is_some_and(|s| s.followed.contains_key(id));
+        let mut simulated: Vec<Summary> =
+            self.matches.iter().filter(|(id, _)| !streamed(id)).map(|(_, (_, s))| s.clone()).collect();
         let sports = std::iter::once((CRICKET, c.live, c.upcoming))
             .chain(OTHER_SPORTS.iter().map(|p| (p.sport_id, c.others, c.others)));
         for (sport, live, upcoming) in sports.collect::<Vec<_>>() {
-            while let Some(starts_at) =
-                next_start(self.matches.values().map(|(_, s)| s), sport, live, upcoming, now, c.gap_ms)
-            {
-                self.launch(sport, starts_at, ctx);
+            while let Some(starts_at) = next_start(simulated.iter(), sport, live, upcoming, now, c.gap_ms) {
+                let id = self.launch(sport, starts_at, ctx);
+                simulated.extend(self.matches.get(&id).map(|(_, s)| s.clone()));
             }
         }
         self.show(now);
     }
 
-    fn launch(&mut self, sport: i64, starts_at: EpochMs, ctx: &mut Context<Self>) {
-        self.launch_seeded(sport, starts_at, rand::random::<u64>(), false, ctx);
+    fn launch(&mut self, sport: i64, starts_at: EpochMs, ctx: &mut Context<Self>) -> i64 {
+        self.launch_seeded(sport, starts_at, rand::random::<u64>(), false, ctx)
+    }
+
+    /// Starts the match a mapping prices from the stream, and follows its market (nothing without a stream).
+    fn launch_stream(&mut self, m: Mapping, ctx: &mut Context<Self>) {
+        let Some(stream) = &mut self.stream else { return };
+        let id = m.match_id;
+        stream.followed.insert(id, m.market_id.clone());
+        stream.client.follow(stream.followed.values().cloned().collect());
+        let now = self.clock.now_ms();
+        let feed = StreamMatch::new(m, self.config.terms, stream.settings.margin, stream.cache.clone(), now);
+        let outbox = RoomOutbox::new(self.hub.clone(), format!("event:{id}"));
+        let desk = ctx.address().recipient();
+        let actor =
+            MatchActor::new(Box::new(feed), outbox, self.clock.clone(), STREAM_STEP, desk, self.listeners.clone());
+        let summary = Summary::of(actor.published(), now);
+        self.matches.insert(id, (actor.start(), summary));
+    }
+
+    /// A stream match has published its settlement: its mapping is ended and its market no longer followed.
+    fn stream_ended(&mut self, match_id: i64, ctx: &mut Context<Self>) {
+        let Some(stream) = &mut self.stream else { return };
+        if stream.followed.remove(&match_id).is_none() {
+            return;
+        }
+        stream.client.follow(stream.followed.values().cloned().collect());
+        let db = self.db.clone();
+        let write = async move {
+            if let Err(e) = retry_transient("ending a feed market", || feed_markets::ended(&db, match_id)).await {
+                tracing::error!(match_id, error = %e, "a settled feed market could not be marked ended");
+            }
+        };
+        ctx.spawn(write.into_actor(self));
     }
 
     /// Starts a new match of `sport` from `seed`; a `manual` one moves only when asked (`PlayTestMatch`). Its id.
@@ -306,12 +442,149 @@ fn next_start<'a>(
 
 impl Handler<Listed> for SportsDesk {
     type Result = ();
-    fn handle(&mut self, m: Listed, _: &mut Self::Context) {
+    fn handle(&mut self, m: Listed, ctx: &mut Self::Context) {
         let now = self.clock.now_ms();
-        if let Some((_, s)) = self.matches.get_mut(&m.0.match_id) {
+        let (id, finished) = (m.0.match_id, m.0.status == MatchStatus::Finished);
+        if let Some((_, s)) = self.matches.get_mut(&id) {
             *s = m.0;
         }
+        if finished {
+            // Told after the delta that settled it went out (its decided markets to the exchange with it).
+            self.stream_ended(id, ctx);
+        }
         self.show(now);
+    }
+}
+
+/// A feed market to map to a new match of ours (the runners' feed ids and names, in our order).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct NewFeedMarket {
+    pub feed_market_id: String,
+    pub sport_id: i64,
+    pub name: String,
+    pub competition: String,
+    pub starts_at: EpochMs,
+    pub teams: [String; 2],
+    pub runners: Vec<(i64, String)>,
+}
+
+/// Maps a feed market to a new match (recorded, then started and followed); answers our match's id.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MapFeedMarket(pub NewFeedMarket);
+impl Message for MapFeedMarket {
+    type Result = Result<i64, MapRefused>;
+}
+
+/// Why a mapping was not made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+pub enum MapRefused {
+    #[error("no exchange stream is configured (CASINO_STREAM_ADDR)")]
+    NoStream,
+    #[error("the feed market is mapped already")]
+    Mapped,
+    #[error("storage: {0}")]
+    Store(String),
+}
+
+impl Handler<MapFeedMarket> for SportsDesk {
+    type Result = ResponseActFuture<Self, Result<i64, MapRefused>>;
+    fn handle(&mut self, MapFeedMarket(n): MapFeedMarket, _: &mut Self::Context) -> Self::Result {
+        if self.stream.is_none() {
+            return Box::pin(actix::fut::ready(Err(MapRefused::NoStream)));
+        }
+        let match_id = self.next_id;
+        self.next_id += 1;
+        let runners = n.runners.into_iter().enumerate();
+        let mapping = Mapping {
+            match_id,
+            sport_id: n.sport_id,
+            name: n.name,
+            competition: n.competition,
+            starts_at: n.starts_at,
+            teams: n.teams,
+            market_id: n.feed_market_id,
+            runners: runners
+                .map(|(i, (feed_id, name))| RunnerMap { selection_id: match_id * 10 + i as i64 + 1, feed_id, name })
+                .collect(),
+        };
+        let (db, now) = (self.db.clone(), self.clock.now_ms());
+        let write = async move {
+            let inserted = feed_markets::insert(&db, &mapping, now).await;
+            (inserted, mapping)
+        };
+        Box::pin(write.into_actor(self).map(move |(inserted, mapping), act, ctx| match inserted {
+            Ok(true) => {
+                tracing::info!(match_id, feed_market = %mapping.market_id, "sports: a feed market mapped");
+                act.launch_stream(mapping, ctx);
+                Ok(match_id)
+            }
+            Ok(false) => Err(MapRefused::Mapped),
+            Err(e) => Err(MapRefused::Store(e.to_string())),
+        }))
+    }
+}
+
+/// A mapping, and what the stream's cache says of its market.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FeedMarketView {
+    pub market: FeedMarket,
+    /// Its match is played and its market followed on this node.
+    pub followed: bool,
+    /// The stream has imaged the market.
+    pub imaged: bool,
+    /// The feed's status of the market ("OPEN", "SUSPENDED", "CLOSED", …), once imaged.
+    pub feed_status: Option<String>,
+    pub in_play: bool,
+    /// Since the stream last spoke (ms; `None`: never).
+    pub heard_ms_ago: Option<i64>,
+    /// The stream is connected and subscribed.
+    pub live: bool,
+}
+
+/// Every mapping, newest first, with what the cache says of each (`Err`: the store's failure).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FeedMarkets;
+impl Message for FeedMarkets {
+    type Result = Result<Vec<FeedMarketView>, String>;
+}
+
+impl Handler<FeedMarkets> for SportsDesk {
+    type Result = ResponseActFuture<Self, Result<Vec<FeedMarketView>, String>>;
+    fn handle(&mut self, _: FeedMarkets, _: &mut Self::Context) -> Self::Result {
+        let db = self.db.clone();
+        let read = async move { feed_markets::list(&db, false).await };
+        Box::pin(read.into_actor(self).map(|listed, act, _| {
+            let listed = listed.map_err(|e| e.to_string())?;
+            let now = act.clock.now_ms();
+            Ok(listed.into_iter().map(|m| act.view(m, now)).collect())
+        }))
+    }
+}
+
+impl SportsDesk {
+    fn view(&self, market: FeedMarket, now: EpochMs) -> FeedMarketView {
+        let mut v = FeedMarketView {
+            followed: false,
+            imaged: false,
+            feed_status: None,
+            in_play: false,
+            heard_ms_ago: None,
+            live: false,
+            market,
+        };
+        let Some(stream) = &self.stream else { return v };
+        v.followed = stream.followed.contains_key(&v.market.mapping.match_id);
+        let cache = stream_cache::lock(&stream.cache);
+        v.live = cache.live;
+        v.heard_ms_ago = cache.last_heard.map(|at| (now - at).max(0));
+        if let Some(book) = cache.market(&v.market.mapping.market_id) {
+            v.imaged = true;
+            if let Some(def) = &book.definition {
+                v.feed_status = serde_json::to_value(def.status).ok().and_then(|s| s.as_str().map(String::from));
+                v.in_play = def.in_play;
+            }
+        }
+        v
     }
 }
 
@@ -474,7 +747,18 @@ impl Handler<QuoteTestMatch> for SportsDesk {
     }
 }
 
-crate::timed_handlers!(SportsDesk: Matches, Live, Detail, Named, Counts, StartTestMatch, PlayTestMatch, QuoteTestMatch);
+crate::timed_handlers!(
+    SportsDesk: Matches,
+    Live,
+    Detail,
+    Named,
+    Counts,
+    StartTestMatch,
+    PlayTestMatch,
+    QuoteTestMatch,
+    MapFeedMarket,
+    FeedMarkets
+);
 
 crate::remote!(
     Matches => "sports.matches",
@@ -485,6 +769,8 @@ crate::remote!(
     StartTestMatch => "sports.test_start",
     PlayTestMatch => "sports.test_play",
     QuoteTestMatch => "sports.test_quotes",
+    MapFeedMarket => "sports.map_feed_market",
+    FeedMarkets => "sports.feed_markets",
 );
 
 /// Every message the desk answers from other nodes (cluster mode).
@@ -498,6 +784,8 @@ pub fn dispatch() -> crate::cluster::remote::Dispatch<SportsDesk> {
         .with::<StartTestMatch>()
         .with::<PlayTestMatch>()
         .with::<QuoteTestMatch>()
+        .with::<MapFeedMarket>()
+        .with::<FeedMarkets>()
 }
 
 #[cfg(test)]

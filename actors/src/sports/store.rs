@@ -88,7 +88,10 @@ pub async fn unfinished(db: &Db) -> Result<Vec<Recorded>, StoreError> {
         .collect())
 }
 
-/// The ids of the matches a starting desk resumes: the exchange and the three-card game keep what is open on them.
+/// The ids of the matches a starting desk resumes (the unfinished simulated ones and those of the stream's active
+/// mappings, whose feed will settle them): the exchange and the three-card game keep what is open on them.
 pub async fn resumed_ids(db: &Db) -> Result<std::collections::BTreeSet<i64>, StoreError> {
-    Ok(unfinished(db).await?.into_iter().map(|m| m.match_id).collect())
+    let mut ids: std::collections::BTreeSet<i64> = unfinished(db).await?.into_iter().map(|m| m.match_id).collect();
+    ids.extend(super::feed_markets::active_match_ids(db).await?);
+    Ok(ids)
 }

@@ -343,6 +343,30 @@ pub struct GamesArgs {
         value_parser = trimmed::<usize>
     )]
     pub sports_others: usize,
+    /// Sports: host:port of an exchange stream (the Betfair Exchange Stream API's protocol, plain TCP) that prices
+    /// the matches operators map to its markets (`POST /api/admin/sports/feed-markets`). Empty: no stream (the
+    /// simulated matches only; mapping is refused).
+    #[arg(long, env = "CASINO_STREAM_ADDR", default_value = "", value_parser = trimmed::<String>)]
+    pub stream_addr: String,
+    /// Sports: the application key the stream's login sends.
+    #[arg(long, env = "CASINO_STREAM_APP_KEY", default_value = "", value_parser = trimmed::<String>, hide_env_values = true)]
+    pub stream_app_key: String,
+    /// Sports: the session token the stream's login sends.
+    #[arg(long, env = "CASINO_STREAM_SESSION", default_value = "", value_parser = trimmed::<String>, hide_env_values = true)]
+    pub stream_session: String,
+    /// Sports: the heartbeat asked of the stream (ms; ours is sent as often); silent for three of them, the stream's
+    /// markets are suspended and the client connects again.
+    #[arg(
+        long,
+        env = "CASINO_STREAM_HEARTBEAT_MS",
+        default_value_t = stream_defaults().heartbeat_ms,
+        value_parser = trimmed::<u64>
+    )]
+    pub stream_heartbeat_ms: u64,
+    /// Sports: the house's margin on the stream's markets (0.04 = 4 %, the simulator's): each runner's chance is read
+    /// from the feed's best back and lay and quoted with it, every back below and every lay above the fair price.
+    #[arg(long, env = "CASINO_STREAM_MARGIN", default_value_t = stream_defaults().margin, value_parser = margin)]
+    pub stream_margin: f64,
     /// Exchange bets: a bet's price is checked again this long after it arrived (ms).
     #[arg(long, env = "CASINO_EXCHANGE_DELAY_MS", default_value_t = 1_000, value_parser = trimmed::<u64>)]
     pub exchange_delay_ms: u64,
@@ -472,6 +496,18 @@ pub struct WebArgs {
 
 fn mines_defaults() -> casino_actors::mines::rules::MinesSettings {
     casino_actors::mines::rules::MinesSettings::default()
+}
+
+fn stream_defaults() -> casino_actors::sports::desk::StreamSettings {
+    casino_actors::sports::desk::StreamSettings::default()
+}
+
+/// A margin: more than 0, under 0.5.
+fn margin(text: &str) -> Result<f64, String> {
+    match trimmed::<f64>(text)? {
+        m if m > 0.0 && m < 0.5 => Ok(m),
+        _ => Err("a margin is more than 0 and under 0.5 (0.04 = 4 %)".into()),
+    }
 }
 
 fn sports_defaults() -> casino_actors::sports::desk::SportsConfig {

@@ -57,6 +57,7 @@ pub fn config_for(database_url: String) -> Config {
             others: 1,
             ..Default::default()
         },
+        stream: Default::default(),
         exchange: casino_actors::exchange::desk::ExchangeConfig {
             bet_delay: std::time::Duration::from_millis(50),
             ..Default::default()
@@ -142,6 +143,19 @@ pub async fn create_operator(app: &TestApp, phone: &str) {
 }
 
 impl TestApp {
+    /// Stops the server and then its whole actix system (every actor and task, as a killed process's), like a
+    /// restart's first half; every other client of it must be dropped first.
+    pub fn halt(self) {
+        let Ok(running) = Arc::try_unwrap(self.server) else { panic!("other clients of the server are alive") };
+        let (stopper, system) = (running.stopper.clone(), running.system.clone());
+        // Stopped here, not by its `Drop`.
+        std::mem::forget(running);
+        system.arbiter().spawn(async move {
+            stopper.stop().await;
+            actix_web::rt::System::current().stop();
+        });
+    }
+
     pub async fn post(&self, path: &str, body: &Value) -> Response {
         self.http.post(format!("{}{path}", self.base)).json(body).send().await.expect("request")
     }

@@ -10,6 +10,7 @@ mod cashier;
 mod cluster;
 mod edge;
 mod exchange;
+mod feed;
 mod fixtures;
 mod helpers;
 mod hold;

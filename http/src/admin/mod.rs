@@ -3,7 +3,8 @@
 //! players have no password (the token is their only way in), may not deposit or withdraw, and are funded
 //! from their shard's load-test account, never the cashier's.
 //! `users`: blocking and unblocking a person; `user_detail`: finding people, their sessions, ledger and bets;
-//! `risk`: money held and the house's result; `audit`: the log every operator action writes.
+//! `risk`: money held and the house's result; `audit`: the log every operator action writes; `feed_markets`: the
+//! exchange stream's markets mapped to matches.
 
 use crate::auth::Operator;
 use crate::error::ApiError;
@@ -21,6 +22,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod audit;
+mod feed_markets;
 mod hold;
 mod risk;
 mod test_hooks;
@@ -43,7 +45,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .operator(audit::list)
         .operator(test_hooks::start_match)
         .operator(test_hooks::play_match)
-        .operator(test_hooks::quote_match);
+        .operator(test_hooks::quote_match)
+        .operator(feed_markets::map_feed_market)
+        .operator(feed_markets::list_feed_markets);
 }
 
 /// `{id}` of the person routes (`/api/admin/users/{id}/…`).

@@ -684,6 +684,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sports/feed-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every feed market mapped, newest first, with what the stream's cache says of each now. */
+        get: operations["list_feed_markets"];
+        put?: never;
+        /**
+         * Maps a feed market of the exchange stream to a new match of ours, priced from it with the house's margin
+         *     (`CASINO_STREAM_MARGIN`) and suspended whenever the stream is silent or the feed suspends it; the feed's
+         *     settlement settles its bets.
+         */
+        post: operations["map_feed_market"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/test/sports/matches": {
         parameters: {
             query?: never;
@@ -2982,9 +3004,15 @@ export interface components {
          *     - `not_clustered`: The server runs alone: there is no node to move to.
          *     - `bad_node`: The node named is not live, or this node does not hold the lease.
          *     - `same_node`: That node already runs it.
+         *     - `invalid_feed_market`: A feed market's id is empty or too long.
+         *     - `invalid_runners`: A feed market's runners: 2 or 3, each with a distinct feed id and a name.
+         *     - `invalid_teams`: A match's teams: two distinct names.
+         *     - `invalid_sport`: No sport with that id.
+         *     - `feed_market_mapped`: The feed market is mapped already.
+         *     - `no_stream`: No exchange stream is configured (`CASINO_STREAM_ADDR`).
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node";
+        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node" | "invalid_feed_market" | "invalid_runners" | "invalid_teams" | "invalid_sport" | "feed_market_mapped" | "no_stream";
         /** @description A bet as the lists show it (the spec's listed bet fields, plus ours). */
         ExchangeBet: {
             balance?: null | components["schemas"]["Rupees"];
@@ -3237,6 +3265,92 @@ export interface components {
         };
         /** @enum {string} */
         ExclusionKind: "break" | "self_exclusion";
+        FeedMarketBody: {
+            competition?: string | null;
+            /** @description The feed's market id ("1.23456789"). */
+            feedMarketId: string;
+            /** @description The match's name as lists show it ("India v Australia"). */
+            name: string;
+            /** @description The market's runners in the order ours lists them: 2 or 3 (a draw), each followed by its feed id. */
+            runners: components["schemas"]["FeedRunnerBody"][];
+            /**
+             * Format: int64
+             * @description Our sport (4: cricket, 1: football, 2: tennis, …).
+             */
+            sportId: number;
+            /**
+             * Format: int64
+             * @description When the match starts (ms since the epoch).
+             */
+            startsAt: number;
+            /** @description The two sides. */
+            teams: string[];
+        };
+        /** @description A mapping, and what the stream says of its market now. */
+        FeedMarketJson: {
+            competition: string;
+            /** Format: int64 */
+            createdAt: number;
+            feedMarketId: string;
+            /** @description The feed's status of the market (`OPEN`, `SUSPENDED`, `CLOSED`, `INACTIVE`), once imaged. */
+            feedStatus?: string | null;
+            /** @description Its match is played and its market followed now. */
+            followed: boolean;
+            /**
+             * Format: int64
+             * @description Since the stream last spoke (ms); absent: never since the start.
+             */
+            heardMsAgo?: number | null;
+            /** @description The stream has sent the market's image. */
+            imaged: boolean;
+            inPlay: boolean;
+            /** Format: int64 */
+            matchId: number;
+            name: string;
+            runners: components["schemas"]["FeedRunnerJson"][];
+            /** Format: int64 */
+            sportId: number;
+            /** Format: int64 */
+            startsAt: number;
+            /** @description `active`: followed; `ended`: the feed settled it. */
+            status: components["schemas"]["FeedMarketStatus"];
+            /** @description The stream is connected and subscribed. */
+            streamLive: boolean;
+            teams: string[];
+        };
+        FeedMarketMapped: {
+            feedMarketId: string;
+            /**
+             * Format: int64
+             * @description Our match, listed and priced from the feed's market.
+             */
+            matchId: number;
+        };
+        /**
+         * @description A mapping's state: followed, or settled and done.
+         * @enum {string}
+         */
+        FeedMarketStatus: "active" | "ended";
+        /** @description One runner of the feed's market. */
+        FeedRunnerBody: {
+            /**
+             * Format: int64
+             * @description The feed's selection id in its market.
+             */
+            feedId: number;
+            /** @description The runner's name as our market shows it. */
+            name: string;
+        };
+        FeedRunnerJson: {
+            /** Format: int64 */
+            feedId: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Ours: what bets and the settlement name.
+             */
+            selectionId: number;
+        };
         /** @description Load-test players to create: how many, and what each is credited from the load-test account. */
         FixtureBody: {
             balance?: null | components["schemas"]["RupeesInput"];
@@ -7311,6 +7425,121 @@ export interface operations {
             };
             /** @description `forbidden` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_feed_markets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedMarketJson"][];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    map_feed_market: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedMarketBody"];
+            };
+        };
+        responses: {
+            /** @description The match, started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedMarketMapped"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_feed_market`, `invalid_sport`, `invalid_name`, `invalid_teams`, `invalid_runners` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `feed_market_mapped`: that feed market is mapped already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_stream`: no exchange stream is configured (`CASINO_STREAM_ADDR`); `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

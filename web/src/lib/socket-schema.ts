@@ -560,6 +560,12 @@ export interface components {
      *     - `not_clustered`: The server runs alone: there is no node to move to.
      *     - `bad_node`: The node named is not live, or this node does not hold the lease.
      *     - `same_node`: That node already runs it.
+     *     - `invalid_feed_market`: A feed market's id is empty or too long.
+     *     - `invalid_runners`: A feed market's runners: 2 or 3, each with a distinct feed id and a name.
+     *     - `invalid_teams`: A match's teams: two distinct names.
+     *     - `invalid_sport`: No sport with that id.
+     *     - `feed_market_mapped`: The feed market is mapped already.
+     *     - `no_stream`: No exchange stream is configured (`CASINO_STREAM_ADDR`).
      * @enum {string}
      */
     ErrorCode:
@@ -694,7 +700,13 @@ export interface components {
       | 'invalid_steps'
       | 'not_clustered'
       | 'bad_node'
-      | 'same_node';
+      | 'same_node'
+      | 'invalid_feed_market'
+      | 'invalid_runners'
+      | 'invalid_teams'
+      | 'invalid_sport'
+      | 'feed_market_mapped'
+      | 'no_stream';
     /** @enum {string} */
     MatkaBidType:
       'single_digit' | 'jodi' | 'single_panna' | 'double_panna' | 'triple_panna' | 'half_sangam' | 'full_sangam';

@@ -3,7 +3,9 @@
 //! heartbeat every `heartbeat_ms`. When the connection ends (closed, an error, a refusal, or silence past the
 //! allowance) it marks the cache not live, waits (backing off, doubling up to `backoff_max`) and connects again,
 //! resubscribing with the last `initialClk` and `clk` so the server sends only what changed since (`RESUB_DELTA`).
-//! Dropping the [`StreamHandle`] stops it.
+//! Dropping the [`StreamHandle`] stops it. [`StreamHandle::follow`] changes the markets followed: the client
+//! subscribes again on the same connection with the new list (afresh, so the server images every market), and
+//! connects only while the list is not empty (an empty filter is not "no market" to every server).
 //!
 //! The connection is plain TCP here ([`Tcp`]). Betfair's production stream (`stream-api.betfair.com:443`) takes
 //! only TLS: wrap the socket in a TLS stream in a [`Connect`] of its own; the session is generic over any
@@ -18,6 +20,7 @@ use std::io;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -26,7 +29,7 @@ use tokio::time::Instant;
 pub struct StreamConfig {
     pub app_key: String,
     pub session: String,
-    /// The feed's markets to subscribe to.
+    /// The feed's markets to subscribe to (at first: [`StreamHandle::follow`] changes them).
     pub market_ids: Vec<String>,
     /// Best levels a side (1 to 10).
     pub ladder_levels: u32,
@@ -74,6 +77,23 @@ pub enum StreamError {
 /// The running client; dropping it stops the client (and closes its connection).
 pub struct StreamHandle {
     task: JoinHandle<()>,
+    markets: watch::Sender<Vec<String>>,
+}
+
+impl StreamHandle {
+    /// Follows these markets from now on (the same list again changes nothing).
+    pub fn follow(&self, market_ids: Vec<String>) {
+        self.markets.send_if_modified(|now| {
+            let changed = *now != market_ids;
+            *now = market_ids;
+            changed
+        });
+    }
+
+    /// The markets followed.
+    pub fn following(&self) -> Vec<String> {
+        self.markets.borrow().clone()
+    }
 }
 
 impl Drop for StreamHandle {
@@ -84,15 +104,28 @@ impl Drop for StreamHandle {
 
 /// Starts the client on the current tokio runtime.
 pub fn spawn<C: Connect>(connector: C, config: StreamConfig, cache: SharedCache, clock: SharedClock) -> StreamHandle {
-    StreamHandle { task: tokio::spawn(run(connector, config, cache, clock)) }
+    let (markets, followed) = watch::channel(config.market_ids.clone());
+    StreamHandle { task: tokio::spawn(run(connector, config, followed, cache, clock)), markets }
 }
 
-async fn run<C: Connect>(connector: C, config: StreamConfig, cache: SharedCache, clock: SharedClock) {
+async fn run<C: Connect>(
+    connector: C,
+    config: StreamConfig,
+    mut markets: watch::Receiver<Vec<String>>,
+    cache: SharedCache,
+    clock: SharedClock,
+) {
     let mut backoff = config.backoff_min;
+    // The markets last subscribed to: resume tokens are good only for the same list.
+    let mut last = config.market_ids.clone();
     loop {
+        // Nothing to follow: no connection until there is (the handle holds the sender while the task runs).
+        if markets.wait_for(|m| !m.is_empty()).await.is_err() {
+            return;
+        }
         let mut heard = false;
         let error = match connector.connect().await {
-            Ok(stream) => session(stream, &config, &cache, &clock, &mut heard).await,
+            Ok(stream) => session(stream, &config, (&mut markets, &mut last), &cache, &clock, &mut heard).await,
             Err(e) => StreamError::Io(e),
         };
         lock(&cache).disconnected();
@@ -127,10 +160,29 @@ fn refused(s: StatusMessage) -> StreamError {
 const AUTH_ID: u32 = 1;
 const SUBSCRIPTION_ID: u32 = 2;
 
+/// The subscription to `market_ids`, resumed from `tokens` when given.
+fn subscribe(
+    id: u32,
+    config: &StreamConfig,
+    market_ids: Vec<String>,
+    (initial_clk, clk): (Option<String>, Option<String>),
+) -> Request {
+    Request::MarketSubscription {
+        id,
+        market_filter: MarketFilter { market_ids },
+        market_data_filter: MarketDataFilter::best_offers(config.ladder_levels),
+        initial_clk,
+        clk,
+        conflate_ms: config.conflate_ms,
+        heartbeat_ms: Some(config.heartbeat_ms),
+    }
+}
+
 /// One connection, from the server's greeting until it ends; `heard` is set once a market change arrives.
 async fn session<S: AsyncRead + AsyncWrite + Unpin>(
     stream: S,
     config: &StreamConfig,
+    (markets, last): (&mut watch::Receiver<Vec<String>>, &mut Vec<String>),
     cache: &SharedCache,
     clock: &SharedClock,
     heard: &mut bool,
@@ -157,28 +209,28 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
             Err(e) => return e,
         }
     }
+    let market_ids = markets.borrow_and_update().clone();
     let (initial_clk, clk) = {
-        let c = lock(cache);
+        let mut c = lock(cache);
+        if market_ids != *last {
+            (c.initial_clk, c.clk) = (None, None);
+            last.clone_from(&market_ids);
+        }
         // Both tokens or neither: a resubscription needs the pair.
         match (&c.initial_clk, &c.clk) {
             (Some(i), Some(k)) => (Some(i.clone()), Some(k.clone())),
             _ => (None, None),
         }
     };
-    let subscription = Request::MarketSubscription {
-        id: SUBSCRIPTION_ID,
-        market_filter: MarketFilter { market_ids: config.market_ids.clone() },
-        market_data_filter: MarketDataFilter::best_offers(config.ladder_levels),
-        initial_clk,
-        clk,
-        conflate_ms: config.conflate_ms,
-        heartbeat_ms: Some(config.heartbeat_ms),
-    };
+    let subscription = subscribe(SUBSCRIPTION_ID, config, market_ids, (initial_clk, clk));
     if let Err(e) = write.write_all(subscription.line().as_bytes()).await {
         return e.into();
     }
     let mut heartbeats = tokio::time::interval_at(tokio::time::Instant::now() + beat, beat);
     let mut id = SUBSCRIPTION_ID;
+    // The latest subscription's id: a refusal of it means its resume tokens (if any) are not to be used again.
+    let mut subscribed = SUBSCRIPTION_ID;
+    let mut following = true;
     let mut last_message = Instant::now();
     loop {
         tokio::select! {
@@ -189,7 +241,7 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                     lock(cache).apply(m, clock.now_ms());
                 }
                 Ok(Response::Status(s)) if s.status_code == StatusCode::Failure => {
-                    if s.id == Some(SUBSCRIPTION_ID) {
+                    if s.id == Some(subscribed) {
                         // The resume tokens were refused (too old, say): the next subscription starts afresh.
                         let mut c = lock(cache);
                         (c.initial_clk, c.clk) = (None, None);
@@ -199,6 +251,28 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                 Ok(Response::Status(_) | Response::Connection { .. } | Response::Other) => {}
                 Err(e) => return e,
             },
+            changed = markets.changed(), if following => {
+                if changed.is_err() {
+                    following = false;
+                    continue;
+                }
+                let market_ids = markets.borrow_and_update().clone();
+                if market_ids.is_empty() {
+                    return StreamError::Protocol("no market to follow".into());
+                }
+                // Afresh: the tokens resume the old list, and the server images every market of the new one.
+                {
+                    let mut c = lock(cache);
+                    (c.initial_clk, c.clk) = (None, None);
+                }
+                last.clone_from(&market_ids);
+                id += 1;
+                subscribed = id;
+                let request = subscribe(id, config, market_ids, (None, None));
+                if let Err(e) = write.write_all(request.line().as_bytes()).await {
+                    return e.into();
+                }
+            }
             _ = heartbeats.tick() => {
                 id += 1;
                 if let Err(e) = write.write_all(Request::Heartbeat { id }.line().as_bytes()).await {
