@@ -294,7 +294,20 @@ impl SportsDesk {
     fn top_up(&mut self, ctx: &mut Context<Self>) {
         let now = self.clock.now_ms();
         let linger = self.config.linger_ms;
-        self.matches.retain(|_, (_, s)| s.status != MatchStatus::Finished || now - s.seen_at < linger);
+        let over = |s: &Summary| s.status == MatchStatus::Finished && now - s.seen_at >= linger;
+        let done: Vec<i64> = self.matches.iter().filter(|(_, (_, s))| over(s)).map(|(id, _)| *id).collect();
+        self.matches.retain(|_, (_, s)| !over(s));
+        // Only now is a finished match done with (not resumed by a restart): its decided markets have long reached
+        // the exchange, which a crash between the match's last step and their settlement would otherwise void.
+        for match_id in done {
+            let db = self.db.clone();
+            let write = async move {
+                if let Err(e) = retry_transient("closing a match's record", || store::done(&db, match_id)).await {
+                    tracing::error!(match_id, error = %e, "a finished match's record stays open: a restart replays it");
+                }
+            };
+            ctx.spawn(write.into_actor(self));
+        }
         let c = self.config;
         // The stream's matches are the operators': they do not count here.
         let streamed = |id: &i64| self.stream.as_ref().is_some_and(|s| s.followed.contains_key(id));
@@ -331,20 +344,14 @@ impl SportsDesk {
         self.matches.insert(id, (actor.start(), summary));
     }
 
-    /// A stream match has published its settlement: its mapping is ended and its market no longer followed.
-    fn stream_ended(&mut self, match_id: i64, ctx: &mut Context<Self>) {
+    /// A stream match has published its settlement: its market is no longer followed (its mapping is ended once it
+    /// has lingered, [`SportsDesk::top_up`]).
+    fn stream_ended(&mut self, match_id: i64) {
         let Some(stream) = &mut self.stream else { return };
         if stream.followed.remove(&match_id).is_none() {
             return;
         }
         stream.client.follow(stream.followed.values().cloned().collect());
-        let db = self.db.clone();
-        let write = async move {
-            if let Err(e) = retry_transient("ending a feed market", || feed_markets::ended(&db, match_id)).await {
-                tracing::error!(match_id, error = %e, "a settled feed market could not be marked ended");
-            }
-        };
-        ctx.spawn(write.into_actor(self));
     }
 
     /// Starts a new match of `sport` from `seed`; a `manual` one moves only when asked (`PlayTestMatch`). Its id.
@@ -442,7 +449,7 @@ fn next_start<'a>(
 
 impl Handler<Listed> for SportsDesk {
     type Result = ();
-    fn handle(&mut self, m: Listed, ctx: &mut Self::Context) {
+    fn handle(&mut self, m: Listed, _: &mut Self::Context) {
         let now = self.clock.now_ms();
         let (id, finished) = (m.0.match_id, m.0.status == MatchStatus::Finished);
         if let Some((_, s)) = self.matches.get_mut(&id) {
@@ -450,7 +457,7 @@ impl Handler<Listed> for SportsDesk {
         }
         if finished {
             // Told after the delta that settled it went out (its decided markets to the exchange with it).
-            self.stream_ended(id, ctx);
+            self.stream_ended(id);
         }
         self.show(now);
     }

@@ -229,14 +229,13 @@ impl MatchActor {
         let now = self.clock.now_ms();
         let due: Vec<(Delta, bool)> = (0..ticks).filter_map(|_| self.next(now)).collect();
         let stepped = due.iter().filter(|(_, step)| *step).count() as u32;
-        let finished = self.feed.snapshot().status == MatchStatus::Finished;
         let write = self.record.as_mut().filter(|_| stepped > 0).and_then(|r| {
             r.played += stepped;
             let beyond = r.played > r.recorded.steps;
             if beyond {
                 r.recorded.steps = r.played + STEPS_AHEAD;
             }
-            (beyond || finished).then(|| (r.db.clone(), r.recorded.match_id, r.recorded.steps))
+            beyond.then(|| (r.db.clone(), r.recorded.match_id, r.recorded.steps))
         });
         let publish = move |act: &mut Self| {
             for (delta, _) in due {
@@ -245,9 +244,7 @@ impl MatchActor {
         };
         let Some((db, id, steps)) = write else { return publish(self) };
         let write = async move {
-            if let Err(e) =
-                retry_transient("recording a match's step", || store::played(&db, id, steps, finished)).await
-            {
+            if let Err(e) = retry_transient("recording a match's step", || store::played(&db, id, steps)).await {
                 tracing::error!(match_id = id, steps, error = %e, "a match's step could not be recorded");
             }
         };

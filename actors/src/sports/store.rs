@@ -52,19 +52,22 @@ pub async fn launched(db: &Db, m: &Recorded, now: EpochMs) -> Result<(), StoreEr
     Ok(())
 }
 
-/// A restart replays the match `steps` steps (and it is `finished`). The count only grows: writes that arrive out
-/// of order change nothing.
-pub async fn played(db: &Db, match_id: i64, steps: u32, finished: bool) -> Result<(), StoreError> {
+/// A restart replays the match `steps` steps. The count only grows: writes that arrive out of order change nothing.
+pub async fn played(db: &Db, match_id: i64, steps: u32) -> Result<(), StoreError> {
     db.execute(
-        sqlx::query::<Any>(
-            "UPDATE sports_matches SET steps = $2, finished = $3 WHERE match_id = $1 AND steps <= $2 AND finished = 0",
-        )
-        .bind(match_id)
-        .bind(i64::from(steps))
-        .bind(i64::from(finished)),
+        sqlx::query::<Any>("UPDATE sports_matches SET steps = $2 WHERE match_id = $1 AND steps <= $2 AND finished = 0")
+            .bind(match_id)
+            .bind(i64::from(steps)),
     )
     .await?;
     Ok(())
+}
+
+/// A finished match is done with (it has lingered: its settlements are long recorded): a restart no longer resumes
+/// it, a simulated one (`sports_matches`) or a stream's (its feed market mapping ends).
+pub async fn done(db: &Db, match_id: i64) -> Result<(), StoreError> {
+    db.execute(sqlx::query::<Any>("UPDATE sports_matches SET finished = 1 WHERE match_id = $1").bind(match_id)).await?;
+    super::feed_markets::ended(db, match_id).await
 }
 
 /// Every match not finished, oldest first.

@@ -165,6 +165,8 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
         c.stream.app_key = "key".into();
         c.stream.session = "token".into();
         c.exchange.bet_delay = Duration::ZERO;
+        // A finished match is done with (its mapping ended) once it has lingered this long.
+        c.sports.linger_ms = 3_000;
     })
     .await;
     let margin = app.config.stream.margin;
@@ -281,11 +283,12 @@ async fn an_operator_maps_a_feed_market_players_bet_at_its_prices_and_the_feed_s
         assert!(tokio::time::Instant::now() < deadline, "never settled: {:?}, expected {won}", p.wallet().await);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    mapping_until(&desk, id, "ended").await;
-    assert_eq!(next_subscription(&mut subs).await, vec!["1.778".to_string()]);
-    assert_eq!(p.wallet().await, (won, 0.0), "settled once");
     let detail = p.get(&format!("/api/match/{id}")).await;
     assert_eq!(detail["match"]["status"], "CLOSED", "{detail}");
+    assert_eq!(next_subscription(&mut subs).await, vec!["1.778".to_string()]);
+    // Done with once it has lingered: the mapping ends.
+    mapping_until(&desk, id, "ended").await;
+    assert_eq!(p.wallet().await, (won, 0.0), "settled once");
 }
 
 /// Without a stream, mapping is refused: 503 `no_stream`.
@@ -308,6 +311,7 @@ async fn a_mapped_match_and_its_bets_survive_a_restart() {
     let app = spawn_app_with(|c| {
         c.stream.addr = addr;
         c.exchange.bet_delay = Duration::ZERO;
+        c.sports.linger_ms = 3_000;
     })
     .await;
     let config = app.config.clone();
