@@ -65,6 +65,9 @@ const SPORT_NAMES: Record<string, [string, string]> = {
   '99002': ['Futsal', 'futsal'],
 };
 
+/** Every sport the server plays (cricket and the simulator's others: `OTHER_SPORTS` in actors/src/sports/simple.rs). */
+export const SPORT_IDS: readonly string[] = Object.keys(SPORT_NAMES);
+
 /** Display name for a sport id or slug ("horse-racing" → "Horse Racing"), in the player's language when it has one. */
 export function sportName(id: string): string {
   const known = SPORT_NAMES[id];

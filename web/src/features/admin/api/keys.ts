@@ -17,6 +17,7 @@ export const adminKeys = {
   risk: () => ['admin', 'risk'] as const,
   audit: () => ['admin', 'audit'] as const,
   cluster: () => ['admin', 'cluster'] as const,
+  feedMarkets: () => ['admin', 'feedMarkets'] as const,
 };
 
 /** Path segment for an id that may hold any character. */

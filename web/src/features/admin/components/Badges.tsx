@@ -3,13 +3,13 @@ import type { Health } from '../actors';
 
 const ICON: Record<Health, string> = { stuck: '⛔ ', slow: '⚠ ', ok: '', unknown: '' };
 
-/** An actor's health: colour and a word, so it never depends on colour alone. */
-export function HealthBadge({ health }: { health: Health }) {
+/** An actor's health (or, with `label`, anything told as loud as one): colour and a word, so it never depends on colour alone. */
+export function HealthBadge({ health, label }: { health: Health; label?: string }) {
   const { t } = useTranslation('admin');
   return (
     <span className={`hbadge hbadge-${health}`} data-health={health}>
       {ICON[health]}
-      {t(`health.label.${health}`)}
+      {label ?? t(`health.label.${health}`)}
     </span>
   );
 }

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { adminErrorMessage } from '../text';
 
-export function useChange<V>(fn: (v: V) => Promise<unknown>, done: string, refresh: QueryKey, onDone?: () => void) {
+export function useChange<V, R = unknown>(
+  fn: (v: V) => Promise<R>,
+  done: string,
+  refresh: QueryKey,
+  onDone?: () => void,
+) {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const [error, setError] = useState('');
