@@ -17,6 +17,7 @@ const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
 const HoldScreen = lazy(() => import('./screens/HoldScreen'));
 const ExchangeRiskScreen = lazy(() => import('./screens/ExchangeRiskScreen'));
+const FeedMarketsScreen = lazy(() => import('./screens/FeedMarketsScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
 const ClusterScreen = lazy(() => import('./screens/ClusterScreen'));
 
@@ -40,6 +41,7 @@ export default function AdminRoutes() {
         <Route path="risk" element={s(<RiskScreen />)} />
         <Route path="hold" element={s(<HoldScreen />)} />
         <Route path="exchange-risk" element={s(<ExchangeRiskScreen />)} />
+        <Route path="feed-markets" element={s(<FeedMarketsScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />
         <Route path="cluster" element={s(<ClusterScreen />)} />
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/admin/risk', label: 'risk' },
   { to: '/admin/hold', label: 'hold' },
   { to: '/admin/exchange-risk', label: 'exchange' },
+  { to: '/admin/feed-markets', label: 'feed' },
   { to: '/admin/audit', label: 'audit' },
   { to: '/admin/cluster', label: 'cluster' },
 ] as const;
