@@ -52,7 +52,7 @@ export function FeedMarketForm() {
       submitting={t('form.submitting')}
     >
       <p className="hint">{t('form.hint')}</p>
-      <div className="settings-grid">
+      <div className="settings-grid feed-fields">
         <InputField
           id="feed-market-id"
           label={t('form.feedMarketId')}

@@ -35,7 +35,7 @@ function FeedTable({ rows }: { rows: FeedMarket[] }) {
           td: (m) => ({ 'data-testid': `feed-health-${m.feedMarketId}` }),
           cell: (m) => <HealthBadge health={HEALTH_TONE[feedHealth(m)]} label={t(`health.${feedHealth(m)}`)} />,
         },
-        { label: t('col.feedMarket'), td: () => ({ className: 'mono' }), cell: (m) => m.feedMarketId },
+        { label: t('col.feedMarket'), cell: (m) => <span className="mono">{m.feedMarketId}</span> },
         {
           label: t('col.match'),
           td: () => ({ className: 'wrap' }),
@@ -81,7 +81,7 @@ function FeedTable({ rows }: { rows: FeedMarket[] }) {
           cell: (m) => (m.heardMsAgo == null ? t('never') : formatAgo(m.heardMsAgo)),
         },
         { label: t('col.imaged'), cell: (m) => yesNo(m.imaged) },
-        { label: t('col.feedStatus'), td: () => ({ className: 'mono' }), cell: (m) => m.feedStatus ?? '—' },
+        { label: t('col.feedStatus'), cell: (m) => <span className="mono">{m.feedStatus ?? '—'}</span> },
         { label: t('col.inPlay'), cell: (m) => yesNo(m.inPlay) },
         { label: t('col.followed'), cell: (m) => yesNo(m.followed) },
       ]}
