@@ -30,6 +30,15 @@ export async function operatorToken(request: APIRequestContext, info: Operator =
   return body.token;
 }
 
+/** Logs the operator in through the login form; lands on the console. */
+export async function operatorLogin(page: Page, info: Operator = serverInfo()): Promise<void> {
+  await page.goto(`${info.baseURL}/login`);
+  await page.getByLabel('User Number').fill(info.operatorUserNo);
+  await page.getByLabel('Password', { exact: true }).fill(info.operatorPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 export interface Player {
   userNo: string;
   /** The server's user id (the one in /api/getwalletandexposure/{userId}). */
