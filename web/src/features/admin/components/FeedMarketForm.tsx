@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, FormResult, InputField } from '@/components/Field';
 import { SPORT_IDS, sportName } from '@/config/constants';
-import { mapFeedMarket, type FeedMarketBody } from '../api/feed-markets';
+import { mapFeedMarket } from '../api/feed-markets';
 import { adminKeys } from '../api/keys';
-import { emptyForm, feedMarketBody, feedRefusal, withDraw, type FeedForm } from '../feed-markets';
+import { emptyForm, feedMarketBody, feedRefusal, withDraw, type FeedForm, type RunnerForm } from '../feed-markets';
 import { useChange } from '../hooks/use-change';
 import { AdminForm } from './AdminForm';
 
@@ -20,16 +20,11 @@ export function FeedMarketForm() {
   const { t } = useTranslation('adminFeed');
   const [form, setForm] = useState<FeedForm>(emptyForm);
   const [problem, setProblem] = useState('');
-  const { m } = useChange(
-    (b: FeedMarketBody) => mapFeedMarket(b),
-    t('form.done'),
-    adminKeys.feedMarkets(),
-    () => setForm(emptyForm),
-  );
+  const { m } = useChange(mapFeedMarket, t('form.done'), adminKeys.feedMarkets(), () => setForm(emptyForm));
   const set = (patch: Partial<FeedForm>) => setForm((f) => ({ ...f, ...patch }));
   const setTeam = (i: number, v: string) =>
     setForm((f) => ({ ...f, teams: f.teams.map((x, j) => (j === i ? v : x)) as FeedForm['teams'] }));
-  const setRunner = (i: number, patch: Partial<FeedForm['runners'][number]>) =>
+  const setRunner = (i: number, patch: Partial<RunnerForm>) =>
     setForm((f) => ({ ...f, runners: f.runners.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
