@@ -21,7 +21,7 @@ pub struct LiveSession {
 }
 
 /// A live session's person and when the session expires.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LiveRow {
     #[sqlx(flatten)]
     user: UserDbRow,
@@ -33,7 +33,7 @@ impl Accounts {
     /// `false` when there is no such person.
     pub async fn block_user(&self, user: UserId) -> Result<bool, AccountError> {
         let now = self.clock.now_ms();
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let found = sqlx::query::<Any>("UPDATE users SET blocked_at = COALESCE(blocked_at, $1) WHERE id = $2")
             .bind(now)
             .bind(user.0)

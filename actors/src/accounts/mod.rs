@@ -106,7 +106,7 @@ pub fn default_hashing_limit() -> usize {
 const USER_COLUMNS: &str = "id, user_no, phone, name, email, role, created_at, fixture, language";
 
 /// A row of `USER_COLUMNS`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub(crate) struct UserDbRow {
     id: i64,
     user_no: i64,
@@ -176,7 +176,7 @@ impl Accounts {
     /// Stores a person whose password is already hashed.
     pub async fn insert_user(&self, phone: &str, name: &str, hash: &str, role: Role) -> Result<User, AccountError> {
         let now = self.clock.now_ms();
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let inserted = sqlx::query_scalar::<Any, i64>(
             "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (phone) DO NOTHING RETURNING id",

@@ -22,7 +22,7 @@ pub struct SessionInfo {
 const SESSION_ID_LEN: usize = 16;
 
 /// A session as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SessionRow {
     token_hash: String,
     created_at: EpochMs,
@@ -61,7 +61,7 @@ impl Accounts {
     pub async fn update_profile(&self, user: UserId, name: &str, email: &str) -> Result<bool, AccountError> {
         let name = rules::name(name)?;
         let email = rules::email(email)?;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         if let Some(e) = &email {
             let taken = sqlx::query::<Any>("SELECT 1 FROM users WHERE LOWER(email) = $1 AND id <> $2")
                 .bind(e.clone())
@@ -105,7 +105,7 @@ impl Accounts {
         let new_hash = new_hash.ok_or(AccountError::Hashing)?;
         let now = self.clock.now_ms();
         let keep = digest(keep_token);
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         sqlx::query::<Any>("UPDATE users SET password_hash = $1 WHERE id = $2")
             .bind(new_hash)
             .bind(user.id.0)

@@ -73,7 +73,7 @@ impl Accounts {
         let code = rules::new_reset_code(&mut rand::rng());
         let now = self.clock.now_ms();
         let expires_at = now + RESET_CODE_TTL_MS;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
             .bind(now)
             .bind(user.id.0)
@@ -154,7 +154,7 @@ impl Accounts {
         }
         let hash =
             self.hashing(super::hashing::Lane::Account(user.id.0), move |m| hash_password(&new_password, m)).await??;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let used = sqlx::query::<Any>("UPDATE reset_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(now)
             .bind(code_id)

@@ -67,7 +67,7 @@ impl<'r> sqlx::Decode<'r, Any> for Status {
 }
 
 /// A deposit request, as its row in `deposits` has it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx_macros::FromRow)]
 pub struct Deposit {
     pub id: i64,
     pub user_id: UserId,
@@ -83,7 +83,7 @@ pub struct Deposit {
 }
 
 /// A withdrawal request, as its row in `withdrawals` has it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx_macros::FromRow)]
 pub struct Withdrawal {
     pub id: i64,
     pub user_id: UserId,
@@ -214,7 +214,7 @@ impl Request for Withdrawal {
 }
 
 /// One row of the books' query: a kind of account, how many there are and what they hold.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct BookDbRow {
     kind: String,
     accounts: i64,
@@ -222,7 +222,7 @@ struct BookDbRow {
     exposure: i64,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SettingRow {
     key: String,
     value: String,
@@ -651,7 +651,7 @@ impl Cashier {
 
     /// Replaces the news with the given items (operator).
     pub async fn set_news(&self, items: &[String]) -> Result<(), CashierError> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         sqlx::query::<Any>("DELETE FROM news").execute(&mut *tx).await?;
         for content in items.iter().rev().map(|c| c.trim()).filter(|c| !c.is_empty()) {
             sqlx::query::<Any>("INSERT INTO news (content, created_at) VALUES ($1, $2)")

@@ -15,7 +15,7 @@ pub async fn limits(db: &Db, user: UserId) -> Result<HashMap<LimitKind, Limit>, 
 }
 
 /// A limit's columns of `rg_limits`, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LimitDbRow {
     amount: Option<i64>,
     pending_amount: Option<i64>,
@@ -33,7 +33,7 @@ impl From<LimitDbRow> for Limit {
 }
 
 /// A row of `rg_limits` with its kind.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct KindLimitRow {
     kind: String,
     #[sqlx(flatten)]
@@ -79,7 +79,7 @@ pub async fn exclusion(db: &Db, user: UserId, now: EpochMs) -> Result<Option<Exc
 }
 
 /// An exclusion's kind and end, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ExclusionDbRow {
     kind: String,
     ends_at: EpochMs,
@@ -110,7 +110,7 @@ pub async fn exclude(
     until: EpochMs,
     now: EpochMs,
 ) -> Result<bool, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     if let Some(e) = exclusion_on(&mut tx, user, now).await?
         && (e.until >= until || e.kind == ExclusionKind::SelfExclusion && kind == ExclusionKind::Break)
     {
@@ -140,7 +140,7 @@ pub enum Lift {
 
 /// An operator ends a break early. A self-exclusion is never lifted.
 pub async fn lift_break(db: &Db, user: UserId, by: UserId, now: EpochMs) -> Result<Lift, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     match exclusion_on(&mut tx, user, now).await? {
         None => Ok(Lift::NotExcluded),
         Some(Exclusion { kind: ExclusionKind::SelfExclusion, until }) => Ok(Lift::SelfExcluded { until }),
@@ -181,7 +181,7 @@ const DEPOSITS: Sum =
     Sum { table: "deposits", who: "user_id", time: "created_at", column: "amount", filter: "status <> 'rejected'" };
 
 /// A sum since the start of the day, the week and the month, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PeriodSums {
     day_sum: i64,
     week_sum: i64,
@@ -199,7 +199,7 @@ impl PeriodSums {
 }
 
 /// [`PeriodSums`] of one user.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UserPeriodSums {
     user_id: i64,
     #[sqlx(flatten)]
@@ -280,7 +280,7 @@ pub async fn deposits_asked(db: &Db, user: UserId, now: EpochMs) -> Result<[(Per
 const GUARD_CHUNK: usize = 200;
 
 /// A row of `rg_limits` with its user and kind.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UserLimitRow {
     user_id: i64,
     kind: String,
@@ -289,7 +289,7 @@ struct UserLimitRow {
 }
 
 /// A user's exclusion.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UserExclusionRow {
     user_id: i64,
     kind: String,

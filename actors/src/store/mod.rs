@@ -10,8 +10,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
-static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx_macros::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx_macros::migrate!("../migrations/postgres");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -127,9 +127,25 @@ impl WriteTx {
     }
 }
 
+impl std::ops::Deref for WriteTx {
+    type Target = sqlx::AnyConnection;
+    fn deref(&self) -> &sqlx::AnyConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut sqlx::AnyConnection {
+        &mut self.tx
+    }
+}
+
 impl Db {
-    /// Begins a transaction for a batch of writes. On SQLite, writers queue here in-process instead of
-    /// sleeping in SQLite's busy handler while holding a pooled connection.
+    /// Begins a transaction for a batch of writes, or for reads a write depends on. On SQLite, writers queue here
+    /// in-process instead of sleeping in SQLite's busy handler while holding a pooled connection, and the
+    /// transaction takes the write lock as it begins (`BEGIN IMMEDIATE`): a deferred one that read first would be
+    /// refused at its first write ("database is locked", whatever the busy timeout) whenever another connection had
+    /// written since its read.
     /// When the handle is fenced, the transaction first takes its lease's row with the epoch it holds (`FOR
     /// SHARE`): a stale epoch is refused before anything is written, and a takeover waits for this commit.
     pub async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
@@ -137,7 +153,10 @@ impl Db {
             Dialect::Sqlite => Some(self.write_gate.clone().lock_owned().await),
             Dialect::Postgres => None,
         };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = match self.dialect {
+            Dialect::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Dialect::Postgres => self.pool.begin().await?,
+        };
         if let Some(fence) = &self.fence {
             fence.prove(&mut tx).await?;
         }
