@@ -25,7 +25,7 @@ const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role
     FROM users u LEFT JOIN accounts a ON a.id = u.id";
 
 /// One row of `USER_ROW`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UserDbRow {
     #[sqlx(flatten)]
     user: crate::accounts::UserDbRow,
@@ -86,7 +86,7 @@ pub struct SessionRow {
     pub live: bool,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SessionDbRow {
     created_at: EpochMs,
     expires_at: EpochMs,
@@ -126,7 +126,7 @@ pub struct LedgerEntry {
     pub exposure_after: Paise,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LedgerDbRow {
     id: i64,
     created_at: EpochMs,
@@ -208,19 +208,19 @@ pub struct Risk {
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HeldDbRow {
     exposure: i64,
     open_bets: i64,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HouseDbRow {
     all_time: i64,
     today: i64,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HolderDbRow {
     id: i64,
     user_no: i64,

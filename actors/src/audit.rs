@@ -110,7 +110,7 @@ pub async fn record(
 }
 
 /// A row of the log with its operator's name, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct EntryRow {
     id: i64,
     at: EpochMs,

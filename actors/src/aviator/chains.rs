@@ -177,7 +177,7 @@ pub async fn load(
 }
 
 /// A row of `aviator_chains`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ChainRow {
     id: i64,
     seed: String,

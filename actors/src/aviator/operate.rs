@@ -250,7 +250,7 @@ struct RulesJson {
 }
 
 /// A row of `settings`.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SettingRow {
     key: String,
     value: String,

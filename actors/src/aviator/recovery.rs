@@ -79,7 +79,7 @@ async fn recover_round(
 }
 
 /// A ledger row of a round's player, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct MovedRow {
     account_id: i64,
     kind: String,

@@ -188,7 +188,7 @@ pub struct EndedRound {
 }
 
 /// The columns of an ended round, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct EndedDbRow {
     id: i64,
     hash: String,
@@ -245,7 +245,7 @@ pub struct HistoryRow {
 }
 
 /// One row of `history`'s query, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HistoryDbRow {
     round_id: i64,
     slot: i64,

@@ -75,7 +75,7 @@ pub async fn retire(db: &Db, node: &str) -> Result<(), sqlx::Error> {
 }
 
 /// A lease as `renew` finds it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct RenewedRow {
     resource: String,
     epoch: i64,
@@ -149,7 +149,7 @@ pub async fn request_move(db: &Db, resource: &str, to: &str, ttl_ms: i64) -> Res
 }
 
 /// A lease as the database has it, for the console.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LeaseDbRow {
     resource: String,
     owner: Option<String>,
@@ -177,7 +177,7 @@ pub async fn leases(db: &Db) -> Result<Vec<LeaseRow>, sqlx::Error> {
 }
 
 /// A node as the database has it, for the console.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct NodeDbRow {
     id: String,
     address: String,

@@ -89,7 +89,7 @@ pub struct LimitRow {
 }
 
 /// A market's (or its type's) limits, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LimitsDbRow {
     max_liability: i64,
     max_player_liability: i64,
@@ -102,7 +102,7 @@ impl From<&LimitsDbRow> for Limits {
 }
 
 /// A row of `exchange_limits`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct LimitDbRow {
     market_type: String,
     market_id: String,

@@ -88,7 +88,7 @@ fn status(s: &str) -> BetStatus {
 }
 
 /// A row of `exchange_bets` (`COLUMNS`), as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct BetDbRow {
     id: i64,
     user_id: i64,
@@ -193,7 +193,7 @@ pub async fn record_alert(db: &Db, a: &SureAlert) -> Result<(), StoreError> {
 }
 
 /// A row of `exchange_alerts`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct AlertRow {
     id: i64,
     user_id: i64,
@@ -369,7 +369,7 @@ pub async fn record_result(
 }
 
 /// A row of `exchange_results`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ResultRow {
     winner: Option<i64>,
     runs: Option<i64>,
@@ -525,7 +525,7 @@ pub async fn figures(db: &Db) -> Result<(i64, i64), StoreError> {
     Ok((bets, held))
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct OpenMarketRow {
     market_id: String,
     match_id: i64,

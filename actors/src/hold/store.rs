@@ -144,7 +144,7 @@ fn parchi_sql() -> String {
 }
 
 /// The sums of [`TAIL`], as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct AggRow {
     units: i64,
     bets: i64,
@@ -172,7 +172,7 @@ impl AggRow {
 }
 
 /// A line of `aviator_sql` or `mines_sql`: a house edge, a day and a player.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct EdgeRow {
     edge_bp: i64,
     d: i64,
@@ -182,7 +182,7 @@ struct EdgeRow {
 }
 
 /// A line of `rounds_sql`: a game, its settings and the pick.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct RoundsRow {
     g: String,
     st: String,
@@ -194,7 +194,7 @@ struct RoundsRow {
 }
 
 /// A line of `matka_sql`: a bid type, the number and the rate.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct MatkaRow {
     t: String,
     num: String,
@@ -206,7 +206,7 @@ struct MatkaRow {
 }
 
 /// A line of `exchange_sql`: a market type, whether its bets' expected holds are known, and their sums.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ExchangeRow {
     t: String,
     known: i64,
@@ -221,7 +221,7 @@ struct ExchangeRow {
 }
 
 /// A line of `parchi_sql`.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ParchiRow {
     d: i64,
     u: i64,
@@ -299,7 +299,7 @@ pub struct Flagged {
     pub flag: rules::PlayerFlag,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct WhoRow {
     user_no: i64,
     name: String,

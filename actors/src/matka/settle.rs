@@ -23,7 +23,7 @@ struct BidToDecide {
 }
 
 /// The columns `id, user_id, bid_type, session, number, stake, rate` of a bid, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct BidDbRow {
     id: i64,
     user_id: i64,
@@ -35,7 +35,7 @@ struct BidDbRow {
 }
 
 /// A settled bid with what it paid.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SettledBidRow {
     #[sqlx(flatten)]
     bid: BidDbRow,
@@ -183,7 +183,7 @@ pub struct Corrected {
 }
 
 /// A draw's results and how many times they were corrected.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct DrawResultRow {
     open_panna: Option<String>,
     close_panna: Option<String>,
@@ -266,7 +266,7 @@ pub async fn correct_result(
     Ok(Some(done))
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ShortfallRow {
     user_id: i64,
     idempotency_key: String,

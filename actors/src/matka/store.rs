@@ -67,7 +67,7 @@ pub fn reference(market: i64, draw: i64) -> String {
 }
 
 /// A row of `matka_markets`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct MarketRow {
     id: i64,
     name: String,
@@ -164,7 +164,7 @@ const DRAW_COLUMNS: &str =
     "market_id, draw_no, opens_at, closes_at, status, server_seed, client_seed, open_panna, close_panna";
 
 /// A row of `matka_draws` (`DRAW_COLUMNS`), as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct DrawDbRow {
     market_id: i64,
     draw_no: i64,
@@ -325,7 +325,7 @@ pub struct Recovered {
 }
 
 /// A slip with a bid still `pending`.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PendingSlipRow {
     id: i64,
     user_id: i64,
@@ -397,7 +397,7 @@ pub enum BidStatus {
 }
 
 /// A row of `bids_of`'s query, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct BidDbRow {
     id: i64,
     market: String,
@@ -453,7 +453,7 @@ pub struct BookLine {
 }
 
 /// One line of `book`'s query, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct BookDbRow {
     bid_type: String,
     session: String,

@@ -63,7 +63,7 @@ const GAME_COLUMNS: &str = "id, user_id, status, mines, stake, house_edge_bp, ma
                             client_seed, nonce, revealed, created_at, ended_at";
 
 /// A row of [`GAME_COLUMNS`], as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct GameDbRow {
     id: i64,
     user_id: i64,
@@ -115,7 +115,7 @@ fn game_from(r: GameDbRow) -> Result<Option<GameRow>, sqlx::Error> {
 }
 
 /// A row of `mines_seeds`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SeedDbRow {
     server_seed: String,
     client_seed: String,

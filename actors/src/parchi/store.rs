@@ -210,7 +210,7 @@ pub struct Recovered {
 }
 
 /// A play still `pending`.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PendingRow {
     id: i64,
     match_id: i64,
@@ -219,7 +219,7 @@ struct PendingRow {
 }
 
 /// A held play of an open game.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HeldRow {
     id: i64,
     card: i64,
@@ -290,7 +290,7 @@ pub struct OpenGame {
     pub plays: Vec<HeldPlay>,
 }
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, sqlx_macros::FromRow)]
 pub struct HeldPlay {
     pub id: i64,
     pub card: i64,
@@ -301,7 +301,7 @@ pub struct HeldPlay {
     pub created_at: i64,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct CardRow {
     card: i64,
     player1: String,
@@ -363,7 +363,7 @@ pub struct PlayRow {
 }
 
 /// One row of `plays_of`'s query, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PlayDbRow {
     id: i64,
     match_id: i64,

@@ -88,7 +88,7 @@ fn from_json(r: RunnerJson) -> RunnerMap {
     RunnerMap { selection_id: r.selection_id, feed_id: r.feed_id, name: r.name }
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct Row {
     feed_market_id: String,
     match_id: i64,

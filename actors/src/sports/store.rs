@@ -23,7 +23,7 @@ pub struct Recorded {
     pub steps: u32,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct Row {
     match_id: i64,
     sport_id: i64,

@@ -120,7 +120,7 @@ pub struct Recovered {
 }
 
 /// A round a previous run left unfinished.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UnfinishedRow {
     round: i64,
     status: String,
@@ -167,7 +167,7 @@ pub async fn recover(
 }
 
 /// What one account's ledger rows of a round still hold.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HeldRow {
     account_id: i64,
     held: i64,
@@ -218,7 +218,7 @@ pub struct RoundRecord {
 }
 
 /// A row of `game_rounds` (`RECORD_COLUMNS`), as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct RecordRow {
     round: i64,
     status: String,
@@ -282,7 +282,7 @@ pub struct HistoryRow {
 }
 
 /// One row of `history`'s query, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct HistoryDbRow {
     round: i64,
     ticket: i64,

@@ -114,7 +114,7 @@ pub async fn mark_failed(db: &Db, key: &str, error: &str) -> Result<(), StoreErr
 }
 
 /// A row of `wallet_intents`, as the database has it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct IntentRow {
     idempotency_key: String,
     user_id: i64,

@@ -152,7 +152,7 @@ pub async fn balances(db: &Db, user: UserId) -> Result<Balances, WalletError> {
 }
 
 /// An account's balance and exposure, as the database has them.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct AccountRow {
     balance: i64,
     exposure: i64,
@@ -165,7 +165,7 @@ impl AccountRow {
 }
 
 /// An account with its id.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct IdAccountRow {
     id: i64,
     #[sqlx(flatten)]
@@ -173,7 +173,7 @@ struct IdAccountRow {
 }
 
 /// A ledger row as a replayed key answers it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ReplayRow {
     account_id: i64,
     idempotency_key: String,

@@ -43,7 +43,7 @@ pub struct SystemRows {
 }
 
 /// What a system account's rows against fixture players add up to.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct CounterRow {
     account_id: i64,
     kind: String,
