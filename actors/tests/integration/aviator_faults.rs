@@ -4,12 +4,12 @@
 //! no intent is left pending, every player's balance equals their bets' outcomes, and every success a player
 //! was told is in the history.
 //!
-//! Needs the `failpoints` feature: `cargo test -p casino-actors --features failpoints --test aviator_faults`.
+//! Needs the `failpoints` feature: `cargo nextest run -p casino-actors --features failpoints -E 'test(/^aviator_faults::/)'`.
 //! Seeded (the bettors' choices; the failpoints draw their own chances); prints its seed.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![cfg(feature = "failpoints")]
 
-mod common;
+use crate::common;
 
 use common::scalar;
 

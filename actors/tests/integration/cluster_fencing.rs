@@ -2,9 +2,8 @@
 //! node took it, because every fenced transaction proves the lease's epoch inside itself, and the wallet refuses a
 //! change whose caller's epoch moved on. Skipped (with a message) where no PostgreSQL answers.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use casino_actors::cluster::{Fence, lease};
 use casino_actors::ids::UserId;

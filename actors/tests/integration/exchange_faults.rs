@@ -5,12 +5,12 @@
 //! sum to zero and match the ledger, nothing is held, no intent is pending or failed, no bet is left open or
 //! pending, and each player's balance is their start plus the P/L of their settled bets.
 //!
-//! Needs the `failpoints` feature: `cargo test -p casino-actors --features failpoints --test exchange_faults`.
+//! Needs the `failpoints` feature: `cargo nextest run -p casino-actors --features failpoints -E 'test(/^exchange_faults::/)'`.
 //! Seeded (the players' choices; the failpoints and the matches draw their own chances); prints its seed.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![cfg(feature = "failpoints")]
 
-mod common;
+use crate::common;
 
 use casino_actors::clock;
 use casino_actors::exchange::desk::{Deps, ExchangeConfig, ExchangeDesk, Place};

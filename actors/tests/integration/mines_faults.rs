@@ -4,12 +4,12 @@
 //! books sum to zero and match the ledger, no stake is held, no intent is pending, each game settled once, each
 //! player's balance is their games' outcomes, and every answer a player was given is what the store recorded.
 //!
-//! Needs the `failpoints` feature: `cargo test -p casino-actors --features failpoints --test mines_faults`.
+//! Needs the `failpoints` feature: `cargo nextest run -p casino-actors --features failpoints -E 'test(/^mines_faults::/)'`.
 //! Seeded (the players' choices; the failpoints draw their own chances); prints its seed.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![cfg(feature = "failpoints")]
 
-mod common;
+use crate::common;
 
 use casino_actors::clock;
 use casino_actors::ids::UserId;

@@ -3,9 +3,9 @@
 //! and a restart finishes what was left — a game still open is abandoned with every stake returned, an end recorded
 //! but not yet paid is paid — however often it runs.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![cfg(feature = "failpoints")]
 
-mod common;
+use crate::common;
 
 use actix::Actor;
 use casino_actors::clock;

@@ -1,9 +1,8 @@
 //! A whole Titli Par round on the table actor, with a clock that moves only when told: bets held, the draw after
 //! betting closes, the outcome recorded with its seed, every ticket settled at 10× its winning line, the round
 //! `ended` and the next one open after the pause. The books hold at every step.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use casino_actors::clock::{ManualClock, SharedClock};
 use casino_actors::fair::Dice;

@@ -2,7 +2,6 @@
 //! screen whose `getMatches` answer was overtaken by a newer push (the answer goes through the connection, the push
 //! through the hub) is put right without asking again.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use actix::prelude::*;
 use casino_actors::clock;

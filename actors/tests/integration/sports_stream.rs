@@ -4,9 +4,8 @@
 //! it. Nothing is decided by a sleep: each step waits (up to a generous limit) for the cache to hold the `clk` of the
 //! last message served, then ticks the provider; the feed's clock is a manual one.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod stream_replay;
+use crate::stream_replay;
 
 use casino_actors::clock::Clock;
 use casino_actors::exchange::audit;

@@ -3,11 +3,11 @@
 //! what keeps a cluster's answers true while a wallet shard changes hands: the owner answers before the node that
 //! asked gives up. Aviator and a round table (Titli Par), one after the other (failpoints are the process's).
 //!
-//! Needs the `failpoints` feature: `cargo test -p casino-actors --features failpoints --test table_patience`.
+//! Needs the `failpoints` feature: `cargo nextest run -p casino-actors --features failpoints -E 'test(/^table_patience::/)'`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![cfg(feature = "failpoints")]
 
-mod common;
+use crate::common;
 
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::{AviatorConfig, AviatorTable, OpenBets, PATIENCE, PlaceBet, Snapshot, TableError};

@@ -4,12 +4,11 @@
 //! racing its hold gives back exactly what was held. Throughout, every player's exposure is their pending
 //! withdrawals (and their bets).
 //!
-//! Needs the `failpoints` feature: `cargo test -p casino-actors --features failpoints --test withdrawal_outcome`.
+//! Needs the `failpoints` feature: `cargo nextest run -p casino-actors --features failpoints -E 'test(/^withdrawal_outcome::/)'`.
 
 #![cfg(feature = "failpoints")]
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use casino_actors::cashier::{Cashier, CashierError, Status, Withdrawal};
 use casino_actors::clock;

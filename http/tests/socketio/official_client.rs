@@ -3,12 +3,11 @@
 //! Needs `node` and `npm` on PATH; installs `tests/js` with `npm ci` on first run. Set `SKIP_NODE_TESTS=1` to skip
 //! where Node is unavailable (the skip is printed, never silent).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod socketio_support;
+use crate::support;
 
 use casino_http::socketio::SocketConfig;
-use socketio_support::spawn_server;
+use support::spawn_server;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

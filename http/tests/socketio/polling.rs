@@ -4,15 +4,14 @@
 //! (`2probe` / `3probe` / noop / `5`), and the same frames for a polling and a websocket client in one room —
 //! nothing lost or repeated across an upgrade in a broadcast storm.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod socketio_support;
+use crate::support;
 
 use casino_actors::hub::{Broadcast, encode_event};
 use casino_http::socketio::SocketConfig;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use socketio_support::{Poller, connect, connect_as, recv, send, spawn_server};
+use support::{Poller, connect, connect_as, recv, send, spawn_server};
 use std::time::Duration;
 
 async fn error_of(r: reqwest::Response) -> (StatusCode, Value) {
@@ -163,7 +162,7 @@ async fn an_upgrade_given_up_leaves_polling_working() {
     let p = Poller::connected(&server, "good-12").await;
     let mut ws = connect(&p.ws_url(&server)).await;
     send(&mut ws, "not a probe").await;
-    let _ = socketio_support::expect_closed(&mut ws).await;
+    let _ = support::expect_closed(&mut ws).await;
     assert_eq!(p.post(&[r#"421["echo","on"]"#]).await, StatusCode::OK);
     assert_eq!(p.until(|all| !all.is_empty()).await, vec![r#"431["on"]"#]);
 }

@@ -4,14 +4,13 @@
 //! namespace refused by name), `message` → `message-back`, `message-with-ack` acknowledged, binary attachments in
 //! both directions, and the limits on attachments and payload.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod socketio_support;
+use crate::support;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::json;
-use socketio_support::{Poller, Ws, expect_closed, json_after, recv, send};
+use support::{Poller, Ws, expect_closed, json_after, recv, send};
 use std::net::TcpListener;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -68,7 +67,7 @@ async fn the_handshake_has_the_reference_settings_and_pings_every_300_ms() {
     assert!(status == StatusCode::BAD_REQUEST || body == "1", "{status} {body}");
     // Nothing CONNECTs within a second: closed.
     let mut ws = websocket(port).await;
-    let closed = socketio_support::expect_closed_within(&mut ws, Duration::from_secs(3)).await;
+    let closed = support::expect_closed_within(&mut ws, Duration::from_secs(3)).await;
     assert!(closed.texts.iter().all(|t| t == "2"), "{closed:?}");
 }
 

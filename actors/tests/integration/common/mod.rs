@@ -1,6 +1,6 @@
 //! What the fault-injection tests share: funded players and the books' checks.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code)]
 
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;

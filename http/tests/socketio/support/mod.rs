@@ -1,6 +1,6 @@
 //! Shared by the Socket.IO gateway tests: a fake application, a server on a random port, and a raw client.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code)]
 
 use actix_web::{App, HttpServer, web};
 use casino_actors::hub::{Broadcast, ConnId, Hub, HubAddr, encode_event};
