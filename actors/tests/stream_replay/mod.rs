@@ -65,7 +65,7 @@ impl TestCert {
 
     /// The certificate as a client's extra roots, read from a PEM file as `CASINO_STREAM_CA_FILE` is.
     pub fn roots(&self) -> Roots {
-        let path = std::env::temp_dir().join(format!("stream-ca-{}-{}.pem", std::process::id(), rand_suffix()));
+        let path = std::env::temp_dir().join(format!("stream-ca-{}-{}.pem", std::process::id(), file_number()));
         std::fs::write(&path, &self.pem).unwrap();
         let roots = Roots::from_pem_file(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
@@ -85,9 +85,10 @@ impl TestCert {
     }
 }
 
-fn rand_suffix() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
+/// A number unique in this process (the tests of one binary run at once in some runners).
+fn file_number() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::SeqCst)
 }
 
 /// How the replay server is reached, and how it behaves.
