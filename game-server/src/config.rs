@@ -106,6 +106,8 @@ impl From<ServeArgs> for Config {
             },
             stream: StreamSettings {
                 addr: games.stream_addr,
+                tls: games.stream_tls,
+                roots: games.stream_ca_file,
                 app_key: games.stream_app_key,
                 session: games.stream_session,
                 heartbeat_ms: games.stream_heartbeat_ms,
@@ -327,6 +329,7 @@ impl Config {
         );
         anyhow::ensure!(!r.bankroll_capital.is_negative(), "CASINO_AVIATOR_BANKROLL_CAPITAL: rupees, 0 or more");
         self.rounds.check()?;
+        self.check_stream()?;
         self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;
         for (name, schedule, _) in &self.matka.defaults {
             schedule.check().map_err(|e| anyhow::anyhow!("Matka market {name}: {e}"))?;
@@ -339,6 +342,31 @@ impl Config {
                 c.nats_url
             );
             c.check().map_err(anyhow::Error::msg)?;
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    /// The exchange stream can be reached as set: over TLS, a host a certificate can be checked for; extra roots only
+    /// with TLS.
+    fn check_stream(&self) -> anyhow::Result<()> {
+        let s = &self.stream;
+        if !s.configured() {
+            return Ok(());
+        }
+        if s.tls() {
+            let roots = s.roots.clone().unwrap_or_default();
+            casino_actors::sports::stream::client::Tls::new(&s.addr, &roots)
+                .map_err(|e| anyhow::anyhow!("CASINO_STREAM_ADDR={} over TLS (CASINO_STREAM_TLS): {e}", s.addr))?;
+        } else if let Some(roots) = &s.roots {
+            anyhow::bail!(
+                "CASINO_STREAM_CA_FILE={} is for TLS, but the stream at CASINO_STREAM_ADDR={} is reached over plain TCP \
+                 (CASINO_STREAM_TLS is off, or unset and the port is not 443): set CASINO_STREAM_TLS=on, or unset \
+                 CASINO_STREAM_CA_FILE",
+                roots.source,
+                s.addr
+            );
         }
         Ok(())
     }
@@ -580,6 +608,53 @@ mod args_tests {
         assert_eq!(rupees(" 50910.45 "), Ok(Paise::new(5_091_045)));
         assert_eq!(rupees("-1"), Ok(Paise::from_rupees(-1)));
         assert!(rupees("1e3.5").is_err() && rupees("ten").is_err() && rupees("").is_err());
+    }
+
+    #[test]
+    fn the_stream_is_tls_on_port_443_or_as_set_and_a_bad_tls_setting_stops_the_start() {
+        let config = |flags: &[&str]| Config::from(with_flags(flags).unwrap());
+        let betfair = config(&["--stream-addr", "stream-api.betfair.com:443"]);
+        assert!(betfair.stream.tls() && betfair.stream.roots.is_none());
+        betfair.check().unwrap();
+        let relay = config(&["--stream-addr", "127.0.0.1:4000"]);
+        assert!(!relay.stream.tls());
+        relay.check().unwrap();
+        assert!(config(&["--stream-addr", "127.0.0.1:4000", "--stream-tls", "ON"]).stream.tls());
+        assert!(!config(&["--stream-addr", "stream-api.betfair.com:443", "--stream-tls=off"]).stream.tls());
+        assert!(with_flags(&["--stream-tls", "maybe"]).is_err());
+        let unreadable = with_flags(&["--stream-ca-file", "/nonexistent/ca.pem"]).unwrap_err();
+        assert!(unreadable.contains("cannot read /nonexistent/ca.pem"), "{unreadable}");
+
+        // Extra roots for a plain connection, or TLS to a host no certificate names: refused, naming the variables.
+        let mut plain = relay.clone();
+        let certs: std::sync::Arc<[_]> = Vec::new().into();
+        plain.stream.roots =
+            Some(casino_actors::sports::stream::client::Roots { source: "relay-ca.pem".into(), certs });
+        let refused = plain.check().unwrap_err().to_string();
+        assert!(refused.starts_with("CASINO_STREAM_CA_FILE=relay-ca.pem is for TLS"), "{refused}");
+        assert!(refused.contains("CASINO_STREAM_TLS=on"), "{refused}");
+        plain.stream.tls = Some(true);
+        plain.check().unwrap();
+        let nameless = config(&["--stream-addr", "no such host:443"]);
+        let refused = nameless.check().unwrap_err().to_string();
+        assert!(refused.starts_with("CASINO_STREAM_ADDR=no such host:443 over TLS"), "{refused}");
+        let mut unset = nameless;
+        unset.stream.addr = String::new();
+        unset.check().unwrap();
+    }
+
+    #[test]
+    fn a_bad_stream_tls_variable_or_an_unreadable_ca_file_is_named() {
+        let tls = with_env(&[("CASINO_STREAM_TLS", "maybe")]);
+        assert!(tls.contains(r#"CASINO_STREAM_TLS="maybe" is not a valid value (on or off)"#), "{tls}");
+        let ca = with_env(&[("CASINO_STREAM_CA_FILE", "/nonexistent/ca.pem")]);
+        assert!(
+            ca.contains(
+                r#"CASINO_STREAM_CA_FILE="/nonexistent/ca.pem" is not a valid value (cannot read /nonexistent/ca.pem"#
+            ),
+            "{ca}"
+        );
+        assert!(ca.contains("nothing was started"), "{ca}");
     }
 
     #[test]

@@ -55,6 +55,17 @@ impl ExchangeConfig {
             bet_delay: u32::try_from(self.bet_delay.as_millis().div_ceil(1000)).unwrap_or(u32::MAX),
         }
     }
+
+    /// How long a bet waits on a market that shows a delay of `shown` seconds (`None`: a market without one): our
+    /// own delay, or the market's when it shows more than our terms do — a market priced from an exchange's stream
+    /// shows the feed's delay when it is the longer (`sports/stream/provider.rs`), and the delay shown is the delay
+    /// applied. A market showing our terms' delay waits our exact delay (the terms round it up to whole seconds).
+    pub fn delay(&self, shown: Option<u32>) -> Duration {
+        match shown {
+            Some(s) if s > self.terms().bet_delay => Duration::from_secs(s.into()),
+            _ => self.bet_delay,
+        }
+    }
 }
 
 /// Why a bet was refused (nothing moved). Crosses nodes externally tagged (`"Busy"`, `{"StakeLimits":[100,25000]}`).
@@ -437,6 +448,18 @@ mod tests {
     /// What `GET /api/exchange/book/{match}` wrote before the wire types could be read back (serialize-only,
     /// `serialize_with = "as_rupees"`).
     const MATCH_BOOK_JSON: &str = r#"{"match":33456789,"exposure":12456.78,"markets":[{"marketId":"1.234567","marketType":"exchange","name":"Match Odds","exposure":123.45,"runners":[{"name":"India","pl":-123.45},{"name":"Australia","pl":99.01},{"name":"The Draw","pl":-0.05}],"runs":[]},{"marketId":"f-77","marketType":"fancy","name":"6 over runs IND","exposure":12333.33,"runners":[],"runs":[{"from":0,"pl":10000},{"from":48,"pl":-12333.33},{"from":50,"pl":0.5}]}]}"#;
+
+    #[test]
+    fn a_bet_waits_our_delay_or_the_longer_one_its_market_shows() {
+        let c = ExchangeConfig { bet_delay: Duration::from_millis(1_500), ..ExchangeConfig::default() };
+        assert_eq!(c.terms().bet_delay, 2, "shown rounded up");
+        for ours in [None, Some(0), Some(1), Some(2)] {
+            assert_eq!(c.delay(ours), Duration::from_millis(1_500), "{ours:?}: our exact delay");
+        }
+        assert_eq!(c.delay(Some(5)), Duration::from_secs(5), "a feed's longer delay, as shown");
+        let none = ExchangeConfig { bet_delay: Duration::ZERO, ..ExchangeConfig::default() };
+        assert_eq!((none.delay(Some(0)), none.delay(Some(3))), (Duration::ZERO, Duration::from_secs(3)));
+    }
 
     #[test]
     fn match_book_json_is_unchanged_and_reads_back_exactly() {

@@ -1,8 +1,9 @@
-//! A bet's steps (run in its player's lane by the desk): check the price against the match now, wait the bet delay,
-//! check again, check the market's liability limits with the bet (alone on its market), work out the market's
-//! exposure with the bet, record it (with what the house expects to keep from it) and the wallet change of the
-//! exposure's change, apply that until final, and open the bet — or refuse it, moving nothing. An opened bet that
-//! leaves the player's bets on the match unable to lose is flagged for the operators.
+//! A bet's steps (run in its player's lane by the desk): check the price against the match now, wait the bet delay
+//! (ours, or the longer one its market shows: `ExchangeConfig::delay`), check again, check the market's liability
+//! limits with the bet (alone on its market), work out the market's exposure with the bet, record it (with what the
+//! house expects to keep from it) and the wallet change of the exposure's change, apply that until final, and open
+//! the bet — or refuse it, moving nothing. An opened bet that leaves the player's bets on the match unable to lose
+//! is flagged for the operators.
 
 use super::desk::{Deps, ExchangeError};
 use super::rules::{self, FancyBet, RunnerBet, Side};
@@ -69,6 +70,8 @@ struct Quote {
     odds_x100: u32,
     /// Hundredths won per rupee.
     w: u32,
+    /// The bet delay the market shows (seconds), when it shows one (Match Odds).
+    bet_delay: Option<u32>,
 }
 
 fn open(status: MarketStatus) -> Result<(), ExchangeError> {
@@ -117,6 +120,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 line: None,
                 odds_x100: rate,
                 w: rate,
+                bet_delay: None,
             })
         }
         Target::Runner { team, .. } => {
@@ -143,6 +147,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 line: None,
                 odds_x100: price,
                 w: price - 100,
+                bet_delay: Some(m.bet_delay),
             })
         }
         Target::Fancy { session, line } => {
@@ -170,6 +175,7 @@ fn quote(s: &MatchState, o: &Order) -> Result<Quote, ExchangeError> {
                 line: Some(*line),
                 odds_x100: rate,
                 w: rate,
+                bet_delay: None,
             })
         }
     }
@@ -247,8 +253,10 @@ pub async fn place(deps: &Deps, o: Order) -> Result<PlacedBet, ExchangeError> {
         return Err(ExchangeError::Limited(crate::rg::Refusal::excluded(e)));
     }
     let first = quote(&snapshot(deps, o.match_id).await?, &o)?;
-    if !deps.config.bet_delay.is_zero() {
-        tokio::time::sleep(deps.config.bet_delay).await;
+    // The delay its market shows as the bet arrives (a stream market's follows the feed's).
+    let delay = deps.config.delay(first.bet_delay);
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
     }
     let state = snapshot(deps, o.match_id).await?;
     let q = quote(&state, &o)?;

@@ -16,7 +16,7 @@ use super::sim::{CRICKET, Models, SimMatch};
 use super::simple::{OTHER_SPORTS, SimpleMatch};
 use super::store::{self, Recorded};
 use super::stream::cache::{self as stream_cache, SharedCache};
-use super::stream::client::{self as stream_client, StreamConfig, StreamHandle, Tcp};
+use super::stream::client::{self as stream_client, Roots, StreamConfig, StreamHandle};
 use super::stream::provider::{Mapping, RunnerMap, StreamMatch};
 use super::wire::{LiveItem, LiveList, SportCount};
 use crate::clock::{EpochMs, SharedClock};
@@ -72,8 +72,13 @@ impl Default for SportsConfig {
 /// The exchange stream the desk follows: `addr` empty means none (the default).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StreamSettings {
-    /// host:port of the stream (plain TCP; see `stream/client.rs` for TLS).
+    /// host:port of the stream.
     pub addr: String,
+    /// TLS (the server's certificate checked for the address's host) or plain TCP; `None`: TLS when the address's
+    /// port is 443 (Betfair's stream), plain TCP otherwise (a local relay, the tests). See [`StreamSettings::tls`].
+    pub tls: Option<bool>,
+    /// Roots trusted besides the public ones, over TLS (a private relay's CA).
+    pub roots: Option<Roots>,
     pub app_key: String,
     pub session: String,
     /// The heartbeat asked of the server (ms).
@@ -86,6 +91,8 @@ impl Default for StreamSettings {
     fn default() -> Self {
         StreamSettings {
             addr: String::new(),
+            tls: None,
+            roots: None,
             app_key: String::new(),
             session: String::new(),
             heartbeat_ms: super::stream::provider::DEFAULT_HEARTBEAT_MS,
@@ -97,6 +104,12 @@ impl Default for StreamSettings {
 impl StreamSettings {
     pub fn configured(&self) -> bool {
         !self.addr.trim().is_empty()
+    }
+
+    /// Whether the stream is reached over TLS: as set, else when the address's port is 443
+    /// ([`stream_client::tls_by_default`]).
+    pub fn tls(&self) -> bool {
+        self.tls.unwrap_or_else(|| stream_client::tls_by_default(&self.addr))
     }
 }
 
@@ -268,10 +281,21 @@ impl SportsDesk {
                 backoff_min: Duration::from_millis(500),
                 backoff_max: Duration::from_secs(30),
             };
-            let client = stream_client::spawn(Tcp(stream.addr.clone()), config, cache.clone(), clock.clone());
-            tracing::info!(addr = %stream.addr, "sports: following the exchange stream");
-            Stream { settings: stream, cache, client, followed: BTreeMap::new() }
+            let (roots, clock) = (stream.roots.as_ref(), clock.clone());
+            let client = match stream_client::spawn_to(&stream.addr, stream.tls(), roots, config, cache.clone(), clock)
+            {
+                Ok(client) => client,
+                // Refused at start (the server's `Config::check`): here only when started without that check.
+                Err(e) => {
+                    tracing::error!(addr = %stream.addr, error = %e, "sports: the exchange stream cannot be followed");
+                    return None;
+                }
+            };
+            let (tls, roots) = (stream.tls(), stream.roots.as_ref().map(|r| r.source.clone()));
+            tracing::info!(addr = %stream.addr, tls, ?roots, "sports: following the exchange stream");
+            Some(Stream { settings: stream, cache, client, followed: BTreeMap::new() })
         });
+        let stream = stream.flatten();
         let desk = SportsDesk {
             config,
             models: Models::shared(),

@@ -38,7 +38,9 @@ pub struct Runner {
 
 /// What the house's exchange takes on a market, as the feed's market shows it: stakes in rupees, the bet delay in
 /// whole seconds (the price is checked again that long after a bet arrives). The built-in providers show the
-/// exchange's own terms, so the delay shown is the delay applied.
+/// exchange's own terms; a market priced from an exchange's stream shows the feed's delay when it is the longer. The
+/// exchange waits the longer of its own delay and the one shown (`ExchangeConfig::delay`): the delay shown is the
+/// delay applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Terms {
     pub min_stake: u32,

@@ -43,7 +43,10 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
     common::fund_players(&db, &wallet, PLAYERS, START).await;
     let ctx = actix::Context::<ExchangeDesk>::new();
     let results = actix::AsyncContext::address(&ctx).recipient();
-    let config = SportsConfig { ball_ms: 60, live: 2, upcoming: 0, others: 0, ..SportsConfig::default() };
+    let exchange_config = ExchangeConfig { bet_delay: Duration::ZERO, ..ExchangeConfig::default() };
+    // The markets show the exchange's terms (as the server sets them): the delay they show is the one it waits.
+    let terms = exchange_config.terms();
+    let config = SportsConfig { ball_ms: 60, live: 2, upcoming: 0, others: 0, terms, ..SportsConfig::default() };
     let listeners = Listeners { results: Some(results), news: None };
     let sports = SportsDesk::start(config, db.clone(), Hub::start_unmeasured(), clock::system(), &registry, listeners)
         .await
@@ -53,7 +56,7 @@ async fn random_wallet_failures_never_lose_or_create_a_paisa() {
         wallet: wallet.clone(),
         clock: clock::system(),
         sports: sports.clone(),
-        config: ExchangeConfig { bet_delay: Duration::ZERO, ..ExchangeConfig::default() },
+        config: exchange_config,
         locks: Default::default(),
     };
     let exchange = ExchangeDesk::start(ctx, deps, &registry).await.unwrap();

@@ -3,17 +3,34 @@
 //! test says: the client connects, authenticates, subscribes and fills the cache; the provider prices our match from
 //! it. Nothing is decided by a sleep: each step waits (up to a generous limit) for the cache to hold the `clk` of the
 //! last message served, then ticks the provider; the feed's clock is a manual one.
+//!
+//! Over TLS too (a self-signed certificate made by the test, trusted as `CASINO_STREAM_CA_FILE` would make it), and
+//! refused when the certificate is not trusted. The last test runs the whole desk: the sports desk following the
+//! replay server over TLS, and the exchange taking bets on the mapped match with the feed's bet delay.
 
+use crate::{common, stream_replay};
 
-use crate::stream_replay;
-
-use casino_actors::clock::Clock;
+use casino_actors::clock::{self, Clock};
 use casino_actors::exchange::audit;
+use casino_actors::exchange::desk::{Deps, ExchangeAddr, ExchangeConfig, ExchangeDesk, Place};
+use casino_actors::exchange::place::{Order, Target, Team};
+use casino_actors::exchange::rules::Side;
+use casino_actors::exchange::wire::MarketType;
+use casino_actors::hub::Hub;
+use casino_actors::ids::UserId;
+use casino_actors::money::Paise;
 use casino_actors::sports::cricket::price;
-use casino_actors::sports::feed::{MarketStatus, MatchStatus, Provider};
+use casino_actors::sports::desk::{
+    Detail, MapFeedMarket, NewFeedMarket, SportsAddr, SportsConfig, SportsDesk, StreamSettings,
+};
+use casino_actors::sports::feed::{MarketStatus, MatchState, MatchStatus, Provider};
+use casino_actors::sports::match_actor::Listeners;
 use casino_actors::sports::stream::cache;
+use casino_actors::sports::stream::client::Roots;
 use serde_json::json;
-use stream_replay::{Cmd, Feed, MARGIN};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use stream_replay::{Cmd, Feed, MARGIN, Options, Replay, TestCert};
 
 /// The chances the feed's best (back, lay) pairs imply: the middle of each pair, normalised.
 fn chances(best: &[(f64, f64)]) -> Vec<f64> {
@@ -164,4 +181,161 @@ async fn a_refused_login_is_tried_again_and_the_feed_then_flows() {
     assert_eq!(first.logins, 3, "two refusals, then a login that took");
     feed.serve("image").await;
     assert_eq!(feed.state().market.status, MarketStatus::Open);
+}
+
+#[tokio::test]
+async fn over_tls_an_image_deltas_a_resumption_and_a_settle_price_and_settle_the_match() {
+    let cert = Arc::new(TestCert::new());
+    let mut feed = Feed::over_tls(cert.clone(), cert.roots()).await;
+    feed.subscribed().await;
+    feed.serve("image").await;
+    assert_eq!((feed.state().market.status, feed.state().status), (MarketStatus::Open, MatchStatus::Upcoming));
+    assert_quoted_from(&feed, &IMAGED);
+    feed.serve("deltas").await;
+    assert_quoted_from(&feed, &MOVED);
+
+    // A new TLS connection resumes where the last one left off.
+    feed.cmds.send(Cmd::Drop).unwrap();
+    let again = feed.subscribed().await;
+    assert_eq!((again.request["initialClk"].as_str(), again.request["clk"].as_str()), (Some("AAA"), Some("AAD")));
+    feed.serve("resub").await;
+    assert_quoted_from(&feed, &[(2.1, 2.12), MOVED[1], MOVED[2]]);
+
+    feed.serve("inplay").await;
+    assert_eq!(feed.state().status, MatchStatus::InPlay);
+    feed.serve("settle").await;
+    assert_eq!(feed.settlements(), vec![Some(9001)]);
+    assert_eq!((feed.state().status, feed.state().market.status), (MatchStatus::Finished, MarketStatus::Closed));
+    assert_eq!(feed.replay.attempts.load(std::sync::atomic::Ordering::SeqCst), 2, "two connections, both trusted");
+}
+
+/// A server whose certificate the client does not trust (another CA's roots, or the public ones alone): every
+/// handshake is refused, the client keeps trying, and the match stays suspended and goes stale; nothing crashes.
+#[tokio::test]
+async fn a_certificate_the_client_does_not_trust_is_refused_and_tried_again_while_the_market_stays_suspended() {
+    let cert = Arc::new(TestCert::new());
+    for roots in [TestCert::new().roots(), Roots::default()] {
+        let mut feed = Feed::over_tls(cert.clone(), roots).await;
+        feed.replay.attempted(3).await;
+        assert!(feed.replay.try_subscribed().is_none(), "no handshake passed, so no login nor subscription");
+        {
+            let c = cache::lock(&feed.cache);
+            assert!(!c.live && c.market("1.200").is_none() && c.last_heard.is_none());
+        }
+        feed.tick();
+        assert_eq!(feed.state().market.status, MarketStatus::Suspended);
+        let live = feed.provider.liveness().unwrap();
+        feed.clock.advance(live.allowance_ms + 1);
+        assert!(feed.provider.liveness().unwrap().stale(feed.clock.now_ms()), "silent past the allowance");
+        feed.tick();
+        assert_eq!(feed.state().market.status, MarketStatus::Suspended);
+        assert!(feed.deltas.is_empty(), "nothing to publish");
+        // Still trying, and the server still serving.
+        let tried = feed.replay.attempts.load(std::sync::atomic::Ordering::SeqCst);
+        feed.replay.attempted(tried + 2).await;
+    }
+}
+
+async fn detail_until(sports: &SportsAddr, id: i64, what: &str, ready: impl Fn(&MatchState) -> bool) -> MatchState {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let state = sports.send(Detail(id)).await.unwrap();
+        if let Some(s) = state.filter(|s| ready(s)) {
+            return s;
+        }
+        assert!(Instant::now() < deadline, "{what}: never");
+        actix_rt::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Backs ₹100 on the first runner at the price shown; answers how long the exchange took.
+async fn back_first(exchange: &ExchangeAddr, state: &MatchState) -> Duration {
+    let price = state.market.runners[0].ex.available_to_back[0].price;
+    let order = Order {
+        user: UserId(1),
+        match_id: state.match_id,
+        target: Target::Runner { market: MarketType::Exchange, team: Team::Index(0) },
+        side: Side::Lagai,
+        price_x100: (price * 100.0).round() as u32,
+        stake: Paise::from_rupees(100),
+    };
+    let started = Instant::now();
+    let placed = exchange.send(Place(order)).await.unwrap();
+    assert!(placed.is_ok(), "{placed:?}");
+    started.elapsed()
+}
+
+/// The desk follows the replay server over TLS (its CA given as `CASINO_STREAM_CA_FILE` gives it) for a mapped
+/// market whose bet delay is 0 before the match and 5 s in play: the market shows our own delay (1 s), then the
+/// feed's 5 s, and a bet waits what is shown; when the feed's delay falls back, the next bet waits our own again.
+#[actix_rt::test]
+async fn the_feeds_bet_delay_when_longer_than_ours_is_shown_and_applied_to_the_next_bet() {
+    let cert = Arc::new(TestCert::new());
+    let beat = Some(Duration::from_millis(200));
+    let mut replay = Replay::start(Options { tls: Some(cert.clone()), beat, ..Options::default() }).await;
+    let (db, wallet, registry) = common::faulty_wallet("sports_stream_delay").await;
+    common::fund_player(&db, &wallet, 1, 1_000_000).await;
+    let exchange_config = ExchangeConfig { bet_delay: Duration::from_secs(1), ..ExchangeConfig::default() };
+    let ctx = actix::Context::<ExchangeDesk>::new();
+    let results = actix::AsyncContext::address(&ctx).recipient();
+    let terms = exchange_config.terms();
+    let config = SportsConfig { live: 0, upcoming: 0, others: 0, terms, ..SportsConfig::default() };
+    let stream = StreamSettings {
+        addr: replay.addr.clone(),
+        tls: Some(true),
+        roots: Some(cert.roots()),
+        app_key: "key".into(),
+        session: "token".into(),
+        ..StreamSettings::default()
+    };
+    let listeners = Listeners { results: Some(results), news: None };
+    let sports = SportsDesk::start_streaming(
+        config,
+        stream,
+        db.clone(),
+        Hub::start_unmeasured(),
+        clock::system(),
+        &registry,
+        listeners,
+    )
+    .await
+    .unwrap();
+    let deps = Deps {
+        db,
+        wallet,
+        clock: clock::system(),
+        sports: sports.clone(),
+        config: exchange_config,
+        locks: Default::default(),
+    };
+    let exchange = ExchangeDesk::start(ctx, deps, &registry).await.unwrap();
+
+    let m = stream_replay::mapping();
+    let new = NewFeedMarket {
+        feed_market_id: m.market_id.clone(),
+        sport_id: m.sport_id,
+        name: m.name.clone(),
+        competition: m.competition.clone(),
+        starts_at: m.starts_at,
+        teams: m.teams.clone(),
+        runners: m.runners.iter().map(|r| (r.feed_id, r.name.clone())).collect(),
+    };
+    let id = sports.send(MapFeedMarket(new)).await.unwrap().unwrap();
+    let subscribed = replay.subscribed().await;
+    assert_eq!(subscribed.request["marketFilter"]["marketIds"], json!(["1.200"]));
+
+    replay.cmds.send(Cmd::Serve("image")).unwrap();
+    let open = detail_until(&sports, id, "imaged", |s| s.market.status == MarketStatus::Open).await;
+    assert_eq!((open.status, open.market.bet_delay), (MatchStatus::Upcoming, 1), "our own delay: the feed's is 0");
+
+    replay.cmds.send(Cmd::Serve("inplay")).unwrap();
+    let in_play = |s: &MatchState| s.status == MatchStatus::InPlay && s.market.status == MarketStatus::Open;
+    let state = detail_until(&sports, id, "in play", |s| in_play(s) && s.market.bet_delay == 5).await;
+    let waited = back_first(&exchange, &state).await;
+    assert!(waited >= Duration::from_secs(5) && waited < Duration::from_secs(5 + 3), "the feed's 5 s: {waited:?}");
+
+    replay.cmds.send(Cmd::Serve("undelayed")).unwrap();
+    let state = detail_until(&sports, id, "the feed's delay gone", |s| in_play(s) && s.market.bet_delay == 1).await;
+    let waited = back_first(&exchange, &state).await;
+    assert!(waited >= Duration::from_secs(1) && waited < Duration::from_secs(1 + 3), "our own 1 s: {waited:?}");
 }

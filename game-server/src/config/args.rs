@@ -343,11 +343,20 @@ pub struct GamesArgs {
         value_parser = trimmed::<usize>
     )]
     pub sports_others: usize,
-    /// Sports: host:port of an exchange stream (the Betfair Exchange Stream API's protocol, plain TCP) that prices
-    /// the matches operators map to its markets (`POST /api/admin/sports/feed-markets`). Empty: no stream (the
-    /// simulated matches only; mapping is refused).
+    /// Sports: host:port of an exchange stream (the Betfair Exchange Stream API's protocol) that prices the matches
+    /// operators map to its markets (`POST /api/admin/sports/feed-markets`), e.g. `stream-api.betfair.com:443`.
+    /// Empty: no stream (the simulated matches only; mapping is refused).
     #[arg(long, env = "CASINO_STREAM_ADDR", default_value = "", value_parser = trimmed::<String>)]
     pub stream_addr: String,
+    /// Sports: `on` reaches the stream over TLS (its certificate checked for CASINO_STREAM_ADDR's host against the
+    /// public roots and CASINO_STREAM_CA_FILE's), `off` over plain TCP. Unset: TLS when the address's port is 443
+    /// (Betfair's stream takes only TLS), plain TCP otherwise.
+    #[arg(long, env = "CASINO_STREAM_TLS", value_parser = on_off, value_name = "on|off")]
+    pub stream_tls: Option<bool>,
+    /// Sports: a PEM file of certificates the stream's TLS trusts besides the public roots (a private relay's CA).
+    /// Read at start: a file that cannot be read, or holds no usable certificate, stops it.
+    #[arg(long, env = "CASINO_STREAM_CA_FILE", value_parser = pem_roots, value_name = "PEM")]
+    pub stream_ca_file: Option<casino_actors::sports::stream::client::Roots>,
     /// Sports: the application key the stream's login sends.
     #[arg(long, env = "CASINO_STREAM_APP_KEY", default_value = "", value_parser = trimmed::<String>, hide_env_values = true)]
     pub stream_app_key: String,
@@ -367,7 +376,8 @@ pub struct GamesArgs {
     /// from the feed's best back and lay and quoted with it, every back below and every lay above the fair price.
     #[arg(long, env = "CASINO_STREAM_MARGIN", default_value_t = stream_defaults().margin, value_parser = margin)]
     pub stream_margin: f64,
-    /// Exchange bets: a bet's price is checked again this long after it arrived (ms).
+    /// Exchange bets: a bet's price is checked again this long after it arrived (ms); on a market priced from the
+    /// exchange stream, the feed's own bet delay when it is longer (the market shows the delay applied).
     #[arg(long, env = "CASINO_EXCHANGE_DELAY_MS", default_value_t = 1_000, value_parser = trimmed::<u64>)]
     pub exchange_delay_ms: u64,
     /// No longer read: three-card plays always close at a match's first ball (a server given it says so).
@@ -500,6 +510,11 @@ fn mines_defaults() -> casino_actors::mines::rules::MinesSettings {
 
 fn stream_defaults() -> casino_actors::sports::desk::StreamSettings {
     casino_actors::sports::desk::StreamSettings::default()
+}
+
+/// The certificates of a PEM file, read now.
+fn pem_roots(text: &str) -> Result<casino_actors::sports::stream::client::Roots, String> {
+    casino_actors::sports::stream::client::Roots::from_pem_file(std::path::Path::new(text.trim()))
 }
 
 /// A margin: more than 0, under 0.5.

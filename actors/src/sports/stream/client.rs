@@ -7,9 +7,12 @@
 //! subscribes again on the same connection with the new list (afresh, so the server images every market), and
 //! connects only while the list is not empty (an empty filter is not "no market" to every server).
 //!
-//! The connection is plain TCP here ([`Tcp`]). Betfair's production stream (`stream-api.betfair.com:443`) takes
-//! only TLS: wrap the socket in a TLS stream in a [`Connect`] of its own; the session is generic over any
-//! `AsyncRead + AsyncWrite` stream and needs nothing else.
+//! How it connects is a [`Connect`]: plain TCP ([`Tcp`]: a local relay, the tests) or TLS over TCP ([`Tls`]: Betfair's
+//! stream, `stream-api.betfair.com:443` and its integration endpoint, takes only TLS). [`Tls`] checks the server's
+//! certificate against the public roots (webpki's, compiled in: the same on every machine) and any extra ones given
+//! ([`Roots`], a PEM file: a private relay's CA), for the address's host name; a certificate that does not verify
+//! fails the connection like any other error, so the client backs off and tries again while the markets go stale.
+//! The session is generic over any `AsyncRead + AsyncWrite` stream and is the same over either.
 
 use super::cache::{SharedCache, lock};
 use super::protocol::{MarketDataFilter, MarketFilter, Request, Response, StatusCode, StatusMessage};
@@ -17,12 +20,18 @@ use super::provider::HEARTBEAT_GRACE;
 use crate::clock::SharedClock;
 use std::future::Future;
 use std::io;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
+use tokio_rustls::rustls::{ClientConfig, RootCertStore, crypto};
 
 /// What the client asks of the server, and how patient it is.
 #[derive(Debug, Clone)]
@@ -56,6 +65,138 @@ impl Connect for Tcp {
     type Stream = TcpStream;
     fn connect(&self) -> impl Future<Output = io::Result<TcpStream>> + Send {
         TcpStream::connect(self.0.clone())
+    }
+}
+
+/// The host of an address: `host:port`, `[v6]:port`, or a host alone.
+pub fn host(addr: &str) -> &str {
+    let addr = addr.trim();
+    if let Some(rest) = addr.strip_prefix('[') {
+        return rest.split_once(']').map_or(rest, |(h, _)| h);
+    }
+    match addr.rsplit_once(':') {
+        // A bare IPv6 address has several colons and no port.
+        Some((h, _)) if !h.contains(':') => h,
+        _ => addr,
+    }
+}
+
+/// The port of an address, when it names one.
+pub fn port(addr: &str) -> Option<u16> {
+    let addr = addr.trim();
+    let after_host = match addr.strip_prefix('[') {
+        Some(rest) => rest.split_once(']')?.1,
+        None if addr.matches(':').count() == 1 => &addr[addr.find(':')?..],
+        None => return None,
+    };
+    after_host.strip_prefix(':')?.parse().ok()
+}
+
+/// Roots a TLS connection trusts besides the public ones: the certificates of a PEM file (a private relay's CA, or
+/// a test's own). Each is checked as a trust anchor when read, so a file that would be of no use is refused then.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Roots {
+    /// Where they came from (for the log).
+    pub source: String,
+    pub certs: Arc<[CertificateDer<'static>]>,
+}
+
+impl Roots {
+    /// The certificates of the PEM file at `path`: an error saying why when it cannot be read, holds no
+    /// certificate, or one of them is not a usable root.
+    pub fn from_pem_file(path: &Path) -> Result<Roots, String> {
+        let pem = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Roots::from_pem(&pem, &path.display().to_string()).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The certificates of `pem` (said to come from `source`).
+    pub fn from_pem(pem: &[u8], source: &str) -> Result<Roots, String> {
+        let certs = CertificateDer::pem_slice_iter(pem)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("not a PEM file of certificates ({e})"))?;
+        if certs.is_empty() {
+            return Err("no certificate in it (a PEM file of `-----BEGIN CERTIFICATE-----` blocks)".into());
+        }
+        let mut store = RootCertStore::empty();
+        for cert in &certs {
+            store.add(cert.clone()).map_err(|e| format!("a certificate that cannot be a root ({e})"))?;
+        }
+        Ok(Roots { source: source.into(), certs: certs.into() })
+    }
+}
+
+/// TLS over TCP to an address ("stream-api.betfair.com:443"): the server's certificate must be valid for the
+/// address's host and chain to a public root or one of the extra [`Roots`].
+#[derive(Clone)]
+pub struct Tls {
+    addr: String,
+    name: ServerName<'static>,
+    connector: TlsConnector,
+}
+
+impl std::fmt::Debug for Tls {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tls").field("addr", &self.addr).field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl Tls {
+    /// TLS to `addr`, trusting the public roots and `extra`; an error when the address's host cannot name a server
+    /// (a certificate is checked against it).
+    pub fn new(addr: &str, extra: &Roots) -> Result<Tls, String> {
+        let host = host(addr);
+        let name = ServerName::try_from(host.to_string())
+            .map_err(|_| format!("{host:?} is not a host name or an IP address a certificate can be checked for"))?;
+        let mut roots = RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+        for cert in extra.certs.iter() {
+            roots
+                .add(cert.clone())
+                .map_err(|e| format!("{}: a certificate that cannot be a root ({e})", extra.source))?;
+        }
+        // The crypto provider compiled in already (`ring`), named here rather than installed process-wide.
+        let config = ClientConfig::builder_with_provider(Arc::new(crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .map_err(|e| format!("TLS: {e}"))?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        Ok(Tls { addr: addr.trim().to_string(), name, connector: TlsConnector::from(Arc::new(config)) })
+    }
+}
+
+impl Connect for Tls {
+    type Stream = tokio_rustls::client::TlsStream<TcpStream>;
+    fn connect(&self) -> impl Future<Output = io::Result<Self::Stream>> + Send {
+        let (addr, name, connector) = (self.addr.clone(), self.name.clone(), self.connector.clone());
+        async move {
+            let socket = TcpStream::connect(addr).await?;
+            // A certificate that does not verify is an `InvalidData` error naming why.
+            connector.connect(name, socket).await
+        }
+    }
+}
+
+/// Whether a stream at `addr` is TLS when nothing says: when its port is 443. That is TLS's port, and Betfair's
+/// stream (`stream-api.betfair.com:443`, and its integration endpoint) listens there and takes only TLS; a relay or
+/// a test server on any other port is plain TCP unless told otherwise.
+pub fn tls_by_default(addr: &str) -> bool {
+    port(addr) == Some(443)
+}
+
+/// Starts a client to `addr` over TLS (trusting `roots` besides the public ones) or plain TCP; an error when TLS
+/// cannot be set up for that address (see [`Tls::new`]).
+pub fn spawn_to(
+    addr: &str,
+    tls: bool,
+    roots: Option<&Roots>,
+    config: StreamConfig,
+    cache: SharedCache,
+    clock: SharedClock,
+) -> Result<StreamHandle, String> {
+    if tls {
+        let tls = Tls::new(addr, roots.unwrap_or(&Roots::default()))?;
+        Ok(spawn(tls, config, cache, clock))
+    } else {
+        Ok(spawn(Tcp(addr.trim().to_string()), config, cache, clock))
     }
 }
 
@@ -124,9 +265,10 @@ async fn run<C: Connect>(
             return;
         }
         let mut heard = false;
-        let error = match connector.connect().await {
-            Ok(stream) => session(stream, &config, (&mut markets, &mut last), &cache, &clock, &mut heard).await,
-            Err(e) => StreamError::Io(e),
+        let error = match tokio::time::timeout(connect_patience(&config), connector.connect()).await {
+            Ok(Ok(stream)) => session(stream, &config, (&mut markets, &mut last), &cache, &clock, &mut heard).await,
+            Ok(Err(e)) => StreamError::Io(e),
+            Err(_) => StreamError::Io(io::Error::new(io::ErrorKind::TimedOut, "connecting took too long")),
         };
         lock(&cache).disconnected();
         if heard {
@@ -136,6 +278,11 @@ async fn run<C: Connect>(
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(config.backoff_max);
     }
+}
+
+/// How long connecting (TCP, and TLS's handshake) may take: as long as a silence is allowed, and at least 10 s.
+fn connect_patience(config: &StreamConfig) -> Duration {
+    (Duration::from_millis(config.heartbeat_ms.max(1)) * HEARTBEAT_GRACE as u32).max(Duration::from_secs(10))
 }
 
 /// The next message, or why there is none (`Silent`: nothing by `deadline`, `wait` after the last message).
@@ -155,6 +302,12 @@ async fn next<R: AsyncBufReadExt + Unpin>(
 
 fn refused(s: StatusMessage) -> StreamError {
     StreamError::Refused { code: s.error_code.unwrap_or_default(), message: s.error_message.unwrap_or_default() }
+}
+
+/// Writes one request and flushes it: over TLS a write may otherwise wait in the session's buffer.
+async fn send<W: AsyncWrite + Unpin>(write: &mut W, request: &Request) -> io::Result<()> {
+    write.write_all(request.line().as_bytes()).await?;
+    write.flush().await
 }
 
 const AUTH_ID: u32 = 1;
@@ -198,7 +351,7 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
     }
     let auth =
         Request::Authentication { id: AUTH_ID, app_key: config.app_key.clone(), session: config.session.clone() };
-    if let Err(e) = write.write_all(auth.line().as_bytes()).await {
+    if let Err(e) = send(&mut write, &auth).await {
         return e.into();
     }
     loop {
@@ -223,7 +376,7 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
         }
     };
     let subscription = subscribe(SUBSCRIPTION_ID, config, market_ids, (initial_clk, clk));
-    if let Err(e) = write.write_all(subscription.line().as_bytes()).await {
+    if let Err(e) = send(&mut write, &subscription).await {
         return e.into();
     }
     let mut heartbeats = tokio::time::interval_at(tokio::time::Instant::now() + beat, beat);
@@ -269,13 +422,13 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                 id += 1;
                 subscribed = id;
                 let request = subscribe(id, config, market_ids, (None, None));
-                if let Err(e) = write.write_all(request.line().as_bytes()).await {
+                if let Err(e) = send(&mut write, &request).await {
                     return e.into();
                 }
             }
             _ = heartbeats.tick() => {
                 id += 1;
-                if let Err(e) = write.write_all(Request::Heartbeat { id }.line().as_bytes()).await {
+                if let Err(e) = send(&mut write, &Request::Heartbeat { id }).await {
                     return e.into();
                 }
             }

@@ -7,6 +7,11 @@
 //! middle of the two implied chances, normalised over the market's active runners) and quotes it with its own margin
 //! (`price::book`, the best levels from `back_lay`), so every back is below the feed's fair price and every lay above
 //! it, and one set of chances prices every runner: no set of our quotes can be beaten in every outcome.
+//!
+//! The market's bet delay is the longer of the exchange's own (its terms') and the feed's current `betDelay` (an
+//! in-play market's is typically 5 s): a bet is never taken faster than the feed's own market would take it. The
+//! market shows it, and the exchange waits what the market shows (`ExchangeConfig::delay`), so a change of the
+//! feed's delay holds from the next bet on.
 
 use super::cache::{MarketBook, SharedCache, lock};
 use super::protocol::{FeedMarketStatus, MarketDefinition, RunnerStatus};
@@ -49,6 +54,8 @@ pub struct StreamMatch {
     mapping: Mapping,
     cache: SharedCache,
     margin: f64,
+    /// The exchange's own bet delay (seconds): the least the market shows.
+    own_delay: u32,
     state: MatchState,
     /// The market's version last read, and whether the stream was fresh then.
     seen: Option<u64>,
@@ -81,7 +88,16 @@ impl StreamMatch {
             teams: mapping.teams.clone(),
         };
         let state = MatchState::upcoming(fixture, market);
-        StreamMatch { mapping, cache, margin, state, seen: None, fresh: false, created_at: now }
+        StreamMatch {
+            mapping,
+            cache,
+            margin,
+            own_delay: terms.bet_delay,
+            state,
+            seen: None,
+            fresh: false,
+            created_at: now,
+        }
     }
 
     /// The feed market's id.
@@ -173,7 +189,8 @@ impl StreamMatch {
         }
         let open = whole && fresh && def.status == FeedMarketStatus::Open;
         let status = if open { MarketStatus::Open } else { MarketStatus::Suspended };
-        (Market { status, runners, ..self.state.market.clone() }, whole.then_some(fair))
+        let bet_delay = self.own_delay.max(def.bet_delay);
+        (Market { status, runners, bet_delay, ..self.state.market.clone() }, whole.then_some(fair))
     }
 
     fn allowance_ms(&self) -> EpochMs {

@@ -1,5 +1,6 @@
-//! The cache (image, delta, removed levels, definitions, segments, deltas before an image) and the provider over it
-//! (prices with the margin, suspension, settlement once, void, a removed runner), with no socket.
+//! The cache (image, delta, removed levels, definitions, segments, deltas before an image), the provider over it
+//! (prices with the margin, suspension, settlement once, void, a removed runner, the feed's bet delay), and the
+//! client's TLS settings (addresses, extra roots), with no socket.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -226,4 +227,62 @@ fn silence_past_the_allowance_suspends_and_the_next_message_reopens() {
     lock(&cache).disconnected();
     p.tick(2_003).unwrap();
     assert_eq!(p.snapshot().market.status, MarketStatus::Suspended, "a lost connection suspends at once");
+}
+
+#[test]
+fn the_market_shows_the_longer_of_our_delay_and_the_feeds() {
+    let (mut p, cache) = provider(0);
+    lock(&cache).apply(mcm(IMAGE), 100);
+    p.tick(100).unwrap();
+    assert_eq!(p.snapshot().market.bet_delay, 5, "ours: the feed's is 0");
+    let def = |delay: u32| {
+        format!(
+            r#"{{"op":"mcm","mc":[{{"id":"1.5","marketDefinition":{{"status":"OPEN","inPlay":true,"betDelay":{delay},
+            "runners":[{{"id":11,"status":"ACTIVE"}},{{"id":22,"status":"ACTIVE"}}]}}}}]}}"#
+        )
+    };
+    lock(&cache).apply(mcm(&def(8)), 200);
+    let d = p.tick(200).unwrap();
+    let shown = d.updates.iter().find_map(|u| if let Update::Market(m) = u { Some(m.bet_delay) } else { None });
+    assert_eq!(shown, Some(8), "the feed's, longer, in the delta: {d:?}");
+    lock(&cache).apply(mcm(&def(3)), 300);
+    p.tick(300).unwrap();
+    assert_eq!(p.snapshot().market.bet_delay, 5, "ours again");
+}
+
+mod tls {
+    use super::super::client::{Roots, Tls, host, port, tls_by_default};
+
+    #[test]
+    fn an_address_names_its_host_and_port_and_443_is_tls() {
+        assert_eq!(
+            (host("stream-api.betfair.com:443"), port("stream-api.betfair.com:443")),
+            ("stream-api.betfair.com", Some(443))
+        );
+        assert_eq!((host(" 127.0.0.1:4000 "), port("127.0.0.1:4000")), ("127.0.0.1", Some(4000)));
+        assert_eq!((host("[::1]:443"), port("[::1]:443")), ("::1", Some(443)));
+        assert_eq!((host("::1"), port("::1")), ("::1", None));
+        assert_eq!((host("relay"), port("relay"), port("relay:x")), ("relay", None, None));
+        assert!(tls_by_default("stream-api-integration.betfair.com:443") && tls_by_default("[::1]:443"));
+        assert!(!tls_by_default("127.0.0.1:4000") && !tls_by_default("relay"));
+    }
+
+    #[test]
+    fn extra_roots_must_be_readable_certificates() {
+        let missing = Roots::from_pem_file(std::path::Path::new("/nonexistent/ca.pem")).unwrap_err();
+        assert!(missing.starts_with("cannot read /nonexistent/ca.pem"), "{missing}");
+        let empty = Roots::from_pem(b"just text\n", "x.pem").unwrap_err();
+        assert!(empty.contains("no certificate"), "{empty}");
+        let garbage = b"-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n";
+        let bad = Roots::from_pem(garbage, "x.pem").unwrap_err();
+        assert!(bad.contains("cannot be a root"), "{bad}");
+    }
+
+    #[test]
+    fn tls_needs_a_host_a_certificate_can_name() {
+        assert!(Tls::new("stream-api.betfair.com:443", &Roots::default()).is_ok());
+        assert!(Tls::new("127.0.0.1:4000", &Roots::default()).is_ok());
+        let bad = Tls::new("not a host:443", &Roots::default()).unwrap_err();
+        assert!(bad.contains("\"not a host\""), "{bad}");
+    }
 }
