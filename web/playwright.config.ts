@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// The specs that change what every player shares (Aviator's and Mines' settings and suspension, the UPI details, the
+// news) run one after another in a worker of their own; the rest, each with players of its own, run beside them.
+const SHARED_SETTINGS = /(admin-console|mines|player-journey|upi-deposit)\.spec\.ts$/;
+
 // Never downloads browsers: runs Debian's Chromium against a real game server started in global setup.
 export default defineConfig({
   testDir: './e2e',
@@ -7,8 +11,12 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
+  projects: [
+    { name: 'shared-settings', testMatch: SHARED_SETTINGS, workers: 1 },
+    { name: 'players', testIgnore: SHARED_SETTINGS },
+  ],
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -209,18 +209,20 @@ test('player bets on Aviator, cashes out or loses, and balance, exposure and his
     await cashOut.click();
   }
   await expect(outcome).toBeVisible({ timeout: 30_000 });
+  // What the slot says now, before anything slower (the screenshot): the next round clears it.
+  const said = (text: string | null) => (text?.includes('Cashed out') ? 'Cashed out' : 'Lost');
+  let shown = said(await outcome.textContent());
   await shot(page, '12-aviator-result');
 
   // --- the round is settled on the server, and the UI's last word on the bet is the server's (a cash-out's answer
   // waits for its commit, so the crash broadcast may overtake it and show 'Lost' for a moment; the next round then
   // clears the slot)
   let status: string | undefined;
-  let shown = '';
   await expect
     .poll(
       async () => {
         const text = (await page.getByTestId('bet-status-0').textContent()) ?? '';
-        if (/Cashed out|Lost/.test(text)) shown = text.includes('Cashed out') ? 'Cashed out' : 'Lost';
+        if (/Cashed out|Lost/.test(text)) shown = said(text);
         const rows = (await (await page.request.get(`/api/history/${userId}`)).json()) as { status: string }[];
         status = rows[0]?.status;
         return `${status} / ${shown}`;
