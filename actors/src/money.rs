@@ -5,7 +5,9 @@ use std::fmt;
 
 /// An amount of money in paise (1 rupee = 100 paise). May be negative only where it is a delta. Stored as an integer
 /// column of paise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, sqlx_macros::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, sqlx_macros::Type,
+)]
 #[serde(transparent)]
 #[sqlx(transparent)]
 pub struct Paise(i64);

@@ -2,7 +2,6 @@
 //! node took it, because every fenced transaction proves the lease's epoch inside itself, and the wallet refuses a
 //! change whose caller's epoch moved on. Skipped (with a message) where no PostgreSQL answers.
 
-
 use crate::common;
 
 use casino_actors::cluster::{Fence, lease};

@@ -2,7 +2,6 @@
 //! a raise waits exactly 24 hours, a break refuses every bet but never a replayed key, and bets sent together cannot
 //! all pass a limit (the shard decides them in one batch). Runs on SQLite, or PostgreSQL with `CASINO_TEST_POSTGRES`.
 
-
 use casino_actors::clock::{ManualClock, SharedClock};
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;

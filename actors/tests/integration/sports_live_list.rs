@@ -2,7 +2,6 @@
 //! screen whose `getMatches` answer was overtaken by a newer push (the answer goes through the connection, the push
 //! through the hub) is put right without asking again.
 
-
 use actix::prelude::*;
 use casino_actors::clock;
 use casino_actors::hub::{ConnId, Frames, Hub, Join, Member, Offer, Outbox, Overflow, SessionEnded};

@@ -1,7 +1,6 @@
 //! A provider fed from elsewhere that falls silent past its source's allowance: every market is suspended at once
 //! (the exchange takes no bet on prices that may be out of date), and opens again with the provider's next image.
 
-
 use actix::prelude::*;
 use casino_actors::clock::{ManualClock, SharedClock};
 use casino_actors::hub::Hub;

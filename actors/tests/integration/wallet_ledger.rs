@@ -3,7 +3,6 @@
 //! (double entry), and replayed idempotency keys moved nothing. Seeded; prints its seed.
 //! Runs on SQLite, or PostgreSQL when `CASINO_TEST_POSTGRES` is set.
 
-
 use casino_actors::clock;
 use casino_actors::ids::UserId;
 use casino_actors::money::Paise;

@@ -1,14 +1,13 @@
 //! Black-box tests of the Socket.IO gateway with a raw websocket client speaking Engine.IO v4 / Socket.IO v5.
 
-
 use crate::support;
 
 use casino_actors::hub::{Broadcast, RoomSize, encode_event};
 use casino_actors::ids::UserId;
 use casino_http::socketio::SocketConfig;
 use serde_json::json;
-use support::*;
 use std::time::Duration;
+use support::*;
 use tokio_tungstenite::tungstenite;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;

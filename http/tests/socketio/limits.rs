@@ -1,16 +1,15 @@
 //! The gateway's limits and session lifetime, with a raw client: the outbox is bounded in bytes, client text is
 //! never reflected, connections are capped per address and per user, and a socket ends with its session.
 
-
 use crate::support;
 
 use casino_actors::hub::{Broadcast, Kick, KickTarget, encode_event};
 use casino_actors::ids::UserId;
 use casino_http::socketio::SocketConfig;
 use serde_json::json;
-use support::*;
 use std::sync::Arc;
 use std::time::Duration;
+use support::*;
 use tokio_tungstenite::tungstenite;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 

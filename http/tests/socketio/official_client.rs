@@ -3,13 +3,12 @@
 //! Needs `node` and `npm` on PATH; installs `tests/js` with `npm ci` on first run. Set `SKIP_NODE_TESTS=1` to skip
 //! where Node is unavailable (the skip is printed, never silent).
 
-
 use crate::support;
 
 use casino_http::socketio::SocketConfig;
-use support::spawn_server;
 use std::path::PathBuf;
 use std::process::{Command, Output};
+use support::spawn_server;
 
 fn js_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("js")

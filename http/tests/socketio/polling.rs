@@ -4,15 +4,14 @@
 //! (`2probe` / `3probe` / noop / `5`), and the same frames for a polling and a websocket client in one room —
 //! nothing lost or repeated across an upgrade in a broadcast storm.
 
-
 use crate::support;
 
 use casino_actors::hub::{Broadcast, encode_event};
 use casino_http::socketio::SocketConfig;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Poller, connect, connect_as, recv, send, spawn_server};
 use std::time::Duration;
+use support::{Poller, connect, connect_as, recv, send, spawn_server};
 
 async fn error_of(r: reqwest::Response) -> (StatusCode, Value) {
     (r.status(), r.json().await.unwrap())

@@ -4,15 +4,14 @@
 //! namespace refused by name), `message` → `message-back`, `message-with-ack` acknowledged, binary attachments in
 //! both directions, and the limits on attachments and payload.
 
-
 use crate::support;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::json;
-use support::{Poller, Ws, expect_closed, json_after, recv, send};
 use std::net::TcpListener;
 use std::time::Duration;
+use support::{Poller, Ws, expect_closed, json_after, recv, send};
 use tokio_tungstenite::tungstenite::Message;
 
 fn start() -> u16 {
