@@ -8,13 +8,14 @@
 # are in the API suite; scripts/cluster-lb.sh checks the load balancer's sticky sessions. schemathesis fuzzes the
 # REST API from its OpenAPI document (scripts/schemathesis.sh).
 # Installs what it needs first. The workspace is built once, with the wallet's failpoints compiled in (inert unless a
-# fault test configures them) and clippy's lints run in that same compilation (clippy-driver wraps rustc for the
-# workspace's own crates, every warning an error), so there is no second, checking compilation: the fault-injection
-# and PostgreSQL runs, the swarms and the edge auditor all use that one debug build (the swarms here check behaviour,
-# not speed; BENCHMARKS.md's runs use release builds). The Rust tests run under cargo-nextest, six at a time
-# (.config/nextest.toml: most wait on timers). The edge auditor and the socketioxide peer's release build, which only
-# need the CPU the waiting tests leave, run behind them at the lowest priority; the swarms, which mostly wait on round
-# timers, run two at a time. Each step prints the minutes since the start.
+# fault test configures them): the fault-injection and PostgreSQL runs, the swarms and the edge auditor all use that
+# one debug build (the swarms here check behaviour, not speed; BENCHMARKS.md's runs use release builds). The Rust
+# tests run under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). The edge auditor, the
+# socketioxide peer's release build and clippy, which only need the CPU the waiting tests leave, run behind them at
+# the lowest priority (clippy-driver as the build's rustc wrapper would save clippy's own compilation, but it
+# compiles at MIR opt-level 0: slower tests and a longer build on the critical path, 3 to 4 minutes more in all when
+# tried); the swarms, which mostly wait on round timers, run two at a time. Each step prints the minutes since the
+# start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -25,10 +26,6 @@ export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false CARGO
   CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 # The swarm scripts use this build of the server and of the swarm instead of building a release one.
 export BIN_DIR=target/debug
-# Clippy in the build: every cargo command below compiles the workspace's crates through clippy-driver (the same
-# setting everywhere, or cargo would rebuild them), with `-D warnings`; the peer's own workspace is built without it.
-RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
-export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 step() { printf '\n=== [%2dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
@@ -72,13 +69,14 @@ step "style: rustfmt and Prettier"
 cargo fmt --all --check
 ( cd web && npm run --silent format:check )
 
-step "rust: build (debug, failpoints compiled in; clippy's lints on every target, warnings are errors)"
-cargo build --workspace --all-targets "${FEATURES[@]}"
+step "rust: build (debug, failpoints compiled in)"
+cargo build --workspace --tests --bins "${FEATURES[@]}"
 
-step "background, lowest priority: the house's edge (the quote auditor over 20,000 published quote sets: no sure win, no quote above -m/2; the every-quote bettor's return, a statistical figure that needs 1,000 matches, is a BENCHMARKS.md run), the socketioxide peer's tests and release build"
-lane edge-peer \
+step "background, lowest priority: the house's edge (the quote auditor over 20,000 published quote sets: no sure win, no quote above -m/2; the every-quote bettor's return, a statistical figure that needs 1,000 matches, is a BENCHMARKS.md run), the socketioxide peer's tests and release build, then clippy (every target, warnings are errors)"
+lane edge-peer-clippy \
   "nice -n 19 target/debug/load-tests edge --states 20000 --matches 0" \
-  "cd load-tests/peers/socketioxide && export -n RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS && nice -n 19 cargo test --release && nice -n 19 cargo build --release"
+  "cd load-tests/peers/socketioxide && nice -n 19 cargo test --release && nice -n 19 cargo build --release" \
+  "nice -n 19 cargo clippy --workspace --all-targets ${FEATURES[*]} -- -D warnings"
 
 step "rust: tests on SQLite, with fault injection (wallet failpoints under many Aviator rounds, Mines games, exchange bets, three-card plays and withdrawal holds)"
 cargo nextest run --workspace --no-fail-fast "${FEATURES[@]}"
@@ -104,7 +102,7 @@ step "web: lint, unit tests, build"
 step "web: Playwright (Debian Chromium, 390x844)"
 ( cd web && E2E_SKIP_BUILD=1 GAME_SERVER_BIN="$PWD/../target/debug/game-server" npm run e2e )
 
-step "waiting for the background lane (the edge, the peer)"
+step "waiting for the background lane (the edge, the peer, clippy)"
 lanes_wait
 
 step "load: two lanes side by side: the peers' own tests, a short Aviator swarm against our server and both peers, a short swarm at each round game (20 % viewers, 10 % reconnectors); a short Mines swarm, the sports viewers (every delta in order). No timing asserted"

@@ -28,7 +28,7 @@ mkdir -p "$out"
 BIN_DIR="${BIN_DIR:-target/release}"
 if [ "$BIN_DIR" = target/release ]; then cargo build --release -p game-server -p load-tests; fi
 case " $SERVERS " in *" node "*) (cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error) ;; esac
-case " $SERVERS " in *" socketioxide "*) (cd load-tests/peers/socketioxide && env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo build --release) ;; esac
+case " $SERVERS " in *" socketioxide "*) (cd load-tests/peers/socketioxide && cargo build --release) ;; esac
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_ready() {
