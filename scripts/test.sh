@@ -12,10 +12,9 @@
 # one debug build (the swarms here check behaviour, not speed; BENCHMARKS.md's runs use release builds). The Rust
 # tests run under cargo-nextest, six at a time (.config/nextest.toml: most wait on timers). The edge auditor, the
 # socketioxide peer's release build and clippy, which only need the CPU the waiting tests leave, run behind them at
-# the lowest priority (clippy-driver as the build's rustc wrapper would save clippy's own compilation, but it
-# compiles at MIR opt-level 0: slower tests and a longer build on the critical path, 3 to 4 minutes more in all when
-# tried); the swarms, which mostly wait on round timers, run two at a time. Each step prints the minutes since the
-# start.
+# the lowest priority (clippy-driver as the build's rustc wrapper would save clippy's own compilation; tried once,
+# it kept pace with this scheme to the 24-minute mark, but that run was not finished: see BENCHMARKS.md); the swarms,
+# which mostly wait on round timers, run two at a time. Each step prints the minutes since the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never

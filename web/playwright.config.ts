@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 // The specs that change what every player shares (Aviator's and Mines' settings and suspension, the UPI details, the
 // news) run one after another in a worker of their own; the rest, each with players of its own, run beside them.
 const SHARED_SETTINGS = /(admin-console|mines|player-journey|upi-deposit)\.spec\.ts$/;
+// A spec that must act within a result's 2 s on screen runs last, alone, so that no other browser slows it (its
+// dependencies run first: `--no-deps` to run it by itself).
+const ALONE = /scratch-card\.spec\.ts$/;
 
 // Never downloads browsers: runs Debian's Chromium against a real game server started in global setup.
 export default defineConfig({
@@ -15,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   projects: [
     { name: 'shared-settings', testMatch: SHARED_SETTINGS, workers: 1 },
-    { name: 'players', testIgnore: SHARED_SETTINGS },
+    { name: 'players', testIgnore: [SHARED_SETTINGS, ALONE] },
+    { name: 'alone', testMatch: ALONE, dependencies: ['shared-settings', 'players'] },
   ],
   reporter: [['list']],
   use: {
