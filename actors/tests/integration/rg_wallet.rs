@@ -202,3 +202,25 @@ async fn one_batch_guards_each_player_by_their_own_limits() {
         }
     }
 }
+
+/// A transaction that reads before it writes (as `rg::store::exclude` does) while another connection writes in
+/// between: it waits for, or is waited on by, the other write, and both land. A deferred transaction on SQLite was
+/// refused at its first write instead ("database is locked"), whatever the busy timeout.
+#[actix_rt::test]
+async fn a_read_then_write_transaction_is_not_refused_by_a_write_in_between() {
+    let (db, _, _) = setup().await;
+    let mut tx = db.begin_write().await.unwrap();
+    let before: i64 = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM news").fetch_one(&mut *tx).await.unwrap();
+    let other = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            sqlx::query::<Any>("INSERT INTO news (content, created_at) VALUES ('other', 1)").execute(&db.pool).await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    sqlx::query::<Any>("INSERT INTO news (content, created_at) VALUES ('mine', 2)").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    other.await.unwrap().unwrap();
+    let after: i64 = sqlx::query_scalar::<Any, i64>("SELECT COUNT(*) FROM news").fetch_one(&db.pool).await.unwrap();
+    assert_eq!((before, after), (0, 2));
+}
