@@ -34,21 +34,3 @@ export type Status = SocketSchema<'MatkaStatus'>;
 
 /** The REST calls' shapes (`POST /api/bids`, the chart, the player's bids) are the OpenAPI document's: see `api/types`. */
 
-/** The error codes of docs/API.md "Matka" (the server sends `{error, message}`). */
-export type MatkaError =
-  | 'unknown_market'
-  | 'market_closed'
-  | 'session_closed'
-  | 'needs_open_session'
-  | 'unknown_bid_type'
-  | 'unknown_session'
-  | 'invalid_number'
-  | 'duplicate_number'
-  | 'no_bids'
-  | 'invalid_points'
-  | 'points_too_low'
-  | 'points_too_high'
-  | 'total_mismatch'
-  | 'profit_mismatch'
-  | 'insufficient_balance'
-  | 'unavailable';

@@ -45,27 +45,6 @@ export type HistoryRow = Schema<'MinesHistoryRow'>;
 
 export type History = Schema<'MinesHistory'>;
 
-/** The error codes of docs/API.md "Mines" (the server sends `{error, message}`). */
-export type MinesError =
-  | 'invalid_amount'
-  | 'stake_too_low'
-  | 'stake_too_high'
-  | 'invalid_mines'
-  | 'insufficient_balance'
-  | 'game_open'
-  | 'suspended'
-  | 'no_game'
-  | 'not_your_game'
-  | 'game_over'
-  | 'invalid_tile'
-  | 'tile_revealed'
-  | 'hit_mine'
-  | 'already_cashed_out'
-  | 'nothing_to_cash_out'
-  | 'max_win'
-  | 'invalid_seed'
-  | 'busy';
-
 /** A client seed the server takes: 1–64 printable ASCII characters, not only spaces. */
 export const isClientSeed = (s: string) => /^[\x20-\x7e]{1,64}$/.test(s) && s.trim().length > 0;
 
