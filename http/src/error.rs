@@ -10,6 +10,9 @@ use casino_actors::wallet::WalletError;
 use serde_json::json;
 use std::fmt;
 
+/// What a route answers: its response, or the error that becomes one.
+pub type Answer = Result<HttpResponse, ApiError>;
+
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -150,4 +153,39 @@ pub fn json_config() -> actix_web::web::JsonConfig {
     actix_web::web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _| {
         ApiError::bad_request(ErrorCode::InvalidRequest, format!("Invalid request: {err}")).into()
     })
+}
+
+/// Declares a route's refusals for its OpenAPI `responses(...)`: each status once, with the codes it answers
+/// (backquoted, each an [`ErrorCode`]: `openapi::every_refusal_names_its_codes` checks) and when. Every refusal's
+/// body is an `ErrorBody`.
+///
+/// ```ignore
+/// refusals!(SignupRefusals { 400: "`invalid_input`", 409: "`phone_taken`" });
+/// #[utoipa::path(responses((status = 201, body = SignupJson), SignupRefusals))]
+/// ```
+macro_rules! refusals {
+    ($(#[$doc:meta])* $name:ident { $($status:literal: $description:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<
+                String,
+                utoipa::openapi::RefOr<utoipa::openapi::response::Response>,
+            > {
+                [$(($status, $description)),+]
+                    .into_iter()
+                    .map(|(status, description): (u16, &str)| (status.to_string(), $crate::error::refusal(description)))
+                    .collect()
+            }
+        }
+    };
+}
+pub(crate) use refusals;
+
+/// One refusal's OpenAPI response: its description and an `ErrorBody`.
+pub(crate) fn refusal(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::response::Response> {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    ResponseBuilder::new().description(description).content("application/json", body).build().into()
 }

@@ -4,10 +4,10 @@
 
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::{Limit, iso};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use crate::user_ref::read_input;
@@ -28,7 +28,7 @@ use casino_actors::observe::Timed;
 use casino_actors::sports::desk::Named;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, IntoResponses, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -200,28 +200,18 @@ enum ExchangeUserRef {
     User { id: i64 },
 }
 
-/// What refuses a bet, on a team or a fancy line alike; nothing moved.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum BetRefused {
-    #[response(
-        status = 403,
-        description = "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, \
-                       `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)"
-    )]
-    Forbidden(ErrorBody),
-    #[response(
-        status = 409,
-        description = "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
-                       price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
-                       in it, is at the most the house takes on: a smaller stake may fit)"
-    )]
-    Conflict(ErrorBody),
-    #[response(status = 429, description = "`busy`: the player's previous bet is still being placed")]
-    Busy(ErrorBody),
-    #[response(status = 503, description = "`unavailable`: nothing moved, try again")]
-    Unavailable(ErrorBody),
-}
+refusals!(
+    /// What refuses a bet, on a team or a fancy line alike; nothing moved.
+    BetRefused {
+        403: "`forbidden`: `userId` / `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, \
+            `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)",
+        409: "`market_suspended`, `market_closed`, `price_changed` (the price on screen is no longer the \
+            price: look again), `insufficient_balance`, `liability_limit` (the market, or this player \
+            in it, is at the most the house takes on: a smaller stake may fit)",
+        429: "`busy`: the player's previous bet is still being placed",
+        503: "`unavailable`: nothing moved, try again",
+    }
+);
 
 /// `POST /api/laggai_khai_bets`: a bet on a team (read as `casino_actors::exchange::wire::RunnerBetRequest`). The
 /// spec's other fields (profit, exposure, balance…) are accepted and ignored: the server computes them.
@@ -251,6 +241,12 @@ struct ExchangeRunnerBetBody {
     user: Option<ExchangeUserRef>,
 }
 
+refusals!(RunnerBetRefusals {
+    400: "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type), \
+        `invalid_team` (no such team, or `type` not a side), `invalid_odds`, `invalid_stake`, \
+        `stake_limits`",
+    404: "`match_not_found` (no match of that id, or none listed of that name)",
+});
 /// A bet on a team, Bookmaker or (with `marketType: "exchange"`) Match Odds.
 ///
 /// Taken at the price on screen or refused
@@ -258,21 +254,10 @@ struct ExchangeRunnerBetBody {
 #[utoipa::path(
     operation_id = "exchange_runner_bet",
     request_body = ExchangeRunnerBetBody,
-    responses(
-        (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
-        (
-            status = 400,
-            description = "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type), \
-                           `invalid_team` (no such team, or `type` not a side), `invalid_odds`, `invalid_stake`, \
-                           `stake_limits`",
-            body = ErrorBody
-        ),
-        (status = 404, description = "`match_not_found` (no match of that id, or none listed of that name)", body = ErrorBody),
-        BetRefused,
-    )
+    responses((status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed), BetRefused, RunnerBetRefusals)
 )]
 #[post("/api/laggai_khai_bets")]
-async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn runner_bet(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     let r: RunnerBetRequest = who.read_own(body.into_inner(), "bet")?;
     let match_id = named_match(&state, &r.match_id).await?;
     let side = runner_side(&r.side).ok_or_else(|| refused(ExchangeError::InvalidTeam))?;
@@ -339,25 +324,20 @@ struct ExchangeFancyBetsBody {
     my_bets: Vec<ExchangeFancyBetRecord>,
 }
 
+refusals!(FancyBetRefusals {
+    400: "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type, `type` \
+        not yes / no, `myBets` not exactly one bet), `invalid_runs`, `invalid_odds`, \
+        `invalid_stake`, `stake_limits`",
+    404: "`match_not_found`, `market_not_found` (no such session)",
+});
 /// A bet on a fancy (session) line: YES or NO on the runs at an over, at the line and rate on screen.
 #[utoipa::path(
     operation_id = "exchange_fancy_bet",
     request_body = ExchangeFancyBetsBody,
-    responses(
-        (status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed),
-        (
-            status = 400,
-            description = "`invalid_request` (not JSON), `invalid_input` (a field missing or of the wrong type, `type` \
-                           not yes / no, `myBets` not exactly one bet), `invalid_runs`, `invalid_odds`, \
-                           `invalid_stake`, `stake_limits`",
-            body = ErrorBody
-        ),
-        (status = 404, description = "`match_not_found`, `market_not_found` (no such session)", body = ErrorBody),
-        BetRefused,
-    )
+    responses((status = 201, description = "Taken: the bet, the wallet after its hold, the market's position", body = Placed), BetRefused, FancyBetRefusals)
 )]
 #[post("/api/cricket-market/bets")]
-async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn fancy_bet(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     for bet in body["myBets"].as_array().into_iter().flatten() {
         who.check_fields(bet)?;
     }
@@ -410,29 +390,17 @@ impl InMatch {
     }
 }
 
-/// A bet list's user that is not there.
-#[derive(IntoResponses)]
-#[response(status = 404, description = "`not_found`: no such user")]
-#[allow(dead_code)]
-struct NoSuchUser(ErrorBody);
+refusals!(
+    /// A bet list's user that is not there.
+    NoSuchUser { 404: "`not_found`: no such user" }
+);
 
-/// A bet list of one match: its path that does not read, its user that is not there.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum UserMatchErrors {
-    #[response(status = 400, description = "`invalid_user_id`, `invalid_path`")]
-    Path(ErrorBody),
-    #[response(status = 404, description = "`not_found`: no such user")]
-    NoSuchUser(ErrorBody),
-}
+refusals!(
+    /// A bet list of one match: its path that does not read, its user that is not there.
+    UserMatchErrors { 400: "`invalid_user_id`, `invalid_path`", 404: "`not_found`: no such user" }
+);
 
-async fn list(
-    state: &State,
-    user: UserId,
-    matches: MatchFilter,
-    fancy: bool,
-    limit: i64,
-) -> Result<HttpResponse, ApiError> {
+async fn list(state: &State, user: UserId, matches: MatchFilter, fancy: bool, limit: i64) -> Answer {
     let rows = store::bets(&state.db, user, &matches, fancy, limit).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(Bets { success: true, bets: rows.iter().map(view).collect() }))
 }
@@ -444,11 +412,7 @@ async fn list(
     responses((status = 200, description = "The user's bets on teams, every match, newest first (default 200, 1–500)", body = Bets), NoSuchUser)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}")]
-async fn runner_bets(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
+async fn runner_bets(state: State, PathUser { user, .. }: PathUser, q: web::Query<Limit>) -> Answer {
     list(&state, user.id, MatchFilter::Any, false, q.or(LIST_LIMIT)).await
 }
 
@@ -459,11 +423,7 @@ async fn runner_bets(
     responses((status = 200, description = "The user's bets on teams in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/laggai_khai_getuserbet/{userId}/{match}")]
-async fn runner_bets_of_match(
-    state: State,
-    user: PathUser,
-    path: web::Path<InMatch>,
-) -> Result<HttpResponse, ApiError> {
+async fn runner_bets_of_match(state: State, user: PathUser, path: web::Path<InMatch>) -> Answer {
     list(&state, user.user.id, path.filter(), false, LIST_LIMIT).await
 }
 
@@ -474,7 +434,7 @@ async fn runner_bets_of_match(
     responses((status = 200, description = "The user's fancy bets in the match, newest first (at most 200)", body = Bets), UserMatchErrors)
 )]
 #[get("/api/cricket-market/{userId}/{match}")]
-async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Result<HttpResponse, ApiError> {
+async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> Answer {
     list(&state, user.user.id, path.filter(), true, LIST_LIMIT).await
 }
 
@@ -485,25 +445,19 @@ async fn fancy_bets(state: State, user: PathUser, path: web::Path<InMatch>) -> R
     responses((status = 200, description = "The user's fancy bets, every match, newest first (default 200, 1–500)", body = Bets), NoSuchUser)
 )]
 #[get("/api/cricket-market/{userId}")]
-async fn all_fancy_bets(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
+async fn all_fancy_bets(state: State, PathUser { user, .. }: PathUser, q: web::Query<Limit>) -> Answer {
     list(&state, user.id, MatchFilter::Any, true, q.or(LIST_LIMIT)).await
 }
 
+refusals!(BookRefusals { 503: "`unavailable`: nothing moved, try again" });
 /// The caller's positions in a match: each market's P/L per outcome and the exposure held for it.
 #[utoipa::path(
     operation_id = "exchange_book",
     params(("match" = i64, Path, description = "The match (event) id")),
-    responses(
-        (status = 200, description = "The positions (no markets without open bets there)", body = MatchBook),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
-    )
+    responses((status = 200, description = "The positions (no markets without open bets there)", body = MatchBook), BookRefusals)
 )]
 #[get("/api/exchange/book/{match}")]
-async fn book(state: State, who: Authed, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn book(state: State, who: Authed, path: web::Path<i64>) -> Answer {
     let b = ask(&state, Book { user: who.user.id, match_id: *path }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(b))
 }
@@ -517,20 +471,20 @@ struct ExchangeVoided {
     players: usize,
 }
 
+refusals!(VoidRefusals {
+    409: "`already_decided`: the market is decided; nothing changed",
+    503: "`unavailable`: nothing moved, try again",
+});
 /// An operator voids a market not decided yet (a match abandoned, a line offered in error).
 ///
 /// Every bet there is void and its hold comes back. A decided market is refused (409) and nothing changes.
 #[utoipa::path(
     operation_id = "exchange_void_market",
     params(("marketId" = String, Path, description = "The market id (a Match Odds, Bookmaker or fancy market)")),
-    responses(
-        (status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided),
-        (status = 409, description = "`already_decided`: the market is decided; nothing changed", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved, try again", body = ErrorBody),
-    )
+    responses((status = 200, description = "Void: every bet there is void and its hold is back", body = ExchangeVoided), VoidRefusals)
 )]
 #[post("/api/admin/exchange/markets/{marketId}/void")]
-async fn void(state: State, op: Operator, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn void(state: State, op: Operator, path: web::Path<String>) -> Answer {
     let market_id = path.into_inner();
     let Some(players) = ask(&state, Void { market_id: market_id.clone() }).await?.map_err(refused)? else {
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyDecided, "This market is already decided."));

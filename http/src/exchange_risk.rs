@@ -4,10 +4,10 @@
 
 use crate::admin::audit;
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::iso;
 use crate::money::{Rupees, positive, rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use actix_web::{HttpResponse, delete, get, put, web};
 use casino_actors::ErrorCode;
@@ -62,12 +62,10 @@ fn json(t: MarketType, market_id: String, l: Limits, updated_at: Option<String>)
 /// The liability limits in force: each market type's default, then the markets set apart.
 #[utoipa::path(
     operation_id = "exchange_limits",
-    responses(
-        (status = 200, body = LimitsJson),
-    )
+    responses((status = 200, body = LimitsJson))
 )]
 #[get("/api/admin/exchange/limits")]
-async fn get_limits(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+async fn get_limits(state: State, _op: Operator) -> Answer {
     let set = limits::list(&state.db).await.map_err(ApiError::internal)?;
     let mut out = Vec::new();
     for t in [MarketType::Exchange, MarketType::Bookmaker, MarketType::Fancy] {
@@ -109,6 +107,9 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
     }
 }
 
+refusals!(SetLimitsRefusals {
+    400: "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed",
+});
 /// Sets a market type's default limits, or one market's.
 ///
 /// A bet that would take the house's worst case in the market (or against its player there) past the limit is then
@@ -116,13 +117,10 @@ fn market_of_type(t: MarketType, id: &str) -> bool {
 #[utoipa::path(
     operation_id = "exchange_set_limits",
     request_body = LimitBody,
-    responses(
-        (status = 200, body = LimitJson),
-        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_market`, `invalid_limits` (the player's limit above the market's); nothing changed", body = ErrorBody),
-    )
+    responses((status = 200, body = LimitJson), SetLimitsRefusals)
 )]
 #[put("/api/admin/exchange/limits")]
-async fn set_limits(state: State, op: Operator, body: web::Json<LimitBody>) -> Result<HttpResponse, ApiError> {
+async fn set_limits(state: State, op: Operator, body: web::Json<LimitBody>) -> Answer {
     let market_id = body.market_id.clone().unwrap_or_default().trim().to_owned();
     if !market_id.is_empty() && !market_of_type(body.market_type, &market_id) {
         return Err(ApiError::bad_request(ErrorCode::InvalidMarket, "marketId does not name a market of that type"));
@@ -152,22 +150,15 @@ struct RemoveQuery {
     market_id: Option<String>,
 }
 
+refusals!(RemoveLimitsRefusals { 404: "`not_found`: no such limits were set" });
 /// Removes a market's own limits (back to its type's) or a type's default (back to the built-in one).
 #[utoipa::path(
     operation_id = "exchange_remove_limits",
     params(("marketType" = MarketType, Path, description = "exchange (Match Odds), bookmaker or fancy"), RemoveQuery),
-    responses(
-        (status = 204, description = "Removed"),
-        (status = 404, description = "`not_found`: no such limits were set", body = ErrorBody),
-    )
+    responses((status = 204, description = "Removed"), RemoveLimitsRefusals)
 )]
 #[delete("/api/admin/exchange/limits/{marketType}")]
-async fn remove_limits(
-    state: State,
-    op: Operator,
-    path: web::Path<MarketType>,
-    q: web::Query<RemoveQuery>,
-) -> Result<HttpResponse, ApiError> {
+async fn remove_limits(state: State, op: Operator, path: web::Path<MarketType>, q: web::Query<RemoveQuery>) -> Answer {
     let t = path.into_inner();
     let market_id = q.market_id.clone().unwrap_or_default();
     if !limits::remove(&state.db, t, &market_id).await.map_err(ApiError::internal)? {
@@ -207,12 +198,10 @@ pub struct SureAlertsJson {
 /// Players whose open bets on a match were ≥ 0 in every outcome and > 0 in one, newest first (the last 200).
 #[utoipa::path(
     operation_id = "exchange_sure_positions",
-    responses(
-        (status = 200, body = SureAlertsJson),
-    )
+    responses((status = 200, body = SureAlertsJson))
 )]
 #[get("/api/admin/exchange/alerts")]
-async fn alerts(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+async fn alerts(state: State, _op: Operator) -> Answer {
     let rows = store::alerts(&state.db, 200).await.map_err(ApiError::internal)?;
     let alerts = rows
         .into_iter()

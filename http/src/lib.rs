@@ -91,11 +91,7 @@ async fn health() -> HttpResponse {
 /// Prometheus text for operators (a session or bearer token). A Prometheus server scrapes [`metrics_only`] on the
 /// separate metrics address instead (`CASINO_METRICS_BIND`), which needs no login and should stay private.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String),
-        (status = 403, description = "`forbidden`", body = openapi::ErrorBody),
-        (status = 404, description = "`not_found`: no metrics recorder in this process", body = openapi::ErrorBody)
-    )
+    responses((status = 200, description = "Prometheus text exposition", content_type = "text/plain", body = String), (status = 403, description = "`forbidden`", body = openapi::ErrorBody), (status = 404, description = "`not_found`: no metrics recorder in this process", body = openapi::ErrorBody))
 )]
 #[get("/metrics")]
 async fn metrics_text(

@@ -4,9 +4,9 @@
 
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::rounds::routes::Limit;
 use crate::state::State;
 use crate::user_ref::PathUser;
@@ -30,7 +30,7 @@ use casino_actors::money::Paise;
 use casino_actors::observe::Timed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, IntoResponses, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -67,16 +67,14 @@ where
     state.tables.matka.ask(msg).await.map_err(|_| refused(MatkaError::Unavailable))
 }
 
+refusals!(ListRefusals { 503: "`unavailable`: the Matka desk cannot be reached" });
 /// The spec's market list, for players and operators.
 #[utoipa::path(
     operation_id = "matka_list",
-    responses(
-        (status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList),
-        (status = 503, description = "`unavailable`: the Matka desk cannot be reached", body = ErrorBody),
-    )
+    responses((status = 200, description = "Every market with its current draw, the rates and the points allowed per number", body = MarketList), ListRefusals)
 )]
 #[get("/api/admin/getMatkas")]
-async fn list(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
+async fn list(state: State, _who: Authed) -> Answer {
     Ok(HttpResponse::Ok().json(ask(&state, List).await?))
 }
 
@@ -153,22 +151,22 @@ pub enum MatkaUserField {
     Object { id: i64 },
 }
 
+refusals!(PlaceRefusals {
+    400: "`invalid_request`, `invalid_input`, `invalid_points`, `unknown_bid_type`, \
+        `unknown_session`, `invalid_number`, `duplicate_number`, `no_bids`, `points_too_low`, `points_too_high`, \
+        `total_mismatch`, `profit_mismatch`, `insufficient_balance`",
+    403: "`forbidden`: `userId` or `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)",
+    404: "`unknown_market` (also when `gameName` is missing)",
+    409: "`market_closed`, `session_closed`, `needs_open_session`",
+    503: "`unavailable`: the desk or the wallet cannot be reached; nothing moved",
+});
 /// The spec's bid payload; the server recomputes the totals and refuses a mismatch.
 #[utoipa::path(
     request_body = MatkaBidBody,
-    responses(
-        (status = 201, description = "Taken: the stake is held until the draw's result", body = BidAccepted),
-        (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_points`, `unknown_bid_type`, \
-            `unknown_session`, `invalid_number`, `duplicate_number`, `no_bids`, `points_too_low`, `points_too_high`, \
-            `total_mismatch`, `profit_mismatch`, `insufficient_balance`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: `userId` or `user` names someone else; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
-        (status = 404, description = "`unknown_market` (also when `gameName` is missing)", body = ErrorBody),
-        (status = 409, description = "`market_closed`, `session_closed`, `needs_open_session`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the desk or the wallet cannot be reached; nothing moved", body = ErrorBody),
-    )
+    responses((status = 201, description = "Taken: the stake is held until the draw's result", body = BidAccepted), PlaceRefusals)
 )]
 #[post("/api/bids")]
-async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn place(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     let b: BidRequest = who.read_own(body.into_inner(), "bid")?;
     let market = text(&b.game_name).ok_or_else(|| refused(MatkaError::UnknownMarket))?;
     let bid_type =
@@ -202,12 +200,10 @@ async fn place(state: State, who: Authed, body: web::Json<Value>) -> Result<Http
 /// The caller's bids, newest first.
 #[utoipa::path(
     params(("limit" = Option<i64>, Query, description = "How many (1 to 500, default 50)")),
-    responses(
-        (status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids),
-    )
+    responses((status = 200, description = "The caller's bids, newest first (pending and void ones left out)", body = Bids))
 )]
 #[get("/api/bids")]
-async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Answer {
     bids(&state, who.user.id, &q).await
 }
 
@@ -217,29 +213,27 @@ async fn my_bids(state: State, who: Authed, q: web::Query<Limit>) -> Result<Http
     responses((status = 200, description = "The user's bids, newest first (pending and void ones left out)", body = Bids))
 )]
 #[get("/api/bids/{userId}")]
-async fn bids_of(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn bids_of(state: State, user: PathUser, q: web::Query<Limit>) -> Answer {
     bids(&state, user.user.id, &q).await
 }
 
 /// A player's bids, newest first (`limit`: 1 to 500, 50 by default).
-async fn bids(state: &State, user: UserId, q: &Limit) -> Result<HttpResponse, ApiError> {
+async fn bids(state: &State, user: UserId, q: &Limit) -> Answer {
     let bids = store::bids_of(&state.db, user, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(Bids { success: true, bids }))
 }
 
+refusals!(ChartRefusals { 400: "`invalid_path`, `invalid_query`" });
 /// A market's past results, newest first (a drawn market's seeds once both results are out).
 #[utoipa::path(
     params(
         ("id" = i64, Path, description = "The market's id"),
         ("limit" = Option<i64>, Query, description = "How many draws (1 to 500, default 60)"),
     ),
-    responses(
-        (status = 200, description = "The market's draws with an open result, newest first (empty for an unknown market)", body = Chart),
-        (status = 400, description = "`invalid_path`, `invalid_query`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The market's draws with an open result, newest first (empty for an unknown market)", body = Chart), ChartRefusals)
 )]
 #[get("/api/matka/markets/{id}/chart")]
-async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn chart(state: State, _who: Authed, id: web::Path<i64>, q: web::Query<Limit>) -> Answer {
     let rows = store::results(&state.db, *id, q.or(60)).await?;
     Ok(HttpResponse::Ok().json(Chart { success: true, results: rows.iter().map(ChartRow::of).collect() }))
 }
@@ -306,7 +300,7 @@ pub enum MatkaScheduleBody {
     },
 }
 
-async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Result<HttpResponse, ApiError> {
+async fn save(state: &State, op: &Operator, id: Option<i64>, body: Value) -> Answer {
     let b: MarketBody = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(ErrorCode::InvalidMarket, format!("Invalid market: {e}")))?;
     let schedule = b.schedule.as_ref().map(schedule).transpose()?;
@@ -337,12 +331,10 @@ fn audited(v: impl Serialize) -> Option<Value> {
 
 /// Every market with its schedule as operators write it, and its draws still waiting for a result.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets),
-    )
+    responses((status = 200, description = "Every market, with its draws still waiting for a result", body = OperatorMarkets))
 )]
 #[get("/api/admin/matka/markets")]
-async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+async fn markets(state: State, _op: Operator) -> Answer {
     let unsettled = store::unsettled(&state.db).await?;
     let markets = store::markets(&state.db)
         .await?
@@ -355,40 +347,35 @@ async fn markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> 
     Ok(HttpResponse::Ok().json(OperatorMarkets { success: true, markets }))
 }
 
+refusals!(CreateMarketRefusals {
+    400: "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
+        a name taken)",
+    503: "`unavailable`",
+});
 /// A new market (audited).
 #[utoipa::path(
     request_body = MarketBody,
-    responses(
-        (status = 201, description = "The market as saved", body = SavedMarket),
-        (status = 400, description = "`invalid_request`, `invalid_market` (a field missing or wrong, a bad schedule, \
-            a name taken)", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 201, description = "The market as saved", body = SavedMarket), CreateMarketRefusals)
 )]
 #[post("/api/admin/matka/markets")]
-async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn create_market(state: State, op: Operator, body: web::Json<Value>) -> Answer {
     save(&state, &op, None, body.into_inner()).await
 }
 
+refusals!(EditMarketRefusals {
+    400: "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
+        mode change, a name taken)",
+    404: "`unknown_market`",
+    503: "`unavailable`",
+});
 /// A change to a market (audited): only the fields sent change.
 #[utoipa::path(
     params(("id" = i64, Path, description = "The market's id")),
     request_body = MarketBody,
-    responses(
-        (status = 200, description = "The market as saved", body = SavedMarket),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_market` (a bad field or schedule, a \
-            mode change, a name taken)", body = ErrorBody),
-        (status = 404, description = "`unknown_market`", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The market as saved", body = SavedMarket), EditMarketRefusals)
 )]
 #[put("/api/admin/matka/markets/{id}")]
-async fn edit_market(
-    state: State,
-    op: Operator,
-    id: web::Path<i64>,
-    body: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+async fn edit_market(state: State, op: Operator, id: web::Path<i64>, body: web::Json<Value>) -> Answer {
     save(&state, &op, Some(*id), body.into_inner()).await
 }
 
@@ -403,24 +390,18 @@ pub struct Candidate {
     close: Option<String>,
 }
 
+refusals!(DrawBookRefusals {
+    400: "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)",
+    404: "`not_found`: no such draw",
+});
 /// A draw's held bids by type, session and number, and (with `?open=134&close=479`) what the house would win or
 /// lose on that result, before it is declared.
 #[utoipa::path(
     params(DrawPath, Candidate),
-    responses(
-        (status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) \
-            result would cost", body = DrawBook),
-        (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_number` (not a panna)", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
-    )
+    responses((status = 200, description = "The draw's held bids by type, session and number, and what the (candidate) result would cost", body = DrawBook), DrawBookRefusals)
 )]
 #[get("/api/admin/matka/markets/{id}/draws/{no}")]
-async fn draw_book(
-    state: State,
-    _op: Operator,
-    path: web::Path<DrawPath>,
-    q: web::Query<Candidate>,
-) -> Result<HttpResponse, ApiError> {
+async fn draw_book(state: State, _op: Operator, path: web::Path<DrawPath>, q: web::Query<Candidate>) -> Answer {
     let DrawPath { id: market, no } = path.into_inner();
     let draw = drawn(&state, market, no).await?;
     let book = store::book(&state.db, market, no).await?;
@@ -465,18 +446,13 @@ impl Declaration {
     }
 }
 
-/// The errors a declaration or a correction shares: a body or path that does not read, the desk not answering.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum DeclarationErrors {
-    #[response(
-        status = 400,
-        description = "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`"
-    )]
-    Unread(ErrorBody),
-    #[response(status = 503, description = "`unavailable`")]
-    Unavailable(ErrorBody),
-}
+refusals!(
+    /// The errors a declaration or a correction shares: a body or path that does not read, the desk not answering.
+    DeclarationErrors {
+        400: "`invalid_request`, `invalid_path`, `invalid_number` (not a panna), `unknown_session`",
+        503: "`unavailable`",
+    }
+);
 
 /// A draw: its market's id and its number.
 #[derive(Deserialize, IntoParams)]
@@ -488,26 +464,20 @@ struct DrawPath {
     no: i64,
 }
 
+refusals!(CorrectRefusals {
+    404: "`not_found`: no such draw",
+    409: "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
+        or bids still being placed or settled on the draw",
+});
 /// Corrects a declared result: every settled bid of the draw is decided again and the difference paid or taken
 /// back; a player who can no longer cover a debit is listed in `shortfalls` (the intent stays failed, for follow-up).
 #[utoipa::path(
     params(DrawPath),
     request_body = Declaration,
-    responses(
-        (status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer),
-        (status = 404, description = "`not_found`: no such draw", body = ErrorBody),
-        (status = 409, description = "`cannot_declare`: no such market, a drawn market, no declared result to correct, \
-            or bids still being placed or settled on the draw", body = ErrorBody),
-        DeclarationErrors,
-    )
+    responses((status = 200, description = "The corrected draw, the players paid more or less, the debits that failed", body = CorrectionAnswer), DeclarationErrors, CorrectRefusals)
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/correct")]
-async fn correct(
-    state: State,
-    op: Operator,
-    path: web::Path<DrawPath>,
-    body: web::Json<Declaration>,
-) -> Result<HttpResponse, ApiError> {
+async fn correct(state: State, op: Operator, path: web::Path<DrawPath>, body: web::Json<Declaration>) -> Answer {
     let (market, draw, panna, close) = body.read(&path)?;
     let before = store::draw(&state.db, market, draw).await?.map(|d| ChartRow::of(&d).result);
     let done = ask(&state, Correct { market, draw, panna, close }).await?.map_err(refused)?;
@@ -541,25 +511,19 @@ struct CorrectionAudit<'a> {
     debits: Option<usize>,
 }
 
+refusals!(DeclareRefusals {
+    404: "`not_found`, `unknown_market`: the draw is gone",
+    409: "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
+        turn (open first, each once, after its session closed), or bids still being placed on the draw",
+});
 /// Declares a declared market's open or close result; the draw's bids are settled before the answer.
 #[utoipa::path(
     params(DrawPath),
     request_body = Declaration,
-    responses(
-        (status = 200, description = "The draw with its result, its bids settled", body = Declared),
-        (status = 404, description = "`not_found`, `unknown_market`: the draw is gone", body = ErrorBody),
-        (status = 409, description = "`cannot_declare`: no such market or draw in play, a drawn market, a result out of \
-            turn (open first, each once, after its session closed), or bids still being placed on the draw", body = ErrorBody),
-        DeclarationErrors,
-    )
+    responses((status = 200, description = "The draw with its result, its bids settled", body = Declared), DeclarationErrors, DeclareRefusals)
 )]
 #[post("/api/admin/matka/markets/{id}/draws/{no}/declare")]
-async fn declare(
-    state: State,
-    op: Operator,
-    path: web::Path<DrawPath>,
-    body: web::Json<Declaration>,
-) -> Result<HttpResponse, ApiError> {
+async fn declare(state: State, op: Operator, path: web::Path<DrawPath>, body: web::Json<Declaration>) -> Answer {
     let (market, draw, panna, close) = body.read(&path)?;
     ask(&state, Declare { market, draw, panna, close, by: op.0.id }).await?.map_err(refused)?;
     let after = audited(Declaration { session: body.session.to_ascii_lowercase(), panna: panna.to_string() });

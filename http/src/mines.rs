@@ -2,9 +2,9 @@
 //! committed. The spec's `PUT /api/update` (a client reporting its own result and balance) moves nothing.
 
 use crate::auth::Authed;
-use crate::error::{ApiError, optional_json};
+use crate::error::{Answer, ApiError, optional_json, refusals};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::rounds::RoundUserField;
 use crate::rounds::routes::Limit;
 use crate::state::State;
@@ -19,7 +19,7 @@ use casino_actors::mines::wire::{self, GameView, History, HistoryRow, MinesState
 use casino_actors::observe::Timed;
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::{IntoResponses, ToSchema};
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -49,25 +49,15 @@ fn refused(e: MinesError) -> ApiError {
     ApiError::new(status, e.code(), e.to_string())
 }
 
-/// What a call to the desk may meet: the player's previous move still in hand, the desk gone.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum Busy {
-    #[response(status = 429, description = "`busy`: too many moves at once")]
-    Busy(ErrorBody),
-    #[response(status = 503, description = "`unavailable`")]
-    Unavailable(ErrorBody),
-}
+refusals!(
+    /// What a call to the desk may meet: the player's previous move still in hand, the desk gone.
+    Busy { 429: "`busy`: too many moves at once", 503: "`unavailable`" }
+);
 
-/// A move on a game the body names by `gameId`: another player's, or none.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum GameNamed {
-    #[response(status = 403, description = "`not_your_game`")]
-    NotYours(ErrorBody),
-    #[response(status = 404, description = "`no_game`: `gameId` names no game")]
-    NoGame(ErrorBody),
-}
+refusals!(
+    /// A move on a game the body names by `gameId`: another player's, or none.
+    GameNamed { 403: "`not_your_game`", 404: "`no_game`: `gameId` names no game" }
+);
 
 /// Asks the desk; a desk that is gone is unavailable.
 async fn ask<M>(state: &State, msg: M) -> Result<M::Result, ApiError>
@@ -88,13 +78,10 @@ fn small(v: &Value) -> Option<u8> {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState),
-        Busy,
-    )
+    responses((status = 200, description = "The screen: settings, the next game's seeds, the open game to resume", body = MinesState), Busy)
 )]
 #[get("/api/mines")]
-async fn screen(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+async fn screen(state: State, who: Authed) -> Answer {
     let s = ask(&state, Look { user: who.user.id }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(s))
 }
@@ -111,20 +98,20 @@ pub struct MinesBetBody {
     mines: Option<Value>,
 }
 
+refusals!(BetPlaceRefusals {
+    400: "`invalid_request`, `invalid_input`, `invalid_amount`, `stake_too_low`, `stake_too_high`, `invalid_mines`, `insufficient_balance`",
+    403: "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)",
+    409: "`game_open`: finish the open game first; `suspended`",
+    429: "`busy`: too many moves at once",
+    503: "`unavailable`: nothing moved",
+});
 /// The spec's `{user, round_id, betAmt}` with our `mines`.
 #[utoipa::path(
     request_body = MinesBetBody,
-    responses(
-        (status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved),
-        (status = 400, description = "`invalid_request`, `invalid_input`, `invalid_amount`, `stake_too_low`, `stake_too_high`, `invalid_mines`, `insufficient_balance`", body = ErrorBody),
-        (status = 403, description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
-        (status = 409, description = "`game_open`: finish the open game first; `suspended`", body = ErrorBody),
-        (status = 429, description = "`busy`: too many moves at once", body = ErrorBody),
-        (status = 503, description = "`unavailable`: nothing moved", body = ErrorBody),
-    )
+    responses((status = 201, description = "Started: the game and the wallet once the stake is held", body = Moved), BetPlaceRefusals)
 )]
 #[post("/api/mines/betPlace")]
-async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     let b: wire::BetPlace = who.read_own(body.into_inner(), "bet")?;
     let stake = match &b.bet_amt {
         Value::Null => Err(refused(StartRefusal::NotPositive.into())),
@@ -140,50 +127,43 @@ async fn bet_place(state: State, who: Authed, body: web::Json<Value>) -> Result<
     Ok(HttpResponse::Created().json(moved))
 }
 
+refusals!(RevealRefusals {
+    400: "`invalid_request`, `invalid_tile`",
+    409: "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)",
+});
 #[utoipa::path(
     request_body = wire::Reveal,
-    responses(
-        (status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved),
-        (status = 400, description = "`invalid_request`, `invalid_tile`", body = ErrorBody),
-        GameNamed,
-        (status = 409, description = "`tile_revealed`, `hit_mine`, `already_cashed_out`, `max_win`, `no_game` (no game in play)", body = ErrorBody),
-        Busy,
-    )
+    responses((status = 200, description = "The game after the tile (a mine ends it, the last safe tile cashes out)", body = Moved), GameNamed, Busy, RevealRefusals)
 )]
 #[post("/api/mines/reveal")]
-async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Result<HttpResponse, ApiError> {
+async fn reveal(state: State, who: Authed, body: web::Json<wire::Reveal>) -> Answer {
     let tile = small(&body.tile).ok_or_else(|| refused(Refusal::NoSuchTile.into()))?;
     let moved = ask(&state, Reveal { user: who.user.id, game: body.game_id, tile }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(moved))
 }
 
+refusals!(CashOutRefusals {
+    400: "`invalid_request`: a body that is not JSON of this shape",
+    409: "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)",
+});
 #[utoipa::path(
     request_body(content = Option<wire::CashOut>, description = "Optional: without a body, the game in play"),
-    responses(
-        (status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved),
-        (status = 400, description = "`invalid_request`: a body that is not JSON of this shape", body = ErrorBody),
-        GameNamed,
-        (status = 409, description = "`nothing_to_cash_out`, `hit_mine`, `already_cashed_out`, `no_game` (no game in play)", body = ErrorBody),
-        Busy,
-    )
+    responses((status = 200, description = "Cashed out: the game and the wallet once paid", body = Moved), GameNamed, Busy, CashOutRefusals)
 )]
 #[post("/api/mines/cashout")]
-async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+async fn cash_out(state: State, who: Authed, body: web::Bytes) -> Answer {
     let game = optional_json::<wire::CashOut>(&body)?.and_then(|b| b.game_id);
     let moved = ask(&state, CashOut { user: who.user.id, game }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(moved))
 }
 
+refusals!(ReseedRefusals { 400: "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)" });
 #[utoipa::path(
     request_body(content = Option<wire::Reseed>, description = "Optional: without `clientSeed` only the server seed is replaced"),
-    responses(
-        (status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded),
-        (status = 400, description = "`invalid_seed`, `invalid_request` (a body that is not JSON of this shape)", body = ErrorBody),
-        Busy,
-    )
+    responses((status = 200, description = "The seeds from now on, and the server seed they replace (never used)", body = Reseeded), Busy, ReseedRefusals)
 )]
 #[post("/api/mines/seeds")]
-async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+async fn reseed(state: State, who: Authed, body: web::Bytes) -> Answer {
     let client_seed = optional_json::<wire::Reseed>(&body)?.and_then(|b| b.client_seed);
     let answer = ask(&state, Reseed { user: who.user.id, client_seed }).await?.map_err(refused)?;
     Ok(HttpResponse::Ok().json(answer))
@@ -192,29 +172,24 @@ async fn reseed(state: State, who: Authed, body: web::Bytes) -> Result<HttpRespo
 #[utoipa::path(
     operation_id = "mines_history",
     params(Limit),
-    responses(
-        (status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History),
-    )
+    responses((status = 200, description = "The caller's finished games, newest first (default 50, 1–500)", body = History))
 )]
 #[get("/api/mines/history")]
-async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn history(state: State, who: Authed, q: web::Query<Limit>) -> Answer {
     let limit = q.or(50);
     let rows = store::history(&state.db, who.user.id, limit).await?;
     let games = rows.iter().map(|g| HistoryRow::of(g.id, &g.game, &g.seeds)).collect();
     Ok(HttpResponse::Ok().json(History { games }))
 }
 
+refusals!(OneGameRefusals { 403: "`not_your_game`", 404: "`no_game`" });
 /// One of the caller's games (an operator's: anyone's), for the Fairness screen.
 #[utoipa::path(
     params(("id" = i64, Path, description = "The game's id (`gameId`)")),
-    responses(
-        (status = 200, description = "The game; its mines and server seed once it is over", body = GameView),
-        (status = 403, description = "`not_your_game`", body = ErrorBody),
-        (status = 404, description = "`no_game`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The game; its mines and server seed once it is over", body = GameView), OneGameRefusals)
 )]
 #[get("/api/mines/games/{id}")]
-async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Answer {
     let Some(g) = store::game(&state.db, *id).await? else {
         return Err(refused(MinesError::UnknownGame));
     };
@@ -224,14 +199,11 @@ async fn one_game(state: State, who: Authed, id: web::Path<i64>) -> Result<HttpR
     Ok(HttpResponse::Ok().json(GameView::of(g.id, &g.game, &g.seeds)))
 }
 
+refusals!(SpecUpdateRefusals { 403: "`results_are_the_servers`: always; nothing was changed" });
 /// The spec's client reported its own result and balance here; the server decides both, so nothing moves.
-#[utoipa::path(
-    responses(
-        (status = 403, description = "`results_are_the_servers`: always; nothing was changed", body = ErrorBody),
-    )
-)]
+#[utoipa::path(responses(SpecUpdateRefusals,))]
 #[put("/api/update")]
-async fn spec_update(_who: Authed) -> Result<HttpResponse, ApiError> {
+async fn spec_update(_who: Authed) -> Answer {
     Err(ApiError::new(
         StatusCode::FORBIDDEN,
         ErrorCode::ResultsAreTheServers,

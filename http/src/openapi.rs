@@ -442,6 +442,32 @@ mod tests {
         }
     }
 
+    /// Every refusal a route documents (`refusals!`) begins with the code it answers, and that code is an
+    /// [`casino_actors::ErrorCode`]: a misspelt or retired code in a description fails here.
+    #[test]
+    fn every_refusal_names_its_codes() {
+        let codes: BTreeSet<&str> = casino_actors::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        let doc = super::document();
+        let mut refusals = 0;
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for (method, op) in item.as_object().into_iter().flatten() {
+                for (status, response) in op["responses"].as_object().into_iter().flatten() {
+                    if status.as_str() < "400" {
+                        continue;
+                    }
+                    refusals += 1;
+                    let description = response["description"].as_str().unwrap_or_default();
+                    let first = description.strip_prefix('`').and_then(|d| d.split('`').next());
+                    assert!(
+                        first.is_some_and(|c| codes.contains(c)),
+                        "{method} {path} {status}: {description:?} does not begin with an error code"
+                    );
+                }
+            }
+        }
+        assert!(refusals > 100, "{refusals} refusals documented");
+    }
+
     fn documented() -> BTreeSet<(String, String)> {
         let doc = super::document();
         let mut out = BTreeSet::new();

@@ -6,9 +6,9 @@
 
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::{Rupees, parse_rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -29,7 +29,7 @@ use casino_actors::sports::desk::Live;
 use casino_actors::sports::wire::LiveList;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use utoipa::{IntoParams, IntoResponses, ToSchema};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -97,25 +97,18 @@ struct MatchPath {
     name: String,
 }
 
-/// What asking a match's game may meet: no such match, the game out of reach.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum AtMatch {
-    #[response(status = 404, description = "`match_not_found`")]
-    NoSuchMatch(ErrorBody),
-    #[response(status = 503, description = "`unavailable`")]
-    Unavailable(ErrorBody),
-}
+refusals!(
+    /// What asking a match's game may meet: no such match, the game out of reach.
+    AtMatch { 404: "`match_not_found`", 503: "`unavailable`" }
+);
 
+refusals!(LiveRefusals { 503: "`unavailable`: the sports desk cannot be reached" });
 /// The cricket matches in play: the socket's `updateMatches`, for visitors without a socket.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The cricket matches in play", body = LiveList),
-        (status = 503, description = "`unavailable`: the sports desk cannot be reached", body = ErrorBody),
-    )
+    responses((status = 200, description = "The cricket matches in play", body = LiveList), LiveRefusals)
 )]
 #[get("/api/live-matches")]
-async fn live(state: State) -> Result<HttpResponse, ApiError> {
+async fn live(state: State) -> Answer {
     Ok(HttpResponse::Ok()
         .json(state.tables.sports.ask(Live).await.map_err(|e| refused(ParchiError::Unavailable(e.to_string())))?))
 }
@@ -123,26 +116,20 @@ async fn live(state: State) -> Result<HttpResponse, ApiError> {
 /// A match's game: its three cards, who played them and where the game stands.
 #[utoipa::path(
     params(MatchPath),
-    responses(
-        (status = 200, description = "The board now", body = BoardView),
-        AtMatch,
-    )
+    responses((status = 200, description = "The board now", body = BoardView), AtMatch)
 )]
 #[get("/api/cards/{match}")]
-async fn cards(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+async fn cards(state: State, path: web::Path<MatchPath>) -> Answer {
     Ok(HttpResponse::Ok().json(at_game(&state, &path.name, View).await?))
 }
 
 /// A match's cricket players, their runs, and whether each is already on a card.
 #[utoipa::path(
     params(MatchPath),
-    responses(
-        (status = 200, description = "The match's cricket players", body = MatchPlayers),
-        AtMatch,
-    )
+    responses((status = 200, description = "The match's cricket players", body = MatchPlayers), AtMatch)
 )]
 #[get("/api/match/get-players-by-matchname/{match}")]
-async fn players_of_match(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+async fn players_of_match(state: State, path: web::Path<MatchPath>) -> Answer {
     let (game, view) = board(&state, &path.name).await?;
     let players = at_game(&state, &game, Players).await?;
     Ok(HttpResponse::Ok().json(MatchPlayers {
@@ -156,25 +143,20 @@ async fn players_of_match(state: State, path: web::Path<MatchPath>) -> Result<Ht
 /// Every play on a match's game (the winners table reads the `won` ones).
 #[utoipa::path(
     params(MatchPath),
-    responses(
-        (status = 200, description = "The match's plays", body = EntryList),
-        AtMatch,
-    )
+    responses((status = 200, description = "The match's plays", body = EntryList), AtMatch)
 )]
 #[get("/api/match/get-by-matchname/{match}")]
-async fn entries(state: State, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+async fn entries(state: State, path: web::Path<MatchPath>) -> Answer {
     Ok(HttpResponse::Ok().json(at_game(&state, &path.name, Entries).await?))
 }
 
+refusals!(AllPlayersRefusals { 503: "`unavailable`" });
 /// The players of every cricket match in play.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The cricket players of every match in play", body = PlayerList),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The cricket players of every match in play", body = PlayerList), AllPlayersRefusals)
 )]
 #[get("/api/players")]
-async fn all_players(state: State) -> Result<HttpResponse, ApiError> {
+async fn all_players(state: State) -> Answer {
     let list: PlayerList = ask(&state, AllPlayers).await?;
     Ok(HttpResponse::Ok().json(list))
 }
@@ -251,26 +233,20 @@ pub enum ParchiCardId {
     Text(String),
 }
 
+refusals!(CheckRefusals {
+    400: "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
+        `unknown_player`, `same_player`",
+    409: "`player_taken`, `card_locked`, `plays_closed` (the match has reached its first \
+        ball)",
+});
 /// Checks a play on a card without taking it (nothing changes): the card as it would be, or why not.
 #[utoipa::path(
     params(("cardId" = String, Path, description = "The card: `{matchId}-{n}`, n from 1 to 3")),
     request_body = ParchiPlayChoice,
-    responses(
-        (status = 200, description = "The play can be made: the card as it would be", body = PlayCheck),
-        (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
-            `unknown_player`, `same_player`", body = ErrorBody),
-        (status = 409, description = "`player_taken`, `card_locked`, `plays_closed` (the match has reached its first \
-            ball)", body = ErrorBody),
-        AtMatch,
-    )
+    responses((status = 200, description = "The play can be made: the card as it would be", body = PlayCheck), AtMatch, CheckRefusals)
 )]
 #[put("/api/cards/select/{cardId}")]
-async fn check(
-    state: State,
-    who: Authed,
-    path: web::Path<String>,
-    body: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+async fn check(state: State, who: Authed, path: web::Path<String>, body: web::Json<Value>) -> Answer {
     let (match_id, _) = path.rsplit_once('-').ok_or_else(|| refused(Refusal::NoSuchCard.into()))?;
     let (game, view) = board(&state, match_id).await?;
     let card = card_of(&Value::String(path.to_string()), view.match_id)?;
@@ -278,30 +254,24 @@ async fn check(
     Ok(HttpResponse::Ok().json(PlayCheck { success: true, message: "This play can be made.", card }))
 }
 
+refusals!(PlayRefusals {
+    400: "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
+        `unknown_player`, `same_player`",
+    403: "`rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)",
+    404: "`match_not_found`",
+    409: "`player_taken`, `card_locked`, `insufficient_balance`, `plays_closed` (the match \
+        has reached its first ball); nothing moved",
+    503: "`unavailable`: the game or the wallet cannot be reached; nothing moved",
+});
 /// The play: a stake on a card, locking it with two cricket players when it is empty. Taken only before the match's
 /// first ball; a game whose three cards are not all locked then is void and every stake is returned at that moment.
 #[utoipa::path(
     params(MatchPath),
     request_body = ParchiPlayBody,
-    responses(
-        (status = 201, description = "Taken: the stake is held until the match ends (returned at the first ball if the \
-            three cards are not all locked then)", body = Played),
-        (status = 400, description = "`invalid_request`, `invalid_card`, `invalid_stake`, `players_missing`, \
-            `unknown_player`, `same_player`", body = ErrorBody),
-        (status = 403, description = "`rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, `rg_self_excluded`: the player's own limits or break (nothing moved)", body = ErrorBody),
-        (status = 404, description = "`match_not_found`", body = ErrorBody),
-        (status = 409, description = "`player_taken`, `card_locked`, `insufficient_balance`, `plays_closed` (the match \
-            has reached its first ball); nothing moved", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the game or the wallet cannot be reached; nothing moved", body = ErrorBody),
-    )
+    responses((status = 201, description = "Taken: the stake is held until the match ends (returned at the first ball if the three cards are not all locked then)", body = Played), PlayRefusals)
 )]
 #[put("/api/match/select/{match}")]
-async fn play(
-    state: State,
-    who: Authed,
-    path: web::Path<MatchPath>,
-    body: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+async fn play(state: State, who: Authed, path: web::Path<MatchPath>, body: web::Json<Value>) -> Answer {
     let (game, view) = board(&state, &path.name).await?;
     let card = card_of(&body["cardId"], view.match_id)?;
     let played = at_game(&state, &game, play_of(&who, &body, card, false)?).await?.map_err(refused)?;
@@ -310,12 +280,10 @@ async fn play(
 
 /// A player's own plays (My Bets), newest first.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The user's last 200 plays, newest first", body = BetHistory),
-    )
+    responses((status = 200, description = "The user's last 200 plays, newest first", body = BetHistory))
 )]
 #[get("/api/parchi/bets/{userId}")]
-async fn history(state: State, PathUser { user, .. }: PathUser) -> Result<HttpResponse, ApiError> {
+async fn history(state: State, PathUser { user, .. }: PathUser) -> Answer {
     let bets = store::plays_of(&state.db, user.id, 200).await.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(BetHistory { success: true, bets }))
 }
@@ -329,11 +297,10 @@ struct CardPath {
     cardId: String,
 }
 
-/// The answer to a client that would decide what the server decides.
-#[derive(IntoResponses)]
-#[response(status = 403, description = "`server_decides`: always")]
-#[allow(dead_code)]
-struct ServerDecides(ErrorBody);
+refusals!(
+    /// The answer to a client that would decide what the server decides.
+    ServerDecides { 403: "`server_decides`: always" }
+);
 
 fn server_decides() -> ApiError {
     ApiError::new(
@@ -346,29 +313,26 @@ fn server_decides() -> ApiError {
 /// The spec's client-side run update: refused, runs come from the feed.
 #[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/update/{cardId}")]
-async fn set_runs(_who: Authed) -> Result<HttpResponse, ApiError> {
+async fn set_runs(_who: Authed) -> Answer {
     Err(server_decides())
 }
 
 /// The spec's client-side winner call: refused, the server decides the winner and pays it.
 #[utoipa::path(params(CardPath), responses(ServerDecides))]
 #[put("/api/cards/winner/{cardId}")]
-async fn set_winner(_who: Authed) -> Result<HttpResponse, ApiError> {
+async fn set_winner(_who: Authed) -> Answer {
     Err(server_decides())
 }
 
+refusals!(AbandonRefusals { 409: "`already_over`: the game is finished, abandoned or void; nothing changed" });
 /// An operator abandons a match's game (a match called off, a feed gone wrong): every stake comes back. A game
 /// already over (finished, abandoned, or void at the first ball) is refused (409) and nothing changes.
 #[utoipa::path(
     params(MatchPath),
-    responses(
-        (status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView),
-        (status = 409, description = "`already_over`: the game is finished, abandoned or void; nothing changed", body = ErrorBody),
-        AtMatch,
-    )
+    responses((status = 200, description = "The board after: the game abandoned, every stake returned", body = BoardView), AtMatch, AbandonRefusals)
 )]
 #[post("/api/admin/parchi/{match}/abandon")]
-async fn abandon(state: State, op: Operator, path: web::Path<MatchPath>) -> Result<HttpResponse, ApiError> {
+async fn abandon(state: State, op: Operator, path: web::Path<MatchPath>) -> Answer {
     let (game, before) = board(&state, &path.name).await?;
     if matches!(before.status, GameStatus::Finished | GameStatus::Abandoned | GameStatus::Void) {
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyOver, "This game is already over."));

@@ -2,9 +2,8 @@
 //! each live match's `scoreIframe` points at (`/score/{id}`, public, refreshed by its own script once a second).
 //! The socket's `subscribe` / `leave` / `getMatches` are in `crate::aviator::socket`.
 
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::openapi::Area;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, http::header, web};
@@ -14,7 +13,6 @@ use casino_actors::observe::Timed;
 use casino_actors::sports::desk::{Counts, Detail, Matches, SportsDesk};
 use casino_actors::sports::wire::{ListItem, MatchDetail, MatchList, OddsFeed, ScoreView, SportCount};
 use serde::Deserialize;
-use utoipa::IntoResponses;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -43,50 +41,38 @@ fn unavailable() -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "Sports are unavailable, please try again")
 }
 
-async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Result<HttpResponse, ApiError> {
+async fn list(state: &State, sport: Option<i64>, in_play_only: bool) -> Answer {
     let rows = ask(state, Matches { sport, in_play_only }).await?;
     Ok(HttpResponse::Ok().json(MatchList { data: rows.iter().map(ListItem::of).collect() }))
 }
 
-/// The feed not answering, which every read of it may meet.
-#[derive(IntoResponses)]
-#[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
-#[allow(dead_code)]
-struct FeedDown(ErrorBody);
+refusals!(
+    /// The feed not answering, which every read of it may meet.
+    FeedDown { 503: "`unavailable`: the feed is not answering, try again" }
+);
 
-/// A read of one match: no such match, or the feed not answering.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum OneMatch {
-    #[response(status = 404, description = "`not_found`: no such match")]
-    NotFound(ErrorBody),
-    #[response(status = 503, description = "`unavailable`: the feed is not answering, try again")]
-    FeedDown(ErrorBody),
-}
+refusals!(
+    /// A read of one match: no such match, or the feed not answering.
+    OneMatch { 404: "`not_found`: no such match", 503: "`unavailable`: the feed is not answering, try again" }
+);
 
 /// How many matches each sport has in play and upcoming (the sidebar's counts).
 #[utoipa::path(
     operation_id = "sports_counts",
-    responses(
-        (status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>),
-        FeedDown,
-    )
+    responses((status = 200, description = "Each sport of the feed, with its counts", body = Vec<SportCount>), FeedDown)
 )]
 #[get("/api/sports/counts")]
-async fn counts(state: State) -> Result<HttpResponse, ApiError> {
+async fn counts(state: State) -> Answer {
     Ok(HttpResponse::Ok().json(ask(&state, Counts).await?))
 }
 
 /// Every match in play, of every sport.
 #[utoipa::path(
     operation_id = "matches_in_play",
-    responses(
-        (status = 200, description = "The matches in play", body = MatchList),
-        FeedDown,
-    )
+    responses((status = 200, description = "The matches in play", body = MatchList), FeedDown)
 )]
 #[get("/api/matches/inplay")]
-async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
+async fn in_play(state: State) -> Answer {
     list(&state, None, true).await
 }
 
@@ -96,13 +82,10 @@ async fn in_play(state: State) -> Result<HttpResponse, ApiError> {
     params(
         ("sportId" = i64, Path, description = "4 cricket, 1 football, 2 tennis, 7522 basketball, 998917 volleyball"),
     ),
-    responses(
-        (status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList),
-        FeedDown,
-    )
+    responses((status = 200, description = "The sport's matches (none for a sport the feed lacks)", body = MatchList), FeedDown)
 )]
 #[get("/api/matches/{sportId}")]
-async fn by_sport(state: State, sport: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn by_sport(state: State, sport: web::Path<i64>) -> Answer {
     list(&state, Some(*sport), false).await
 }
 
@@ -114,13 +97,10 @@ async fn snapshot(state: &State, id: i64) -> Result<casino_actors::sports::feed:
 #[utoipa::path(
     operation_id = "match_detail",
     params(("matchId" = i64, Path, description = "The match (event) id")),
-    responses(
-        (status = 200, body = MatchDetail),
-        OneMatch,
-    )
+    responses((status = 200, body = MatchDetail), OneMatch)
 )]
 #[get("/api/match/{matchId}")]
-async fn one(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn one(state: State, id: web::Path<i64>) -> Answer {
     Ok(HttpResponse::Ok().json(MatchDetail::of(&snapshot(&state, *id).await?)))
 }
 
@@ -131,19 +111,18 @@ struct MarketQuery {
     market_id: String,
 }
 
+refusals!(OddsRefusals {
+    400: "`invalid_query`: `market_id` missing",
+    404: "`not_found`: no match id in `market_id`, or no such match",
+});
 /// The spec's odds feed for a market id (`1.{matchId}`, `bm.{matchId}` or the match id itself).
 #[utoipa::path(
     operation_id = "odds_feed",
     params(MarketQuery),
-    responses(
-        (status = 200, description = "The match's bookmaker rates and fancy lines", body = OddsFeed),
-        (status = 400, description = "`invalid_query`: `market_id` missing", body = ErrorBody),
-        (status = 404, description = "`not_found`: no match id in `market_id`, or no such match", body = ErrorBody),
-        FeedDown,
-    )
+    responses((status = 200, description = "The match's bookmaker rates and fancy lines", body = OddsFeed), FeedDown, OddsRefusals)
 )]
 #[get("/api/odds")]
-async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, ApiError> {
+async fn odds(state: State, q: web::Query<MarketQuery>) -> Answer {
     let id = q
         .market_id
         .rsplit('.')
@@ -157,13 +136,10 @@ async fn odds(state: State, q: web::Query<MarketQuery>) -> Result<HttpResponse, 
 #[utoipa::path(
     operation_id = "score_data",
     params(("matchId" = i64, Path, description = "The match (event) id")),
-    responses(
-        (status = 200, body = ScoreView),
-        OneMatch,
-    )
+    responses((status = 200, body = ScoreView), OneMatch)
 )]
 #[get("/api/score/{matchId}")]
-async fn score(state: State, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn score(state: State, id: web::Path<i64>) -> Answer {
     Ok(HttpResponse::Ok().json(ScoreView::of(&snapshot(&state, *id).await?)))
 }
 
@@ -181,9 +157,7 @@ const PAGE: &str = r#"<!doctype html>
 #[utoipa::path(
     operation_id = "score_page",
     params(("matchId" = i64, Path, description = "The match (event) id")),
-    responses(
-        (status = 200, description = "The scoreboard page", content_type = "text/html", body = String),
-    )
+    responses((status = 200, description = "The scoreboard page", content_type = "text/html", body = String))
 )]
 #[get("/score/{matchId}")]
 async fn page(id: web::Path<i64>) -> HttpResponse {

@@ -2,9 +2,8 @@
 
 use super::WalletBalancesJson;
 use crate::auth::{Authed, SESSION_COOKIE};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::{self as shapes, UserJson};
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
@@ -72,6 +71,13 @@ pub(crate) fn too_many() -> ApiError {
     ApiError::too_many(ErrorCode::TooManyAttempts, "Too many failed attempts. Please try again in 15 minutes.")
 }
 
+refusals!(LoginRefusals {
+    400: "`invalid_request`, `missing_field`, `identifier_too_long` (over 64 characters), `password_too_long` (over 128)",
+    401: "`bad_credentials` (unknown user or wrong password: the answer does not say which)",
+    403: "`account_blocked`",
+    429: "`too_many_attempts`",
+    503: "`busy`: too many logins at once; try again",
+});
 /// Log in: sets the session cookie and returns the session token.
 ///
 /// Answers the user, their wallet and a session token, and sets the same token as the HttpOnly
@@ -80,18 +86,10 @@ pub(crate) fn too_many() -> ApiError {
 /// per (account, address) with backoff, and per account (see docs/API.md, Limits).
 #[utoipa::path(
     request_body = LoginBody,
-    responses(
-        (status = 200, description = "Logged in; the `casino_session` cookie is set", body = LoginJson,
-            headers(("Set-Cookie" = String, description = "`casino_session=<token>; HttpOnly; SameSite=Lax; Path=/; Max-Age=…`"))),
-        (status = 400, description = "`invalid_request`, `missing_field`, `identifier_too_long` (over 64 characters), `password_too_long` (over 128)", body = ErrorBody),
-        (status = 401, description = "`bad_credentials` (unknown user or wrong password: the answer does not say which)", body = ErrorBody),
-        (status = 403, description = "`account_blocked`", body = ErrorBody),
-        (status = 429, description = "`too_many_attempts`", body = ErrorBody),
-        (status = 503, description = "`busy`: too many logins at once; try again", body = ErrorBody),
-    )
+    responses((status = 200, description = "Logged in; the `casino_session` cookie is set", body = LoginJson, headers(("Set-Cookie" = String, description = "`casino_session=<token>; HttpOnly; SameSite=Lax; Path=/; Max-Age=…`"))), LoginRefusals)
 )]
 #[post("/api/login")]
-pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -> Result<HttpResponse, ApiError> {
+pub async fn login(state: State, req: HttpRequest, body: web::Json<LoginBody>) -> Answer {
     let ident = match &body.user_no {
         Some(serde_json::Value::String(s)) => s.trim().to_string(),
         Some(serde_json::Value::Number(n)) => n.to_string(),
@@ -176,12 +174,10 @@ async fn recent_bets(
 ///
 /// Ends the session (the token stops working at once), clears the cookie and closes the session's sockets.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Logged out; the `casino_session` cookie is cleared", body = LogoutJson),
-    )
+    responses((status = 200, description = "Logged out; the `casino_session` cookie is cleared", body = LogoutJson))
 )]
 #[post("/api/logout")]
-pub async fn logout(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn logout(state: State, who: Authed) -> Answer {
     state.accounts.logout(&who.token).await?;
     crate::socketio::end_session_sockets(&state.tables.hub, &who.token);
     Ok(HttpResponse::Ok().cookie(session_cookie("", 0)).json(LogoutJson { success: true }))

@@ -2,9 +2,8 @@
 
 use super::WalletBalancesJson;
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::{self as shapes, UserJson};
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -20,12 +19,10 @@ use utoipa::ToSchema;
 
 /// The caller's own user object.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The caller, with their balances", body = UserJson),
-    )
+    responses((status = 200, description = "The caller, with their balances", body = UserJson))
 )]
 #[get("/api/me")]
-pub async fn me(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn me(state: State, who: Authed) -> Answer {
     let b = balances(&state.db, who.user.id).await?;
     Ok(HttpResponse::Ok().json(shapes::user(&who.user, b)))
 }
@@ -38,17 +35,14 @@ pub struct ProfileBody {
     email: Option<String>,
 }
 
+refusals!(UpdateProfileRefusals { 400: "`invalid_name`, `invalid_email`, `invalid_request`", 409: "`email_taken`" });
 /// Saves the caller's name and e-mail address, validated here (the phone number is the login and does not change).
 #[utoipa::path(
     request_body = ProfileBody,
-    responses(
-        (status = 200, description = "Saved: the caller as `/api/me` has them", body = UserJson),
-        (status = 400, description = "`invalid_name`, `invalid_email`, `invalid_request`", body = ErrorBody),
-        (status = 409, description = "`email_taken`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Saved: the caller as `/api/me` has them", body = UserJson), UpdateProfileRefusals)
 )]
 #[put("/api/account/profile")]
-pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBody>) -> Result<HttpResponse, ApiError> {
+pub async fn update_profile(state: State, who: Authed, body: web::Json<ProfileBody>) -> Answer {
     let email = body.email.as_deref().unwrap_or("");
     match state.accounts.update_profile(who.user.id, &body.name, email).await {
         Ok(true) => {}
@@ -101,12 +95,10 @@ pub struct UserSessionJson {
 
 /// A user object with the session balance fields.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The user, with their balances", body = UserSessionJson),
-    )
+    responses((status = 200, description = "The user, with their balances", body = UserSessionJson))
 )]
 #[get("/api/name/{userId}")]
-pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
+pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Answer {
     let b = balances(&state.db, u.id).await?;
     Ok(HttpResponse::Ok().json(UserSessionJson {
         user: shapes::user(&u, b),
@@ -117,12 +109,10 @@ pub async fn name(state: State, PathUser { user: u, .. }: PathUser) -> Result<Ht
 
 /// A user's balance and exposure.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The user's balance and exposure", body = WalletBalancesJson),
-    )
+    responses((status = 200, description = "The user's balance and exposure", body = WalletBalancesJson))
 )]
 #[get("/api/getwalletandexposure/{userId}")]
-pub async fn wallet_and_exposure(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
+pub async fn wallet_and_exposure(state: State, PathUser { user: u, .. }: PathUser) -> Answer {
     let b = balances(&state.db, u.id).await?;
     Ok(HttpResponse::Ok().json(WalletBalancesJson { balance: b.balance, exposureBalance: b.exposure }))
 }

@@ -3,8 +3,7 @@
 //! and `{email, newPassword}` without a code changes nothing. Requests are limited per client address here
 //! and per account in `casino_actors::accounts` (code guesses across codes, code requests).
 
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use casino_actors::ErrorCode;
@@ -36,6 +35,12 @@ pub struct ResetJson {
 
 const STARTED: &str = "If the account exists, a one-time reset code has been sent to the player.";
 
+refusals!(ForgotPasswordRefusals {
+    400: "`invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, \
+        `invalid_input` (new password refused), `identifier_too_long`, `password_too_long`",
+    429: "`too_many_attempts`",
+    503: "`busy`: too many requests at once; try again",
+});
 /// Start or complete a password reset.
 ///
 /// Without a code: starts a reset (a one-time code goes to the player, if the account exists; the answer is
@@ -43,20 +48,10 @@ const STARTED: &str = "If the account exists, a one-time reset code has been sen
 /// account. A `newPassword` without a code changes nothing (`code_required`, after starting a reset).
 #[utoipa::path(
     request_body = ForgotBody,
-    responses(
-        (status = 200, description = "Reset started, or completed", body = ResetJson),
-        (status = 400, description = "`invalid_request`, `missing_field`, `code_required`, `bad_reset_code`, \
-                                      `invalid_input` (new password refused), `identifier_too_long`, `password_too_long`", body = ErrorBody),
-        (status = 429, description = "`too_many_attempts`", body = ErrorBody),
-        (status = 503, description = "`busy`: too many requests at once; try again", body = ErrorBody),
-    )
+    responses((status = 200, description = "Reset started, or completed", body = ResetJson), ForgotPasswordRefusals)
 )]
 #[post("/api/forgot-password")]
-pub async fn forgot_password(
-    state: State,
-    req: HttpRequest,
-    body: web::Json<ForgotBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn forgot_password(state: State, req: HttpRequest, body: web::Json<ForgotBody>) -> Answer {
     let b = body.into_inner();
     let ident = b
         .email

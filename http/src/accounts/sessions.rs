@@ -3,8 +3,7 @@
 
 use super::login::too_many;
 use crate::auth::Authed;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::socketio::end_session_sockets_by_key;
 use crate::state::State;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
@@ -38,12 +37,10 @@ pub struct DoneJson {
 
 /// The caller's live sessions, newest first.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Live sessions", body = SessionsJson),
-    )
+    responses((status = 200, description = "Live sessions", body = SessionsJson))
 )]
 #[get("/api/account/sessions")]
-pub async fn list(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn list(state: State, who: Authed) -> Answer {
     let mine = casino_actors::accounts::digest(&who.token);
     let sessions = state
         .accounts
@@ -61,16 +58,14 @@ pub async fn list(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(SessionsJson { sessions }))
 }
 
+refusals!(EndRefusals { 404: "`not_found`: no such live session of the caller" });
 /// Ends one of the caller's sessions and closes its sockets.
 #[utoipa::path(
     params(("id" = String, Path, description = "A session's id from the list")),
-    responses(
-        (status = 200, description = "Ended", body = DoneJson),
-        (status = 404, description = "`not_found`: no such live session of the caller", body = ErrorBody),
-    )
+    responses((status = 200, description = "Ended", body = DoneJson), EndRefusals)
 )]
 #[delete("/api/account/sessions/{id}")]
-pub async fn end(state: State, who: Authed, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn end(state: State, who: Authed, path: web::Path<String>) -> Answer {
     let key = state
         .accounts
         .end_session(who.user.id, path.trim())
@@ -97,23 +92,18 @@ pub struct PasswordChangedJson {
     pub ended_sessions: usize,
 }
 
+refusals!(ChangePasswordRefusals {
+    400: "`wrong_password`, `invalid_password`, `password_too_long`, `invalid_request`",
+    429: "`too_many_attempts`: too many wrong passwords from this address or on this account",
+    503: "`busy`",
+});
 /// Changes the password (the old one is checked) and ends every other session of the account, with its sockets.
 #[utoipa::path(
     request_body = PasswordBody,
-    responses(
-        (status = 200, description = "Changed; this session stays", body = PasswordChangedJson),
-        (status = 400, description = "`wrong_password`, `invalid_password`, `password_too_long`, `invalid_request`", body = ErrorBody),
-        (status = 429, description = "`too_many_attempts`: too many wrong passwords from this address or on this account", body = ErrorBody),
-        (status = 503, description = "`busy`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Changed; this session stays", body = PasswordChangedJson), ChangePasswordRefusals)
 )]
 #[post("/api/account/password")]
-pub async fn change_password(
-    state: State,
-    req: HttpRequest,
-    who: Authed,
-    body: web::Json<PasswordBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn change_password(state: State, req: HttpRequest, who: Authed, body: web::Json<PasswordBody>) -> Answer {
     if body.old_password.chars().count() > 128 {
         return Err(ApiError::bad_request(ErrorCode::PasswordTooLong, "A password has at most 128 characters"));
     }

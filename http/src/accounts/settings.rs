@@ -3,9 +3,8 @@
 //! routes only set them.
 
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::parse_rupees;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, put, web};
@@ -95,7 +94,7 @@ fn unless_null<T>(v: &Value, read: impl FnOnce(&Value) -> Result<T, ApiError>) -
 }
 
 /// The 200 of the settings routes: the settings as they now stand.
-async fn answer(state: &State, user: UserId) -> Result<HttpResponse, ApiError> {
+async fn answer(state: &State, user: UserId) -> Answer {
     Ok(HttpResponse::Ok().json(settings_of(state, user).await?))
 }
 
@@ -145,12 +144,10 @@ pub(crate) async fn settings_of(state: &State, user: UserId) -> Result<SettingsJ
 
 /// The caller's settings and limits.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Every limit (set or not), the exclusion in force, language and reminder", body = SettingsJson),
-    )
+    responses((status = 200, description = "Every limit (set or not), the exclusion in force, language and reminder", body = SettingsJson))
 )]
 #[get("/api/account/settings")]
-pub async fn get_settings(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn get_settings(state: State, who: Authed) -> Answer {
     answer(&state, who.user.id).await
 }
 
@@ -161,23 +158,16 @@ pub struct LimitBody {
     amount: Value,
 }
 
+refusals!(SetLimitRefusals { 400: "`invalid_amount`, `invalid_limit`, `invalid_request`" });
 /// Sets, lowers, raises or removes one limit. Lowering (or setting a first one) applies at once; raising or removing
 /// takes effect after 24 hours, and the answer shows it waiting.
 #[utoipa::path(
     params(("kind" = LimitKind, Path, description = "Which limit")),
     request_body = LimitBody,
-    responses(
-        (status = 200, description = "The settings after the change", body = SettingsJson),
-        (status = 400, description = "`invalid_amount`, `invalid_limit`, `invalid_request`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The settings after the change", body = SettingsJson), SetLimitRefusals)
 )]
 #[put("/api/account/limits/{kind}")]
-pub async fn set_limit(
-    state: State,
-    who: Authed,
-    path: web::Path<String>,
-    body: web::Json<LimitBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn set_limit(state: State, who: Authed, path: web::Path<String>, body: web::Json<LimitBody>) -> Answer {
     let kind = LimitKind::parse(&path).ok_or_else(|| {
         ApiError::bad_request(
             ErrorCode::InvalidLimit,
@@ -204,16 +194,14 @@ pub struct LanguageBody {
     language: Language,
 }
 
+refusals!(SetLanguageRefusals { 400: "`invalid_request` (not en or hi)" });
 /// The language the app shows, remembered for the account.
 #[utoipa::path(
     request_body = LanguageBody,
-    responses(
-        (status = 200, description = "Saved", body = SettingsJson),
-        (status = 400, description = "`invalid_request` (not en or hi)", body = ErrorBody),
-    )
+    responses((status = 200, description = "Saved", body = SettingsJson), SetLanguageRefusals)
 )]
 #[put("/api/account/language")]
-pub async fn set_language(state: State, who: Authed, body: web::Json<LanguageBody>) -> Result<HttpResponse, ApiError> {
+pub async fn set_language(state: State, who: Authed, body: web::Json<LanguageBody>) -> Answer {
     state.accounts.set_language(who.user.id, body.language.as_str()).await?;
     answer(&state, who.user.id).await
 }
@@ -225,16 +213,14 @@ pub struct ReminderBody {
     minutes: Value,
 }
 
+refusals!(SetReminderRefusals { 400: "`invalid_input`, `invalid_request`" });
 /// How often the app reminds the player of the time played and the net result since login.
 #[utoipa::path(
     request_body = ReminderBody,
-    responses(
-        (status = 200, description = "Saved", body = SettingsJson),
-        (status = 400, description = "`invalid_input`, `invalid_request`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Saved", body = SettingsJson), SetReminderRefusals)
 )]
 #[put("/api/account/reminder")]
-pub async fn set_reminder(state: State, who: Authed, body: web::Json<ReminderBody>) -> Result<HttpResponse, ApiError> {
+pub async fn set_reminder(state: State, who: Authed, body: web::Json<ReminderBody>) -> Answer {
     let minutes = unless_null(&body.minutes, |v| {
         v.as_i64().filter(|m| (5..=240).contains(m)).ok_or_else(|| {
             ApiError::bad_request(ErrorCode::InvalidInput, "A reminder comes every 5 to 240 minutes, or never (null)")
@@ -254,18 +240,18 @@ pub struct ExclusionBody {
     months: Option<i64>,
 }
 
+refusals!(ExcludeRefusals {
+    400: "`invalid_input`, `invalid_request`",
+    409: "`exclusion_active`: one in force already ends as late or later",
+});
 /// Takes a break or excludes the player: bets and deposits are refused until it ends; withdrawals still work. It can
 /// be made longer, never shorter, and the player cannot end it early.
 #[utoipa::path(
     request_body = ExclusionBody,
-    responses(
-        (status = 200, description = "In force from now", body = SettingsJson),
-        (status = 400, description = "`invalid_input`, `invalid_request`", body = ErrorBody),
-        (status = 409, description = "`exclusion_active`: one in force already ends as late or later", body = ErrorBody),
-    )
+    responses((status = 200, description = "In force from now", body = SettingsJson), ExcludeRefusals)
 )]
 #[post("/api/account/exclusion")]
-pub async fn exclude(state: State, who: Authed, body: web::Json<ExclusionBody>) -> Result<HttpResponse, ApiError> {
+pub async fn exclude(state: State, who: Authed, body: web::Json<ExclusionBody>) -> Answer {
     let now = state.clock.now_ms();
     let until = match (body.kind, body.days, body.months) {
         (ExclusionKind::Break, Some(d), None) if BREAK_DAYS.contains(&d) => now + d * 24 * 3600 * 1000,
@@ -303,12 +289,10 @@ pub struct SessionSummaryJson {
 
 /// Time played and the net result since this session's login.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Since login", body = SessionSummaryJson),
-    )
+    responses((status = 200, description = "Since login", body = SessionSummaryJson))
 )]
 #[get("/api/account/session-summary")]
-pub async fn session_summary(state: State, who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn session_summary(state: State, who: Authed) -> Answer {
     let since = state.accounts.session_started(&who.token).await?.ok_or_else(ApiError::unauthorized)?;
     let net = store::net_since(&state.db, who.user.id, since).await.map_err(storage)?;
     Ok(HttpResponse::Ok().json(SessionSummaryJson {

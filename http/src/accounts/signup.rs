@@ -1,7 +1,6 @@
 //! POST /api/signup (rate-limited per client address) and GET /api/userLoginUserNo/{phoneOrUserNo}.
 
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::{IDENTIFIER_MAX, State};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use casino_actors::ErrorCode;
@@ -33,21 +32,21 @@ pub struct SignupJson {
     pub id: i64,
 }
 
+refusals!(SignupRefusals {
+    400: "`invalid_request`, `invalid_input` (name, phone or password refused)",
+    409: "`phone_taken`",
+    429: "`too_many_signups`",
+    503: "`busy`: too many sign-ups at once; try again",
+});
 /// Sign up as a player.
 ///
 /// Creates a player account with an empty wallet. Limited per client address per hour.
 #[utoipa::path(
     request_body = SignupBody,
-    responses(
-        (status = 201, description = "Registered; log in with the returned user number", body = SignupJson),
-        (status = 400, description = "`invalid_request`, `invalid_input` (name, phone or password refused)", body = ErrorBody),
-        (status = 409, description = "`phone_taken`", body = ErrorBody),
-        (status = 429, description = "`too_many_signups`", body = ErrorBody),
-        (status = 503, description = "`busy`: too many sign-ups at once; try again", body = ErrorBody),
-    )
+    responses((status = 201, description = "Registered; log in with the returned user number", body = SignupJson), SignupRefusals)
 )]
 #[post("/api/signup")]
-pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>) -> Result<HttpResponse, ApiError> {
+pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>) -> Answer {
     let b = body.into_inner();
     // Each sign-up costs an Argon2 hash and a row: a bounded number per address an hour. Refused input
     // gives its slot back (it cost nothing).
@@ -93,6 +92,11 @@ pub struct UserNoJson {
     pub userNo: i64,
 }
 
+refusals!(LoginUserNoRefusals {
+    400: "`identifier_too_long`",
+    404: "`not_found`",
+    429: "`too_many_lookups`: too many lookups from this address, or of this phone",
+});
 /// The user number of an account.
 ///
 /// Looks up the user number of an account from its phone number, e-mail address or user number. Since the answer
@@ -100,15 +104,10 @@ pub struct UserNoJson {
 /// answer takes the same time whether the account exists or not.
 #[utoipa::path(
     params(("who" = String, Path, description = "A phone number, e-mail address or user number (at most 64 characters)")),
-    responses(
-        (status = 200, description = "The account's user number", body = UserNoJson),
-        (status = 400, description = "`identifier_too_long`", body = ErrorBody),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 429, description = "`too_many_lookups`: too many lookups from this address, or of this phone", body = ErrorBody),
-    )
+    responses((status = 200, description = "The account's user number", body = UserNoJson), LoginUserNoRefusals)
 )]
 #[get("/api/userLoginUserNo/{who}")]
-pub async fn login_user_no(state: State, req: HttpRequest, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn login_user_no(state: State, req: HttpRequest, who: web::Path<String>) -> Answer {
     let started = tokio::time::Instant::now();
     if who.chars().count() > IDENTIFIER_MAX {
         return Err(ApiError::bad_request(

@@ -3,7 +3,7 @@
 
 use super::{BadPage, bounded_limit, optional_id};
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError};
 use crate::json::iso;
 use crate::state::{AppState, State};
 use actix_web::{HttpResponse, get, web};
@@ -78,13 +78,10 @@ pub struct AuditPage {
 #[utoipa::path(
     operation_id = "audit_list",
     params(AuditQuery),
-    responses(
-        (status = 200, description = "Audit rows, newest first", body = AuditPage),
-        BadPage,
-    )
+    responses((status = 200, description = "Audit rows, newest first", body = AuditPage), BadPage)
 )]
 #[get("/api/admin/audit")]
-pub async fn list(state: State, _op: Operator, q: web::Query<AuditQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list(state: State, _op: Operator, q: web::Query<AuditQuery>) -> Answer {
     let limit = bounded_limit(q.limit, 100)?;
     let before = optional_id(q.before, "before")?;
     let entries = audit::list(&state.db, limit, before).await.map_err(ApiError::internal)?;

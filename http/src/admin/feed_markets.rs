@@ -4,8 +4,7 @@
 
 use super::audit;
 use crate::auth::Operator;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -105,26 +104,22 @@ pub struct FeedMarketMapped {
     feed_market_id: String,
 }
 
+refusals!(MapFeedMarketRefusals {
+    400: "`invalid_request`, `invalid_feed_market`, `invalid_sport`, `invalid_name`, \
+        `invalid_teams`, `invalid_runners`",
+    409: "`feed_market_mapped`: that feed market is mapped already",
+    503: "`no_stream`: no exchange stream is configured (`CASINO_STREAM_ADDR`); \
+        `unavailable`",
+});
 /// Maps a feed market of the exchange stream to a new match of ours, priced from it with the house's margin
 /// (`CASINO_STREAM_MARGIN`) and suspended whenever the stream is silent or the feed suspends it; the feed's
 /// settlement settles its bets.
 #[utoipa::path(
     request_body = FeedMarketBody,
-    responses(
-        (status = 201, description = "The match, started", body = FeedMarketMapped),
-        (status = 400, description = "`invalid_request`, `invalid_feed_market`, `invalid_sport`, `invalid_name`, \
-            `invalid_teams`, `invalid_runners`", body = ErrorBody),
-        (status = 409, description = "`feed_market_mapped`: that feed market is mapped already", body = ErrorBody),
-        (status = 503, description = "`no_stream`: no exchange stream is configured (`CASINO_STREAM_ADDR`); \
-            `unavailable`", body = ErrorBody),
-    )
+    responses((status = 201, description = "The match, started", body = FeedMarketMapped), MapFeedMarketRefusals)
 )]
 #[post("/api/admin/sports/feed-markets")]
-pub async fn map_feed_market(
-    state: State,
-    op: Operator,
-    body: web::Json<FeedMarketBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn map_feed_market(state: State, op: Operator, body: web::Json<FeedMarketBody>) -> Answer {
     let asked = body.into_inner().check()?;
     let feed_market_id = asked.feed_market_id.clone();
     let after = serde_json::to_value(&asked).ok();
@@ -217,15 +212,13 @@ impl FeedMarketJson {
     }
 }
 
+refusals!(ListFeedMarketsRefusals { 503: "`unavailable`" });
 /// Every feed market mapped, newest first, with what the stream's cache says of each now.
 #[utoipa::path(
-    responses(
-        (status = 200, body = Vec<FeedMarketJson>),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 200, body = Vec<FeedMarketJson>), ListFeedMarketsRefusals)
 )]
 #[get("/api/admin/sports/feed-markets")]
-pub async fn list_feed_markets(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn list_feed_markets(state: State, _op: Operator) -> Answer {
     let listed = state.tables.sports.ask(FeedMarkets).await.map_err(|_| unavailable())?.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(listed.into_iter().map(FeedMarketJson::of).collect::<Vec<_>>()))
 }

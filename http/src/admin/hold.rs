@@ -4,9 +4,8 @@
 //! call (`casino_actors::hold`); `docs/OPERATORS.md` ("Hold") explains the figures.
 
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::iso;
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::ErrorCode;
@@ -182,15 +181,17 @@ fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Resu
     })
 }
 
+refusals!(RangeRefusals {
+    400: "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days; 92 for the \
+        daily report), `invalid_query`",
+});
+
 #[utoipa::path(
     params(HoldQuery),
-    responses(
-        (status = 200, description = "Each game's realised hold against its theory, and the flagged players", body = HoldJson),
-        (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days), `invalid_query`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Each game's realised hold against its theory, and the flagged players", body = HoldJson), RangeRefusals)
 )]
 #[get("/api/admin/hold")]
-pub async fn report(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn report(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Answer {
     let (from, to) = range(&state, &q, 1, MAX_DAYS)?;
     let r = hold::report(&state.db, from, to).await.map_err(ApiError::internal)?;
     let players = r
@@ -239,13 +240,10 @@ pub struct HoldDailyJson {
 
 #[utoipa::path(
     params(HoldQuery),
-    responses(
-        (status = 200, description = "Each IST day's realised hold per game against its theory", body = HoldDailyJson),
-        (status = 400, description = "`invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Each IST day's realised hold per game against its theory", body = HoldDailyJson), RangeRefusals)
 )]
 #[get("/api/admin/hold/daily")]
-pub async fn daily(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn daily(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Answer {
     let (from, to) = range(&state, &q, 7, MAX_DAILY_DAYS)?;
     let days = hold::daily(&state.db, from, to).await.map_err(ApiError::internal)?;
     let days = days

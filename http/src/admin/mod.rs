@@ -7,9 +7,9 @@
 //! exchange stream's markets mapped to matches.
 
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::{Rupees, positive, rupees};
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::ErrorCode;
@@ -58,22 +58,16 @@ pub(crate) struct PersonPath {
     id: String,
 }
 
-/// The 400 of the admin lists read with [`bounded_limit`] (and [`optional_id`]): a query that does not read, or a
-/// page size out of range.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)]
-pub(crate) enum BadPage {
-    #[response(status = 400, description = "`invalid_query`, `invalid_limit`")]
-    Unread(ErrorBody),
-}
+refusals!(
+    /// The 400 of the admin lists read with [`bounded_limit`] (and [`optional_id`]): a query that does not read, or a
+    /// page size out of range.
+    BadPage { 400: "`invalid_query`, `invalid_limit`" }
+);
 
-/// The answer of every person route whose `{id}` names nobody.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)]
-pub(crate) enum NoSuchPerson {
-    #[response(status = 404, description = "`not_found`")]
-    NotFound(ErrorBody),
-}
+refusals!(
+    /// The answer of every person route whose `{id}` names nobody.
+    NoSuchPerson { 404: "`not_found`" }
+);
 
 impl PersonPath {
     /// The person it names, or a 404 `not_found`.
@@ -123,21 +117,17 @@ pub struct FixturePlayersJson {
     pub players: Vec<FixturePlayerJson>,
 }
 
+refusals!(FixturePlayersRefusals {
+    400: "`invalid_request`, `invalid_count`, `missing_field`, `invalid_amount`",
+    404: "`not_found`: fixtures are disabled (the server runs without `CASINO_LOAD_TEST=1`)",
+    503: "`unavailable`: the wallet is briefly unavailable",
+});
 #[utoipa::path(
     request_body = FixtureBody,
-    responses(
-        (status = 201, description = "Created, funded and logged in", body = FixturePlayersJson),
-        (status = 400, description = "`invalid_request`, `invalid_count`, `missing_field`, `invalid_amount`", body = ErrorBody),
-        (status = 404, description = "`not_found`: fixtures are disabled (the server runs without `CASINO_LOAD_TEST=1`)", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the wallet is briefly unavailable", body = ErrorBody),
-    )
+    responses((status = 201, description = "Created, funded and logged in", body = FixturePlayersJson), FixturePlayersRefusals)
 )]
 #[post("/api/admin/fixtures/players")]
-pub async fn fixture_players(
-    state: State,
-    op: Operator,
-    body: web::Json<FixtureBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn fixture_players(state: State, op: Operator, body: web::Json<FixtureBody>) -> Answer {
     if !state.load_test_fixtures {
         return Err(ApiError::not_found("Load-test fixtures are disabled (start the server with CASINO_LOAD_TEST=1)"));
     }

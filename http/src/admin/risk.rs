@@ -2,7 +2,7 @@
 //! the house won per game, today (since midnight UTC) and all time. Computed from the books on each call.
 
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError};
 use crate::state::State;
 use actix_web::{HttpResponse, get};
 use casino_actors::admin_queries;
@@ -67,12 +67,10 @@ pub struct RiskJson {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, description = "Money held and the house's result, from the books", body = RiskJson),
-    )
+    responses((status = 200, description = "Money held and the house's result, from the books", body = RiskJson))
 )]
 #[get("/api/admin/risk")]
-pub async fn risk(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn risk(state: State, _op: Operator) -> Answer {
     let r = admin_queries::risk(&state.db, state.clock.now_ms()).await.map_err(ApiError::internal)?;
     let tables: Vec<_> = r
         .tables

@@ -4,8 +4,7 @@
 //! test can show that a set some bets would beat in every outcome is never published).
 
 use crate::auth::Operator;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
 use casino_actors::ErrorCode;
@@ -43,22 +42,18 @@ pub struct TestMatchJson {
     name: String,
 }
 
+refusals!(StartMatchRefusals {
+    400: "`invalid_request`",
+    404: "`not_found`: test hooks are disabled",
+    503: "`unavailable`",
+});
 /// Starts a cricket match that moves only through `…/play` (test hooks only).
 #[utoipa::path(
     request_body = TestMatchBody,
-    responses(
-        (status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson),
-        (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 404, description = "`not_found`: test hooks are disabled", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 201, description = "The match, listed as upcoming until its first step", body = TestMatchJson), StartMatchRefusals)
 )]
 #[post("/api/admin/test/sports/matches")]
-pub async fn start_match(
-    state: State,
-    _op: Operator,
-    body: web::Json<TestMatchBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn start_match(state: State, _op: Operator, body: web::Json<TestMatchBody>) -> Answer {
     enabled(&state)?;
     let sports = &state.tables.sports;
     let id = sports.ask(StartTestMatch { seed: body.seed }).await.map_err(|_| unavailable())?;
@@ -94,24 +89,19 @@ pub struct PlayBody {
     steps: u32,
 }
 
+refusals!(PlayMatchRefusals {
+    400: "`invalid_request`, `invalid_steps`",
+    404: "`not_found`: test hooks are disabled, or no such match",
+    503: "`unavailable`",
+});
 /// Plays a test match's next steps now; answers the match as it then is (test hooks only).
 #[utoipa::path(
     params(("matchId" = i64, Path, description = "A match started by this hook")),
     request_body = PlayBody,
-    responses(
-        (status = 200, body = TestMatchState),
-        (status = 400, description = "`invalid_request`, `invalid_steps`", body = ErrorBody),
-        (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 200, body = TestMatchState), PlayMatchRefusals)
 )]
 #[post("/api/admin/test/sports/matches/{matchId}/play")]
-pub async fn play_match(
-    state: State,
-    _op: Operator,
-    id: web::Path<i64>,
-    body: web::Json<PlayBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn play_match(state: State, _op: Operator, id: web::Path<i64>, body: web::Json<PlayBody>) -> Answer {
     enabled(&state)?;
     if body.steps > 1_000 {
         return Err(ApiError::bad_request(ErrorCode::InvalidSteps, "steps must be between 0 and 1000"));
@@ -126,25 +116,20 @@ pub async fn play_match(
     Ok(HttpResponse::Ok().json(TestMatchState::of(m)))
 }
 
+refusals!(QuoteMatchRefusals {
+    400: "`invalid_request`",
+    404: "`not_found`: test hooks are disabled, or no such match",
+    503: "`unavailable`",
+});
 /// Publishes a test's quotes on a test match now, through the quote auditor like every quote set (test hooks only):
 /// a set some bets would beat in every outcome comes back with every market suspended.
 #[utoipa::path(
     params(("matchId" = i64, Path, description = "A match started by this hook")),
     request_body = TestQuotes,
-    responses(
-        (status = 200, description = "The match as published", body = TestMatchQuotes),
-        (status = 400, description = "`invalid_request`", body = ErrorBody),
-        (status = 404, description = "`not_found`: test hooks are disabled, or no such match", body = ErrorBody),
-        (status = 503, description = "`unavailable`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The match as published", body = TestMatchQuotes), QuoteMatchRefusals)
 )]
 #[post("/api/admin/test/sports/matches/{matchId}/quotes")]
-pub async fn quote_match(
-    state: State,
-    _op: Operator,
-    id: web::Path<i64>,
-    body: web::Json<TestQuotes>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn quote_match(state: State, _op: Operator, id: web::Path<i64>, body: web::Json<TestQuotes>) -> Answer {
     enabled(&state)?;
     let m = state
         .tables

@@ -5,7 +5,7 @@
 use super::{BadPage, NoSuchPerson, PersonPath, bounded_limit, optional_id};
 use crate::auth::Operator;
 use crate::aviator::{InPlay, player_bets};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError};
 use crate::json::iso;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
@@ -76,13 +76,10 @@ pub struct AdminUserList {
 
 #[utoipa::path(
     params(SearchQuery),
-    responses(
-        (status = 200, description = "People matching `q`, newest first", body = AdminUserList),
-        BadPage,
-    )
+    responses((status = 200, description = "People matching `q`, newest first", body = AdminUserList), BadPage)
 )]
 #[get("/api/admin/users")]
-pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> Answer {
     let limit = bounded_limit(q.limit, 50)?;
     let text = q.q.as_deref().unwrap_or_default();
     if text.chars().count() > 100 {
@@ -115,13 +112,10 @@ pub struct AdminUserDetail {
 
 #[utoipa::path(
     params(PersonPath),
-    responses(
-        (status = 200, description = "The person and their sessions", body = AdminUserDetail),
-        NoSuchPerson,
-    )
+    responses((status = 200, description = "The person and their sessions", body = AdminUserDetail), NoSuchPerson)
 )]
 #[get("/api/admin/users/{id}")]
-pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) -> Answer {
     let user = path.find(&state).await?;
     let row = queries::user(&state.db, user.id)
         .await
@@ -185,19 +179,10 @@ pub struct AdminLedgerPage {
 
 #[utoipa::path(
     params(PersonPath, PageQuery),
-    responses(
-        (status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage),
-        BadPage,
-        NoSuchPerson,
-    )
+    responses((status = 200, description = "Ledger rows, newest first", body = AdminLedgerPage), BadPage, NoSuchPerson)
 )]
 #[get("/api/admin/users/{id}/ledger")]
-pub async fn ledger(
-    state: State,
-    _op: Operator,
-    path: web::Path<PersonPath>,
-    q: web::Query<PageQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn ledger(state: State, _op: Operator, path: web::Path<PersonPath>, q: web::Query<PageQuery>) -> Answer {
     let limit = bounded_limit(q.limit, 100)?;
     let before = optional_id(q.before, "before")?;
     let user = path.find(&state).await?;
@@ -282,19 +267,10 @@ pub struct AdminBetList {
 /// then settled ones from history (`won`, `lost` or `refunded`). `cashedOutAt` is the multiplier.
 #[utoipa::path(
     params(PersonPath, LimitQuery),
-    responses(
-        (status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList),
-        BadPage,
-        NoSuchPerson,
-    )
+    responses((status = 200, description = "Aviator bets: the round in play first, then settled ones, newest first", body = AdminBetList), BadPage, NoSuchPerson)
 )]
 #[get("/api/admin/users/{id}/bets")]
-pub async fn bets(
-    state: State,
-    _op: Operator,
-    path: web::Path<PersonPath>,
-    q: web::Query<LimitQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn bets(state: State, _op: Operator, path: web::Path<PersonPath>, q: web::Query<LimitQuery>) -> Answer {
     let limit = bounded_limit(q.limit, 100)?;
     let user = path.find(&state).await?;
     let (in_play, settled) = player_bets(&state, user.id, limit).await?;

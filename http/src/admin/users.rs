@@ -4,8 +4,7 @@
 
 use super::{NoSuchPerson, PersonPath, audit};
 use crate::auth::Operator;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::socketio::end_user_sockets;
 use crate::state::State;
 use actix_web::{HttpResponse, post, web};
@@ -26,16 +25,13 @@ pub struct BlockStateJson {
     pub blocked: bool,
 }
 
+refusals!(BlockRefusals { 400: "`cannot_block_self`" });
 #[utoipa::path(
     params(PersonPath),
-    responses(
-        (status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson),
-        (status = 400, description = "`cannot_block_self`", body = ErrorBody),
-        NoSuchPerson,
-    )
+    responses((status = 200, description = "Blocked: every session revoked, live sockets closed", body = BlockStateJson), NoSuchPerson, BlockRefusals)
 )]
 #[post("/api/admin/users/{id}/block")]
-pub async fn block(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+pub async fn block(state: State, op: Operator, path: web::Path<PersonPath>) -> Answer {
     let user = path.find(&state).await?;
     if user.id == op.0.id {
         return Err(ApiError::bad_request(ErrorCode::CannotBlockSelf, "You cannot block your own account"));
@@ -45,19 +41,16 @@ pub async fn block(state: State, op: Operator, path: web::Path<PersonPath>) -> R
 
 #[utoipa::path(
     params(PersonPath),
-    responses(
-        (status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson),
-        NoSuchPerson,
-    )
+    responses((status = 200, description = "Unblocked: the person may log in again", body = BlockStateJson), NoSuchPerson)
 )]
 #[post("/api/admin/users/{id}/unblock")]
-pub async fn unblock(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+pub async fn unblock(state: State, op: Operator, path: web::Path<PersonPath>) -> Answer {
     let user = path.find(&state).await?;
     set_blocked(&state, &op, &user, false).await
 }
 
 /// Blocks or unblocks a person (a 404 if they are gone meanwhile), writes the audit row and answers their state.
-async fn set_blocked(state: &State, op: &Operator, user: &User, blocked: bool) -> Result<HttpResponse, ApiError> {
+async fn set_blocked(state: &State, op: &Operator, user: &User, blocked: bool) -> Answer {
     let was = state.accounts.is_blocked(user.id).await?;
     let changed =
         if blocked { state.accounts.block_user(user.id).await? } else { state.accounts.unblock_user(user.id).await? };
@@ -86,17 +79,14 @@ pub struct BreakLiftedJson {
     pub userId: i64,
 }
 
+refusals!(LiftBreakRefusals { 409: "`self_exclusion_locked` (it ends on its date), `not_excluded`" });
 /// Ends a player's break early (audited). A self-exclusion is never lifted before its end: 409.
 #[utoipa::path(
     params(PersonPath),
-    responses(
-        (status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson),
-        NoSuchPerson,
-        (status = 409, description = "`self_exclusion_locked` (it ends on its date), `not_excluded`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The break is over: the player may bet and deposit again", body = BreakLiftedJson), NoSuchPerson, LiftBreakRefusals)
 )]
 #[post("/api/admin/users/{id}/break/lift")]
-pub async fn lift_break(state: State, op: Operator, path: web::Path<PersonPath>) -> Result<HttpResponse, ApiError> {
+pub async fn lift_break(state: State, op: Operator, path: web::Path<PersonPath>) -> Answer {
     use actix_web::http::StatusCode;
     use casino_actors::rg::store::{self, Lift};
     let user = path.find(&state).await?;

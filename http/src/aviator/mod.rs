@@ -4,9 +4,9 @@
 pub mod socket;
 
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::iso;
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::http::StatusCode;
@@ -54,12 +54,10 @@ pub struct AviatorRoundJson {
 #[utoipa::path(
     operation_id = "aviator_rounds",
     params(Limit),
-    responses(
-        (status = 200, description = "The latest ended rounds, newest first (default 20, 1–200)", body = Vec<AviatorRoundJson>),
-    )
+    responses((status = 200, description = "The latest ended rounds, newest first (default 20, 1–200)", body = Vec<AviatorRoundJson>))
 )]
 #[get("/api/aviator/rounds")]
-pub async fn rounds(state: State, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+pub async fn rounds(state: State, q: web::Query<Limit>) -> Answer {
     let limit = q.within(20, 200);
     let list = store::recent_rounds(&state.db, limit).await?;
     Ok(HttpResponse::Ok().json(
@@ -116,17 +114,17 @@ pub struct AviatorSaltBody {
     salt: Option<String>,
 }
 
+refusals!(FixSaltRefusals {
+    400: "`invalid_request`, `invalid_path`, `invalid_salt`",
+    404: "`not_found`: no chain starts at that round",
+    409: "`salt_fixed`: the chain's salt is already fixed",
+});
 /// An operator fixes, once, the salt of a chain committed without one: the public value its `saltSource`
 /// announced. The chain can start only after.
 #[utoipa::path(
     params(("firstRound" = i64, Path, description = "The first round of the chain")),
     request_body = AviatorSaltBody,
-    responses(
-        (status = 200, description = "The chain, its salt fixed", body = AviatorChainJson),
-        (status = 400, description = "`invalid_request`, `invalid_path`, `invalid_salt`", body = ErrorBody),
-        (status = 404, description = "`not_found`: no chain starts at that round", body = ErrorBody),
-        (status = 409, description = "`salt_fixed`: the chain's salt is already fixed", body = ErrorBody),
-    )
+    responses((status = 200, description = "The chain, its salt fixed", body = AviatorChainJson), FixSaltRefusals)
 )]
 #[post("/api/admin/aviator/chains/{firstRound}/salt")]
 pub async fn fix_salt(
@@ -134,7 +132,7 @@ pub async fn fix_salt(
     op: Operator,
     first_round: web::Path<i64>,
     body: web::Json<AviatorSaltBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let salt = body.salt.as_deref().unwrap_or_default();
     let first_round = first_round.into_inner();
     let fixed = chains::fix_salt(&state.db, &state.tables.aviator_fairness, first_round, salt, state.clock.now_ms())
@@ -172,13 +170,11 @@ pub struct AviatorPublicFairness {
     pub chains: Vec<AviatorChainJson>,
 }
 
+refusals!(FairnessRefusals { 503: "`unavailable`: no chain yet" });
 /// The commitments: the chain in play (top-level fields, as before), the next one (published before its first
 /// round), and every chain ever played, so any past round can be checked against its own.
 #[utoipa::path(
-    responses(
-        (status = 200, body = AviatorPublicFairness),
-        (status = 503, description = "`unavailable`: no chain yet", body = ErrorBody),
-    )
+    responses((status = 200, body = AviatorPublicFairness), FairnessRefusals)
 )]
 #[get("/api/aviator/fairness")]
 pub async fn fairness(state: State) -> HttpResponse {
@@ -242,18 +238,18 @@ pub struct AviatorVerifyJson {
     pub valid: bool,
 }
 
+refusals!(VerifyRefusals {
+    404: "`not_found`: no such round, or it has not ended yet (its hash is secret until the crash)",
+    429: "`too_many_requests`: too many verifications from this address in a minute",
+});
 /// Recomputes a past round from its revealed hash: the crash point, and the hash's place in its chain (found from
 /// the chain's checkpoints, so a request costs at most a thousand hashes). Limited per client address.
 #[utoipa::path(
     params(("round" = i64, Path, description = "The round to verify")),
-    responses(
-        (status = 200, body = AviatorVerifyJson),
-        (status = 404, description = "`not_found`: no such round, or it has not ended yet (its hash is secret until the crash)", body = ErrorBody),
-        (status = 429, description = "`too_many_requests`: too many verifications from this address in a minute", body = ErrorBody),
-    )
+    responses((status = 200, body = AviatorVerifyJson), VerifyRefusals)
 )]
 #[get("/api/aviator/verify/{round}")]
-pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn verify(state: State, req: HttpRequest, round: web::Path<i64>) -> Answer {
     let addr = state.client_net.key(&req);
     if !state.verify_by_addr.reserve(&addr, state.clock.now_ms()) {
         return Err(ApiError::too_many(ErrorCode::TooManyRequests, "Too many verifications, please wait a minute"));
@@ -388,16 +384,10 @@ pub struct AviatorHistoryRow {
     params(
         Limit,
     ),
-    responses(
-        (status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>),
-    )
+    responses((status = 200, description = "The user's bets, newest first (default 200, 1–5000)", body = Vec<AviatorHistoryRow>))
 )]
 #[get("/api/history/{userId}")]
-pub async fn history(
-    state: State,
-    PathUser { user, .. }: PathUser,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn history(state: State, PathUser { user, .. }: PathUser, q: web::Query<Limit>) -> Answer {
     let limit = q.within(200, 5_000);
     let (in_play, settled) = player_bets(&state, user.id, limit).await?;
     let mut rows: Vec<AviatorHistoryRow> = Vec::new();

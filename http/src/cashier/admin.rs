@@ -6,9 +6,8 @@ use super::player::{DepositList, PaymentDetailsJson, WithdrawalList};
 use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
 use crate::admin::audit;
 use crate::auth::{Authed, Operator};
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::{Rupees, rupees};
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
 use casino_actors::ErrorCode;
@@ -61,16 +60,14 @@ fn pending() -> Value {
     json!({ "status": "pending" })
 }
 
+refusals!(ListDepositsRefusals { 400: "`invalid_query`, `invalid_status`" });
 /// All deposit requests, optionally by status.
 #[utoipa::path(
     params(StatusQuery),
-    responses(
-        (status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList),
-        (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Deposit requests of every user, newest first (at most 500)", body = DepositList), ListDepositsRefusals)
 )]
 #[get("/api/admin/deposits")]
-pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list_deposits(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Answer {
     let list = state.cashier.deposits(None, status_filter(&q)?).await?;
     Ok(HttpResponse::Ok().json(DepositList { success: true, deposits: list.iter().map(deposit_json).collect() }))
 }
@@ -82,6 +79,10 @@ pub struct DepositDecided {
     pub deposit: DepositJson,
 }
 
+refusals!(DecideDepositRefusals {
+    404: "`not_found`: no such request, or an action other than approve or reject",
+    409: "`already_decided`",
+});
 /// Approve or reject a deposit request.
 ///
 /// Approving credits the player from the cashier account. Only a pending request can be decided.
@@ -90,18 +91,10 @@ pub struct DepositDecided {
         ("id" = i64, Path, description = "The deposit request's id"),
         ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
-    responses(
-        (status = 200, description = "Decided", body = DepositDecided),
-        (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
-        (status = 409, description = "`already_decided`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Decided", body = DepositDecided), DecideDepositRefusals)
 )]
 #[post("/api/admin/deposits/{id}/{action}")]
-pub async fn decide_deposit(
-    state: State,
-    op: Operator,
-    path: web::Path<(i64, String)>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (d, act) = if decision(&action)? {
         (state.cashier.approve_deposit(id, op.0.id).await?, Action::DepositApprove)
@@ -113,20 +106,14 @@ pub async fn decide_deposit(
     Ok(HttpResponse::Ok().json(DepositDecided { success: true, deposit: deposit_json(&d) }))
 }
 
+refusals!(ListWithdrawalsRefusals { 400: "`invalid_query`, `invalid_status`" });
 /// All withdrawal requests, optionally by status.
 #[utoipa::path(
     params(StatusQuery),
-    responses(
-        (status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList),
-        (status = 400, description = "`invalid_query`, `invalid_status`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Withdrawal requests of every user, newest first (at most 500)", body = WithdrawalList), ListWithdrawalsRefusals)
 )]
 #[get("/api/admin/withdrawals")]
-pub async fn list_withdrawals(
-    state: State,
-    _op: Operator,
-    q: web::Query<StatusQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list_withdrawals(state: State, _op: Operator, q: web::Query<StatusQuery>) -> Answer {
     let list = state.cashier.withdrawals(None, status_filter(&q)?).await?;
     Ok(HttpResponse::Ok()
         .json(WithdrawalList { success: true, withdrawals: list.iter().map(withdrawal_json).collect() }))
@@ -139,6 +126,10 @@ pub struct WithdrawalDecided {
     pub withdrawal: WithdrawalJson,
 }
 
+refusals!(DecideWithdrawalRefusals {
+    404: "`not_found`: no such request, or an action other than approve or reject",
+    409: "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)",
+});
 /// Approve or reject a withdrawal request.
 ///
 /// Approving pays the held amount out to the cashier account; rejecting returns it to the player's balance.
@@ -148,18 +139,10 @@ pub struct WithdrawalDecided {
         ("id" = i64, Path, description = "The withdrawal request's id"),
         ("action" = inline(Decision), Path, description = "`approve` or `reject`"),
     ),
-    responses(
-        (status = 200, description = "Decided", body = WithdrawalDecided),
-        (status = 404, description = "`not_found`: no such request, or an action other than approve or reject", body = ErrorBody),
-        (status = 409, description = "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)", body = ErrorBody),
-    )
+    responses((status = 200, description = "Decided", body = WithdrawalDecided), DecideWithdrawalRefusals)
 )]
 #[post("/api/admin/withdrawals/{id}/{action}")]
-pub async fn decide_withdrawal(
-    state: State,
-    op: Operator,
-    path: web::Path<(i64, String)>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn decide_withdrawal(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (w, act) = if decision(&action)? {
         (state.cashier.approve_withdrawal(id, op.0.id).await?, Action::WithdrawalApprove)
@@ -192,20 +175,14 @@ pub struct PaymentDetailsSaved {
     pub details: PaymentDetailsJson,
 }
 
+refusals!(SetPaymentDetailsRefusals { 400: "`invalid_request`, `missing_field`" });
 /// Set the payment details players deposit to.
 #[utoipa::path(
     request_body = PaymentBody,
-    responses(
-        (status = 200, description = "Saved", body = PaymentDetailsSaved),
-        (status = 400, description = "`invalid_request`, `missing_field`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Saved", body = PaymentDetailsSaved), SetPaymentDetailsRefusals)
 )]
 #[put("/api/admin/upi")]
-pub async fn set_payment_details(
-    state: State,
-    op: Operator,
-    body: web::Json<PaymentBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn set_payment_details(state: State, op: Operator, body: web::Json<PaymentBody>) -> Answer {
     let b = body.into_inner();
     let d = PaymentDetails {
         upi_id: b.upi_id.unwrap_or_default().trim().to_string(),
@@ -238,16 +215,14 @@ pub struct NewsSaved {
     pub success: bool,
 }
 
+refusals!(SetNewsRefusals { 400: "`invalid_request`, `too_long`" });
 /// Replace the news ticker.
 #[utoipa::path(
     request_body = NewsBody,
-    responses(
-        (status = 200, description = "Saved", body = NewsSaved),
-        (status = 400, description = "`invalid_request`, `too_long`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Saved", body = NewsSaved), SetNewsRefusals)
 )]
 #[put("/api/admin/news")]
-pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Result<HttpResponse, ApiError> {
+pub async fn set_news(state: State, op: Operator, body: web::Json<NewsBody>) -> Answer {
     if body.items.iter().any(|i| i.len() > 500) {
         return Err(ApiError::bad_request(ErrorCode::TooLong, "A news item may have at most 500 characters"));
     }
@@ -268,19 +243,17 @@ pub struct ResetCodeIssued {
     pub code: Option<String>,
 }
 
+refusals!(IssueResetCodeRefusals { 404: "`not_found`" });
 /// Issue a password-reset code for a player.
 ///
 /// Issues a one-time code (replacing any earlier one) and starts the account's guess budget afresh. The code
 /// is returned for the operator to pass on, never sent or logged.
 #[utoipa::path(
     params(("who" = String, Path, description = "The player's user number, phone number or e-mail address")),
-    responses(
-        (status = 200, description = "Issued", body = ResetCodeIssued),
-        (status = 404, description = "`not_found`", body = ErrorBody),
-    )
+    responses((status = 200, description = "Issued", body = ResetCodeIssued), IssueResetCodeRefusals)
 )]
 #[post("/api/admin/users/{who}/reset-code")]
-pub async fn issue_reset_code(state: State, op: Operator, who: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn issue_reset_code(state: State, op: Operator, who: web::Path<String>) -> Answer {
     let user = state.accounts.by_login(&who).await?.ok_or_else(|| ApiError::not_found("User not found"))?;
     let code = state.accounts.start_reset(&user.user_no.to_string()).await?;
     // The code itself is never written to the log.
@@ -329,27 +302,23 @@ pub struct WalletUpdated {
     pub replayed: bool,
 }
 
+refusals!(WalletUpdateRefusals {
+    400: "`invalid_request`, `missing_field`, `invalid_amount` (zero), `insufficient_balance` (a debit larger than the balance)",
+    403: "`forbidden` (not an operator), `fixture_account` (a load-test player)",
+    404: "`not_found`: no such user",
+    409: "`idempotency_conflict`: the key was used for a different change",
+    503: "`unavailable`: the wallet is briefly unavailable; nothing moved",
+});
 /// Adjust a user's wallet (the spec's `/wallet/update`, operators only).
 ///
 /// A positive amount credits, a negative one debits, against the cashier account.
 /// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
 #[utoipa::path(
     request_body = WalletUpdateBody,
-    responses(
-        (status = 200, description = "Applied (or replayed)", body = WalletUpdated),
-        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount` (zero), `insufficient_balance` (a debit larger than the balance)", body = ErrorBody),
-        (status = 403, description = "`forbidden` (not an operator), `fixture_account` (a load-test player)", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such user", body = ErrorBody),
-        (status = 409, description = "`idempotency_conflict`: the key was used for a different change", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the wallet is briefly unavailable; nothing moved", body = ErrorBody),
-    )
+    responses((status = 200, description = "Applied (or replayed)", body = WalletUpdated), WalletUpdateRefusals)
 )]
 #[post("/wallet/update")]
-pub async fn wallet_update(
-    state: State,
-    who: Authed,
-    body: web::Json<WalletUpdateBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn wallet_update(state: State, who: Authed, body: web::Json<WalletUpdateBody>) -> Answer {
     if who.user.role != Role::Operator {
         return Err(ApiError::new(
             actix_web::http::StatusCode::FORBIDDEN,
@@ -437,12 +406,10 @@ pub struct BooksJson {
 
 /// The books by kind of account, load-test money apart from real money; `total` is zero while they balance.
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The books", body = BooksJson),
-    )
+    responses((status = 200, description = "The books", body = BooksJson))
 )]
 #[get("/api/admin/books")]
-pub async fn books(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn books(state: State, _op: Operator) -> Answer {
     let b = state.cashier.books().await?;
     let line = |l: BookLine| BookLineJson { accounts: l.accounts, balance: l.balance, exposure: l.exposure };
     let total = b.total().ok_or_else(|| ApiError::internal("books total overflows"))?;

@@ -2,9 +2,8 @@
 
 use super::{DepositJson, WithdrawalJson, deposit_json, withdrawal_json};
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::{Rupees, positive};
-use crate::openapi::ErrorBody;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
@@ -26,12 +25,10 @@ pub struct PaymentDetailsJson {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, body = PaymentDetailsJson),
-    )
+    responses((status = 200, body = PaymentDetailsJson))
 )]
 #[get("/api/getupiqr")]
-pub async fn payment_details(state: State, _who: Authed) -> Result<HttpResponse, ApiError> {
+pub async fn payment_details(state: State, _who: Authed) -> Answer {
     let d = state.cashier.payment_details().await?;
     Ok(HttpResponse::Ok().json(PaymentDetailsJson {
         upi_id: d.upi_id,
@@ -96,21 +93,17 @@ pub struct DepositCreated {
     pub deposit: DepositJson,
 }
 
+refusals!(RequestDepositRefusals {
+    400: "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`",
+    403: "`forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`",
+    409: "`utr_taken`",
+});
 #[utoipa::path(
     request_body = DepositBody,
-    responses(
-        (status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated),
-        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`", body = ErrorBody),
-        (status = 403, description = "`forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`", body = ErrorBody),
-        (status = 409, description = "`utr_taken`", body = ErrorBody),
-    )
+    responses((status = 201, description = "Submitted; an operator approves or rejects it", body = DepositCreated), RequestDepositRefusals)
 )]
 #[post("/api/add-more-points")]
-pub async fn request_deposit(
-    state: State,
-    who: Authed,
-    body: web::Json<DepositBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn request_deposit(state: State, who: Authed, body: web::Json<DepositBody>) -> Answer {
     refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
@@ -149,12 +142,10 @@ pub struct DepositList {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The user's deposit requests, newest first", body = DepositList),
-    )
+    responses((status = 200, description = "The user's deposit requests, newest first", body = DepositList))
 )]
 #[get("/api/deposits/{userId}")]
-pub async fn my_deposits(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
+pub async fn my_deposits(state: State, PathUser { user: u, .. }: PathUser) -> Answer {
     let list = state.cashier.deposits(Some(u.id), None).await?;
     Ok(HttpResponse::Ok().json(DepositList { success: true, deposits: list.iter().map(deposit_json).collect() }))
 }
@@ -183,21 +174,17 @@ pub struct WithdrawalCreated {
     pub withdrawal: WithdrawalJson,
 }
 
+refusals!(RequestWithdrawalRefusals {
+    400: "`invalid_request`, `missing_field`, `invalid_amount`, `insufficient_balance`",
+    403: "`forbidden` (another user), `fixture_account`",
+    503: "`unavailable`: the wallet is briefly unavailable; nothing moved",
+});
 #[utoipa::path(
     request_body = WithdrawBody,
-    responses(
-        (status = 201, description = "Submitted; the amount is held until an operator decides", body = WithdrawalCreated),
-        (status = 400, description = "`invalid_request`, `missing_field`, `invalid_amount`, `insufficient_balance`", body = ErrorBody),
-        (status = 403, description = "`forbidden` (another user), `fixture_account`", body = ErrorBody),
-        (status = 503, description = "`unavailable`: the wallet is briefly unavailable; nothing moved", body = ErrorBody),
-    )
+    responses((status = 201, description = "Submitted; the amount is held until an operator decides", body = WithdrawalCreated), RequestWithdrawalRefusals)
 )]
 #[post("/api/withdraw")]
-pub async fn request_withdrawal(
-    state: State,
-    who: Authed,
-    body: web::Json<WithdrawBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn request_withdrawal(state: State, who: Authed, body: web::Json<WithdrawBody>) -> Answer {
     refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
@@ -226,12 +213,10 @@ pub struct WithdrawalList {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList),
-    )
+    responses((status = 200, description = "The user's withdrawal requests, newest first", body = WithdrawalList))
 )]
 #[get("/api/getwithdrawal/{userId}")]
-pub async fn my_withdrawals(state: State, PathUser { user: u, .. }: PathUser) -> Result<HttpResponse, ApiError> {
+pub async fn my_withdrawals(state: State, PathUser { user: u, .. }: PathUser) -> Answer {
     let list = state.cashier.withdrawals(Some(u.id), None).await?;
     Ok(HttpResponse::Ok()
         .json(WithdrawalList { success: true, withdrawals: list.iter().map(withdrawal_json).collect() }))
@@ -245,7 +230,7 @@ pub struct NewsItem {
 
 #[utoipa::path(responses((status = 200, description = "The news ticker, in order", body = Vec<NewsItem>)))]
 #[get("/api/platform/news")]
-pub async fn news(state: State) -> Result<HttpResponse, ApiError> {
+pub async fn news(state: State) -> Answer {
     let items = state.cashier.news().await?;
     Ok(HttpResponse::Ok().json(items.into_iter().map(|content| NewsItem { content }).collect::<Vec<_>>()))
 }

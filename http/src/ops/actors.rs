@@ -2,8 +2,7 @@
 //! minutes, and for a table what is on it), and the sampler that pushes `ops_actors` to watching operators.
 
 use crate::auth::Operator;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::aviator::operate::{Inspect, Inspection};
@@ -39,9 +38,7 @@ casino_actors::server_event!(
 
 #[utoipa::path(
     operation_id = "actors_list",
-    responses(
-        (status = 200, description = "Every live actor's row, as last sampled", body = Actors),
-    )
+    responses((status = 200, description = "Every live actor's row, as last sampled", body = Actors))
 )]
 #[get("/api/admin/actors")]
 pub async fn list(state: State, _op: Operator) -> HttpResponse {
@@ -99,15 +96,13 @@ enum AviatorBetState {
     Lost,
 }
 
+refusals!(OneRefusals { 404: "`not_found`: no such actor" });
 #[utoipa::path(
     params(("id" = String, Path, description = "The actor's id, e.g. `aviator`, `wallet-3`, `hub`")),
-    responses(
-        (status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson),
-        (status = 404, description = "`not_found`: no such actor", body = ErrorBody),
-    )
+    responses((status = 200, description = "The actor, its history and (Aviator) its table", body = ActorDetailJson), OneRefusals)
 )]
 #[get("/api/admin/actors/{id}")]
-pub async fn one(state: State, _op: Operator, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn one(state: State, _op: Operator, id: web::Path<String>) -> Answer {
     let latest = state.actors.latest();
     let actor = latest.iter().find(|a| a.id == *id).ok_or_else(|| ApiError::not_found("No such actor"))?;
     let detail = if actor.id == aviator::ROOM { Some(table_detail(&state.tables.aviator).await?) } else { None };

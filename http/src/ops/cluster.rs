@@ -5,8 +5,7 @@
 
 use crate::admin::audit;
 use crate::auth::Operator;
-use crate::error::ApiError;
-use crate::openapi::ErrorBody;
+use crate::error::{Answer, ApiError, refusals};
 use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -40,12 +39,10 @@ struct ClusterAnswer {
 }
 
 #[utoipa::path(
-    responses(
-        (status = 200, description = "This node, every node and every lease", body = ClusterAnswer),
-    )
+    responses((status = 200, description = "This node, every node and every lease", body = ClusterAnswer))
 )]
 #[get("/api/admin/cluster")]
-pub async fn view(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn view(state: State, _op: Operator) -> Answer {
     let Some(c) = &state.cluster else {
         return Ok(HttpResponse::Ok().json(ClusterAnswer {
             mode: "single",
@@ -67,23 +64,18 @@ pub struct MoveBody {
     to: Option<String>,
 }
 
+refusals!(MoveLeaseRefusals {
+    400: "`invalid_request`, `missing_field`, `same_node`, `bad_node` (not a live node, or the owner does not hold the lease)",
+    404: "`not_found`: no such lease",
+    409: "`not_clustered`: this server runs alone",
+});
 #[utoipa::path(
     params(("resource" = String, Path, description = "The leased resource, e.g. `aviator`")),
     request_body = MoveBody,
-    responses(
-        (status = 202, description = "Asked: the owner hands the lease over at the resource's next safe point", body = MoveAsked),
-        (status = 400, description = "`invalid_request`, `missing_field`, `same_node`, `bad_node` (not a live node, or the owner does not hold the lease)", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such lease", body = ErrorBody),
-        (status = 409, description = "`not_clustered`: this server runs alone", body = ErrorBody),
-    )
+    responses((status = 202, description = "Asked: the owner hands the lease over at the resource's next safe point", body = MoveAsked), MoveLeaseRefusals)
 )]
 #[post("/api/admin/cluster/leases/{resource}/move")]
-pub async fn move_lease(
-    state: State,
-    op: Operator,
-    resource: web::Path<String>,
-    body: web::Json<MoveBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn move_lease(state: State, op: Operator, resource: web::Path<String>, body: web::Json<MoveBody>) -> Answer {
     let Some(c) = &state.cluster else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

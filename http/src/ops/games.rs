@@ -5,9 +5,8 @@
 
 use crate::admin::audit;
 use crate::auth::Operator;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::Rupees;
-use crate::openapi::ErrorBody;
 use crate::rounds::Game as RoundGameName;
 use crate::state::State;
 use actix_web::{HttpResponse, get, post, put, web};
@@ -488,12 +487,10 @@ async fn aviator_settings(state: &State) -> Result<TableSettings, ApiError> {
 
 #[utoipa::path(
     operation_id = "games_list",
-    responses(
-        (status = 200, description = "Every game with its settings, in force and pending", body = GameListJson),
-    )
+    responses((status = 200, description = "Every game with its settings, in force and pending", body = GameListJson))
 )]
 #[get("/api/admin/games")]
-pub async fn list(state: State, _op: Operator) -> Result<HttpResponse, ApiError> {
+pub async fn list(state: State, _op: Operator) -> Answer {
     let aviator = aviator_settings(&state).await?;
     let mut games = vec![GameEntryJson::Aviator(game_json(&state, &aviator))];
     for game in RoundGameName::ALL.iter().map(|g| g.name()) {
@@ -650,22 +647,17 @@ pub enum GameSettingsChange {
     Matka(MatkaSettingsChange),
 }
 
+refusals!(ConfigureRefusals {
+    400: "`invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed",
+    404: "`not_found`: no such game",
+});
 #[utoipa::path(
     params(("game" = inline(OpsGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color`, `mines` or `matka`")),
     request_body = GameSettingsChange,
-    responses(
-        (status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson),
-        (status = 400, description = "`invalid_request`, `invalid_settings`, `invalid_bankroll_share` (Aviator: a share of the bankroll not 0 to 10000 basis points with at most 2 decimals), `invalid_bankroll_capital` (Aviator: a capital not 0 or more rupees with at most 2 decimals); nothing is changed", body = ErrorBody),
-        (status = 404, description = "`not_found`: no such game", body = ErrorBody),
-    )
+    responses((status = 200, description = "Stored; the game as it now stands (the change is `pending` until the next round opens, for Aviator and the round games)", body = GameChangedJson), ConfigureRefusals)
 )]
 #[put("/api/admin/games/{game}/settings")]
-pub async fn configure(
-    state: State,
-    op: Operator,
-    game: web::Path<String>,
-    body: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn configure(state: State, op: Operator, game: web::Path<String>, body: web::Json<Value>) -> Answer {
     if game.as_str() == "matka" {
         let before = state.tables.matka.ask(MatkaView).await.map_err(ApiError::internal)?;
         let configure = MatkaConfigure(body.into_inner());
@@ -720,18 +712,16 @@ pub async fn configure(
     Ok(HttpResponse::Ok().json(GameChangedJson { game: GameEntryJson::Aviator(game_json(&state, &after)) }))
 }
 
+refusals!(SuspendRefusals { 404: "`not_found`: no such game, or an action other than `suspend` or `resume`" });
 #[utoipa::path(
     params(
         ("game" = inline(SuspendableGame), Path, description = "`aviator`, `titli`, `andar_bahar`, `color` or `mines`"),
         ("action" = inline(SuspendAction), Path, description = "`suspend` (the round in play ends as usual; no new one opens) or `resume`"),
     ),
-    responses(
-        (status = 200, description = "The game as it now stands", body = GameChangedJson),
-        (status = 404, description = "`not_found`: no such game, or an action other than `suspend` or `resume`", body = ErrorBody),
-    )
+    responses((status = 200, description = "The game as it now stands", body = GameChangedJson), SuspendRefusals)
 )]
 #[post("/api/admin/games/{game}/{action}")]
-pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
+pub async fn suspend(state: State, op: Operator, path: web::Path<(String, String)>) -> Answer {
     let (game, action) = path.into_inner();
     let suspend = match action.as_str() {
         "suspend" => true,

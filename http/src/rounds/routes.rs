@@ -4,9 +4,9 @@
 
 use super::{Game, WirePick, on_table};
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::json::iso;
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use actix_web::{HttpResponse, get, web};
 use casino_actors::fair::Dice;
@@ -112,15 +112,13 @@ pub struct RoundGameFairness {
     pub algorithm: String,
 }
 
+refusals!(FairGameRefusals { 404: "`not_found`: no such round game" });
 #[utoipa::path(
     params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`")),
-    responses(
-        (status = 200, body = RoundGameFairness),
-        (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
-    )
+    responses((status = 200, body = RoundGameFairness), FairGameRefusals)
 )]
 #[get("/api/fair/{game}")]
-async fn fair_game(state: State, game: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn fair_game(state: State, game: web::Path<String>) -> Answer {
     let s = on_table!(state.tables.rounds, Game::parse(&game)?, |t| snapshot(t).await);
     Ok(HttpResponse::Ok().json(RoundGameFairness {
         game: game.into_inner(),
@@ -210,18 +208,16 @@ fn round_json<G: WirePick>(_table: &RoundTableRoute<G>, r: &RoundRecord) -> Roun
     }
 }
 
+refusals!(FairRoundRefusals { 404: "`not_found`: no such round game, or no such round" });
 #[utoipa::path(
     params(
         ("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"),
         ("round" = i64, Path, description = "The round number"),
     ),
-    responses(
-        (status = 200, body = RoundFairnessJson),
-        (status = 404, description = "`not_found`: no such round game, or no such round", body = ErrorBody),
-    )
+    responses((status = 200, body = RoundFairnessJson), FairRoundRefusals)
 )]
 #[get("/api/fair/{game}/{round}")]
-async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Result<HttpResponse, ApiError> {
+async fn fair_round(state: State, path: web::Path<(String, i64)>) -> Answer {
     let (game, round) = path.into_inner();
     let which = Game::parse(&game)?;
     let r =
@@ -333,20 +329,13 @@ pub struct RoundBetList {
     pub bets: Vec<RoundBetRow>,
 }
 
+refusals!(MyBetsRefusals { 404: "`not_found`: no such round game" });
 #[utoipa::path(
     params(("game" = inline(Game), Path, description = "`titli`, `andar_bahar` or `color`"), Limit),
-    responses(
-        (status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-        (status = 404, description = "`not_found`: no such round game", body = ErrorBody),
-    )
+    responses((status = 200, description = "The caller's tickets, the round in play first (default 50, 1–500)", body = RoundBetList), MyBetsRefusals)
 )]
 #[get("/api/games/{game}/bets")]
-async fn my_bets(
-    state: State,
-    who: Authed,
-    game: web::Path<String>,
-    q: web::Query<Limit>,
-) -> Result<HttpResponse, ApiError> {
+async fn my_bets(state: State, who: Authed, game: web::Path<String>, q: web::Query<Limit>) -> Answer {
     let game = Game::parse(&game)?;
     let rows = rows_for(&state, game, who.user.id, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))

@@ -6,9 +6,9 @@ use super::Game;
 use super::routes::{Limit, RoundBetList, RoundBetStatus, rows_for};
 use super::{RoundUserField, place};
 use crate::auth::Authed;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError, refusals};
 use crate::money::Rupees;
-use crate::openapi::{Area, ErrorBody};
+use crate::openapi::Area;
 use crate::state::State;
 use crate::user_ref::PathUser;
 use actix_web::{HttpResponse, get, post, web};
@@ -19,7 +19,7 @@ use casino_actors::table::wire::BetAccepted;
 use casino_actors::titli::rules::Picture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoResponses, ToSchema};
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -56,53 +56,35 @@ pub struct TitliBetBody {
     roundId: Option<Value>,
 }
 
-/// The refusals of a bet in the spec's shapes (Titli Par's, Andar Bahar's).
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-enum RoundBetErrors {
-    #[response(
-        status = 400,
-        description = "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`"
-    )]
-    Unread(ErrorBody),
-    #[response(
-        status = 403,
-        description = "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, \
-                       `rg_self_excluded`: the player's own limits or break (nothing moved)"
-    )]
-    Forbidden(ErrorBody),
-    #[response(
-        status = 409,
-        description = "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, \
-                       `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`"
-    )]
-    Refused(ErrorBody),
-    #[response(status = 503, description = "`unavailable`: the table is unavailable; nothing moved")]
-    Unavailable(ErrorBody),
-}
+refusals!(
+    /// The refusals of a bet in the spec's shapes (Titli Par's, Andar Bahar's).
+    RoundBetErrors {
+        400: "`invalid_request`, `no_picks`, `unknown_pick`, `invalid_amount`, `insufficient_balance`",
+        403: "`forbidden`: the body names another user; `rg_stake_limit`, `rg_loss_limit`, `rg_on_break`, \
+            `rg_self_excluded`: the player's own limits or break (nothing moved)",
+        409: "`betting_closed`, `wrong_round`, `no_picks`, `too_many_picks`, `duplicate_pick`, \
+            `stake_too_low`, `stake_too_high`, `total_mismatch`, `suspended`",
+        503: "`unavailable`: the table is unavailable; nothing moved",
+    }
+);
 
 /// `{user, selectedCard: [{imageNumber | image, betAmount}], totalBets, gameId}` → `{success, newBalance, …}`.
 #[utoipa::path(
     request_body = TitliBetBody,
-    responses(
-        (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>),
-        RoundBetErrors,
-    )
+    responses((status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Picture>), RoundBetErrors)
 )]
 #[post("/api/titli/new/bets")]
-async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn titli_bet(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     let taken = place(&state.tables.rounds.titli, who.user.id, &who.user.phone, bet(body)?).await?;
     Ok(HttpResponse::Created().json(super::accepted(&taken, None)))
 }
 
 #[utoipa::path(
     params(Limit),
-    responses(
-        (status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList),
-    )
+    responses((status = 200, description = "The user's Titli Par tickets, the round in play first (default 50, 1–500)", body = RoundBetList))
 )]
 #[get("/api/pappu/bets/{userId}")]
-async fn titli_bets(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn titli_bets(state: State, user: PathUser, q: web::Query<Limit>) -> Answer {
     let rows = rows_for(&state, Game::Titli, user.user.id, q.or(50)).await?;
     Ok(HttpResponse::Ok().json(RoundBetList { success: true, bets: rows }))
 }
@@ -124,7 +106,7 @@ pub struct TitliLatestJson {
 /// The latest revealed picture (the client never chooses one).
 #[utoipa::path(responses((status = 200, body = TitliLatestJson)))]
 #[get("/api/titli/get-random-image")]
-async fn titli_latest(state: State) -> Result<HttpResponse, ApiError> {
+async fn titli_latest(state: State) -> Answer {
     let s = state.tables.rounds.titli.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null);
     let last = s["history"].get(0).cloned().unwrap_or(Value::Null);
     Ok(HttpResponse::Ok().json(TitliLatestJson {
@@ -152,13 +134,10 @@ pub struct AndarBaharBetBody {
 /// `{userId, label: Andar | Bahar, stake}`: a bet on the round in play at the server's odds.
 #[utoipa::path(
     request_body = AndarBaharBetBody,
-    responses(
-        (status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>),
-        RoundBetErrors,
-    )
+    responses((status = 201, description = "Taken: the ticket and the balance after the stake is held", body = BetAccepted<Side>), RoundBetErrors)
 )]
 #[post("/api/bets2")]
-async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+async fn bets2_place(state: State, who: Authed, body: web::Json<Value>) -> Answer {
     let taken = place(&state.tables.rounds.andar_bahar, who.user.id, &who.user.phone, bet(body)?).await?;
     let message = Some("Bet placed successfully! Your updated wallet balance");
     Ok(HttpResponse::Created().json(super::accepted(&taken, message)))
@@ -210,12 +189,10 @@ pub struct AndarBaharBetList {
 /// The player's Andar Bahar bets, newest first, in the spec's shape (`label`, `stake`, `odds`, `profit`, `isWin`).
 #[utoipa::path(
     params(Limit),
-    responses(
-        (status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList),
-    )
+    responses((status = 200, description = "The user's Andar Bahar bets, the round in play first (default 50, 1–500)", body = AndarBaharBetList))
 )]
 #[get("/api/bets2/{userId}")]
-async fn bets2_list(state: State, user: PathUser, q: web::Query<Limit>) -> Result<HttpResponse, ApiError> {
+async fn bets2_list(state: State, user: PathUser, q: web::Query<Limit>) -> Answer {
     let payouts =
         state.tables.rounds.andar_bahar.ask(Snapshot).await.ok().flatten().unwrap_or(Value::Null)["payouts"].clone();
     let odds = |label: &Value| {

@@ -6781,7 +6781,7 @@ export interface operations {
                     "application/json": components["schemas"]["HoldJson"];
                 };
             };
-            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days), `invalid_query` */
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days; 92 for the daily report), `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +6840,7 @@ export interface operations {
                     "application/json": components["schemas"]["HoldDailyJson"];
                 };
             };
-            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query` */
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 366 days; 92 for the daily report), `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
