@@ -28,7 +28,11 @@ mkdir -p "$out"
 BIN_DIR="${BIN_DIR:-target/release}"
 if [ "$BIN_DIR" = target/release ]; then cargo build --release -p game-server -p load-tests; fi
 case " $SERVERS " in *" node "*) (cd load-tests/peers/node-socketio && npm ci --no-audit --no-fund --loglevel=error) ;; esac
-case " $SERVERS " in *" socketioxide "*) (cd load-tests/peers/socketioxide && cargo build --release) ;; esac
+# PEER_PROFILE=debug: the socketioxide peer's debug build (CI, which checks behaviour, not speed); default release.
+PEER_PROFILE="${PEER_PROFILE:-release}"
+peer_flags=(--release)
+[ "$PEER_PROFILE" = debug ] && peer_flags=()
+case " $SERVERS " in *" socketioxide "*) (cd load-tests/peers/socketioxide && cargo build "${peer_flags[@]}") ;; esac
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_ready() {
@@ -71,7 +75,7 @@ for bettors in $SIZES; do
         ;;
       socketioxide)
         PORT="$port" COUNTDOWN_MS="$COUNTDOWN_MS" PAUSE_MS="$PAUSE_MS" MAX_PAYOUT="$MAX_PAYOUT" \
-          CRASH_POINTS="$CRASH_POINTS" $server_cpu load-tests/peers/socketioxide/target/release/aviator-socketioxide \
+          CRASH_POINTS="$CRASH_POINTS" $server_cpu load-tests/peers/socketioxide/target/"$PEER_PROFILE"/aviator-socketioxide \
           > "$work/server.log" 2>&1 &
         ;;
       *) echo "unknown server $name"; exit 2 ;;
