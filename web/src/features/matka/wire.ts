@@ -33,4 +33,3 @@ export type MarketList = SocketSchema<'MatkaMarketList'>;
 export type Status = SocketSchema<'MatkaStatus'>;
 
 /** The REST calls' shapes (`POST /api/bids`, the chart, the player's bids) are the OpenAPI document's: see `api/types`. */
-
