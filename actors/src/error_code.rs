@@ -114,6 +114,14 @@ error_codes! {
     CodeRequired = "code_required",
     /// A load-test fixture player may not move real money (403).
     FixtureAccount = "fixture_account",
+    /// Play mode: points have no cash value, so there are no deposits, withdrawals or payment details (403).
+    PlayMode = "play_mode",
+    /// Play points (their top-up) exist only in play mode (403).
+    PlayModeOnly = "play_mode_only",
+    /// Today's play-points top-up has been claimed; the next opens at midnight, India time (409).
+    TopUpClaimed = "top_up_claimed",
+    /// The balance is at the ceiling a play-points top-up fills to (409).
+    AtCeiling = "at_ceiling",
 
     // Responsible gambling.
     /// The player is on a break they chose (403).

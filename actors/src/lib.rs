@@ -21,6 +21,7 @@ pub mod mines;
 pub mod money;
 pub mod observe;
 pub mod parchi;
+pub mod play;
 pub mod rg;
 pub mod sports;
 pub mod store;

@@ -4,8 +4,8 @@
 mod args;
 
 pub use args::{
-    AccountsArgs, AviatorArgs, ClusterArgs, DatabaseArgs, DatabaseUrl, GamesArgs, NotifierKind, RoundArgs, ServeArgs,
-    ServerArgs, WebArgs, rupees, try_parse,
+    AccountsArgs, AviatorArgs, ClusterArgs, DatabaseArgs, DatabaseUrl, GamesArgs, MoneyArgs, NotifierKind, RoundArgs,
+    ServeArgs, ServerArgs, WebArgs, rupees, try_parse,
 };
 
 use casino_actors::accounts::{NotifierConfig, WebhookConfig, default_hashing_limit};
@@ -17,6 +17,7 @@ use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
 use casino_actors::parchi::table::ParchiConfig;
+use casino_actors::play::{ModeChange, MoneyMode, PlayPoints};
 use casino_actors::sports::desk::{SportsConfig, StreamSettings};
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
@@ -72,11 +73,27 @@ pub struct Config {
     pub web: WebSecurity,
     /// Cluster mode, when `CASINO_NATS_URL` is set; [`Config::check`] refuses what is missing.
     pub cluster: Option<ClusterConfig>,
+    /// `CASINO_MONEY_MODE`, `CASINO_MONEY_MODE_CHANGE` and play mode's points (`CASINO_PLAY_…`).
+    pub money: MoneySettings,
+}
+
+/// What the platform plays for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoneySettings {
+    pub mode: MoneyMode,
+    pub change: ModeChange,
+    pub points: PlayPoints,
+}
+
+impl Default for MoneySettings {
+    fn default() -> Self {
+        MoneySettings { mode: MoneyMode::Real, change: ModeChange::Refuse, points: PlayPoints::default() }
+    }
 }
 
 impl From<ServeArgs> for Config {
     fn from(args: ServeArgs) -> Config {
-        let ServeArgs { server, database, aviator, rounds, games, accounts, web, cluster } = args;
+        let ServeArgs { server, database, aviator, rounds, games, money, accounts, web, cluster } = args;
         if games.parchi_close_balls.is_some() {
             eprintln!("CASINO_PARCHI_CLOSE_BALLS is ignored: three-card plays always close at a match's first ball");
         }
@@ -124,6 +141,11 @@ impl From<ServeArgs> for Config {
             actor_metrics: server.actor_metrics,
             accounts: accounts.config(),
             web: web.config(),
+            money: MoneySettings {
+                mode: money.money_mode,
+                change: money.money_mode_change,
+                points: PlayPoints { grant: money.play_grant, top_up: money.play_top_up, ceiling: money.play_ceiling },
+            },
         }
     }
 }
@@ -328,6 +350,12 @@ impl Config {
              10000 with at most 2 decimals, like 112.5 (1.125 %)"
         );
         anyhow::ensure!(!r.bankroll_capital.is_negative(), "CASINO_AVIATOR_BANKROLL_CAPITAL: rupees, 0 or more");
+        let p = &self.money.points;
+        anyhow::ensure!(
+            !p.grant.is_negative() && !p.top_up.is_negative() && p.ceiling >= p.grant && p.ceiling >= p.top_up,
+            "CASINO_PLAY_GRANT, CASINO_PLAY_TOP_UP, CASINO_PLAY_CEILING: rupees, 0 or more, the ceiling at least the \
+             grant and the top-up"
+        );
         self.rounds.check()?;
         self.check_stream()?;
         self.mines.check().map_err(|e| anyhow::anyhow!("Mines settings: {e}"))?;

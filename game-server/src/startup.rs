@@ -16,6 +16,7 @@ use casino_actors::cluster::keeper::{Keeper, Leaving};
 use casino_actors::cluster::remote::{Bus, Route};
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode};
 use casino_actors::observe::{Registry, families};
+use casino_actors::play::{self, PlayDesk, Settled};
 use casino_actors::store::Db;
 use casino_actors::wallet::shard::Observer;
 use casino_actors::wallet::wire::BalanceUpdate;
@@ -36,6 +37,7 @@ pub struct Services {
     pub accounts: Accounts,
     pub wallet: WalletHandle,
     pub cashier: Cashier,
+    pub play: PlayDesk,
     pub tables: Tables,
     pub actors: Arc<Registry>,
     /// Cluster mode: makes this node hand its leases over when it stops.
@@ -98,7 +100,8 @@ impl Services {
         let notifier = notify::from_config(&config.accounts.notifier)?;
         let accounts =
             Accounts::new(db.clone(), clock.clone(), notifier).with_hashing_limit(config.accounts.hashing_concurrency);
-        let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone());
+        let money = &config.money;
+        let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone()).in_mode(money.mode);
         if keeper.is_none() {
             let reconciled = cashier.reconcile().await?;
             if reconciled != Default::default() {
@@ -160,6 +163,17 @@ impl Services {
                 }
             });
         }
+        // The mode before any route: a start in the other mode than the database's last is refused while players
+        // hold anything (or their play points are voided, when the operator chose that).
+        match play::settle_mode(&db, &wallet, money.mode, money.change).await? {
+            Settled::Same => {}
+            settled => tracing::warn!(mode = money.mode.as_str(), ?settled, "the money mode changed"),
+        }
+        let play = PlayDesk::new(db.clone(), wallet.clone(), clock.clone(), money.mode, money.points);
+        let granted = play.grant_missing().await?;
+        if granted > 0 {
+            tracing::warn!(granted, "gave play points to players who had none");
+        }
         let tables = Tables {
             hub,
             aviator,
@@ -171,7 +185,7 @@ impl Services {
             exchange: games.exchange,
             parchi: games.parchi,
         };
-        Ok(Services { db, clock, accounts, wallet, cashier, tables, actors, leaving })
+        Ok(Services { db, clock, accounts, wallet, cashier, play, tables, actors, leaving })
     }
 }
 
@@ -241,7 +255,7 @@ impl Application {
         casino_http::ops::actors::spawn_sampler(s.actors.clone(), s.tables.hub.clone(), s.clock.clone());
         casino_actors::hold::sampler::spawn(s.db.clone(), s.clock.clone());
         let actors = web::Data::new(s.actors.clone());
-        let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, s.actors);
+        let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.play, s.tables, s.actors);
         app_state.load_test_fixtures = config.load_test_fixtures;
         app_state.test_hooks = config.test_hooks;
         app_state.cluster = config.cluster.as_ref().map(|c| casino_http::state::ClusterView {
@@ -254,6 +268,8 @@ impl Application {
         app_state.signup_by_addr = FailureLimiter::new(a.signups_per_addr_per_hour, 3600 * 1000);
         let state = web::Data::new(Arc::new(app_state));
         let metrics = web::Data::new(telemetry::metrics_handle());
+        // What the platform plays for, on every scrape: `casino_money_mode{mode="play"} 1`.
+        metrics::gauge!("casino_money_mode", "mode" => config.money.mode.as_str()).set(1.0);
         let web_dir = config.web_dir.clone();
         let actors_for_metrics = actors.clone();
         let security = Arc::new(config.web.http.clone());

@@ -132,6 +132,7 @@ impl From<CashierError> for ApiError {
             CashierError::HoldMissing => ApiError::new(StatusCode::CONFLICT, ErrorCode::HoldMissing, e.to_string()),
             CashierError::Wallet(w) => w.into(),
             CashierError::Limited(r) => r.into(),
+            CashierError::PlayMode => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::PlayMode, e.to_string()),
             CashierError::Storage(_) => ApiError::internal(e),
         }
     }

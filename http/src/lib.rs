@@ -19,6 +19,7 @@ pub mod money;
 pub mod openapi;
 pub mod ops;
 pub mod parchi;
+pub mod play;
 pub mod rounds;
 pub mod security;
 pub mod socket_events;
@@ -71,6 +72,7 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .configure(exchange::routes)
         .configure(exchange_risk::routes)
         .configure(parchi::routes)
+        .configure(play::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .map(|c| c.configure(socketio::configure));

@@ -31,6 +31,8 @@ pub struct AppState {
     pub accounts: Accounts,
     pub wallet: WalletHandle,
     pub cashier: Cashier,
+    /// The money mode, and play mode's points.
+    pub play: casino_actors::play::PlayDesk,
     /// Wrong passwords (logins and password changes) per client address: checked first, before anything is looked
     /// up; reserved before the password is checked, given back on success.
     pub login_by_addr: FailureLimiter,
@@ -98,6 +100,7 @@ impl AppState {
         accounts: Accounts,
         wallet: WalletHandle,
         cashier: Cashier,
+        play: casino_actors::play::PlayDesk,
         tables: Tables,
         actors: Arc<Registry>,
     ) -> Self {
@@ -107,6 +110,7 @@ impl AppState {
             accounts,
             wallet,
             cashier,
+            play,
             login_by_addr: FailureLimiter::new(LOGIN_FAILURES_PER_ADDR, LOGIN_WINDOW_MS),
             login_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),
             password_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),

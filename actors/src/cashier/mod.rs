@@ -14,6 +14,7 @@
 use crate::clock::{EpochMs, SharedClock};
 use crate::ids::UserId;
 use crate::money::Paise;
+use crate::play::MoneyMode;
 use crate::store::Db;
 use crate::wallet::intents::apply_until_final;
 use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, WalletHandle, shard::balances};
@@ -126,6 +127,9 @@ pub enum CashierError {
     /// Past a deposit limit the player set, or during their break or self-exclusion.
     #[error(transparent)]
     Limited(crate::rg::Refusal),
+    /// Play mode: points have no cash value, so nothing is deposited, withdrawn or paid to.
+    #[error("This platform plays for points with no cash value: there are no deposits or withdrawals")]
+    PlayMode,
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -148,12 +152,14 @@ pub struct Books {
     pub load_test: BookLine,
     pub players: BookLine,
     pub fixture_players: BookLine,
+    /// The shards' `play` accounts: the play points given (play mode), less those voided.
+    pub play: BookLine,
 }
 
 impl Books {
     /// Balance plus exposure of every account: zero while the books balance. None on overflow.
     pub fn total(&self) -> Option<Paise> {
-        [self.house, self.cashier, self.load_test, self.players, self.fixture_players]
+        [self.house, self.cashier, self.load_test, self.players, self.fixture_players, self.play]
             .iter()
             .try_fold(Paise::ZERO, |t, l| t.checked_add(l.balance).and_then(|t| t.checked_add(l.exposure)).ok())
     }
@@ -188,6 +194,8 @@ pub struct Cashier {
     clock: SharedClock,
     /// How long a withdrawal request waits for its hold's final answer before it is answered as pending.
     hold_patience: Duration,
+    /// In play mode no money comes in or goes out: every request, approval and payment detail is refused.
+    mode: MoneyMode,
 }
 
 fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
@@ -230,7 +238,18 @@ struct SettingRow {
 
 impl Cashier {
     pub fn new(db: Db, wallet: WalletHandle, clock: SharedClock) -> Self {
-        Cashier { db, wallet, clock, hold_patience: crate::table::PATIENCE }
+        Cashier { db, wallet, clock, hold_patience: crate::table::PATIENCE, mode: MoneyMode::Real }
+    }
+
+    /// This cashier in `mode` (default real).
+    pub fn in_mode(mut self, mode: MoneyMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Refuses what moves real money, or shows where to pay it, in play mode.
+    pub fn real_money(&self) -> Result<(), CashierError> {
+        if self.mode == MoneyMode::Play { Err(CashierError::PlayMode) } else { Ok(()) }
     }
 
     /// This cashier waiting `patience` for a withdrawal's hold (default: a table's patience with the wallet).
@@ -248,6 +267,7 @@ impl Cashier {
         amount: Paise,
         reference: Option<&str>,
     ) -> Result<Deposit, CashierError> {
+        self.real_money()?;
         let utr = required(utr, "UTR NO")?;
         let user_name = required(user_name, "UserName")?;
         let phone = if phone.trim().is_empty() { "N/A".to_string() } else { required(phone, "Mobile No")? };
@@ -371,6 +391,7 @@ impl Cashier {
     }
 
     pub async fn approve_deposit(&self, id: i64, operator: UserId) -> Result<Deposit, CashierError> {
+        self.real_money()?;
         self.decide::<Deposit>(id, Status::Approved, operator).await?;
         let d = self.request::<Deposit>(id).await?;
         apply_until_final(&self.wallet, Self::deposit_credit(&d)).await?;
@@ -393,6 +414,7 @@ impl Cashier {
         phone: &str,
         amount: Paise,
     ) -> Result<Withdrawal, CashierError> {
+        self.real_money()?;
         let user_name = required(user_name, "Username")?;
         let upi_id = required(upi_id, "UPI ID")?;
         let phone = required(phone, "Phone Number")?;
@@ -482,6 +504,7 @@ impl Cashier {
     /// Pays out a pending withdrawal from its hold. Refused, changing nothing, when the hold is not in the
     /// ledger: settling it would take exposure that belongs to the player's bets.
     pub async fn approve_withdrawal(&self, id: i64, operator: UserId) -> Result<Withdrawal, CashierError> {
+        self.real_money()?;
         let w = self.request::<Withdrawal>(id).await?;
         if w.status == Status::Pending && !self.hold_exists(&w).await? {
             return Err(CashierError::HoldMissing);
@@ -598,6 +621,7 @@ impl Cashier {
                 "house" => books.house = line,
                 "cashier" => books.cashier = line,
                 "load_test" => books.load_test = line,
+                "play" => books.play = line,
                 "fixture_player" => books.fixture_players = line,
                 _ => books.players = line,
             }
@@ -606,6 +630,7 @@ impl Cashier {
     }
 
     pub async fn payment_details(&self) -> Result<PaymentDetails, CashierError> {
+        self.real_money()?;
         let rows = sqlx::query_as::<Any, SettingRow>(
             "SELECT key, value FROM settings WHERE key IN ('upi_id', 'upi_name', 'upi_phone', 'upi_qr')",
         )
@@ -625,6 +650,7 @@ impl Cashier {
     }
 
     pub async fn set_payment_details(&self, d: &PaymentDetails) -> Result<(), CashierError> {
+        self.real_money()?;
         for (k, v) in
             [("upi_id", &d.upi_id), ("upi_name", &d.payee_name), ("upi_phone", &d.phone), ("upi_qr", &d.qr_code)]
         {

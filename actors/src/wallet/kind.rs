@@ -24,6 +24,10 @@ pub enum LedgerKind {
     Adjustment,
     /// A fixture player's funding from the shard's load-test account.
     Fixture,
+    /// Play mode: a new player's grant, a day's top-up, and points voided on the way to real mode (`play.rs`).
+    PlayGrant,
+    PlayTopUp,
+    PlayVoid,
     /// A stake held for a bet.
     Bet(GameKind),
     /// A held stake given back because the player cancelled.
@@ -45,7 +49,7 @@ impl GameKind {
 impl LedgerKind {
     /// Every kind: the cashier's own, then each game's five (bet, cancel, win, loss, refund).
     pub fn all() -> impl Iterator<Item = LedgerKind> {
-        [Deposit, Withdrawal, WithdrawalHold, WithdrawalRelease, Adjustment, Fixture]
+        [Deposit, Withdrawal, WithdrawalHold, WithdrawalRelease, Adjustment, Fixture, PlayGrant, PlayTopUp, PlayVoid]
             .into_iter()
             .chain(GameKind::ALL.into_iter().flat_map(|g| [Bet(g), Cancel(g), Win(g), Loss(g), Refund(g)]))
     }
@@ -77,6 +81,9 @@ impl LedgerKind {
             WithdrawalRelease => "withdrawal_release",
             Adjustment => "adjustment",
             Fixture => "fixture",
+            PlayGrant => "play_grant",
+            PlayTopUp => "play_top_up",
+            PlayVoid => "play_void",
             Bet(g) => game_kinds!(g, "bet"),
             Cancel(g) => game_kinds!(g, "cancel"),
             Win(g) => game_kinds!(g, "win"),
@@ -127,7 +134,7 @@ mod tests {
             assert!(names.insert(kind.as_str()), "{kind} twice");
             assert_eq!(LedgerKind::parse(kind.as_str()), Some(kind));
         }
-        assert_eq!(names.len(), 46, "every game has five kinds");
+        assert_eq!(names.len(), 49, "the cashier's six, play mode's three, every game's five");
         assert_eq!(LedgerKind::Bet(GameKind::AndarBahar).as_str(), "andar_bahar_bet");
         assert_eq!(LedgerKind::parse("nonsense"), None);
     }

@@ -30,6 +30,9 @@ pub enum SystemAccount {
     /// Play money for load-test fixture players (`CASINO_LOAD_TEST=1`): they are funded from here, never from
     /// the cashier, so the books report it apart and `game-server fixtures remove` can take it back.
     LoadTest,
+    /// Play mode's points (no cash value): a new player's grant and the daily top-ups come from here, and voided
+    /// points go back to it (`play.rs`).
+    Play,
 }
 
 /// What happens to one user's money. Each variant moves money between the user and a counter-party
@@ -51,13 +54,15 @@ pub enum Movement {
 
 impl SystemAccount {
     /// Every system account a shard keeps.
-    pub const ALL: [SystemAccount; 3] = [SystemAccount::House, SystemAccount::Cashier, SystemAccount::LoadTest];
+    pub const ALL: [SystemAccount; 4] =
+        [SystemAccount::House, SystemAccount::Cashier, SystemAccount::LoadTest, SystemAccount::Play];
 
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             SystemAccount::House => "house",
             SystemAccount::Cashier => "cashier",
             SystemAccount::LoadTest => "load_test",
+            SystemAccount::Play => "play",
         }
     }
 
@@ -66,6 +71,7 @@ impl SystemAccount {
             "house" => Some(SystemAccount::House),
             "cashier" => Some(SystemAccount::Cashier),
             "load_test" => Some(SystemAccount::LoadTest),
+            "play" => Some(SystemAccount::Play),
             _ => None,
         }
     }

@@ -89,6 +89,7 @@ pub fn system_account_id(shard: usize, which: SystemAccount) -> AccountId {
         SystemAccount::House => 1_000,
         SystemAccount::Cashier => 2_000,
         SystemAccount::LoadTest => 3_000,
+        SystemAccount::Play => 4_000,
     };
     AccountId(-(base + shard as i64))
 }
@@ -170,11 +171,14 @@ mod tests {
         let mut house = Account::default();
         let mut cashier = Account::default();
         let mut load_test = Account::default();
+        let mut play = Account::default();
         for _ in 0..20_000 {
             let amount = Paise::new(rng.random_range(-10..5_000));
-            let m = match rng.random_range(0..6) {
+            let m = match rng.random_range(0..8) {
                 0 => Movement::Credit { amount, from: SystemAccount::Cashier },
                 5 => Movement::Credit { amount, from: SystemAccount::LoadTest },
+                6 => Movement::Credit { amount, from: SystemAccount::Play },
+                7 => Movement::Debit { amount, to: SystemAccount::Play },
                 1 => Movement::Debit { amount, to: SystemAccount::House },
                 2 => Movement::Hold { amount },
                 3 => Movement::Release { amount },
@@ -189,6 +193,7 @@ mod tests {
                     Some(SystemAccount::House) => Some(&mut house),
                     Some(SystemAccount::Cashier) => Some(&mut cashier),
                     Some(SystemAccount::LoadTest) => Some(&mut load_test),
+                    Some(SystemAccount::Play) => Some(&mut play),
                     None => None,
                 };
                 commit(&mut user, cp, &e).unwrap();
@@ -198,7 +203,8 @@ mod tests {
                 + user.exposure.get()
                 + house.balance.get()
                 + cashier.balance.get()
-                + load_test.balance.get();
+                + load_test.balance.get()
+                + play.balance.get();
             assert_eq!(total, 0, "seed {seed}: money created or destroyed");
         }
     }

@@ -31,6 +31,10 @@ pub enum Reason {
     WithdrawalRejected,
     WithdrawalApproved,
     Adjustment,
+    /// Play mode: a new player's grant or a day's top-up.
+    PlayPoints,
+    /// Play points voided when the platform moved to real mode.
+    PlayPointsVoided,
 }
 
 impl Reason {
@@ -47,6 +51,8 @@ impl Reason {
             LedgerKind::WithdrawalRelease => Reason::WithdrawalRejected,
             LedgerKind::Withdrawal => Reason::WithdrawalApproved,
             LedgerKind::Adjustment => Reason::Adjustment,
+            LedgerKind::PlayGrant | LedgerKind::PlayTopUp => Reason::PlayPoints,
+            LedgerKind::PlayVoid => Reason::PlayPointsVoided,
         }
     }
 }

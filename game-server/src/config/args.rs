@@ -4,6 +4,7 @@
 
 use casino_actors::accounts::default_hashing_limit;
 use casino_actors::money::Paise;
+use casino_actors::play::{ModeChange, MoneyMode, PlayPoints};
 use casino_actors::table::actor::TableConfig;
 use casino_actors::table::game::{GameSettings, RoundRules, StakeLimits, Timings};
 use casino_http::state::{LOGIN_FAILURES_PER_ADDR, SIGNUPS_PER_ADDR_PER_HOUR};
@@ -26,6 +27,8 @@ pub struct ServeArgs {
     pub rounds: RoundArgs,
     #[command(flatten)]
     pub games: GamesArgs,
+    #[command(flatten)]
+    pub money: MoneyArgs,
     #[command(flatten)]
     pub accounts: AccountsArgs,
     #[command(flatten)]
@@ -63,6 +66,35 @@ pub struct ServerArgs {
     /// measuring costs.
     #[arg(long, env = "CASINO_ACTOR_METRICS", default_value = "on", value_parser = on_off, action = ArgAction::Set)]
     pub actor_metrics: bool,
+}
+
+/// What the platform plays for (docs/OPERATORS.md, "Money modes").
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Money")]
+pub struct MoneyArgs {
+    /// `real`: points are rupees, deposited by UPI and withdrawn; `play`: points with no cash value (a grant and a
+    /// daily top-up), no deposits or withdrawals — where money games are not allowed, as in India since 2025.
+    #[arg(long, env = "CASINO_MONEY_MODE", default_value = "real", value_parser = money_mode, value_name = "real|play")]
+    pub money_mode: MoneyMode,
+    /// What a start in the other mode than the database's last does while players hold balances: `refuse` (start
+    /// only when nobody holds anything), or `void-play-points` (play → real: the play points go back to the platform).
+    #[arg(
+        long,
+        env = "CASINO_MONEY_MODE_CHANGE",
+        default_value = "refuse",
+        value_parser = mode_change,
+        value_name = "refuse|void-play-points"
+    )]
+    pub money_mode_change: ModeChange,
+    /// Play mode: the points a new player starts with.
+    #[arg(long, env = "CASINO_PLAY_GRANT", default_value_t = PlayPoints::default().grant, value_parser = rupees)]
+    pub play_grant: Paise,
+    /// Play mode: the points a player may claim once an IST day…
+    #[arg(long, env = "CASINO_PLAY_TOP_UP", default_value_t = PlayPoints::default().top_up, value_parser = rupees)]
+    pub play_top_up: Paise,
+    /// …never taking the balance past this.
+    #[arg(long, env = "CASINO_PLAY_CEILING", default_value_t = PlayPoints::default().ceiling, value_parser = rupees)]
+    pub play_ceiling: Paise,
 }
 
 /// The database, for every command that opens it.
@@ -698,6 +730,18 @@ fn on_off(text: &str) -> Result<bool, String> {
         "on" | "1" | "true" => Ok(true),
         "off" | "0" | "false" => Ok(false),
         _ => Err("on or off".into()),
+    }
+}
+
+fn money_mode(text: &str) -> Result<MoneyMode, String> {
+    MoneyMode::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| "real or play".into())
+}
+
+fn mode_change(text: &str) -> Result<ModeChange, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "refuse" => Ok(ModeChange::Refuse),
+        "void-play-points" => Ok(ModeChange::VoidPlayPoints),
+        _ => Err("refuse or void-play-points".into()),
     }
 }
 

@@ -68,6 +68,7 @@ pub fn config_for(database_url: String) -> Config {
         accounts: game_server::config::AccountsConfig::default(),
         web: game_server::config::WebSecurity::default(),
         cluster: None,
+        money: Default::default(),
     }
 }
 
@@ -98,37 +99,39 @@ pub async fn spawn_app_with(f: impl FnOnce(&mut Config)) -> TestApp {
 
 /// Starts the server in a thread with its own actix system; returns once it listens.
 pub async fn spawn_app_on(config: Config) -> TestApp {
+    try_spawn_app_on(config).await.expect("server start")
+}
+
+/// [`spawn_app_on`], or why the server refused to start.
+pub async fn try_spawn_app_on(config: Config) -> Result<TestApp, String> {
     let (tx, rx) = mpsc::channel();
     let cfg = config.clone();
     std::thread::spawn(move || {
         let system = actix_web::rt::System::new();
-        let started = system.block_on(async move {
+        system.block_on(async move {
             match Application::build(cfg).await {
                 Ok(app) => {
                     let _ = tx.send(Ok((app.port(), actix_web::rt::System::current(), app.stopper())));
                     actix_web::rt::spawn(app.run_until_stopped());
-                    true
                 }
                 Err(e) => {
                     let _ = tx.send(Err(format!("{e:#}")));
-                    false
+                    // What the refused start had started (the wallet's actors) stops inside the system.
+                    actix_web::rt::System::current().stop();
                 }
             }
         });
-        if started {
-            let _ = system.run(); // idle once the test drops its last client and `Running` stops the server
-        }
+        // Idle once the test drops its last client and `Running` stops the server; at once after a refused start.
+        let _ = system.run();
     });
-    let (port, system, stopper) = tokio::task::spawn_blocking(move || rx.recv().expect("server thread"))
-        .await
-        .expect("join")
-        .expect("server start");
-    TestApp {
+    let (port, system, stopper) =
+        tokio::task::spawn_blocking(move || rx.recv().expect("server thread")).await.expect("join")?;
+    Ok(TestApp {
         base: format!("http://127.0.0.1:{port}"),
         config,
         http: client(),
         server: Arc::new(Running { system, stopper }),
-    }
+    })
 }
 
 pub fn client() -> reqwest::Client {

@@ -20,6 +20,7 @@ mod mines;
 mod openapi;
 mod operators;
 mod parchi;
+mod play;
 mod restart;
 mod rg;
 mod rounds;

@@ -40,7 +40,8 @@ refusals!(SignupRefusals {
 });
 /// Sign up as a player.
 ///
-/// Creates a player account with an empty wallet. Limited per client address per hour.
+/// Creates a player account: an empty wallet, or in play mode the grant of play points. Limited per client address
+/// per hour.
 #[utoipa::path(
     request_body = SignupBody,
     responses((status = 201, description = "Registered; log in with the returned user number", body = SignupJson), SignupRefusals)
@@ -76,6 +77,10 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
             return Err(e.into());
         }
     };
+    // Play mode's grant; one the wallet could not take now is given at the next start (`grant_missing`).
+    if let Err(e) = state.play.grant(user.id).await {
+        tracing::warn!(user = user.id.0, error = %e, "a new player's play points wait for the next start");
+    }
     Ok(HttpResponse::Created().json(SignupJson {
         success: true,
         message: "User registered successfully!".into(),

@@ -16,6 +16,7 @@ use casino_actors::audit::Action;
 use casino_actors::cashier::{BookLine, PaymentDetails, Status};
 use casino_actors::ids::UserId;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
+use casino_actors::play::MoneyMode;
 use casino_actors::wallet::{Change, Movement, SystemAccount};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -80,6 +81,7 @@ pub struct DepositDecided {
 }
 
 refusals!(DecideDepositRefusals {
+    403: "`play_mode`: an approval in play mode (a rejection moves nothing and is taken)",
     404: "`not_found`: no such request, or an action other than approve or reject",
     409: "`already_decided`",
 });
@@ -97,6 +99,7 @@ refusals!(DecideDepositRefusals {
 pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (d, act) = if decision(&action)? {
+        state.cashier.real_money()?;
         (state.cashier.approve_deposit(id, op.0.id).await?, Action::DepositApprove)
     } else {
         (state.cashier.reject_deposit(id, op.0.id).await?, Action::DepositReject)
@@ -127,6 +130,7 @@ pub struct WithdrawalDecided {
 }
 
 refusals!(DecideWithdrawalRefusals {
+    403: "`play_mode`: an approval in play mode (a rejection moves nothing it should not and is taken)",
     404: "`not_found`: no such request, or an action other than approve or reject",
     409: "`already_decided`, `hold_missing` (the request's hold is not in the ledger: nothing changed)",
 });
@@ -145,6 +149,7 @@ refusals!(DecideWithdrawalRefusals {
 pub async fn decide_withdrawal(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (w, act) = if decision(&action)? {
+        state.cashier.real_money()?;
         (state.cashier.approve_withdrawal(id, op.0.id).await?, Action::WithdrawalApprove)
     } else {
         (state.cashier.reject_withdrawal(id, op.0.id).await?, Action::WithdrawalReject)
@@ -175,7 +180,10 @@ pub struct PaymentDetailsSaved {
     pub details: PaymentDetailsJson,
 }
 
-refusals!(SetPaymentDetailsRefusals { 400: "`invalid_request`, `missing_field`" });
+refusals!(SetPaymentDetailsRefusals {
+    400: "`invalid_request`, `missing_field`",
+    403: "`play_mode`: points have no cash value, so nothing is paid in",
+});
 /// Set the payment details players deposit to.
 #[utoipa::path(
     request_body = PaymentBody,
@@ -183,6 +191,7 @@ refusals!(SetPaymentDetailsRefusals { 400: "`invalid_request`, `missing_field`" 
 )]
 #[put("/api/admin/upi")]
 pub async fn set_payment_details(state: State, op: Operator, body: web::Json<PaymentBody>) -> Answer {
+    state.cashier.real_money()?;
     let b = body.into_inner();
     let d = PaymentDetails {
         upi_id: b.upi_id.unwrap_or_default().trim().to_string(),
@@ -311,7 +320,8 @@ refusals!(WalletUpdateRefusals {
 });
 /// Adjust a user's wallet (the spec's `/wallet/update`, operators only).
 ///
-/// A positive amount credits, a negative one debits, against the cashier account.
+/// A positive amount credits, a negative one debits, against the cashier account (in play mode, the play points'
+/// account: play points never meet money).
 /// The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
 #[utoipa::path(
     request_body = WalletUpdateBody,
@@ -340,10 +350,14 @@ pub async fn wallet_update(state: State, who: Authed, body: web::Json<WalletUpda
     if state.accounts.by_id(UserId(target)).await?.is_some_and(|u| u.fixture) {
         return Err(super::player::fixture_account());
     }
+    let against = match state.play.mode() {
+        MoneyMode::Real => SystemAccount::Cashier,
+        MoneyMode::Play => SystemAccount::Play,
+    };
     let movement = if amount.is_negative() {
-        Movement::Debit { amount: amount.checked_neg().map_err(ApiError::internal)?, to: SystemAccount::Cashier }
+        Movement::Debit { amount: amount.checked_neg().map_err(ApiError::internal)?, to: against }
     } else {
-        Movement::Credit { amount, from: SystemAccount::Cashier }
+        Movement::Credit { amount, from: against }
     };
     let key = b.idempotencyKey.unwrap_or_else(|| format!("adjust:{}:{}", who.user.id, rand::random::<u64>()));
     let reason = b.reason.unwrap_or_default();
@@ -398,6 +412,10 @@ pub struct BooksJson {
     pub loadTest: BookLineJson,
     pub players: BookLineJson,
     pub fixturePlayers: BookLineJson,
+    /// The shards' play-points accounts (play mode's grants and top-ups, less voided points).
+    pub play: BookLineJson,
+    /// What the platform plays for.
+    pub moneyMode: MoneyMode,
     /// Balance plus exposure of every account: zero while the books balance.
     #[serde(serialize_with = "as_rupees")]
     #[schema(value_type = RupeesJson)]
@@ -420,6 +438,8 @@ pub async fn books(state: State, _op: Operator) -> Answer {
         loadTest: line(b.load_test),
         players: line(b.players),
         fixturePlayers: line(b.fixture_players),
+        play: line(b.play),
+        moneyMode: state.play.mode(),
         total,
     }))
 }

@@ -24,8 +24,9 @@ pub struct PaymentDetailsJson {
     pub qrCode: String,
 }
 
+refusals!(PaymentDetailsRefusals { 403: "`play_mode`: points have no cash value, so nothing is paid in" });
 #[utoipa::path(
-    responses((status = 200, body = PaymentDetailsJson))
+    responses((status = 200, body = PaymentDetailsJson), PaymentDetailsRefusals)
 )]
 #[get("/api/getupiqr")]
 pub async fn payment_details(state: State, _who: Authed) -> Answer {
@@ -95,7 +96,8 @@ pub struct DepositCreated {
 
 refusals!(RequestDepositRefusals {
     400: "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`",
-    403: "`forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`",
+    403: "`play_mode` (points have no cash value), `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, \
+        `rg_on_break`, `rg_self_excluded`",
     409: "`utr_taken`",
 });
 #[utoipa::path(
@@ -104,6 +106,7 @@ refusals!(RequestDepositRefusals {
 )]
 #[post("/api/add-more-points")]
 pub async fn request_deposit(state: State, who: Authed, body: web::Json<DepositBody>) -> Answer {
+    state.cashier.real_money()?;
     refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;
@@ -176,7 +179,7 @@ pub struct WithdrawalCreated {
 
 refusals!(RequestWithdrawalRefusals {
     400: "`invalid_request`, `missing_field`, `invalid_amount`, `insufficient_balance`",
-    403: "`forbidden` (another user), `fixture_account`",
+    403: "`play_mode` (points have no cash value), `forbidden` (another user), `fixture_account`",
     503: "`unavailable`: the wallet is briefly unavailable; nothing moved",
 });
 #[utoipa::path(
@@ -185,6 +188,7 @@ refusals!(RequestWithdrawalRefusals {
 )]
 #[post("/api/withdraw")]
 pub async fn request_withdrawal(state: State, who: Authed, body: web::Json<WithdrawBody>) -> Answer {
+    state.cashier.real_money()?;
     refuse_fixtures(&who)?;
     let b = body.into_inner();
     check_user_field(&who, &b.user)?;

@@ -1869,6 +1869,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the platform plays for: the screens show deposits and withdrawals only in real mode. */
+        get: operations["platform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/news": {
         parameters: {
             query?: never;
@@ -1879,6 +1896,40 @@ export interface paths {
         get: operations["news"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day's play-points top-up: claimed or not, and what a claim would add. */
+        get: operations["top_up_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-points/top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claims the day's play points: up to the top-up, never past the ceiling; once an IST day (play mode only). */
+        post: operations["top_up"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1930,7 +1981,8 @@ export interface paths {
         put?: never;
         /**
          * Sign up as a player.
-         * @description Creates a player account with an empty wallet. Limited per client address per hour.
+         * @description Creates a player account: an empty wallet, or in play mode the grant of play points. Limited per client address
+         *     per hour.
          */
         post: operations["signup"];
         delete?: never;
@@ -2132,7 +2184,8 @@ export interface paths {
         put?: never;
         /**
          * Adjust a user's wallet (the spec's `/wallet/update`, operators only).
-         * @description A positive amount credits, a negative one debits, against the cashier account.
+         * @description A positive amount credits, a negative one debits, against the cashier account (in play mode, the play points'
+         *     account: play points never meet money).
          *     The spec let the client call this to pay itself; here a player gets 403 and nothing moves.
          */
         post: operations["wallet_update"];
@@ -2774,6 +2827,10 @@ export interface components {
             /** @description The shards' house accounts. */
             house: components["schemas"]["BookLineJson"];
             loadTest: components["schemas"]["BookLineJson"];
+            /** @description What the platform plays for. */
+            moneyMode: components["schemas"]["MoneyMode"];
+            /** @description The shards' play-points accounts (play mode's grants and top-ups, less voided points). */
+            play: components["schemas"]["BookLineJson"];
             players: components["schemas"]["BookLineJson"];
             success: boolean;
             /** @description Balance plus exposure of every account: zero while the books balance. */
@@ -2911,6 +2968,10 @@ export interface components {
          *     - `bad_reset_code`: A password reset code that is wrong or expired.
          *     - `code_required`: A reset was started: the code must come with the new password.
          *     - `fixture_account`: A load-test fixture player may not move real money (403).
+         *     - `play_mode`: Play mode: points have no cash value, so there are no deposits, withdrawals or payment details (403).
+         *     - `play_mode_only`: Play points (their top-up) exist only in play mode (403).
+         *     - `top_up_claimed`: Today's play-points top-up has been claimed; the next opens at midnight, India time (409).
+         *     - `at_ceiling`: The balance is at the ceiling a play-points top-up fills to (409).
          *     - `rg_on_break`: The player is on a break they chose (403).
          *     - `rg_self_excluded`: The player excluded themselves (403).
          *     - `rg_stake_limit`: The stake is over the player's own largest-stake limit (403).
@@ -3012,7 +3073,7 @@ export interface components {
          *     - `no_stream`: No exchange stream is configured (`CASINO_STREAM_ADDR`).
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node" | "invalid_feed_market" | "invalid_runners" | "invalid_teams" | "invalid_sport" | "feed_market_mapped" | "no_stream";
+        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "play_mode" | "play_mode_only" | "top_up_claimed" | "at_ceiling" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node" | "invalid_feed_market" | "invalid_runners" | "invalid_teams" | "invalid_sport" | "feed_market_mapped" | "no_stream";
         /** @description A bet as the lists show it (the spec's listed bet fields, plus ours). */
         ExchangeBet: {
             balance?: null | components["schemas"]["Rupees"];
@@ -4242,6 +4303,11 @@ export interface components {
          * @enum {string}
          */
         MinesStatus: "playing" | "lost" | "won";
+        /**
+         * @description What points are worth: `real` rupees, or `play` points with no cash value.
+         * @enum {string}
+         */
+        MoneyMode: "play" | "real";
         /** @description The whole news ticker, in order; it replaces the current one (blank items are dropped). */
         NewsBody: {
             /** @description At most 500 characters each. */
@@ -4478,6 +4544,25 @@ export interface components {
             amount: components["schemas"]["Rupees"];
             /** @description A Titli Par picture by its number, 1–12, in the order of the spec's catalogue */
             pick: number;
+        };
+        /** @description What the platform plays for. */
+        PlatformJson: {
+            /**
+             * @description `real`: points are rupees, deposited and withdrawn; `play`: points with no cash value, never deposited or
+             *     withdrawn.
+             */
+            moneyMode: components["schemas"]["MoneyMode"];
+            playPoints?: null | components["schemas"]["PlayPointsJson"];
+            success: boolean;
+        };
+        /** @description Play mode's points, in rupees' units (they have no cash value). */
+        PlayPointsJson: {
+            /** @description The balance a top-up never takes the player past. */
+            ceiling: components["schemas"]["Rupees"];
+            /** @description What a new player starts with. */
+            grant: components["schemas"]["Rupees"];
+            /** @description What a top-up adds, once an IST day. */
+            topUp: components["schemas"]["Rupees"];
         };
         /** @description The name and e-mail address a player saves (`email` empty or `null`: none). */
         ProfileBody: {
@@ -5153,6 +5238,30 @@ export interface components {
             /** Format: u-int8 */
             winningImageNumber: number;
         };
+        /** @description Where the player stands with the day's top-up. */
+        TopUpStatusJson: {
+            /** @description What a claim would add now: 0 once claimed today, or at the ceiling. */
+            available: components["schemas"]["Rupees"];
+            claimedToday: boolean;
+            /**
+             * Format: int64
+             * @description When the next IST day's top-up opens (epoch ms).
+             */
+            nextAt: number;
+            success: boolean;
+        };
+        /** @description A claimed top-up and the wallet after it. */
+        ToppedUp: {
+            balance: components["schemas"]["Rupees"];
+            credited: components["schemas"]["Rupees"];
+            exposureBalance: components["schemas"]["Rupees"];
+            /**
+             * Format: int64
+             * @description When the next IST day's top-up opens (epoch ms).
+             */
+            nextAt: number;
+            success: boolean;
+        };
         /**
          * @description Settings of a game where one of `PICKS` equally likely picks wins and a winning line returns `payout`
          *     hundredths of its stake (Titli Par: 12 pictures, Color Prediction: 3 colours). The RTP is `payout / (100 × PICKS)`.
@@ -5748,7 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded` */
+            /** @description `play_mode` (points have no cash value), `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6219,7 +6328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` */
+            /** @description `play_mode`: an approval in play mode (a rejection moves nothing and is taken) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7801,7 +7910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` */
+            /** @description `play_mode`: points have no cash value, so nothing is paid in */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8352,7 +8461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` */
+            /** @description `play_mode`: an approval in play mode (a rejection moves nothing it should not and is taken) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9534,6 +9643,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `play_mode`: points have no cash value, so nothing is paid in */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11146,6 +11264,26 @@ export interface operations {
             };
         };
     };
+    platform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The money mode, and play mode's points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformJson"];
+                };
+            };
+        };
+    };
     news: {
         parameters: {
             query?: never;
@@ -11162,6 +11300,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsItem"][];
+                };
+            };
+        };
+    };
+    top_up_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's top-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopUpStatusJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `play_mode_only`: the platform plays for real money */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    top_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToppedUp"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `play_mode_only`: the platform plays for real money */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `top_up_claimed` (today's is taken; the next opens at midnight, India time), `at_ceiling` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable`: nothing moved, try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11540,7 +11772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden` (another user), `fixture_account` */
+            /** @description `play_mode` (points have no cash value), `forbidden` (another user), `fixture_account` */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -335,7 +335,9 @@ export interface components {
       | 'withdrawal_requested'
       | 'withdrawal_rejected'
       | 'withdrawal_approved'
-      | 'adjustment';
+      | 'adjustment'
+      | 'play_points'
+      | 'play_points_voided';
     /**
      * @description `balance_update`: the player's balance after a committed wallet change (a hold moves money from `balance` to
      *     `exposureBalance`).
@@ -467,6 +469,10 @@ export interface components {
      *     - `bad_reset_code`: A password reset code that is wrong or expired.
      *     - `code_required`: A reset was started: the code must come with the new password.
      *     - `fixture_account`: A load-test fixture player may not move real money (403).
+     *     - `play_mode`: Play mode: points have no cash value, so there are no deposits, withdrawals or payment details (403).
+     *     - `play_mode_only`: Play points (their top-up) exist only in play mode (403).
+     *     - `top_up_claimed`: Today's play-points top-up has been claimed; the next opens at midnight, India time (409).
+     *     - `at_ceiling`: The balance is at the ceiling a play-points top-up fills to (409).
      *     - `rg_on_break`: The player is on a break they chose (403).
      *     - `rg_self_excluded`: The player excluded themselves (403).
      *     - `rg_stake_limit`: The stake is over the player's own largest-stake limit (403).
@@ -608,6 +614,10 @@ export interface components {
       | 'bad_reset_code'
       | 'code_required'
       | 'fixture_account'
+      | 'play_mode'
+      | 'play_mode_only'
+      | 'top_up_claimed'
+      | 'at_ceiling'
       | 'rg_on_break'
       | 'rg_self_excluded'
       | 'rg_stake_limit'
