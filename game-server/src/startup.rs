@@ -255,7 +255,8 @@ impl Application {
         casino_http::ops::actors::spawn_sampler(s.actors.clone(), s.tables.hub.clone(), s.clock.clone());
         casino_actors::hold::sampler::spawn(s.db.clone(), s.clock.clone());
         let actors = web::Data::new(s.actors.clone());
-        let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.play, s.tables, s.actors);
+        let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, s.actors);
+        app_state.play = s.play;
         app_state.load_test_fixtures = config.load_test_fixtures;
         app_state.test_hooks = config.test_hooks;
         app_state.cluster = config.cluster.as_ref().map(|c| casino_http::state::ClusterView {

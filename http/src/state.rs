@@ -8,6 +8,7 @@ use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
 use casino_actors::hub::HubAddr;
 use casino_actors::observe::Registry;
+use casino_actors::play::{MoneyMode, PlayDesk, PlayPoints};
 use casino_actors::store::Db;
 use casino_actors::wallet::WalletHandle;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub struct AppState {
     pub wallet: WalletHandle,
     pub cashier: Cashier,
     /// The money mode, and play mode's points.
-    pub play: casino_actors::play::PlayDesk,
+    pub play: PlayDesk,
     /// Wrong passwords (logins and password changes) per client address: checked first, before anything is looked
     /// up; reserved before the password is checked, given back on success.
     pub login_by_addr: FailureLimiter,
@@ -100,10 +101,11 @@ impl AppState {
         accounts: Accounts,
         wallet: WalletHandle,
         cashier: Cashier,
-        play: casino_actors::play::PlayDesk,
         tables: Tables,
         actors: Arc<Registry>,
     ) -> Self {
+        // Real mode until the server says otherwise (`game-server`'s start-up sets the configured one).
+        let play = PlayDesk::new(db.clone(), wallet.clone(), clock.clone(), MoneyMode::Real, PlayPoints::default());
         AppState {
             db,
             clock,
