@@ -193,14 +193,14 @@ impl PlayDesk {
         let change =
             credit(user, status.available, LedgerKind::PlayTopUp, &format!("play:top-up:{day}"), top_up_key(user, day));
         match apply_until_final(&self.wallet, change).await {
-            Ok(r) => Ok(TopUp {
+            Ok(r) if !r.replayed => Ok(TopUp {
                 credited: status.available,
                 balance: r.balance,
                 exposure: r.exposure,
                 next_at: status.next_at,
             }),
-            // Another claim of the same day, for another amount, came first.
-            Err(WalletError::KeyConflict) => Err(PlayError::Claimed { next_at: status.next_at }),
+            // Another claim of the same day came first (a double tap: the same amount; or another amount).
+            Ok(_) | Err(WalletError::KeyConflict) => Err(PlayError::Claimed { next_at: status.next_at }),
             Err(e) => Err(e.into()),
         }
     }

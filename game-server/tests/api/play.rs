@@ -114,12 +114,23 @@ async fn in_play_mode_no_money_comes_in_or_goes_out_and_points_come_from_the_pla
     let (status, body) = error_of(other.post("/api/play-points/top-up", &json!({})).await).await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("at_ceiling")), "{body}");
 
+    // A double tap claims once: one answer credits, the other says it is claimed.
+    let racer = app.other_client();
+    let racer_id = racer.player("9100000004").await["user"]["id"].clone();
+    let empty = json!({});
+    let (a, b) =
+        tokio::join!(racer.post("/api/play-points/top-up", &empty), racer.post("/api/play-points/top-up", &empty));
+    let mut statuses = [a.status().as_u16(), b.status().as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409]);
+    assert_eq!(racer.wallet(&racer_id).await, (1_500.0, 0.0));
+
     // The books: every point came from the play account; the cashier never moved.
     let b = books(&desk).await;
     assert_eq!(b["moneyMode"], "play");
     assert_eq!(b["total"], 0);
-    assert_eq!(b["players"]["balance"], 3_500);
-    assert_eq!(b["play"]["balance"], -3_500);
+    assert_eq!(b["players"]["balance"], 5_000);
+    assert_eq!(b["play"]["balance"], -5_000);
     assert_eq!(b["cashier"]["balance"], 0);
 }
 

@@ -96,8 +96,7 @@ pub struct DepositCreated {
 
 refusals!(RequestDepositRefusals {
     400: "`invalid_request`, `missing_field`, `invalid_amount`, `invalid_reference`",
-    403: "`play_mode` (points have no cash value), `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, \
-        `rg_on_break`, `rg_self_excluded`",
+    403: "`play_mode` (points have no cash value), `forbidden` (another user), `fixture_account`, `rg_deposit_limit`, `rg_on_break`, `rg_self_excluded`",
     409: "`utr_taken`",
 });
 #[utoipa::path(
