@@ -9,8 +9,8 @@
 //! ([`ModeChange::VoidPlayPoints`]); real money cannot be (it is withdrawn first, in real mode).
 
 use crate::clock::{EpochMs, SharedClock};
+use crate::hold::rules::{ist_day, ist_day_start};
 use crate::ids::UserId;
-use crate::matka::schedule::IST_OFFSET_MS;
 use crate::money::Paise;
 use crate::store::{Db, load_setting, save_setting};
 use crate::wallet::intents::apply_until_final;
@@ -18,7 +18,6 @@ use crate::wallet::{Change, LedgerKind, Movement, SystemAccount, WalletError, Wa
 use serde::{Deserialize, Serialize};
 use sqlx::Any;
 
-const DAY_MS: i64 = 86_400_000;
 /// The `settings` key of the recorded mode.
 const MODE_KEY: &str = "money_mode";
 
@@ -75,14 +74,9 @@ impl PlayPoints {
     }
 }
 
-/// The IST day `at` falls in (days since 1970-01-01 in India's time).
-pub fn ist_day(at: EpochMs) -> i64 {
-    (at + IST_OFFSET_MS).div_euclid(DAY_MS)
-}
-
-/// The next IST midnight after `at`.
+/// The next IST midnight after `at`: when the next day's top-up opens.
 pub fn next_ist_midnight(at: EpochMs) -> EpochMs {
-    (ist_day(at) + 1) * DAY_MS - IST_OFFSET_MS
+    ist_day_start(ist_day(at) + 1)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -377,7 +371,7 @@ mod tests {
         let last = 1_795_976_999_999;
         assert_eq!(ist_day(last) + 1, ist_day(last + 1));
         assert_eq!(next_ist_midnight(last), last + 1);
-        assert_eq!(next_ist_midnight(last + 1), last + 1 + DAY_MS);
+        assert_eq!(next_ist_midnight(last + 1), last + 1 + 86_400_000);
         assert_eq!(MoneyMode::parse("play"), Some(MoneyMode::Play));
         assert_eq!(MoneyMode::parse("Play"), None);
     }
