@@ -43,6 +43,8 @@ export function applyBalanceUpdate(
 export function balanceToastText(event: BalanceUpdate, format: (n: number) => string): string {
   const amount = format(event.amount);
   if (event.reason === 'bet_refunded') return i18n.t('wallet:balanceToast.refunded', { amount });
+  if (event.reason === 'play_points') return i18n.t('wallet:balanceToast.playPoints', { amount });
+  if (event.reason === 'play_points_voided') return i18n.t('wallet:balanceToast.playPointsVoided', { amount });
   return event.type === 'deduct'
     ? i18n.t('wallet:balanceToast.deducted', { amount })
     : i18n.t('wallet:balanceToast.added', { amount });
