@@ -44,6 +44,8 @@ const EXPOSES = {
   auth: ['return-to'],
   // The brand name and mark the login card shows.
   shell: ['brand'],
+  // Play mode's pieces the shell's header shows: the "no cash value" label and the daily top-up.
+  'play-points': ['components/NoCashValue', 'components/DailyTopUp'],
 };
 
 export default tseslint.config(

@@ -12,6 +12,7 @@ import { useSportCounts } from '@/features/sports/api/get-sport-counts';
 import { DepositModal } from '@/features/wallet/components/DepositModal';
 import { WithdrawModal } from '@/features/wallet/components/WithdrawModal';
 import { useMe } from '@/lib/auth';
+import { usePlatform } from '@/lib/platform';
 import { disconnectSocket } from '@/lib/socket';
 import { useLogout, useSessionSocket } from '@/lib/use-session-socket';
 import { clearSession, userIdOf } from '@/lib/storage';
@@ -25,6 +26,7 @@ export default function AppLayout() {
   const user = me.data ?? null;
   const userId = userIdOf(user);
   const wallet = useWallet(userId);
+  const { play, isPending: platformPending } = usePlatform();
   const [menu, setMenu] = useState(false);
   const [modal, setModal] = useState<'deposit' | 'withdraw' | null>(null);
   useBalanceSync(userId);
@@ -33,7 +35,8 @@ export default function AppLayout() {
   useSessionSocket(!!user);
   const onLogout = useLogout();
 
-  if (me.isPending) return <Loading />;
+  // The money mode decides what the shell offers: nothing is shown before it is known.
+  if (me.isPending || platformPending) return <Loading />;
   if (!user) {
     clearSession();
     disconnectSocket();
@@ -49,6 +52,8 @@ export default function AppLayout() {
       <Header
         username={name}
         balance={balance}
+        userId={userId}
+        play={play}
         onMenu={() => setMenu((m) => !m)}
         onDeposit={() => setModal('deposit')}
         onWithdraw={() => setModal('withdraw')}
@@ -62,6 +67,7 @@ export default function AppLayout() {
         balance={balance}
         userNo={user.userNo?.toString()}
         operator={user.role === 'operator'}
+        play={play}
         liveCounts={liveCounts.data}
         onLogout={ctx.logout}
       />

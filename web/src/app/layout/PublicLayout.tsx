@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
+import { NoCashValue } from '@/features/play-points/components/NoCashValue';
 import { BRAND, BRAND_MARK } from '@/features/shell/brand';
 import { useMe } from '@/lib/auth';
 import { formatInr } from '@/lib/money';
@@ -70,6 +71,7 @@ export default function PublicLayout() {
             </button>
           )}
         </div>
+        <NoCashValue />
       </header>
       <main className="content">
         <Outlet context={ctx} />

@@ -1,18 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { BRAND, BRAND_MARK, MENU_GLYPH } from '../brand';
+import { DailyTopUp } from '@/features/play-points/components/DailyTopUp';
+import { NoCashValue } from '@/features/play-points/components/NoCashValue';
 import { formatInr } from '@/lib/money';
 
 interface Props {
   username: string;
   balance: number | undefined;
+  userId: string | null;
+  /** Play mode: no Deposit and Withdraw, the daily top-up in their place. */
+  play: boolean;
   onMenu: () => void;
   onDeposit: () => void;
   onWithdraw: () => void;
   onLogout: () => void;
 }
 
-export function Header({ username, balance, onMenu, onDeposit, onWithdraw, onLogout }: Props) {
+export function Header({ username, balance, userId, play, onMenu, onDeposit, onWithdraw, onLogout }: Props) {
   const { t } = useTranslation('shell');
   return (
     <header className="app-header">
@@ -38,13 +43,20 @@ export function Header({ username, balance, onMenu, onDeposit, onWithdraw, onLog
           {t('header.logout')}
         </button>
       </div>
+      <NoCashValue />
       <nav className="header-actions" aria-label={t('header.mainNav')}>
-        <button type="button" className="btn btn-small btn-withdraw" onClick={onWithdraw}>
-          {t('header.withdraw')}
-        </button>
-        <button type="button" className="btn btn-small btn-deposit" onClick={onDeposit}>
-          {t('header.deposit')}
-        </button>
+        {play ? (
+          <DailyTopUp userId={userId} />
+        ) : (
+          <>
+            <button type="button" className="btn btn-small btn-withdraw" onClick={onWithdraw}>
+              {t('header.withdraw')}
+            </button>
+            <button type="button" className="btn btn-small btn-deposit" onClick={onDeposit}>
+              {t('header.deposit')}
+            </button>
+          </>
+        )}
         <NavLink to="/" end className="pill-link">
           {t('header.sports')}
         </NavLink>

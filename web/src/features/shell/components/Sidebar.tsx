@@ -16,6 +16,8 @@ interface Props {
   operator?: boolean;
   /** Matches in play by sport id; a sport missing or at 0 shows no badge. */
   liveCounts?: Record<string, number>;
+  /** Play mode: no Transactions (there are no deposits or withdrawals). */
+  play?: boolean;
   onLogout: () => void;
 }
 
@@ -64,7 +66,7 @@ function LiveCount({ n }: { n: number | undefined }) {
   );
 }
 
-export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, onLogout }: Props) {
+export function Sidebar({ open, onClose, username, balance, userNo, operator, liveCounts, play, onLogout }: Props) {
   const { t } = useTranslation('shell');
   const sportName = (id: string, name: string) => (SPORT_KEYS[id] ? t(`sidebar.sportNames.${SPORT_KEYS[id]}`) : name);
   return (
@@ -118,7 +120,7 @@ export function Sidebar({ open, onClose, username, balance, userNo, operator, li
         <Section title={t('sidebar.myAccount')} initiallyOpen={false}>
           <NavLink to="/account/profile">{t('sidebar.profile')}</NavLink>
           <NavLink to="/history">{t('sidebar.myBets')}</NavLink>
-          <NavLink to="/account/transactions">{t('sidebar.transactions')}</NavLink>
+          {!play && <NavLink to="/account/transactions">{t('sidebar.transactions')}</NavLink>}
           <NavLink to="/account/settings">{t('sidebar.settings')}</NavLink>
         </Section>
       </aside>
