@@ -11,6 +11,7 @@ const RequestsScreen = lazy(() => import('./screens/RequestsScreen'));
 const UsersScreen = lazy(() => import('./screens/UsersScreen'));
 const UserScreen = lazy(() => import('./screens/UserScreen'));
 const PaymentScreen = lazy(() => import('./screens/PaymentScreen'));
+const BooksScreen = lazy(() => import('./screens/BooksScreen'));
 const NewsScreen = lazy(() => import('./screens/NewsScreen'));
 const GamesScreen = lazy(() => import('./screens/GamesScreen'));
 const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
@@ -34,6 +35,7 @@ export default function AdminRoutes() {
           <Route path="users" element={s(<UsersScreen />)} />
           <Route path="users/:id" element={s(<UserScreen />)} />
           <Route path="payment" element={s(<PaymentScreen />)} />
+          <Route path="books" element={s(<BooksScreen />)} />
           <Route path="news" element={s(<NewsScreen />)} />
         </Route>
         <Route path="games" element={s(<GamesScreen />)} />

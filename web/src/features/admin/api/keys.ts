@@ -10,6 +10,7 @@ export const adminKeys = {
   ledger: (id: string) => ['admin', 'user', id, 'ledger'] as const,
   bets: (id: string) => ['admin', 'user', id, 'bets'] as const,
   payment: () => ['admin', 'payment'] as const,
+  books: () => ['admin', 'books'] as const,
   news: () => ['admin', 'news'] as const,
   games: () => ['admin', 'games'] as const,
   matka: () => ['admin', 'matka'] as const,

@@ -86,6 +86,11 @@ export function liftBreak(id: string | number): Promise<Schema<'BreakLiftedJson'
   return api.post('/api/admin/users/{id}/break/lift', { path: { id: String(id) } });
 }
 
+/** The books: what each kind of account holds, and the money mode. */
+export function useBooks() {
+  return useQuery({ queryKey: adminKeys.books(), queryFn: () => api.get('/api/admin/books'), refetchInterval: 10_000 });
+}
+
 export function usePaymentDetailsAdmin() {
   return useQuery({ queryKey: adminKeys.payment(), queryFn: () => api.get('/api/getupiqr'), staleTime: 0 });
 }

@@ -7,6 +7,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Toaster } from '@/components/Toaster';
 import { useMe } from '@/lib/auth';
+import { usePlatform } from '@/lib/platform';
 import { useLogout, useSessionSocket } from '@/lib/use-session-socket';
 import { clearSession } from '@/lib/storage';
 import '../admin.css';
@@ -17,11 +18,13 @@ export default function AdminLayout() {
   const me = useMe();
   const user = me.data ?? null;
   const operator = user?.role === 'operator';
+  const platform = usePlatform();
 
   useSessionSocket(operator);
   const onLogout = useLogout();
 
-  if (me.isPending) return <Loading />;
+  // The money screens differ in play mode: nothing is shown before the mode is known.
+  if (me.isPending || platform.isPending) return <Loading />;
   if (!user) {
     clearSession();
     return <Navigate to="/login" replace />;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { usePlatform } from '@/lib/platform';
 import { useSocketConnected } from '@/lib/use-socket-status';
 
 /** The brand's icon (a symbol, not a word). */
@@ -25,6 +26,7 @@ export function AdminNav({ name, onLogout }: { name: string; onLogout: () => voi
   const connected = useSocketConnected();
   const conn = connected ? t('nav.live') : t('nav.notLive');
   const { pathname } = useLocation();
+  const mode = usePlatform().data?.moneyMode;
   return (
     <header className="app-header admin-nav">
       <div className="admin-brand">
@@ -35,6 +37,11 @@ export function AdminNav({ name, onLogout }: { name: string; onLogout: () => voi
         <span className={`conn-dot ${connected ? 'on' : 'off'}`} title={conn}>
           <span className="sr-only">{conn}</span>
         </span>
+        {mode && (
+          <span className={`status status-${mode === 'play' ? 'pending' : 'approved'}`} data-testid="money-mode">
+            {t(`nav.mode.${mode}`)}
+          </span>
+        )}
       </div>
       <nav aria-label={t('nav.sections')} className="pill-tabs admin-tabs">
         {SECTIONS.map((s) => (

@@ -1,4 +1,4 @@
-/** Money: a sub-navigation over requests, users, payment details and news. */
+/** Money: a sub-navigation over requests, users, payment details, the books and news. */
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 
@@ -7,6 +7,7 @@ const TABS = [
   { to: '/admin/money', label: 'requests', end: true },
   { to: '/admin/money/users', label: 'users' },
   { to: '/admin/money/payment', label: 'payment' },
+  { to: '/admin/money/books', label: 'books' },
   { to: '/admin/money/news', label: 'news' },
 ];
 

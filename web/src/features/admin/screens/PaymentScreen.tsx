@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminErrorMessage } from '../text';
+import { usePlatform } from '@/lib/platform';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
 import { savePaymentDetails, usePaymentDetailsAdmin } from '../api/money';
@@ -14,6 +15,7 @@ import { QueryState } from '../components/QueryState';
 import { qrKind } from '../payment';
 import { FormError } from '@/components/Field';
 import { AdminHead } from '../components/AdminPage';
+import { PlayModeNotice } from '../components/PlayModeNotice';
 
 /** Format samples (a UPI handle, an Indian mobile number), the same in every language. */
 const UPI_SAMPLE = 'name@bank';
@@ -107,7 +109,13 @@ function PaymentForm({ initial }: { initial: PaymentDetails }) {
   );
 }
 
+/** In play mode players pay nothing in: a notice instead of the details. */
 export default function PaymentScreen() {
+  const { t } = useTranslation('adminMoney');
+  return usePlatform().play ? <PlayModeNotice title={t('payment.title')} /> : <PaymentDetailsEditor />;
+}
+
+function PaymentDetailsEditor() {
   const { t } = useTranslation('adminMoney');
   const q = usePaymentDetailsAdmin();
   return (

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '@/components/DataTable';
 import { formatInr } from '@/lib/money';
+import { usePlatform } from '@/lib/platform';
 import { useAdminDeposits, useAdminWithdrawals, type StatusFilter } from '../api/money';
 import { RequestBadge } from '../components/Badges';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { QueryState } from '../components/QueryState';
 import { dateTime } from '../format';
 import { AdminHead } from '../components/AdminPage';
+import { PlayModeNotice } from '../components/PlayModeNotice';
 
 const userLink = (user: string | number, name: string) => (
   <Link to={`/admin/money/users/${encodeURIComponent(String(user))}`}>{name || String(user)}</Link>
@@ -102,7 +104,13 @@ function Withdrawals({ status, onError }: { status: StatusFilter; onError: (m: s
   );
 }
 
+/** In play mode there are no requests: a notice instead. */
 export default function RequestsScreen() {
+  const { t } = useTranslation('adminMoney');
+  return usePlatform().play ? <PlayModeNotice title={t('requests.title')} /> : <Requests />;
+}
+
+function Requests() {
   const { t } = useTranslation('adminMoney');
   const [status, setStatus] = useState<StatusFilter>('pending');
   const [notice, setNotice] = useState('');
