@@ -13,7 +13,7 @@ type When = number | string | Date | null | undefined;
 function format(v: When, options: Intl.DateTimeFormatOptions): string {
   const d = v === null || v === undefined ? null : new Date(v);
   return d && !Number.isNaN(d.getTime())
-    ? d.toLocaleString(locale(), { timeZone: IST, hour12: false, ...options })
+    ? d.toLocaleString(locale(), { timeZone: IST, hourCycle: 'h23', ...options })
     : '';
 }
 
