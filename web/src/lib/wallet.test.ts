@@ -31,4 +31,12 @@ describe('balance_update reducer', () => {
     expect(balanceToastText({ ...event, type: 'deduct' }, fixed2)).toBe('150.00 INR deducted from your balance');
     expect(balanceToastText({ ...event, reason: 'bet_refunded' }, fixed2)).toBe('Bet refunded: 150.00 INR');
   });
+  it("words play mode's grants, top-ups and voided points as play points", () => {
+    expect(balanceToastText({ ...event, reason: 'play_points' }, fixed2)).toBe(
+      '150.00 play points added to your balance',
+    );
+    expect(balanceToastText({ ...event, type: 'deduct', reason: 'play_points_voided' }, fixed2)).toBe(
+      'Play points voided: 150.00',
+    );
+  });
 });

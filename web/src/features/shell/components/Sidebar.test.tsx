@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
-/** The sidebar's Sports section: each sport with its in-play count as a badge; none at 0 or when unknown. Its Casino section. */
-import { cleanup, render, screen, within } from '@testing-library/react';
+/**
+ * The sidebar's Sports section: each sport with its in-play count as a badge; none at 0 or when unknown. Its Casino
+ * section. My Account: Transactions in real money only.
+ */
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sidebar } from './Sidebar';
 
 afterEach(cleanup);
 
-const show = (liveCounts?: Record<string, number>) =>
+const show = (liveCounts?: Record<string, number>, play = false) =>
   render(
     <MemoryRouter>
       <Sidebar
@@ -17,6 +20,7 @@ const show = (liveCounts?: Record<string, number>) =>
         balance={0}
         userNo="1"
         liveCounts={liveCounts}
+        play={play}
         onLogout={() => undefined}
       />
     </MemoryRouter>,
@@ -59,5 +63,25 @@ describe('sidebar casino', () => {
       ['Table Games', '/casino/table-games'],
       ['Jackpots', '/casino/jackpots'],
     ]);
+  });
+});
+
+describe('sidebar my account', () => {
+  const links = () => {
+    fireEvent.click(screen.getByRole('button', { name: /^My Account/ }));
+    const section = screen.getByRole('button', { name: /^My Account/ }).closest('section')!;
+    return within(section as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+  };
+
+  it('lists Transactions with real money', () => {
+    show();
+    expect(links()).toEqual(['Profile', 'My Bets', 'Transactions', 'Settings']);
+  });
+
+  it('has no Transactions in play mode (no deposits or withdrawals)', () => {
+    show(undefined, true);
+    expect(links()).toEqual(['Profile', 'My Bets', 'Settings']);
   });
 });
