@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // The specs that change what every player shares (Aviator's and Mines' settings and suspension, the UPI details, the
 // news) run one after another in a worker of their own; the rest, each with players of its own, run beside them.
 const SHARED_SETTINGS = /(admin-console|mines|player-journey|upi-deposit)\.spec\.ts$/;
+// A spec with a server of its own (feed-markets, play-mode: CASINO_MONEY_MODE=play) shares no settings: a player's.
 // A spec that must act within a result's 2 s on screen runs last, alone, so that no other browser slows it (its
 // dependencies run first: `--no-deps` to run it by itself).
 const ALONE = /scratch-card\.spec\.ts$/;
