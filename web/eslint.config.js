@@ -44,7 +44,7 @@ const EXPOSES = {
   auth: ['return-to'],
   // The brand name and mark the login card shows.
   shell: ['brand'],
-  // Play mode's pieces the shell's header shows: the "no cash value" label and the daily top-up.
+  // Play mode's pieces: the "no cash value" label (the shells, the login card) and the daily top-up (the header).
   'play-points': ['components/NoCashValue', 'components/DailyTopUp'],
 };
 

@@ -40,6 +40,7 @@ play.afterAll(async ({ server }) => server.stop());
 async function signUpAndLogIn(page: Page): Promise<number> {
   const password = 'player-pass';
   await page.goto('/signup');
+  await expect(page.getByTestId('play-note')).toHaveText(NO_CASH_VALUE);
   await page.getByLabel('Name').fill('Play Person');
   await page.getByLabel('Phone').fill(`8${String(Date.now()).slice(-9)}`);
   await page.getByLabel('Password', { exact: true }).fill(password);

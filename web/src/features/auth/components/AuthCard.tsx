@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoCashValue } from '@/features/play-points/components/NoCashValue';
 import { BRAND, BRAND_MARK } from '@/features/shell/brand';
 import { LANGUAGES, currentLanguage, setLanguage } from '@/i18n';
 
@@ -36,6 +37,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         </span>
         <span className="brand-name">{BRAND}</span>
       </div>
+      <NoCashValue />
       <section className="auth-card">
         <h1>{title}</h1>
         {children}
