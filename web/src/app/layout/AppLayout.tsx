@@ -52,9 +52,8 @@ export default function AppLayout() {
       <Header
         username={name}
         balance={balance}
-        userId={userId}
-        play={play}
         onMenu={() => setMenu((m) => !m)}
+        userId={userId}
         onDeposit={() => setModal('deposit')}
         onWithdraw={() => setModal('withdraw')}
         onLogout={ctx.logout}

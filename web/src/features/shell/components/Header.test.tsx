@@ -22,14 +22,13 @@ function serve(moneyMode: 'play' | 'real') {
 }
 
 const onDeposit = vi.fn();
-const show = (play: boolean) =>
+const show = () =>
   renderWithClient(
     <>
       <Header
         username="Asha"
         balance={1000}
         userId="7"
-        play={play}
         onMenu={() => undefined}
         onDeposit={onDeposit}
         onWithdraw={() => undefined}
@@ -45,7 +44,7 @@ cleanUpAfterEach();
 describe('header and ticker', () => {
   it('real money: Deposit and Withdraw, no play-points label, the usual welcome', async () => {
     serve('real');
-    show(false);
+    show();
     expect(await screen.findByText(/Deposits and withdrawals are processed via UPI/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(onDeposit).toHaveBeenCalledOnce();
@@ -57,7 +56,7 @@ describe('header and ticker', () => {
 
   it('play mode: no Deposit or Withdraw; "no cash value" in the header and the ticker; the daily top-up', async () => {
     serve('play');
-    show(true);
+    show();
     expect((await screen.findByTestId('play-note')).textContent).toBe('Play points — no cash value');
     expect(screen.getByTestId('ticker-play').textContent).toBe('Play points — no cash value');
     expect(screen.getByTestId('news').textContent).toMatch(/points have no cash value/);

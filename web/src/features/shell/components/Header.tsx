@@ -4,21 +4,22 @@ import { BRAND, BRAND_MARK, MENU_GLYPH } from '../brand';
 import { DailyTopUp } from '@/features/play-points/components/DailyTopUp';
 import { NoCashValue } from '@/features/play-points/components/NoCashValue';
 import { formatInr } from '@/lib/money';
+import { usePlatform } from '@/lib/platform';
 
 interface Props {
   username: string;
   balance: number | undefined;
   userId: string | null;
-  /** Play mode: no Deposit and Withdraw, the daily top-up in their place. */
-  play: boolean;
   onMenu: () => void;
   onDeposit: () => void;
   onWithdraw: () => void;
   onLogout: () => void;
 }
 
-export function Header({ username, balance, userId, play, onMenu, onDeposit, onWithdraw, onLogout }: Props) {
+/** In play mode, no Deposit and Withdraw: the daily top-up in their place. */
+export function Header({ username, balance, userId, onMenu, onDeposit, onWithdraw, onLogout }: Props) {
   const { t } = useTranslation('shell');
+  const { play } = usePlatform();
   return (
     <header className="app-header">
       <div className="header-row">
