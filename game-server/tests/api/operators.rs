@@ -64,12 +64,15 @@ async fn metrics_parse_as_prometheus_text_and_show_the_table_at_work_while_playe
         assert!(has(&before, family), "{family} is exported");
     }
 
-    // A short swarm: every player bets ₹20 in the same round (under the test table's small liability cap).
-    let mut socks = Vec::new();
-    for (_, token) in &players {
+    // A short swarm: every player bets ₹20 in the same round (under the test table's small liability cap). The
+    // others connect once the first sees a countdown: a socket nobody reads answers no ping, and a long flight before
+    // that countdown (a high crash point) would outlast the ping timeout of sockets opened before it.
+    let mut first = Sock::connect(&app.base, &players[0].1).await;
+    let round = first.countdown(1_200).await["roundId"].clone();
+    let mut socks = vec![first];
+    for (_, token) in &players[1..] {
         socks.push(Sock::connect(&app.base, token).await);
     }
-    let round = socks[0].countdown(1_200).await["roundId"].clone();
     for (s, (id, _)) in socks.iter_mut().zip(&players) {
         let ack = s.emit("place_bet", json!({"userId": id, "amount": 20, "slot": 0, "roundId": round})).await;
         assert!(ack["success"] == true || ack["error"] == "betting_closed", "{ack}");
