@@ -99,7 +99,6 @@ refusals!(DecideDepositRefusals {
 pub async fn decide_deposit(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (d, act) = if decision(&action)? {
-        state.cashier.real_money()?;
         (state.cashier.approve_deposit(id, op.0.id).await?, Action::DepositApprove)
     } else {
         (state.cashier.reject_deposit(id, op.0.id).await?, Action::DepositReject)
@@ -149,7 +148,6 @@ refusals!(DecideWithdrawalRefusals {
 pub async fn decide_withdrawal(state: State, op: Operator, path: web::Path<(i64, String)>) -> Answer {
     let (id, action) = path.into_inner();
     let (w, act) = if decision(&action)? {
-        state.cashier.real_money()?;
         (state.cashier.approve_withdrawal(id, op.0.id).await?, Action::WithdrawalApprove)
     } else {
         (state.cashier.reject_withdrawal(id, op.0.id).await?, Action::WithdrawalReject)

@@ -105,6 +105,7 @@ refusals!(RequestDepositRefusals {
 )]
 #[post("/api/add-more-points")]
 pub async fn request_deposit(state: State, who: Authed, body: web::Json<DepositBody>) -> Answer {
+    // Play mode refuses before the body's fields are checked (the cashier refuses too, whoever calls it).
     state.cashier.real_money()?;
     refuse_fixtures(&who)?;
     let b = body.into_inner();
