@@ -114,8 +114,10 @@ test('Live Cricket Market → /matchlist/currmtc: the score frame and the live d
   await shot(page, 'sports-05-sidebar-live-counts');
   await page.getByRole('button', { name: 'Close menu' }).click();
 
+  // Two fixtures may share a name (the simulator reuses team pairs): the row is found again by its event id.
   const name = (await row.locator('.match-name').textContent()) ?? '';
-  await market.getByTestId('live-row').filter({ hasText: name }).click();
+  const eventId = await row.getAttribute('data-event-id');
+  await market.locator(`[data-testid="live-row"][data-event-id="${eventId}"]`).click();
   await expect(page).toHaveURL(/\/matchlist\/currmtc$/);
   const frame = page.getByTestId('score-frame');
   await expect(frame).toBeVisible();
