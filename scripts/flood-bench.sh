@@ -39,7 +39,7 @@ for _ in range(150):
 else:
     sys.exit("the server did not come up")
 def signup(phone, name, password):
-    body = json.dumps({"username": phone, "email": name, "password": password}).encode()
+    body = json.dumps({"username": phone, "email": name, "password": password, "dateOfBirth": "1990-01-15", "region": "IN-MH"}).encode()
     req = urllib.request.Request(f"{base}/api/signup", data=body, headers={"Content-Type": "application/json"})
     return json.load(urllib.request.urlopen(req, timeout=30))["userNo"]
 print(signup("9876500001", "Normal Player", "normalpass1"), signup("9876500002", "Second Player", "secondpass1"))

@@ -4,6 +4,7 @@
 
 use crate::accounts::User;
 use crate::clock::EpochMs;
+use crate::compliance::rules::KycStatus;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::store::Db;
@@ -18,11 +19,18 @@ pub struct UserRow {
     pub blocked: bool,
     pub balance: Paise,
     pub exposure: Paise,
+    /// Real mode: declared at sign-up (`YYYY-MM-DD`, a region code); none for accounts made before.
+    pub date_of_birth: Option<String>,
+    pub region: Option<String>,
+    /// The configured regions leave the player's out.
+    pub region_refused: bool,
+    pub kyc: KycStatus,
 }
 
 const USER_ROW: &str = "SELECT u.id, u.user_no, u.phone, u.name, u.email, u.role, u.created_at, u.fixture, \
-    u.blocked_at, COALESCE(a.balance, 0) AS balance, COALESCE(a.exposure, 0) AS exposure, u.language \
-    FROM users u LEFT JOIN accounts a ON a.id = u.id";
+    u.blocked_at, COALESCE(a.balance, 0) AS balance, COALESCE(a.exposure, 0) AS exposure, u.language, \
+    u.date_of_birth, u.region, u.region_refused, k.status AS kyc_status \
+    FROM users u LEFT JOIN accounts a ON a.id = u.id LEFT JOIN kyc k ON k.user_id = u.id";
 
 /// One row of `USER_ROW`, as the database has it.
 #[derive(sqlx_macros::FromRow)]
@@ -32,6 +40,10 @@ struct UserDbRow {
     blocked_at: Option<i64>,
     balance: i64,
     exposure: i64,
+    date_of_birth: Option<String>,
+    region: Option<String>,
+    region_refused: i64,
+    kyc_status: Option<String>,
 }
 
 impl From<UserDbRow> for UserRow {
@@ -41,6 +53,10 @@ impl From<UserDbRow> for UserRow {
             blocked: r.blocked_at.is_some(),
             balance: Paise::new(r.balance),
             exposure: Paise::new(r.exposure),
+            date_of_birth: r.date_of_birth,
+            region: r.region,
+            region_refused: r.region_refused == 1,
+            kyc: r.kyc_status.as_deref().and_then(KycStatus::parse).unwrap_or(KycStatus::None),
         }
     }
 }

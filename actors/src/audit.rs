@@ -38,6 +38,10 @@ pub enum Action {
     BreakLift,
     /// A feed market of the exchange stream mapped to a new match.
     SportsFeedMarket,
+    /// A player's identity documents approved (real mode).
+    KycApprove,
+    /// A player's identity documents rejected, with the reason.
+    KycReject,
 }
 
 impl Action {
@@ -67,6 +71,8 @@ impl Action {
             Action::LeaseMove => "cluster.move",
             Action::BreakLift => "user.break_lift",
             Action::SportsFeedMarket => "sports.feed_market",
+            Action::KycApprove => "kyc.approve",
+            Action::KycReject => "kyc.reject",
         }
     }
 }

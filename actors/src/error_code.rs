@@ -123,6 +123,24 @@ error_codes! {
     /// The balance is at the ceiling a play-points top-up fills to (409).
     AtCeiling = "at_ceiling",
 
+    // Real mode's checks.
+    /// The date of birth makes the player younger than the platform's minimum age (403).
+    Underage = "underage",
+    /// The operator does not offer real-money play in the player's region: sign-up, bets and deposits refused (403).
+    RegionNotAllowed = "region_not_allowed",
+    /// A withdrawal past the thresholds needs a verified identity (403).
+    KycRequired = "kyc_required",
+    /// An identity document that is not a JPEG, PNG or WebP image (415).
+    NotAnImage = "not_an_image",
+    /// An identity document larger than allowed (413).
+    FileTooLarge = "file_too_large",
+    /// Identity documents are already waiting for a check (409).
+    KycPending = "kyc_pending",
+    /// The identity is already verified (409).
+    KycVerified = "kyc_verified",
+    /// The identity submission is not waiting for a decision (409).
+    KycNotPending = "kyc_not_pending",
+
     // Responsible gambling.
     /// The player is on a break they chose (403).
     RgOnBreak = "rg_on_break",

@@ -10,6 +10,7 @@ pub mod cashier;
 pub mod clock;
 pub mod cluster;
 pub mod color;
+pub mod compliance;
 pub mod error_code;
 pub mod exchange;
 pub mod fair;

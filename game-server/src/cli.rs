@@ -134,5 +134,5 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 pub async fn create_operator(database_url: &str, name: &str, phone: &str, password: &str) -> anyhow::Result<User> {
     let db = Db::connect(database_url, 2).await?;
     let accounts = Accounts::new(db, clock::system(), Arc::new(NoNotifier));
-    Ok(accounts.register(phone, name, password, Role::Operator).await?)
+    Ok(accounts.register(phone, name, password, Role::Operator, None).await?)
 }

@@ -13,6 +13,7 @@ use casino_actors::aviator::chains::SeedKey;
 use casino_actors::aviator::rules::RulesConfig;
 use casino_actors::aviator::table::AviatorConfig;
 use casino_actors::cluster::ClusterConfig;
+use casino_actors::compliance::RealMoneyChecks;
 use casino_actors::exchange::desk::ExchangeConfig;
 use casino_actors::matka::desk::MatkaConfig;
 use casino_actors::mines::rules::MinesSettings;
@@ -78,16 +79,23 @@ pub struct Config {
 }
 
 /// What the platform plays for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoneySettings {
     pub mode: MoneyMode,
     pub change: ModeChange,
     pub points: PlayPoints,
+    /// Real mode's checks: age, regions, identity before withdrawal.
+    pub checks: RealMoneyChecks,
 }
 
 impl Default for MoneySettings {
     fn default() -> Self {
-        MoneySettings { mode: MoneyMode::Real, change: ModeChange::Refuse, points: PlayPoints::default() }
+        MoneySettings {
+            mode: MoneyMode::Real,
+            change: ModeChange::Refuse,
+            points: PlayPoints::default(),
+            checks: RealMoneyChecks::default(),
+        }
     }
 }
 
@@ -142,6 +150,7 @@ impl From<ServeArgs> for Config {
             accounts: accounts.config(),
             web: web.config(),
             money: MoneySettings {
+                checks: money.real_money_checks(),
                 mode: money.money_mode,
                 change: money.money_mode_change,
                 points: PlayPoints { grant: money.play_grant, top_up: money.play_top_up, ceiling: money.play_ceiling },

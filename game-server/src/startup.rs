@@ -14,6 +14,7 @@ use casino_actors::cashier::Cashier;
 use casino_actors::clock::{self, SharedClock};
 use casino_actors::cluster::keeper::{Keeper, Leaving};
 use casino_actors::cluster::remote::{Bus, Route};
+use casino_actors::compliance::Compliance;
 use casino_actors::hub::{Broadcast, Hub, HubAddr, encode};
 use casino_actors::observe::{Registry, families};
 use casino_actors::play::{self, PlayDesk, Settled};
@@ -38,6 +39,8 @@ pub struct Services {
     pub wallet: WalletHandle,
     pub cashier: Cashier,
     pub play: PlayDesk,
+    /// Real mode's checks (none in play mode).
+    pub compliance: Compliance,
     pub tables: Tables,
     pub actors: Arc<Registry>,
     /// Cluster mode: makes this node hand its leases over when it stops.
@@ -101,7 +104,9 @@ impl Services {
         let accounts =
             Accounts::new(db.clone(), clock.clone(), notifier).with_hashing_limit(config.accounts.hashing_concurrency);
         let money = &config.money;
-        let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone()).in_mode(money.mode);
+        let cashier = Cashier::new(db.clone(), wallet.clone(), clock.clone())
+            .in_mode(money.mode)
+            .with_identity_thresholds(money.checks.thresholds);
         if keeper.is_none() {
             let reconciled = cashier.reconcile().await?;
             if reconciled != Default::default() {
@@ -174,6 +179,11 @@ impl Services {
         if granted > 0 {
             tracing::warn!(granted, "gave play points to players who had none");
         }
+        let compliance = Compliance::new(db.clone(), money.mode, money.checks.clone());
+        let refused = compliance.apply_regions().await?;
+        if refused > 0 {
+            tracing::warn!(refused, regions = %money.checks.regions.describe(), "players in regions not allowed: bets and deposits refused");
+        }
         let tables = Tables {
             hub,
             aviator,
@@ -185,7 +195,7 @@ impl Services {
             exchange: games.exchange,
             parchi: games.parchi,
         };
-        Ok(Services { db, clock, accounts, wallet, cashier, play, tables, actors, leaving })
+        Ok(Services { db, clock, accounts, wallet, cashier, play, compliance, tables, actors, leaving })
     }
 }
 
@@ -257,6 +267,7 @@ impl Application {
         let actors = web::Data::new(s.actors.clone());
         let mut app_state = AppState::new(s.db, s.clock, s.accounts, s.wallet, s.cashier, s.tables, s.actors);
         app_state.play = s.play;
+        app_state.compliance = s.compliance;
         app_state.load_test_fixtures = config.load_test_fixtures;
         app_state.test_hooks = config.test_hooks;
         app_state.cluster = config.cluster.as_ref().map(|c| casino_http::state::ClusterView {

@@ -133,6 +133,9 @@ impl From<CashierError> for ApiError {
             CashierError::Wallet(w) => w.into(),
             CashierError::Limited(r) => r.into(),
             CashierError::PlayMode => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::PlayMode, e.to_string()),
+            CashierError::IdentityRequired(_) => {
+                ApiError::new(StatusCode::FORBIDDEN, ErrorCode::KycRequired, e.to_string())
+            }
             CashierError::Storage(_) => ApiError::internal(e),
         }
     }

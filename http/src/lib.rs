@@ -13,6 +13,7 @@ pub mod error;
 pub mod exchange;
 pub mod exchange_risk;
 pub mod json;
+pub mod kyc;
 pub mod matka;
 pub mod mines;
 pub mod money;
@@ -73,6 +74,7 @@ pub fn documented_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConf
         .configure(exchange_risk::routes)
         .configure(parchi::routes)
         .configure(play::routes)
+        .configure(kyc::routes)
         .configure(admin::routes)
         .configure(ops::routes)
         .map(|c| c.configure(socketio::configure));

@@ -60,6 +60,7 @@ pub struct ErrorBody {
         (name = "sports", description = "The sports feed: matches, scores, odds"),
         (name = "exchange", description = "Cricket exchange markets: bets and books"),
         (name = "parchi", description = "The three-card cricket game"),
+        (name = "kyc", description = "Real mode: a player's identity check before large withdrawals, and the operators' decisions"),
         (name = "admin", description = "Operators: users, audit, risk"),
         (name = "ops", description = "Operators: live actors, games, the cluster"),
         (name = "platform", description = "Health, metrics, this document")

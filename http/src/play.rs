@@ -8,6 +8,7 @@ use crate::state::State;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post};
 use casino_actors::ErrorCode;
+use casino_actors::compliance::rules::{REGIONS, Thresholds};
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use casino_actors::play::{MoneyMode, PlayError};
 use serde::Serialize;
@@ -55,17 +56,71 @@ pub struct PlatformJson {
     /// Play mode's grant and top-up; absent in real mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play_points: Option<PlayPointsJson>,
+    /// Real mode's checks; absent in play mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub real_money: Option<RealMoneyJson>,
+}
+
+/// A region a player may declare at sign-up.
+#[derive(Serialize, ToSchema)]
+pub struct RegionJson {
+    /// ISO 3166-2 (`IN-MH`) for India's states and union territories, ISO 3166-1 (`MT`) for countries.
+    #[schema(example = "IN-MH")]
+    pub code: &'static str,
+    #[schema(example = "Maharashtra")]
+    pub name: &'static str,
+    /// Whether the operator offers real-money play there (a sign-up declaring it is refused otherwise).
+    pub allowed: bool,
+}
+
+/// The withdrawals a player may ask for without a verified identity.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KycThresholdsJson {
+    /// A request above this needs a verified identity…
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub single: Paise,
+    /// …and so do requests taking the last 30 days' (pending and paid) past this.
+    #[serde(serialize_with = "as_rupees")]
+    #[schema(value_type = RupeesJson)]
+    pub rolling_30_days: Paise,
+}
+
+impl From<Thresholds> for KycThresholdsJson {
+    fn from(t: Thresholds) -> Self {
+        KycThresholdsJson { single: t.single, rolling_30_days: t.rolling_30_days }
+    }
+}
+
+/// Real mode's checks, as sign-up and the wallet screens show them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RealMoneyJson {
+    /// The youngest a player may sign up, in full years.
+    pub min_age: u32,
+    /// Every region a player may declare, with whether it is allowed.
+    pub regions: Vec<RegionJson>,
+    pub kyc_thresholds: KycThresholdsJson,
 }
 
 /// What the platform plays for: the screens show deposits and withdrawals only in real mode.
-#[utoipa::path(responses((status = 200, description = "The money mode, and play mode's points", body = PlatformJson)))]
+#[utoipa::path(responses((status = 200, description = "The money mode, play mode's points, real mode's checks", body = PlatformJson)))]
 #[get("/api/platform")]
 pub async fn platform(state: State) -> Answer {
     let mode = state.play.mode();
     let p = state.play.points();
     let play_points =
         (mode == MoneyMode::Play).then_some(PlayPointsJson { grant: p.grant, top_up: p.top_up, ceiling: p.ceiling });
-    Ok(HttpResponse::Ok().json(PlatformJson { success: true, money_mode: mode, play_points }))
+    let real_money = state.compliance.checks().map(|c| RealMoneyJson {
+        min_age: c.min_age,
+        regions: REGIONS
+            .iter()
+            .map(|r| RegionJson { code: r.code, name: r.name, allowed: c.regions.allows(r.code) })
+            .collect(),
+        kyc_thresholds: c.thresholds.into(),
+    });
+    Ok(HttpResponse::Ok().json(PlatformJson { success: true, money_mode: mode, play_points, real_money }))
 }
 
 /// Where the player stands with the day's top-up.

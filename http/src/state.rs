@@ -6,6 +6,7 @@ use casino_actors::aviator::chains::Fairness;
 use casino_actors::aviator::table::TableRoute;
 use casino_actors::cashier::Cashier;
 use casino_actors::clock::SharedClock;
+use casino_actors::compliance::{Compliance, RealMoneyChecks};
 use casino_actors::hub::HubAddr;
 use casino_actors::observe::Registry;
 use casino_actors::play::{MoneyMode, PlayDesk, PlayPoints};
@@ -34,6 +35,8 @@ pub struct AppState {
     pub cashier: Cashier,
     /// The money mode, and play mode's points.
     pub play: PlayDesk,
+    /// Real mode's checks: age and region at sign-up, identity (KYC) before large withdrawals.
+    pub compliance: Compliance,
     /// Wrong passwords (logins and password changes) per client address: checked first, before anything is looked
     /// up; reserved before the password is checked, given back on success.
     pub login_by_addr: FailureLimiter,
@@ -106,6 +109,7 @@ impl AppState {
     ) -> Self {
         // Real mode until the server says otherwise (`game-server`'s start-up sets the configured one).
         let play = PlayDesk::new(db.clone(), wallet.clone(), clock.clone(), MoneyMode::Real, PlayPoints::default());
+        let compliance = Compliance::new(db.clone(), MoneyMode::Real, RealMoneyChecks::default());
         AppState {
             db,
             clock,
@@ -113,6 +117,7 @@ impl AppState {
             wallet,
             cashier,
             play,
+            compliance,
             login_by_addr: FailureLimiter::new(LOGIN_FAILURES_PER_ADDR, LOGIN_WINDOW_MS),
             login_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),
             password_lockout: Lockout::new(LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),

@@ -20,7 +20,7 @@ def call(method, path, body=None, token=None):
         sys.exit(f"{method} {path}: {e.code} {e.read().decode()}")
 
 
-signup = call("POST", "/api/signup", {"username": "9812345670", "email": "Fuzz Player", "password": "fuzzpass1"})
+signup = call("POST", "/api/signup", {"username": "9812345670", "email": "Fuzz Player", "password": "fuzzpass1", "dateOfBirth": "1990-01-15", "region": "IN-MH"})
 player = call("POST", "/api/login", {"userNo": str(signup["userNo"]), "password": "fuzzpass1"})
 operator = call("POST", "/api/login", {"userNo": operator_no, "password": password})
 deposit = call("POST", "/api/add-more-points", {"Utr": "123456789012", "userName": "Fuzz Player", "phoneNumber": "9812345670", "deposite": 10000}, player["token"])

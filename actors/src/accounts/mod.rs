@@ -17,6 +17,7 @@ pub use notify::{LogNotifier, NoNotifier, Notifier, NotifierConfig, WebhookConfi
 pub use reset::{RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_GUESSES, RESET_GUESSES_PER_ACCOUNT, RESET_REQUESTS};
 
 use crate::clock::{EpochMs, SharedClock};
+use crate::compliance::rules::Declared;
 use crate::ids::UserId;
 use crate::store::Db;
 use passwords::{hash_password, verify_password};
@@ -164,28 +165,45 @@ impl Accounts {
         }
     }
 
-    /// Validates, hashes and stores a new person with an empty wallet.
-    pub async fn register(&self, phone: &str, name: &str, password: &str, role: Role) -> Result<User, AccountError> {
+    /// Validates, hashes and stores a new person with an empty wallet, and what they declared at sign-up (real
+    /// mode's date of birth and region, checked by `compliance`).
+    pub async fn register(
+        &self,
+        phone: &str,
+        name: &str,
+        password: &str,
+        role: Role,
+        declared: Option<Declared>,
+    ) -> Result<User, AccountError> {
         let name = rules::name(name)?;
         let phone = rules::phone(phone)?;
         let password = rules::signup_password(password)?.to_string();
         let hash = self.hashing(Lane::SignUp, move |m| hash_password(&password, m)).await??;
-        self.insert_user(&phone, &name, &hash, role).await
+        self.insert_user(&phone, &name, &hash, role, declared).await
     }
 
     /// Stores a person whose password is already hashed.
-    pub async fn insert_user(&self, phone: &str, name: &str, hash: &str, role: Role) -> Result<User, AccountError> {
+    pub async fn insert_user(
+        &self,
+        phone: &str,
+        name: &str,
+        hash: &str,
+        role: Role,
+        declared: Option<Declared>,
+    ) -> Result<User, AccountError> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         let inserted = sqlx::query_scalar::<Any, i64>(
-            "INSERT INTO users (phone, name, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (phone) DO NOTHING RETURNING id",
+            "INSERT INTO users (phone, name, password_hash, role, created_at, date_of_birth, region) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (phone) DO NOTHING RETURNING id",
         )
         .bind(phone)
         .bind(name)
         .bind(hash)
         .bind(role.as_str())
         .bind(now)
+        .bind(declared.map(|d| d.date_of_birth_text()))
+        .bind(declared.map(|d| d.region.code))
         .fetch_optional(&mut *tx)
         .await?;
         let Some(id) = inserted else { return Err(AccountError::PhoneTaken) };

@@ -12,6 +12,8 @@
 //! hold is simply missing from the ledger, and approving it is refused.
 
 use crate::clock::{EpochMs, SharedClock};
+use crate::compliance::kyc;
+use crate::compliance::rules::Thresholds;
 use crate::ids::UserId;
 use crate::money::Paise;
 use crate::play::MoneyMode;
@@ -127,6 +129,12 @@ pub enum CashierError {
     /// Past a deposit limit the player set, or during their break or self-exclusion.
     #[error(transparent)]
     Limited(crate::rg::Refusal),
+    /// Real mode: a withdrawal past the thresholds needs a verified identity.
+    #[error(
+        "Withdrawals above {} rupees a request or {} rupees in 30 days need a verified identity: submit your documents under Identity",
+        .0.single.to_rupees_json(), .0.rolling_30_days.to_rupees_json()
+    )]
+    IdentityRequired(Thresholds),
     /// Play mode: points have no cash value, so nothing is deposited, withdrawn or paid to.
     #[error("This platform plays for points with no cash value: there are no deposits or withdrawals")]
     PlayMode,
@@ -196,6 +204,8 @@ pub struct Cashier {
     hold_patience: Duration,
     /// In play mode no money comes in or goes out: every request, approval and payment detail is refused.
     mode: MoneyMode,
+    /// Real mode: the withdrawals a player may ask for without a verified identity.
+    identity: Thresholds,
 }
 
 fn required(value: &str, field: &'static str) -> Result<String, CashierError> {
@@ -238,12 +248,26 @@ struct SettingRow {
 
 impl Cashier {
     pub fn new(db: Db, wallet: WalletHandle, clock: SharedClock) -> Self {
-        Cashier { db, wallet, clock, hold_patience: crate::table::PATIENCE, mode: MoneyMode::Real }
+        Cashier {
+            db,
+            wallet,
+            clock,
+            hold_patience: crate::table::PATIENCE,
+            mode: MoneyMode::Real,
+            identity: Thresholds::default(),
+        }
     }
 
     /// This cashier in `mode` (default real).
     pub fn in_mode(mut self, mode: MoneyMode) -> Self {
         self.mode = mode;
+        self
+    }
+
+    /// This cashier asking a verified identity for withdrawals past `thresholds` (default ₹10,000 a request or
+    /// ₹50,000 in 30 days).
+    pub fn with_identity_thresholds(mut self, thresholds: Thresholds) -> Self {
+        self.identity = thresholds;
         self
     }
 
@@ -424,6 +448,14 @@ impl Cashier {
         if balances(&self.db, user).await?.balance < amount {
             return Err(CashierError::InsufficientBalance);
         }
+        // The identity check counts the last 30 days' requests: checked and this one recorded in one write
+        // transaction, the person's row taken first, so two requests at once cannot both slip under the threshold.
+        let now = self.clock.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        sqlx::query::<Any>("UPDATE users SET id = id WHERE id = $1").bind(user.0).execute(&mut *tx.tx).await?;
+        if kyc::withdrawal_needs_identity(&mut tx.tx, user, amount, now, &self.identity).await? {
+            return Err(CashierError::IdentityRequired(self.identity));
+        }
         let sql = format!(
             "INSERT INTO withdrawals (user_id, user_name, upi_id, phone, amount, status, created_at) \
              VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING {}",
@@ -435,9 +467,10 @@ impl Cashier {
             .bind(upi_id)
             .bind(phone)
             .bind(amount.get())
-            .bind(self.clock.now_ms())
-            .fetch_one(&self.db.pool)
+            .bind(now)
+            .fetch_one(&mut *tx.tx)
             .await?;
+        tx.commit().await?;
         match tokio::time::timeout(self.hold_patience, self.settle_hold(&w)).await {
             Ok(Ok(Hold::Held)) => self.request::<Withdrawal>(w.id).await,
             Ok(Ok(Hold::Refused(e))) => Err(match e {

@@ -342,7 +342,7 @@ fn number(text: &str) -> Option<i64> {
 }
 
 /// `YYYY-MM-DD` as a day number, if it is a real date.
-fn date(text: &str) -> Option<i64> {
+pub fn date(text: &str) -> Option<i64> {
     let mut parts = text.split('-');
     let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {

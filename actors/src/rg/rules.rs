@@ -236,6 +236,9 @@ pub enum Refusal {
     LossLimit { period: Period, left: Paise },
     #[error("This deposit would go past your deposit limit this {}: {} rupees left.", .period.as_str(), .left.to_rupees_json())]
     DepositLimit { period: Period, left: Paise },
+    /// Real mode: the operator does not offer real-money play in the region the player declared.
+    #[error("Real-money play is not offered in your region: bets and deposits are refused. You can still withdraw.")]
+    RegionNotAllowed,
 }
 
 impl Refusal {
@@ -246,6 +249,7 @@ impl Refusal {
             Refusal::StakeLimit { .. } => ErrorCode::RgStakeLimit,
             Refusal::LossLimit { .. } => ErrorCode::RgLossLimit,
             Refusal::DepositLimit { .. } => ErrorCode::RgDepositLimit,
+            Refusal::RegionNotAllowed => ErrorCode::RegionNotAllowed,
         }
     }
 
@@ -262,6 +266,8 @@ impl Refusal {
 /// limit with what was lost so far (stakes placed minus money back, from game ledger rows in the period).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Guard {
+    /// Real mode: the player's declared region is no longer allowed.
+    pub region_refused: bool,
     pub exclusion: Option<Exclusion>,
     pub max_stake: Option<Paise>,
     /// (period, limit in force, lost so far in the period; negative when the player is ahead).
@@ -271,6 +277,9 @@ pub struct Guard {
 impl Guard {
     /// May the player put `stake` into a game now? (The wallet then counts it with [`Guard::moved`].)
     pub fn check(&self, stake: Paise) -> Result<(), Refusal> {
+        if self.region_refused {
+            return Err(Refusal::RegionNotAllowed);
+        }
         if let Some(e) = self.exclusion {
             return Err(Refusal::excluded(e));
         }

@@ -308,7 +308,8 @@ fn users_of<R>(
 }
 
 /// The guard of each user who has anything set, for the wallet's batch: exclusion, largest stake, and each loss limit
-/// in force with what was lost so far. Users with nothing set are left out. Three statements per chunk of users,
+/// in force with what was lost so far, and whether their region is refused (real mode). Users with nothing set are
+/// left out. Four statements per chunk of users,
 /// however many of them have limits.
 pub async fn guards(
     conn: &mut AnyConnection,
@@ -365,6 +366,12 @@ pub async fn guards(
                 guard.exclusion = Some(Exclusion { kind, until });
             }
         }
+        let sql = format!("SELECT id FROM users WHERE id IN ({}) AND region_refused = 1", list(1));
+        for (id,) in
+            users_of(sqlx::query_as::<Any, (i64,)>(sqlx::AssertSqlSafe(sql)), chunk).fetch_all(&mut *conn).await?
+        {
+            out.entry(UserId(id)).or_default().region_refused = true;
+        }
         lossy.sort_unstable();
         lossy.dedup();
         if !lossy.is_empty() {
@@ -402,6 +409,9 @@ pub async fn check_deposit(
     amount: Paise,
     now: EpochMs,
 ) -> Result<Result<(), super::Refusal>, sqlx::Error> {
+    if crate::compliance::region_refused(conn, user).await? {
+        return Ok(Err(super::Refusal::RegionNotAllowed));
+    }
     let set = limits_on(conn, user).await?;
     let exclusion = exclusion_on(conn, user, now).await?;
     let mut limits = Vec::new();

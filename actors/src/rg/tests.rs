@@ -56,7 +56,7 @@ fn lowering_applies_at_once_raising_and_removing_wait_a_day() {
 
 #[test]
 fn a_guard_refuses_what_goes_past_and_counts_what_it_lets_through() {
-    let mut g = Guard { exclusion: None, max_stake: Some(p(100)), losses: vec![(Period::Day, p(250), p(0))] };
+    let mut g = Guard { max_stake: Some(p(100)), losses: vec![(Period::Day, p(250), p(0))], ..Guard::default() };
     let bet = |g: &mut Guard, r: i64| g.check(p(r)).map(|()| g.moved(p(-r)));
     assert_eq!(bet(&mut g, 101), Err(Refusal::StakeLimit { max: p(100) }));
     assert_eq!(bet(&mut g, 100), Ok(()));
@@ -68,6 +68,10 @@ fn a_guard_refuses_what_goes_past_and_counts_what_it_lets_through() {
     let off = Guard { exclusion: Some(Exclusion { kind: ExclusionKind::Break, until: NOW }), ..Guard::default() };
     assert_eq!(off.check(p(1)), Err(Refusal::OnBreak { until: NOW }));
     assert_eq!(Refusal::SelfExcluded { until: 1 }.code().as_str(), "rg_self_excluded");
+    // Real mode: a region left out refuses every stake, before anything else.
+    let away = Guard { region_refused: true, ..off };
+    assert_eq!(away.check(p(1)), Err(Refusal::RegionNotAllowed));
+    assert_eq!(Refusal::RegionNotAllowed.code().as_str(), "region_not_allowed");
 }
 
 #[test]

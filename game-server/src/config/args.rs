@@ -3,6 +3,8 @@
 //! parse stops the start with a message naming the variable ([`try_parse`]).
 
 use casino_actors::accounts::default_hashing_limit;
+use casino_actors::compliance::RealMoneyChecks;
+use casino_actors::compliance::rules::{AllowedRegions, Thresholds};
 use casino_actors::money::Paise;
 use casino_actors::play::{ModeChange, MoneyMode, PlayPoints};
 use casino_actors::table::actor::TableConfig;
@@ -95,6 +97,39 @@ pub struct MoneyArgs {
     /// …never taking the balance past this.
     #[arg(long, env = "CASINO_PLAY_CEILING", default_value_t = PlayPoints::default().ceiling, value_parser = rupees)]
     pub play_ceiling: Paise,
+    /// Real mode: the youngest a player may sign up, in full years (India's day).
+    #[arg(long, env = "CASINO_MIN_AGE", default_value_t = 18, value_parser = trimmed::<u32>)]
+    pub min_age: u32,
+    /// Real mode: the regions players may declare and play from, comma-separated ISO 3166 codes (`IN-SK,IN-NL,MT`;
+    /// a country's code allows all its states). `*`: every region. Players whose region is left out keep their
+    /// accounts and may withdraw; their bets and deposits are refused.
+    #[arg(long, env = "CASINO_ALLOWED_REGIONS", default_value = "*", value_parser = allowed_regions)]
+    pub allowed_regions: AllowedRegions,
+    /// Real mode: a withdrawal above this needs a verified identity…
+    #[arg(long, env = "CASINO_KYC_WITHDRAWAL", default_value_t = Thresholds::default().single, value_parser = rupees)]
+    pub kyc_withdrawal: Paise,
+    /// …and so do withdrawals past this over 30 days (pending and paid, the new one included).
+    #[arg(
+        long,
+        env = "CASINO_KYC_WITHDRAWALS_30_DAYS",
+        default_value_t = Thresholds::default().rolling_30_days,
+        value_parser = rupees
+    )]
+    pub kyc_withdrawals_30_days: Paise,
+    /// Real mode: the largest identity document image accepted, in kilobytes (1024 bytes).
+    #[arg(long, env = "CASINO_KYC_MAX_FILE_KB", default_value_t = 2048, value_parser = trimmed::<usize>)]
+    pub kyc_max_file_kb: usize,
+}
+
+impl MoneyArgs {
+    pub fn real_money_checks(&self) -> RealMoneyChecks {
+        RealMoneyChecks {
+            min_age: self.min_age,
+            regions: self.allowed_regions.clone(),
+            thresholds: Thresholds { single: self.kyc_withdrawal, rolling_30_days: self.kyc_withdrawals_30_days },
+            max_document_bytes: self.kyc_max_file_kb.saturating_mul(1024),
+        }
+    }
 }
 
 /// The database, for every command that opens it.
@@ -735,6 +770,10 @@ fn on_off(text: &str) -> Result<bool, String> {
 
 fn money_mode(text: &str) -> Result<MoneyMode, String> {
     MoneyMode::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| "real or play".into())
+}
+
+fn allowed_regions(text: &str) -> Result<AllowedRegions, String> {
+    AllowedRegions::parse(text).map_err(|e| format!("{e}: ISO 3166 codes like IN-SK,IN-NL,MT, or *"))
 }
 
 fn mode_change(text: &str) -> Result<ModeChange, String> {

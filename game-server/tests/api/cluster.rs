@@ -972,6 +972,13 @@ async fn a_match_goes_on_where_it_was_when_the_node_playing_it_is_killed() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(scalar(&db, &settled).await, 1, "the bet settled against the match's end");
+    // The bet's row is marked before its money's intents have all moved: the exposure follows.
+    for _ in 0..100 {
+        if get(wallet.clone()).await["exposureBalance"] == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     assert_eq!(get(wallet).await["exposureBalance"], 0);
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM ledger WHERE kind LIKE '%refund%'").await, 0, "nothing refunded");
 }

@@ -201,7 +201,7 @@ async fn fixtures_remove_deletes_fixtures_with_their_ledger_and_the_books_still_
 
     // A real player: signs up, deposits through the cashier, and plays too.
     let signup =
-        post("/api/signup", "", json!({ "username": "9822222222", "email": "Real Player", "password": "secret1" }))
+        post("/api/signup", "", json!({ "username": "9822222222", "email": "Real Player", "password": "secret1", "dateOfBirth": "1990-01-15", "region": "IN-MH" }))
             .await;
     let real = post("/api/login", "", json!({ "userNo": signup["userNo"], "password": "secret1" })).await;
     let (real_id, real_token) = (real["user"]["id"].clone(), real["token"].as_str().unwrap().to_string());

@@ -31,6 +31,9 @@ impl Drop for Running {
 use casino_actors::table::game::Timings;
 use game_server::config::RoundConfigs;
 
+/// A date of birth every test player is old enough with.
+pub const ADULT_BORN: &str = "1990-01-15";
+
 pub fn config_for(database_url: String) -> Config {
     Config {
         bind: "127.0.0.1:0".into(),
@@ -173,8 +176,10 @@ impl TestApp {
         TestApp { base: self.base.clone(), config: self.config.clone(), http: client(), server: self.server.clone() }
     }
 
+    /// Signs up a player born on 15 January 1990 in Maharashtra (real mode asks both; play mode ignores them).
     pub async fn signup(&self, phone: &str, name: &str, password: &str) -> Response {
-        self.post("/api/signup", &json!({ "username": phone, "email": name, "password": password })).await
+        let body = json!({ "username": phone, "email": name, "password": password, "dateOfBirth": ADULT_BORN, "region": "IN-MH" });
+        self.post("/api/signup", &body).await
     }
 
     /// Signs up and logs in a fresh player on this client; returns the login body.

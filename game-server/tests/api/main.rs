@@ -21,6 +21,7 @@ mod openapi;
 mod operators;
 mod parchi;
 mod play;
+mod real_mode;
 mod restart;
 mod rg;
 mod rounds;

@@ -2,15 +2,18 @@
 
 use crate::error::{Answer, ApiError, refusals};
 use crate::state::{IDENTIFIER_MAX, State};
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use casino_actors::ErrorCode;
 use casino_actors::accounts::rules::identifier_key;
 use casino_actors::accounts::{AccountError, Role};
+use casino_actors::compliance::rules::Declaration;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name.
 #[derive(Deserialize, ToSchema)]
+#[allow(non_snake_case)]
 pub struct SignupBody {
     /// The phone number (the spec's client sends it as `username`): digits, spaces, `+` and `-`.
     #[schema(required = true, value_type = String, max_length = 20, pattern = r"^[0-9+\- ]*[0-9][0-9+\- ]*$")]
@@ -20,6 +23,27 @@ pub struct SignupBody {
     email: Option<String>,
     #[schema(required = true, value_type = String, min_length = 5, max_length = 128)]
     password: Option<String>,
+    /// Real mode (required there): the date of birth, `YYYY-MM-DD`; younger than the minimum age (`GET /api/platform`,
+    /// `realMoney.minAge`) is refused. Play mode ignores it.
+    #[schema(required = false, value_type = String, format = Date, example = "1990-01-15")]
+    dateOfBirth: Option<String>,
+    /// Real mode (required there): where the player lives, a code of `realMoney.regions` (`IN-MH`); one the operator
+    /// does not allow is refused. Play mode ignores it.
+    #[schema(required = false, value_type = String, example = "IN-MH", max_length = 8)]
+    region: Option<String>,
+}
+
+impl From<Declaration> for ApiError {
+    fn from(d: Declaration) -> Self {
+        let code = match d {
+            Declaration::DateOfBirth | Declaration::Region => {
+                return ApiError::bad_request(ErrorCode::InvalidInput, d.to_string());
+            }
+            Declaration::Underage(_) => ErrorCode::Underage,
+            Declaration::RegionNotAllowed(_) => ErrorCode::RegionNotAllowed,
+        };
+        ApiError::new(StatusCode::FORBIDDEN, code, d.to_string())
+    }
 }
 
 /// A new account: its user number (what the player logs in with) and id.
@@ -33,15 +57,17 @@ pub struct SignupJson {
 }
 
 refusals!(SignupRefusals {
-    400: "`invalid_request`, `invalid_input` (name, phone or password refused)",
+    400: "`invalid_request`, `invalid_input` (name, phone, password, or in real mode date of birth or region refused)",
+    403: "`underage` (real mode: younger than the minimum age), `region_not_allowed` (real mode: the operator does not allow the region)",
     409: "`phone_taken`",
     429: "`too_many_signups`",
     503: "`busy`: too many sign-ups at once; try again",
 });
 /// Sign up as a player.
 ///
-/// Creates a player account: an empty wallet, or in play mode the grant of play points. Limited per client address
-/// per hour.
+/// Creates a player account: an empty wallet, or in play mode the grant of play points. In real mode the player
+/// declares a date of birth and a region, checked against the minimum age and the allowed regions. Limited per client
+/// address per hour.
 #[utoipa::path(
     request_body = SignupBody,
     responses((status = 201, description = "Registered; log in with the returned user number", body = SignupJson), SignupRefusals)
@@ -59,6 +85,13 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
             "Too many new accounts from this network. Please try again later.",
         ));
     }
+    let declared = match state.compliance.declare(b.dateOfBirth.as_deref(), b.region.as_deref(), state.clock.now_ms()) {
+        Ok(d) => d,
+        Err(e) => {
+            state.signup_by_addr.release(&addr_key);
+            return Err(e.into());
+        }
+    };
     let registered = state
         .accounts
         .register(
@@ -66,6 +99,7 @@ pub async fn signup(state: State, req: HttpRequest, body: web::Json<SignupBody>)
             b.email.as_deref().unwrap_or(""),
             b.password.as_deref().unwrap_or(""),
             Role::Player,
+            declared,
         )
         .await;
     let user = match registered {

@@ -14,6 +14,7 @@ use casino_actors::accounts::Role;
 use casino_actors::admin_queries::{self as queries, UserRow};
 use casino_actors::aviator::table::OpenBet;
 use casino_actors::aviator::wire;
+use casino_actors::compliance::rules::KycLevel;
 use casino_actors::money::{Paise, RupeesJson, as_rupees};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -39,9 +40,19 @@ pub struct AdminUserJson {
     pub exposure: Paise,
     /// ISO 8601, UTC.
     pub createdAt: String,
+    /// Real mode: the date of birth declared at sign-up, `YYYY-MM-DD` (null for accounts made before).
+    pub dateOfBirth: Option<String>,
+    /// Full years today (India's day).
+    pub age: Option<i64>,
+    /// Real mode: the region declared at sign-up (`IN-MH`).
+    pub region: Option<String>,
+    /// False when the configured regions leave the player's out: bets and deposits are refused.
+    pub regionAllowed: bool,
+    /// `none`, `basic` (submitted) or `verified` (an operator approved the identity documents).
+    pub kycLevel: KycLevel,
 }
 
-fn user_json(r: &UserRow) -> AdminUserJson {
+fn user_json(r: &UserRow, now: i64) -> AdminUserJson {
     let u = &r.user;
     AdminUserJson {
         id: u.id.0,
@@ -54,6 +65,11 @@ fn user_json(r: &UserRow) -> AdminUserJson {
         balance: r.balance,
         exposure: r.exposure,
         createdAt: iso(u.created_at),
+        age: crate::kyc::age_now(r.date_of_birth.as_deref(), now),
+        dateOfBirth: r.date_of_birth.clone(),
+        region: r.region.clone(),
+        regionAllowed: !r.region_refused,
+        kycLevel: r.kyc.level(),
     }
 }
 
@@ -86,7 +102,9 @@ pub async fn search(state: State, _op: Operator, q: web::Query<SearchQuery>) -> 
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "q may have at most 100 characters"));
     }
     let rows = queries::search_users(&state.db, text, limit).await.map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(AdminUserList { success: true, users: rows.iter().map(user_json).collect() }))
+    let now = state.clock.now_ms();
+    let users = rows.iter().map(|r| user_json(r, now)).collect();
+    Ok(HttpResponse::Ok().json(AdminUserList { success: true, users }))
 }
 
 /// One session of a person (its token is never shown). Times are ISO 8601, UTC.
@@ -132,7 +150,12 @@ pub async fn detail(state: State, _op: Operator, path: web::Path<PersonPath>) ->
         })
         .collect();
     let rg = crate::accounts::settings::settings_of(&state, user.id).await?;
-    Ok(HttpResponse::Ok().json(AdminUserDetail { success: true, user: user_json(&row), sessions, rg }))
+    Ok(HttpResponse::Ok().json(AdminUserDetail {
+        success: true,
+        user: user_json(&row, state.clock.now_ms()),
+        sessions,
+        rg,
+    }))
 }
 
 #[derive(Deserialize, IntoParams)]

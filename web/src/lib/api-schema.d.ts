@@ -539,6 +539,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity submissions, oldest first: the queue to check. */
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/kyc/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submitted document image. */
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/kyc/{userId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a pending identity submission (audited): the player's level becomes `verified`. */
+        post: operations["approve_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/kyc/{userId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending identity submission with a reason the player reads (audited); the player may submit again. */
+        post: operations["reject_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/matka/markets": {
         parameters: {
             query?: never;
@@ -1418,6 +1486,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's identity check. */
+        get: operations["my_status"];
+        put?: never;
+        /**
+         * Submits identity details and document images.
+         * @description Real mode: the check an operator makes before withdrawals past the thresholds (`GET /api/platform`,
+         *     `realMoney.kycThresholds`). Refused while a submission waits or once verified; after a rejection, submit again.
+         *     Images are checked by their bytes, whatever the browser calls them.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kyc/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the player's own document images. */
+        get: operations["own_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/laggai_khai_bets": {
         parameters: {
             query?: never;
@@ -1981,8 +2089,9 @@ export interface paths {
         put?: never;
         /**
          * Sign up as a player.
-         * @description Creates a player account: an empty wallet, or in play mode the grant of play points. Limited per client address
-         *     per hour.
+         * @description Creates a player account: an empty wallet, or in play mode the grant of play points. In real mode the player
+         *     declares a date of birth and a region, checked against the minimum age and the allowed regions. Limited per client
+         *     address per hour.
          */
         post: operations["signup"];
         delete?: never;
@@ -2354,17 +2463,30 @@ export interface components {
         };
         /** @description A person as the console lists them, with what their wallet holds. */
         AdminUserJson: {
+            /**
+             * Format: int64
+             * @description Full years today (India's day).
+             */
+            age?: number | null;
             balance: components["schemas"]["Rupees"];
             blocked: boolean;
             /** @description ISO 8601, UTC. */
             createdAt: string;
+            /** @description Real mode: the date of birth declared at sign-up, `YYYY-MM-DD` (null for accounts made before). */
+            dateOfBirth?: string | null;
             email?: string | null;
             /** @description Held for open bets and pending withdrawals. */
             exposure: components["schemas"]["Rupees"];
             /** Format: int64 */
             id: number;
+            /** @description `none`, `basic` (submitted) or `verified` (an operator approved the identity documents). */
+            kycLevel: components["schemas"]["KycLevel"];
             name: string;
             phone: string;
+            /** @description Real mode: the region declared at sign-up (`IN-MH`). */
+            region?: string | null;
+            /** @description False when the configured regions leave the player's out: bets and deposits are refused. */
+            regionAllowed: boolean;
             role: components["schemas"]["Role"];
             /** Format: int64 */
             userNo: number;
@@ -2972,6 +3094,14 @@ export interface components {
          *     - `play_mode_only`: Play points (their top-up) exist only in play mode (403).
          *     - `top_up_claimed`: Today's play-points top-up has been claimed; the next opens at midnight, India time (409).
          *     - `at_ceiling`: The balance is at the ceiling a play-points top-up fills to (409).
+         *     - `underage`: The date of birth makes the player younger than the platform's minimum age (403).
+         *     - `region_not_allowed`: The operator does not offer real-money play in the player's region: sign-up, bets and deposits refused (403).
+         *     - `kyc_required`: A withdrawal past the thresholds needs a verified identity (403).
+         *     - `not_an_image`: An identity document that is not a JPEG, PNG or WebP image (415).
+         *     - `file_too_large`: An identity document larger than allowed (413).
+         *     - `kyc_pending`: Identity documents are already waiting for a check (409).
+         *     - `kyc_verified`: The identity is already verified (409).
+         *     - `kyc_not_pending`: The identity submission is not waiting for a decision (409).
          *     - `rg_on_break`: The player is on a break they chose (403).
          *     - `rg_self_excluded`: The player excluded themselves (403).
          *     - `rg_stake_limit`: The stake is over the player's own largest-stake limit (403).
@@ -3073,7 +3203,7 @@ export interface components {
          *     - `no_stream`: No exchange stream is configured (`CASINO_STREAM_ADDR`).
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "play_mode" | "play_mode_only" | "top_up_claimed" | "at_ceiling" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node" | "invalid_feed_market" | "invalid_runners" | "invalid_teams" | "invalid_sport" | "feed_market_mapped" | "no_stream";
+        ErrorCode: "invalid_request" | "invalid_query" | "invalid_path" | "invalid_input" | "missing_field" | "invalid_user_id" | "invalid_limit" | "invalid_count" | "invalid_status" | "invalid_range" | "range_too_long" | "too_long" | "not_found" | "request_timeout" | "cross_site_request" | "too_many_connections" | "unknown_event" | "too_many_requests" | "busy" | "unavailable" | "internal" | "unauthorized" | "forbidden" | "bad_credentials" | "account_blocked" | "too_many_attempts" | "too_many_lookups" | "too_many_signups" | "identifier_too_long" | "password_too_long" | "invalid_password" | "wrong_password" | "phone_taken" | "email_taken" | "invalid_name" | "invalid_email" | "bad_reset_code" | "code_required" | "fixture_account" | "play_mode" | "play_mode_only" | "top_up_claimed" | "at_ceiling" | "underage" | "region_not_allowed" | "kyc_required" | "not_an_image" | "file_too_large" | "kyc_pending" | "kyc_verified" | "kyc_not_pending" | "rg_on_break" | "rg_self_excluded" | "rg_stake_limit" | "rg_loss_limit" | "rg_deposit_limit" | "exclusion_active" | "self_exclusion_locked" | "not_excluded" | "insufficient_balance" | "invalid_amount" | "idempotency_conflict" | "utr_taken" | "invalid_reference" | "already_decided" | "hold_missing" | "cannot_block_self" | "betting_closed" | "wrong_round" | "stake_too_low" | "stake_too_high" | "total_mismatch" | "no_bet" | "suspended" | "results_are_the_servers" | "server_decides" | "bad_slot" | "bet_exists" | "bad_auto_cashout" | "table_full" | "bet_pending" | "not_flying" | "already_settled" | "too_late" | "pending" | "invalid_salt" | "salt_fixed" | "invalid_settings" | "invalid_bankroll_share" | "invalid_bankroll_capital" | "no_picks" | "too_many_picks" | "duplicate_pick" | "unknown_pick" | "invalid_mines" | "invalid_tile" | "tile_revealed" | "hit_mine" | "already_cashed_out" | "nothing_to_cash_out" | "max_win" | "game_open" | "no_game" | "not_your_game" | "invalid_seed" | "unknown_market" | "market_closed" | "session_closed" | "needs_open_session" | "unknown_bid_type" | "unknown_session" | "invalid_number" | "duplicate_number" | "no_bids" | "invalid_points" | "points_too_low" | "points_too_high" | "profit_mismatch" | "cannot_declare" | "invalid_market" | "invalid_stake" | "stake_limits" | "invalid_odds" | "invalid_team" | "invalid_runs" | "match_not_found" | "market_not_found" | "market_suspended" | "price_changed" | "liability_limit" | "invalid_limits" | "invalid_event" | "invalid_card" | "players_missing" | "unknown_player" | "same_player" | "player_taken" | "card_locked" | "plays_closed" | "already_over" | "invalid_steps" | "not_clustered" | "bad_node" | "same_node" | "invalid_feed_market" | "invalid_runners" | "invalid_teams" | "invalid_sport" | "feed_market_mapped" | "no_stream";
         /** @description A bet as the lists show it (the spec's listed bet fields, plus ours). */
         ExchangeBet: {
             balance?: null | components["schemas"]["Rupees"];
@@ -3609,6 +3739,74 @@ export interface components {
              * @description Standard errors above expectation that flag a player.
              */
             playerZ: number;
+        };
+        /** @description A document image, without its bytes. */
+        KycDocumentJson: {
+            /** @description `image/jpeg`, `image/png` or `image/webp`, as its bytes say. */
+            contentType: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `front` or `back`. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+        };
+        /** @description A submission's form (`multipart/form-data`). */
+        KycForm: {
+            /**
+             * Format: binary
+             * @description The back, when the document has one.
+             */
+            back?: string | null;
+            /**
+             * Format: binary
+             * @description The document's front: a JPEG, PNG or WebP image, at most the configured size (2 MB by default).
+             */
+            front: string;
+            /** @description The name as on the document: letters and spaces, 4 to 64. */
+            fullName: string;
+            /** @description 4 to 20 letters and digits (spaces and dashes ignored). */
+            idNumber: string;
+            /** @description `aadhaar`, `pan`, `passport`, `voter_id` or `driving_licence`. */
+            idType: string;
+        };
+        /** @description A player's identity check. */
+        KycJson: {
+            decidedAt?: string | null;
+            /** @description The latest submission's images. */
+            documents: components["schemas"]["KycDocumentJson"][];
+            fullName?: string | null;
+            /** @description `aadhaar`, `pan`, `passport`, `voter_id` or `driving_licence`. */
+            idType?: string | null;
+            /** @description `none` (nothing submitted), `basic` (submitted, not verified), `verified`. */
+            level: components["schemas"]["KycLevel"];
+            /** @description Why an operator rejected it. */
+            reason?: string | null;
+            /** @description `none`, `pending`, `approved` or `rejected`. */
+            status: components["schemas"]["KycStatus"];
+            /** @description ISO 8601. */
+            submittedAt?: string | null;
+            success: boolean;
+        };
+        /**
+         * @description How far a player's identity is checked.
+         * @enum {string}
+         */
+        KycLevel: "none" | "basic" | "verified";
+        /**
+         * @description Where a player's submission stands.
+         * @enum {string}
+         */
+        KycStatus: "none" | "pending" | "approved" | "rejected";
+        /** @description The withdrawals a player may ask for without a verified identity. */
+        KycThresholdsJson: {
+            /** @description …and so do requests taking the last 30 days' (pending and paid) past this. */
+            rolling30Days: components["schemas"]["Rupees"];
+            /** @description A request above this needs a verified identity… */
+            single: components["schemas"]["Rupees"];
         };
         /**
          * @description The languages the app speaks.
@@ -4553,6 +4751,7 @@ export interface components {
              */
             moneyMode: components["schemas"]["MoneyMode"];
             playPoints?: null | components["schemas"]["PlayPointsJson"];
+            realMoney?: null | components["schemas"]["RealMoneyJson"];
             success: boolean;
         };
         /** @description Play mode's points, in rupees' units (they have no cash value). */
@@ -4568,6 +4767,34 @@ export interface components {
         ProfileBody: {
             email?: string | null;
             name: string;
+        };
+        /** @description Real mode's checks, as sign-up and the wallet screens show them. */
+        RealMoneyJson: {
+            kycThresholds: components["schemas"]["KycThresholdsJson"];
+            /**
+             * Format: u-int32
+             * @description The youngest a player may sign up, in full years.
+             */
+            minAge: number;
+            /** @description Every region a player may declare, with whether it is allowed. */
+            regions: components["schemas"]["RegionJson"][];
+        };
+        /** @description A region a player may declare at sign-up. */
+        RegionJson: {
+            /** @description Whether the operator offers real-money play there (a sign-up declaring it is refused otherwise). */
+            allowed: boolean;
+            /**
+             * @description ISO 3166-2 (`IN-MH`) for India's states and union territories, ISO 3166-1 (`MT`) for countries.
+             * @example IN-MH
+             */
+            code: string;
+            /** @example Maharashtra */
+            name: string;
+        };
+        /** @description A rejection's reason, which the player reads. */
+        RejectBody: {
+            /** @example The photo is blurred: send a sharper one */
+            reason?: string | null;
         };
         /** @description Minutes between session reminders: 5 to 240, or `null` for none. */
         ReminderBody: {
@@ -4865,9 +5092,22 @@ export interface components {
         };
         /** @description A new player. The field names are the spec's client's: `username` carries the phone number, `email` the name. */
         SignupBody: {
+            /**
+             * Format: date
+             * @description Real mode (required there): the date of birth, `YYYY-MM-DD`; younger than the minimum age (`GET /api/platform`,
+             *     `realMoney.minAge`) is refused. Play mode ignores it.
+             * @example 1990-01-15
+             */
+            dateOfBirth?: string;
             /** @description The person's name (the spec's client sends it as `email`): letters (any script) and spaces, at least 4. */
             email: string;
             password: string;
+            /**
+             * @description Real mode (required there): where the player lives, a code of `realMoney.regions` (`IN-MH`); one the operator
+             *     does not allow is refused. Play mode ignores it.
+             * @example IN-MH
+             */
+            region?: string;
             /** @description The phone number (the spec's client sends it as `username`): digits, spaces, `+` and `-`. */
             username: string;
         };
@@ -5132,6 +5372,37 @@ export interface components {
             no: number;
             /** Format: u-int32 */
             yes: number;
+        };
+        /** @description A submission in the operators' queue. */
+        SubmissionJson: {
+            /**
+             * Format: int64
+             * @description Full years today (India's day).
+             */
+            age?: number | null;
+            /** @description As declared at sign-up, `YYYY-MM-DD`; null for accounts made before real mode's checks. */
+            dateOfBirth?: string | null;
+            decidedAt?: string | null;
+            documents: components["schemas"]["KycDocumentJson"][];
+            fullName?: string | null;
+            idNumber?: string | null;
+            idType?: string | null;
+            level: components["schemas"]["KycLevel"];
+            name: string;
+            phone: string;
+            reason?: string | null;
+            region?: string | null;
+            status: components["schemas"]["KycStatus"];
+            submittedAt?: string | null;
+            /** Format: int64 */
+            userId: number;
+            /** Format: int64 */
+            userNo: number;
+        };
+        SubmissionsJson: {
+            /** @description Oldest first, at most 200. */
+            submissions: components["schemas"]["SubmissionJson"][];
+            success: boolean;
         };
         TestHookLine: {
             /** Format: u-int32 */
@@ -6969,6 +7240,255 @@ export interface operations {
             };
             /** @description `forbidden` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    queue: {
+        parameters: {
+            query?: {
+                /** @description `pending` (the default), `approved`, `rejected` or `all`. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionsJson"];
+                };
+            };
+            /** @description `invalid_input`: an unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": number[];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id. */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycJson"];
+                };
+            };
+            /** @description `invalid_input`: a rejection without a reason of 4 to 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: no submission of this player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `kyc_not_pending`: already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id. */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycJson"];
+                };
+            };
+            /** @description `invalid_input`: a rejection without a reason of 4 to 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: no submission of this player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `kyc_not_pending`: already decided */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9861,6 +10381,163 @@ export interface operations {
             };
         };
     };
+    my_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Level, status and the latest submission's documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycJson"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["KycForm"];
+            };
+        };
+        responses: {
+            /** @description Submitted: pending an operator's check */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycJson"];
+                };
+            };
+            /** @description `invalid_input`: a detail missing or refused, no front image, an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `play_mode`: play points need no identity check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `kyc_pending` (one is waiting for a check), `kyc_verified` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `file_too_large`: an image past the configured size */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_an_image`: a document that is not a JPEG, PNG or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": number[];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: no such document of this player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     exchange_runner_bet: {
         parameters: {
             query?: never;
@@ -11273,7 +11950,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The money mode, and play mode's points */
+            /** @description The money mode, play mode's points, real mode's checks */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11498,8 +12175,17 @@ export interface operations {
                     "application/json": components["schemas"]["SignupJson"];
                 };
             };
-            /** @description `invalid_request`, `invalid_input` (name, phone or password refused) */
+            /** @description `invalid_request`, `invalid_input` (name, phone, password, or in real mode date of birth or region refused) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `underage` (real mode: younger than the minimum age), `region_not_allowed` (real mode: the operator does not allow the region) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

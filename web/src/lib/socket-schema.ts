@@ -473,6 +473,14 @@ export interface components {
      *     - `play_mode_only`: Play points (their top-up) exist only in play mode (403).
      *     - `top_up_claimed`: Today's play-points top-up has been claimed; the next opens at midnight, India time (409).
      *     - `at_ceiling`: The balance is at the ceiling a play-points top-up fills to (409).
+     *     - `underage`: The date of birth makes the player younger than the platform's minimum age (403).
+     *     - `region_not_allowed`: The operator does not offer real-money play in the player's region: sign-up, bets and deposits refused (403).
+     *     - `kyc_required`: A withdrawal past the thresholds needs a verified identity (403).
+     *     - `not_an_image`: An identity document that is not a JPEG, PNG or WebP image (415).
+     *     - `file_too_large`: An identity document larger than allowed (413).
+     *     - `kyc_pending`: Identity documents are already waiting for a check (409).
+     *     - `kyc_verified`: The identity is already verified (409).
+     *     - `kyc_not_pending`: The identity submission is not waiting for a decision (409).
      *     - `rg_on_break`: The player is on a break they chose (403).
      *     - `rg_self_excluded`: The player excluded themselves (403).
      *     - `rg_stake_limit`: The stake is over the player's own largest-stake limit (403).
@@ -618,6 +626,14 @@ export interface components {
       | 'play_mode_only'
       | 'top_up_claimed'
       | 'at_ceiling'
+      | 'underage'
+      | 'region_not_allowed'
+      | 'kyc_required'
+      | 'not_an_image'
+      | 'file_too_large'
+      | 'kyc_pending'
+      | 'kyc_verified'
+      | 'kyc_not_pending'
       | 'rg_on_break'
       | 'rg_self_excluded'
       | 'rg_stake_limit'
