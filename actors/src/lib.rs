@@ -1,6 +1,7 @@
 //! Domain: money, the wallet ledger, accounts, the cashier, the broadcast hub, and each game's table actor
 //! beside its pure rules. Nothing here knows about HTTP.
 
+pub mod accounting;
 pub mod accounts;
 pub mod admin_queries;
 pub mod andar_bahar;
