@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod accounting;
 mod accounts;
 mod admin;
 mod aviator;

@@ -166,10 +166,16 @@ pub struct HoldJson {
     pub players: Vec<HoldPlayerJson>,
 }
 
-/// The range from the query, or the 400 that says what is wrong with it.
-fn range(state: &State, q: &HoldQuery, default_days: i64, max_days: i64) -> Result<(i64, i64), ApiError> {
+/// The range from the query, or the 400 that says what is wrong with it (the accounting report's too).
+pub(super) fn range(
+    state: &State,
+    from: Option<&str>,
+    to: Option<&str>,
+    default_days: i64,
+    max_days: i64,
+) -> Result<(i64, i64), ApiError> {
     let now = state.clock.now_ms();
-    rules::range(q.from.as_deref(), q.to.as_deref(), now, default_days, max_days).map_err(|e| match e {
+    rules::range(from, to, now, default_days, max_days).map_err(|e| match e {
         RangeError::Unreadable(field) => ApiError::bad_request(
             ErrorCode::InvalidRange,
             format!("{field} must be an IST date (2026-03-01) or an ISO 8601 instant with Z or an offset"),
@@ -192,7 +198,7 @@ refusals!(RangeRefusals {
 )]
 #[get("/api/admin/hold")]
 pub async fn report(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Answer {
-    let (from, to) = range(&state, &q, 1, MAX_DAYS)?;
+    let (from, to) = range(&state, q.from.as_deref(), q.to.as_deref(), 1, MAX_DAYS)?;
     let r = hold::report(&state.db, from, to).await.map_err(ApiError::internal)?;
     let players = r
         .players
@@ -244,7 +250,7 @@ pub struct HoldDailyJson {
 )]
 #[get("/api/admin/hold/daily")]
 pub async fn daily(state: State, _op: Operator, q: web::Query<HoldQuery>) -> Answer {
-    let (from, to) = range(&state, &q, 7, MAX_DAILY_DAYS)?;
+    let (from, to) = range(&state, q.from.as_deref(), q.to.as_deref(), 7, MAX_DAILY_DAYS)?;
     let days = hold::daily(&state.db, from, to).await.map_err(ApiError::internal)?;
     let days = days
         .iter()

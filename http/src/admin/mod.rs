@@ -3,7 +3,8 @@
 //! players have no password (the token is their only way in), may not deposit or withdraw, and are funded
 //! from their shard's load-test account, never the cashier's.
 //! `users`: blocking and unblocking a person; `user_detail`: finding people, their sessions, ledger and bets;
-//! `risk`: money held and the house's result; `audit`: the log every operator action writes; `feed_markets`: the
+//! `risk`: money held and the house's result; `accounting`: the daily report per game with the ledger's figures;
+//! `audit`: the log every operator action writes; `feed_markets`: the
 //! exchange stream's markets mapped to matches.
 
 use crate::auth::Operator;
@@ -21,6 +22,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+mod accounting;
 pub mod audit;
 mod feed_markets;
 mod hold;
@@ -42,6 +44,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .operator(risk::risk)
         .operator(hold::report)
         .operator(hold::daily)
+        .operator(accounting::accounting_report)
+        .operator(accounting::accounting_csv)
         .operator(audit::list)
         .operator(test_hooks::start_match)
         .operator(test_hooks::play_match)

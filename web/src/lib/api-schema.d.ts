@@ -196,6 +196,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["accounting_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["accounting_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/actors": {
         parameters: {
             query?: never;
@@ -2308,6 +2340,76 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One IST day. */
+        AccountingDayJson: {
+            /**
+             * @description The IST date.
+             * @example 2026-03-01
+             */
+            day: string;
+            /** @description The games that settled bets that day, in a fixed order. */
+            games: components["schemas"]["AccountingGameJson"][];
+            totals: components["schemas"]["AccountingTotalsJson"];
+        };
+        /** @description One game's (or exchange market type's) bets settled on the day. */
+        AccountingGameJson: {
+            /** Format: int64 */
+            bets: number;
+            /**
+             * @description `aviator`, `titli`, `andar_bahar`, `color`, `mines`, `matka`, `parchi`, or an exchange market type: `exchange`
+             *     (Match Odds), `bookmaker`, `fancy`.
+             * @example mines
+             */
+            game: string;
+            /** @description Turnover − payouts. */
+            ggr: components["schemas"]["Rupees"];
+            /** @description Paid back, stakes included. */
+            payouts: components["schemas"]["Rupees"];
+            /** @description Stakes (exchange: what each bet risked). */
+            turnover: components["schemas"]["Rupees"];
+        };
+        AccountingJson: {
+            /** @description Every IST day the range touches, oldest first (a partial first or last day counts only its part). */
+            days: components["schemas"]["AccountingDayJson"][];
+            /** @description The range, ISO 8601 UTC: `from` included, `to` excluded. */
+            from: string;
+            success: boolean;
+            to: string;
+            /** @description The whole range. */
+            totals: components["schemas"]["AccountingTotalsJson"];
+        };
+        /** @description A day's (or the range's) figures: the bets' (summed over games) and the ledger's (players' rows by kind). */
+        AccountingTotalsJson: {
+            /** @description Operators' wallet adjustments, net: credits to players positive. */
+            adjustments: components["schemas"]["Rupees"];
+            /** Format: int64 */
+            bets: number;
+            /** @description Deposits approved (credited to players). */
+            deposits: components["schemas"]["Rupees"];
+            /** @description Load-test players' funding (`CASINO_LOAD_TEST=1`). */
+            fixtures: components["schemas"]["Rupees"];
+            /** @description Turnover − payouts of the bets settled. */
+            ggr: components["schemas"]["Rupees"];
+            /** @description What players lost in the ledger's game rows written that day (what the house accounts gained). */
+            ledgerGgr: components["schemas"]["Rupees"];
+            /** @description GGR − adjustments. */
+            ngr: components["schemas"]["Rupees"];
+            /** @description Players' other rows (withdrawal holds and releases: zero in sum). */
+            other: components["schemas"]["Rupees"];
+            payouts: components["schemas"]["Rupees"];
+            /** @description Play mode's grants and top-ups less voided points: not money, outside NGR. */
+            playPoints: components["schemas"]["Rupees"];
+            /**
+             * @description Σ players' balance + exposure change in the ledger = deposits − withdrawals − ledger GGR + adjustments + play
+             *     points + fixtures + other.
+             */
+            playersChange: components["schemas"]["Rupees"];
+            turnover: components["schemas"]["Rupees"];
+            /** @description GGR − ledger GGR: zero unless a settlement committed on another IST day than its bets' decision. */
+            unreconciled: components["schemas"]["Rupees"];
+            /** @description Withdrawals paid. */
+            withdrawals: components["schemas"]["Rupees"];
+        };
         /** @description One actor, its last two minutes (a point a second, oldest first) and, for the Aviator table, what is on it. */
         ActorDetailJson: {
             actor: components["schemas"]["ActorView"];
@@ -6139,6 +6241,124 @@ export interface operations {
             };
             /** @description `utr_taken` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accounting_report: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start, included: an IST date (`2026-03-01`: its IST midnight) or an ISO 8601 instant with `Z` or an offset
+                 *     (`2026-03-01T06:30:00Z`). Absent: the IST midnight six days before today's.
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description End, excluded, written like `from`. Absent: now.
+                 * @example 2026-03-08
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each IST day's accounting per game, its totals and the range's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingJson"];
+                };
+            };
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accounting_csv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start, included: an IST date (`2026-03-01`: its IST midnight) or an ISO 8601 instant with `Z` or an offset
+                 *     (`2026-03-01T06:30:00Z`). Absent: the IST midnight six days before today's.
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description End, excluded, written like `from`. Absent: now.
+                 * @example 2026-03-08
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV: a header, a row per day and game, a `total` row per day, and a last row for the range (date `total`); amounts in rupees with two decimals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `invalid_range` (unreadable, or the start not before the end), `range_too_long` (over 92 days), `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
