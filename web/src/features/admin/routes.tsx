@@ -17,6 +17,7 @@ const GamesScreen = lazy(() => import('./screens/GamesScreen'));
 const MatkaScreen = lazy(() => import('./screens/MatkaScreen'));
 const RiskScreen = lazy(() => import('./screens/RiskScreen'));
 const HoldScreen = lazy(() => import('./screens/HoldScreen'));
+const AccountingScreen = lazy(() => import('./screens/AccountingScreen'));
 const ExchangeRiskScreen = lazy(() => import('./screens/ExchangeRiskScreen'));
 const FeedMarketsScreen = lazy(() => import('./screens/FeedMarketsScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
@@ -42,6 +43,7 @@ export default function AdminRoutes() {
         <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />
         <Route path="hold" element={s(<HoldScreen />)} />
+        <Route path="accounting" element={s(<AccountingScreen />)} />
         <Route path="exchange-risk" element={s(<ExchangeRiskScreen />)} />
         <Route path="feed-markets" element={s(<FeedMarketsScreen />)} />
         <Route path="audit" element={s(<AuditScreen />)} />

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/admin/matka', label: 'matka' },
   { to: '/admin/risk', label: 'risk' },
   { to: '/admin/hold', label: 'hold' },
+  { to: '/admin/accounting', label: 'accounting' },
   { to: '/admin/exchange-risk', label: 'exchange' },
   { to: '/admin/feed-markets', label: 'feed' },
   { to: '/admin/audit', label: 'audit' },
