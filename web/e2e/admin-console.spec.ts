@@ -4,6 +4,7 @@
  * earlier decision refused with the server's message), changes the Aviator min stake (pending, then applied
  * from the next round), suspends and resumes it, and reads Risk and Audit. Every screen is photographed at 1280×800 and 390×844.
  */
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, operatorToken, shot, test } from './fixtures';
 import { serverInfo } from './server-info';
@@ -332,5 +333,34 @@ test('the operator sees a player’s break and lifts it; a self-exclusion cannot
   await page.setViewportSize(WIDE);
   await page.getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByTestId('audit-table').locator('tr[data-action="user.break_lift"]').first()).toBeVisible();
+  await api.dispose();
+});
+
+test('the operator reads the accounting report and downloads it as CSV', async ({ page, baseURL, playwright }) => {
+  // --- a deposit approved today: it shows in today's total
+  const api = await playwright.request.newContext({ baseURL });
+  const phone = `8${String(Date.now()).slice(-9)}`;
+  const p = await newPlayer(api, phone, 'Accounting Player');
+  const id = await requestDeposit(api, p.token, { id: p.id, phone }, `UTR-ACC-${Date.now()}`, 321);
+  await operatorLogin(page);
+  const approved = await page.request.post(`/api/admin/deposits/${id}/approve`);
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+
+  await page.setViewportSize(WIDE);
+  await page.getByRole('link', { name: 'Accounting' }).click();
+  await expect(page).toHaveURL(/\/admin\/accounting$/);
+  await page.getByRole('button', { name: 'Today' }).click();
+  const today = page.getByTestId('accounting-daily').locator('tr[data-testid$="-total"]');
+  await expect(today).toHaveCount(1);
+  await expect(today).toContainText('Day total');
+  await expect(page.getByTestId('accounting-total-deposits')).not.toContainText('₹0.00');
+  await expect(page.getByTestId('accounting-reconciled')).toBeVisible();
+  await shots(page, 'accounting');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('accounting-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^accounting-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\n')[0]).toMatch(/^date,game,bets,turnover,payouts,ggr,/);
+  expect(csv).toMatch(/\ntotal,total,/);
   await api.dispose();
 });
