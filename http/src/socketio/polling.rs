@@ -10,7 +10,7 @@
 //!   given it back, so nothing is lost or sent twice — and forwards every later message to the session.
 //! - Breaking the rules (a second GET or POST at once, a payload too big) closes the session.
 
-use super::session::{Packets, Probed, SocketSession, WsFrame};
+use super::session::{CloseCause, Ended, Packets, Probed, SocketSession, WsFrame};
 use super::writer::{Body, Drain, Outgoing, PollError};
 use super::ws;
 use actix::Addr;
@@ -86,9 +86,9 @@ fn text(body: String) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; charset=UTF-8").body(body)
 }
 
-/// Closes a session that broke the transport's rules.
-fn close(entry: &PollEntry) {
-    entry.addr.do_send(Packets(vec!["1".into()]));
+/// Closes a session that broke the transport's rules, or stopped answering pings.
+fn close(entry: &PollEntry, cause: CloseCause) {
+    entry.addr.do_send(Ended(cause));
 }
 
 /// A GET's answer: what the session queued (the open packet, first), a noop when nothing came in `wait`.
@@ -100,7 +100,7 @@ pub(crate) async fn answer_get(entry: &PollEntry, wait: Duration, max_bytes: usi
         Ok(Some(packets)) => text(packets.join(&SEPARATOR.to_string())),
         Ok(None) => text("6".into()),
         Err(PollError::Busy) => {
-            close(entry);
+            close(entry, CloseCause::ProtocolViolation);
             engine_error(3)
         }
     }
@@ -108,6 +108,12 @@ pub(crate) async fn answer_get(entry: &PollEntry, wait: Duration, max_bytes: usi
 
 pub(crate) async fn get(polls: &Polls, sid: &str, wait: Duration, max_bytes: usize) -> HttpResponse {
     match polls.get(sid) {
+        // Past the pong's deadline the session is over, whether or not its timer has fired yet.
+        Some(entry) if entry.drain.pong_overdue() => {
+            polls.remove(sid);
+            close(&entry, CloseCause::PingTimeout);
+            engine_error(1)
+        }
         Some(entry) => answer_get(&entry, wait, max_bytes).await,
         None => engine_error(1),
     }
@@ -120,7 +126,7 @@ pub(crate) async fn post(polls: &Polls, sid: &str, mut body: Payload, max_payloa
         return engine_error(3);
     }
     if entry.posting.swap(true, Ordering::AcqRel) {
-        close(&entry);
+        close(&entry, CloseCause::ProtocolViolation);
         return engine_error(3);
     }
     let mut bytes = Vec::new();
@@ -139,19 +145,26 @@ pub(crate) async fn post(polls: &Polls, sid: &str, mut body: Payload, max_payloa
         }
     }
     let answer = if too_big {
-        close(&entry);
+        close(&entry, CloseCause::TooLarge);
         HttpResponse::PayloadTooLarge().finish()
     } else {
         match String::from_utf8(bytes) {
             Ok(payload) => {
-                let packets = payload.split(SEPARATOR).map(str::to_owned).collect();
+                let packets: Vec<String> = payload.split(SEPARATOR).map(str::to_owned).collect();
+                let closes = packets.iter().any(|p| p == "1");
                 match entry.addr.send(Packets(packets)).await {
-                    Ok(()) => HttpResponse::Ok().content_type("text/html").body("ok"),
+                    Ok(()) => {
+                        // The client closed: its next GET finds no session.
+                        if closes {
+                            polls.remove(sid);
+                        }
+                        HttpResponse::Ok().content_type("text/html").body("ok")
+                    }
                     Err(_) => engine_error(1),
                 }
             }
             Err(_) => {
-                close(&entry);
+                close(&entry, CloseCause::ProtocolViolation);
                 engine_error(3)
             }
         }
@@ -170,7 +183,7 @@ pub(crate) fn upgrade(
 ) -> Result<HttpResponse, actix_web::Error> {
     let Some(entry) = polls.get(sid) else { return Ok(engine_error(1)) };
     if entry.upgrading.swap(true, Ordering::AcqRel) {
-        return Ok(engine_error(3));
+        return super::ws::close_at_once(req);
     }
     let (direct, direct_rx) = mpsc::unbounded_channel();
     let attach = Arc::new(AtomicBool::new(false));

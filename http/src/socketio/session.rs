@@ -53,8 +53,8 @@ enum NsState {
 }
 
 /// Why the server closes a connection (for logs and the metric label).
-#[derive(Debug, Clone, Copy)]
-enum CloseCause {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CloseCause {
     ClientClosed,
     Malformed,
     ProtocolViolation,
@@ -144,6 +144,8 @@ pub(crate) struct SocketSession {
     pong_deadline: Option<SpawnHandle>,
     inflight_events: usize,
     closing: bool,
+    /// Why [`SocketSession::close`] closed it.
+    closed_by: Option<CloseCause>,
     /// The session token the connection authenticated with, re-checked while it lives.
     token: Option<String>,
     /// A re-check of the session is under way.
@@ -165,6 +167,7 @@ impl SocketSession {
             pong_deadline: None,
             inflight_events: 0,
             closing: false,
+            closed_by: None,
             token: None,
             checking: false,
             user_slot: None,
@@ -217,20 +220,38 @@ impl SocketSession {
             // The socket is not draining: skip the backlog instead of waiting behind it.
             CloseCause::SlowClient => self.writer.kill(),
             _ => {
-                let reason = CloseReason { code: cause.ws_code(), description: None };
-                if self.writer.send(Outgoing::Close(Some(reason))).is_err() {
+                // The client's own close needs no reason back: a long-poll waiting is answered with a noop, as the
+                // reference server does.
+                let reason = (cause != CloseCause::ClientClosed)
+                    .then(|| CloseReason { code: cause.ws_code(), description: None });
+                if self.writer.send(Outgoing::Close(reason)).is_err() {
                     self.writer.kill();
                 }
             }
         }
+        self.closed_by = Some(cause);
         ctx.stop();
     }
 
+    /// The next ping in `ping_interval`, its pong due `ping_timeout` after that, both counted from now (however late
+    /// the ping's timer fires).
     fn schedule_ping(&mut self, ctx: &mut Context<Self>) {
-        ctx.run_later(self.parts.config.ping_interval, |act, ctx| {
+        let config = &self.parts.config;
+        let due = tokio::time::Instant::now() + config.ping_interval + config.ping_timeout;
+        ctx.run_later(config.ping_interval, move |act, ctx| {
             act.send(ctx, EioPacket::Ping { probe: false }.encode());
-            let timeout = act.parts.config.ping_timeout;
-            act.pong_deadline = Some(ctx.run_later(timeout, |act, ctx| act.close(ctx, CloseCause::PingTimeout)));
+            act.writer.pong_due(Some(due));
+            let left = due.saturating_duration_since(tokio::time::Instant::now());
+            act.pong_deadline = Some(ctx.run_later(left, |act, ctx| act.close(ctx, CloseCause::PingTimeout)));
+        });
+    }
+
+    /// Closes the connection unless a namespace is connected within the connect timeout.
+    fn await_namespace(&self, ctx: &mut Context<Self>) {
+        ctx.run_later(self.parts.config.connect_timeout, |act, ctx| {
+            if !act.namespaces.values().any(|n| matches!(n, NsState::Connected(_))) {
+                act.close(ctx, CloseCause::ConnectTimeout);
+            }
         });
     }
 
@@ -260,6 +281,7 @@ impl SocketSession {
             EioPacket::Pong { probe: false } => {
                 if let Some(deadline) = self.pong_deadline.take() {
                     ctx.cancel_future(deadline);
+                    self.writer.pong_due(None);
                     self.schedule_ping(ctx);
                 }
             }
@@ -300,15 +322,17 @@ impl SocketSession {
             }
             // We never ask the client for acks, so an ACK is unexpected but harmless.
             SioPacket::Ack { nsp, .. } if connected(&nsp).is_some() => {}
-            // Leaving the last namespace ends the connection (and the application hears of it as it stops).
-            SioPacket::Disconnect { nsp } if self.namespaces.len() == 1 && self.namespaces.contains_key(&nsp) => {
-                self.close(ctx, CloseCause::ClientClosed);
-            }
+            // Leaving a namespace; leaving the last one leaves every room, and the connection stays open for a new
+            // CONNECT as long as a new connection waits for its first (then it closes), as the reference server's.
             SioPacket::Disconnect { nsp } if self.namespaces.contains_key(&nsp) => {
                 if let Some(NsState::Connected(who)) = self.namespaces.remove(&nsp)
                     && nsp == MAIN_NAMESPACE
                 {
                     self.parts.app.on_disconnect(&who, self.conn);
+                }
+                if self.namespaces.is_empty() {
+                    self.parts.hub.do_send(Disconnect { conn: self.conn });
+                    self.await_namespace(ctx);
                 }
             }
             // A CONNECT_ERROR from the client, or a packet for a namespace it never joined.
@@ -454,6 +478,9 @@ impl SocketSession {
         let mut ack = Map::new();
         ack.insert("sid".into(), Value::String(random_sid()));
         self.send_packet(ctx, &SioPacket::Connect { nsp: nsp.clone(), data: Some(ack) });
+        // The acknowledgement leaves on its own: a client reading one message at a time (the protocol's test suite
+        // does) sees it before the namespace's first events.
+        let _ = self.writer.send(Outgoing::Boundary);
         let initial = plan.initial_events.into_iter().map(|e| event_packet(&nsp, None, e));
         let frames = pieces(initial);
         self.send_out(ctx, frames);
@@ -575,17 +602,18 @@ impl Actor for SocketSession {
         });
         self.send(ctx, open.encode());
         self.schedule_ping(ctx);
-        ctx.run_later(self.parts.config.connect_timeout, |act, ctx| {
-            if !act.namespaces.values().any(|n| matches!(n, NsState::Connected(_))) {
-                act.close(ctx, CloseCause::ConnectTimeout);
-            }
-        });
+        self.await_namespace(ctx);
     }
 
     fn stopping(&mut self, _: &mut Self::Context) -> Running {
         // Always deregister, whatever stopped us.
         self.parts.hub.do_send(Disconnect { conn: self.conn });
-        if self.transport == Transport::Polling {
+        // A client that closed, or stopped answering pings, will not poll for the rest: its session is gone at once
+        // (a GET then answers "Session ID unknown", as the reference server's).
+        let gone = matches!(self.closed_by, Some(CloseCause::ClientClosed | CloseCause::PingTimeout));
+        if self.transport == Transport::Polling && gone {
+            self.parts.polls.remove(&self.sid);
+        } else if self.transport == Transport::Polling {
             // What is still queued (a refusal, the close) goes out with the next GET: the session is found until
             // then, for as long as a GET may take to come.
             let (polls, sid) = (self.parts.polls.clone(), self.sid.clone());
@@ -673,6 +701,19 @@ impl Handler<Packets> for SocketSession {
             }
             self.on_text(ctx, &text);
         }
+    }
+}
+
+/// The transport ends the session: the client broke its rules, or stopped answering pings.
+pub(crate) struct Ended(pub CloseCause);
+impl Message for Ended {
+    type Result = ();
+}
+
+impl Handler<Ended> for SocketSession {
+    type Result = ();
+    fn handle(&mut self, m: Ended, ctx: &mut Self::Context) {
+        self.close(ctx, m.0);
     }
 }
 

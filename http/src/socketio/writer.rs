@@ -32,10 +32,17 @@ pub(crate) enum Outgoing {
     /// Packets with binary attachments: each piece one websocket message, together.
     Pieces(Vec<Piece>),
     Pong(Bytes),
+    /// The end: with the server's reason, or `None` when the client closed (a waiting long-poll then gets a noop).
     Close(Option<CloseReason>),
     /// A text frame of the websocket's own, outside the queue and its budget (an upgrade's `3probe`).
     Direct(&'static str),
+    /// The websocket writes what came before, and what follows a moment later ([`BOUNDARY_PAUSE`]), in a write of
+    /// its own. Long-polling ignores it.
+    Boundary,
 }
+
+/// How long a websocket waits at a [`Outgoing::Boundary`] before its next write.
+const BOUNDARY_PAUSE: Duration = Duration::from_millis(2);
 
 /// One message of a delivery with binary attachments: over long-polling a binary one travels as `b<base64>`.
 pub(crate) enum Piece {
@@ -62,10 +69,20 @@ pub(crate) struct Writer {
 /// The queue's receiving end, held by whichever transport drains it now.
 pub(crate) struct Drain {
     rx: Mutex<Option<mpsc::Receiver<Outgoing>>>,
+    /// When the pong to the last ping is due, while it has not come: a long-poll arriving later finds the session
+    /// over, however late the session's own timer fires.
+    pong_due: Mutex<Option<tokio::time::Instant>>,
     /// Woken when a GET gives the receiver back (the websocket body waits for it at an upgrade).
     returned: AtomicWaker,
     kill: Arc<Kill>,
     budget: Arc<ByteBudget>,
+}
+
+impl Drain {
+    /// The pong to the last ping is overdue: the client is gone.
+    pub(crate) fn pong_overdue(&self) -> bool {
+        self.pong_due.lock().ok().and_then(|d| *d).is_some_and(|at| tokio::time::Instant::now() >= at)
+    }
 }
 
 /// Ends the body at its next poll, skipping the backlog. Its waker is the websocket body's.
@@ -113,7 +130,7 @@ impl WriterOutbox {
         let bytes = match &out {
             Outgoing::Frames(frames) => size_of(frames),
             Outgoing::Pieces(pieces) => pieces.iter().map(Piece::len).sum(),
-            Outgoing::Pong(_) | Outgoing::Close(_) | Outgoing::Direct(_) => 0,
+            Outgoing::Pong(_) | Outgoing::Close(_) | Outgoing::Direct(_) | Outgoing::Boundary => 0,
         };
         if !self.budget.reserve(bytes) {
             return Err(if self.queue.is_closed() { Backlog::Closed } else { Backlog::Full });
@@ -153,6 +170,7 @@ pub(crate) fn channel(capacity: usize, max_bytes: usize) -> Writer {
     let budget = Arc::new(ByteBudget { queued: AtomicUsize::new(0), max: max_bytes.max(1) });
     let drain = Arc::new(Drain {
         rx: Mutex::new(Some(rx)),
+        pong_due: Mutex::new(None),
         returned: AtomicWaker::new(),
         kill: kill.clone(),
         budget: budget.clone(),
@@ -171,6 +189,13 @@ impl Writer {
 
     pub(crate) fn send(&self, out: Outgoing) -> Result<(), Backlog> {
         self.outbox.push(out)
+    }
+
+    /// A ping went out: its pong is due by `at` (`None`: it came).
+    pub(crate) fn pong_due(&self, at: Option<tokio::time::Instant>) {
+        if let Ok(mut due) = self.drain.pong_due.lock() {
+            *due = at;
+        }
     }
 
     /// Stop writing now, dropping the backlog (used for slow clients, whose socket is not draining).
@@ -252,8 +277,15 @@ impl Drain {
                     }));
                     self.budget.release(size);
                 }
-                Some(Outgoing::Pong(_) | Outgoing::Direct(_)) => {}
-                Some(Outgoing::Close(_)) | None => {
+                Some(Outgoing::Pong(_) | Outgoing::Direct(_) | Outgoing::Boundary) => {}
+                // The client closed: a GET still waiting is answered, with a noop if nothing else was queued.
+                Some(Outgoing::Close(None)) => {
+                    if packets.is_empty() {
+                        packets.push("6".into());
+                    }
+                    break;
+                }
+                Some(Outgoing::Close(Some(_))) | None => {
                     packets.push("1".into());
                     break;
                 }
@@ -281,12 +313,14 @@ pub(crate) struct Body {
     attach: Arc<AtomicBool>,
     /// A close frame was written: the body ends.
     closed: bool,
+    /// At a boundary: nothing more is written until it ends.
+    pause: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl Body {
     /// A body for a connection that starts on the websocket: the queue is its own from the first poll.
     pub(crate) fn attached(drain: Arc<Drain>) -> Body {
-        Body { drain, rx: None, direct: None, attach: Arc::new(AtomicBool::new(true)), closed: false }
+        Body { drain, rx: None, direct: None, attach: Arc::new(AtomicBool::new(true)), closed: false, pause: None }
     }
 
     /// A body for an upgrade: `direct` until `attach` is set, then the queue too.
@@ -295,7 +329,7 @@ impl Body {
         direct: mpsc::UnboundedReceiver<Outgoing>,
         attach: Arc<AtomicBool>,
     ) -> Body {
-        Body { drain, rx: None, direct: Some(direct), attach, closed: false }
+        Body { drain, rx: None, direct: Some(direct), attach, closed: false, pause: None }
     }
 
     fn encode(&mut self, out: Outgoing, buf: &mut BytesMut) {
@@ -319,6 +353,7 @@ impl Body {
             Outgoing::Pong(bytes) => Parser::write_message(buf, &bytes, OpCode::Pong, true, false),
             Outgoing::Direct(text) => Parser::write_message(buf, text.as_bytes(), OpCode::Text, true, false),
             Outgoing::Close(reason) => self.close(reason, buf),
+            Outgoing::Boundary => self.pause = Some(Box::pin(tokio::time::sleep(BOUNDARY_PAUSE))),
         }
     }
 
@@ -356,7 +391,13 @@ impl Stream for Body {
             this.drain.returned.register(cx.waker());
             this.rx = this.drain.take();
         }
-        while !this.closed && buf.len() < WRITE_CHUNK {
+        if let Some(pause) = this.pause.as_mut() {
+            if pause.as_mut().poll(cx).is_pending() {
+                return if buf.is_empty() { Poll::Pending } else { Poll::Ready(Some(Ok(buf.freeze()))) };
+            }
+            this.pause = None;
+        }
+        while !this.closed && this.pause.is_none() && buf.len() < WRITE_CHUNK {
             let Some(rx) = this.rx.as_mut() else { break };
             let next = rx.poll_recv(cx);
             match next {

@@ -4,7 +4,7 @@
 
 use super::writer::Body;
 use actix_codec::Decoder;
-use actix_http::ws::{Codec, Frame, Item, ProtocolError, handshake};
+use actix_http::ws::{CloseCode, Codec, Frame, Item, Parser, ProtocolError, handshake};
 use actix_web::body::{BodyStream, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -24,6 +24,16 @@ pub(crate) fn upgrade(
     let mut response = handshake(req.head())?;
     let response: HttpResponse = response.message_body(BodyStream::new(body).boxed())?.into();
     Ok((response, Incoming::new(payload, max_payload)))
+}
+
+/// Completes a websocket handshake only to close the socket at once: a second websocket for a session already
+/// upgrading or upgraded is ignored so, as the reference server ignores it.
+pub(crate) fn close_at_once(req: &HttpRequest) -> Result<HttpResponse, actix_web::Error> {
+    let mut close = BytesMut::new();
+    Parser::write_close(&mut close, Some(CloseCode::Policy.into()), false);
+    let body = futures_util::stream::once(async move { Ok::<_, actix_web::Error>(close.freeze()) });
+    let mut response = handshake(req.head())?;
+    Ok(response.message_body(BodyStream::new(body).boxed())?.into())
 }
 
 /// What a client sends, one whole message at a time.

@@ -56,7 +56,9 @@ async fn connections_from_one_address_are_capped_and_a_closed_one_frees_its_plac
         Err(e) => panic!("unexpected error {e}"),
     }
 
+    // Leaving the namespace and closing the socket, as the official client's `disconnect()` does.
     send(&mut first, "41").await;
+    first.close(None).await.unwrap();
     assert!(server.wait_disconnected(UserId(21), Duration::from_secs(5)).await);
     // The place is given back when the connection's actor is gone, just after the disconnect is reported.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);

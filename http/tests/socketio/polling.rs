@@ -123,9 +123,30 @@ async fn a_second_get_at_once_or_a_payload_over_the_limit_closes_the_session() {
 async fn a_close_packet_ends_the_session() {
     let server = spawn_server(SocketConfig::default());
     let p = Poller::connected(&server, "good-10").await;
+    let waiting = tokio::spawn({
+        let (http, url) = (p.http.clone(), p.url.clone());
+        async move { http.get(&url).send().await.unwrap().text().await.unwrap() }
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(p.post(&["1"]).await, StatusCode::OK);
-    assert_eq!(p.get().await, vec!["1"]);
+    assert_eq!(waiting.await.unwrap(), "6", "the waiting GET is released with a noop");
+    assert_eq!(p.get_raw().await.0, StatusCode::BAD_REQUEST, "the session is gone");
     assert!(server.wait_disconnected(casino_actors::ids::UserId(10), Duration::from_secs(2)).await);
+}
+
+#[actix_web::test]
+async fn a_session_whose_pong_is_overdue_is_gone_for_the_next_get() {
+    let config = SocketConfig {
+        ping_interval: Duration::from_millis(150),
+        ping_timeout: Duration::from_millis(100),
+        ..SocketConfig::default()
+    };
+    let server = spawn_server(config);
+    let p = Poller::connected(&server, "good-13").await;
+    // No GET, so no ping read and no pong: past interval + timeout the session is over, whatever its timer says.
+    tokio::time::sleep(Duration::from_millis(260)).await;
+    assert_eq!(p.get_raw().await.0, StatusCode::BAD_REQUEST);
+    assert!(server.wait_disconnected(casino_actors::ids::UserId(13), Duration::from_secs(2)).await);
 }
 
 #[actix_web::test]
@@ -150,9 +171,9 @@ async fn the_upgrade_probes_pauses_polling_and_switches_with_nothing_lost() {
     // Polling is over for this session.
     assert_eq!(p.get_raw().await.0, StatusCode::BAD_REQUEST);
     assert_eq!(p.post(&["2"]).await, StatusCode::BAD_REQUEST);
-    // A second upgrade of the same session is refused.
-    let again = tokio_tungstenite::connect_async(p.ws_url(&server)).await;
-    assert!(again.is_err(), "one upgrade per session");
+    // A second websocket for the same session is ignored: closed as soon as it opens.
+    let mut again = connect(&p.ws_url(&server)).await;
+    assert!(support::expect_closed(&mut again).await.texts.is_empty(), "one upgrade per session");
 }
 
 #[actix_web::test]

@@ -111,6 +111,12 @@ async fn namespaces_echo_auth_and_messages_and_acks_come_back_over_websocket() {
     send(&mut ws, "41/custom,").await;
     send(&mut ws, r#"42["message","still"]"#).await;
     assert_eq!(text(&mut ws).await, r#"42["message-back","still"]"#);
+
+    // Leaving the last keeps the connection for a new CONNECT (for as long as a new connection waits for one).
+    send(&mut ws, "41").await;
+    send(&mut ws, "40").await;
+    assert!(text(&mut ws).await.starts_with("40{"));
+    assert_eq!(text(&mut ws).await, r#"42["auth",{}]"#);
 }
 
 #[actix_web::test]
