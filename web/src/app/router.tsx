@@ -22,6 +22,7 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const TransactionsRoute = lazy(() => import('./routes/transactions'));
 const HistoryRoute = lazy(() => import('./routes/history'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
+const IdentityRoute = lazy(() => import('./routes/identity'));
 // The operators' console: its own shell, its own chunks.
 const AdminRoutes = lazy(() => import('@/features/admin/routes'));
 
@@ -66,6 +67,7 @@ export function AppRoutes() {
         <Route path="/account/profile" element={s(<ProfileRoute />)} />
         <Route path="/account/transactions" element={s(<TransactionsRoute />)} />
         <Route path="/account/settings" element={s(<SettingsRoute />)} />
+        <Route path="/account/identity" element={s(<IdentityRoute />)} />
         <Route path="/history" element={s(<HistoryRoute />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

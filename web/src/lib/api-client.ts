@@ -49,6 +49,32 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answer<T>(res);
+}
+
+/**
+ * A `multipart/form-data` POST (files with their fields); the answer is read as `request` reads it. The browser
+ * writes the Content-Type with its boundary.
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: form,
+  });
+  return answer<T>(res);
+}
+
+/** A file the session may read (an image), as a Blob; a refusal as `request` throws it. */
+export async function getBlob(path: string): Promise<Blob> {
+  const res = await fetch(path, { credentials: 'same-origin' });
+  if (!res.ok) return answer<never>(res);
+  return res.blob();
+}
+
+/** The JSON answer, or its refusal thrown as an ApiError. */
+async function answer<T>(res: Response): Promise<T> {
   const text = await res.text();
   let data: unknown = null;
   if (text) {

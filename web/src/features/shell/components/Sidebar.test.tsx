@@ -75,12 +75,12 @@ describe('sidebar my account', () => {
       .map((a) => a.textContent);
   };
 
-  it('lists Transactions with real money', () => {
+  it('lists Transactions and Identity with real money', () => {
     show();
-    expect(links()).toEqual(['Profile', 'My Bets', 'Transactions', 'Settings']);
+    expect(links()).toEqual(['Profile', 'My Bets', 'Transactions', 'Identity (KYC)', 'Settings']);
   });
 
-  it('has no Transactions in play mode (no deposits or withdrawals)', () => {
+  it('has no Transactions or Identity in play mode (no deposits or withdrawals)', () => {
     show(undefined, true);
     expect(links()).toEqual(['Profile', 'My Bets', 'Settings']);
   });

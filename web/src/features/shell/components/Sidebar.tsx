@@ -16,7 +16,7 @@ interface Props {
   operator?: boolean;
   /** Matches in play by sport id; a sport missing or at 0 shows no badge. */
   liveCounts?: Record<string, number>;
-  /** Play mode: no Transactions (there are no deposits or withdrawals). */
+  /** Play mode: no Transactions and no Identity (there are no deposits or withdrawals). */
   play?: boolean;
   onLogout: () => void;
 }
@@ -121,6 +121,7 @@ export function Sidebar({ open, onClose, username, balance, userNo, operator, li
           <NavLink to="/account/profile">{t('sidebar.profile')}</NavLink>
           <NavLink to="/history">{t('sidebar.myBets')}</NavLink>
           {!play && <NavLink to="/account/transactions">{t('sidebar.transactions')}</NavLink>}
+          {!play && <NavLink to="/account/identity">{t('sidebar.identity')}</NavLink>}
           <NavLink to="/account/settings">{t('sidebar.settings')}</NavLink>
         </Section>
       </aside>

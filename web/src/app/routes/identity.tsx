@@ -1,0 +1,5 @@
+import { IdentityPage } from '@/features/kyc/components/IdentityPage';
+
+export default function IdentityRoute() {
+  return <IdentityPage />;
+}

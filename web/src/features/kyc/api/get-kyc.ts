@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import type { Kyc } from './types';
+
+export const kycQueryKey = ['kyc'] as const;
+
+export function getKyc(): Promise<Kyc> {
+  return request('GET', '/api/kyc');
+}
+
+/** The player's identity check: level, status and documents (real mode only: `enabled` false in play mode). */
+export function useKyc(enabled = true) {
+  return useQuery({ queryKey: kycQueryKey, queryFn: getKyc, enabled });
+}
+
+/** The path of one of the player's own document images (for `useBlobUrl`). */
+export const kycDocumentPath = (id: number) => `/api/kyc/documents/${encodeURIComponent(String(id))}`;
