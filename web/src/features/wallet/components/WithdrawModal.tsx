@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormResult, InputField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
+import { kycQueryKey, useKyc } from '@/features/kyc/api/get-kyc';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatInr } from '@/lib/money';
+import { usePlatform, type RealMoney } from '@/lib/platform';
 import { toWireId } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { useWithdrawals } from '../api/get-withdrawals';
@@ -21,6 +24,40 @@ interface Props {
 
 type Dialog = { title: string; text: string } | null;
 
+const IDENTITY = '/account/identity';
+
+/**
+ * Real mode: before the form, the amounts that need a verified identity and the player's level, so a refusal comes as
+ * no surprise; a link to the identity screen until they are verified.
+ */
+function KycNote({ realMoney, onLeave }: { realMoney: RealMoney; onLeave: () => void }) {
+  const { t } = useTranslation('wallet');
+  const level = useKyc().data?.level;
+  return (
+    <div className="form-info" data-testid="withdraw-kyc">
+      <p>
+        {t('withdraw.kyc.thresholds', {
+          single: formatInr(realMoney.kycThresholds.single),
+          rolling: formatInr(realMoney.kycThresholds.rolling30Days),
+        })}
+      </p>
+      {level && (
+        <p>
+          {t('withdraw.kyc.level')} <b data-testid="withdraw-kyc-level">{t(`kyc:level.${level}`)}</b>
+          {level !== 'verified' && (
+            <>
+              {' · '}
+              <Link to={IDENTITY} onClick={onLeave}>
+                {t('withdraw.kyc.verify')}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
@@ -30,6 +67,9 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
   const [busy, setBusy] = useState(false);
   const [inline, setInline] = useState<{ ok: boolean; text: string } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The last refusal was `kyc_required`: the message carries a link to the identity screen.
+  const [kycRequired, setKycRequired] = useState(false);
+  const { realMoney } = usePlatform();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
 
   async function onSubmit(e: FormEvent) {
@@ -43,6 +83,7 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
     }
     setBusy(true);
     setInline(null);
+    setKycRequired(false);
     try {
       const res = await requestWithdrawal({
         user: toWireId(userId as string),
@@ -67,6 +108,12 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
         const text = errorMessage(err, t('withdraw.failed'));
         setInline({ ok: false, text });
         toast(text, 'error');
+        // TODO(real mode): the cast goes once the API document lists `kyc_required`.
+        if ((err.code as string | undefined) === 'kyc_required') {
+          setKycRequired(true);
+          // The level may have changed since the screen asked (an operator's decision).
+          void queryClient.invalidateQueries({ queryKey: kycQueryKey });
+        }
       } else {
         setDialog({ title: t('common:error'), text: t(FILL_ALL) });
         setInline({ ok: false, text: t('withdraw.error') });
@@ -79,6 +126,7 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
   return (
     <Modal title={t('withdraw.title')} onClose={onClose}>
       <p className="muted">{t('withdraw.available', { amount: formatInr(balance) })}</p>
+      {realMoney && <KycNote realMoney={realMoney} onLeave={onClose} />}
       <form className="form" onSubmit={onSubmit}>
         <InputField
           id="wd-name"
@@ -105,7 +153,16 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
           onChange={set('amount')}
           required
         />
-        <FormResult result={inline} />
+        <FormResult result={inline} testId="withdraw-result">
+          {kycRequired && (
+            <>
+              {' '}
+              <Link to={IDENTITY} onClick={onClose} data-testid="withdraw-kyc-link">
+                {t('withdraw.kyc.verify')}
+              </Link>
+            </>
+          )}
+        </FormResult>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('withdraw.busy') : t('withdraw.submit')}
         </button>
