@@ -22,6 +22,7 @@ const ExchangeRiskScreen = lazy(() => import('./screens/ExchangeRiskScreen'));
 const FeedMarketsScreen = lazy(() => import('./screens/FeedMarketsScreen'));
 const AuditScreen = lazy(() => import('./screens/AuditScreen'));
 const ClusterScreen = lazy(() => import('./screens/ClusterScreen'));
+const KycScreen = lazy(() => import('./screens/KycScreen'));
 
 const s = (el: ReactNode) => <Suspense fallback={<Loading />}>{el}</Suspense>;
 
@@ -39,6 +40,7 @@ export default function AdminRoutes() {
           <Route path="books" element={s(<BooksScreen />)} />
           <Route path="news" element={s(<NewsScreen />)} />
         </Route>
+        <Route path="kyc" element={s(<KycScreen />)} />
         <Route path="games" element={s(<GamesScreen />)} />
         <Route path="matka" element={s(<MatkaScreen />)} />
         <Route path="risk" element={s(<RiskScreen />)} />

@@ -34,6 +34,10 @@ describe('kycFormProblems', () => {
     expect(kycFormProblems({ ...ok, fullName: 'A'.repeat(65) })).toEqual({ fullName: 'fullName' });
     expect(kycFormProblems({ ...ok, fullName: 'A'.repeat(64) })).toEqual({});
   });
+  it('wants letters (any script) and spaces in the name', () => {
+    expect(kycFormProblems({ ...ok, fullName: 'रवि कुमार' })).toEqual({});
+    expect(kycFormProblems({ ...ok, fullName: 'Ravi Kumar 2' })).toEqual({ fullName: 'fullName' });
+  });
   it('wants a known document type', () => {
     expect(kycFormProblems({ ...ok, idType: '' })).toEqual({ idType: 'idType' });
     expect(kycFormProblems({ ...ok, idType: 'ration_card' })).toEqual({ idType: 'idType' });

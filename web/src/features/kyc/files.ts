@@ -39,12 +39,12 @@ export type KycProblems = Partial<Record<KycField, string>>;
 
 export const isIdType = (s: string): s is IdType => (ID_TYPES as readonly string[]).includes(s);
 
-/** Every field's problem (none: an empty object): the name 4–64 characters, a known document, its number 4–20
+/** Every field's problem (none: an empty object): the name 4–64 letters (any script) and spaces, a known document, its number 4–20
  * letters or digits, a front image, and each image of a right type and size. */
 export function kycFormProblems(f: KycForm): KycProblems {
   const out: KycProblems = {};
   const name = f.fullName.trim();
-  if (name.length < 4 || name.length > 64) out.fullName = 'fullName';
+  if (name.length < 4 || name.length > 64 || !/^[\p{L}\p{M} ]+$/u.test(name)) out.fullName = 'fullName';
   if (!isIdType(f.idType)) out.idType = 'idType';
   if (!/^[A-Za-z0-9]{4,20}$/.test(normaliseIdNumber(f.idNumber))) out.idNumber = 'idNumber';
   if (!f.front) out.front = 'frontMissing';

@@ -19,6 +19,7 @@ export const adminKeys = {
   audit: () => ['admin', 'audit'] as const,
   cluster: () => ['admin', 'cluster'] as const,
   feedMarkets: () => ['admin', 'feedMarkets'] as const,
+  kyc: (status: string) => ['admin', 'kyc', status] as const,
 };
 
 /** Path segment for an id that may hold any character. */

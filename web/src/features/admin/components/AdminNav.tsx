@@ -10,6 +10,7 @@ const GEAR = '⚙';
 const SECTIONS = [
   { to: '/admin', label: 'actors', end: true, also: '/admin/actors' },
   { to: '/admin/money', label: 'money' },
+  { to: '/admin/kyc', label: 'kyc' },
   { to: '/admin/games', label: 'games' },
   { to: '/admin/matka', label: 'matka' },
   { to: '/admin/risk', label: 'risk' },

@@ -5,29 +5,31 @@ import { ApiError } from '@/lib/api-client';
 import { adminErrorMessage } from '../text';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/keys';
-import { decideRequest, type Decision, type RequestKind } from '../api/money';
+import type { Decision } from '../api/money';
 import { FormError } from '@/components/Field';
 
 /**
- * Approve / Reject for one pending request; both are disabled while a decision is in flight. A refusal is shown
- * in the row and handed to `onError` (the row may leave the list when it refreshes, the screen keeps the message).
+ * Approve / Reject for one pending request (a deposit, a withdrawal, an identity submission); both are disabled while
+ * a decision is in flight. A refusal is shown in the row and handed to `onError` (the row may leave the list when it
+ * refreshes, the screen keeps the message). `onReject`: Reject asks something first (a reason), so the button calls
+ * it instead of deciding.
  */
 export function DecisionButtons({
-  kind,
-  id,
+  decide,
   label,
   onError,
+  onReject,
 }: {
-  kind: RequestKind;
-  id: number;
+  decide: (d: Decision) => Promise<unknown>;
   label: string;
   onError?: (message: string) => void;
+  onReject?: () => void;
 }) {
   const { t } = useTranslation('adminMoney');
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const m = useMutation({
-    mutationFn: (d: Decision) => decideRequest(kind, id, d),
+    mutationFn: decide,
     onMutate: () => setError(''),
     onSuccess: (_r, d) => {
       toast(t(d === 'approve' ? 'decision.approved' : 'decision.rejected', { label }), 'success');
@@ -60,7 +62,7 @@ export function DecisionButtons({
           type="button"
           className="btn btn-small btn-outline"
           disabled={busy}
-          onClick={() => m.mutate('reject')}
+          onClick={() => (onReject ? onReject() : m.mutate('reject'))}
           aria-label={t('decision.rejectLabel', { label })}
         >
           {busy && m.variables === 'reject' ? t('decision.rejecting') : t('decision.reject')}

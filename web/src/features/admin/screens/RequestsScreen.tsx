@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DataTable, type Column } from '@/components/DataTable';
 import { formatInr } from '@/lib/money';
 import { usePlatform } from '@/lib/platform';
-import { useAdminDeposits, useAdminWithdrawals, type StatusFilter } from '../api/money';
+import { decideRequest, useAdminDeposits, useAdminWithdrawals, type StatusFilter } from '../api/money';
 import { RequestBadge } from '../components/Badges';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { QueryState } from '../components/QueryState';
@@ -57,7 +57,7 @@ function RequestList<R extends Deposit | Withdrawal>({ kind, q, own, label, empt
             label: t('requests.col.decision'),
             cell: (r) =>
               r.status === 'Pending' ? (
-                <DecisionButtons kind={kind} id={r.id} label={label(r)} onError={onError} />
+                <DecisionButtons decide={(d) => decideRequest(kind, r.id, d)} label={label(r)} onError={onError} />
               ) : (
                 dateTime(r.decidedAt)
               ),

@@ -23,6 +23,47 @@ import { RgCard } from '../components/RgCard';
 import { Card } from '@/components/Card';
 import { AdminHead } from '../components/AdminPage';
 import { ChangeButton } from '../components/ChangeButton';
+import type { KycLevel } from '@/features/kyc/api/types';
+import { usePlatform } from '@/lib/platform';
+import { regionLabel } from '../kyc';
+
+/** Real mode's facts about a person (TODO(real mode): from `AdminUser` itself once the API document lists them). */
+type RealFacts = Partial<{
+  dateOfBirth: string | null;
+  age: number | null;
+  region: string | null;
+  regionAllowed: boolean;
+  kycLevel: KycLevel;
+}>;
+
+/** Real mode: the date of birth and age, the region (and whether it is still allowed), the identity level. */
+function RealFactsStats({ user }: { user: AdminUser & RealFacts }) {
+  const { t } = useTranslation('adminMoney');
+  const regions = usePlatform().realMoney?.regions;
+  return (
+    <>
+      <div className="stat">
+        <span className="muted small">{t('user.dateOfBirth')}</span>
+        <b data-testid="user-dob">
+          {user.dateOfBirth ? t('user.dobAge', { date: user.dateOfBirth, age: user.age ?? '—' }) : '—'}
+        </b>
+      </div>
+      <div className="stat">
+        <span className="muted small">{t('user.region')}</span>
+        <b data-testid="user-region">
+          {regionLabel(user.region, regions)}{' '}
+          {user.region && user.regionAllowed === false && (
+            <span className="status status-rejected">{t('user.regionRefused')}</span>
+          )}
+        </b>
+      </div>
+      <div className="stat">
+        <span className="muted small">{t('user.kycLevel')}</span>
+        <b data-testid="user-kyc-level">{user.kycLevel ? t(`kyc:level.${user.kycLevel}`) : '—'}</b>
+      </div>
+    </>
+  );
+}
 
 const signed = (v: number) => (v > 0 ? `+${formatInr(v)}` : v < 0 ? `−${formatInr(-v)}` : formatInr(0));
 
@@ -155,6 +196,7 @@ export default function UserScreen() {
   const { t } = useTranslation('adminMoney');
   const q = useAdminUser(id);
   const u = q.data?.user;
+  const { play } = usePlatform();
   const sessions = q.data?.sessions ?? [];
   return (
     <>
@@ -187,6 +229,7 @@ export default function UserScreen() {
               <span className="muted small">{t('user.email')}</span>
               <b>{u.email || '—'}</b>
             </div>
+            {!play && <RealFactsStats user={u} />}
           </div>
           <BlockButton user={u} />
           {/* Keyed by the person: another person's page never shows this one's code. */}
