@@ -1,4 +1,4 @@
-import { expect, shot, test } from './fixtures';
+import { expect, fillRealSignup, shot, test } from './fixtures';
 
 const NOTICE =
   'Mobile Only - This application is designed exclusively for mobile devices. Please switch to a smartphone for the best experience. Open this link on your phone.';
@@ -35,6 +35,8 @@ test('sign-up enables its button only when the spec rules hold', async ({ page }
   await expect(button).toBeDisabled();
   await page.getByLabel('Name').fill('Ramu Kaka');
   await expect(button).toBeEnabled();
+  // Real mode (the shared server's) asks the date of birth and the region too.
+  await fillRealSignup(page);
   await shot(page, '02-signup');
 });
 

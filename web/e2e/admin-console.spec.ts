@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, operatorToken, shot, test } from './fixtures';
+import { expect, operatorToken, REAL_SIGNUP, shot, test } from './fixtures';
 import { serverInfo } from './server-info';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,7 +30,9 @@ async function newPlayer(
   phone: string,
   name: string,
 ): Promise<{ token: string; userNo: string; id: number }> {
-  const signup = await request.post('/api/signup', { data: { username: phone, email: name, password } });
+  const signup = await request.post('/api/signup', {
+    data: { username: phone, email: name, password, ...REAL_SIGNUP },
+  });
   expect(signup.ok(), await signup.text()).toBeTruthy();
   const { userNo } = (await signup.json()) as { userNo: number };
   const login = await request.post('/api/login', { data: { userNo: String(userNo), password } });

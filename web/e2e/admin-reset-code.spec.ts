@@ -5,7 +5,7 @@
  * "Forgot Password?" screen and logs in with the new one.
  */
 import type { Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
+import { expect, REAL_SIGNUP, shot, test } from './fixtures';
 import { serverInfo } from './server-info';
 
 const WIDE = { width: 1280, height: 800 };
@@ -29,7 +29,7 @@ test('an operator issues a reset code on the player’s page; the player resets 
   const api = await playwright.request.newContext({ baseURL });
   const phone = `6${String(Date.now()).slice(-9)}`;
   const signup = await api.post('/api/signup', {
-    data: { username: phone, email: 'Forgetful Player', password: 'old-pass' },
+    data: { username: phone, email: 'Forgetful Player', password: 'old-pass', ...REAL_SIGNUP },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const userNo = String(((await signup.json()) as { userNo: number | string }).userNo);

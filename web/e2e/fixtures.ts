@@ -39,6 +39,18 @@ export async function operatorLogin(page: Page, info: Operator = serverInfo()): 
   await expect(page).toHaveURL(/\/admin$/);
 }
 
+/**
+ * What sign-up asks in real mode besides the name, phone and password (the shared server runs in real mode; play mode
+ * ignores them): an adult's date of birth and an allowed region.
+ */
+export const REAL_SIGNUP = { dateOfBirth: '1990-01-15', region: 'IN-MH' } as const;
+
+/** Fills in the sign-up form's real-mode fields (date of birth, region) as `REAL_SIGNUP`. */
+export async function fillRealSignup(page: Page, dateOfBirth: string = REAL_SIGNUP.dateOfBirth): Promise<void> {
+  await page.getByLabel('Date of Birth').fill(dateOfBirth);
+  await page.getByLabel('State or Country').selectOption(REAL_SIGNUP.region);
+}
+
 export interface Player {
   userNo: string;
   /** The server's user id (the one in /api/getwalletandexposure/{userId}). */
@@ -62,7 +74,9 @@ export async function fundedPlayer(
   const phone = `7${String(Date.now()).slice(-9)}`;
   const api = await apiRequest.newContext({ baseURL });
   try {
-    const signup = await api.post('/api/signup', { data: { username: phone, email: name, password } });
+    const signup = await api.post('/api/signup', {
+      data: { username: phone, email: name, password, ...REAL_SIGNUP },
+    });
     expect(signup.ok(), await signup.text()).toBeTruthy();
     const { userNo } = (await signup.json()) as { userNo: number };
     const login = await api.post('/api/login', { data: { userNo: String(userNo), password } });

@@ -1,10 +1,10 @@
 /** Forgot password with a one-time code: the player asks, an operator issues the code, the player resets. */
-import { expect, operatorToken, shot, test } from './fixtures';
+import { expect, operatorToken, REAL_SIGNUP, shot, test } from './fixtures';
 
 test('a player resets the password with a one-time code and logs in with it', async ({ page, request }) => {
   const phone = `8${String(Date.now()).slice(-9)}`;
   const signup = await request.post('/api/signup', {
-    data: { username: phone, email: 'Reset Tester', password: 'old-pass' },
+    data: { username: phone, email: 'Reset Tester', password: 'old-pass', ...REAL_SIGNUP },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const { userNo } = (await signup.json()) as { userNo: number | string };

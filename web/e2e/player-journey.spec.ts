@@ -3,7 +3,7 @@
  * balance shown → Aviator bet → cash out (or lose) → balance, exposure and history agree with the server.
  */
 import type { Page } from '@playwright/test';
-import { expect, operatorToken, rupees, shot, test } from './fixtures';
+import { expect, fillRealSignup, operatorToken, rupees, shot, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -72,6 +72,7 @@ test('player signs up, requests a deposit, the operator approves it and the bala
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Phone').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await fillRealSignup(page);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('User registered successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
