@@ -30,7 +30,7 @@ function StatusCard({ kyc }: { kyc: Kyc }) {
         </dd>
         {kyc.fullName && (
           <>
-            <dt>{t('form.fullName')}</dt>
+            <dt>{t('nameLabel')}</dt>
             <dd>{kyc.fullName}</dd>
           </>
         )}
