@@ -3,23 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import type { Schema } from './api-types';
 
+export type Platform = Schema<'PlatformJson'>;
+/** Real mode's checks, as the server states them (rupees): the minimum age, the regions, the identity thresholds. */
+export type RealMoney = Schema<'RealMoneyJson'>;
 /** A region a player may declare at sign-up: an Indian state or union territory (ISO 3166-2:IN) or a country. */
-export interface Region {
-  code: string;
-  name: string;
-  /** False: the operator does not allow it (sign-up there is refused). */
-  allowed: boolean;
-}
-
-/** Real mode's checks, as the server states them (rupees). */
-export interface RealMoney {
-  minAge: number;
-  regions: Region[];
-  /** Withdrawals above either need a verified identity: one request, or the last 30 days together. */
-  kycThresholds: { single: number; rolling30Days: number };
-}
-
-export type Platform = Schema<'PlatformJson'> & { realMoney?: RealMoney | null };
+export type Region = Schema<'RegionJson'>;
 
 export const platformQueryKey = ['platform'] as const;
 

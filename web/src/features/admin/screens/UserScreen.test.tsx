@@ -26,6 +26,11 @@ const user = {
   balance: 1500,
   exposure: 0,
   createdAt: '2026-01-01T00:00:00Z',
+  dateOfBirth: '1990-01-15',
+  age: 36,
+  region: 'IN-TG',
+  regionAllowed: false,
+  kycLevel: 'basic',
 };
 const limits = [
   { kind: 'deposit_day', amount: 5000, pending: { amount: 20000, effectiveAt: RAISE_AT }, used: 1250.5 },
@@ -97,6 +102,15 @@ async function openConfirm() {
   fireEvent.click(await within(card).findByTestId('rg-lift'));
   return screen.findByRole('dialog', { name: 'Lift the break' });
 }
+
+describe('user screen: real mode', () => {
+  it('shows the date of birth and age, the region (marked when no longer allowed) and the identity level', async () => {
+    renderScreen();
+    expect((await screen.findByTestId('user-dob')).textContent).toBe('1990-01-15 (age 36)');
+    expect(screen.getByTestId('user-region').textContent).toBe('IN-TG Not allowed');
+    expect(screen.getByTestId('user-kyc-level').textContent).toBe('Basic');
+  });
+});
 
 describe('user screen: responsible gaming', () => {
   it('shows every limit: in force, used this period, and a change waiting with when it applies', async () => {

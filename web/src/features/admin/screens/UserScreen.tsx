@@ -23,21 +23,11 @@ import { RgCard } from '../components/RgCard';
 import { Card } from '@/components/Card';
 import { AdminHead } from '../components/AdminPage';
 import { ChangeButton } from '../components/ChangeButton';
-import type { KycLevel } from '@/features/kyc/api/types';
 import { usePlatform } from '@/lib/platform';
 import { regionLabel } from '../kyc';
 
-/** Real mode's facts about a person (TODO(real mode): from `AdminUser` itself once the API document lists them). */
-type RealFacts = Partial<{
-  dateOfBirth: string | null;
-  age: number | null;
-  region: string | null;
-  regionAllowed: boolean;
-  kycLevel: KycLevel;
-}>;
-
 /** Real mode: the date of birth and age, the region (and whether it is still allowed), the identity level. */
-function RealFactsStats({ user }: { user: AdminUser & RealFacts }) {
+function RealFactsStats({ user }: { user: AdminUser }) {
   const { t } = useTranslation('adminMoney');
   const regions = usePlatform().realMoney?.regions;
   return (
@@ -52,14 +42,14 @@ function RealFactsStats({ user }: { user: AdminUser & RealFacts }) {
         <span className="muted small">{t('user.region')}</span>
         <b data-testid="user-region">
           {regionLabel(user.region, regions)}{' '}
-          {user.region && user.regionAllowed === false && (
+          {user.region && !user.regionAllowed && (
             <span className="status status-rejected">{t('user.regionRefused')}</span>
           )}
         </b>
       </div>
       <div className="stat">
         <span className="muted small">{t('user.kycLevel')}</span>
-        <b data-testid="user-kyc-level">{user.kycLevel ? t(`kyc:level.${user.kycLevel}`) : '—'}</b>
+        <b data-testid="user-kyc-level">{t(`kyc:level.${user.kycLevel}`)}</b>
       </div>
     </>
   );

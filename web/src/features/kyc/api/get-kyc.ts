@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { api, apiUrl } from '@/lib/api-client';
 import type { Kyc } from './types';
 
 export const kycQueryKey = ['kyc'] as const;
 
 export function getKyc(): Promise<Kyc> {
-  return request('GET', '/api/kyc');
+  return api.get('/api/kyc');
 }
 
 /** The player's identity check: level, status and documents (real mode only: `enabled` false in play mode). */
@@ -14,4 +14,4 @@ export function useKyc(enabled = true) {
 }
 
 /** The path of one of the player's own document images (for `useBlobUrl`). */
-export const kycDocumentPath = (id: number) => `/api/kyc/documents/${encodeURIComponent(String(id))}`;
+export const kycDocumentPath = (id: number) => apiUrl('/api/kyc/documents/{id}', { path: { id } });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postForm } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api-types';
 import { kycQueryKey } from './get-kyc';
-import type { IdType, Kyc } from './types';
+import type { IdType } from './types';
 
 export interface KycSubmission {
   fullName: string;
@@ -11,8 +12,8 @@ export interface KycSubmission {
   back: File | null;
 }
 
-/** `POST /api/kyc` as multipart/form-data: the details as text fields, the images as files. */
-export function submitKyc(s: KycSubmission): Promise<Kyc> {
+/** `POST /api/kyc` as multipart/form-data (the document's `KycForm`): the details as text fields, the images as files. */
+export function submitKyc(s: KycSubmission): Promise<ApiResponse<'post', '/api/kyc'>> {
   const form = new FormData();
   form.append('fullName', s.fullName.trim());
   form.append('idType', s.idType);

@@ -1,31 +1,11 @@
-/**
- * The player's identity check (KYC) as `GET /api/kyc` answers it. Written by hand from the server's contract until the
- * API document carries it.
- */
-export type KycLevel = 'none' | 'basic' | 'verified';
-export type KycStatus = 'none' | 'pending' | 'approved' | 'rejected';
-export type KycDocumentKind = 'front' | 'back';
+/** The player's identity check (KYC) as `GET /api/kyc` answers it, from the API document. */
+import type { Schema } from '@/lib/api-types';
 
-export interface KycDocument {
-  id: number;
-  kind: KycDocumentKind;
-  contentType: string;
-  size: number;
-}
-
-export interface Kyc {
-  success: boolean;
-  level: KycLevel;
-  status: KycStatus;
-  /** Why the last submission was rejected. */
-  reason: string | null;
-  fullName: string | null;
-  idType: string | null;
-  /** ISO 8601. */
-  submittedAt: string | null;
-  decidedAt: string | null;
-  documents: KycDocument[];
-}
+export type Kyc = Schema<'KycJson'>;
+export type KycDocument = Schema<'KycDocumentJson'>;
+/** `none`, `basic` (details sent), `verified` (an operator approved them). */
+export type KycLevel = Schema<'KycLevel'>;
+export type KycStatus = Schema<'KycStatus'>;
 
 /** The identity documents the server takes, as it names them. */
 export const ID_TYPES = ['aadhaar', 'pan', 'passport', 'voter_id', 'driving_licence'] as const;

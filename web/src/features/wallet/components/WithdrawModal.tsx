@@ -108,8 +108,7 @@ export function WithdrawModal({ userId, balance, defaultName, onClose }: Props) 
         const text = errorMessage(err, t('withdraw.failed'));
         setInline({ ok: false, text });
         toast(text, 'error');
-        // TODO(real mode): the cast goes once the API document lists `kyc_required`.
-        if ((err.code as string | undefined) === 'kyc_required') {
+        if (err.code === 'kyc_required') {
           setKycRequired(true);
           // The level may have changed since the screen asked (an operator's decision).
           void queryClient.invalidateQueries({ queryKey: kycQueryKey });
