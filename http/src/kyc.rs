@@ -125,6 +125,8 @@ pub struct KycForm {
 
 /// The longest text field of the form, in bytes.
 const TEXT_MAX: usize = 256;
+/// The most parts a form may have: its five fields, each once (empty images are skipped, so they count here).
+const PARTS_MAX: usize = 5;
 
 fn form_error(message: impl Into<String>) -> ApiError {
     ApiError::bad_request(ErrorCode::InvalidInput, message)
@@ -135,7 +137,12 @@ async fn read_form(mut form: Multipart, max_image: usize) -> Result<([String; 3]
     const TEXTS: [&str; 3] = ["fullName", "idType", "idNumber"];
     let mut texts: [Option<String>; 3] = Default::default();
     let mut uploads: Vec<Upload> = Vec::new();
+    let mut parts = 0;
     while let Some(field) = form.next().await {
+        parts += 1;
+        if parts > PARTS_MAX {
+            return Err(form_error("The form has too many parts"));
+        }
         let mut field = field.map_err(|e| form_error(format!("Send the form as multipart/form-data: {e}")))?;
         let name = field.name().unwrap_or_default().to_string();
         let (cap, text) = if let Some(i) = TEXTS.iter().position(|t| *t == name) {

@@ -242,6 +242,10 @@ async fn withdrawals_past_the_thresholds_wait_for_an_identity_an_operator_approv
         let (s, body) = submit(&app, f).await;
         assert_eq!((s, body["error"].as_str()), (status, Some(code)), "case {i}: {body}");
     }
+    // Parts past the form's five are refused as they come (empty images would be skipped, however many).
+    let many = (0..6).fold(form(Some(png(10)), "ABCDE1234F"), |f, _| f.text("back", ""));
+    let (s, body) = submit(&app, many).await;
+    assert_eq!((s, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("The form has too many parts")));
     assert_eq!(count(&db, "SELECT COUNT(*) FROM kyc").await, 0);
     assert_eq!(count(&db, "SELECT COUNT(*) FROM kyc_documents").await, 0);
 
