@@ -159,6 +159,9 @@ async fn watch(shared: &Shared, player: &Player, rng: &mut ChaCha8Rng) -> Result
     }
     while let Some(msg) = next(&mut ws, shared.until).await? {
         match frame(shared, &mut ws, msg).await? {
+            // A delta the snapshot already holds (broadcast while the subscribe was answered): stale, skipped as a
+            // client does. Every later one must follow the last.
+            Some(Event::Delta(d)) if d.match_id == event_id && d.seq <= from => {}
             Some(Event::Delta(d)) if d.match_id == event_id => seen(shared, &mut watched, &mut seq, d),
             Some(Event::Odds) => Stats::add(&shared.odds, 1),
             _ => {}
